@@ -1,0 +1,14 @@
+# The core: model, collectors, views.  Never includes curses.
+noinst_LIBRARIES += librscore.a
+librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
+librscore_a_SOURCES = \
+	src/snapshot.h \
+	src/util.h src/util.c \
+	src/model/snapshot.c
+
+RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS)
+
+bin_PROGRAMS += rocescope
+rocescope_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+rocescope_SOURCES = src/cli/main.c
+rocescope_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)

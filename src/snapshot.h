@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * snapshot.h - the model: one RoCE host at one moment.
+ *
+ * Plain structs, filled by the collectors (src/collect/), saved and loaded as
+ * YAML (src/model/snapshot_yaml.c), read by the views and the console.  No
+ * pointer in here points outside the snapshot: every array is owned by it and
+ * freed by rs_snapshot_free().  Strings are fixed-size, NUL-terminated, and
+ * empty when unknown; numbers use 0 (or -1 where 0 is meaningful) for
+ * "unknown", as documented on each field.
+ *
+ * The YAML keys are the field names below, so a field rename is a file-format
+ * change: bump RS_SNAPSHOT_VERSION.
+ */
+#ifndef RS_SNAPSHOT_H
+#define RS_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RS_SNAPSHOT_VERSION 1
+
+#define RS_NAME_LEN 64		/* device, netdev, counter names */
+#define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
+#define RS_ADDR_LEN 48		/* textual IPv4/IPv6 address, fits INET6_ADDRSTRLEN */
+#define RS_CIDR_LEN 56		/* address/prefix */
+#define RS_MAC_LEN 24		/* aa:bb:cc:dd:ee:ff */
+#define RS_GID_LEN 40		/* fe80:0000:...: 8 groups of 4 hex digits */
+#define RS_MSG_LEN 256		/* error text */
+
+/* A named counter value.  Counter sets keep the order they were read in. */
+struct rs_counter {
+	char name[RS_NAME_LEN];
+	uint64_t value;
+};
+
+/*
+ * One reading of a group of counters (a port's counters/ or hw_counters/, a
+ * netdev's statistics, its ethtool -S).  ts_ns is CLOCK_MONOTONIC at the time
+ * of the reading; 0 when unknown (a loaded snapshot keeps the saved value).
+ */
+struct rs_counter_set {
+	struct rs_counter *items;
+	size_t count;
+	uint64_t ts_ns;
+};
+
+enum rs_gid_type {
+	RS_GID_TYPE_UNKNOWN = 0,
+	RS_GID_TYPE_ROCE_V1,	/* sysfs "IB/RoCE v1" */
+	RS_GID_TYPE_ROCE_V2,	/* sysfs "RoCE v2" */
+};
+
+struct rs_gid {
+	unsigned index;
+	char gid[RS_GID_LEN];		/* as sysfs prints it: 8 groups of 4 hex digits */
+	enum rs_gid_type type;
+	char netdev[RS_NAME_LEN];	/* gid_attrs/ndevs/N, empty if none */
+	char ip[RS_ADDR_LEN];		/* IPv4 for ::ffff:a.b.c.d, else IPv6 text */
+	int ipv4;			/* 1 when ip is IPv4 */
+	int vlan;			/* VLAN id of netdev, -1 when none */
+};
+
+struct rs_port {
+	unsigned num;
+	int state;			/* 0..5 as ibv_port_state: 4 = ACTIVE */
+	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE" */
+	int phys_state;			/* 5 = LinkUp, 3 = Disabled, ... */
+	char phys_state_name[RS_NAME_LEN];
+	char rate[RS_TEXT_LEN];		/* "100 Gb/sec (4X EDR)" */
+	double rate_gbps;		/* parsed from rate, 0 unknown */
+	char link_layer[RS_NAME_LEN];	/* "Ethernet" or "InfiniBand" */
+	char netdev[RS_NAME_LEN];	/* Ethernet netdev of the port, "" unknown */
+	int active_mtu;			/* bytes, from libibverbs; 0 unknown */
+	int max_mtu;			/* bytes, from libibverbs; 0 unknown */
+	unsigned gid_tbl_len;		/* slots in the GID table; 0 unknown */
+	struct rs_gid *gids;		/* valid entries only, by index */
+	size_t n_gids;
+	struct rs_counter_set counters;		/* ports/P/counters (raw values) */
+	struct rs_counter_set hw_counters;	/* ports/P/hw_counters, without lifespan */
+	unsigned hw_lifespan_ms;	/* hw_counters/lifespan, 0 unknown */
+};
+
+struct rs_pci_link {
+	char addr[RS_NAME_LEN];		/* 0000:a2:00.0 */
+	unsigned vendor_id, device_id;	/* 0x15b3, 0x1017 ... ; 0 unknown */
+	char cur_speed[RS_NAME_LEN];	/* "8.0 GT/s PCIe" as sysfs says */
+	char max_speed[RS_NAME_LEN];
+	double cur_gts, max_gts;	/* parsed, 0 unknown */
+	int cur_width, max_width;	/* lanes, 0 unknown */
+};
+
+struct rs_device {
+	char name[RS_NAME_LEN];		/* mlx5_0, rxe0 */
+	char node_guid[RS_NAME_LEN];
+	char fw_ver[RS_NAME_LEN];
+	char board_id[RS_NAME_LEN];	/* PSID on Mellanox */
+	char hca_type[RS_NAME_LEN];
+	char driver[RS_NAME_LEN];	/* kernel driver of the PCI function */
+	char generation[RS_NAME_LEN];	/* "ConnectX-5", "Soft-RoCE", "" unknown */
+	int weak_roce_v2;		/* 1 for ConnectX-3/mlx4: RoCE v2 is limited */
+	struct rs_pci_link pci;
+	int verbs;			/* 1 when libibverbs opened it (live only) */
+	int present;			/* 0 when it vanished since the last refresh */
+	struct rs_port *ports;
+	size_t n_ports;
+};
+
+struct rs_pause {
+	int known;			/* 0 when the ioctl failed or not supported */
+	int autoneg, rx, tx;		/* 802.3x pause, ETHTOOL_GPAUSEPARAM */
+};
+
+struct rs_link {
+	int ifindex;
+	char name[RS_NAME_LEN];
+	char kind[RS_NAME_LEN];		/* "veth", "vlan", "bond", "" for a NIC */
+	char mac[RS_MAC_LEN];
+	unsigned mtu;
+	char operstate[RS_NAME_LEN];	/* "UP", "DOWN", "LOWERLAYERDOWN", ... */
+	int up;				/* IFF_UP */
+	int carrier;			/* IFF_LOWER_UP / carrier */
+	char master[RS_NAME_LEN];	/* bond or bridge master, "" none */
+	int vlan_id;			/* -1 when not a VLAN */
+	char vlan_parent[RS_NAME_LEN];
+	struct rs_counter_set stats;	/* netdev statistics (rtnl_link_stat) */
+	struct rs_counter_set ethtool;	/* ethtool -S via SIOCETHTOOL */
+	struct rs_pause pause;
+};
+
+struct rs_addr {
+	char ifname[RS_NAME_LEN];
+	int family;			/* 4 or 6 */
+	char addr[RS_ADDR_LEN];
+	int prefixlen;
+	char scope[RS_NAME_LEN];	/* "global", "link", "host" */
+};
+
+struct rs_route {
+	int family;			/* 4 or 6 */
+	char dst[RS_CIDR_LEN];		/* "default" or "10.99.0.0/24" */
+	char gateway[RS_ADDR_LEN];	/* "" when direct */
+	char dev[RS_NAME_LEN];
+	char prefsrc[RS_ADDR_LEN];
+	unsigned table;			/* 254 = main */
+	unsigned metric;
+	char scope[RS_NAME_LEN];
+	char type[RS_NAME_LEN];		/* "unicast", "local", ... */
+};
+
+struct rs_neigh {
+	char dev[RS_NAME_LEN];
+	int family;
+	char ip[RS_ADDR_LEN];
+	char mac[RS_MAC_LEN];		/* "" when none (INCOMPLETE, FAILED) */
+	char state[RS_NAME_LEN];	/* "REACHABLE", "STALE", "FAILED", ... */
+};
+
+/* What the kernel would do to reach a peer: `ip route get PEER`. */
+struct rs_route_lookup {
+	char peer[RS_ADDR_LEN];		/* "" when no peer was asked for */
+	int ok;				/* 1 when the lookup found a route */
+	char dev[RS_NAME_LEN];
+	char src[RS_ADDR_LEN];
+	char gateway[RS_ADDR_LEN];
+	char error[RS_MSG_LEN];		/* why not, when ok == 0 */
+};
+
+struct rs_hugepages {
+	unsigned long size_kb;		/* 2048, 1048576 */
+	unsigned long total;
+	unsigned long free;
+};
+
+struct rs_module {
+	char name[RS_NAME_LEN];
+	int loaded;
+};
+
+#define RS_MEMLOCK_UNLIMITED UINT64_MAX
+
+struct rs_host {
+	char hostname[RS_TEXT_LEN];
+	char kernel[RS_TEXT_LEN];	/* uname -r */
+	char os[RS_TEXT_LEN];		/* os-release PRETTY_NAME */
+	uint64_t mem_total_kb;
+	struct rs_module *modules;	/* the modules that matter, loaded or not */
+	size_t n_modules;
+	struct rs_hugepages *hugepages;
+	size_t n_hugepages;
+	uint64_t memlock_soft;		/* RLIMIT_MEMLOCK bytes, or RS_MEMLOCK_UNLIMITED */
+	uint64_t memlock_hard;
+	char memlock_conf[RS_TEXT_LEN];	/* what limits.conf/limits.d set: "unlimited", "65536", "" none */
+	char memlock_conf_file[RS_TEXT_LEN];	/* where that came from */
+};
+
+/* A source that could not be read: shown where its data would be. */
+struct rs_error {
+	char source[RS_NAME_LEN];	/* "sysfs", "netlink", "ethtool", "verbs", ... */
+	char object[RS_NAME_LEN];	/* "mlx5_0", "eth0", "" */
+	char message[RS_MSG_LEN];
+};
+
+struct rs_snapshot {
+	int version;			/* RS_SNAPSHOT_VERSION */
+	char source[RS_NAME_LEN];	/* "live", "root:DIR", "file:PATH", "demo" */
+	char taken_at[RS_NAME_LEN];	/* ISO 8601 UTC wall clock */
+	struct rs_host host;
+	struct rs_device *devices;
+	size_t n_devices;
+	struct rs_link *links;
+	size_t n_links;
+	struct rs_addr *addrs;
+	size_t n_addrs;
+	struct rs_route *routes;
+	size_t n_routes;
+	struct rs_neigh *neighs;
+	size_t n_neighs;
+	struct rs_route_lookup peer;
+	struct rs_error *errors;
+	size_t n_errors;
+};
+
+void rs_snapshot_init(struct rs_snapshot *s);
+void rs_snapshot_free(struct rs_snapshot *s);
+
+/* Append a collection error (printf-style message). */
+void rs_snapshot_add_error(struct rs_snapshot *s, const char *source,
+			   const char *object, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Append an empty element to a dynamic array and return it (zeroed). */
+#define RS_APPEND(arr, n) ((typeof(arr))rs_array_append((void **)&(arr), &(n), sizeof(*(arr))))
+void *rs_array_append(void **arr, size_t *n, size_t size);
+
+void rs_counter_set_add(struct rs_counter_set *set, const char *name, uint64_t value);
+const struct rs_counter *rs_counter_set_find(const struct rs_counter_set *set, const char *name);
+void rs_counter_set_free(struct rs_counter_set *set);
+
+/* Lookups used by views, checks and the console. */
+const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *name);
+const char *rs_gid_type_name(enum rs_gid_type t);
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * util.h - small helpers every module uses: allocation that dies on OOM,
+ * bounded string copies, and file access through the one overridable root.
+ *
+ * Every sysfs/procfs/etc path the program reads is built by rs_path() from
+ * the root set with rs_root_set() (--root DIR, default "/"), so the whole
+ * program can run on a fixture tree.  Functions return 0 or -errno.
+ */
+#ifndef RS_UTIL_H
+#define RS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define RS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+void *rs_xmalloc(size_t size);
+void *rs_xcalloc(size_t n, size_t size);
+void *rs_xrealloc(void *p, size_t size);
+char *rs_xstrdup(const char *s);
+char *rs_xasprintf(const char *fmt, ...) RS_PRINTF(1, 2);
+void rs_die(const char *fmt, ...) RS_PRINTF(1, 2) __attribute__((noreturn));
+
+/* Copy with truncation, always NUL-terminated; returns strlen(src). */
+size_t rs_strlcpy(char *dst, const char *src, size_t size);
+#define RS_STRCPY(dst, src) rs_strlcpy((dst), (src), sizeof(dst))
+/* snprintf that returns -ENAMETOOLONG instead of truncating silently. */
+int rs_snprintf(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
+/* Trim trailing whitespace/newlines in place; returns s. */
+char *rs_rtrim(char *s);
+
+/* The root every file path goes through.  NULL or "" means "/". */
+void rs_root_set(const char *root);
+const char *rs_root(void);
+/* 1 when the root is "/", so live-only sources (netlink, verbs, ioctl) apply. */
+int rs_root_is_live(void);
+/* buf = root + formatted path (path starts with '/'). */
+int rs_path(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
+int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap);
+
+/* Read a small file under the root into buf, trailing newline trimmed. */
+int rs_read_str(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
+/* Read a decimal (or 0x hex) unsigned integer file under the root. */
+int rs_read_u64(uint64_t *val, const char *fmt, ...) RS_PRINTF(2, 3);
+/* Target of a symlink under the root (not resolved further). */
+int rs_read_link(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
+
+/*
+ * Entries of a directory under the root, without "." and "..", sorted in
+ * natural order ("2" before "10").  *names is NULL-terminated; free with
+ * rs_strv_free().  Returns the count or -errno.
+ */
+int rs_list_dir(char ***names, const char *fmt, ...) RS_PRINTF(2, 3);
+void rs_strv_free(char **v);
+int rs_natural_cmp(const char *a, const char *b);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t rs_now_ns(void);
+
+#endif

@@ -1,0 +1,18 @@
+# tests/lib.sh - TAP helpers for shell tests.  Source it, call plan/ok/skip_all.
+# Each shell test prints TAP on stdout; the automake tap driver counts it.
+rs_n=0
+rs_failed=0
+plan() { echo "1..$1"; }
+ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
+	rs_n=$((rs_n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $rs_n - $2"; else echo "not ok $rs_n - $2"; rs_failed=1; fi
+}
+skip() { rs_n=$((rs_n + 1)); echo "ok $rs_n # SKIP $1"; }
+skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+diag() { printf '# %s\n' "$@"; }
+need_root_netns() {
+	[ "$(id -u)" = 0 ] || skip_all "needs root for network namespaces"
+	command -v ip >/dev/null || skip_all "iproute2 (ip) is not installed"
+	ip netns add rs-probe-$$ 2>/dev/null || skip_all "cannot create network namespaces here"
+	ip netns del rs-probe-$$
+}
