@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gid_recommend.h - which GID index a RoCE v2 application should use.
+ *
+ * For a port: the RoCE v2 entry whose address is the port netdev's IPv4
+ * address (IPv4-mapped GID), else the RoCE v2 entry with a global IPv6
+ * address; never a link-local or RoCE v1 entry.  Pure function of the
+ * snapshot, shared by `rocescope gids` and the console.
+ */
+#ifndef RS_GID_RECOMMEND_H
+#define RS_GID_RECOMMEND_H
+
+#include "snapshot.h"
+
+struct rs_gid_pick {
+	int index;		/* -1 when no suitable RoCE v2 entry exists */
+	const struct rs_gid *gid;	/* the entry, or NULL */
+	char reason[256];	/* why this one, or why none */
+};
+
+void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
+		      const struct rs_port *p, struct rs_gid_pick *pick);
+/* 1 for entries that are the usual traps: RoCE v1 or IPv6 link-local. */
+int rs_gid_is_trap(const struct rs_gid *g);
+
+#endif
