@@ -17,3 +17,14 @@ tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
 
 EXTRA_DIST += tests/lib.sh
+
+# Views, JSON writer, GID recommendation (views helper).
+check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
+tests_test_json_SOURCES = tests/test_json.c src/cli/json.c src/cli/json.h
+tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
+tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
+tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
+tests_json_check_SOURCES = tests/json_check.c
+TESTS += tests/test_json tests/test_gid_recommend
