@@ -17,3 +17,12 @@ tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
 
 EXTRA_DIST += tests/lib.sh
+
+# Network collectors: net_probe prints what they collect; the scripts build
+# real namespaces (root) or a fixture tree and assert on its output.
+check_PROGRAMS += tests/net_probe
+tests_net_probe_SOURCES = tests/net_probe.c
+tests_net_probe_CFLAGS = $(RS_TEST_CFLAGS)
+tests_net_probe_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
+EXTRA_DIST += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
