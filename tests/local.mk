@@ -25,4 +25,10 @@ tests_net_probe_SOURCES = tests/net_probe.c
 tests_net_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_net_probe_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
+
+check_PROGRAMS += tests/test_net_links
+tests_test_net_links_SOURCES = tests/test_net_links.c
+tests_test_net_links_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_net_links_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_net_links
 EXTRA_DIST += tests/test_collect_net_fixture.sh tests/test_collect_net.sh

@@ -48,6 +48,8 @@ setup() {
 	ip -n "$A" route add 10.88.0.0/16 via 10.77.0.2 table 100
 	ip -n "$A" route add 10.99.0.0/24 via 10.77.0.2 metric 50
 	ip -n "$A" route add unreachable 198.51.100.0/24
+	ip -n "$A" route add prohibit 198.51.101.0/24
+	ip -n "$A" route add blackhole 198.51.102.0/24
 	ip -n "$A" -6 route add default via fd77::2
 	# A link that is down, and its peer (up, but its lower layer is down),
 	# enslaved to a bridge.
@@ -179,6 +181,15 @@ check "IPv6 peer on the link" "$TMP/a6.out" "peer fd77::2 ok=1 dev=a0 src=fd77::
 inA "$PROBE" --peer 198.51.100.7 >"$TMP/au.out"
 check "peer behind an unreachable route" "$TMP/au.out" \
 	"peer 198.51.100.7 ok=0 dev= src= gw= error=No route to host"
+inA "$PROBE" --peer 198.51.101.7 >"$TMP/ap.out"
+check "peer behind a prohibit route" "$TMP/ap.out" \
+	"peer 198.51.101.7 ok=0 dev= src= gw= error=Permission denied"
+inA "$PROBE" --peer 198.51.102.7 >"$TMP/ah.out"
+check "peer behind a blackhole route" "$TMP/ah.out" \
+	"peer 198.51.102.7 ok=0 dev= src= gw= error=Invalid argument"
+inA "$PROBE" --peer 'fe80::99%a0' >"$TMP/ak.out"
+grep -q "^peer fe80::99%a0 ok=1 dev=a0 src=fe80::[0-9a-f:]* gw= error=$" "$TMP/ak.out"
+ok $? "scoped link-local peer fe80::99%a0 leaves through a0"
 inA "$PROBE" --peer 10.77.0.1 >"$TMP/al.out"
 check "own address goes through lo" "$TMP/al.out" "peer 10.77.0.1 ok=1 dev=lo src=10.77.0.1 gw= error="
 inA "$PROBE" --peer not-an-address >"$TMP/ab.out"
@@ -214,6 +225,16 @@ esac
 ! grep -q "^error" "$TMP/a.out"
 ok $? "no collection error in namespace A"
 grep "^error" "$TMP/a.out" | head -3 | while read -r l; do diag "$l"; done
+
+# --- memory: the whole collection under valgrind ---------------------------------
+if command -v valgrind >/dev/null; then
+	inA valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
+		--error-exitcode=9 "$PROBE" --peer 192.0.2.55 --ethtool >/dev/null 2>"$TMP/vg.err"
+	ok $? "no invalid access or definite leak under valgrind"
+	[ -s "$TMP/vg.err" ] && diag "$(head -5 "$TMP/vg.err")"
+else
+	skip "valgrind is not installed"
+fi
 
 # --- counter refresh --------------------------------------------------------------------
 rm -f "$TMP/marker"

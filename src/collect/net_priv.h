@@ -10,6 +10,15 @@
 
 #include "snapshot.h"
 
+struct nl_cache;
+
+/*
+ * Append one rs_link per link of a libnl "route/link" cache (names of
+ * masters and VLAN parents resolved in the same cache).  Used by the live
+ * dump, and by tests with a cache filled from recorded RTM_NEWLINK messages.
+ */
+void rs_net_links_from_cache(struct rs_snapshot *s, struct nl_cache *cache);
+
 /* Links of a fixture root from <root>/sys/class/net (no netlink there). */
 int rs_net_sysfs_links(struct rs_snapshot *s);
 /* Re-read statistics/ of every link of s under the root. */

@@ -156,10 +156,18 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	stats_from_link(&k->stats, l);
 }
 
+void rs_net_links_from_cache(struct rs_snapshot *s, struct nl_cache *cache)
+{
+	struct nl_object *o;
+
+	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
+		link_from_nl(RS_APPEND(s->links, s->n_links),
+			     (struct rtnl_link *)o, cache);
+}
+
 static void collect_links(struct rs_snapshot *s, struct nl_sock *sk)
 {
 	struct nl_cache *cache;
-	struct nl_object *o;
 	int err;
 
 	err = rtnl_link_alloc_cache(sk, AF_UNSPEC, &cache);
@@ -168,9 +176,7 @@ static void collect_links(struct rs_snapshot *s, struct nl_sock *sk)
 				      nl_geterror(err));
 		return;
 	}
-	for (o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o))
-		link_from_nl(RS_APPEND(s->links, s->n_links),
-			     (struct rtnl_link *)o, cache);
+	rs_net_links_from_cache(s, cache);
 	nl_cache_free(cache);
 }
 
