@@ -57,6 +57,9 @@ setup() {
 	ip -n "$A" link add br0 type bridge || return 1
 	ip -n "$A" link set d1 master br0
 	ip -n "$A" link set d1 up
+	# A link that will vanish during a counter refresh.
+	ip -n "$A" link add x0 type veth peer name x1 || return 1
+	ip -n "$A" link set x0 up
 	# Neighbour resolution fails fast: one probe, 100 ms.
 	inA sysctl -qw net.ipv4.neigh.a0.mcast_solicit=1 net.ipv4.neigh.a0.retrans_time_ms=100
 }
@@ -241,6 +244,7 @@ rm -f "$TMP/marker"
 {
 	for i in $(seq 50); do [ -e "$TMP/marker" ] && break; sleep 0.1; done
 	inA bash -c 'for i in 1 2 3 4 5; do printf "%1000s" x > /dev/udp/10.77.0.2/9; done'
+	ip -n "$A" link del x0
 	echo go
 } | inA "$PROBE" --ethtool --refresh "$TMP/marker" >"$TMP/r.out"
 ok $? "net_probe --refresh runs"
@@ -255,6 +259,13 @@ ok $? "statistics and ethtool values were re-read (newer timestamps)"
 cmp -s <(sed -n 's/^ethtool a0 \([^ ]*\) .*/\1/p' "$TMP/r.out") \
 	<(sed -n 's/^ethtool2 a0 \([^ ]*\) .*/\1/p' "$TMP/r.out")
 ok $? "ethtool names are stable across the refresh"
+cmp -s <(sed -n 's/^\(stat\|ethtool\) x0 //p' "$TMP/r.out") \
+	<(sed -n 's/^\(stat2\|ethtool2\) x0 //p' "$TMP/r.out") &&
+	grep -q "^stat2 x0 rx_packets " "$TMP/r.out"
+ok $? "x0, deleted before the refresh, keeps its last values"
+! grep -q "^error" "$TMP/r.out"
+ok $? "a vanished link is no error (netlink nor ethtool ENODEV)"
+grep "^error" "$TMP/r.out" | head -3 | while read -r l; do diag "$l"; done
 
 plan "$rs_n"
 exit 0

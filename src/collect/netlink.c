@@ -377,23 +377,17 @@ int rs_collect_net(struct rs_snapshot *s, const char *peer)
  * values (the console shows them frozen); a new link waits for the next full
  * collection.  Errors here repeat every tick, so each is recorded once.
  */
-int rs_collect_net_counters(struct rs_snapshot *s)
+/* Refresh link->stats of the links of s from one fresh link dump. */
+static void refresh_link_stats(struct rs_snapshot *s, struct nl_sock *sk)
 {
 	struct nl_cache *cache;
-	struct nl_sock *sk;
 	int err;
 
-	if (!rs_root_is_live())
-		return rs_net_sysfs_counters(s);
-	sk = route_socket(s, 1);
-	if (!sk)
-		return 0;
 	err = rtnl_link_alloc_cache(sk, AF_UNSPEC, &cache);
-	nl_socket_free(sk);
 	if (err < 0) {
 		rs_net_error_once(s, "netlink", "", "link dump (RTM_GETLINK): %s",
 				  nl_geterror(err));
-		return 0;
+		return;
 	}
 	for (size_t i = 0; i < s->n_links; i++) {
 		struct rs_link *k = &s->links[i];
@@ -401,11 +395,25 @@ int rs_collect_net_counters(struct rs_snapshot *s)
 
 		if (!l)
 			continue;
+		/* An ifindex reused by another link is not the same link. */
 		if (!strcmp(rtnl_link_get_name(l), k->name))
 			stats_from_link(&k->stats, l);
 		rtnl_link_put(l);
 	}
 	nl_cache_free(cache);
+}
+
+int rs_collect_net_counters(struct rs_snapshot *s)
+{
+	struct nl_sock *sk;
+
+	if (!rs_root_is_live())
+		return rs_net_sysfs_counters(s);
+	sk = route_socket(s, 1);
+	if (sk) {
+		refresh_link_stats(s, sk);
+		nl_socket_free(sk);
+	}
 	rs_ethtool_refresh(s);
 	return 0;
 }
