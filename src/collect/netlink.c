@@ -180,12 +180,24 @@ static void collect_links(struct rs_snapshot *s, struct nl_sock *sk)
 	nl_cache_free(cache);
 }
 
-static void ifname_of(int ifindex, char *buf, size_t len)
+/*
+ * Name of an ifindex: from the links just dumped (same moment as the other
+ * dumps), else from the kernel now (the link dump may have failed).
+ */
+static void ifname_of(const struct rs_snapshot *s, int ifindex, char *buf, size_t len)
 {
 	char name[IF_NAMESIZE];
 
 	buf[0] = '\0';
-	if (ifindex > 0 && if_indextoname(ifindex, name))
+	if (ifindex <= 0)
+		return;
+	for (size_t i = 0; i < s->n_links; i++) {
+		if (s->links[i].ifindex == ifindex) {
+			rs_strlcpy(buf, s->links[i].name, len);
+			return;
+		}
+	}
+	if (if_indextoname(ifindex, name))
 		rs_strlcpy(buf, name, len);
 }
 
@@ -209,7 +221,7 @@ static void collect_addrs(struct rs_snapshot *s, struct nl_sock *sk)
 		if (!fam)
 			continue;
 		r = RS_APPEND(s->addrs, s->n_addrs);
-		ifname_of(rtnl_addr_get_ifindex(a), r->ifname, sizeof(r->ifname));
+		ifname_of(s, rtnl_addr_get_ifindex(a), r->ifname, sizeof(r->ifname));
 		r->family = fam;
 		addr_text(rtnl_addr_get_local(a), r->addr, sizeof(r->addr));
 		r->prefixlen = rtnl_addr_get_prefixlen(a);
@@ -218,7 +230,8 @@ static void collect_addrs(struct rs_snapshot *s, struct nl_sock *sk)
 	nl_cache_free(cache);
 }
 
-static void route_from_nl(struct rs_route *r, struct rtnl_route *rt)
+static void route_from_nl(const struct rs_snapshot *s, struct rs_route *r,
+			  struct rtnl_route *rt)
 {
 	struct nl_addr *dst = rtnl_route_get_dst(rt);
 	struct rtnl_nexthop *nh = rtnl_route_nexthop_n(rt, 0);
@@ -232,7 +245,7 @@ static void route_from_nl(struct rs_route *r, struct rtnl_route *rt)
 		snprintf(r->dst, sizeof(r->dst), "%s/%u", a, nl_addr_get_prefixlen(dst));
 	if (nh) {
 		addr_text(rtnl_route_nh_get_gateway(nh), r->gateway, sizeof(r->gateway));
-		ifname_of(rtnl_route_nh_get_ifindex(nh), r->dev, sizeof(r->dev));
+		ifname_of(s, rtnl_route_nh_get_ifindex(nh), r->dev, sizeof(r->dev));
 	}
 	addr_text(rtnl_route_get_pref_src(rt), r->prefsrc, sizeof(r->prefsrc));
 	r->table = rtnl_route_get_table(rt);
@@ -258,7 +271,7 @@ static void collect_routes(struct rs_snapshot *s, struct nl_sock *sk)
 		struct rtnl_route *rt = (struct rtnl_route *)o;
 
 		if (family_num(rtnl_route_get_family(rt)))
-			route_from_nl(RS_APPEND(s->routes, s->n_routes), rt);
+			route_from_nl(s, RS_APPEND(s->routes, s->n_routes), rt);
 	}
 	nl_cache_free(cache);
 }
@@ -307,7 +320,7 @@ static void collect_neighs(struct rs_snapshot *s, struct nl_sock *sk)
 		if (!fam)
 			continue;
 		r = RS_APPEND(s->neighs, s->n_neighs);
-		ifname_of(rtnl_neigh_get_ifindex(n), r->dev, sizeof(r->dev));
+		ifname_of(s, rtnl_neigh_get_ifindex(n), r->dev, sizeof(r->dev));
 		r->family = fam;
 		addr_text(rtnl_neigh_get_dst(n), r->ip, sizeof(r->ip));
 		mac_text(rtnl_neigh_get_lladdr(n), r->mac, sizeof(r->mac));
