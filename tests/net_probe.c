@@ -6,11 +6,14 @@
  * on it against state they built with `ip` in a namespace of their own.
  *
  *   net_probe [--root DIR] [--peer ADDR] [--ethtool] [--refresh MARKER]
+ *             [--bench N]
  *
  * --refresh: after the first print, create MARKER, wait for a line on stdin
  * (the script moves traffic meanwhile), call rs_collect_net_counters and
  * print the "stat"/"ethtool"/"ts" lines again as "stat2"/"ethtool2"/"ts2",
  * and all errors as "error2".
+ * --bench N: time N calls of rs_collect_net_counters and print only
+ *   "bench LINKS CALLS USEC_PER_CALL" (the console calls it every second).
  *
  * Line format (fields separated by one space, empty values allowed):
  *   link NAME ifindex= kind= mac= mtu= operstate= up= carrier= master= vlan_id= vlan_parent=
@@ -114,6 +117,16 @@ static int wait_and_refresh(struct rs_snapshot *s, const char *marker)
 	return 0;
 }
 
+static void bench(struct rs_snapshot *s, int n)
+{
+	uint64_t t0 = rs_now_ns();
+
+	for (int i = 0; i < n; i++)
+		rs_collect_net_counters(s);
+	printf("bench %zu %d %.1f\n", s->n_links, n,
+	       n ? (double)(rs_now_ns() - t0) / n / 1000.0 : 0.0);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -121,11 +134,12 @@ int main(int argc, char **argv)
 		{ "peer", required_argument, NULL, 'p' },
 		{ "ethtool", no_argument, NULL, 'e' },
 		{ "refresh", required_argument, NULL, 'R' },
+		{ "bench", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *peer = NULL, *marker = NULL;
 	struct rs_snapshot s;
-	int c, ethtool = 0, ret = 0;
+	int c, ethtool = 0, ret = 0, n_bench = -1;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -133,9 +147,10 @@ int main(int argc, char **argv)
 		case 'p': peer = optarg; break;
 		case 'e': ethtool = 1; break;
 		case 'R': marker = optarg; break;
+		case 'b': n_bench = atoi(optarg); break;
 		default:
 			fprintf(stderr, "usage: net_probe [--root DIR] [--peer ADDR] "
-				"[--ethtool] [--refresh MARKER]\n");
+				"[--ethtool] [--refresh MARKER] [--bench N]\n");
 			return 2;
 		}
 	}
@@ -143,6 +158,11 @@ int main(int argc, char **argv)
 	rs_collect_net(&s, peer);
 	if (ethtool)
 		rs_collect_ethtool(&s);
+	if (n_bench >= 0) {
+		bench(&s, n_bench);
+		rs_snapshot_free(&s);
+		return 0;
+	}
 	print_links(&s);
 	print_counters(&s, 0);
 	print_rest(&s);

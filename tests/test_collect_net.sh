@@ -267,5 +267,11 @@ ok $? "x0, deleted before the refresh, keeps its last values"
 ok $? "a vanished link is no error (netlink nor ethtool ENODEV)"
 grep "^error" "$TMP/r.out" | head -3 | while read -r l; do diag "$l"; done
 
+# --- cost of the once-a-second refresh ---------------------------------------------
+for i in $(seq 0 19); do ip -n "$B" link add v$i type veth peer name w$i; done
+read -r _ nl calls us <<<"$(inB "$PROBE" --ethtool --bench 20)"
+[ "${nl:-0}" -ge 42 ] && awk -v us="${us:-999999}" 'BEGIN { exit !(us < 50000) }'
+ok $? "a counter refresh of $nl links (netlink + ethtool) takes ${us} us (< 50 ms)"
+
 plan "$rs_n"
 exit 0
