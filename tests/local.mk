@@ -28,3 +28,18 @@ tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
 TESTS += tests/test_json tests/test_gid_recommend
+
+# Network collectors: net_probe prints what they collect; the scripts build
+# real namespaces (root) or a fixture tree and assert on its output.
+check_PROGRAMS += tests/net_probe
+tests_net_probe_SOURCES = tests/net_probe.c
+tests_net_probe_CFLAGS = $(RS_TEST_CFLAGS)
+tests_net_probe_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
+
+check_PROGRAMS += tests/test_net_links
+tests_test_net_links_SOURCES = tests/test_net_links.c
+tests_test_net_links_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_net_links_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_net_links
+EXTRA_DIST += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
