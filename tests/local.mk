@@ -28,6 +28,11 @@ tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
 TESTS += tests/test_json tests/test_gid_recommend
+check_PROGRAMS += tests/test_demo
+tests_test_demo_SOURCES = tests/test_demo.c
+tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_demo_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_demo
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.
