@@ -8,3 +8,6 @@ librscore_a_SOURCES += \
 nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
 
 EXTRA_DIST += docs/demo.md
+
+# Shared headers this part includes (owned elsewhere; listed so dist has them).
+EXTRA_DIST += src/model/snapshot_yaml.h src/model/rate.h
