@@ -12,3 +12,11 @@ bin_PROGRAMS += rocescope
 rocescope_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 rocescope_SOURCES = src/cli/main.c
 rocescope_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
+
+# Model: rates, snapshot YAML save/load; host collector and rs_collect_all.
+librscore_a_SOURCES += \
+	src/model/rate.h src/model/rate.c \
+	src/model/snapshot_yaml.h src/model/snapshot_schema.h \
+	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
+	src/model/snapshot_yaml_load.c
+EXTRA_DIST += docs/snapshot-format.md docs/counters-rate.md
