@@ -19,4 +19,12 @@ librscore_a_SOURCES += \
 	src/model/snapshot_yaml.h src/model/snapshot_schema.h \
 	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
 	src/model/snapshot_yaml_load.c
-EXTRA_DIST += docs/snapshot-format.md docs/counters-rate.md
+EXTRA_DIST += docs/snapshot-format.md docs/counters-rate.md docs/host-collector.md
+
+# Host collector, limits.conf evaluation, and the collect-everything calls.
+# collect.c calls the rdma/net/ethtool/verbs collectors of other parts: a
+# program that does not call rs_collect_all/rs_collect_counters never pulls
+# collect.o out of the archive, so the tests here link without them.
+librscore_a_SOURCES += \
+	src/collect/host.c src/collect/host_limits.h src/collect/limits_conf.c \
+	src/collect/collect.c

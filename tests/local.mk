@@ -38,3 +38,10 @@ tests_test_snapshot_fuzz_SOURCES = tests/test_snapshot_fuzz.c \
 tests_test_snapshot_fuzz_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_snapshot_fuzz_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_snapshot_fuzz
+
+check_PROGRAMS += tests/test_collect_host
+tests_test_collect_host_SOURCES = tests/test_collect_host.c
+tests_test_collect_host_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_collect_host_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_host
+EXTRA_DIST += tests/fixtures/host-mlx5 tests/fixtures/host-minimal tests/fixtures/host-odd
