@@ -59,3 +59,16 @@ tests_test_collect_host_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_collect_host_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_collect_host
 EXTRA_DIST += tests/fixtures/host-mlx5 tests/fixtures/host-minimal tests/fixtures/host-odd
+# RDMA collectors on fixture trees (sysfs copies, see tests/fixtures/).
+check_PROGRAMS += tests/test_collect_rdma
+tests_test_collect_rdma_SOURCES = tests/test_collect_rdma.c
+tests_test_collect_rdma_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_collect_rdma_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_rdma
+EXTRA_DIST += tests/fixtures
+
+# The fixture trees are sysfs copies: relative symlinks, some of them
+# cycles as on a real host (infiniband/mlx5_0/device -> the PCI function
+# that contains it).  Automake's default `tar chof` follows symlinks and
+# would recurse forever on those, so the tarball keeps them as links.
+am__tar = $${TAR-tar} cof - "$$tardir"
