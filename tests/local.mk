@@ -32,7 +32,8 @@ check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
 tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_demo
+TESTS += tests/test_demo tests/test_cli.sh
+EXTRA_DIST += tests/test_cli.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.

@@ -7,7 +7,10 @@ librscore_a_SOURCES += \
 	src/diag/gid_recommend.h src/diag/gid_recommend.c
 nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
 
-EXTRA_DIST += docs/demo.md
+rocescope_SOURCES += \
+	src/cli/cli.h src/cli/cli_common.c \
+	src/cli/json.h src/cli/json.c \
+	src/cli/view_devices.c src/cli/view_gids.c \
+	src/cli/view_snapshot.c src/cli/view_counters.c
 
-# Shared headers this part includes (owned elsewhere; listed so dist has them).
-EXTRA_DIST += src/model/snapshot_yaml.h src/model/rate.h
+EXTRA_DIST += docs/cli.md docs/demo.md
