@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 44
+plan 47
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -148,4 +148,23 @@ if [ -d "$fx" ] && ls "$fx"/*/sys/class/infiniband >/dev/null 2>&1; then
 	ok $bad "devices and gids run on every fixture tree"
 else
 	skip "no fixture trees under tests/fixtures yet"
+fi
+if [ -d "$fx/roce-cx5/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-cx5" devices 2>/dev/null |
+		grep -q 'PCI      0000:a2:00.0 \[15b3:1017\]  8 GT/s x8 (max 16 GT/s x16)  DEGRADED'
+	ok $? "fixture roce-cx5: degraded PCI link from sysfs"
+	$R --root "$fx/roce-cx5" gids >"$T/fg" 2>/dev/null &&
+		grep -q '^mlx5_0 port 1: use GID index 3 (RoCE v2, 192.168.10.11 on ens1f0np0)' "$T/fg" &&
+		grep -q '^mlx5_1 port 1: use GID index 3 (RoCE v2, 10.20.0.11 on bond0)' "$T/fg"
+	ok $? "fixture roce-cx5: GID index per port, bond netdev included"
+else
+	skip "fixture roce-cx5 missing"
+	skip "fixture roce-cx5 missing"
+fi
+if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-rxe" gids 2>/dev/null |
+		grep -q '^rxe0 port 1: use GID index 1 (RoCE v2, 10.99.0.1 on veth0)'
+	ok $? "fixture roce-rxe: Soft-RoCE index 1 (rxe has no v1 twins)"
+else
+	skip "fixture roce-rxe missing"
 fi
