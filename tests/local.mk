@@ -32,7 +32,11 @@ check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
 tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_demo tests/test_cli.sh
+check_PROGRAMS += tests/test_source
+tests_test_source_SOURCES = tests/test_source.c
+tests_test_source_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_source_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_demo tests/test_source tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
