@@ -154,6 +154,8 @@ static void test_minimal(void **state)
 
 	assert_int_equal(load_str(&s, "{}\n", err, sizeof(err)), 0);
 	assert_true(rs_sample_is_empty(&s));
+	assert_int_equal(rs_snapshot_load_yaml(&s, NULL, 0, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "<input>:1:1: empty file: no snapshot in it");
 }
 
 struct bad {

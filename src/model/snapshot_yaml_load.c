@@ -595,6 +595,11 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 
 	rs_snapshot_init(s);
 	l.err[0] = '\0';
+	if (!buf) {
+		/* libyaml asserts on a NULL input: treat it as an empty file. */
+		buf = l.buf = "";
+		len = l.len = 0;
+	}
 	if (!yaml_parser_initialize(&l.p))
 		rs_die("out of memory");
 	yaml_parser_set_input_string(&l.p, (const unsigned char *)buf, len);
