@@ -317,6 +317,16 @@ static void test_files(void **state)
 	assert_string_equal(read_text(path), "precious\n");
 	rmdir(tmp);
 
+	/* A symlink planted at PATH.tmp is not followed. */
+	path_in_tmp(path, sizeof(path), "link.yaml");
+	path_in_tmp(tmp, sizeof(tmp), "victim");
+	write_text(tmp, "victim\n");
+	snprintf(err, sizeof(err), "%s.tmp", path);
+	assert_int_equal(symlink(tmp, err), 0);
+	assert_true(rs_snapshot_save_file(&a, path, err, sizeof(err)) < 0);
+	assert_string_equal(read_text(tmp), "victim\n");
+	assert_int_equal(access(path, F_OK), -1);
+
 	/* The rename fails (PATH is a non-empty directory): no .tmp left over. */
 	path_in_tmp(path, sizeof(path), "isdir");
 	assert_int_equal(mkdir(path, 0755), 0);
