@@ -203,6 +203,7 @@ static const struct bad bad_inputs[] = {
 	{ "links:\n  - stats: {values: {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 1}}\n",
 	  "t.yaml:2:22: ", "'counter name': string of 67 bytes, at most 63" },
 	{ "host:\n  hostname: \"a\\0b\"\n", "t.yaml:2:13: ", "NUL byte" },
+	{ "host:\n  mem_total_kb: \"12\\0junk\"\n", "t.yaml:2:17: ", "NUL byte in value" },
 	{ "devices:\n  - ports:\n    - gids:\n      - type: RoCE v3\n", "t.yaml:4:15: ",
 	  "'RoCE v3' is not a GID type" },
 	{ "version: 1\n---\nversion: 1\n", "t.yaml:2:1: ", "a second YAML document" },
