@@ -95,3 +95,10 @@ EXTRA_DIST += tests/fixtures
 # forever on those) and writes v7, so the tarball is POSIX (pax) format and
 # keeps links as links.
 am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
+
+check_PROGRAMS += tests/test_collect_all
+tests_test_collect_all_SOURCES = tests/test_collect_all.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_all
