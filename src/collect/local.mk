@@ -19,3 +19,4 @@ librscore_a_SOURCES += \
 	src/collect/nic_generation.h \
 	src/collect/nic_generation.c \
 	src/collect/verbs.c
+EXTRA_DIST += docs/collectors-rdma.md
