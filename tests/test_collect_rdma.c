@@ -349,26 +349,68 @@ static void test_broken(void **state)
 	rs_snapshot_free(&s);
 }
 
-/* Copy a fixture to a fresh temporary root (cp -a keeps the symlinks). */
-static char *copy_fixture(const char *name, const char *cp_flags)
+/*
+ * Temporary roots, removed by remove_tree() or, when an assertion jumped
+ * out of the test first, by the group teardown.
+ */
+static char *tmp_dirs[8];
+
+static char *make_tmp_dir(void)
 {
-	const char *top = getenv("top_srcdir");
-	char *dir = strdup("/tmp/rs-test-rdma-XXXXXX"), cmd[8192];
+	char *dir = strdup("/tmp/rs-test-rdma-XXXXXX");
 
 	assert_non_null(mkdtemp(dir));
-	snprintf(cmd, sizeof(cmd), "cp %s '%s/tests/fixtures/%s/.' '%s/'", cp_flags,
-		 top ? top : ".", name, dir);
-	assert_int_equal(system(cmd), 0);
-	return dir;
+	for (size_t i = 0; i < RS_ARRAY_SIZE(tmp_dirs); i++) {
+		if (!tmp_dirs[i]) {
+			tmp_dirs[i] = dir;
+			return dir;
+		}
+	}
+	fail_msg("too many temporary roots");
+	return NULL;
+}
+
+static void rm_rf(const char *dir)
+{
+	char cmd[4200];
+
+	/* A tree copied from a read-only srcdir (distcheck) is read-only. */
+	snprintf(cmd, sizeof(cmd), "chmod -R u+w '%s' 2>/dev/null; rm -rf '%s'", dir, dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "# could not remove %s\n", dir);
 }
 
 static void remove_tree(char *dir)
 {
-	char cmd[4200];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	assert_int_equal(system(cmd), 0);
+	for (size_t i = 0; i < RS_ARRAY_SIZE(tmp_dirs); i++)
+		if (tmp_dirs[i] == dir)
+			tmp_dirs[i] = NULL;
+	rm_rf(dir);
 	free(dir);
+}
+
+static int remove_leftovers(void **state)
+{
+	for (size_t i = 0; i < RS_ARRAY_SIZE(tmp_dirs); i++) {
+		if (tmp_dirs[i]) {
+			rm_rf(tmp_dirs[i]);
+			free(tmp_dirs[i]);
+			tmp_dirs[i] = NULL;
+		}
+	}
+	return 0;
+}
+
+/* Copy a fixture to a fresh temporary root (cp -a keeps the symlinks). */
+static char *copy_fixture(const char *name, const char *cp_flags)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = make_tmp_dir(), cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "cp %s '%s/tests/fixtures/%s/.' '%s/' && chmod -R u+w '%s'",
+		 cp_flags, top ? top : ".", name, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	return dir;
 }
 
 static void write_value(const char *dir, const char *rel, const char *text)
@@ -469,10 +511,9 @@ static void test_dereferenced_copy(void **state)
 
 static void test_no_rdma(void **state)
 {
-	char *dir = strdup("/tmp/rs-test-rdma-XXXXXX");
+	char *dir = make_tmp_dir();
 	struct rs_snapshot s;
 
-	assert_non_null(mkdtemp(dir));
 	rs_snapshot_init(&s);
 	rs_root_set(dir);
 	assert_int_equal(rs_collect_rdma(&s), 0);
@@ -601,5 +642,5 @@ int main(void)
 		cmocka_unit_test(test_gid_raw),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, remove_leftovers);
 }
