@@ -32,3 +32,10 @@ tests_test_net_links_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_net_links_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_net_links
 EXTRA_DIST += tests/test_collect_net_fixture.sh tests/test_collect_net.sh
+
+# console (issue 4): counter grouping table, screen tests in tmux
+check_PROGRAMS += tests/test_counter_groups
+tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
+tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_counter_groups

@@ -1,0 +1,193 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# test_console.sh - the console in a real terminal: tmux runs it, send-keys
+# types, capture-pane -p reads the screen.  Covers every pane, help, the
+# peer input line, freeze and interval keys, resize to too small and back,
+# NO_COLOR, a non-UTF-8 locale, quitting (process gone, terminal restored),
+# SIGTERM (terminal restored, kept stderr shown), a counter that moves in a
+# fixture root, and a device removed while the console runs.
+#
+# Every wait is a bounded poll of the screen (at most ~10 s), never a long
+# fixed sleep.  The tmux server has its own socket and dies on exit.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
+[ -x "${ROCESCOPE:-}" ] || skip_all "ROCESCOPE is not set to the built binary"
+
+sock=rs$$
+tmp=$(mktemp -d /tmp/rs-console-XXXXXX)
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
+
+# start NAME ENV... -- ARGS...: run the console in a new 80x24 session.  The
+# pane stays after it exits and shows "EXITED <status>"; its pid is in
+# $tmp/NAME.pid.
+start() {
+	name=$1
+	shift
+	envs=""
+	while [ "$1" != "--" ]; do
+		envs="$envs $1"
+		shift
+	done
+	shift
+	T new-session -d -s "$name" -x 80 -y 24 \
+		"sh -c 'echo \$\$ >$tmp/$name.pid; exec env $envs $ROCESCOPE $*'; echo EXITED \$?; sleep 600"
+}
+
+screen() { T capture-pane -p -t "$1"; }
+
+# wait_for NAME PATTERN: poll the screen until grep -E finds PATTERN.
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen "$1" >"$tmp/screen"
+		LC_ALL=C grep -Eq -- "$2" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "timed out waiting for '$2' on $1; screen was:"
+	sed 's/^/#   /' "$tmp/screen"
+	return 1
+}
+
+# wait_gone NAME PATTERN: poll until PATTERN is no longer on the screen.
+wait_gone() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen "$1" | grep -Eq -- "$2" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+keys() { n=$1; shift; T send-keys -t "$n" "$@"; }
+
+UTF=LANG=C.UTF-8
+UTF_ALL=LC_ALL=C.UTF-8
+
+# ---------------------------------------------------------------- demo host
+start demo $UTF $UTF_ALL -- --demo
+wait_for demo ' 1 Devices' ; ok $? "demo: console starts on the Devices pane"
+grep -q 'RDMA devices and ports' "$tmp/screen"; ok $? "demo: devices title"
+wait_for demo 'demo' ; ok $? "demo: status bar names the source"
+grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
+
+keys demo Tab
+wait_for demo 'GID table of'; ok $? "Tab: GIDs pane"
+wait_for demo 'NCCL_IB_GID_INDEX=|no RoCE v2 GID'; ok $? "GIDs: recommendation or its absence shown"
+keys demo 3
+wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"
+wait_for demo 'rate/s +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
+keys demo 4
+wait_for demo 'RDMA interfaces'; ok $? "4: Network pane"
+keys demo 5
+wait_for demo 'Kernel modules'; ok $? "5: Host pane"
+grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"
+keys demo BTab
+wait_for demo 'RDMA interfaces'; ok $? "Shift-Tab: back to Network"
+keys demo 1
+wait_for demo 'RDMA devices and ports'; ok $? "1: back to Devices"
+
+keys demo '?'
+wait_for demo 'F10 +quit'; ok $? "?: help lists the keys"
+grep -q 'Shift-Tab' "$tmp/screen"; ok $? "help: from the key table"
+keys demo Escape
+wait_for demo 'RDMA devices and ports'; ok $? "Esc closes help"
+keys demo F1
+wait_for demo 'this help'; ok $? "F1: help"
+keys demo q
+wait_for demo 'RDMA devices and ports'; ok $? "q in help closes help only"
+
+keys demo f
+wait_for demo 'FROZEN'; ok $? "f: frozen shown in the status bar"
+keys demo f
+wait_for demo 'every 1 s'; ok $? "f again: resumed, interval 1 s"
+keys demo +
+wait_for demo 'every 2 s'; ok $? "+: interval 2 s"
+keys demo - -
+wait_for demo 'every 0.5 s'; ok $? "- -: interval 0.5 s"
+
+keys demo p
+wait_for demo 'Peer IP:'; ok $? "p: peer input line"
+keys demo -l 'not-an-ip'
+keys demo Enter
+wait_for demo 'not an IP address'; ok $? "peer: bad address rejected with a message"
+keys demo p
+keys demo C-u
+keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+keys demo -l '10.0.0.2'
+keys demo Enter 4
+wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
+
+keys demo 1
+T resize-window -t demo -x 40 -y 10
+wait_for demo 'Terminal too small: 40x10'; ok $? "resize to 40x10: too small message"
+T resize-window -t demo -x 80 -y 24
+wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
+T resize-window -t demo -x 132 -y 43
+wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
+[ "$(screen demo | head -1 | cut -c1-10)" = " 1 Devices" ]; ok $? "132x43: tab bar on top"
+
+keys demo q
+wait_for demo 'EXITED 0'; ok $? "q: quits with status 0"
+pid=$(cat "$tmp/demo.pid")
+! kill -0 "$pid" 2>/dev/null; ok $? "q: the process is gone"
+[ "$(T display -p -t demo '#{alternate_on}')" = 0 ]; ok $? "q: terminal restored (alternate screen off)"
+[ "$(T display -p -t demo '#{cursor_flag}')" = 1 ]; ok $? "q: cursor visible again"
+
+# ---------------------------------------------------------------- colours
+start col $UTF $UTF_ALL -- --demo
+wait_for col 'RDMA devices'
+T capture-pane -e -p -t col >"$tmp/col"
+grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m" "$tmp/col"; ok $? "colours used by default"
+start nocol NO_COLOR=1 $UTF $UTF_ALL -- --demo
+wait_for nocol 'RDMA devices'
+T capture-pane -e -p -t nocol >"$tmp/nocol"
+! grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5|48;5)(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: no colour escape"
+grep -Eq "$(printf '\033')\\[([0-9;]*;)?7(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: reverse video instead"
+
+# ---------------------------------------------------------------- ASCII
+start ascii LANG=C LC_ALL=C -- --demo
+wait_for ascii 'RDMA devices'; ok $? "LANG=C: starts"
+keys ascii 3
+wait_for ascii 'RDMA traffic'
+sleep 1.2	# two refreshes, so a sparkline has samples
+screen ascii >"$tmp/ascii"
+! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/ascii"; ok $? "LANG=C: no UTF-8 byte on the screen"
+grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"
+keys ascii q
+wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
+
+# ---------------------------------------------------------------- fixture root
+root="$tmp/root"
+if [ -d "$top_srcdir/tests/fixtures/roce-cx5/sys" ]; then
+	cp -a "$top_srcdir/tests/fixtures/roce-cx5" "$root"
+else
+	sh "$top_srcdir/tests/bench/gen_root.sh" "$root" 2
+fi
+start root $UTF $UTF_ALL -- --root "$root"
+wait_for root 'mlx5_1'; ok $? "root: both devices listed"
+grep -q 'mlx5_0' "$tmp/screen"; ok $? "root: mlx5_0 listed"
+wait_for root 'root'; ok $? "root: status bar names the source"
+keys root 3
+wait_for root 'Counters of mlx5_0'; ok $? "root: counters of the first port"
+f=$(ls -d "$root"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/out_of_sequence)
+echo $(( $(cat "$f") + 5000 )) >"$f"
+wait_for root '! out_of_sequence'; ok $? "root: an error counter that moves stands out"
+keys root 1
+rm -rf "$root/sys/class/infiniband/mlx5_1"
+wait_for root 'mlx5_1 gone'; ok $? "root: removed device shown as gone"
+wait_for root 'device gone'; ok $? "root: gone is a marked problem"
+pid=$(cat "$tmp/root.pid")
+kill -0 "$pid"; ok $? "root: still running after the removal"
+kill -TERM "$pid"
+wait_for root 'EXITED 143'; ok $? "SIGTERM: exits with 128+15"
+grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr kept during the session is shown after"
+[ "$(T display -p -t root '#{alternate_on}')" = 0 ]; ok $? "SIGTERM: terminal restored"
+
+plan $rs_n
+exit $rs_failed
