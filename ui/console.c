@@ -299,7 +299,7 @@ int rs_console_run(const struct rs_console_opts *o)
 	return ui.quit_signal ? 128 + ui.quit_signal : 0;
 }
 
-void rs_console_bench_tick(void *arg)
+__attribute__((noinline)) void rs_console_bench_tick(void *arg)
 {
 	struct ui *ui = arg;
 

@@ -14,6 +14,7 @@
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,6 +32,17 @@ static const struct ui_glyphs glyphs_ascii = {
 	.hline = "-", .vline = "|", .sel = ">",
 	.spark = { "_", ".", ",", "-", "=", "+", "*", "#" },
 };
+
+/* The same glyphs as wide strings, for the cchar_t fast paths. */
+static const wchar_t *const wide_utf8[] = {
+	L"\u2500", L"\u2581", L"\u2582", L"\u2583", L"\u2584", L"\u2585", L"\u2586",
+	L"\u2587", L"\u2588",
+};
+static const wchar_t *const wide_ascii[] = {
+	L"-", L"_", L".", L",", L"-", L"=", L"+", L"*", L"#",
+};
+static const wchar_t *const *wide = wide_ascii;	/* [0] hline, [1..8] spark */
+static const struct ui_glyphs *glyphs = &glyphs_ascii;
 
 struct role_style {
 	short fg, bg;
@@ -57,7 +69,8 @@ static int role_attr[UI_R_COUNT];
 
 void ui_theme_init(struct ui *ui, int no_color)
 {
-	ui->g = ui->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+	ui->g = glyphs = ui->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+	wide = ui->utf8 ? wide_utf8 : wide_ascii;
 	ui->color = !no_color && has_colors() && start_color() == OK;
 	if (ui->color)
 		use_default_colors();
@@ -113,14 +126,14 @@ void ui_item_end(struct ui_pane *p, int item)
 }
 
 /* Columns of s that fit in avail; *nbytes gets their byte length. */
-static int fit(const char *s, int avail, size_t *nbytes, int *clean)
+static int fit(const char *s, int avail, size_t *nbytes, int *clean, int *ascii)
 {
 	mbstate_t st;
 	const char *q = s;
 	int cols = 0;
 
 	memset(&st, 0, sizeof(st));
-	*clean = 1;
+	*clean = *ascii = 1;
 	while (*q && cols < avail) {
 		wchar_t wc;
 		size_t k;
@@ -131,6 +144,7 @@ static int fit(const char *s, int avail, size_t *nbytes, int *clean)
 			cols++;
 			continue;
 		}
+		*ascii = 0;
 		k = mbrtowc(&wc, q, MB_CUR_MAX, &st);
 		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
 			*clean = 0;	/* not valid here: print '?' per byte */
@@ -153,15 +167,26 @@ static int fit(const char *s, int avail, size_t *nbytes, int *clean)
 
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 {
+	chtype buf[512];
 	size_t n;
-	int clean, cols;
+	int clean, ascii, cols;
 
 	if (pen->y < 0 || pen->x >= pen->xmax) {
 		if (pen->y < 0)
 			pen->x += (int)strlen(s);
 		return;
 	}
-	cols = fit(s, pen->xmax - pen->x, &n, &clean);
+	cols = fit(s, pen->xmax - pen->x, &n, &clean, &ascii);
+	if (ascii && n <= RS_ARRAY_SIZE(buf)) {
+		/* the cheap path: no multibyte decoding inside curses */
+		chtype a = (chtype)ui_attr(r);
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (unsigned char)s[i] | a;
+		mvaddchnstr(pen->y, pen->x, buf, (int)n);
+		pen->x += cols;
+		return;
+	}
 	attrset(ui_attr(r));
 	if (clean) {
 		mvaddnstr(pen->y, pen->x, s, (int)n);
@@ -195,14 +220,29 @@ void ui_col(struct ui_pen *pen, int col)
 		pen->x++;	/* keep one space between columns that collide */
 }
 
+/* A cchar_t of wide glyph w in role r (no multibyte decoding per cell). */
+static void role_cchar(cchar_t *cc, enum ui_role r, const wchar_t *w)
+{
+	attr_t a = (attr_t)ui_attr(r);
+
+	setcchar(cc, w, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+}
+
 void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 {
-	if (pen->y < 0)
+	int n = pen->xmax - pen->x;
+
+	if (pen->y < 0 || n <= 0)
 		return;
-	attrset(ui_attr(r));
-	for (; pen->x < pen->xmax; pen->x++)
-		mvaddstr(pen->y, pen->x, glyph);
-	attrset(A_NORMAL);
+	if (glyph == glyphs->hline) {
+		cchar_t cc;
+
+		role_cchar(&cc, r, wide[0]);
+		mvhline_set(pen->y, pen->x, &cc, n);
+	} else {
+		mvhline(pen->y, pen->x, (unsigned char)glyph[0] | (chtype)ui_attr(r), n);
+	}
+	pen->x = pen->xmax;
 }
 
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring)
@@ -210,6 +250,7 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ri
 	int w = pen->xmax - pen->x;
 	int n = (int)ui->hist_len < w ? (int)ui->hist_len : w;
 	float max = 0;
+	cchar_t cc[8];
 
 	if (pen->y < 0 || n <= 0)
 		return;
@@ -219,15 +260,15 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ri
 		if (v > max)
 			max = v;
 	}
-	attrset(ui_attr(r));
+	for (int i = 0; i < 8; i++)
+		role_cchar(&cc[i], r, wide[1 + i]);
 	move(pen->y, pen->x);
 	for (int i = 0; i < n; i++) {
 		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
 		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
 
-		addstr(ui->g->spark[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
+		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
 	}
-	attrset(A_NORMAL);
 	pen->x += n;
 }
 
