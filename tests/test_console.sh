@@ -33,7 +33,7 @@ start() {
 	done
 	shift
 	T new-session -d -s "$name" -x 80 -y 24 \
-		"sh -c 'echo \$\$ >$tmp/$name.pid; exec env $envs $ROCESCOPE $*'; echo EXITED \$?; sleep 600"
+		"sh -c 'ulimit -c 0; echo \$\$ >$tmp/$name.pid; exec env $envs $ROCESCOPE $*'; echo EXITED \$?; sleep 600"
 }
 
 screen() { T capture-pane -p -t "$1"; }
@@ -138,6 +138,18 @@ pid=$(cat "$tmp/demo.pid")
 ! kill -0 "$pid" 2>/dev/null; ok $? "q: the process is gone"
 [ "$(T display -p -t demo '#{alternate_on}')" = 0 ]; ok $? "q: terminal restored (alternate screen off)"
 [ "$(T display -p -t demo '#{cursor_flag}')" = 1 ]; ok $? "q: cursor visible again"
+
+# ---------------------------------------------------------------- signals
+start int $UTF $UTF_ALL -- --demo
+wait_for int 'RDMA devices'
+keys int C-c
+wait_for int 'EXITED 130'; ok $? "Ctrl-C (SIGINT): exits with 128+2"
+[ "$(T display -p -t int '#{alternate_on}')" = 0 ]; ok $? "SIGINT: terminal restored"
+start segv $UTF $UTF_ALL -- --demo
+wait_for segv 'RDMA devices'
+kill -SEGV "$(cat "$tmp/segv.pid")"
+wait_for segv 'EXITED 139'; ok $? "SIGSEGV: re-raised, default action (status 139)"
+[ "$(T display -p -t segv '#{alternate_on}')" = 0 ]; ok $? "SIGSEGV: terminal restored first"
 
 # ---------------------------------------------------------------- colours
 start col $UTF $UTF_ALL -- --demo

@@ -112,8 +112,8 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
 	if (memlock_role(h->memlock_soft) != UI_R_OK) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, "   RDMA pins its buffers: below unlimited, big MRs fail "
-		       "(ENOMEM); set memlock unlimited in limits.conf");
+		ui_put(&pen, UI_R_DIM, "   RDMA pins buffers: big MRs fail (ENOMEM); "
+		       "set memlock unlimited");
 	}
 }
 

@@ -135,9 +135,11 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 		if (strcmp(r->dev, name) || !strcmp(r->type, "local"))
 			continue;
 		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_DIM, "   route %s%s%s%s%s table %u metric %u", r->dst,
+		ui_putf(&pen, UI_R_DIM, "   route %s%s%s%s%s metric %u", r->dst,
 			r->gateway[0] ? " via " : "", r->gateway, r->prefsrc[0] ? " src " : "",
-			r->prefsrc, r->table, r->metric);
+			r->prefsrc, r->metric);
+		if (r->table && r->table != 254)
+			ui_putf(&pen, UI_R_DIM, " table %u", r->table);
 	}
 	for (size_t i = 0; i < ui->snap.n_neighs; i++) {
 		const struct rs_neigh *nb = &ui->snap.neighs[i];
