@@ -204,8 +204,8 @@ int ui_key(struct ui *ui, int key)
 	if (ui->help)
 		return help_key(ui, key);
 	ui->msg[0] = '\0';
-	if (ui->too_small)
-		return ui_keys_dispatch(global_keys, ui, p, key) & UI_F_QUIT;
+	if (ui->too_small)	/* nothing to see: only quitting works */
+		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
 	f = p->cls->key ? p->cls->key(ui, p, key) : UI_F_UNHANDLED;
 	if (f & UI_F_UNHANDLED)
 		f = ui_keys_dispatch(global_keys, ui, p, key);
