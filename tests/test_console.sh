@@ -75,8 +75,43 @@ grep -q 'RDMA devices and ports' "$tmp/screen"; ok $? "demo: devices title"
 wait_for demo 'demo' ; ok $? "demo: status bar names the source"
 grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
 
+# The demo host is fixed (profiles/demo/host.yaml): its panes are exact.
+cat >"$tmp/devices.want" <<'WANT'
+mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
+     PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (slot, riser or BIOS sett
+WANT
+printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)" \
+	"     netdev ens1f0np0 UP mtu 9000 -> RoCE MTU 4096  active_mtu 4096" "" \
+	>>"$tmp/devices.want"
+cat >>"$tmp/devices.want" <<'WANT'
+mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
+     PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (slot, riser or BIOS sett
+  port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
+     netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
+     ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
+WANT
+screen demo | sed -n '3,14p' | sed 's/ *$//' >"$tmp/devices.got"
+cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
+cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
+
 keys demo Tab
 wait_for demo 'GID table of'; ok $? "Tab: GIDs pane"
+cat >"$tmp/gids.want" <<'WANT'
+ use index 3:  -x 3   NCCL_IB_GID_INDEX=3   UCX_IB_GID_INDEX=3
+   RoCE v2, 192.168.100.1 on ens1f0np0
+
+ index type       netdev       vlan  address
+    0  IB/RoCE v1 ens1f0np0    -     fe80::9a03:9bff:fe0a:1b2c  trap: RoCE v1
+    1  RoCE v2    ens1f0np0    -     fe80::9a03:9bff:fe0a:1b2c  trap: link-local
+    2  IB/RoCE v1 ens1f0np0    -     192.168.100.1  trap: RoCE v1
+    3  RoCE v2    ens1f0np0    -     192.168.100.1  <- use
+    4  IB/RoCE v1 ens1f0np0    -     2001:db8:100::1  trap: RoCE v1
+    5  RoCE v2    ens1f0np0    -     2001:db8:100::1
+WANT
+screen demo | sed -n '3,12p' | sed 's/ *$//' >"$tmp/gids.got"
+cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (index 3 recommended, traps marked)"
 wait_for demo 'NCCL_IB_GID_INDEX=|no RoCE v2 GID'; ok $? "GIDs: recommendation or its absence shown"
 keys demo 3
 wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"

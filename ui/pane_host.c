@@ -68,7 +68,7 @@ static int host_problems(const struct rs_host *h)
 
 	for (size_t i = 0; i < h->n_modules; i++)
 		n += module_missing(h, h->modules[i].name);
-	n += memlock_role(h->memlock_soft) != UI_R_OK;
+	n += h->memlock_known && memlock_role(h->memlock_soft) != UI_R_OK;
 	n += !hugepages_reserved(h);
 	return n;
 }
@@ -100,6 +100,11 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 	struct ui_pen pen;
 
 	ui_title(ui, pane, "Locked memory (memlock)");
+	if (!h->memlock_known) {
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_DIM, "   this process: unknown (limits not read)");
+		return;
+	}
 	fmt_limit(soft, sizeof(soft), h->memlock_soft);
 	fmt_limit(hard, sizeof(hard), h->memlock_hard);
 	ui_line(pane, &pen);
