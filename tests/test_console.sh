@@ -236,5 +236,19 @@ wait_for root 'EXITED 143'; ok $? "SIGTERM: exits with 128+15"
 grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr kept during the session is shown after"
 [ "$(T display -p -t root '#{alternate_on}')" = 0 ]; ok $? "SIGTERM: terminal restored"
 
+# ---------------------------------------------------------------- live host
+# This machine has no RDMA device; the network side is real.  A peer typed
+# with p is looked up by the kernel (rs_collect_net with the peer).
+start live $UTF $UTF_ALL --
+wait_for live 'RDMA devices and ports'; ok $? "live: starts on this host"
+wait_for live 'live'; ok $? "live: status bar says live"
+keys live p
+keys live -l 127.0.0.1
+keys live Enter 4
+wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
+grep -q '! lo is not an RDMA interface' "$tmp/screen"; ok $? "live: a peer behind a non-RDMA interface is a problem"
+keys live q
+wait_for live 'EXITED 0'; ok $? "live: quits"
+
 plan $rs_n
 exit $rs_failed

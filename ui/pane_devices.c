@@ -173,6 +173,7 @@ static void devices_tick(struct ui *ui, struct ui_pane *pane)
 	struct prob pr[MAX_PROBS];
 	int items = 0;
 
+	pane->problems += !ui->snap.n_devices;
 	for (size_t d = 0; d < ui->snap.n_devices; d++) {
 		const struct rs_device *dev = &ui->snap.devices[d];
 
