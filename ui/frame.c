@@ -107,6 +107,11 @@ static int k_peer(struct ui *ui, struct ui_pane *p, int key)
 	return UI_F_REDRAW;
 }
 
+static int k_reload(struct ui *ui, struct ui_pane *p, int key)
+{
+	return ui_reload(ui);
+}
+
 static int k_redraw(struct ui *ui, struct ui_pane *p, int key)
 {
 	clearok(curscr, TRUE);
@@ -128,6 +133,7 @@ static const struct ui_key global_keys[] = {
 	{ '+', 0, "+", "longer refresh interval", k_interval },
 	{ '-', 0, "-", "shorter refresh interval (not below the floor)", k_interval },
 	{ 'p', 0, "p", "set the peer IP address (route lookup)", k_peer },
+	{ 'R', 0, "R", "reload everything: devices, GIDs, network (hot-plug)", k_reload },
 	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
 	{ '?', 0, "?", "this help (any listed close key leaves it)", k_help },
 	{ KEY_F(1), 0, "F1", "this help", k_help },
@@ -277,9 +283,22 @@ static void draw_tabs(struct ui *ui)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
 }
 
+/* The source label, its path shortened from the left so the bar fits 80. */
+static const char *short_label(const struct ui *ui, char *buf, size_t len)
+{
+	const char *l = ui->src.label, *sp = strchr(l, ' ');
+	size_t n = strlen(l), max = 26;
+
+	if (n <= max || !sp)
+		return l;
+	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (size_t)(sp - l) - 4));
+	return buf;
+}
+
 static void draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
+	char label[64];
 	int warnings = 0;
 
 	for (int i = 0; i < ui->n_panes; i++)
@@ -295,7 +314,7 @@ static void draw_status(struct ui *ui)
 	}
 	curs_set(0);
 	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->snap.host.hostname[0] ?
-		ui->snap.host.hostname : "?", ui->g->vline, ui->src.label,
+		ui->snap.host.hostname : "?", ui->g->vline, short_label(ui, label, sizeof(label)),
 		rs_source_is_dynamic(&ui->src) ? "" : " (static)", ui->g->vline);
 	if (ui->frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");

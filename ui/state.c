@@ -157,6 +157,36 @@ int ui_tick(struct ui *ui)
 	return UI_F_REDRAW;
 }
 
+/*
+ * Everything again (devices, GIDs, network): after a hot-plug or an address
+ * change, which counter refreshes do not see.  History starts again.
+ */
+int ui_reload(struct ui *ui)
+{
+	char err[RS_MSG_LEN] = "";
+	int r = rs_source_reload(&ui->src, &ui->snap, err, sizeof(err));
+
+	if (r < 0) {
+		ui_message(ui, "reload failed: %s", err[0] ? err : strerror(-r));
+		return UI_F_REDRAW;
+	}
+	free(ui->gone_logged);
+	ui->gone_logged = rs_xcalloc(ui->snap.n_devices + 1, 1);
+	ui->interval_floor_ms = interval_floor(&ui->snap);
+	if (ui->interval_ms < ui->interval_floor_ms)
+		ui->interval_ms = ui->interval_floor_ms;
+	if (!ui_port(ui, ui->sel_dev, ui->sel_port))
+		ui->sel_dev = ui->sel_port = -1;
+	for (size_t d = 0; d < ui->snap.n_devices && ui->sel_dev < 0; d++)
+		if (ui->snap.devices[d].n_ports)
+			ui->sel_dev = (int)d, ui->sel_port = 0;
+	ui_ctrs_build(ui);
+	ui_ctrs_update(ui);
+	panes_tick(ui);
+	ui_message(ui, "reloaded: %zu devices", ui->snap.n_devices);
+	return UI_F_REDRAW | UI_F_RETIME;
+}
+
 static int is_net_error(const struct rs_snapshot *s, const struct rs_error *e)
 {
 	return !strcmp(ui_error_area(s, e), "net");

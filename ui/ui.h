@@ -168,6 +168,7 @@ void ui_fd_del(struct ui *ui, int fd);
 int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t errlen);
 void ui_close(struct ui *ui);
 int ui_tick(struct ui *ui);
+int ui_reload(struct ui *ui);
 void ui_draw(struct ui *ui);
 void ui_select_port(struct ui *ui, int dev, int port);
 int ui_set_pane(struct ui *ui, const char *name);
