@@ -18,6 +18,27 @@ TESTS += tests/test_util
 
 EXTRA_DIST += tests/lib.sh
 
+# Views, JSON writer, GID recommendation (views helper).
+check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
+tests_test_json_SOURCES = tests/test_json.c src/cli/json.c src/cli/json.h
+tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
+tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
+tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
+tests_json_check_SOURCES = tests/json_check.c
+TESTS += tests/test_json tests/test_gid_recommend
+check_PROGRAMS += tests/test_demo
+tests_test_demo_SOURCES = tests/test_demo.c
+tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_demo_LDADD = $(RS_TEST_LIBS)
+check_PROGRAMS += tests/test_source
+tests_test_source_SOURCES = tests/test_source.c
+tests_test_source_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_source_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_demo tests/test_source tests/test_cli.sh
+EXTRA_DIST += tests/test_cli.sh
+
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.
 check_PROGRAMS += tests/net_probe
