@@ -11,8 +11,7 @@ set -eu
 dir=$1
 ndev=$2
 
-w() { # w FILE VALUE
-	mkdir -p "$(dirname "$1")"
+w() { # w FILE VALUE (the directory exists: one mkdir per device, not per file)
 	printf '%s\n' "$2" >"$1"
 }
 
@@ -28,6 +27,10 @@ while [ "$i" -lt "$ndev" ]; do
 	nd="ens$((i + 1))f0np0"
 	bus=$(printf '0000:%02x:00.0' $((i + 16)))
 	k=$((i + 1))
+	p="$d/ports/1"
+	n="$dir/sys/class/net/$nd"
+	mkdir -p "$d/device/net/$nd" "$p/counters" "$p/hw_counters" "$p/gids" \
+		"$p/gid_attrs/types" "$p/gid_attrs/ndevs" "$n/statistics"
 	w "$d/fw_ver" 16.35.2000
 	w "$d/board_id" MT_0000000008
 	w "$d/hca_type" MT4119
@@ -41,7 +44,6 @@ while [ "$i" -lt "$ndev" ]; do
 	w "$d/device/max_link_speed" "8.0 GT/s PCIe"
 	w "$d/device/max_link_width" 16
 	w "$d/device/net/$nd/dev_port" 0
-	p="$d/ports/1"
 	w "$p/state" "4: ACTIVE"
 	w "$p/phys_state" "5: LinkUp"
 	w "$p/rate" "100 Gb/sec (4X EDR)"
@@ -71,7 +73,6 @@ while [ "$i" -lt "$ndev" ]; do
 		rx_write_requests; do
 		w "$p/hw_counters/$c" $((k * 10))
 	done
-	n="$dir/sys/class/net/$nd"
 	w "$n/ifindex" $((i + 2))
 	w "$n/address" "b8:59:9f:d4:00:$(printf '%02x' $i)"
 	w "$n/mtu" 9000
