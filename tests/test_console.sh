@@ -239,6 +239,21 @@ wait_for root 'EXITED 143'; ok $? "SIGTERM: exits with 128+15"
 grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr kept during the session is shown after"
 [ "$(T display -p -t root '#{alternate_on}')" = 0 ]; ok $? "SIGTERM: terminal restored"
 
+# ---------------------------------------------------------------- saved file
+# A snapshot saved by `rocescope snapshot` opens static: no refresh timer.
+"$ROCESCOPE" --demo snapshot -o "$tmp/snap.yaml" 2>/dev/null
+start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml" --peer 192.168.100.20
+wait_for file '\(static\)'; ok $? "--load: status bar says the file is static"
+grep -q 'mlx5_1' "$tmp/screen"; ok $? "--load: the saved devices"
+keys file 4
+wait_for file 'peer 192.168.100.20 via ens1f0np0'; ok $? "--load: the recorded peer lookup is shown"
+keys file q
+wait_for file 'EXITED 0'; ok $? "--load: quits"
+printf 'version: 1\nnot_a_field: [\n' >"$tmp/bad.yaml"
+start bad $UTF $UTF_ALL -- --load "$tmp/bad.yaml"
+wait_for bad 'EXITED 1'; ok $? "--load of a malformed file: exit 1, no screen"
+grep -q 'bad.yaml' "$tmp/screen"; ok $? "--load of a malformed file: the message names the file"
+
 # ---------------------------------------------------------------- live host
 # This machine has no RDMA device; the network side is real.  A peer typed
 # with p is looked up by the kernel (rs_collect_net with the peer).
