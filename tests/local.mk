@@ -101,4 +101,4 @@ tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
-TESTS += tests/test_console.sh
+TESTS += tests/test_console.sh tests/test_console_root.sh

@@ -1,72 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# test_console.sh - the console in a real terminal: tmux runs it, send-keys
-# types, capture-pane -p reads the screen.  Covers every pane, help, the
-# peer input line, freeze and interval keys, resize to too small and back,
-# NO_COLOR, a non-UTF-8 locale, quitting (process gone, terminal restored),
-# SIGTERM (terminal restored, kept stderr shown), a counter that moves in a
-# fixture root, and a device removed while the console runs.
-#
-# Every wait is a bounded poll of the screen (at most ~10 s), never a long
-# fixed sleep.  The tmux server has its own socket and dies on exit.
+# test_console.sh - the console in a real terminal (tmux): every pane on the
+# demo host (exact lines where the demo is fixed), help, the peer input
+# line, freeze and interval keys, resize to too small and back, NO_COLOR, a
+# non-UTF-8 locale, quitting (process gone, terminal restored), SIGINT and
+# SIGSEGV, a saved snapshot, and the live host.  The fixture-root and
+# hot-removal cases are in test_console_root.sh.
 . "${top_srcdir:-.}/tests/lib.sh"
-
-command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
-[ -x "${ROCESCOPE:-}" ] || skip_all "ROCESCOPE is not set to the built binary"
-
-sock=rs$$
-tmp=$(mktemp -d /tmp/rs-console-XXXXXX)
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
-
-# start NAME ENV... -- ARGS...: run the console in a new 80x24 session.  The
-# pane stays after it exits and shows "EXITED <status>"; its pid is in
-# $tmp/NAME.pid.
-start() {
-	name=$1
-	shift
-	envs=""
-	while [ "$1" != "--" ]; do
-		envs="$envs $1"
-		shift
-	done
-	shift
-	T new-session -d -s "$name" -x 80 -y 24 \
-		"sh -c 'ulimit -c 0; echo \$\$ >$tmp/$name.pid; exec env $envs $ROCESCOPE $*'; echo EXITED \$?; sleep 600"
-}
-
-screen() { T capture-pane -p -t "$1"; }
-
-# wait_for NAME PATTERN: poll the screen until grep -E finds PATTERN.
-wait_for() {
-	i=0
-	while [ $i -lt 100 ]; do
-		screen "$1" >"$tmp/screen"
-		LC_ALL=C grep -Eq -- "$2" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diag "timed out waiting for '$2' on $1; screen was:"
-	sed 's/^/#   /' "$tmp/screen"
-	return 1
-}
-
-# wait_gone NAME PATTERN: poll until PATTERN is no longer on the screen.
-wait_gone() {
-	i=0
-	while [ $i -lt 100 ]; do
-		screen "$1" | grep -Eq -- "$2" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-keys() { n=$1; shift; T send-keys -t "$n" "$@"; }
-
-UTF=LANG=C.UTF-8
-UTF_ALL=LC_ALL=C.UTF-8
+. "$top_srcdir/tests/console_lib.sh"
 
 # ---------------------------------------------------------------- demo host
 start demo $UTF $UTF_ALL -- --demo
@@ -208,36 +150,6 @@ screen ascii >"$tmp/ascii"
 grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"
 keys ascii q
 wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
-
-# ---------------------------------------------------------------- fixture root
-root="$tmp/root"
-if [ -d "$top_srcdir/tests/fixtures/roce-cx5/sys" ]; then
-	cp -a "$top_srcdir/tests/fixtures/roce-cx5" "$root"
-else
-	sh "$top_srcdir/tests/bench/gen_root.sh" "$root" 2
-fi
-start root $UTF $UTF_ALL -- --root "$root"
-wait_for root 'mlx5_1'; ok $? "root: both devices listed"
-grep -q 'mlx5_0' "$tmp/screen"; ok $? "root: mlx5_0 listed"
-wait_for root 'root'; ok $? "root: status bar names the source"
-keys root 3
-wait_for root 'Counters of mlx5_0'; ok $? "root: counters of the first port"
-f=$(ls -d "$root"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/out_of_sequence)
-echo $(( $(cat "$f") + 5000 )) >"$f"
-wait_for root '! out_of_sequence'; ok $? "root: an error counter that moves stands out"
-keys root 1
-rm -rf "$root/sys/class/infiniband/mlx5_1"
-wait_for root 'mlx5_1 gone'; ok $? "root: removed device shown as gone"
-wait_for root 'device gone'; ok $? "root: gone is a marked problem"
-pid=$(cat "$tmp/root.pid")
-kill -0 "$pid"; ok $? "root: still running after the removal"
-keys root R
-wait_for root 'RDMA devices and ports \(1\)'; ok $? "R: reload drops the removed device"
-grep -q 'reloaded: 1 devices' "$tmp/screen"; ok $? "R: says so in the status bar"
-kill -TERM "$pid"
-wait_for root 'EXITED 143'; ok $? "SIGTERM: exits with 128+15"
-grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr kept during the session is shown after"
-[ "$(T display -p -t root '#{alternate_on}')" = 0 ]; ok $? "SIGTERM: terminal restored"
 
 # ---------------------------------------------------------------- saved file
 # A snapshot saved by `rocescope snapshot` opens static: no refresh timer.

@@ -17,7 +17,8 @@ ui_console_bench_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 ui_console_bench_SOURCES = ui/console_bench.c $(RS_UI_SOURCES)
 ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
-EXTRA_DIST += tests/test_console.sh tests/bench/gen_root.sh docs/console.md
+EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
+	tests/bench/gen_root.sh docs/console.md
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind
