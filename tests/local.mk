@@ -92,7 +92,7 @@ EXTRA_DIST += tests/fixtures
 # cycles as on a real host (infiniband/mlx5_0/device -> the PCI function
 # that contains it).  Automake's default `tar chof` follows symlinks and
 # would recurse forever on those, so the tarball keeps them as links.
-am__tar = $${TAR-tar} cof - "$$tardir"
+am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
 
 
 # console (issue 4): counter grouping table, screen tests in tmux
@@ -108,3 +108,10 @@ tests_test_console_counters_SOURCES = tests/test_console_counters.c $(RS_UI_SOUR
 tests_test_console_counters_CFLAGS = $(RS_TEST_CFLAGS) $(NCURSESW_CFLAGS)
 tests_test_console_counters_LDADD = $(RS_TEST_LIBS) $(NCURSESW_LIBS)
 TESTS += tests/test_console_counters
+
+check_PROGRAMS += tests/test_collect_all
+tests_test_collect_all_SOURCES = tests/test_collect_all.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_all
