@@ -3,7 +3,7 @@
  * test_console_counters.c - the console's counter tracking without a
  * terminal: grouping order, 4-byte word scaling, rates from the readings'
  * own timestamps, a 32-bit wrap, the baseline reset, an absent counter,
- * and the RoCE MTU that follows a netdev MTU.
+ * the registry of extra descriptors, and the RoCE MTU of a netdev MTU.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <string.h>
 
 #include "snapshot.h"
@@ -134,6 +135,28 @@ static void test_rates_wrap_reset(void **state)
 	rs_snapshot_free(&ui.snap);
 }
 
+static int fd_cb(struct ui *u, int fd, short revents, void *arg)
+{
+	return UI_F_REDRAW;
+}
+
+/* The registration API for extra descriptors (capture, jobs). */
+static void test_fd_registry(void **state)
+{
+	memset(&ui, 0, sizeof(ui));
+	for (int i = 0; i < UI_MAX_FDS; i++)
+		assert_int_equal(ui_fd_add(&ui, 100 + i, POLLIN, fd_cb, NULL), 0);
+	assert_int_equal(ui_fd_add(&ui, 999, POLLIN, fd_cb, NULL), -ENOSPC);
+	ui_fd_del(&ui, 100);
+	assert_int_equal(ui.n_fds, UI_MAX_FDS - 1);
+	for (int i = 0; i < ui.n_fds; i++)
+		assert_int_not_equal(ui.fds[i].fd, 100);
+	ui_fd_del(&ui, 12345);	/* unknown: no change */
+	assert_int_equal(ui.n_fds, UI_MAX_FDS - 1);
+	assert_int_equal(ui_fd_add(&ui, 999, POLLIN, fd_cb, NULL), 0);
+	assert_int_equal(ui.fds[ui.n_fds - 1].cb(&ui, 999, POLLIN, NULL), UI_F_REDRAW);
+}
+
 static void test_roce_mtu(void **state)
 {
 	assert_int_equal(ui_roce_mtu(1500), 1024);
@@ -149,6 +172,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_rates_wrap_reset),
+		cmocka_unit_test(test_fd_registry),
 		cmocka_unit_test(test_roce_mtu),
 	};
 
