@@ -233,12 +233,15 @@ static void help_line(struct ui *ui, int *row, enum ui_role r, const char *a, co
 
 static void draw_help(struct ui *ui)
 {
-	static const char *const marks[][2] = {
-		{ "!", "a problem (red, or bold reverse without colour)" },
-		{ "~", "worth a look (yellow, or bold)" },
-		{ "gone", "the device vanished since the console started" },
-		{ "<- use", "the recommended RoCE v2 GID index" },
-		{ "trap", "GID entry that usually breaks RoCE v2 (v1, link-local)" },
+	static const struct {
+		enum ui_role role;
+		const char *mark, *meaning;
+	} marks[] = {
+		{ UI_R_BAD, "!", "a problem (red, or bold reverse without colour)" },
+		{ UI_R_WARN, "~", "worth a look (yellow, or bold)" },
+		{ UI_R_BAD, "gone", "the device vanished since the console started" },
+		{ UI_R_PICK, "<- use", "the recommended RoCE v2 GID index" },
+		{ UI_R_WARN, "trap", "GID entry that usually breaks RoCE v2 (v1, link-local)" },
 	};
 	int row = 0;
 
@@ -260,7 +263,7 @@ static void draw_help(struct ui *ui)
 	row++;
 	help_line(ui, &row, UI_R_TITLE, "Marks", "");
 	for (size_t i = 0; i < RS_ARRAY_SIZE(marks); i++)
-		help_line(ui, &row, UI_R_BAD, marks[i][0], marks[i][1]);
+		help_line(ui, &row, marks[i].role, marks[i].mark, marks[i].meaning);
 	if (ui->help_scroll > row - 1)
 		ui->help_scroll = row - 1;
 }
