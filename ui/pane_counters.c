@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define COL_ORIGIN 31
-#define COL_RATE 36
-#define COL_TOTAL 50
-#define COL_SPARK 62
+#define COL_ORIGIN 35
+#define COL_RATE 39
+#define COL_TOTAL 52
+#define COL_SPARK 64
 
 static const char *origin_tag(enum rs_corigin o)
 {
@@ -68,25 +68,19 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_DIM, " no port selected (no RDMA device)");
 		return;
 	}
-	ui_title(ui, pane, "Counters of %s port %u%s%s%s", d->name, p->num,
-		 p->netdev[0] ? " (" : "", p->netdev, p->netdev[0] ? ")" : "");
-	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_HEADER, "   counter");
-	ui_col(&pen, COL_ORIGIN);
-	ui_put(&pen, UI_R_HEADER, "from");
-	ui_col(&pen, COL_RATE);
-	ui_put(&pen, UI_R_HEADER, "      rate/s");
-	ui_col(&pen, COL_TOTAL);
-	ui_put(&pen, UI_R_HEADER, "     total");
-	ui_col(&pen, COL_SPARK);
-	ui_put(&pen, UI_R_HEADER, "history");
+	ui_title_fixed(ui, pane, "Counters of %s port %u%s%s%s", d->name, p->num,
+		       p->netdev[0] ? " (" : "", p->netdev, p->netdev[0] ? ")" : "");
+	ui_line_fixed(pane, &pen);
+	/* the same columns as draw_ctr(): 3 + name, origin, rate, total, history */
+	ui_putf(&pen, UI_R_HEADER, "   %-*s%-*s%12s %10s  %s", COL_ORIGIN - 3, "counter",
+		COL_RATE - COL_ORIGIN, "from", "rate/s", "total", "history");
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!d->present) {
-		ui_line(pane, &pen);
+		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
 	}
 	if (ui->frozen) {
-		ui_line(pane, &pen);
+		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
 	}
 	ui_ctrs_of_port(ui, ui->sel_dev, ui->sel_port, &first, &end);

@@ -25,11 +25,12 @@ static const char *trap_reason(const struct rs_gid *g)
 	return "trap";
 }
 
+/* The pick and the header stay on screen while the table scrolls. */
 static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_pick *pick)
 {
 	struct ui_pen pen;
 
-	ui_line(pane, &pen);
+	ui_line_fixed(pane, &pen);
 	if (pick->index < 0) {
 		ui_put(&pen, UI_R_BAD, " ! no RoCE v2 GID to use: ");
 		ui_put(&pen, UI_R_BAD, pick->reason);
@@ -37,11 +38,11 @@ static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_p
 		ui_putf(&pen, UI_R_PICK, " use index %d:  -x %d   NCCL_IB_GID_INDEX=%d   "
 			"UCX_IB_GID_INDEX=%d ", pick->index, pick->index, pick->index,
 			pick->index);
-		ui_line(pane, &pen);
+		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_DIM, "   ");
 		ui_put(&pen, UI_R_DIM, pick->reason);
 	}
-	ui_line(pane, &pen);
+	ui_line_fixed(pane, &pen);
 }
 
 static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_gid *g, int item,
@@ -83,16 +84,16 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 		pane->n_items = 0;
 		return;
 	}
-	ui_title(ui, pane, "GID table of %s port %u%s%s%s (Enter on Devices picks a port)",
-		 d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
-		 p->netdev[0] ? ")" : "");
+	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on Devices picks a port)",
+		       d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
+		       p->netdev[0] ? ")" : "");
 	if (!d->present) {
-		ui_line(pane, &pen);
+		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
 	}
 	rs_gid_recommend(&ui->snap, d, p, &pick);
 	draw_pick(ui, pane, &pick);
-	ui_line(pane, &pen);
+	ui_line_fixed(pane, &pen);
 	ui_put(&pen, UI_R_HEADER, " index type       netdev       vlan  address");
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!p->n_gids) {

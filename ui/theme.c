@@ -113,6 +113,19 @@ void ui_line(struct ui_pane *p, struct ui_pen *pen)
 	pen->xmax = v->left + v->width;
 }
 
+void ui_line_fixed(struct ui_pane *p, struct ui_pen *pen)
+{
+	struct ui_view *v = &p->view;
+
+	pen->y = v->height > 0 ? v->top : -1;
+	pen->x = pen->x0 = v->left;
+	pen->xmax = v->left + v->width;
+	if (v->height > 0) {
+		v->top++;
+		v->height--;
+	}
+}
+
 void ui_item_begin(struct ui_pane *p, int item)
 {
 	if (item == p->cursor)
@@ -272,23 +285,40 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ri
 	pen->x += n;
 }
 
+static void title_v(struct ui *ui, struct ui_pen *pen, const char *fmt, va_list ap)
+{
+	char buf[256];
+
+	if (pen->y < 0)
+		return;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ui_put(pen, UI_R_TITLE, ui->g->hline);
+	ui_put(pen, UI_R_TITLE, " ");
+	ui_put(pen, UI_R_TITLE, buf);
+	ui_put(pen, UI_R_TITLE, " ");
+	ui_fill(pen, UI_R_DIM, ui->g->hline);
+}
+
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 {
 	struct ui_pen pen;
-	char buf[256];
 	va_list ap;
 
 	ui_line(p, &pen);
-	if (pen.y < 0)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	title_v(ui, &pen, fmt, ap);
 	va_end(ap);
-	ui_put(&pen, UI_R_TITLE, ui->g->hline);
-	ui_put(&pen, UI_R_TITLE, " ");
-	ui_put(&pen, UI_R_TITLE, buf);
-	ui_put(&pen, UI_R_TITLE, " ");
-	ui_fill(&pen, UI_R_DIM, ui->g->hline);
+}
+
+void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+{
+	struct ui_pen pen;
+	va_list ap;
+
+	ui_line_fixed(p, &pen);
+	va_start(ap, fmt);
+	title_v(ui, &pen, fmt, ap);
+	va_end(ap);
 }
 
 static void fmt_si(char *buf, size_t len, double v, const char *unit)

@@ -191,6 +191,10 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the e
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring);
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A row that does not scroll (titles, column headers): only before ui_line(). */
+void ui_line_fixed(struct ui_pane *p, struct ui_pen *pen);
+void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Mark the item laid out from the next virtual row (for cursor follow). */
 void ui_item_begin(struct ui_pane *p, int item);
 void ui_item_end(struct ui_pane *p, int item);
