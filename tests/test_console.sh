@@ -59,8 +59,16 @@ keys demo 3
 wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"
 wait_for demo 'rate/s +total +history'; ok $? "Counters: rate, total and history columns"
 wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
+wait_for demo '! mlx5_1 port 1: [0-9]+ error counters? rising'; ok $? "Counters: errors rising on another port are pointed at"
+keys demo 1 Down c
+wait_for demo 'Counters of mlx5_1 port 1'; ok $? "Devices, Down, c: counters of the second port"
+wait_for demo '! out_of_sequence +hw'; ok $? "Counters: a rising error counter stands out"
+keys demo 1 Up Enter
+wait_for demo 'GID table of mlx5_0 port 1'; ok $? "Devices, Up, Enter: GIDs of the first port"
 keys demo 4
 wait_for demo 'RDMA interfaces'; ok $? "4: Network pane"
+grep -q '! neigh 192.168.100.20 FAILED' "$tmp/screen"; ok $? "Network: FAILED neighbour marked"
+grep -q '~ ens1f0np0 and ens1f1np1 share the subnet' "$tmp/screen"; ok $? "Network: shared subnet warned"
 keys demo 5
 wait_for demo 'Kernel modules'; ok $? "5: Host pane"
 grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"
@@ -122,6 +130,11 @@ wait_for int 'RDMA devices'
 keys int C-c
 wait_for int 'EXITED 130'; ok $? "Ctrl-C (SIGINT): exits with 128+2"
 [ "$(T display -p -t int '#{alternate_on}')" = 0 ]; ok $? "SIGINT: terminal restored"
+start hup $UTF $UTF_ALL -- --demo
+wait_for hup 'RDMA devices'
+kill -HUP "$(cat "$tmp/hup.pid")"
+wait_for hup 'EXITED 129'; ok $? "SIGHUP (SSH gone): exits with 128+1"
+[ "$(T display -p -t hup '#{alternate_on}')" = 0 ]; ok $? "SIGHUP: terminal restored"
 start segv $UTF $UTF_ALL -- --demo
 wait_for segv 'RDMA devices'
 kill -SEGV "$(cat "$tmp/segv.pid")"

@@ -53,6 +53,30 @@ static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct ui_ctr *c
 	ui_spark(ui, &pen, r == UI_R_NORMAL ? UI_R_OK : r, c->hist);
 }
 
+/*
+ * Error counters rising on ports other than the selected one: the tab and
+ * the status bar count them, so say where they are (at most 3 lines).
+ */
+static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
+{
+	int lines = 0;
+
+	for (size_t i = 0; i < ui->n_ctrs && lines < 3;) {
+		int dev = ui->ctrs[i].dev, port = ui->ctrs[i].port, n = 0;
+		const struct rs_port *p = ui_port(ui, dev, port);
+		struct ui_pen pen;
+
+		for (; i < ui->n_ctrs && ui->ctrs[i].dev == dev && ui->ctrs[i].port == port; i++)
+			n += (ui->ctrs[i].cls->flags & RS_CF_ERROR) && ui->ctrs[i].rate > 0;
+		if (!n || (dev == ui->sel_dev && port == ui->sel_port) || !p)
+			continue;
+		ui_line_fixed(pane, &pen);
+		ui_putf(&pen, UI_R_BAD, " ! %s port %u: %d error counter%s rising (Enter on it "
+			"in Devices)", ui->snap.devices[dev].name, p->num, n, n == 1 ? "" : "s");
+		lines++;
+	}
+}
+
 static void counters_draw(struct ui *ui, struct ui_pane *pane)
 {
 	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
@@ -79,6 +103,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
 	}
+	draw_elsewhere(ui, pane);
 	if (ui->frozen) {
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
