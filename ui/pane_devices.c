@@ -50,7 +50,7 @@ static int device_probs(const struct rs_device *d, struct prob *pr)
 	if ((l->cur_gts > 0 && l->max_gts > 0 && l->cur_gts < l->max_gts) ||
 	    (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width))
 		n = add(pr, n, UI_R_BAD, "! PCI link below max: %.1f GT/s x%d of %.1f GT/s x%d "
-			"(slot, riser or BIOS setting)", l->cur_gts, l->cur_width, l->max_gts,
+			"(check slot, riser, BIOS)", l->cur_gts, l->cur_width, l->max_gts,
 			l->max_width);
 	if (d->weak_roce_v2)
 		n = add(pr, n, UI_R_WARN, "~ mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
