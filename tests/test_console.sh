@@ -141,6 +141,10 @@ kill -SEGV "$(cat "$tmp/segv.pid")"
 wait_for segv 'EXITED 139'; ok $? "SIGSEGV: re-raised, default action (status 139)"
 [ "$(T display -p -t segv '#{alternate_on}')" = 0 ]; ok $? "SIGSEGV: terminal restored first"
 
+start badterm TERM=no-such-terminal -- --demo
+wait_for badterm 'EXITED 1'; ok $? "unknown TERM: exit 1"
+grep -q "cannot drive terminal type 'no-such-terminal'" "$tmp/screen"; ok $? "unknown TERM: says why"
+
 # ---------------------------------------------------------------- colours
 start col $UTF $UTF_ALL -- --demo
 wait_for col 'RDMA devices'

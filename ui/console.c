@@ -235,10 +235,19 @@ static int no_color(void)
 	return v && v[0];
 }
 
-static void screen_start(struct ui *ui)
+/* newterm() rather than initscr(): an unknown TERM is an error to report,
+ * not an exit() from inside curses while stderr is redirected. */
+static int screen_start(struct ui *ui)
 {
+	const char *term = getenv("TERM");
+
 	stderr_keep();
-	initscr();
+	if (!newterm(NULL, stdout, stdin)) {
+		stderr_restore();
+		fprintf(stderr, "rocescope: cannot drive terminal type '%s' (check TERM)\n",
+			term && term[0] ? term : "(unset)");
+		return -ENOTTY;
+	}
 	curses_on = 1;
 	cbreak();
 	noecho();
@@ -249,6 +258,7 @@ static void screen_start(struct ui *ui)
 	set_escdelay(25);
 	curs_set(0);
 	ui_theme_init(ui, no_color());
+	return 0;
 }
 
 static void screen_stop(void)
@@ -283,15 +293,19 @@ int rs_console_run(const struct rs_console_opts *o)
 		return 1;
 	}
 	crash_handlers_install();
-	screen_start(&ui);
-	timer_arm(&ui, tfd);
-	ui_draw(&ui);
-	r = loop(&ui, sfd, tfd);
-	screen_stop();
+	r = screen_start(&ui);
+	if (r == 0) {
+		timer_arm(&ui, tfd);
+		ui_draw(&ui);
+		r = loop(&ui, sfd, tfd);
+		screen_stop();
+	}
 	close(tfd);
 	close(sfd);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	ui_close(&ui);
+	if (r == -ENOTTY)
+		return 1;	/* already said why */
 	if (r < 0) {
 		fprintf(stderr, "rocescope: event loop: %s\n", strerror(-r));
 		return 1;
