@@ -10,7 +10,10 @@ RS_LAB_FILES = \
 	tests/lab/guest/setup.sh \
 	tests/lab/guest/faults.sh \
 	tests/lab/guest/tap.sh \
-	tests/lab/tests/00-boot.sh
+	tests/lab/tests/00-boot.sh \
+	tests/lab/tests/10-traffic.sh \
+	tests/lab/tests/20-rocescope.sh \
+	tests/lab/tests/30-faults.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab

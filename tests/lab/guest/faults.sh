@@ -7,11 +7,11 @@
 # no server) set variables or wrap a command instead.  LAB.md lists what
 # each one prints; tests/lab/tests/30-faults.sh checks that it really does.
 
-# MTU mismatch: veth1 (rxe1) at 9000 -> active_mtu 4096, veth0 (rxe0) stays
+# MTU mismatch: veth0 (rxe0) at 9000 -> active_mtu 4096, veth1 (rxe1) stays
 # 1500 -> active_mtu 1024.  A QP forced to path MTU 4096 then sends frames
-# veth drops.
-fault_mtu() { ip link set veth1 mtu 9000; }
-unfault_mtu() { ip link set veth1 mtu 1500; }
+# larger than the peer's MTU, which veth drops (veth0 tx_dropped).
+fault_mtu() { ip link set veth0 mtu 9000; }
+unfault_mtu() { ip link set veth0 mtu 1500; }
 
 # Neighbour entry with a MAC nobody owns, pinned so ARP cannot repair it.
 fault_neigh_bogus() { ip neigh replace 10.99.0.2 lladdr 02:00:00:00:99:99 dev veth0 nud permanent; }
@@ -53,13 +53,14 @@ fault_no_server() { killall -q -KILL ib_write_bw ibv_rc_pingpong 2>/dev/null; re
 unfault_no_server() { return 0; }
 
 # Route to the peer through the wrong interface: the policy table that
-# sends traffic for 10.99.0.2 out of veth0 now points at a dummy device.
+# sends traffic for 10.99.0.2 out of veth0 now points at a dummy device
+# (not dummy0: loading the dummy module creates that one by itself).
 fault_wrong_route() {
-	ip link add dummy0 type dummy && ip link set dummy0 up &&
-		ip route replace 10.99.0.2 dev dummy0 src 10.99.0.1 table 100
+	ip link add wrongdev type dummy && ip link set wrongdev up &&
+		ip route replace 10.99.0.2 dev wrongdev src 10.99.0.1 table 100
 }
 unfault_wrong_route() {
-	ip link del dummy0 2>/dev/null
+	ip link del wrongdev 2>/dev/null
 	ip route replace 10.99.0.2 dev veth0 src 10.99.0.1 table 100
 }
 

@@ -88,7 +88,7 @@ lab_reset() {
 	done
 	rdma link del rxe2 2>/dev/null
 	ip link del veth2 2>/dev/null
-	ip link del dummy0 2>/dev/null
+	ip link del wrongdev 2>/dev/null
 	ip link set veth0 mtu 1500 arp on up 2>/dev/null
 	ip link set veth1 mtu 1500 arp on up 2>/dev/null
 	ip neigh flush dev veth0 2>/dev/null

@@ -50,3 +50,23 @@ perf_pair() {
 	PERF_SRV_RC=$?
 	return $rc
 }
+
+# bw SERVER_GID CLIENT_GID CONTROL_ADDR [EXTRA...] - one ib_write_bw run of
+# LAB_ITERS (300) 64 KiB writes, rxe1 serving and rxe0 connecting to
+# CONTROL_ADDR (10.99.0.2 sends the TCP exchange across the veth; 127.0.0.1
+# keeps it on lo so a fault only hits the RDMA path).
+LAB_ITERS=${LAB_ITERS:-300}
+bw() {
+	local sg=$1 cg=$2 addr=$3
+	shift 3
+	perf_pair ib_write_bw -d rxe1 -x "$sg" -n "$LAB_ITERS" -F "$@" -- \
+		-d rxe0 -x "$cg" -n "$LAB_ITERS" -F "$@" "$addr"
+}
+# healthy_bw - the reference run every undo must get back to.
+healthy_bw() { PERF_TIMEOUT=${PERF_TIMEOUT:-90} bw 1 1 10.99.0.2; }
+# out_has REGEX - did the client or server print it?
+out_has() { cat "$LAB_T/cli.out" "$LAB_T/srv.out" 2>/dev/null | grep -qE "$1"; }
+show_out() {
+	echo "# client:"; diag_file "$LAB_T/cli.out" "${1:-8}"
+	echo "# server:"; diag_file "$LAB_T/srv.out" "${1:-8}"
+}
