@@ -190,6 +190,7 @@ struct rs_host {
 	size_t n_hugepages;
 	uint64_t memlock_soft;		/* RLIMIT_MEMLOCK bytes, or RS_MEMLOCK_UNLIMITED */
 	uint64_t memlock_hard;
+	int memlock_known;		/* 1 when memlock_soft/hard were read */
 	char memlock_conf[RS_TEXT_LEN];	/* what limits.conf/limits.d set: "unlimited", "65536", "" none */
 	char memlock_conf_file[RS_TEXT_LEN];	/* where that came from */
 };

@@ -25,6 +25,7 @@ struct rs_source_opts {
 	const char *load;	/* snapshot file, or NULL */
 	int demo;
 	const char *peer;	/* route lookup target, or NULL */
+	int gids_only;		/* live/root: RDMA devices + addresses only (fast gids view) */
 };
 
 struct rs_source {
@@ -32,6 +33,7 @@ struct rs_source {
 	char label[256];	/* "live", "root /tmp/x", "file snap.yaml", "demo" */
 	char peer[64];
 	unsigned long ticks;	/* refreshes done (drives the demo) */
+	int gids_only;		/* opened with gids_only: reload does the same */
 };
 
 /* Fill s from the source; on error returns -errno with err set. */

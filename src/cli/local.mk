@@ -1,0 +1,16 @@
+# The command-line views, the snapshot sources and the demo host.
+# The model side (source, demo, GID recommendation) goes into librscore so
+# the console links the same code; the views only into the rocescope binary.
+librscore_a_SOURCES += \
+	src/model/source.h src/model/source.c \
+	src/model/demo.h src/model/demo.c \
+	src/diag/gid_recommend.h src/diag/gid_recommend.c
+nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
+
+rocescope_SOURCES += \
+	src/cli/cli.h src/cli/cli_common.c \
+	src/cli/json.h src/cli/json.c \
+	src/cli/view_devices.c src/cli/view_gids.c \
+	src/cli/view_snapshot.c src/cli/view_counters.c
+
+EXTRA_DIST += docs/cli.md docs/demo.md

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * view_devices.c - `rocescope devices`: what ibv_devices, ibstat and
+ * ibdev2netdev show, together, for every RDMA device of the snapshot.
+ *
+ * Per device: identity (node GUID, firmware, PSID, HCA type, generation),
+ * the PCI link with a DEGRADED mark when it trained below its maximum (a
+ * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
+ * netdev with its MTU, and the RoCE MTU.  Text fits 80 columns; --json
+ * prints the same facts from the same loop.
+ */
+#include "cli/cli.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* 1 when both ends are known and the link trained below its maximum. */
+static int pci_degraded(const struct rs_pci_link *p)
+{
+	if (p->cur_gts > 0 && p->max_gts > 0 && p->cur_gts < p->max_gts)
+		return 1;
+	return p->cur_width > 0 && p->max_width > 0 && p->cur_width < p->max_width;
+}
+
+static void fmt_speed(char *buf, size_t len, double gts, const char *text, int width)
+{
+	char w[16] = "";
+
+	if (width > 0)
+		snprintf(w, sizeof(w), " x%d", width);
+	if (gts > 0)
+		snprintf(buf, len, "%g GT/s%s", gts, w);
+	else if (text[0])
+		snprintf(buf, len, "%s%s", text, w);
+	else
+		snprintf(buf, len, "?%s", w);
+}
+
+static void text_pci(const struct rs_pci_link *p)
+{
+	char cur[64], max[64];
+
+	if (!p->addr[0]) {
+		printf("  PCI      unknown\n");
+		return;
+	}
+	fmt_speed(cur, sizeof(cur), p->cur_gts, p->cur_speed, p->cur_width);
+	fmt_speed(max, sizeof(max), p->max_gts, p->max_speed, p->max_width);
+	printf("  PCI      %s", p->addr);
+	if (p->vendor_id || p->device_id)
+		printf(" [%04x:%04x]", p->vendor_id, p->device_id);
+	printf("  %s (max %s)%s\n", cur, max, pci_degraded(p) ? "  DEGRADED" : "");
+}
+
+static const char *or_unknown(const char *s)
+{
+	return s[0] ? s : "?";
+}
+
+static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
+{
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
+
+	printf("  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
+	       or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
+	printf("           netdev %s", p->netdev[0] ? p->netdev : "(none)");
+	if (l)
+		printf("  MTU %u", l->mtu);
+	if (p->active_mtu || p->max_mtu) {
+		printf("  RoCE MTU %d", p->active_mtu);
+		if (p->max_mtu)
+			printf(" (max %d)", p->max_mtu);
+	}
+	printf("\n");
+}
+
+static void text_device(const struct rs_snapshot *s, const struct rs_device *d)
+{
+	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
+	       d->weak_roce_v2 ? " (RoCE v2 limited)" : "",
+	       d->present ? "" : "  GONE (vanished since the last refresh)");
+	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
+	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
+	if (strlen(d->board_id) > 22)
+		printf("  PSID     %.69s\n           ", d->board_id);
+	else
+		printf("  PSID     %-22s  ", or_unknown(d->board_id));
+	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
+	text_pci(&d->pci);
+	for (size_t i = 0; i < d->n_ports; i++)
+		text_port(s, &d->ports[i]);
+}
+
+static void json_pci(struct rs_json *j, const struct rs_pci_link *p)
+{
+	rs_json_key(j, "pci");
+	rs_json_obj_begin(j);
+	rs_json_kv_str_or_null(j, "addr", p->addr);
+	rs_json_kv_int(j, "vendor_id", p->vendor_id);
+	rs_json_kv_int(j, "device_id", p->device_id);
+	rs_json_kv_str_or_null(j, "cur_speed", p->cur_speed);
+	rs_json_kv_str_or_null(j, "max_speed", p->max_speed);
+	rs_json_kv_double(j, "cur_gts", p->cur_gts);
+	rs_json_kv_double(j, "max_gts", p->max_gts);
+	rs_json_kv_int(j, "cur_width", p->cur_width);
+	rs_json_kv_int(j, "max_width", p->max_width);
+	rs_json_kv_bool(j, "degraded", pci_degraded(p));
+	rs_json_obj_end(j);
+}
+
+static void json_port(struct rs_json *j, const struct rs_snapshot *s, const struct rs_port *p)
+{
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
+
+	rs_json_obj_begin(j);
+	rs_json_kv_int(j, "num", p->num);
+	rs_json_kv_int(j, "state", p->state);
+	rs_json_kv_str_or_null(j, "state_name", p->state_name);
+	rs_json_kv_int(j, "phys_state", p->phys_state);
+	rs_json_kv_str_or_null(j, "phys_state_name", p->phys_state_name);
+	rs_json_kv_str_or_null(j, "link_layer", p->link_layer);
+	rs_json_kv_str_or_null(j, "rate", p->rate);
+	rs_json_kv_double(j, "rate_gbps", p->rate_gbps);
+	rs_json_kv_str_or_null(j, "netdev", p->netdev);
+	if (l)
+		rs_json_kv_int(j, "netdev_mtu", l->mtu);
+	else
+		rs_json_kv_null(j, "netdev_mtu");
+	rs_json_kv_int(j, "active_mtu", p->active_mtu);
+	rs_json_kv_int(j, "max_mtu", p->max_mtu);
+	rs_json_kv_int(j, "gid_tbl_len", p->gid_tbl_len);
+	rs_json_kv_int(j, "gids", (int64_t)p->n_gids);
+	rs_json_obj_end(j);
+}
+
+static void json_device(struct rs_json *j, const struct rs_snapshot *s, const struct rs_device *d)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "name", d->name);
+	rs_json_kv_str_or_null(j, "node_guid", d->node_guid);
+	rs_json_kv_str_or_null(j, "fw_ver", d->fw_ver);
+	rs_json_kv_str_or_null(j, "board_id", d->board_id);
+	rs_json_kv_str_or_null(j, "hca_type", d->hca_type);
+	rs_json_kv_str_or_null(j, "driver", d->driver);
+	rs_json_kv_str_or_null(j, "generation", d->generation);
+	rs_json_kv_bool(j, "weak_roce_v2", d->weak_roce_v2);
+	rs_json_kv_bool(j, "present", d->present);
+	json_pci(j, &d->pci);
+	rs_json_key(j, "ports");
+	rs_json_arr_begin(j);
+	for (size_t i = 0; i < d->n_ports; i++)
+		json_port(j, s, &d->ports[i]);
+	rs_json_arr_end(j);
+	rs_json_obj_end(j);
+}
+
+int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
+{
+	struct rs_snapshot s;
+	struct rs_source src;
+	struct rs_json j;
+	int ret;
+
+	ret = rs_cli_open(cli, 0, &src, &s);
+	if (ret)
+		return ret;
+	if (cli->json) {
+		rs_json_init(&j, stdout);
+		rs_json_obj_begin(&j);
+		rs_json_kv_str(&j, "source", src.label);
+		rs_json_kv_str_or_null(&j, "hostname", s.host.hostname);
+		rs_json_key(&j, "devices");
+		rs_json_arr_begin(&j);
+	} else if (s.n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", src.label);
+	}
+	for (size_t i = 0; i < s.n_devices; i++) {
+		if (cli->json) {
+			json_device(&j, &s, &s.devices[i]);
+			continue;
+		}
+		if (i)
+			printf("\n");
+		text_device(&s, &s.devices[i]);
+	}
+	if (cli->json) {
+		rs_json_arr_end(&j);
+		rs_cli_json_errors(&j, &s);
+		rs_json_obj_end(&j);
+		ret = rs_cli_json_done(&j);
+	} else {
+		if (s.n_errors)
+			printf("\n");
+		rs_cli_print_errors(&s, stdout);
+	}
+	rs_snapshot_free(&s);
+	return ret;
+}

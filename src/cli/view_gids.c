@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * view_gids.c - `rocescope gids`: the show_gids table, then for every
+ * port the GID index to give perftest, NCCL and UCX, or why there is none.
+ *
+ * It reads the snapshot through the fast gids_only source (sysfs RDMA and
+ * one address dump), because people run it in loops and scripts and a host
+ * with 8 devices x 2 ports x 256 GIDs must still answer at once.  Rows that
+ * are the usual traps (RoCE v1, IPv6 link-local) are marked in a NOTE column
+ * so the eye skips them; the recommended row says "use".
+ */
+#include "cli/cli.h"
+#include "diag/gid_recommend.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *ver_name(enum rs_gid_type t)
+{
+	switch (t) {
+	case RS_GID_TYPE_ROCE_V1:
+		return "v1";
+	case RS_GID_TYPE_ROCE_V2:
+		return "v2";
+	default:
+		return "?";
+	}
+}
+
+static const char *note_of(const struct rs_gid *g, const struct rs_gid_pick *pick)
+{
+	if (pick->gid == g)
+		return "use";
+	if (g->type == RS_GID_TYPE_ROCE_V1)
+		return "trap: RoCE v1";
+	if (rs_gid_is_trap(g))
+		return "trap: link-local";
+	return "";
+}
+
+static int cmp_gid_index(const void *a, const void *b)
+{
+	const struct rs_gid *x = *(const struct rs_gid *const *)a;
+	const struct rs_gid *y = *(const struct rs_gid *const *)b;
+
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The port's entries in numeric index order (collectors keep it; a file may not). */
+static const struct rs_gid **sorted_gids(const struct rs_port *p)
+{
+	const struct rs_gid **v = rs_xcalloc(p->n_gids ? p->n_gids : 1, sizeof(*v));
+
+	for (size_t i = 0; i < p->n_gids; i++)
+		v[i] = &p->gids[i];
+	qsort(v, p->n_gids, sizeof(*v), cmp_gid_index);
+	return v;
+}
+
+static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
+		     const struct rs_gid_pick *pick)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line), "%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
+		 g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(g->type),
+		 g->netdev[0] ? g->netdev : "-", note_of(g, pick));
+	puts(rs_rtrim(line));
+}
+
+static void json_row(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
+		     const struct rs_gid *g, const struct rs_gid_pick *pick)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "dev", d->name);
+	rs_json_kv_int(j, "port", p->num);
+	rs_json_kv_int(j, "index", g->index);
+	rs_json_kv_str(j, "gid", g->gid);
+	rs_json_kv_str_or_null(j, "ip", g->ip);
+	rs_json_kv_bool(j, "ipv4", g->ipv4);
+	rs_json_kv_str(j, "type", rs_gid_type_name(g->type));
+	rs_json_kv_str(j, "ver", ver_name(g->type));
+	rs_json_kv_str_or_null(j, "netdev", g->netdev);
+	if (g->vlan >= 0)
+		rs_json_kv_int(j, "vlan", g->vlan);
+	else
+		rs_json_kv_null(j, "vlan");
+	rs_json_kv_bool(j, "trap", rs_gid_is_trap(g));
+	rs_json_kv_bool(j, "recommended", pick->gid == g);
+	rs_json_obj_end(j);
+}
+
+static void text_pick(const struct rs_device *d, const struct rs_port *p,
+		      const struct rs_gid_pick *pick)
+{
+	if (pick->index < 0) {
+		printf("%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
+		return;
+	}
+	printf("%s port %u: use GID index %d (%s): ib_write_bw -x %d | NCCL_IB_GID_INDEX=%d"
+	       " | UCX_IB_GID_INDEX=%d\n", d->name, p->num, pick->index, pick->reason,
+	       pick->index, pick->index, pick->index);
+}
+
+static void json_pick(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
+		      const struct rs_gid_pick *pick)
+{
+	char buf[64];
+
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "dev", d->name);
+	rs_json_kv_int(j, "port", p->num);
+	if (pick->index < 0) {
+		rs_json_kv_null(j, "index");
+		rs_json_kv_str(j, "reason", pick->reason);
+		rs_json_kv_null(j, "settings");
+		rs_json_obj_end(j);
+		return;
+	}
+	rs_json_kv_int(j, "index", pick->index);
+	rs_json_kv_str(j, "reason", pick->reason);
+	rs_json_key(j, "settings");
+	rs_json_obj_begin(j);
+	snprintf(buf, sizeof(buf), "-x %d", pick->index);
+	rs_json_kv_str(j, "perftest", buf);
+	snprintf(buf, sizeof(buf), "NCCL_IB_GID_INDEX=%d", pick->index);
+	rs_json_kv_str(j, "nccl", buf);
+	snprintf(buf, sizeof(buf), "UCX_IB_GID_INDEX=%d", pick->index);
+	rs_json_kv_str(j, "ucx", buf);
+	rs_json_obj_end(j);
+	rs_json_obj_end(j);
+}
+
+/* Both passes walk ports the same way: rows first, then the picks. */
+static void print_rows(const struct rs_snapshot *s, struct rs_json *j)
+{
+	for (size_t i = 0; i < s->n_devices; i++) {
+		const struct rs_device *d = &s->devices[i];
+
+		for (size_t k = 0; k < d->n_ports; k++) {
+			const struct rs_port *p = &d->ports[k];
+			const struct rs_gid **v = sorted_gids(p);
+			struct rs_gid_pick pick;
+
+			rs_gid_recommend(s, d, p, &pick);
+			for (size_t n = 0; n < p->n_gids; n++) {
+				if (j)
+					json_row(j, d, p, v[n], &pick);
+				else
+					text_row(d, p, v[n], &pick);
+			}
+			free(v);
+		}
+	}
+}
+
+static void print_picks(const struct rs_snapshot *s, struct rs_json *j)
+{
+	for (size_t i = 0; i < s->n_devices; i++) {
+		const struct rs_device *d = &s->devices[i];
+
+		for (size_t k = 0; k < d->n_ports; k++) {
+			struct rs_gid_pick pick;
+
+			rs_gid_recommend(s, d, &d->ports[k], &pick);
+			if (j)
+				json_pick(j, d, &d->ports[k], &pick);
+			else
+				text_pick(d, &d->ports[k], &pick);
+		}
+	}
+}
+
+int rs_cmd_gids(struct rs_cli *cli, int argc, char **argv)
+{
+	struct rs_snapshot s;
+	struct rs_source src;
+	struct rs_json j;
+	int ret;
+
+	ret = rs_cli_open(cli, 1, &src, &s);
+	if (ret)
+		return ret;
+	if (cli->json) {
+		rs_json_init(&j, stdout);
+		rs_json_obj_begin(&j);
+		rs_json_kv_str(&j, "source", src.label);
+		rs_json_key(&j, "gids");
+		rs_json_arr_begin(&j);
+		print_rows(&s, &j);
+		rs_json_arr_end(&j);
+		rs_json_key(&j, "recommendations");
+		rs_json_arr_begin(&j);
+		print_picks(&s, &j);
+		rs_json_arr_end(&j);
+		rs_cli_json_errors(&j, &s);
+		rs_json_obj_end(&j);
+		ret = rs_cli_json_done(&j);
+	} else if (s.n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", src.label);
+		rs_cli_print_errors(&s, stdout);
+	} else {
+		printf("%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
+		       "GID", "IPv4", "VER", "DEV", "NOTE");
+		print_rows(&s, NULL);
+		printf("\n");
+		print_picks(&s, NULL);
+		rs_cli_print_errors(&s, stdout);
+	}
+	rs_snapshot_free(&s);
+	return ret;
+}

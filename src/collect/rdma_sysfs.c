@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rdma_sysfs.c - RDMA devices and ports from /sys/class/infiniband.
+ *
+ * Everything here is read through the root of util.h, so the same code runs
+ * on a live host and on the fixture trees under tests/fixtures/.  On real
+ * hosts /sys/class/infiniband/<dev> is a symlink into /sys/devices and
+ * <dev>/device a symlink to the PCI function: plain open() follows both, and
+ * the PCI address and driver are the basenames of those links.
+ *
+ * Two entry points: rs_collect_rdma() builds the device list (with GID
+ * tables, see rdma_gids.c), rs_collect_rdma_counters() is the console's
+ * 1 s tick and only re-reads files already known (counters, port state).
+ * Attributes a driver may simply not provide (hca_type, board_id, node_guid,
+ * fw_ver, counters/, hw_counters/, gids/) are optional when absent; any
+ * other failure is recorded as a "sysfs" error against the device.
+ */
+#include "collect/collect.h"
+#include "collect/nic_generation.h"
+#include "collect/rdma_priv.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b ? b + 1 : path;
+}
+
+/* A device attribute that some drivers do not have: ENOENT is silent. */
+static void read_dev_attr(struct rs_snapshot *s, struct rs_device *d,
+			  char *buf, size_t len, const char *attr)
+{
+	int ret = rs_read_str(buf, len, RS_SYS_IB "/%s/%s", d->name, attr);
+
+	if (ret && ret != -ENOENT)
+		rs_snapshot_add_error(s, "sysfs", d->name, "cannot read %s: %s",
+				      attr, strerror(-ret));
+}
+
+/* "8.0 GT/s PCIe" -> 8.0, "Unknown" -> 0; width "8" or "x8" -> 8. */
+static double parse_gts(const char *v)
+{
+	char *end;
+	double g = strtod(v, &end);
+
+	return end != v && strstr(end, "GT/s") ? g : 0;
+}
+
+static int parse_width(const char *v)
+{
+	char *end;
+	long w = strtol(v[0] == 'x' ? v + 1 : v, &end, 10);
+
+	return (*end || w <= 0 || w > 64) ? 0 : (int)w;
+}
+
+static void read_pci_attr(struct rs_snapshot *s, struct rs_device *d,
+			  char *buf, size_t len, const char *attr)
+{
+	int ret = rs_read_str(buf, len, RS_SYS_IB "/%s/device/%s", d->name, attr);
+
+	/* Non-PCI parents (auxiliary SFs) lack these: not an error. */
+	if (ret && ret != -ENOENT)
+		rs_snapshot_add_error(s, "sysfs", d->name, "cannot read device/%s: %s",
+				      attr, strerror(-ret));
+}
+
+/*
+ * KEY=value from device/uevent.  Used when `device` or `device/driver` is a
+ * copy instead of a link (a tree packed with tar -h, as `make dist` does).
+ */
+static int read_uevent(const char *dev, const char *key, char *out, size_t len)
+{
+	char buf[1024], *line, *save = NULL;
+	size_t kl = strlen(key);
+
+	if (rs_read_str(buf, sizeof(buf), RS_SYS_IB "/%s/device/uevent", dev))
+		return -ENOENT;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, key, kl) && line[kl] == '=') {
+			rs_strlcpy(out, line + kl + 1, len);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static void read_pci(struct rs_snapshot *s, struct rs_device *d)
+{
+	struct rs_pci_link *pl = &d->pci;
+	char link[1024], buf[RS_NAME_LEN];
+	uint64_t v;
+	int ret;
+
+	ret = rs_read_link(link, sizeof(link), RS_SYS_IB "/%s/device", d->name);
+	if (ret == -ENOENT)
+		return;		/* soft device (rxe, siw): no parent function */
+	if (ret == -EINVAL)
+		ret = read_uevent(d->name, "PCI_SLOT_NAME", link, sizeof(link));
+	if (ret) {
+		rs_snapshot_add_error(s, "sysfs", d->name, "cannot follow device link: %s",
+				      strerror(-ret));
+		return;
+	}
+	RS_STRCPY(pl->addr, base_name(link));
+	ret = rs_read_link(link, sizeof(link), RS_SYS_IB "/%s/device/driver", d->name);
+	if (!ret)
+		RS_STRCPY(d->driver, base_name(link));
+	else if (ret == -EINVAL)
+		read_uevent(d->name, "DRIVER", d->driver, sizeof(d->driver));
+	if (!rs_read_u64(&v, RS_SYS_IB "/%s/device/vendor", d->name))
+		pl->vendor_id = (unsigned)v;
+	if (!rs_read_u64(&v, RS_SYS_IB "/%s/device/device", d->name))
+		pl->device_id = (unsigned)v;
+	read_pci_attr(s, d, pl->cur_speed, sizeof(pl->cur_speed), "current_link_speed");
+	read_pci_attr(s, d, pl->max_speed, sizeof(pl->max_speed), "max_link_speed");
+	pl->cur_gts = parse_gts(pl->cur_speed);
+	pl->max_gts = parse_gts(pl->max_speed);
+	read_pci_attr(s, d, buf, sizeof(buf), "current_link_width");
+	pl->cur_width = parse_width(buf);
+	read_pci_attr(s, d, buf, sizeof(buf), "max_link_width");
+	pl->max_width = parse_width(buf);
+}
+
+/* "4: ACTIVE" -> 4 and "ACTIVE".  Returns 0 or -EINVAL on anything else. */
+static int parse_state(const char *v, int *num, char *name, size_t len)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+
+	if (end == v || *end != ':' || n < 0 || n > 255)
+		return -EINVAL;
+	end++;
+	while (*end == ' ')
+		end++;
+	if (!*end)
+		return -EINVAL;
+	*num = (int)n;
+	rs_strlcpy(name, end, len);
+	return 0;
+}
+
+static void read_port_state(struct rs_snapshot *s, const char *dev, struct rs_port *p,
+			    const char *attr, int *num, char *name, size_t len, int report)
+{
+	char buf[RS_NAME_LEN];
+	int ret = rs_read_str(buf, sizeof(buf), RS_SYS_IB "/%s/ports/%u/%s",
+			      dev, p->num, attr);
+
+	if (!ret && parse_state(buf, num, name, len))
+		ret = -EBADMSG;
+	if (!report || !ret)
+		return;
+	if (ret == -EBADMSG)
+		rs_snapshot_add_error(s, "sysfs", dev, "port %u %s: cannot parse \"%.40s\"",
+				      p->num, attr, buf);
+	else
+		rs_snapshot_add_error(s, "sysfs", dev, "port %u %s: %s", p->num, attr,
+				      strerror(-ret));
+}
+
+/* "100 Gb/sec (4X EDR)" -> 100; "2.5 Gb/sec (1X SDR)" -> 2.5. */
+static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_port *p)
+{
+	char *end;
+	int ret = rs_read_str(p->rate, sizeof(p->rate), RS_SYS_IB "/%s/ports/%u/rate",
+			      dev, p->num);
+
+	if (ret) {
+		rs_snapshot_add_error(s, "sysfs", dev, "port %u rate: %s", p->num,
+				      strerror(-ret));
+		return;
+	}
+	p->rate_gbps = strtod(p->rate, &end);
+	if (end == p->rate || !strstr(end, "Gb/sec") || p->rate_gbps < 0) {
+		p->rate_gbps = 0;
+		rs_snapshot_add_error(s, "sysfs", dev, "port %u rate: cannot parse \"%.40s\"",
+				      p->num, p->rate);
+	}
+}
+
+/*
+ * Read every file of counters/ or hw_counters/ as a raw value.  Files that
+ * cannot be read are skipped silently: some counters of counters/ fail by
+ * design on RoCE ports (no PMA for them) and would be noise every time.
+ */
+static void read_counter_dir(struct rs_snapshot *s, const char *dev, struct rs_port *p,
+			     const char *dir, struct rs_counter_set *set)
+{
+	char **names;
+	uint64_t v;
+	int n;
+
+	rs_counter_set_free(set);
+	n = rs_list_dir(&names, RS_SYS_IB "/%s/ports/%u/%s", dev, p->num, dir);
+	if (n == -ENOENT)
+		return;
+	if (n < 0) {
+		rs_snapshot_add_error(s, "sysfs", dev, "port %u: cannot list %s: %s",
+				      p->num, dir, strerror(-n));
+		return;
+	}
+	set->ts_ns = rs_now_ns();
+	for (int i = 0; i < n; i++) {
+		if (rs_read_u64(&v, RS_SYS_IB "/%s/ports/%u/%s/%s", dev, p->num, dir, names[i]))
+			continue;
+		/* lifespan is the kernel's caching period, not a counter. */
+		if (set == &p->hw_counters && !strcmp(names[i], "lifespan"))
+			p->hw_lifespan_ms = (unsigned)v;
+		else
+			rs_counter_set_add(set, names[i], v);
+	}
+	rs_strv_free(names);
+}
+
+/* Netdev whose dev_port is port - 1 among the PCI function's net/ entries. */
+static int netdev_from_pci(const char *dev, unsigned port, char *out, size_t len)
+{
+	char **names;
+	uint64_t dp;
+	int n, found = 0;
+
+	n = rs_list_dir(&names, RS_SYS_IB "/%s/device/net", dev);
+	if (n <= 0)
+		return 0;
+	for (int i = 0; i < n && !found; i++) {
+		if (rs_read_u64(&dp, RS_SYS_IB "/%s/device/net/%s/dev_port", dev, names[i]))
+			dp = 0;	/* old kernels: no dev_port, one port per function */
+		if (dp + 1 == port || (n == 1 && port == 1)) {
+			rs_strlcpy(out, names[i], len);
+			found = 1;
+		}
+	}
+	rs_strv_free(names);
+	return found;
+}
+
+/*
+ * The Ethernet netdev of a port: the netdev of GID 0 (what the kernel uses
+ * for RoCE, a bond under LAG), else the PCI function's netdev with the
+ * matching dev_port, else rxe's `parent` attribute.
+ */
+static void find_port_netdev(const char *dev, struct rs_port *p)
+{
+	if (!rs_read_str(p->netdev, sizeof(p->netdev),
+			 RS_SYS_IB "/%s/ports/%u/gid_attrs/ndevs/0", dev, p->num) && p->netdev[0])
+		return;
+	if (netdev_from_pci(dev, p->num, p->netdev, sizeof(p->netdev)))
+		return;
+	if (rs_read_str(p->netdev, sizeof(p->netdev), RS_SYS_IB "/%s/parent", dev))
+		p->netdev[0] = '\0';
+}
+
+static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port *p)
+{
+	int ret;
+
+	read_port_state(s, d->name, p, "state", &p->state, p->state_name,
+			sizeof(p->state_name), 1);
+	read_port_state(s, d->name, p, "phys_state", &p->phys_state, p->phys_state_name,
+			sizeof(p->phys_state_name), 1);
+	read_port_rate(s, d->name, p);
+	ret = rs_read_str(p->link_layer, sizeof(p->link_layer),
+			  RS_SYS_IB "/%s/ports/%u/link_layer", d->name, p->num);
+	if (ret)
+		rs_snapshot_add_error(s, "sysfs", d->name, "port %u link_layer: %s",
+				      p->num, strerror(-ret));
+	else if (strcmp(p->link_layer, "Ethernet") && strcmp(p->link_layer, "InfiniBand"))
+		rs_snapshot_add_error(s, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
+				      p->num, p->link_layer);
+	find_port_netdev(d->name, p);
+	rs_rdma_read_gids(s, d->name, p);
+	read_counter_dir(s, d->name, p, "counters", &p->counters);
+	read_counter_dir(s, d->name, p, "hw_counters", &p->hw_counters);
+}
+
+static void read_ports(struct rs_snapshot *s, struct rs_device *d)
+{
+	char **names;
+	int n;
+
+	n = rs_list_dir(&names, RS_SYS_IB "/%s/ports", d->name);
+	if (n < 0) {
+		rs_snapshot_add_error(s, "sysfs", d->name, "cannot list ports: %s",
+				      strerror(-n));
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		char *end;
+		unsigned long num = strtoul(names[i], &end, 10);
+		struct rs_port *p;
+
+		if (*end || end == names[i] || num == 0 || num > 255)
+			continue;
+		p = RS_APPEND(d->ports, d->n_ports);
+		p->num = (unsigned)num;
+		read_port(s, d, p);
+	}
+	rs_strv_free(names);
+}
+
+static void free_devices(struct rs_snapshot *s)
+{
+	for (size_t i = 0; i < s->n_devices; i++) {
+		struct rs_device *d = &s->devices[i];
+
+		for (size_t j = 0; j < d->n_ports; j++) {
+			free(d->ports[j].gids);
+			rs_counter_set_free(&d->ports[j].counters);
+			rs_counter_set_free(&d->ports[j].hw_counters);
+		}
+		free(d->ports);
+	}
+	free(s->devices);
+	s->devices = NULL;
+	s->n_devices = 0;
+}
+
+int rs_collect_rdma(struct rs_snapshot *s)
+{
+	char **names;
+	int n;
+
+	free_devices(s);
+	n = rs_list_dir(&names, RS_SYS_IB);
+	if (n == -ENOENT)
+		return 0;	/* no RDMA stack loaded: no devices, not an error */
+	if (n < 0) {
+		rs_snapshot_add_error(s, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
+				      strerror(-n));
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		struct rs_device *d = RS_APPEND(s->devices, s->n_devices);
+
+		RS_STRCPY(d->name, names[i]);
+		d->present = 1;
+		read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
+		read_dev_attr(s, d, d->fw_ver, sizeof(d->fw_ver), "fw_ver");
+		read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
+		read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
+		read_pci(s, d);
+		rs_nic_gen_fill(d);
+		read_ports(s, d);
+	}
+	rs_strv_free(names);
+	return 0;
+}
+
+/* Re-read the counters already known; a file that fails keeps its value. */
+static void refresh_set(const char *dev, unsigned port, const char *dir,
+			struct rs_counter_set *set)
+{
+	uint64_t v;
+
+	if (!set->count)
+		return;
+	for (size_t i = 0; i < set->count; i++)
+		if (!rs_read_u64(&v, RS_SYS_IB "/%s/ports/%u/%s/%s", dev, port, dir,
+				 set->items[i].name))
+			set->items[i].value = v;
+	set->ts_ns = rs_now_ns();
+}
+
+/*
+ * The 1 s tick: no listing, no GIDs, no errors (an error per tick would pile
+ * up); a vanished device is itself the finding (present = 0).  Port state is
+ * re-read too: a port going down during a load test is what people watch.
+ */
+int rs_collect_rdma_counters(struct rs_snapshot *s)
+{
+	char path[4096];
+	struct stat st;
+
+	for (size_t i = 0; i < s->n_devices; i++) {
+		struct rs_device *d = &s->devices[i];
+
+		if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) ||
+		    stat(path, &st) || !S_ISDIR(st.st_mode)) {
+			d->present = 0;
+			continue;
+		}
+		d->present = 1;
+		for (size_t j = 0; j < d->n_ports; j++) {
+			struct rs_port *p = &d->ports[j];
+
+			read_port_state(s, d->name, p, "state", &p->state, p->state_name,
+					sizeof(p->state_name), 0);
+			read_port_state(s, d->name, p, "phys_state", &p->phys_state,
+					p->phys_state_name, sizeof(p->phys_state_name), 0);
+			refresh_set(d->name, p->num, "counters", &p->counters);
+			refresh_set(d->name, p->num, "hw_counters", &p->hw_counters);
+		}
+	}
+	return 0;
+}

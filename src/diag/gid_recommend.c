@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gid_recommend.c - pick the GID index a RoCE v2 application should use.
+ *
+ * The usual first-day failure is a GID index that works on one host and not
+ * the other: index 0 (IPv6 link-local) or a RoCE v1 entry.  The right entry
+ * is the RoCE v2 one whose address is the IPv4 address of the port's netdev;
+ * mlx5 puts it at a different index on every host (v1 and v2 twins, VLANs),
+ * so it has to be looked up, never assumed.
+ *
+ * Ranking, lowest index wins within a rank:
+ *   0  RoCE v2, IPv4, on the port's netdev itself
+ *   1  RoCE v2, IPv4, on a VLAN (or other upper) netdev of the port
+ *   2  RoCE v2, IPv4, but the address is no longer on that netdev (stale)
+ *   3  RoCE v2, global (not link-local) IPv6
+ * RoCE v1 and link-local entries are never picked.  When the snapshot has no
+ * addresses at all (a fixture tree without netlink), the GID table itself is
+ * the evidence and every IPv4 entry counts as confirmed.
+ */
+#include "diag/gid_recommend.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { RANK_NONE = 99 };
+
+static int is_link_local(const struct rs_gid *g)
+{
+	unsigned long first;
+	char *end;
+
+	if (g->ipv4)
+		return 0;
+	first = strtoul(g->gid, &end, 16);
+	if (end == g->gid)
+		return 0;
+	return (first & 0xffc0) == 0xfe80;	/* fe80::/10 */
+}
+
+int rs_gid_is_trap(const struct rs_gid *g)
+{
+	return g->type == RS_GID_TYPE_ROCE_V1 || is_link_local(g);
+}
+
+/* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
+static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const char *ip)
+{
+	if (s->n_addrs == 0)
+		return 1;
+	for (size_t i = 0; i < s->n_addrs; i++)
+		if (!strcmp(s->addrs[i].ifname, ifname) && !strcasecmp(s->addrs[i].addr, ip))
+			return 1;
+	return 0;
+}
+
+static const struct rs_addr *first_ipv4(const struct rs_snapshot *s, const char *ifname)
+{
+	for (size_t i = 0; i < s->n_addrs; i++)
+		if (s->addrs[i].family == 4 && !strcmp(s->addrs[i].ifname, ifname))
+			return &s->addrs[i];
+	return NULL;
+}
+
+static int rank_of(const struct rs_snapshot *s, const struct rs_port *p, const struct rs_gid *g)
+{
+	if (g->type != RS_GID_TYPE_ROCE_V2 || is_link_local(g) || !g->ip[0])
+		return RANK_NONE;
+	if (!g->ipv4)
+		return 3;
+	if (!addr_confirmed(s, g->netdev, g->ip))
+		return 2;
+	if (p->netdev[0] && !strcmp(g->netdev, p->netdev))
+		return 0;
+	return 1;
+}
+
+static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int rank,
+			 struct rs_gid_pick *pick)
+{
+	const char *nd = g->netdev[0] ? g->netdev : "no netdev";
+
+	switch (rank) {
+	case 0:
+		snprintf(pick->reason, sizeof(pick->reason), "RoCE v2, %s on %s", g->ip, nd);
+		break;
+	case 1:
+		if (g->vlan >= 0)
+			snprintf(pick->reason, sizeof(pick->reason),
+				 "RoCE v2, %s on %s (VLAN %d)", g->ip, nd, g->vlan);
+		else
+			snprintf(pick->reason, sizeof(pick->reason),
+				 "RoCE v2, %s on %s, an upper device of %s", g->ip, nd,
+				 p->netdev[0] ? p->netdev : "the port");
+		break;
+	case 2:
+		snprintf(pick->reason, sizeof(pick->reason),
+			 "RoCE v2, %s on %s, but that address is no longer on %s: stale entry",
+			 g->ip, nd, nd);
+		break;
+	default:
+		snprintf(pick->reason, sizeof(pick->reason),
+			 "RoCE v2, global IPv6 %s on %s (no IPv4 RoCE v2 entry)", g->ip, nd);
+		break;
+	}
+}
+
+/* Why there is no RoCE v2 entry to use, most specific first. */
+static void explain_none(const struct rs_snapshot *s, const struct rs_port *p,
+			 struct rs_gid_pick *pick)
+{
+	const char *nd = p->netdev;
+	int v1_ipv4 = 0, v2 = 0, any_netdev = 0;
+	const struct rs_addr *a;
+	char *r = pick->reason;
+	size_t rl = sizeof(pick->reason);
+
+	for (size_t i = 0; i < p->n_gids; i++) {
+		const struct rs_gid *g = &p->gids[i];
+
+		if (g->type == RS_GID_TYPE_ROCE_V1 && g->ipv4)
+			v1_ipv4 = 1;
+		if (g->type == RS_GID_TYPE_ROCE_V2)
+			v2 = 1;
+		if (g->netdev[0])
+			any_netdev = 1;
+	}
+	if (p->link_layer[0] && strcmp(p->link_layer, "Ethernet")) {
+		snprintf(r, rl, "%s port: no RoCE GID to choose", p->link_layer);
+		return;
+	}
+	if (!nd[0] && !any_netdev) {
+		snprintf(r, rl, "port has no netdev: RoCE needs an Ethernet interface");
+		return;
+	}
+	if (!nd[0])
+		nd = "its netdev";
+	if (p->n_gids == 0) {
+		snprintf(r, rl, "GID table of the port is empty (%s down or no address?)", nd);
+		return;
+	}
+	if (v1_ipv4 && !v2) {
+		snprintf(r, rl, "only RoCE v1 entries carry IPv4 on %s: RoCE v2 is not "
+			 "enabled or not supported", nd);
+		return;
+	}
+	a = first_ipv4(s, nd);
+	if (a) {
+		snprintf(r, rl, "%s on %s has no RoCE v2 GID entry (GID table not updated?)",
+			 a->addr, nd);
+		return;
+	}
+	if (v2)
+		snprintf(r, rl, "only link-local RoCE v2 entries: no IPv4 address on %s", nd);
+	else
+		snprintf(r, rl, "no RoCE v2 entry and no IPv4 address on %s", nd);
+}
+
+void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
+		      const struct rs_port *p, struct rs_gid_pick *pick)
+{
+	int best_rank = RANK_NONE;
+	const struct rs_gid *best = NULL;
+
+	(void)d;
+	memset(pick, 0, sizeof(*pick));
+	pick->index = -1;
+	for (size_t i = 0; i < p->n_gids; i++) {
+		const struct rs_gid *g = &p->gids[i];
+		int r = rank_of(s, p, g);
+
+		if (r < best_rank || (r == best_rank && r != RANK_NONE && g->index < best->index)) {
+			best_rank = r;
+			best = g;
+		}
+	}
+	if (!best) {
+		explain_none(s, p, pick);
+		return;
+	}
+	pick->index = (int)best->index;
+	pick->gid = best;
+	explain_pick(p, best, best_rank, pick);
+}

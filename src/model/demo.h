@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * demo.h - the bundled demo host (profiles/demo/host.yaml, embedded at build
+ * time) and how its counters move.
+ *
+ * rs_demo_advance() is deterministic: tick N always adds the same amounts
+ * and moves every counter timestamp by exactly one second of fake time, so
+ * the rates a view shows for the demo are exact and tests assert them.
+ */
+#ifndef RS_DEMO_H
+#define RS_DEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+/* The demo YAML text, generated from profiles/demo/host.yaml. */
+extern const char rs_demo_host_yaml[];
+extern const size_t rs_demo_host_yaml_len;
+
+#define RS_DEMO_TICK_NS 1000000000ULL	/* one tick = one second of fake time */
+
+/*
+ * Apply tick number `tick` (1, 2, ...) to a snapshot loaded from the demo
+ * YAML: traffic on mlx5_0/ens1f0np0, errors and pause frames on
+ * mlx5_1/ens1f1np1.  Objects missing from s are skipped.
+ */
+void rs_demo_advance(struct rs_snapshot *s, unsigned long tick);
+
+/*
+ * What tick `tick` adds to one counter (0 when the demo does not move it).
+ * object is a device name for port counters ("counters"/"hw_counters" of
+ * port 1) or a netdev for "stats"/"ethtool".  Tests use it as the oracle.
+ */
+uint64_t rs_demo_increment(const char *object, const char *set, const char *counter,
+			   unsigned long tick);
+
+#endif

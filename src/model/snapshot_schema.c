@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * snapshot_schema.c - the field tables of every snapshot struct, in the
+ * order the fields are written (the order of snapshot.h).
+ *
+ * Each RS_F_* macro checks the member's C type with _Generic: the controlling
+ * expression is not evaluated, and a type with no matching association is a
+ * compile error.  Counts of arrays are not in the file (the sequence length
+ * is the count), so they have no entry of their own.
+ */
+#include "model/snapshot_schema.h"
+
+#include "util.h"
+
+#define RS_MEMBER(T, m) (((T *)0)->m)
+#define RS_CHECK(T, m, ctype) (0 * _Generic(RS_MEMBER(T, m), ctype: 1))
+
+#define RS_F(T, m, ft, ctype) \
+	{ #m, ft, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(RS_MEMBER(T, m)), 0, NULL, 0 }
+#define RS_F_INT(T, m)		RS_F(T, m, RS_FT_INT, int)
+#define RS_F_INT_DEF(T, m, d) \
+	{ #m, RS_FT_INT, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d }
+#define RS_F_BOOL(T, m)		RS_F(T, m, RS_FT_BOOL, int)
+#define RS_F_UINT(T, m)		RS_F(T, m, RS_FT_UINT, unsigned int)
+#define RS_F_ULONG(T, m)	RS_F(T, m, RS_FT_ULONG, unsigned long)
+#define RS_F_U64(T, m)		RS_F(T, m, RS_FT_U64, uint64_t)
+#define RS_F_MEMLOCK(T, m)	RS_F(T, m, RS_FT_MEMLOCK, uint64_t)
+#define RS_F_DOUBLE(T, m)	RS_F(T, m, RS_FT_DOUBLE, double)
+#define RS_F_STR(T, m)		RS_F(T, m, RS_FT_STR, char *)
+#define RS_F_GID_TYPE(T, m)	RS_F(T, m, RS_FT_GID_TYPE, enum rs_gid_type)
+#define RS_F_COUNTERS(T, m)	RS_F(T, m, RS_FT_COUNTERS, struct rs_counter_set)
+#define RS_F_STRUCT(T, m, ctype, sc) \
+	{ #m, RS_FT_STRUCT, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(ctype), 0, &sc, 0 }
+#define RS_F_ARRAY(T, m, ctype, cnt, sc) \
+	{ #m, RS_FT_ARRAY, offsetof(T, m) + RS_CHECK(T, m, ctype *) + RS_CHECK(T, cnt, size_t), \
+	  sizeof(ctype), offsetof(T, cnt), &sc, 0 }
+
+#define RS_SCHEMA(storage, var, label, table) \
+	_Static_assert(RS_ARRAY_SIZE(table) <= 64, label ": too many fields"); \
+	storage const struct rs_schema var = { label, table, RS_ARRAY_SIZE(table) }
+
+static const struct rs_field gid_fields[] = {
+	RS_F_UINT(struct rs_gid, index),
+	RS_F_STR(struct rs_gid, gid),
+	RS_F_GID_TYPE(struct rs_gid, type),
+	RS_F_STR(struct rs_gid, netdev),
+	RS_F_STR(struct rs_gid, ip),
+	RS_F_BOOL(struct rs_gid, ipv4),
+	RS_F_INT_DEF(struct rs_gid, vlan, -1),
+};
+RS_SCHEMA(static, gid_schema, "gid", gid_fields);
+
+static const struct rs_field port_fields[] = {
+	RS_F_UINT(struct rs_port, num),
+	RS_F_INT(struct rs_port, state),
+	RS_F_STR(struct rs_port, state_name),
+	RS_F_INT(struct rs_port, phys_state),
+	RS_F_STR(struct rs_port, phys_state_name),
+	RS_F_STR(struct rs_port, rate),
+	RS_F_DOUBLE(struct rs_port, rate_gbps),
+	RS_F_STR(struct rs_port, link_layer),
+	RS_F_STR(struct rs_port, netdev),
+	RS_F_INT(struct rs_port, active_mtu),
+	RS_F_INT(struct rs_port, max_mtu),
+	RS_F_UINT(struct rs_port, gid_tbl_len),
+	RS_F_ARRAY(struct rs_port, gids, struct rs_gid, n_gids, gid_schema),
+	RS_F_COUNTERS(struct rs_port, counters),
+	RS_F_COUNTERS(struct rs_port, hw_counters),
+	RS_F_UINT(struct rs_port, hw_lifespan_ms),
+};
+RS_SCHEMA(static, port_schema, "port", port_fields);
+
+static const struct rs_field pci_fields[] = {
+	RS_F_STR(struct rs_pci_link, addr),
+	RS_F_UINT(struct rs_pci_link, vendor_id),
+	RS_F_UINT(struct rs_pci_link, device_id),
+	RS_F_STR(struct rs_pci_link, cur_speed),
+	RS_F_STR(struct rs_pci_link, max_speed),
+	RS_F_DOUBLE(struct rs_pci_link, cur_gts),
+	RS_F_DOUBLE(struct rs_pci_link, max_gts),
+	RS_F_INT(struct rs_pci_link, cur_width),
+	RS_F_INT(struct rs_pci_link, max_width),
+};
+RS_SCHEMA(static, pci_schema, "pci", pci_fields);
+
+static const struct rs_field device_fields[] = {
+	RS_F_STR(struct rs_device, name),
+	RS_F_STR(struct rs_device, node_guid),
+	RS_F_STR(struct rs_device, fw_ver),
+	RS_F_STR(struct rs_device, board_id),
+	RS_F_STR(struct rs_device, hca_type),
+	RS_F_STR(struct rs_device, driver),
+	RS_F_STR(struct rs_device, generation),
+	RS_F_BOOL(struct rs_device, weak_roce_v2),
+	RS_F_STRUCT(struct rs_device, pci, struct rs_pci_link, pci_schema),
+	RS_F_BOOL(struct rs_device, verbs),
+	RS_F_BOOL(struct rs_device, present),
+	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
+};
+RS_SCHEMA(static, device_schema, "device", device_fields);
+
+static const struct rs_field pause_fields[] = {
+	RS_F_BOOL(struct rs_pause, known),
+	RS_F_BOOL(struct rs_pause, autoneg),
+	RS_F_BOOL(struct rs_pause, rx),
+	RS_F_BOOL(struct rs_pause, tx),
+};
+RS_SCHEMA(static, pause_schema, "pause", pause_fields);
+
+static const struct rs_field link_fields[] = {
+	RS_F_INT(struct rs_link, ifindex),
+	RS_F_STR(struct rs_link, name),
+	RS_F_STR(struct rs_link, kind),
+	RS_F_STR(struct rs_link, mac),
+	RS_F_UINT(struct rs_link, mtu),
+	RS_F_STR(struct rs_link, operstate),
+	RS_F_BOOL(struct rs_link, up),
+	RS_F_BOOL(struct rs_link, carrier),
+	RS_F_STR(struct rs_link, master),
+	RS_F_INT_DEF(struct rs_link, vlan_id, -1),
+	RS_F_STR(struct rs_link, vlan_parent),
+	RS_F_COUNTERS(struct rs_link, stats),
+	RS_F_COUNTERS(struct rs_link, ethtool),
+	RS_F_STRUCT(struct rs_link, pause, struct rs_pause, pause_schema),
+};
+RS_SCHEMA(static, link_schema, "link", link_fields);
+
+static const struct rs_field addr_fields[] = {
+	RS_F_STR(struct rs_addr, ifname),
+	RS_F_INT(struct rs_addr, family),
+	RS_F_STR(struct rs_addr, addr),
+	RS_F_INT(struct rs_addr, prefixlen),
+	RS_F_STR(struct rs_addr, scope),
+};
+RS_SCHEMA(static, addr_schema, "addr", addr_fields);
+
+static const struct rs_field route_fields[] = {
+	RS_F_INT(struct rs_route, family),
+	RS_F_STR(struct rs_route, dst),
+	RS_F_STR(struct rs_route, gateway),
+	RS_F_STR(struct rs_route, dev),
+	RS_F_STR(struct rs_route, prefsrc),
+	RS_F_UINT(struct rs_route, table),
+	RS_F_UINT(struct rs_route, metric),
+	RS_F_STR(struct rs_route, scope),
+	RS_F_STR(struct rs_route, type),
+};
+RS_SCHEMA(static, route_schema, "route", route_fields);
+
+static const struct rs_field neigh_fields[] = {
+	RS_F_STR(struct rs_neigh, dev),
+	RS_F_INT(struct rs_neigh, family),
+	RS_F_STR(struct rs_neigh, ip),
+	RS_F_STR(struct rs_neigh, mac),
+	RS_F_STR(struct rs_neigh, state),
+};
+RS_SCHEMA(static, neigh_schema, "neigh", neigh_fields);
+
+static const struct rs_field lookup_fields[] = {
+	RS_F_STR(struct rs_route_lookup, peer),
+	RS_F_BOOL(struct rs_route_lookup, ok),
+	RS_F_STR(struct rs_route_lookup, dev),
+	RS_F_STR(struct rs_route_lookup, src),
+	RS_F_STR(struct rs_route_lookup, gateway),
+	RS_F_STR(struct rs_route_lookup, error),
+};
+RS_SCHEMA(static, lookup_schema, "peer", lookup_fields);
+
+static const struct rs_field hugepages_fields[] = {
+	RS_F_ULONG(struct rs_hugepages, size_kb),
+	RS_F_ULONG(struct rs_hugepages, total),
+	RS_F_ULONG(struct rs_hugepages, free),
+};
+RS_SCHEMA(static, hugepages_schema, "hugepages", hugepages_fields);
+
+static const struct rs_field module_fields[] = {
+	RS_F_STR(struct rs_module, name),
+	RS_F_BOOL(struct rs_module, loaded),
+};
+RS_SCHEMA(static, module_schema, "module", module_fields);
+
+static const struct rs_field host_fields[] = {
+	RS_F_STR(struct rs_host, hostname),
+	RS_F_STR(struct rs_host, kernel),
+	RS_F_STR(struct rs_host, os),
+	RS_F_U64(struct rs_host, mem_total_kb),
+	RS_F_ARRAY(struct rs_host, modules, struct rs_module, n_modules, module_schema),
+	RS_F_ARRAY(struct rs_host, hugepages, struct rs_hugepages, n_hugepages, hugepages_schema),
+	RS_F_MEMLOCK(struct rs_host, memlock_soft),
+	RS_F_MEMLOCK(struct rs_host, memlock_hard),
+	RS_F_BOOL(struct rs_host, memlock_known),
+	RS_F_STR(struct rs_host, memlock_conf),
+	RS_F_STR(struct rs_host, memlock_conf_file),
+};
+RS_SCHEMA(static, host_schema, "host", host_fields);
+
+static const struct rs_field error_fields[] = {
+	RS_F_STR(struct rs_error, source),
+	RS_F_STR(struct rs_error, object),
+	RS_F_STR(struct rs_error, message),
+};
+RS_SCHEMA(static, error_schema, "error", error_fields);
+
+static const struct rs_field snapshot_fields[] = {
+	{ "version", RS_FT_VERSION, offsetof(struct rs_snapshot, version) +
+	  RS_CHECK(struct rs_snapshot, version, int), sizeof(int), 0, NULL, 0 },
+	RS_F_STR(struct rs_snapshot, source),
+	RS_F_STR(struct rs_snapshot, taken_at),
+	RS_F_STRUCT(struct rs_snapshot, host, struct rs_host, host_schema),
+	RS_F_ARRAY(struct rs_snapshot, devices, struct rs_device, n_devices, device_schema),
+	RS_F_ARRAY(struct rs_snapshot, links, struct rs_link, n_links, link_schema),
+	RS_F_ARRAY(struct rs_snapshot, addrs, struct rs_addr, n_addrs, addr_schema),
+	RS_F_ARRAY(struct rs_snapshot, routes, struct rs_route, n_routes, route_schema),
+	RS_F_ARRAY(struct rs_snapshot, neighs, struct rs_neigh, n_neighs, neigh_schema),
+	RS_F_STRUCT(struct rs_snapshot, peer, struct rs_route_lookup, lookup_schema),
+	RS_F_ARRAY(struct rs_snapshot, errors, struct rs_error, n_errors, error_schema),
+};
+RS_SCHEMA(, rs_snapshot_schema, "snapshot", snapshot_fields);
+
+void rs_schema_defaults(const struct rs_schema *sc, void *base)
+{
+	for (size_t i = 0; i < sc->n_fields; i++) {
+		const struct rs_field *f = &sc->fields[i];
+		char *p = (char *)base + f->off;
+
+		if (f->type == RS_FT_INT && f->def)
+			*(int *)p = f->def;
+		else if (f->type == RS_FT_STRUCT)
+			rs_schema_defaults(f->sub, p);
+	}
+}

@@ -1,0 +1,612 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * snapshot_yaml_load.c - read a snapshot from YAML with libyaml's event
+ * parser, strictly, against the field tables of snapshot_schema.c.
+ *
+ * The input may come from anywhere (a customer's file, a truncated copy, a
+ * wrong file), so the reader trusts nothing: every key must be a known field
+ * and appear once, every value must have the field's type and fit it (no
+ * silent truncation or wrap), aliases are refused, and the whole load is
+ * bounded in memory.  The walk is driven by the schema, never by the input:
+ * the first event that does not fit ends the load, so deep nesting or a huge
+ * unexpected subtree costs nothing.  Any error empties the snapshot; the
+ * message is "NAME:LINE:COLUMN: what" with 1-based positions.
+ */
+#include "model/snapshot_yaml.h"
+#include "model/snapshot_schema.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+/*
+ * Bytes of arrays (devices, links, counters, ...) a load may allocate.  A
+ * 64 MiB file of "- {}" would otherwise ask for gigabytes; a real snapshot
+ * with a full routing table stays far below.
+ */
+#define RS_LOAD_BUDGET (256u << 20)
+
+struct ld {
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int have_ev;
+	const char *name;
+	const char *buf;
+	size_t len;
+	char *err;
+	size_t errlen;
+	size_t budget;
+};
+
+static int ld_fail(struct ld *l, const yaml_mark_t *mk, const char *fmt, ...) RS_PRINTF(3, 4);
+static int ld_fail(struct ld *l, const yaml_mark_t *mk, const char *fmt, ...)
+{
+	char msg[RS_MSG_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(l->err, l->errlen, "%s:%zu:%zu: %s", l->name, mk->line + 1, mk->column + 1, msg);
+	return -EINVAL;
+}
+
+/* Reader errors carry a byte offset, not a mark: count lines ourselves. */
+static yaml_mark_t mark_at(const struct ld *l, size_t off)
+{
+	yaml_mark_t mk = { .index = off };
+	size_t bol = 0;
+
+	if (off > l->len)
+		off = l->len;
+	for (size_t i = 0; i < off; i++)
+		if (l->buf[i] == '\n') {
+			mk.line++;
+			bol = i + 1;
+		}
+	mk.column = off - bol;
+	return mk;
+}
+
+static int ld_parser_error(struct ld *l)
+{
+	yaml_mark_t mk = l->p.problem_mark;
+	const char *problem = l->p.problem ? l->p.problem : "invalid YAML";
+
+	if (l->p.error == YAML_MEMORY_ERROR)
+		rs_die("out of memory");
+	if (l->p.error == YAML_READER_ERROR) {
+		mk = mark_at(l, l->p.problem_offset);
+		return ld_fail(l, &mk, "not a text file: %s", problem);
+	}
+	if (l->p.context)
+		return ld_fail(l, &mk, "%s %s", l->p.context, problem);
+	return ld_fail(l, &mk, "%s", problem);
+}
+
+static int ld_next(struct ld *l)
+{
+	if (l->have_ev)
+		yaml_event_delete(&l->ev);
+	l->have_ev = 0;
+	if (!yaml_parser_parse(&l->p, &l->ev))
+		return ld_parser_error(l);
+	l->have_ev = 1;
+	if (l->ev.type == YAML_ALIAS_EVENT)
+		return ld_fail(l, &l->ev.start_mark,
+			       "alias *%.40s: aliases are not allowed in a snapshot",
+			       (const char *)l->ev.data.alias.anchor);
+	return 0;
+}
+
+/* The current scalar, printable and short, for messages. */
+static const char *ld_quote(const struct ld *l, char *buf, size_t len)
+{
+	const char *s = (const char *)l->ev.data.scalar.value;
+	size_t n = l->ev.data.scalar.length, i;
+
+	for (i = 0; i < n && i + 4 < len && i < 40; i++)
+		buf[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
+	if (i < n && i + 4 <= len)
+		memcpy(buf + i, "...", 3), i += 3;
+	buf[i] = '\0';
+	return buf;
+}
+
+static const char *ld_found(const struct ld *l)
+{
+	switch (l->ev.type) {
+	case YAML_MAPPING_START_EVENT:
+		return "a mapping";
+	case YAML_SEQUENCE_START_EVENT:
+		return "a sequence";
+	case YAML_SCALAR_EVENT:
+		return "a scalar";
+	default:
+		return "the end of the document";
+	}
+}
+
+static int ld_expect(struct ld *l, yaml_event_type_t type, const char *what, const char *key)
+{
+	if (l->ev.type == type)
+		return 0;
+	return ld_fail(l, &l->ev.start_mark, "'%s' must be %s, found %s", key, what, ld_found(l));
+}
+
+/* Unsigned decimal or 0x hex, digits only: no sign, space or suffix. */
+static int parse_u64(const char *s, uint64_t *v)
+{
+	unsigned long long x;
+	char *end;
+	int base = 10;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+		base = 16;
+	else if (!isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	errno = 0;
+	x = strtoull(s, &end, base);
+	if (*end)
+		return -EINVAL;
+	if (errno == ERANGE)
+		return -ERANGE;
+	*v = x;
+	return 0;
+}
+
+static int parse_int(const char *s, int *v)
+{
+	uint64_t mag;
+	int neg = s[0] == '-';
+	int ret = parse_u64(s + neg, &mag);
+
+	if (ret)
+		return ret;
+	if (neg ? mag > (uint64_t)INT_MAX + 1 : mag > INT_MAX)
+		return -ERANGE;
+	*v = neg ? (int)(0 - mag) : (int)mag;
+	return 0;
+}
+
+static int parse_double(const char *s, double *v)
+{
+	char *end;
+
+	if (!strcmp(s, ".nan") || !strcmp(s, ".NaN") || !strcmp(s, ".NAN")) {
+		*v = NAN;
+		return 0;
+	}
+	if (s[0] == '-' || s[0] == '+') {
+		const char *r = s + 1;
+
+		if (!strcmp(r, ".inf") || !strcmp(r, ".Inf") || !strcmp(r, ".INF")) {
+			*v = s[0] == '-' ? -INFINITY : INFINITY;
+			return 0;
+		}
+	} else if (!strcmp(s, ".inf") || !strcmp(s, ".Inf") || !strcmp(s, ".INF")) {
+		*v = INFINITY;
+		return 0;
+	}
+	/* strtod also takes "nan", "inf" and hex floats: YAML does not. */
+	if (!*s || strspn(s, "0123456789+-.eE") != strlen(s))
+		return -EINVAL;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (*end)
+		return -EINVAL;
+	return errno == ERANGE && isinf(*v) ? -ERANGE : 0;
+}
+
+static int ld_number_error(struct ld *l, int ret, const char *key, const char *what,
+			   const char *range)
+{
+	char q[48];
+
+	ld_quote(l, q, sizeof(q));
+	if (ret == -ERANGE)
+		return ld_fail(l, &l->ev.start_mark, "'%s': %s is out of range (%s)", key, q, range);
+	return ld_fail(l, &l->ev.start_mark, "'%s': '%s' is not %s", key, q, what);
+}
+
+static int ld_uint(struct ld *l, const char *key, uint64_t max, uint64_t *v)
+{
+	char range[32];
+	int ret = parse_u64((const char *)l->ev.data.scalar.value, v);
+
+	if (!ret && *v > max)
+		ret = -ERANGE;
+	if (!ret)
+		return 0;
+	snprintf(range, sizeof(range), "0..%llu", (unsigned long long)max);
+	return ld_number_error(l, ret, key, "an unsigned integer", range);
+}
+
+static int ld_int_field(struct ld *l, const struct rs_field *f, int *p)
+{
+	const char *s = (const char *)l->ev.data.scalar.value;
+	int ret, v;
+
+	if (f->type == RS_FT_BOOL && (!strcmp(s, "true") || !strcmp(s, "false"))) {
+		*p = s[0] == 't';
+		return 0;
+	}
+	ret = parse_int(s, &v);
+	if (ret)
+		return ld_number_error(l, ret, f->name, "an integer", "a 32-bit int");
+	if (f->type == RS_FT_BOOL && v != 0 && v != 1)
+		return ld_fail(l, &l->ev.start_mark, "'%s' is a boolean: 0 or 1, not %d",
+			       f->name, v);
+	if (f->type == RS_FT_VERSION && (v < 1 || v > RS_SNAPSHOT_VERSION))
+		return ld_fail(l, &l->ev.start_mark,
+			       "snapshot format version %d: this rocescope reads 1 to %d%s",
+			       v, RS_SNAPSHOT_VERSION,
+			       v > RS_SNAPSHOT_VERSION ? " (the file is from a newer rocescope)" : "");
+	*p = v;
+	return 0;
+}
+
+static int ld_str(struct ld *l, const char *key, char *dst, size_t size)
+{
+	size_t n = l->ev.data.scalar.length;
+
+	if (memchr(l->ev.data.scalar.value, '\0', n))
+		return ld_fail(l, &l->ev.start_mark, "'%s': NUL byte in string", key);
+	if (n >= size)
+		return ld_fail(l, &l->ev.start_mark, "'%s': string of %zu bytes, at most %zu fit",
+			       key, n, size - 1);
+	memcpy(dst, l->ev.data.scalar.value, n);
+	dst[n] = '\0';
+	return 0;
+}
+
+static int ld_gid_type(struct ld *l, const char *key, enum rs_gid_type *t)
+{
+	static const enum rs_gid_type all[] = {
+		RS_GID_TYPE_UNKNOWN, RS_GID_TYPE_ROCE_V1, RS_GID_TYPE_ROCE_V2,
+	};
+	const char *s = (const char *)l->ev.data.scalar.value;
+	char q[48];
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(all); i++)
+		if (!strcmp(s, rs_gid_type_name(all[i]))) {
+			*t = all[i];
+			return 0;
+		}
+	return ld_fail(l, &l->ev.start_mark,
+		       "'%s': '%s' is not a GID type (\"RoCE v2\", \"IB/RoCE v1\", \"unknown\")",
+		       key, ld_quote(l, q, sizeof(q)));
+}
+
+static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
+{
+	uint64_t v;
+	int ret;
+
+	if ((ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", f->name)))
+		return ret;
+	switch (f->type) {
+	case RS_FT_VERSION:
+	case RS_FT_INT:
+	case RS_FT_BOOL:
+		return ld_int_field(l, f, (int *)p);
+	case RS_FT_UINT:
+		ret = ld_uint(l, f->name, UINT_MAX, &v);
+		if (!ret)
+			*(unsigned *)p = (unsigned)v;
+		return ret;
+	case RS_FT_ULONG:
+		ret = ld_uint(l, f->name, ULONG_MAX, &v);
+		if (!ret)
+			*(unsigned long *)p = (unsigned long)v;
+		return ret;
+	case RS_FT_MEMLOCK:
+		if (!strcmp((const char *)l->ev.data.scalar.value, "unlimited")) {
+			*(uint64_t *)p = RS_MEMLOCK_UNLIMITED;
+			return 0;
+		}
+		/* fall through */
+	case RS_FT_U64:
+		return ld_uint(l, f->name, UINT64_MAX, (uint64_t *)p);
+	case RS_FT_DOUBLE:
+		ret = parse_double((const char *)l->ev.data.scalar.value, (double *)p);
+		return ret ? ld_number_error(l, ret, f->name, "a number", "a double") : 0;
+	case RS_FT_STR:
+		return ld_str(l, f->name, p, f->size);
+	case RS_FT_GID_TYPE:
+		return ld_gid_type(l, f->name, (enum rs_gid_type *)p);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* Account for n bytes of arrays against the load budget. */
+static int ld_spend(struct ld *l, size_t n)
+{
+	if (n > l->budget)
+		return ld_fail(l, &l->ev.start_mark,
+			       "too many elements: a snapshot holds at most %u MiB of data",
+			       RS_LOAD_BUDGET >> 20);
+	l->budget -= n;
+	return 0;
+}
+
+static int ld_struct(struct ld *l, const struct rs_schema *sc, char *base, const char *key);
+
+static int ld_array(struct ld *l, const struct rs_field *f, char *base)
+{
+	void **arr = (void **)(base + f->off);
+	size_t *n = (size_t *)(base + f->count_off);
+	int ret;
+
+	if ((ret = ld_expect(l, YAML_SEQUENCE_START_EVENT, "a sequence", f->name)))
+		return ret;
+	for (;;) {
+		void *elem;
+
+		if ((ret = ld_next(l)))
+			return ret;
+		if (l->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if ((ret = ld_spend(l, f->size)))
+			return ret;
+		elem = rs_array_append(arr, n, f->size);
+		rs_schema_defaults(f->sub, elem);
+		if ((ret = ld_struct(l, f->sub, elem, f->sub->name)))
+			return ret;
+	}
+}
+
+/* Key names currently parsed are in l->ev; a NUL inside makes them unknown. */
+static const struct rs_field *ld_find(const struct ld *l, const struct rs_schema *sc, size_t *idx)
+{
+	const char *k = (const char *)l->ev.data.scalar.value;
+	size_t n = l->ev.data.scalar.length;
+
+	for (size_t i = 0; i < sc->n_fields; i++)
+		if (strlen(sc->fields[i].name) == n && !memcmp(sc->fields[i].name, k, n)) {
+			*idx = i;
+			return &sc->fields[i];
+		}
+	return NULL;
+}
+
+static int ld_key(struct ld *l, const char *where)
+{
+	if (l->ev.type != YAML_SCALAR_EVENT)
+		return ld_fail(l, &l->ev.start_mark, "a key in '%s' must be a scalar, found %s",
+			       where, ld_found(l));
+	return 0;
+}
+
+static int ld_counters(struct ld *l, struct rs_counter_set *set, const char *key);
+
+static int ld_value(struct ld *l, const struct rs_field *f, char *base)
+{
+	switch (f->type) {
+	case RS_FT_STRUCT:
+		return ld_struct(l, f->sub, base + f->off, f->name);
+	case RS_FT_ARRAY:
+		return ld_array(l, f, base);
+	case RS_FT_COUNTERS:
+		return ld_counters(l, (struct rs_counter_set *)(base + f->off), f->name);
+	default:
+		return ld_scalar(l, f, base + f->off);
+	}
+}
+
+static int ld_struct(struct ld *l, const struct rs_schema *sc, char *base, const char *key)
+{
+	uint64_t seen = 0;
+	char q[48];
+	int ret;
+
+	if ((ret = ld_expect(l, YAML_MAPPING_START_EVENT, "a mapping", key)))
+		return ret;
+	for (;;) {
+		const struct rs_field *f;
+		size_t idx;
+
+		if ((ret = ld_next(l)))
+			return ret;
+		if (l->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		if ((ret = ld_key(l, key)))
+			return ret;
+		f = ld_find(l, sc, &idx);
+		if (!f)
+			return ld_fail(l, &l->ev.start_mark, "unknown key '%s' in %s",
+				       ld_quote(l, q, sizeof(q)), sc->name);
+		if (seen & (1ull << idx))
+			return ld_fail(l, &l->ev.start_mark, "duplicate key '%s' in %s",
+				       f->name, sc->name);
+		seen |= 1ull << idx;
+		if ((ret = ld_next(l)) || (ret = ld_value(l, f, base)))
+			return ret;
+	}
+}
+
+/*
+ * Counter names are the keys of a mapping that may hold thousands of
+ * entries (ethtool -S on a many-queue NIC): duplicates are found with a
+ * small open-addressing hash of indexes into the set, not a quadratic scan.
+ */
+struct nameset {
+	uint32_t *slot;		/* index + 1 into set->items, 0 = empty */
+	size_t cap;		/* power of two */
+};
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static uint32_t *nameset_slot(const struct nameset *h, const struct rs_counter_set *set,
+			      const char *name)
+{
+	size_t i = name_hash(name) & (h->cap - 1);
+
+	while (h->slot[i] && strcmp(set->items[h->slot[i] - 1].name, name))
+		i = (i + 1) & (h->cap - 1);
+	return &h->slot[i];
+}
+
+/* Make room for one more name: keep the table at most half full. */
+static void nameset_grow(struct nameset *h, const struct rs_counter_set *set)
+{
+	if ((set->count + 1) * 2 <= h->cap)
+		return;
+	free(h->slot);
+	h->cap = h->cap ? h->cap * 2 : 64;
+	h->slot = rs_xcalloc(h->cap, sizeof(*h->slot));
+	for (size_t i = 0; i < set->count; i++)
+		*nameset_slot(h, set, set->items[i].name) = (uint32_t)(i + 1);
+}
+
+static int ld_counter_values(struct ld *l, struct rs_counter_set *set, const char *key)
+{
+	struct nameset h = { NULL, 0 };
+	char name[RS_NAME_LEN];
+	uint32_t *slot;
+	uint64_t v;
+	int ret;
+
+	if ((ret = ld_expect(l, YAML_MAPPING_START_EVENT, "a mapping of counters", key)))
+		return ret;
+	for (;;) {
+		if ((ret = ld_next(l)))
+			break;
+		if (l->ev.type == YAML_MAPPING_END_EVENT)
+			break;
+		if ((ret = ld_key(l, key)) || (ret = ld_str(l, "counter name", name, sizeof(name))))
+			break;
+		nameset_grow(&h, set);
+		slot = nameset_slot(&h, set, name);
+		if (*slot) {
+			ret = ld_fail(l, &l->ev.start_mark, "duplicate counter '%s' in %s",
+				      name, key);
+			break;
+		}
+		if ((ret = ld_spend(l, sizeof(struct rs_counter))) || (ret = ld_next(l)) ||
+		    (ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", name)) ||
+		    (ret = ld_uint(l, name, UINT64_MAX, &v)))
+			break;
+		rs_counter_set_add(set, name, v);
+		*slot = (uint32_t)set->count;
+	}
+	free(h.slot);
+	return ret;
+}
+
+static int ld_counters(struct ld *l, struct rs_counter_set *set, const char *key)
+{
+	int seen_ts = 0, seen_values = 0, ret;
+	const char *k;
+	char q[48];
+
+	if ((ret = ld_expect(l, YAML_MAPPING_START_EVENT, "a counter set {ts_ns, values}", key)))
+		return ret;
+	for (;;) {
+		int *seen;
+
+		if ((ret = ld_next(l)))
+			return ret;
+		if (l->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		if ((ret = ld_key(l, key)))
+			return ret;
+		k = (const char *)l->ev.data.scalar.value;
+		if (strlen(k) != l->ev.data.scalar.length)
+			k = "";	/* a NUL inside: matches no key */
+		if (!strcmp(k, "ts_ns"))
+			seen = &seen_ts;
+		else if (!strcmp(k, "values"))
+			seen = &seen_values;
+		else
+			return ld_fail(l, &l->ev.start_mark,
+				       "unknown key '%s' in counter set %s (ts_ns, values)",
+				       ld_quote(l, q, sizeof(q)), key);
+		if (*seen)
+			return ld_fail(l, &l->ev.start_mark, "duplicate key '%s' in %s",
+				       seen == &seen_ts ? "ts_ns" : "values", key);
+		*seen = 1;
+		if ((ret = ld_next(l)))
+			return ret;
+		if (seen == &seen_ts)
+			ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", "ts_ns") ?:
+			      ld_uint(l, "ts_ns", UINT64_MAX, &set->ts_ns);
+		else
+			ret = ld_counter_values(l, set, key);
+		if (ret)
+			return ret;
+	}
+}
+
+static int ld_document(struct ld *l, struct rs_snapshot *s)
+{
+	int ret;
+
+	/* STREAM-START, then DOCUMENT-START or STREAM-END. */
+	if ((ret = ld_next(l)) || (ret = ld_next(l)))
+		return ret;
+	if (l->ev.type == YAML_STREAM_END_EVENT)
+		return ld_fail(l, &l->ev.start_mark, "empty file: no snapshot in it");
+	if ((ret = ld_next(l)))
+		return ret;
+	if (l->ev.type == YAML_SCALAR_EVENT && l->ev.data.scalar.length == 0)
+		return ld_fail(l, &l->ev.start_mark, "empty document: no snapshot in it");
+	if ((ret = ld_struct(l, &rs_snapshot_schema, (char *)s, "snapshot")))
+		return ret;
+	/* DOCUMENT-END, then nothing but STREAM-END. */
+	if ((ret = ld_next(l)) || (ret = ld_next(l)))
+		return ret;
+	if (l->ev.type != YAML_STREAM_END_EVENT)
+		return ld_fail(l, &l->ev.start_mark,
+			       "a second YAML document: a snapshot file holds one");
+	return 0;
+}
+
+int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
+			  const char *name, char *err, size_t errlen)
+{
+	locale_t c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+	char dummy[1];
+	struct ld l = {
+		.name = name ? name : "<input>",
+		.buf = buf,
+		.len = len,
+		.err = errlen ? err : dummy,
+		.errlen = errlen ? errlen : sizeof(dummy),
+		.budget = RS_LOAD_BUDGET,
+	};
+	int ret;
+
+	rs_snapshot_init(s);
+	l.err[0] = '\0';
+	if (!yaml_parser_initialize(&l.p))
+		rs_die("out of memory");
+	yaml_parser_set_input_string(&l.p, (const unsigned char *)buf, len);
+	ret = ld_document(&l, s);
+	if (l.have_ev)
+		yaml_event_delete(&l.ev);
+	yaml_parser_delete(&l.p);
+	if (ret)
+		rs_snapshot_free(s);
+	if (c_loc) {
+		uselocale(old);
+		freelocale(c_loc);
+	}
+	return ret;
+}

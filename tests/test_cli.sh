@@ -1,0 +1,170 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# test_cli.sh - the rocescope command line: options, exit codes, and the
+# devices / gids / snapshot / counters views on the bundled demo host, a
+# saved snapshot, a malformed one and the fixture trees.
+. "$top_srcdir/tests/lib.sh"
+
+R=$ROCESCOPE
+JC=$top_builddir/tests/json_check
+T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+
+plan 47
+
+# --- options and exit codes ---------------------------------------------
+$R --help >"$T/out" 2>"$T/err"
+ok $? "--help exits 0"
+grep -q '^Usage: rocescope' "$T/out" && grep -q 'gids' "$T/out" && [ ! -s "$T/err" ]
+ok $? "--help prints the usage with the commands on stdout"
+$R help >"$T/out2" 2>&1 && cmp -s "$T/out" "$T/out2"
+ok $? "'rocescope help' is --help"
+$R --version >"$T/out" 2>&1 && grep -Eq '^rocescope [0-9]+\.[0-9]+' "$T/out"
+ok $? "--version prints the version"
+$R gids --help >"$T/out" 2>&1 && grep -q 'rocescope .*gids' "$T/out"
+ok $? "CMD --help prints that command's usage"
+$R help counters >"$T/out" 2>&1 && grep -q -- '--interval' "$T/out"
+ok $? "'help counters' names its options"
+$R --frobnicate >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'frobnicate' "$T/err" && [ ! -s "$T/out" ]
+ok $? "unknown option: exit 2, message on stderr"
+$R --demo frobnicate >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "unknown command 'frobnicate'" "$T/err"
+ok $? "unknown command: exit 2, message on stderr"
+$R --demo devices extra >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q "unexpected argument 'extra'" "$T/err"
+ok $? "extra argument: exit 2"
+$R --demo --interval 1 devices >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'does not apply' "$T/err"
+ok $? "an option of another command is refused"
+$R --demo counters --interval abc >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q "invalid value 'abc'" "$T/err"
+ok $? "bad --interval value: exit 2"
+$R --demo --load "$T/x.yaml" devices >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'choose one of' "$T/err"
+ok $? "--demo with --load: exit 2"
+$R --demo snapshot --json >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'YAML' "$T/err"
+ok $? "snapshot --json is refused"
+
+# --- devices ---------------------------------------------------------------
+$R --demo devices >"$T/dev" 2>"$T/err"
+ok $? "--demo devices exits 0"
+grep -q '^mlx5_0  ConnectX-5' "$T/dev" && grep -q '^mlx5_1  ConnectX-5' "$T/dev" &&
+	grep -q 'firmware 16.35.2000' "$T/dev" && grep -q 'PSID     MT_0000000012' "$T/dev"
+ok $? "devices: generation, firmware, PSID"
+grep -q 'PCI      0000:3b:00.1 \[15b3:1017\]  8 GT/s x8 (max 8 GT/s x16)  DEGRADED' "$T/dev"
+ok $? "devices: degraded PCI link marked"
+grep -q 'netdev ens1f0np0  MTU 9000  RoCE MTU 4096 (max 4096)' "$T/dev" &&
+	grep -q 'netdev ens1f1np1  MTU 1500  RoCE MTU 1024 (max 4096)' "$T/dev"
+ok $? "devices: netdev, its MTU and the RoCE MTU per port"
+grep -q 'port 1   ACTIVE / LinkUp  Ethernet  100 Gb/sec (4X EDR)' "$T/dev"
+ok $? "devices: port state, link layer, rate"
+awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/dev"
+ok $? "devices: text fits 80 columns"
+$R --demo devices --json >"$T/devj" && "$JC" <"$T/devj"
+ok $? "devices --json is valid JSON"
+grep -q '"degraded": true' "$T/devj" && grep -q '"netdev_mtu": 1500' "$T/devj"
+ok $? "devices --json carries the same facts"
+
+# --- gids ------------------------------------------------------------------
+$R --demo gids >"$T/gids" 2>"$T/err"
+ok $? "--demo gids exits 0"
+head -1 "$T/gids" | grep -Eq '^DEV +PORT +INDEX +GID +IPv4 +VER +DEV'
+ok $? "gids: show_gids header"
+grep -q '^mlx5_0 port 1: use GID index 3 (RoCE v2, 192.168.100.1 on ens1f0np0): ib_write_bw -x 3 | NCCL_IB_GID_INDEX=3 | UCX_IB_GID_INDEX=3$' "$T/gids"
+ok $? "gids: mlx5_0 recommends index 3 with the three settings"
+grep -q '^mlx5_1 port 1: use GID index 3 (RoCE v2, 192.168.100.2 on ens1f1np1)' "$T/gids"
+ok $? "gids: mlx5_1 recommends index 3"
+grep -Eq '^mlx5_0 +1 +0 +fe80:0000:0000:0000:9a03:9bff:fe0a:1b2c +v1 +ens1f0np0 +trap: RoCE v1$' "$T/gids" &&
+	grep -Eq '^mlx5_0 +1 +1 +fe80:.* +v2 +ens1f0np0 +trap: link-local$' "$T/gids" &&
+	grep -Eq '^mlx5_0 +1 +2 +0000:0000:0000:0000:0000:ffff:c0a8:6401 +192\.168\.100\.1 +v1 +ens1f0np0 +trap: RoCE v1$' "$T/gids"
+ok $? "gids: the trap rows (v1, link-local) are marked"
+grep -Eq '^mlx5_0 +1 +3 +0000:0000:0000:0000:0000:ffff:c0a8:6401 +192\.168\.100\.1 +v2 +ens1f0np0 +use$' "$T/gids"
+ok $? "gids: the recommended row is marked"
+awk '$1 == "mlx5_0" && $2 == "1" && $3 ~ /^[0-9]+$/ { if ($3 + 0 < last) bad = 1; last = $3 + 0; n++ }
+	END { exit bad || n != 6 }' "$T/gids"
+ok $? "gids: rows in numeric index order"
+$R --demo gids --json >"$T/gj" && "$JC" <"$T/gj"
+ok $? "gids --json is valid JSON"
+$R --json --demo gids >"$T/gj2" && cmp -s "$T/gj" "$T/gj2"
+ok $? "--json before or after the command gives the same output"
+grep -q '"perftest": "-x 3"' "$T/gj" && grep -q '"nccl": "NCCL_IB_GID_INDEX=3"' "$T/gj" &&
+	grep -q '"ucx": "UCX_IB_GID_INDEX=3"' "$T/gj"
+ok $? "gids --json carries the settings"
+printf '{"a": [1, 2,]}' | "$JC" 2>/dev/null
+[ $? -eq 1 ]
+ok $? "json_check rejects invalid JSON (the check can fail)"
+
+# --- snapshot / load ----------------------------------------------------------
+$R --demo snapshot -o "$T/snap.yaml" 2>"$T/err" && [ -s "$T/snap.yaml" ] && [ ! -e "$T/snap.yaml.tmp" ]
+ok $? "snapshot -o FILE writes the file"
+$R --load "$T/snap.yaml" devices >"$T/dev2" 2>"$T/err" && cmp -s "$T/dev" "$T/dev2"
+ok $? "--load of the saved snapshot shows the same devices as --demo"
+$R --demo snapshot >"$T/snap2.yaml" && cmp -s "$T/snap.yaml" "$T/snap2.yaml"
+ok $? "snapshot to stdout equals snapshot -o"
+printf 'version: 1\ndevices:\n  - name: [oops\n' >"$T/bad.yaml"
+$R --load "$T/bad.yaml" devices >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] && grep -Eq "bad\.yaml:[0-9]+:[0-9]+: " "$T/err"
+ok $? "--load of a malformed file: line:col message, exit 1"
+$R --load "$T/missing.yaml" devices >/dev/null 2>"$T/err"
+[ $? -eq 1 ] && grep -q 'missing.yaml' "$T/err"
+ok $? "--load of a missing file: exit 1, names the file"
+
+# --- counters -------------------------------------------------------------------
+$R --demo counters --interval 0.2 --count 3 >"$T/cnt" 2>"$T/err"
+ok $? "counters on the demo exits 0"
+rate() { # rate INTERVAL OBJECT COUNTER -> the rate column
+	awk -v n="$1" -v o="$2" -v c="$3" '/^interval / { cur = $2 }
+		cur == n && $1 == o && $3 == c { print $4 }' "$T/cnt"
+}
+[ "$(rate 1 mlx5_0/1 port_xmit_data)" = 4100000000.00 ] &&
+	[ "$(rate 2 mlx5_0/1 port_xmit_data)" = 4200000000.00 ] &&
+	[ "$(rate 3 mlx5_0/1 port_xmit_data)" = 4300000000.00 ]
+ok $? "counters: exact demo byte rates (4-byte words scaled)"
+[ "$(rate 2 mlx5_1/1 out_of_sequence)" = 3.00 ] &&
+	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = 1.00 ] &&
+	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = 1240.00 ]
+ok $? "counters: the problem port's errors and pause frames rise"
+[ "$(grep -c '^interval ' "$T/cnt")" = 3 ] && ! grep -q 'symbol_error' "$T/cnt"
+ok $? "counters: one block per interval, only counters that moved"
+$R --demo counters --interval 0.1 --count 2 --json >"$T/cj" && "$JC" <"$T/cj" &&
+	grep -q '"rate": 4200000000' "$T/cj"
+ok $? "counters --json is valid JSON with the rates"
+$R --load "$T/snap.yaml" counters --count 2 >"$T/cs" 2>&1 &&
+	grep -q '^counters are static' "$T/cs" && grep -Eq 'port_xmit_data +411753902440 B' "$T/cs"
+ok $? "counters on a file: static totals"
+
+# --- fixture roots --------------------------------------------------------
+fx=$top_srcdir/tests/fixtures
+if [ -d "$fx" ] && ls "$fx"/*/sys/class/infiniband >/dev/null 2>&1; then
+	bad=0
+	for root in "$fx"/*/; do
+		[ -d "$root/sys/class/infiniband" ] || continue
+		$R --root "$root" devices >"$T/fd" 2>"$T/fe" || bad=1
+		$R --root "$root" gids --json >"$T/fg" 2>>"$T/fe" && "$JC" <"$T/fg" || bad=1
+		[ -s "$T/fd" ] || bad=1
+	done
+	ok $bad "devices and gids run on every fixture tree"
+else
+	skip "no fixture trees under tests/fixtures yet"
+fi
+if [ -d "$fx/roce-cx5/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-cx5" devices 2>/dev/null |
+		grep -q 'PCI      0000:a2:00.0 \[15b3:1017\]  8 GT/s x8 (max 16 GT/s x16)  DEGRADED'
+	ok $? "fixture roce-cx5: degraded PCI link from sysfs"
+	$R --root "$fx/roce-cx5" gids >"$T/fg" 2>/dev/null &&
+		grep -q '^mlx5_0 port 1: use GID index 3 (RoCE v2, 192.168.10.11 on ens1f0np0)' "$T/fg" &&
+		grep -q '^mlx5_1 port 1: use GID index 3 (RoCE v2, 10.20.0.11 on bond0)' "$T/fg"
+	ok $? "fixture roce-cx5: GID index per port, bond netdev included"
+else
+	skip "fixture roce-cx5 missing"
+	skip "fixture roce-cx5 missing"
+fi
+if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-rxe" gids 2>/dev/null |
+		grep -q '^rxe0 port 1: use GID index 1 (RoCE v2, 10.99.0.1 on veth0)'
+	ok $? "fixture roce-rxe: Soft-RoCE index 1 (rxe has no v1 twins)"
+else
+	skip "fixture roce-rxe missing"
+fi
