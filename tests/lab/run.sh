@@ -36,7 +36,7 @@ phase_t=$t_start
 phase() { # phase NAME - print how long the phase that just ended took
 	local now
 	now=$(date +%s.%N)
-	printf 'lab: phase %-8s %6.1f s\n' "$1" "$(echo "$now - $phase_t" | bc -l 2>/dev/null || echo 0)"
+	awk -v a="$phase_t" -v b="$now" -v n="$1" 'BEGIN { printf "lab: phase %-8s %6.1f s\n", n, b - a }'
 	phase_t=$now
 }
 skipped_lab() {
@@ -48,7 +48,6 @@ skipped_lab() {
 
 command -v qemu-system-x86_64 >/dev/null || skipped_lab "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
 command -v timeout >/dev/null || skipped_lab "timeout (coreutils) is missing"
-command -v bc >/dev/null || phase() { :; }
 [ -n "$rocescope" ] && [ -x "$rocescope" ] || skipped_lab "no rocescope binary (build it first, or pass --rocescope)"
 
 # Phase 1: the base image (kernel, modules, Debian userspace).
@@ -175,7 +174,7 @@ for t in "${tests[@]}"; do
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	rc=$(cat "$out/$name.rc")
 	read -r t0 t1 <"$out/$name.time" 2>/dev/null || { t0=0; t1=0; }
-	dur=$(echo "$t1 - $t0" | bc -l 2>/dev/null || echo "?")
+	dur=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
 	echo "# $name: exit $rc, $n result(s) of plan $plan, ${dur} s guest time"
 	if [ "$rc" = 137 ]; then
 		echo "not ok - $name killed after ${test_timeout}s"
@@ -194,6 +193,6 @@ for t in "${tests[@]}"; do
 	fi
 done
 phase results
-printf 'lab: total %.1f s\n' "$(echo "$(date +%s.%N) - $t_start" | bc -l 2>/dev/null || echo 0)"
+awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "lab: total %.1f s\n", b - a }'
 echo "lab: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
