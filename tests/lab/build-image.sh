@@ -21,6 +21,12 @@ mkdir -p "$cache/debs"
 cache=$(cd "$cache" && pwd)
 
 say() { printf 'lab-image: %s\n' "$*" >&2; }
+# Two lab runs sharing a cache (CI matrix, several worktrees) must not
+# download into or build the same directory at once.
+if command -v flock >/dev/null 2>&1; then
+	exec 8>"$cache/.lock"
+	flock 8
+fi
 cannot() { say "SKIP: $*"; exit 77; }
 
 for t in apt-get apt-cache dpkg-deb depmod modprobe cpio gzip readelf sha256sum; do

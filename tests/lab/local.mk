@@ -14,7 +14,7 @@ RS_LAB_FILES = \
 	tests/lab/tests/10-traffic.sh \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh
-EXTRA_DIST += $(RS_LAB_FILES)
+EXTRA_DIST += $(RS_LAB_FILES) docs/lab.md
 
 .PHONY: check-lab
 check-lab: rocescope$(EXEEXT)

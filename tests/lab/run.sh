@@ -11,6 +11,7 @@
 #   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 1080)
 #   RS_LAB_TEST_TIMEOUT  per test file limit inside the VM (default 420)
 #   RS_LAB_ACCEL     force "kvm" or "tcg" instead of probing
+#   RS_LAB_QEMU      the qemu binary (default qemu-system-x86_64)
 #   RS_LAB_REQUIRE=1 a lab that cannot start fails instead of skipping
 # Exit: 0 all passed (or the lab was skipped), 1 any failure.
 set -u -o pipefail
@@ -46,7 +47,8 @@ skipped_lab() {
 	exit 0
 }
 
-command -v qemu-system-x86_64 >/dev/null || skipped_lab "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
+qemu=${RS_LAB_QEMU:-qemu-system-x86_64}
+command -v "$qemu" >/dev/null || skipped_lab "$qemu is not installed (apt-get install qemu-system-x86)"
 command -v timeout >/dev/null || skipped_lab "timeout (coreutils) is missing"
 [ -n "$rocescope" ] && [ -x "$rocescope" ] || skipped_lab "no rocescope binary (build it first, or pass --rocescope)"
 
@@ -63,9 +65,15 @@ phase image
 run=$(mktemp -d "${TMPDIR:-/tmp}/rs-lab.XXXXXX")
 qpid=""
 cleanup() {
+	# qpid is timeout(1), which passes TERM on to qemu; KILL only if that
+	# was not enough.
 	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
-		kill "$qpid" 2>/dev/null
-		sleep 1
+		kill -TERM "$qpid" 2>/dev/null
+		for _ in 1 2 3 4 5 6; do
+			kill -0 "$qpid" 2>/dev/null || break
+			sleep 0.5
+		done
+		pkill -KILL -P "$qpid" 2>/dev/null
 		kill -KILL "$qpid" 2>/dev/null
 	fi
 	[ $keep = 1 ] && echo "lab: kept $run" || rm -rf "$run"
@@ -108,8 +116,7 @@ phase overlay
 accel=${RS_LAB_ACCEL:-}
 if [ -z "$accel" ]; then
 	accel=tcg
-	if grep -qwE 'vmx|svm' /proc/cpuinfo && { exec 9<>/dev/kvm; } 2>/dev/null; then
-		exec 9>&-
+	if grep -qwE 'vmx|svm' /proc/cpuinfo && (exec 9<>/dev/kvm) 2>/dev/null; then
 		accel=kvm
 	fi
 fi
@@ -120,7 +127,7 @@ else
 fi
 echo "lab: booting kernel $(cat "$img/kver") with $accel, ${#tests[@]} test file(s), limit ${vm_timeout}s"
 console="$run/console.log"
-timeout -s KILL "$vm_timeout" qemu-system-x86_64 "${qopts[@]}" \
+timeout -s KILL "$vm_timeout" "$qemu" "${qopts[@]}" \
 	-nic none -nographic -no-reboot \
 	-kernel "$img/vmlinuz" -initrd "$run/initrd.gz" \
 	-append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
