@@ -92,4 +92,11 @@ EXTRA_DIST += tests/fixtures
 # cycles as on a real host (infiniband/mlx5_0/device -> the PCI function
 # that contains it).  Automake's default `tar chof` follows symlinks and
 # would recurse forever on those, so the tarball keeps them as links.
-am__tar = $${TAR-tar} cof - "$$tardir"
+am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
+
+check_PROGRAMS += tests/test_collect_all
+tests_test_collect_all_SOURCES = tests/test_collect_all.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_collect_all

@@ -131,9 +131,12 @@ static void test_mutations(void **state)
 {
 	size_t cap = sample_len * 2;
 	char *buf = malloc(cap);
+	/* RS_FUZZ_ROUNDS=200000 for a longer run by hand (make check: 2500). */
+	const char *env = getenv("RS_FUZZ_ROUNDS");
+	int rounds = env ? atoi(env) : 2500;
 
 	n_ok = n_err = 0;
-	for (int i = 0; i < 2500; i++) {
+	for (int i = 0; i < rounds; i++) {
 		size_t len = sample_len;
 		int edits = 1 + (int)(next_rand() % 4);
 

@@ -154,6 +154,8 @@ static void test_minimal(void **state)
 
 	assert_int_equal(load_str(&s, "{}\n", err, sizeof(err)), 0);
 	assert_true(rs_sample_is_empty(&s));
+	assert_int_equal(rs_snapshot_load_yaml(&s, NULL, 0, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "<input>:1:1: empty file: no snapshot in it");
 }
 
 struct bad {
@@ -201,6 +203,7 @@ static const struct bad bad_inputs[] = {
 	{ "links:\n  - stats: {values: {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 1}}\n",
 	  "t.yaml:2:22: ", "'counter name': string of 67 bytes, at most 63" },
 	{ "host:\n  hostname: \"a\\0b\"\n", "t.yaml:2:13: ", "NUL byte" },
+	{ "host:\n  mem_total_kb: \"12\\0junk\"\n", "t.yaml:2:17: ", "NUL byte in value" },
 	{ "devices:\n  - ports:\n    - gids:\n      - type: RoCE v3\n", "t.yaml:4:15: ",
 	  "'RoCE v3' is not a GID type" },
 	{ "version: 1\n---\nversion: 1\n", "t.yaml:2:1: ", "a second YAML document" },
@@ -314,6 +317,16 @@ static void test_files(void **state)
 	assert_non_null(strstr(err, ".tmp: "));
 	assert_string_equal(read_text(path), "precious\n");
 	rmdir(tmp);
+
+	/* A symlink planted at PATH.tmp is not followed. */
+	path_in_tmp(path, sizeof(path), "link.yaml");
+	path_in_tmp(tmp, sizeof(tmp), "victim");
+	write_text(tmp, "victim\n");
+	snprintf(err, sizeof(err), "%s.tmp", path);
+	assert_int_equal(symlink(tmp, err), 0);
+	assert_true(rs_snapshot_save_file(&a, path, err, sizeof(err)) < 0);
+	assert_string_equal(read_text(tmp), "victim\n");
+	assert_int_equal(access(path, F_OK), -1);
 
 	/* The rename fails (PATH is a non-empty directory): no .tmp left over. */
 	path_in_tmp(path, sizeof(path), "isdir");

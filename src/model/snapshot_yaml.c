@@ -385,7 +385,8 @@ int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *e
 	FILE *f = NULL;
 	int fd, ret;
 
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* O_NOFOLLOW: a planted PATH.tmp symlink must not redirect the write. */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));

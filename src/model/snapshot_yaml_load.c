@@ -292,6 +292,9 @@ static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 
 	if ((ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", f->name)))
 		return ret;
+	/* A "\0" escape would end the C string early: "12\0junk" is not 12. */
+	if (memchr(l->ev.data.scalar.value, '\0', l->ev.data.scalar.length))
+		return ld_fail(l, &l->ev.start_mark, "'%s': NUL byte in value", f->name);
 	switch (f->type) {
 	case RS_FT_VERSION:
 	case RS_FT_INT:
@@ -595,6 +598,11 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 
 	rs_snapshot_init(s);
 	l.err[0] = '\0';
+	if (!buf) {
+		/* libyaml asserts on a NULL input: treat it as an empty file. */
+		buf = l.buf = "";
+		len = l.len = 0;
+	}
 	if (!yaml_parser_initialize(&l.p))
 		rs_die("out of memory");
 	yaml_parser_set_input_string(&l.p, (const unsigned char *)buf, len);
