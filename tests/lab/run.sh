@@ -8,8 +8,8 @@
 #   TEST names are files in tests/lab/tests/ (default: all, in name order).
 # Environment:
 #   RS_LAB_CACHE     cache directory (default tests/lab/cache in the source)
-#   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 1080)
-#   RS_LAB_TEST_TIMEOUT  per test file limit inside the VM (default 420)
+#   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 900)
+#   RS_LAB_TEST_TIMEOUT  per test file limit inside the VM (default 480)
 #   RS_LAB_ACCEL     force "kvm" or "tcg" instead of probing
 #   RS_LAB_QEMU      the qemu binary (default qemu-system-x86_64)
 #   RS_LAB_REQUIRE=1 a lab that cannot start fails instead of skipping
@@ -29,8 +29,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 cache=${RS_LAB_CACHE:-$here/cache}
-vm_timeout=${RS_LAB_TIMEOUT:-1080}
-test_timeout=${RS_LAB_TEST_TIMEOUT:-420}
+vm_timeout=${RS_LAB_TIMEOUT:-900}
+test_timeout=${RS_LAB_TEST_TIMEOUT:-480}
 
 t_start=$(date +%s.%N)
 phase_t=$t_start

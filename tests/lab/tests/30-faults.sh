@@ -7,7 +7,7 @@
 # fault is on the RDMA path only, so the hang is RDMA's and not TCP's.
 . /lab-guest/tap.sh
 plan 18
-FT=${FAULT_TIMEOUT:-25}
+FT=${FAULT_TIMEOUT:-20}
 LAB_ITERS=100
 
 undo_check() { # undo_check NAME - after unfault_NAME, a healthy run passes
