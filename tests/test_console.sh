@@ -117,6 +117,9 @@ T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
 [ "$(screen demo | head -1 | cut -c1-10)" = " 1 Devices" ]; ok $? "132x43: tab bar on top"
 
+rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$tmp/demo.pid")/status")
+diag "console peak resident memory after the session: ${rss:-?} kB"
+[ -n "$rss" ] && [ "$rss" -lt 16384 ]; ok $? "resident memory under 16 MiB (${rss:-?} kB)"
 keys demo q
 wait_for demo 'EXITED 0'; ok $? "q: quits with status 0"
 pid=$(cat "$tmp/demo.pid")
