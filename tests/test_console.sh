@@ -89,6 +89,12 @@ wait_for demo 'RDMA devices and ports'; ok $? "q in help closes help only"
 
 keys demo f
 wait_for demo 'FROZEN'; ok $? "f: frozen shown in the status bar"
+# frozen, nothing to do: the process sleeps in poll() (no busy waiting)
+cpu() { awk '{ print $14 + $15 }' "/proc/$(cat "$tmp/demo.pid")/stat"; }
+c0=$(cpu)
+sleep 1
+c1=$(cpu)
+[ $((c1 - c0)) -le 2 ]; ok $? "frozen: no CPU used in 1 s ($((c1 - c0)) clock ticks)"
 keys demo f
 wait_for demo 'every 1 s'; ok $? "f again: resumed, interval 1 s"
 keys demo +
