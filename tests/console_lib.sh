@@ -8,7 +8,8 @@ command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 sock=rs$$
 tmp=$(mktemp -d /tmp/rs-console-XXXXXX)
 T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
+# kill-server leaves the socket file behind: remove it too.
+trap 'T kill-server >/dev/null 2>&1; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"; rm -rf "$tmp"' EXIT INT TERM
 
 # start NAME ENV... -- ARGS...: run the console in a new 80x24 session.  The
 # pane stays after it exits and shows "EXITED <status>"; its pid is in

@@ -105,7 +105,7 @@ tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
-TESTS += tests/test_console.sh tests/test_console_root.sh
+TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh
 # the console's counter tracking, without a terminal (links the ui sources)
 check_PROGRAMS += tests/test_console_counters
 tests_test_console_counters_SOURCES = tests/test_console_counters.c $(RS_UI_SOURCES)

@@ -89,6 +89,12 @@ wait_for demo 'RDMA devices and ports'; ok $? "q in help closes help only"
 
 keys demo f
 wait_for demo 'FROZEN'; ok $? "f: frozen shown in the status bar"
+# frozen, nothing to do: the process sleeps in poll() (no busy waiting)
+cpu() { awk '{ print $14 + $15 }' "/proc/$(cat "$tmp/demo.pid")/stat"; }
+c0=$(cpu)
+sleep 1
+c1=$(cpu)
+[ $((c1 - c0)) -le 2 ]; ok $? "frozen: no CPU used in 1 s ($((c1 - c0)) clock ticks)"
 keys demo f
 wait_for demo 'every 1 s'; ok $? "f again: resumed, interval 1 s"
 keys demo +
@@ -117,6 +123,9 @@ T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
 [ "$(screen demo | head -1 | cut -c1-10)" = " 1 Devices" ]; ok $? "132x43: tab bar on top"
 
+rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$tmp/demo.pid")/status")
+diag "console peak resident memory after the session: ${rss:-?} kB"
+[ -n "$rss" ] && [ "$rss" -lt 16384 ]; ok $? "resident memory under 16 MiB (${rss:-?} kB)"
 keys demo q
 wait_for demo 'EXITED 0'; ok $? "q: quits with status 0"
 pid=$(cat "$tmp/demo.pid")

@@ -341,6 +341,11 @@ int rs_console_bench(const struct rs_console_opts *o, unsigned ticks, int cols, 
 	}
 	resize_term(rows, cols);
 	ui_theme_init(&ui, 0);
+	for (ui.cur = 0; ui.cur < ui.n_panes; ui.cur++)	/* every pane once, help too */
+		ui_draw(&ui);
+	ui.help = 1;
+	ui_draw(&ui);
+	ui.help = 0;
 	ui_set_pane(&ui, "Counters");
 	ui_draw(&ui);
 	for (unsigned i = 0; i < ticks; i++)
