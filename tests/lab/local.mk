@@ -1,0 +1,21 @@
+# The Soft-RoCE lab (docs/lab.md): a Debian kernel under QEMU whose rdma_rxe
+# turns a veth pair into two real RoCE v2 devices.  Not part of `make check`
+# (it downloads ~90 MB of .debs once and boots a VM); CI runs `make check-lab`
+# after the unit tests.
+RS_LAB_FILES = \
+	tests/lab/run.sh \
+	tests/lab/build-image.sh \
+	tests/lab/soname-check.sh \
+	tests/lab/guest/init \
+	tests/lab/guest/setup.sh \
+	tests/lab/guest/faults.sh \
+	tests/lab/guest/tap.sh \
+	tests/lab/tests/00-boot.sh \
+	tests/lab/tests/10-traffic.sh \
+	tests/lab/tests/20-rocescope.sh \
+	tests/lab/tests/30-faults.sh
+EXTRA_DIST += $(RS_LAB_FILES) docs/lab.md
+
+.PHONY: check-lab
+check-lab: rocescope$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) $(RS_LAB_TESTS)

@@ -1,0 +1,205 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# tests/lab/run.sh - run the Soft-RoCE lab: build (or reuse) the VM image,
+# boot it under QEMU with no outside network, run the lab tests inside, and
+# report their TAP plus one summary line "N passed, N failed, N skipped".
+#
+# Usage: run.sh [--rocescope PATH] [--keep] [TEST.sh...]
+#   TEST names are files in tests/lab/tests/ (default: all, in name order).
+# Environment:
+#   RS_LAB_CACHE     cache directory (default tests/lab/cache in the source)
+#   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 900)
+#   RS_LAB_TEST_TIMEOUT  per test file limit inside the VM (default 480)
+#   RS_LAB_ACCEL     force "kvm" or "tcg" instead of probing
+#   RS_LAB_QEMU      the qemu binary (default qemu-system-x86_64)
+#   RS_LAB_REQUIRE=1 a lab that cannot start fails instead of skipping
+# Exit: 0 all passed (or the lab was skipped), 1 any failure.
+set -u -o pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+rocescope=${ROCESCOPE:-}
+keep=0
+tests=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--rocescope) rocescope=$2; shift 2 ;;
+	--keep) keep=1; shift ;;
+	-h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	*) tests+=("$1"); shift ;;
+	esac
+done
+cache=${RS_LAB_CACHE:-$here/cache}
+vm_timeout=${RS_LAB_TIMEOUT:-900}
+test_timeout=${RS_LAB_TEST_TIMEOUT:-480}
+
+t_start=$(date +%s.%N)
+phase_t=$t_start
+phase() { # phase NAME - print how long the phase that just ended took
+	local now
+	now=$(date +%s.%N)
+	awk -v a="$phase_t" -v b="$now" -v n="$1" 'BEGIN { printf "lab: phase %-8s %6.1f s\n", n, b - a }'
+	phase_t=$now
+}
+skipped_lab() {
+	echo "lab: SKIP: $*"
+	echo "lab: 0 passed, 0 failed, 1 skipped (lab could not start: $*)"
+	[ "${RS_LAB_REQUIRE:-0}" = 1 ] && exit 1
+	exit 0
+}
+
+qemu=${RS_LAB_QEMU:-qemu-system-x86_64}
+command -v "$qemu" >/dev/null || skipped_lab "$qemu is not installed (apt-get install qemu-system-x86)"
+command -v timeout >/dev/null || skipped_lab "timeout (coreutils) is missing"
+[ -n "$rocescope" ] && [ -x "$rocescope" ] || skipped_lab "no rocescope binary (build it first, or pass --rocescope)"
+
+# Phase 1: the base image (kernel, modules, Debian userspace).
+img=$("$here/build-image.sh" "$cache")
+rc=$?
+[ $rc = 77 ] && skipped_lab "image build: see the lab-image lines above"
+[ $rc = 0 ] && [ -d "$img" ] || { echo "lab: image build failed (exit $rc)"; echo "lab: 0 passed, 1 failed, 0 skipped"; exit 1; }
+phase image
+
+# Phase 2: the overlay - /init, guest helpers, the tests and rocescope - as a
+# second cpio the kernel unpacks over the base one.  Rebuilt every run (a few
+# files) so edits to tests and a fresh rocescope always reach the guest.
+run=$(mktemp -d "${TMPDIR:-/tmp}/rs-lab.XXXXXX")
+qpid=""
+cleanup() {
+	# qpid is timeout(1), which passes TERM on to qemu; KILL only if that
+	# was not enough.
+	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
+		kill -TERM "$qpid" 2>/dev/null
+		for _ in 1 2 3 4 5 6; do
+			kill -0 "$qpid" 2>/dev/null || break
+			sleep 0.5
+		done
+		pkill -KILL -P "$qpid" 2>/dev/null
+		kill -KILL "$qpid" 2>/dev/null
+	fi
+	[ $keep = 1 ] && echo "lab: kept $run" || rm -rf "$run"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ov="$run/overlay"
+mkdir -p "$ov/usr/local/bin" "$ov/lab-guest" "$ov/lab-tests" "$run/share/out"
+cp "$here/guest/init" "$ov/init"
+cp "$here/guest/"*.sh "$ov/lab-guest/"
+cp "$here/tests/"*.sh "$ov/lab-tests/"
+cp "$rocescope" "$ov/usr/local/bin/rocescope"
+chmod 755 "$ov/init" "$ov/usr/local/bin/rocescope"
+# rocescope's libraries must come from the image; check before booting.
+if [ ! -s "$img/sonames" ] ||
+	! SONAMES_HAVE="$img/sonames" "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
+	echo "lab: rocescope needs a library the image lacks (add its package to build-image.sh)"
+	echo "lab: 0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+(cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$run/overlay.cpio.gz"
+cat "$img/base.cpio.gz" "$run/overlay.cpio.gz" >"$run/initrd.gz"
+
+if [ ${#tests[@]} = 0 ]; then
+	for f in "$here/tests/"*.sh; do tests+=("$(basename "$f")"); done
+fi
+for t in "${tests[@]}"; do
+	[ -f "$here/tests/$t" ] || { echo "lab: no such lab test: $t"; exit 1; }
+done
+{
+	echo "RS_TESTS=\"${tests[*]}\""
+	echo "RS_TEST_TIMEOUT=$test_timeout"
+} >"$run/share/job.conf"
+phase overlay
+
+# Phase 3: boot.  KVM only when the CPU advertises vmx/svm and /dev/kvm
+# opens: on these machines /dev/kvm may exist without them and a KVM guest
+# then hangs in early boot (LAB.md).
+accel=${RS_LAB_ACCEL:-}
+if [ -z "$accel" ]; then
+	accel=tcg
+	if grep -qwE 'vmx|svm' /proc/cpuinfo && (exec 9<>/dev/kvm) 2>/dev/null; then
+		accel=kvm
+	fi
+fi
+if [ "$accel" = kvm ]; then
+	qopts=(-accel kvm -cpu host -smp 2 -m 2G)
+else
+	qopts=(-accel tcg,thread=multi -cpu max -smp 2 -m 2G)
+fi
+echo "lab: booting kernel $(cat "$img/kver") with $accel, ${#tests[@]} test file(s), limit ${vm_timeout}s"
+console="$run/console.log"
+timeout -s KILL "$vm_timeout" "$qemu" "${qopts[@]}" \
+	-nic none -nographic -no-reboot \
+	-kernel "$img/vmlinuz" -initrd "$run/initrd.gz" \
+	-append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
+	-virtfs "local,path=$run/share,mount_tag=lab,security_model=none,id=lab" \
+	</dev/null >"$console" 2>&1 &
+qpid=$!
+# Show the guest's own progress lines live; the full log stays in $console.
+tail -n +1 -f --pid=$qpid "$console" 2>/dev/null | grep --line-buffered -ao 'lab-guest:.*' &
+wait $qpid
+qrc=$?
+qpid=""
+wait 2>/dev/null
+phase boot+run
+
+# Phase 4: results.  Each test file's TAP is counted; a test file that was
+# killed, exited non-zero or printed fewer results than its plan adds a
+# failure, so a hang or crash can never look like a pass.
+out="$run/share/out"
+pass=0 fail=0 skip=0
+if [ ! -f "$out/done" ]; then
+	echo "not ok - the VM did not finish (qemu exit $qrc; 137 = killed after ${vm_timeout}s)"
+	fail=$((fail + 1))
+	echo "lab: last console lines:"
+	tail -n 30 "$console" | sed 's/^/  | /'
+fi
+if [ -f "$out/setup.rc" ] && [ "$(cat "$out/setup.rc")" != 0 ]; then
+	echo "not ok - topology setup failed in the guest:"
+	sed 's/^/  | /' "$out/setup.log" | tail -n 30
+	fail=$((fail + 1))
+fi
+for t in "${tests[@]}"; do
+	name=${t%.sh}
+	echo "# --- $name"
+	if [ ! -f "$out/$name.rc" ]; then
+		if [ -f "$out/done" ] || [ -f "$out/$name.tap" ]; then
+			echo "not ok - $name did not complete"
+			fail=$((fail + 1))
+		fi
+		continue
+	fi
+	cat "$out/$name.tap"
+	counts=$(awk '
+		/^1\.\.0/ && /# [Ss][Kk][Ii][Pp]/ { s++; n++; plan = 1; next }
+		/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
+		/^ok / && /# [Ss][Kk][Ii][Pp]/ { s++; n++; next }
+		/^ok / { p++; n++; next }
+		/^not ok / && /# TODO/ { n++; next }
+		/^not ok / { f++; n++ }
+		END { printf "%d %d %d %d %d\n", p, f, s, n, plan }' "$out/$name.tap")
+	read -r p f s n plan <<<"$counts"
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	rc=$(cat "$out/$name.rc")
+	read -r t0 t1 <"$out/$name.time" 2>/dev/null || { t0=0; t1=0; }
+	dur=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+	echo "# $name: exit $rc, $n result(s) of plan $plan, ${dur} s guest time"
+	if [ "$rc" = 137 ]; then
+		echo "not ok - $name killed after ${test_timeout}s"
+		fail=$((fail + 1))
+	elif [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		echo "not ok - $name exited $rc"
+		fail=$((fail + 1))
+	fi
+	if [ "$n" != "$plan" ] && [ "$rc" != 137 ]; then
+		echo "not ok - $name printed $n results for a plan of $plan"
+		fail=$((fail + 1))
+	fi
+	if [ -s "$out/$name.err" ] && { [ "$rc" != 0 ] || [ "$f" != 0 ]; }; then
+		echo "# $name stderr (last lines):"
+		tail -n 15 "$out/$name.err" | sed 's/^/#   /'
+	fi
+done
+phase results
+awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "lab: total %.1f s\n", b - a }'
+echo "lab: $pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]
