@@ -90,8 +90,6 @@ EXTRA_DIST += tests/fixtures
 
 # The fixture trees are sysfs copies: relative symlinks, some of them
 # cycles as on a real host (infiniband/mlx5_0/device -> the PCI function
-# that contains it).  Automake's default `tar chof` follows symlinks and
-# would recurse forever on those, so the tarball keeps them as links.
 # that contains it), and paths longer than the 99 characters of the v7 tar
 # format.  Automake's default `tar chof` follows symlinks (it would recurse
 # forever on those) and writes v7, so the tarball is POSIX (pax) format and
