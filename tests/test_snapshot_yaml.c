@@ -328,13 +328,30 @@ static void test_files(void **state)
 	assert_string_equal(read_text(tmp), "victim\n");
 	assert_int_equal(access(path, F_OK), -1);
 
-	/* The rename fails (PATH is a non-empty directory): no .tmp left over. */
+	/* PATH is a non-empty directory: refused, no .tmp left over. */
 	path_in_tmp(path, sizeof(path), "isdir");
 	assert_int_equal(mkdir(path, 0755), 0);
 	path_in_tmp(tmp, sizeof(tmp), "isdir/x");
 	write_text(tmp, "x");
 	assert_true(rs_snapshot_save_file(&a, path, err, sizeof(err)) < 0);
-	assert_non_null(strstr(err, "rename"));
+	assert_non_null(strstr(err, "not a regular file"));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	assert_int_equal(access(tmp, F_OK), -1);
+
+	/*
+	 * PATH is not a regular file (a FIFO here; /dev/null in real life):
+	 * refused before anything is written, and it stays what it was.
+	 */
+	path_in_tmp(path, sizeof(path), "fifo");
+	assert_int_equal(mkfifo(path, 0644), 0);
+	assert_int_equal(rs_snapshot_save_file(&a, path, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "not a regular file"));
+	{
+		struct stat st;
+
+		assert_int_equal(lstat(path, &st), 0);
+		assert_true(S_ISFIFO(st.st_mode));
+	}
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	assert_int_equal(access(tmp, F_OK), -1);
 	rs_snapshot_free(&a);

@@ -383,7 +383,19 @@ int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *e
 	char *tmp = rs_xasprintf("%s.tmp", path);
 	char why[RS_MSG_LEN];
 	FILE *f = NULL;
+	struct stat st;
 	int fd, ret;
+
+	/*
+	 * The rename below replaces whatever PATH is: refuse anything but a
+	 * regular file, or `-o /dev/null` run as root would replace the device.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file (snapshots replace their file "
+			 "atomically; write to standard output instead)", path);
+		free(tmp);
+		return -EINVAL;
+	}
 
 	/* O_NOFOLLOW: a planted PATH.tmp symlink must not redirect the write. */
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
