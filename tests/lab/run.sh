@@ -53,7 +53,7 @@ command -v timeout >/dev/null || skipped_lab "timeout (coreutils) is missing"
 [ -n "$rocescope" ] && [ -x "$rocescope" ] || skipped_lab "no rocescope binary (build it first, or pass --rocescope)"
 
 # Phase 1: the base image (kernel, modules, Debian userspace).
-img=$("$here/build-image.sh" "$cache")
+img=$(bash "$here/build-image.sh" "$cache")
 rc=$?
 [ $rc = 77 ] && skipped_lab "image build: see the lab-image lines above"
 [ $rc = 0 ] && [ -d "$img" ] || { echo "lab: image build failed (exit $rc)"; echo "lab: 0 passed, 1 failed, 0 skipped"; exit 1; }
@@ -90,7 +90,7 @@ cp "$rocescope" "$ov/usr/local/bin/rocescope"
 chmod 755 "$ov/init" "$ov/usr/local/bin/rocescope"
 # rocescope's libraries must come from the image; check before booting.
 if [ ! -s "$img/sonames" ] ||
-	! SONAMES_HAVE="$img/sonames" "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
+	! SONAMES_HAVE="$img/sonames" bash "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
 	echo "lab: rocescope needs a library the image lacks (add its package to build-image.sh)"
 	echo "lab: 0 passed, 1 failed, 0 skipped"
 	exit 1
