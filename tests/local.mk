@@ -92,7 +92,26 @@ EXTRA_DIST += tests/fixtures
 # cycles as on a real host (infiniband/mlx5_0/device -> the PCI function
 # that contains it).  Automake's default `tar chof` follows symlinks and
 # would recurse forever on those, so the tarball keeps them as links.
+# that contains it), and paths longer than the 99 characters of the v7 tar
+# format.  Automake's default `tar chof` follows symlinks (it would recurse
+# forever on those) and writes v7, so the tarball is POSIX (pax) format and
+# keeps links as links.
 am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
+
+
+# console (issue 4): counter grouping table, screen tests in tmux
+check_PROGRAMS += tests/test_counter_groups
+tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
+tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_counter_groups
+TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh
+# the console's counter tracking, without a terminal (links the ui sources)
+check_PROGRAMS += tests/test_console_counters
+tests_test_console_counters_SOURCES = tests/test_console_counters.c $(RS_UI_SOURCES)
+tests_test_console_counters_CFLAGS = $(RS_TEST_CFLAGS) $(NCURSESW_CFLAGS)
+tests_test_console_counters_LDADD = $(RS_TEST_LIBS) $(NCURSESW_LIBS)
+TESTS += tests/test_console_counters
 
 check_PROGRAMS += tests/test_collect_all
 tests_test_collect_all_SOURCES = tests/test_collect_all.c \

@@ -10,6 +10,7 @@
  * 1 failure, 2 usage error; every message goes to stderr.
  */
 #include "cli/cli.h"
+#include "ui/console.h"
 #include "util.h"
 
 #include <errno.h>
@@ -91,9 +92,16 @@ static const struct rs_cmd *find_cmd(const char *name)
  */
 static int cli_run_console(struct rs_cli *cli)
 {
-	(void)cli;
-	usage(stderr);
-	return RS_EXIT_USAGE;
+	struct rs_console_opts co = {
+		.source = { .root = cli->root, .load = cli->load, .demo = cli->demo,
+			    .peer = cli->peer },
+	};
+
+	if (cli->json) {
+		fprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
+		return RS_EXIT_USAGE;
+	}
+	return rs_console_run(&co);
 }
 
 static int parse_number(const char *opt, const char *arg, double *d, long *l)

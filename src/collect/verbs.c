@@ -27,6 +27,16 @@ static int mtu_bytes(enum ibv_mtu m)
 	return m >= IBV_MTU_256 && m <= IBV_MTU_4096 ? 128 << m : 0;
 }
 
+/* The names sysfs prints after "4: ", so both sources read the same. */
+static const char *state_name(enum ibv_port_state st)
+{
+	static const char *const names[] = {
+		"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER",
+	};
+
+	return (unsigned)st < RS_ARRAY_SIZE(names) ? names[st] : "UNKNOWN";
+}
+
 static enum rs_gid_type gid_type(uint32_t t)
 {
 	switch (t) {
@@ -154,7 +164,7 @@ static void query_device(struct rs_snapshot *s, struct rs_device *d, struct ibv_
 			continue;
 		}
 		p->state = pa.state;
-		RS_STRCPY(p->state_name, ibv_port_state_str(pa.state));
+		RS_STRCPY(p->state_name, state_name(pa.state));
 		p->active_mtu = mtu_bytes(pa.active_mtu);
 		p->max_mtu = mtu_bytes(pa.max_mtu);
 		if (pa.gid_tbl_len > 0)

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+/*
+ * counter_groups.c - the table behind counter_groups.h.
+ *
+ * Sources for the names: the kernel's mlx5 hw_counters (drivers/infiniband/
+ * hw/mlx5/counters.c), rxe's (sw/rxe/rxe_hw_counters.c, seen in the lab),
+ * the IB PMA counters/ every device has, and the mlx5e ethtool -S names for
+ * pause, PFC, physical-port and PCIe counters.  Two look-alikes are kept
+ * apart on purpose: hw_counters/out_of_buffer (RDMA receive queue had no
+ * WQE) and ethtool's rx_out_of_buffer (Ethernet RQ had no buffer).
+ */
+#include "model/counter_groups.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+
+#define P(n, g, f, t) { .name = n, .origin = RS_CO_PORT, .group = g, .flags = f, .note = t }
+#define H(n, g, f, t) { .name = n, .origin = RS_CO_HW, .group = g, .flags = f, .note = t }
+#define E(n, g, f, t) { .name = n, .origin = RS_CO_ETHTOOL, .group = g, .flags = f, .note = t }
+#define ERR RS_CF_ERROR
+
+static const struct rs_counter_class classes[] = {
+	/* RDMA traffic */
+	P("port_xmit_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes sent"),
+	P("port_rcv_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes received"),
+	P("port_xmit_packets", RS_CG_TRAFFIC, 0, ""),
+	P("port_rcv_packets", RS_CG_TRAFFIC, 0, ""),
+	P("unicast_xmit_packets", RS_CG_TRAFFIC, 0, ""),
+	P("unicast_rcv_packets", RS_CG_TRAFFIC, 0, ""),
+	P("multicast_xmit_packets", RS_CG_TRAFFIC, 0, ""),
+	P("multicast_rcv_packets", RS_CG_TRAFFIC, 0, ""),
+	H("sent_pkts", RS_CG_TRAFFIC, 0, "rxe packets sent"),
+	H("rcvd_pkts", RS_CG_TRAFFIC, 0, "rxe packets received"),
+	H("rdma_sends", RS_CG_TRAFFIC, 0, ""),
+	H("rdma_recvs", RS_CG_TRAFFIC, 0, ""),
+	H("rx_write_requests", RS_CG_TRAFFIC, 0, ""),
+	H("rx_read_requests", RS_CG_TRAFFIC, 0, ""),
+	H("rx_atomic_requests", RS_CG_TRAFFIC, 0, ""),
+
+	/* RoCE errors and retransmissions (mlx5) */
+	H("out_of_sequence", RS_CG_ROCE_ERR, ERR, "packet loss seen by responder"),
+	H("packet_seq_err", RS_CG_ROCE_ERR, ERR, "NAK sequence error received"),
+	H("local_ack_timeout_err", RS_CG_ROCE_ERR, ERR, "ACK timeout: loss or dead peer"),
+	H("rnr_nak_retry_err", RS_CG_ROCE_ERR, ERR, "receiver not ready, retries out"),
+	H("duplicate_request", RS_CG_ROCE_ERR, ERR, "retransmitted requests seen"),
+	H("implied_nak_seq_err", RS_CG_ROCE_ERR, ERR, "read/atomic response gap"),
+	H("roce_adp_retrans", RS_CG_ROCE_ERR, ERR, "adaptive retransmissions"),
+	H("roce_adp_retrans_to", RS_CG_ROCE_ERR, ERR, "adaptive retrans. timeouts"),
+	H("roce_slow_restart", RS_CG_ROCE_ERR, ERR, ""),
+	H("roce_slow_restart_cnps", RS_CG_ROCE_ERR, 0, ""),
+	H("roce_slow_restart_trans", RS_CG_ROCE_ERR, 0, ""),
+	H("req_cqe_error", RS_CG_ROCE_ERR, ERR, "requester completions in error"),
+	H("req_cqe_flush_error", RS_CG_ROCE_ERR, ERR, ""),
+	H("req_remote_access_errors", RS_CG_ROCE_ERR, ERR, "bad rkey/permissions"),
+	H("req_remote_invalid_request", RS_CG_ROCE_ERR, ERR, ""),
+	H("resp_cqe_error", RS_CG_ROCE_ERR, ERR, "responder completions in error"),
+	H("resp_cqe_flush_error", RS_CG_ROCE_ERR, ERR, ""),
+	H("resp_local_length_error", RS_CG_ROCE_ERR, ERR, "receive buffer too small"),
+	H("resp_remote_access_errors", RS_CG_ROCE_ERR, ERR, ""),
+	H("rx_icrc_encapsulated", RS_CG_ROCE_ERR, ERR, "ICRC errors"),
+	/* RoCE errors (rxe) */
+	H("completer_retry_err", RS_CG_ROCE_ERR, ERR, "rxe: retransmit timer fired"),
+	H("retry_exceeded_err", RS_CG_ROCE_ERR, ERR, "rxe: retry count exceeded"),
+	H("retry_rnr_exceeded_err", RS_CG_ROCE_ERR, ERR, ""),
+	H("rcvd_seq_err", RS_CG_ROCE_ERR, ERR, "rxe: sequence errors received"),
+	H("rcvd_rnr_err", RS_CG_ROCE_ERR, ERR, ""),
+	H("send_err", RS_CG_ROCE_ERR, ERR, "rxe: could not send"),
+	H("send_rnr_err", RS_CG_ROCE_ERR, ERR, ""),
+	H("out_of_seq_request", RS_CG_ROCE_ERR, ERR, ""),
+	H("ack_deferred", RS_CG_ROCE_ERR, 0, ""),
+
+	/* Congestion (ECN / CNP, DCQCN) */
+	H("np_cnp_sent", RS_CG_CONGESTION, 0, "CNPs sent (we were ECN-marked)"),
+	H("np_ecn_marked_roce_packets", RS_CG_CONGESTION, 0, "ECN-marked packets in"),
+	H("rp_cnp_handled", RS_CG_CONGESTION, 0, "CNPs received, rate cut"),
+	H("rp_cnp_ignored", RS_CG_CONGESTION, 0, ""),
+	P("port_xmit_wait", RS_CG_CONGESTION, 0, "ticks with data but no credit"),
+
+	/* Pause and PFC */
+	E("rx_pause_ctrl_phy", RS_CG_PAUSE, 0, "802.3x pause frames in"),
+	E("tx_pause_ctrl_phy", RS_CG_PAUSE, 0, "802.3x pause frames out"),
+	E("rx_prio#_pause", RS_CG_PAUSE, 0, ""),
+	E("tx_prio#_pause", RS_CG_PAUSE, 0, ""),
+	E("rx_prio#_pause_duration", RS_CG_PAUSE, 0, ""),
+	E("tx_prio#_pause_duration", RS_CG_PAUSE, 0, ""),
+	E("rx_prio#_pause_transition", RS_CG_PAUSE, 0, ""),
+	E("tx_pause_storm_warning_events", RS_CG_PAUSE, ERR, ""),
+	E("tx_pause_storm_error_events", RS_CG_PAUSE, ERR, "pause storm: TX stopped"),
+
+	/* Drops and buffers */
+	H("out_of_buffer", RS_CG_DROPS, ERR, "RDMA RQ had no WQE (hw_counters)"),
+	E("rx_out_of_buffer", RS_CG_DROPS, ERR, "Ethernet RQ had no buffer (ethtool)"),
+	E("rx_discards_phy", RS_CG_DROPS, ERR, "NIC buffer full: dropped"),
+	E("tx_discards_phy", RS_CG_DROPS, ERR, ""),
+	E("rx_buffer_passed_thres_phy", RS_CG_DROPS, 0, "buffer over threshold"),
+	E("rx_crc_errors_phy", RS_CG_DROPS, ERR, "bad frames: cable/optics"),
+	E("rx_symbol_err_phy", RS_CG_DROPS, ERR, ""),
+	E("rx_prio#_discards", RS_CG_DROPS, ERR, ""),
+	P("port_rcv_errors", RS_CG_DROPS, ERR, ""),
+	P("port_xmit_discards", RS_CG_DROPS, ERR, ""),
+	P("port_rcv_remote_physical_errors", RS_CG_DROPS, ERR, ""),
+	P("port_rcv_switch_relay_errors", RS_CG_DROPS, ERR, ""),
+	P("port_rcv_constraint_errors", RS_CG_DROPS, ERR, ""),
+	P("port_xmit_constraint_errors", RS_CG_DROPS, ERR, ""),
+	P("symbol_error", RS_CG_DROPS, ERR, ""),
+	P("link_error_recovery", RS_CG_DROPS, ERR, ""),
+	P("link_downed", RS_CG_DROPS, ERR, "link went down"),
+	P("local_link_integrity_errors", RS_CG_DROPS, ERR, ""),
+	P("excessive_buffer_overrun_errors", RS_CG_DROPS, ERR, ""),
+	P("VL15_dropped", RS_CG_DROPS, 0, ""),
+	H("link_downed", RS_CG_DROPS, ERR, "rxe: link went down"),
+
+	/* PCIe */
+	E("outbound_pci_stalled_rd", RS_CG_PCIE, ERR, "NIC waited on PCIe reads"),
+	E("outbound_pci_stalled_wr", RS_CG_PCIE, ERR, "NIC waited on PCIe writes"),
+	E("outbound_pci_stalled_rd_events", RS_CG_PCIE, ERR, ""),
+	E("outbound_pci_stalled_wr_events", RS_CG_PCIE, ERR, ""),
+	E("outbound_pci_buffer_overflow", RS_CG_PCIE, ERR, ""),
+	E("rx_pci_signal_integrity", RS_CG_PCIE, ERR, ""),
+	E("tx_pci_signal_integrity", RS_CG_PCIE, ERR, ""),
+};
+
+static const struct rs_counter_class other_port = {
+	.name = "", .origin = RS_CO_PORT, .group = RS_CG_OTHER, .flags = 0, .note = "",
+};
+static const struct rs_counter_class other_hw = {
+	.name = "", .origin = RS_CO_HW, .group = RS_CG_OTHER, .flags = 0, .note = "",
+};
+
+static const char *const group_names[RS_CG_COUNT] = {
+	[RS_CG_TRAFFIC] = "RDMA traffic",
+	[RS_CG_ROCE_ERR] = "RoCE errors and retransmissions",
+	[RS_CG_CONGESTION] = "Congestion (ECN/CNP)",
+	[RS_CG_PAUSE] = "Pause and PFC",
+	[RS_CG_DROPS] = "Drops and buffers",
+	[RS_CG_PCIE] = "PCIe",
+	[RS_CG_OTHER] = "Other RDMA counters",
+};
+
+static const char *const origin_names[RS_CO_COUNT] = {
+	[RS_CO_PORT] = "counters",
+	[RS_CO_HW] = "hw_counters",
+	[RS_CO_ETHTOOL] = "ethtool",
+};
+
+int rs_counter_name_match(const char *pat, const char *name)
+{
+	while (*pat) {
+		if (*pat == '#') {
+			if (!isdigit((unsigned char)*name))
+				return 0;
+			while (isdigit((unsigned char)*name))
+				name++;
+			pat++;
+			continue;
+		}
+		if (*pat++ != *name++)
+			return 0;
+	}
+	return *name == '\0';
+}
+
+const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin, const char *name)
+{
+	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		const struct rs_counter_class *c = &classes[i];
+
+		if (c->origin == origin && rs_counter_name_match(c->name, name))
+			return c;
+	}
+	if (origin == RS_CO_PORT)
+		return &other_port;
+	if (origin == RS_CO_HW)
+		return strcmp(name, "lifespan") ? &other_hw : NULL;
+	return NULL;
+}
+
+const char *rs_cgroup_name(enum rs_cgroup g)
+{
+	return (unsigned)g < RS_CG_COUNT ? group_names[g] : "?";
+}
+
+const char *rs_corigin_name(enum rs_corigin o)
+{
+	return (unsigned)o < RS_CO_COUNT ? origin_names[o] : "?";
+}

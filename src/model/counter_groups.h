@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * counter_groups.h - which RDMA/NIC counters mean what, for people.
+ *
+ * The kernel spreads the numbers an engineer needs over three places: a
+ * port's counters/ (IB PMA counters, port_xmit_data in 4-byte words), its
+ * hw_counters/ (driver-specific RoCE transport counters) and the netdev's
+ * ethtool -S list (pause/PFC, PCIe, physical drops).  This table sorts them
+ * by meaning - traffic, RoCE errors, congestion, pause, drops, PCIe - and
+ * says which ones are errors (any increase is a finding).  Pure data and a
+ * lookup; no curses, no I/O.  Used by the console's Counters pane.
+ *
+ * Names that are not in the table: counters/ and hw_counters/ entries fall
+ * into RS_CG_OTHER (they are few and RDMA-specific), ethtool -S entries are
+ * dropped (mlx5 has hundreds of per-queue ones).
+ */
+#ifndef RS_COUNTER_GROUPS_H
+#define RS_COUNTER_GROUPS_H
+
+enum rs_cgroup {
+	RS_CG_TRAFFIC,		/* RDMA traffic: bytes, packets, requests */
+	RS_CG_ROCE_ERR,		/* RoCE errors and retransmissions */
+	RS_CG_CONGESTION,	/* ECN/CNP (DCQCN), transmit wait */
+	RS_CG_PAUSE,		/* 802.3x pause and PFC per priority */
+	RS_CG_DROPS,		/* drops, discards and buffers */
+	RS_CG_PCIE,		/* PCIe stalls and signal integrity */
+	RS_CG_OTHER,		/* other counters/ and hw_counters/ entries */
+	RS_CG_COUNT,
+};
+
+enum rs_corigin {
+	RS_CO_PORT,		/* /sys/class/infiniband/D/ports/P/counters */
+	RS_CO_HW,		/* /sys/class/infiniband/D/ports/P/hw_counters */
+	RS_CO_ETHTOOL,		/* ethtool -S of the port's netdev */
+	RS_CO_COUNT,
+};
+
+#define RS_CF_ERROR	0x1	/* an increase is a problem */
+#define RS_CF_BYTES	0x2	/* counts bytes (after rs_counter_scale) */
+
+struct rs_counter_class {
+	/* Exact name, or a pattern where '#' stands for one decimal number. */
+	const char *name;
+	enum rs_corigin origin;
+	enum rs_cgroup group;
+	unsigned flags;
+	const char *note;	/* short meaning, "" when the name says it */
+};
+
+/* The class of a counter, or NULL when it is not shown (see above). */
+const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin,
+						   const char *name);
+/* "RDMA traffic", "RoCE errors and retransmissions", ... */
+const char *rs_cgroup_name(enum rs_cgroup g);
+/* "counters", "hw_counters", "ethtool" */
+const char *rs_corigin_name(enum rs_corigin o);
+/* 1 when name matches pattern ('#' = one or more digits). */
+int rs_counter_name_match(const char *pattern, const char *name);
+
+#endif

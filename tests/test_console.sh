@@ -1,0 +1,210 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# test_console.sh - the console in a real terminal (tmux): every pane on the
+# demo host (exact lines where the demo is fixed), help, the peer input
+# line, freeze and interval keys, resize to too small and back, NO_COLOR, a
+# non-UTF-8 locale, quitting (process gone, terminal restored), SIGINT and
+# SIGSEGV, a saved snapshot, and the live host.  The fixture-root and
+# hot-removal cases are in test_console_root.sh.
+. "${top_srcdir:-.}/tests/lib.sh"
+. "$top_srcdir/tests/console_lib.sh"
+
+# ---------------------------------------------------------------- demo host
+start demo $UTF $UTF_ALL -- --demo
+wait_for demo ' 1 Devices' ; ok $? "demo: console starts on the Devices pane"
+grep -q 'RDMA devices and ports' "$tmp/screen"; ok $? "demo: devices title"
+wait_for demo 'demo' ; ok $? "demo: status bar names the source"
+grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
+
+# The demo host is fixed (profiles/demo/host.yaml): its panes are exact.
+cat >"$tmp/devices.want" <<'WANT'
+mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
+     PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
+WANT
+printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)" \
+	"     netdev ens1f0np0 UP mtu 9000 -> RoCE MTU 4096  active_mtu 4096" "" \
+	>>"$tmp/devices.want"
+cat >>"$tmp/devices.want" <<'WANT'
+mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
+     PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
+  port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
+     netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
+     ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
+WANT
+screen demo | sed -n '3,14p' | sed 's/ *$//' >"$tmp/devices.got"
+cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
+cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
+
+keys demo Tab
+wait_for demo 'GID table of'; ok $? "Tab: GIDs pane"
+cat >"$tmp/gids.want" <<'WANT'
+ use index 3:  -x 3   NCCL_IB_GID_INDEX=3   UCX_IB_GID_INDEX=3
+   RoCE v2, 192.168.100.1 on ens1f0np0
+
+ index type       netdev       vlan  address
+    0  IB/RoCE v1 ens1f0np0    -     fe80::9a03:9bff:fe0a:1b2c  trap: RoCE v1
+    1  RoCE v2    ens1f0np0    -     fe80::9a03:9bff:fe0a:1b2c  trap: link-local
+    2  IB/RoCE v1 ens1f0np0    -     192.168.100.1  trap: RoCE v1
+    3  RoCE v2    ens1f0np0    -     192.168.100.1  <- use
+    4  IB/RoCE v1 ens1f0np0    -     2001:db8:100::1  trap: RoCE v1
+    5  RoCE v2    ens1f0np0    -     2001:db8:100::1
+WANT
+screen demo | sed -n '3,12p' | sed 's/ *$//' >"$tmp/gids.got"
+cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (index 3 recommended, traps marked)"
+wait_for demo 'NCCL_IB_GID_INDEX=|no RoCE v2 GID'; ok $? "GIDs: recommendation or its absence shown"
+keys demo 3
+wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"
+wait_for demo 'rate/s +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
+wait_for demo '! mlx5_1 port 1: [0-9]+ error counters? rising'; ok $? "Counters: errors rising on another port are pointed at"
+keys demo 1 Down c
+wait_for demo 'Counters of mlx5_1 port 1'; ok $? "Devices, Down, c: counters of the second port"
+wait_for demo '! out_of_sequence +hw'; ok $? "Counters: a rising error counter stands out"
+keys demo 1 Up Enter
+wait_for demo 'GID table of mlx5_0 port 1'; ok $? "Devices, Up, Enter: GIDs of the first port"
+keys demo 4
+wait_for demo 'RDMA interfaces'; ok $? "4: Network pane"
+grep -q '! neigh 192.168.100.20 FAILED' "$tmp/screen"; ok $? "Network: FAILED neighbour marked"
+grep -q '~ ens1f0np0 and ens1f1np1 share the subnet' "$tmp/screen"; ok $? "Network: shared subnet warned"
+keys demo 5
+wait_for demo 'Kernel modules'; ok $? "5: Host pane"
+grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"
+keys demo BTab
+wait_for demo 'RDMA interfaces'; ok $? "Shift-Tab: back to Network"
+keys demo 1
+wait_for demo 'RDMA devices and ports'; ok $? "1: back to Devices"
+
+keys demo '?'
+wait_for demo 'F10 +quit'; ok $? "?: help lists the keys"
+grep -q 'Shift-Tab' "$tmp/screen"; ok $? "help: from the key table"
+keys demo Escape
+wait_for demo 'RDMA devices and ports'; ok $? "Esc closes help"
+keys demo F1
+wait_for demo 'this help'; ok $? "F1: help"
+keys demo q
+wait_for demo 'RDMA devices and ports'; ok $? "q in help closes help only"
+
+keys demo f
+wait_for demo 'FROZEN'; ok $? "f: frozen shown in the status bar"
+# frozen, nothing to do: the process sleeps in poll() (no busy waiting)
+cpu() { awk '{ print $14 + $15 }' "/proc/$(cat "$tmp/demo.pid")/stat"; }
+c0=$(cpu)
+sleep 1
+c1=$(cpu)
+[ $((c1 - c0)) -le 2 ]; ok $? "frozen: no CPU used in 1 s ($((c1 - c0)) clock ticks)"
+keys demo f
+wait_for demo 'every 1 s'; ok $? "f again: resumed, interval 1 s"
+keys demo +
+wait_for demo 'every 2 s'; ok $? "+: interval 2 s"
+keys demo - -
+wait_for demo 'every 0.5 s'; ok $? "- -: interval 0.5 s"
+
+keys demo p
+wait_for demo 'Peer IP:'; ok $? "p: peer input line"
+keys demo -l 'not-an-ip'
+keys demo Enter
+wait_for demo 'not an IP address'; ok $? "peer: bad address rejected with a message"
+keys demo p
+keys demo C-u
+keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+keys demo -l '10.0.0.2'
+keys demo Enter 4
+wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
+
+keys demo 1
+T resize-window -t demo -x 40 -y 10
+wait_for demo 'Terminal too small: 40x10'; ok $? "resize to 40x10: too small message"
+T resize-window -t demo -x 80 -y 24
+wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
+T resize-window -t demo -x 132 -y 43
+wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
+[ "$(screen demo | head -1 | cut -c1-10)" = " 1 Devices" ]; ok $? "132x43: tab bar on top"
+
+rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$tmp/demo.pid")/status")
+diag "console peak resident memory after the session: ${rss:-?} kB"
+[ -n "$rss" ] && [ "$rss" -lt 16384 ]; ok $? "resident memory under 16 MiB (${rss:-?} kB)"
+keys demo q
+wait_for demo 'EXITED 0'; ok $? "q: quits with status 0"
+pid=$(cat "$tmp/demo.pid")
+! kill -0 "$pid" 2>/dev/null; ok $? "q: the process is gone"
+[ "$(T display -p -t demo '#{alternate_on}')" = 0 ]; ok $? "q: terminal restored (alternate screen off)"
+[ "$(T display -p -t demo '#{cursor_flag}')" = 1 ]; ok $? "q: cursor visible again"
+
+# ---------------------------------------------------------------- signals
+start int $UTF $UTF_ALL -- --demo
+wait_for int 'RDMA devices'
+keys int C-c
+wait_for int 'EXITED 130'; ok $? "Ctrl-C (SIGINT): exits with 128+2"
+[ "$(T display -p -t int '#{alternate_on}')" = 0 ]; ok $? "SIGINT: terminal restored"
+start hup $UTF $UTF_ALL -- --demo
+wait_for hup 'RDMA devices'
+kill -HUP "$(cat "$tmp/hup.pid")"
+wait_for hup 'EXITED 129'; ok $? "SIGHUP (SSH gone): exits with 128+1"
+[ "$(T display -p -t hup '#{alternate_on}')" = 0 ]; ok $? "SIGHUP: terminal restored"
+start segv $UTF $UTF_ALL -- --demo
+wait_for segv 'RDMA devices'
+kill -SEGV "$(cat "$tmp/segv.pid")"
+wait_for segv 'EXITED 139'; ok $? "SIGSEGV: re-raised, default action (status 139)"
+[ "$(T display -p -t segv '#{alternate_on}')" = 0 ]; ok $? "SIGSEGV: terminal restored first"
+
+start badterm TERM=no-such-terminal -- --demo
+wait_for badterm 'EXITED 1'; ok $? "unknown TERM: exit 1"
+grep -q "cannot drive terminal type 'no-such-terminal'" "$tmp/screen"; ok $? "unknown TERM: says why"
+
+# ---------------------------------------------------------------- colours
+start col $UTF $UTF_ALL -- --demo
+wait_for col 'RDMA devices'
+T capture-pane -e -p -t col >"$tmp/col"
+grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m" "$tmp/col"; ok $? "colours used by default"
+start nocol NO_COLOR=1 $UTF $UTF_ALL -- --demo
+wait_for nocol 'RDMA devices'
+T capture-pane -e -p -t nocol >"$tmp/nocol"
+! grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5|48;5)(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: no colour escape"
+grep -Eq "$(printf '\033')\\[([0-9;]*;)?7(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: reverse video instead"
+
+# ---------------------------------------------------------------- ASCII
+start ascii LANG=C LC_ALL=C -- --demo
+wait_for ascii 'RDMA devices'; ok $? "LANG=C: starts"
+keys ascii 3
+wait_for ascii 'RDMA traffic'
+sleep 1.2	# two refreshes, so a sparkline has samples
+screen ascii >"$tmp/ascii"
+! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/ascii"; ok $? "LANG=C: no UTF-8 byte on the screen"
+grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"
+keys ascii q
+wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
+
+# ---------------------------------------------------------------- saved file
+# A snapshot saved by `rocescope snapshot` opens static: no refresh timer.
+"$ROCESCOPE" --demo snapshot -o "$tmp/snap.yaml" 2>/dev/null
+start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml" --peer 192.168.100.20
+wait_for file '\(static\)'; ok $? "--load: status bar says the file is static"
+grep -q 'mlx5_1' "$tmp/screen"; ok $? "--load: the saved devices"
+keys file 4
+wait_for file 'peer 192.168.100.20 via ens1f0np0'; ok $? "--load: the recorded peer lookup is shown"
+keys file q
+wait_for file 'EXITED 0'; ok $? "--load: quits"
+printf 'version: 1\nnot_a_field: [\n' >"$tmp/bad.yaml"
+start bad $UTF $UTF_ALL -- --load "$tmp/bad.yaml"
+wait_for bad 'EXITED 1'; ok $? "--load of a malformed file: exit 1, no screen"
+grep -q 'bad.yaml' "$tmp/screen"; ok $? "--load of a malformed file: the message names the file"
+
+# ---------------------------------------------------------------- live host
+# This machine has no RDMA device; the network side is real.  A peer typed
+# with p is looked up by the kernel (rs_collect_net with the peer).
+start live $UTF $UTF_ALL --
+wait_for live 'RDMA devices and ports'; ok $? "live: starts on this host"
+wait_for live 'live'; ok $? "live: status bar says live"
+keys live p
+keys live -l 127.0.0.1
+keys live Enter 4
+wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
+grep -q '! lo is not an RDMA interface' "$tmp/screen"; ok $? "live: a peer behind a non-RDMA interface is a problem"
+keys live q
+wait_for live 'EXITED 0'; ok $? "live: quits"
+
+plan $rs_n
+exit $rs_failed

@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: MIT
+/*
+ * frame.c - what surrounds the panes: the tab bar, the status bar, the
+ * help screen, the "too small" screen, the peer input line, and the global
+ * key table.
+ *
+ * Layout: row 0 tabs, rows 1..LINES-2 the current pane, last row status.
+ * Below UI_MIN_COLS x UI_MIN_ROWS only a message is drawn; the state is
+ * kept, so the console comes back as it was when the terminal grows.
+ */
+#include "ui/curses.h"
+#include "ui/ui.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 30000 };
+
+static int k_next(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui->cur = (ui->cur + 1) % ui->n_panes;
+	return UI_F_REDRAW;
+}
+
+static int k_prev(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui->cur = (ui->cur + ui->n_panes - 1) % ui->n_panes;
+	return UI_F_REDRAW;
+}
+
+static int k_goto(struct ui *ui, struct ui_pane *p, int key)
+{
+	if (key - '1' < ui->n_panes)
+		ui->cur = key - '1';
+	return UI_F_REDRAW;
+}
+
+static int k_nav(struct ui *ui, struct ui_pane *p, int key)
+{
+	int page = p->view.height > 1 ? p->view.height - 1 : 1;
+	int *v = p->n_items ? &p->cursor : &p->scroll;
+	int max = p->n_items ? p->n_items - 1 : p->rows - p->view.height;
+
+	switch (key) {
+	case KEY_UP: *v -= 1; break;
+	case KEY_DOWN: *v += 1; break;
+	case KEY_PPAGE: *v -= page; break;
+	case KEY_NPAGE: *v += page; break;
+	case KEY_HOME: *v = 0; break;
+	case KEY_END: *v = max; break;
+	}
+	if (*v > max)
+		*v = max;
+	if (*v < 0)
+		*v = 0;
+	return UI_F_REDRAW;
+}
+
+static int k_help(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui->help = !ui->help;
+	ui->help_scroll = 0;
+	return UI_F_REDRAW;
+}
+
+static int k_quit(struct ui *ui, struct ui_pane *p, int key)
+{
+	return UI_F_QUIT;
+}
+
+static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui->frozen = !ui->frozen;
+	ui_message(ui, ui->frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
+	return UI_F_REDRAW | UI_F_RETIME;
+}
+
+static int k_reset(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui_ctrs_reset(ui);
+	ui_message(ui, "baseline reset: totals count from now");
+	return UI_F_REDRAW;
+}
+
+static int k_interval(struct ui *ui, struct ui_pane *p, int key)
+{
+	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
+
+	while (i < n - 1 && intervals_ms[i] < ui->interval_ms)
+		i++;
+	if (key == '+' && intervals_ms[i] <= ui->interval_ms && i < n - 1)
+		i++;
+	else if (key == '-' && i > 0)
+		i--;
+	ui->interval_ms = intervals_ms[i];
+	if (ui->interval_ms < ui->interval_floor_ms) {
+		ui->interval_ms = ui->interval_floor_ms;
+		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", ui->interval_floor_ms);
+	}
+	return UI_F_REDRAW | UI_F_RETIME;
+}
+
+static int k_peer(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui_input_open(ui);
+	return UI_F_REDRAW;
+}
+
+static int k_reload(struct ui *ui, struct ui_pane *p, int key)
+{
+	return ui_reload(ui);
+}
+
+static int k_redraw(struct ui *ui, struct ui_pane *p, int key)
+{
+	clearok(curscr, TRUE);
+	return UI_F_REDRAW;
+}
+
+static const struct ui_key global_keys[] = {
+	{ '\t', 0, "Tab", "next pane", k_next },
+	{ KEY_BTAB, 0, "Shift-Tab", "previous pane", k_prev },
+	{ '1', '9', "1-9", "go to pane N", k_goto },
+	{ KEY_UP, 0, "Up", "previous item / scroll up", k_nav },
+	{ KEY_DOWN, 0, "Down", "next item / scroll down", k_nav },
+	{ KEY_PPAGE, 0, "PgUp", "one page up", k_nav },
+	{ KEY_NPAGE, 0, "PgDn", "one page down", k_nav },
+	{ KEY_HOME, 0, "Home", "first item", k_nav },
+	{ KEY_END, 0, "End", "last item", k_nav },
+	{ 'f', 0, "f", "freeze / resume counter refresh", k_freeze },
+	{ 'r', 0, "r", "reset the counter baseline (totals, history)", k_reset },
+	{ '+', 0, "+", "longer refresh interval", k_interval },
+	{ '-', 0, "-", "shorter refresh interval (not below the floor)", k_interval },
+	{ 'p', 0, "p", "set the peer IP address (route lookup)", k_peer },
+	{ 'R', 0, "R", "reload everything: devices, GIDs, network (hot-plug)", k_reload },
+	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
+	{ '?', 0, "?", "this help (any listed close key leaves it)", k_help },
+	{ KEY_F(1), 0, "F1", "this help", k_help },
+	{ 'q', 0, "q", "quit", k_quit },
+	{ KEY_F(10), 0, "F10", "quit", k_quit },
+	{ 0 },
+};
+
+int ui_keys_dispatch(const struct ui_key *t, struct ui *ui, struct ui_pane *p, int key)
+{
+	for (; t && t->fn; t++) {
+		int last = t->key_last ? t->key_last : t->key;
+
+		if (key >= t->key && key <= last)
+			return t->fn(ui, p, key);
+	}
+	return UI_F_UNHANDLED;
+}
+
+static int help_key(struct ui *ui, int key)
+{
+	switch (key) {
+	case KEY_UP: ui->help_scroll--; break;
+	case KEY_DOWN: ui->help_scroll++; break;
+	case KEY_PPAGE: ui->help_scroll -= LINES - 3; break;
+	case KEY_NPAGE: ui->help_scroll += LINES - 3; break;
+	case KEY_HOME: ui->help_scroll = 0; break;
+	case 'q': case 27: case '?': case KEY_F(1): case '\n': case KEY_ENTER:
+		ui->help = 0;
+		break;
+	case KEY_F(10):
+		return UI_F_QUIT;
+	}
+	if (ui->help_scroll < 0)
+		ui->help_scroll = 0;
+	return UI_F_REDRAW;
+}
+
+void ui_input_open(struct ui *ui)
+{
+	ui->input = 1;
+	RS_STRCPY(ui->input_buf, ui->peer);
+}
+
+static int input_key(struct ui *ui, int key)
+{
+	size_t n = strlen(ui->input_buf);
+
+	if (key == 27) {
+		ui->input = 0;
+	} else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		ui->input = 0;
+		if (n)
+			ui_peer_set(ui, ui->input_buf);
+	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		if (n)
+			ui->input_buf[n - 1] = '\0';
+	} else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof(ui->input_buf)) {
+		ui->input_buf[n] = (char)key;
+		ui->input_buf[n + 1] = '\0';
+	}
+	return UI_F_REDRAW;
+}
+
+int ui_key(struct ui *ui, int key)
+{
+	struct ui_pane *p = &ui->panes[ui->cur];
+	int f;
+
+	if (key == KEY_RESIZE)
+		return UI_F_REDRAW;
+	if (ui->input)
+		return input_key(ui, key);
+	if (ui->help)
+		return help_key(ui, key);
+	ui->msg[0] = '\0';
+	if (ui->too_small)	/* nothing to see: only quitting works */
+		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
+	f = p->cls->key ? p->cls->key(ui, p, key) : UI_F_UNHANDLED;
+	if (f & UI_F_UNHANDLED)
+		f = ui_keys_dispatch(global_keys, ui, p, key);
+	return f & ~UI_F_UNHANDLED;
+}
+
+static void help_line(struct ui *ui, int *row, enum ui_role r, const char *a, const char *b)
+{
+	int y = *row - ui->help_scroll + 1;
+
+	(*row)++;
+	if (y < 1 || y > LINES - 2)
+		return;
+	attrset(ui_attr(r));
+	mvprintw(y, 1, "%-12.12s", a);
+	attrset(ui_attr(UI_R_NORMAL));
+	mvaddnstr(y, 14, b, COLS - 15);
+}
+
+static void draw_help(struct ui *ui)
+{
+	static const struct {
+		enum ui_role role;
+		const char *mark, *meaning;
+	} marks[] = {
+		{ UI_R_BAD, "!", "a problem (red, or bold reverse without colour)" },
+		{ UI_R_WARN, "~", "worth a look (yellow, or bold)" },
+		{ UI_R_BAD, "gone", "the device vanished since the console started" },
+		{ UI_R_PICK, "<- use", "the recommended RoCE v2 GID index" },
+		{ UI_R_WARN, "trap", "GID entry that usually breaks RoCE v2 (v1, link-local)" },
+	};
+	int row = 0;
+
+	help_line(ui, &row, UI_R_TITLE, "Keys", "(Up/Down/PgUp/PgDn scroll this help; ?, q or Esc close it)");
+	for (const struct ui_key *k = global_keys; k->fn; k++)
+		if (k->label)
+			help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+	for (int i = 0; i < ui->n_panes; i++) {
+		const struct ui_pane_class *c = ui->panes[i].cls;
+		char title[64];
+
+		snprintf(title, sizeof(title), "%d %s", i + 1, c->name);
+		row++;
+		help_line(ui, &row, UI_R_TITLE, title, c->about);
+		for (const struct ui_key *k = c->keys; k && k->fn; k++)
+			if (k->label)
+				help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+	}
+	row++;
+	help_line(ui, &row, UI_R_TITLE, "Marks", "");
+	for (size_t i = 0; i < RS_ARRAY_SIZE(marks); i++)
+		help_line(ui, &row, marks[i].role, marks[i].mark, marks[i].meaning);
+	if (ui->help_scroll > row - 1)
+		ui->help_scroll = row - 1;
+}
+
+static void draw_tabs(struct ui *ui)
+{
+	struct ui_pen pen = { .y = 0, .x = 0, .x0 = 0, .xmax = COLS };
+
+	for (int i = 0; i < ui->n_panes; i++) {
+		const struct ui_pane *p = &ui->panes[i];
+		enum ui_role r = i == ui->cur && !ui->help ? UI_R_TAB_ACTIVE : UI_R_TAB;
+
+		ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
+		if (p->problems)
+			ui_putf(&pen, i == ui->cur ? r : UI_R_BAD, "(%d!)", p->problems);
+		ui_put(&pen, r, " ");
+		ui_put(&pen, UI_R_NORMAL, " ");
+	}
+	if (ui->help)
+		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
+}
+
+/* The source label, its path shortened from the left so the bar fits 80. */
+static const char *short_label(const struct ui *ui, char *buf, size_t len)
+{
+	const char *l = ui->src.label, *sp = strchr(l, ' ');
+	size_t n = strlen(l), max = 26;
+
+	if (n <= max || !sp)
+		return l;
+	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (size_t)(sp - l) - 4));
+	return buf;
+}
+
+static void draw_status(struct ui *ui)
+{
+	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
+	char label[64];
+	int warnings = 0;
+
+	for (int i = 0; i < ui->n_panes; i++)
+		warnings += ui->panes[i].problems;
+	if (ui->input) {
+		ui_putf(&pen, UI_R_STATUS, " Peer IP: %s", ui->input_buf);
+		curs_set(1);
+		move(LINES - 1, pen.x);
+		ui_put(&pen, UI_R_STATUS, "   (Enter: look up, Esc: cancel)");
+		ui_fill(&pen, UI_R_STATUS, " ");
+		move(LINES - 1, 10 + (int)strlen(ui->input_buf));
+		return;
+	}
+	curs_set(0);
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->snap.host.hostname[0] ?
+		ui->snap.host.hostname : "?", ui->g->vline, short_label(ui, label, sizeof(label)),
+		rs_source_is_dynamic(&ui->src) ? "" : " (static)", ui->g->vline);
+	if (ui->frozen)
+		ui_put(&pen, UI_R_WARN, "FROZEN");
+	else
+		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->interval_ms / 1000.0);
+	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
+	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d warning%s", warnings,
+		warnings == 1 ? "" : "s");
+	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
+	ui_put(&pen, UI_R_STATUS, ui->msg[0] ? ui->msg : "?:help q:quit");
+	ui_fill(&pen, UI_R_STATUS, " ");
+}
+
+static void draw_pane(struct ui *ui, struct ui_pane *p)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		int want = p->scroll, max;
+
+		ui_view_begin(&p->view, 1, 0, LINES - 2, COLS);
+		p->cursor_row = p->cursor_rows = -1;
+		p->cls->draw(ui, p);
+		p->rows = p->view.vrow;
+		if (p->cursor >= p->n_items)
+			p->cursor = p->n_items > 0 ? p->n_items - 1 : 0;
+		if (p->n_items && p->cursor_row >= 0) {
+			int end = p->cursor_row + (p->cursor_rows > 0 ? p->cursor_rows : 1);
+
+			if (p->cursor_row < want)
+				want = p->cursor_row;
+			else if (end > want + p->view.height)
+				want = end - p->view.height;
+		}
+		max = p->rows - p->view.height;
+		if (want > max)
+			want = max;
+		if (want < 0)
+			want = 0;
+		if (want == p->scroll)
+			break;
+		/* the cursor left the view: scroll and lay out again */
+		p->scroll = want;
+		for (int y = 1; y < LINES - 1; y++) {
+			move(y, 0);
+			clrtoeol();
+		}
+	}
+}
+
+void ui_draw(struct ui *ui)
+{
+	erase();
+	ui->too_small = LINES < UI_MIN_ROWS || COLS < UI_MIN_COLS;
+	if (ui->too_small) {
+		mvprintw(0, 0, "Terminal too small: %dx%d.", COLS, LINES);
+		mvprintw(1, 0, "rocescope needs %dx%d;", UI_MIN_COLS, UI_MIN_ROWS);
+		mvprintw(2, 0, "enlarge it, or q quits.");
+		refresh();
+		return;
+	}
+	draw_tabs(ui);
+	if (ui->help)
+		draw_help(ui);
+	else
+		draw_pane(ui, &ui->panes[ui->cur]);
+	draw_status(ui);
+	refresh();
+}
+
+int ui_errors_draw(struct ui *ui, struct ui_pane *p, const char *area)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < ui->snap.n_errors; i++) {
+		const struct rs_error *e = &ui->snap.errors[i];
+		struct ui_pen pen;
+
+		if (strcmp(ui_error_area(&ui->snap, e), area))
+			continue;
+		if (!n++)
+			ui_title(ui, p, "Could not read");
+		ui_line(p, &pen);
+		ui_putf(&pen, UI_R_BAD, " ! %s%s%s: %s", e->source, e->object[0] ? " " : "",
+			e->object, e->message);
+	}
+	return n;
+}

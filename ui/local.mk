@@ -1,0 +1,47 @@
+# The full-screen console (ncursesw).  Only ui/ includes curses.
+# counter_groups is pure model code (no curses), used by the Counters pane.
+librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
+
+RS_UI_SOURCES = \
+	ui/curses.h ui/ui.h ui/console.h \
+	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/counters.c \
+	ui/panes.c \
+	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
+	ui/pane_network.c ui/pane_host.c
+
+rocescope_SOURCES += $(RS_UI_SOURCES)
+
+# The headless tick driver of `make bench-console` (same sources).
+noinst_PROGRAMS += ui/console_bench
+ui_console_bench_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+ui_console_bench_SOURCES = ui/console_bench.c $(RS_UI_SOURCES)
+ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
+
+EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
+	tests/test_console_memcheck.sh \
+	tests/bench/gen_root.sh docs/console.md
+
+# `make bench-console`: N refresh ticks of the console on a generated root
+# with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind
+# (instructions per tick, limit 5 million) and /proc/self/status (peak
+# resident memory, limit 16 MiB).  `make bench` depends on it.
+RS_BENCH_TICKS = 50
+bench-console: ui/console_bench$(EXEEXT)
+	@rm -rf bench-console-root bench-console.cg
+	@sh $(srcdir)/tests/bench/gen_root.sh bench-console-root 16
+	@./ui/console_bench$(EXEEXT) --root bench-console-root --ticks $(RS_BENCH_TICKS) >bench-console.txt
+	@hwm=$$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' bench-console.txt); \
+	echo "console: peak resident memory $$hwm kB (limit 16384 kB)"; \
+	test "$$hwm" -lt 16384
+	@valgrind --tool=callgrind --callgrind-out-file=bench-console.cg \
+		--toggle-collect=rs_console_bench_tick \
+		./ui/console_bench$(EXEEXT) --root bench-console-root --ticks $(RS_BENCH_TICKS) \
+		>/dev/null 2>bench-console.valgrind
+	@ir=$$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' bench-console.cg); \
+	per=$$((ir / $(RS_BENCH_TICKS))); \
+	echo "console: $$per instructions per refresh tick, 16 ports (limit 5000000)"; \
+	test "$$per" -lt 5000000
+	@rm -rf bench-console-root
+bench: bench-console
+.PHONY: bench bench-console
+CLEANFILES += bench-console.cg bench-console.txt bench-console.valgrind

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pane_devices.c - RDMA devices and their ports, with what is wrong.
+ *
+ * One block per device (generation, firmware, PSID, PCI link current vs
+ * maximum) and one item per port (state, physical state, link layer, rate,
+ * netdev and MTU).  Problems are listed under what they concern; the same
+ * function lists them for drawing and counts them for the status bar, so
+ * the count cannot disagree with the screen.  Enter on a port makes it the
+ * port of the GIDs and Counters panes.
+ */
+#include "ui/curses.h"
+#include "ui/ui.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_PROBS 8
+
+struct prob {
+	enum ui_role role;
+	char text[200];
+};
+
+static int add(struct prob *pr, int n, enum ui_role r, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int add(struct prob *pr, int n, enum ui_role r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n >= MAX_PROBS)
+		return n;
+	pr[n].role = r;
+	va_start(ap, fmt);
+	vsnprintf(pr[n].text, sizeof(pr[n].text), fmt, ap);
+	va_end(ap);
+	return n + 1;
+}
+
+static int device_probs(const struct rs_device *d, struct prob *pr)
+{
+	const struct rs_pci_link *l = &d->pci;
+	int n = 0;
+
+	if (!d->present)
+		n = add(pr, n, UI_R_BAD, "! device gone: its sysfs directory vanished");
+	if ((l->cur_gts > 0 && l->max_gts > 0 && l->cur_gts < l->max_gts) ||
+	    (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width))
+		n = add(pr, n, UI_R_BAD, "! PCI link below max: %.1f GT/s x%d of %.1f GT/s x%d "
+			"(check slot, riser, BIOS)", l->cur_gts, l->cur_width, l->max_gts,
+			l->max_width);
+	if (d->weak_roce_v2)
+		n = add(pr, n, UI_R_WARN, "~ mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
+			"prefer ConnectX-4 or newer");
+	return n;
+}
+
+static int port_probs(const struct ui *ui, const struct rs_port *p, struct prob *pr)
+{
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->snap, p->netdev) : NULL;
+	int n = 0;
+
+	if (p->state != 4)
+		n = add(pr, n, UI_R_BAD, "! port not ACTIVE (%s): netdev down or no carrier",
+			p->state_name[0] ? p->state_name : "unknown");
+	if (strcmp(p->link_layer, "Ethernet"))
+		return n;	/* InfiniBand ports: no netdev MTU to check */
+	if (l && l->mtu && l->mtu < 4200)
+		n = add(pr, n, UI_R_WARN, "~ %s MTU %u < 4200: RoCE MTU %d, not 4096",
+			l->name, l->mtu, ui_roce_mtu(l->mtu));
+	return n;
+}
+
+static void draw_probs(struct ui_pane *pane, const struct prob *pr, int n)
+{
+	struct ui_pen pen;
+
+	for (int i = 0; i < n; i++) {
+		ui_line(pane, &pen);
+		ui_col(&pen, 5);
+		ui_put(&pen, pr[i].role, pr[i].text);
+	}
+}
+
+static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
+{
+	const struct rs_pci_link *l = &d->pci;
+	struct ui_pen pen;
+
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_TITLE, d->name);
+	if (!d->present)
+		ui_put(&pen, UI_R_BAD, " gone");
+	ui_col(&pen, 12);
+	ui_putf(&pen, UI_R_NORMAL, "%s", d->generation[0] ? d->generation : d->hca_type);
+	ui_col(&pen, 28);
+	ui_putf(&pen, UI_R_NORMAL, "fw %s", d->fw_ver[0] ? d->fw_ver : "?");
+	ui_col(&pen, 46);
+	ui_putf(&pen, UI_R_NORMAL, "PSID %s", d->board_id[0] ? d->board_id : "?");
+	ui_line(pane, &pen);
+	ui_col(&pen, 5);
+	if (l->addr[0])
+		ui_putf(&pen, UI_R_DIM, "PCI %s  %.1f GT/s x%d (max %.1f GT/s x%d)  %s",
+			l->addr, l->cur_gts, l->cur_width, l->max_gts, l->max_width,
+			d->driver);
+	else
+		ui_putf(&pen, UI_R_DIM, "no PCI function (%s)", d->driver[0] ? d->driver : "virtual");
+}
+
+static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int item)
+{
+	const struct rs_port *p = ui_port(ui, di, pi);
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->snap, p->netdev) : NULL;
+	int cur = item == pane->cursor, sel = di == ui->sel_dev && pi == ui->sel_port;
+	enum ui_role r = cur ? UI_R_CURSOR : UI_R_NORMAL;
+	struct ui_pen pen;
+
+	ui_item_begin(pane, item);
+	ui_line(pane, &pen);
+	ui_put(&pen, r, sel ? ui->g->sel : " ");
+	ui_putf(&pen, r, " port %-2u ", p->num);
+	ui_put(&pen, p->state == 4 ? (cur ? r : UI_R_OK) : UI_R_BAD,
+	       p->state_name[0] ? p->state_name : "?");
+	ui_col(&pen, 19);
+	ui_putf(&pen, r, "%-9s %-9s %s", p->phys_state_name, p->link_layer, p->rate);
+	if (cur)
+		ui_fill(&pen, r, " ");
+	ui_line(pane, &pen);
+	ui_col(&pen, 5);
+	if (!p->netdev[0])
+		ui_put(&pen, UI_R_DIM, "no netdev");
+	else if (!l)
+		ui_putf(&pen, UI_R_DIM, "netdev %s (not in the link list)", p->netdev);
+	else
+		ui_putf(&pen, UI_R_DIM, "netdev %s %s mtu %u -> RoCE MTU %d", l->name,
+			l->operstate, l->mtu, ui_roce_mtu(l->mtu));
+	if (p->active_mtu)
+		ui_putf(&pen, UI_R_DIM, "  active_mtu %d", p->active_mtu);
+	ui_item_end(pane, item);
+}
+
+static void devices_draw(struct ui *ui, struct ui_pane *pane)
+{
+	struct prob pr[MAX_PROBS];
+	struct ui_pen pen;
+	int item = 0;
+
+	ui_title(ui, pane, "RDMA devices and ports (%zu)", ui->snap.n_devices);
+	if (!ui->snap.n_devices) {
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_BAD, " ! no RDMA device: no driver loaded, or no RDMA NIC here");
+	}
+	for (size_t d = 0; d < ui->snap.n_devices; d++) {
+		const struct rs_device *dev = &ui->snap.devices[d];
+
+		draw_device(ui, pane, dev);
+		draw_probs(pane, pr, device_probs(dev, pr));
+		for (size_t p = 0; p < dev->n_ports; p++) {
+			draw_port(ui, pane, (int)d, (int)p, item++);
+			draw_probs(pane, pr, port_probs(ui, &dev->ports[p], pr));
+		}
+		ui_line(pane, &pen);
+	}
+	pane->n_items = item;
+	ui_errors_draw(ui, pane, "rdma");
+}
+
+static void devices_tick(struct ui *ui, struct ui_pane *pane)
+{
+	struct prob pr[MAX_PROBS];
+	int items = 0;
+
+	pane->problems += !ui->snap.n_devices;
+	for (size_t d = 0; d < ui->snap.n_devices; d++) {
+		const struct rs_device *dev = &ui->snap.devices[d];
+
+		pane->problems += device_probs(dev, pr);
+		for (size_t p = 0; p < dev->n_ports; p++, items++)
+			pane->problems += port_probs(ui, &dev->ports[p], pr);
+	}
+	for (size_t i = 0; i < ui->snap.n_errors; i++)
+		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "rdma");
+	pane->n_items = items;
+}
+
+/* The (device, port) of the item under the cursor. */
+static int cursor_port(const struct ui *ui, const struct ui_pane *pane, int *dev, int *port)
+{
+	int item = 0;
+
+	for (size_t d = 0; d < ui->snap.n_devices; d++)
+		for (size_t p = 0; p < ui->snap.devices[d].n_ports; p++, item++)
+			if (item == pane->cursor) {
+				*dev = (int)d;
+				*port = (int)p;
+				return 0;
+			}
+	return -1;
+}
+
+static int k_select(struct ui *ui, struct ui_pane *pane, int key)
+{
+	int d, p;
+
+	if (cursor_port(ui, pane, &d, &p) < 0)
+		return UI_F_REDRAW;
+	ui_select_port(ui, d, p);
+	ui_set_pane(ui, key == 'c' ? "Counters" : "GIDs");
+	return UI_F_REDRAW;
+}
+
+static const struct ui_key devices_keys[] = {
+	{ '\r', 0, "Enter", "use this port in GIDs and Counters, show its GIDs", k_select },
+	{ '\n', 0, NULL, NULL, k_select },
+	{ KEY_ENTER, 0, NULL, NULL, k_select },
+	{ 'c', 0, "c", "use this port and show its counters", k_select },
+	{ 0 },
+};
+
+static int devices_key(struct ui *ui, struct ui_pane *pane, int key)
+{
+	return ui_keys_dispatch(devices_keys, ui, pane, key);
+}
+
+const struct ui_pane_class ui_pane_devices = {
+	.name = "Devices",
+	.about = "RDMA devices, ports, PCI link, netdev MTU, with problems marked",
+	.draw = devices_draw,
+	.key = devices_key,
+	.resize = NULL,
+	.tick = devices_tick,
+	.keys = devices_keys,
+};

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pane_gids.c - the GID table of the selected port and which index to use.
+ *
+ * Every valid entry with its type, netdev, VLAN and address.  The index
+ * rs_gid_recommend() picks is highlighted with the exact settings to paste
+ * (perftest -x, NCCL, UCX); RoCE v1 and IPv6 link-local entries are marked
+ * as the usual traps (a peer on the other type fails with "Found
+ * Incompatibility issue with GID types").
+ */
+#include "diag/gid_recommend.h"
+#include "ui/curses.h"
+#include "ui/ui.h"
+
+#include <string.h>
+
+static const char *trap_reason(const struct rs_gid *g)
+{
+	if (!rs_gid_is_trap(g))
+		return NULL;
+	if (g->type == RS_GID_TYPE_ROCE_V1)
+		return "trap: RoCE v1";
+	if (!g->ipv4 && !strncmp(g->ip, "fe80", 4))
+		return "trap: link-local";
+	return "trap";
+}
+
+/* The pick and the header stay on screen while the table scrolls. */
+static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_pick *pick)
+{
+	struct ui_pen pen;
+
+	ui_line_fixed(pane, &pen);
+	if (pick->index < 0) {
+		ui_put(&pen, UI_R_BAD, " ! no RoCE v2 GID to use: ");
+		ui_put(&pen, UI_R_BAD, pick->reason);
+	} else {
+		ui_putf(&pen, UI_R_PICK, " use index %d:  -x %d   NCCL_IB_GID_INDEX=%d   "
+			"UCX_IB_GID_INDEX=%d ", pick->index, pick->index, pick->index,
+			pick->index);
+		ui_line_fixed(pane, &pen);
+		ui_put(&pen, UI_R_DIM, "   ");
+		ui_put(&pen, UI_R_DIM, pick->reason);
+	}
+	ui_line_fixed(pane, &pen);
+}
+
+static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_gid *g, int item,
+		     int picked)
+{
+	const char *trap = trap_reason(g);
+	enum ui_role r = item == pane->cursor ? UI_R_CURSOR : picked ? UI_R_PICK : UI_R_NORMAL;
+	struct ui_pen pen;
+
+	ui_item_begin(pane, item);
+	ui_line(pane, &pen);
+	ui_putf(&pen, r, " %4u  %-10s %-12s ", g->index, rs_gid_type_name(g->type),
+		g->netdev[0] ? g->netdev : "-");
+	if (g->vlan >= 0)
+		ui_putf(&pen, r, "%-5d ", g->vlan);
+	else
+		ui_put(&pen, r, "-     ");
+	ui_put(&pen, r, g->ip[0] ? g->ip : g->gid);
+	if (picked)
+		ui_put(&pen, UI_R_PICK, "  <- use");
+	else if (trap)
+		ui_putf(&pen, UI_R_WARN, "  %s", trap);
+	if (r == UI_R_CURSOR)
+		ui_fill(&pen, r, " ");
+	ui_item_end(pane, item);
+}
+
+static void gids_draw(struct ui *ui, struct ui_pane *pane)
+{
+	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
+	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
+	struct rs_gid_pick pick;
+	struct ui_pen pen;
+
+	if (!p) {
+		ui_title(ui, pane, "GID table");
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_DIM, " no port selected (no RDMA device)");
+		pane->n_items = 0;
+		return;
+	}
+	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on Devices picks a port)",
+		       d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
+		       p->netdev[0] ? ")" : "");
+	if (!d->present) {
+		ui_line_fixed(pane, &pen);
+		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
+	}
+	rs_gid_recommend(&ui->snap, d, p, &pick);
+	draw_pick(ui, pane, &pick);
+	ui_line_fixed(pane, &pen);
+	ui_put(&pen, UI_R_HEADER, " index type       netdev       vlan  address");
+	ui_fill(&pen, UI_R_HEADER, " ");
+	if (!p->n_gids) {
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_BAD, " ! no valid GID entry: the netdev has no address?");
+	}
+	for (size_t i = 0; i < p->n_gids; i++)
+		draw_gid(ui, pane, &p->gids[i], (int)i,
+			 pick.index >= 0 && (unsigned)pick.index == p->gids[i].index);
+	pane->n_items = (int)p->n_gids;
+}
+
+static void gids_tick(struct ui *ui, struct ui_pane *pane)
+{
+	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
+	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
+	struct rs_gid_pick pick;
+
+	if (!p)
+		return;
+	rs_gid_recommend(&ui->snap, d, p, &pick);
+	pane->problems = pick.index < 0;
+	pane->n_items = (int)p->n_gids;
+}
+
+static const struct ui_key gids_keys[] = {
+	{ 0 },
+};
+
+static int gids_key(struct ui *ui, struct ui_pane *pane, int key)
+{
+	return ui_keys_dispatch(gids_keys, ui, pane, key);
+}
+
+const struct ui_pane_class ui_pane_gids = {
+	.name = "GIDs",
+	.about = "GID table of the selected port, the index to use, the traps",
+	.draw = gids_draw,
+	.key = gids_key,
+	.resize = NULL,
+	.tick = gids_tick,
+	.keys = gids_keys,
+};

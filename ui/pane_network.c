@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pane_network.c - the IP side of the RDMA interfaces, and the peer.
+ *
+ * For each netdev that carries an RDMA port: its state, addresses, the
+ * routes through it and its neighbours.  For the peer (--peer, or `p`):
+ * which interface and source address the kernel would use and the
+ * neighbour state - RoCE v2 resolves the peer's MAC like any IP packet, so
+ * a FAILED neighbour or a route through a non-RDMA interface is exactly
+ * why a connection never starts.  Two layouts that often break RoCE are
+ * warned about: the default route leaving through an RDMA interface, and
+ * two RDMA interfaces in the same subnet (the reply leaves by the other).
+ */
+#include "ui/curses.h"
+#include "ui/ui.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_NETDEVS 64
+
+/* Unique netdevs of all RDMA ports, in device order. */
+static int rdma_netdevs(const struct ui *ui, const char **out)
+{
+	int n = 0;
+
+	for (size_t d = 0; d < ui->snap.n_devices; d++)
+		for (size_t p = 0; p < ui->snap.devices[d].n_ports; p++) {
+			const char *nd = ui->snap.devices[d].ports[p].netdev;
+			int dup = 0;
+
+			for (int i = 0; i < n; i++)
+				dup |= !strcmp(out[i], nd);
+			if (nd[0] && !dup && n < MAX_NETDEVS)
+				out[n++] = nd;
+		}
+	return n;
+}
+
+static int is_rdma(const char **nd, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(nd[i], name))
+			return 1;
+	return 0;
+}
+
+static int same_subnet(const struct rs_addr *a, const struct rs_addr *b)
+{
+	unsigned char x[16], y[16];
+	int af = a->family == 6 ? AF_INET6 : AF_INET, bits;
+
+	if (a->family != b->family || a->prefixlen != b->prefixlen || strcmp(a->scope, "global"))
+		return 0;
+	if (inet_pton(af, a->addr, x) != 1 || inet_pton(af, b->addr, y) != 1)
+		return 0;
+	bits = a->prefixlen;
+	for (int i = 0; bits > 0; i++, bits -= 8) {
+		unsigned char m = bits >= 8 ? 0xff : (unsigned char)(0xff << (8 - bits));
+
+		if ((x[i] & m) != (y[i] & m))
+			return 0;
+	}
+	return 1;
+}
+
+/* Calls fn for each layout warning; returns how many. */
+static int warnings(const struct ui *ui, struct ui_pane *pane, struct ui *draw_ui)
+{
+	const char *nd[MAX_NETDEVS];
+	int n = rdma_netdevs(ui, nd), count = 0;
+	struct ui_pen pen;
+
+	for (size_t i = 0; i < ui->snap.n_routes; i++) {
+		const struct rs_route *r = &ui->snap.routes[i];
+
+		if (strcmp(r->dst, "default") || !is_rdma(nd, n, r->dev) ||
+		    (r->table && r->table != 254))
+			continue;
+		count++;
+		if (draw_ui) {
+			ui_line(pane, &pen);
+			ui_putf(&pen, UI_R_WARN, " ~ the default route (IPv%d) leaves through RDMA "
+				"interface %s", r->family, r->dev);
+		}
+	}
+	for (size_t i = 0; i < ui->snap.n_addrs; i++)
+		for (size_t j = i + 1; j < ui->snap.n_addrs; j++) {
+			const struct rs_addr *a = &ui->snap.addrs[i], *b = &ui->snap.addrs[j];
+
+			if (!strcmp(a->ifname, b->ifname) || !is_rdma(nd, n, a->ifname) ||
+			    !is_rdma(nd, n, b->ifname) || !same_subnet(a, b))
+				continue;
+			count++;
+			if (draw_ui) {
+				ui_line(pane, &pen);
+				ui_putf(&pen, UI_R_WARN, " ~ %s and %s share the subnet of %s/%d: "
+					"replies may leave by the wrong port", a->ifname,
+					b->ifname, a->addr, a->prefixlen);
+			}
+		}
+	return count;
+}
+
+static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
+{
+	const struct rs_link *l = rs_snapshot_link(&ui->snap, name);
+	struct ui_pen pen;
+
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_TITLE, name);
+	if (!l) {
+		ui_put(&pen, UI_R_WARN, "  ~ not in the link list");
+		return;
+	}
+	ui_putf(&pen, l->up && l->carrier ? UI_R_OK : UI_R_BAD, "  %s", l->operstate);
+	ui_putf(&pen, UI_R_NORMAL, "  mtu %u  %s", l->mtu, l->mac);
+	if (l->vlan_id >= 0)
+		ui_putf(&pen, UI_R_NORMAL, "  vlan %d on %s", l->vlan_id, l->vlan_parent);
+	if (l->master[0])
+		ui_putf(&pen, UI_R_NORMAL, "  master %s", l->master);
+	for (size_t i = 0; i < ui->snap.n_addrs; i++) {
+		const struct rs_addr *a = &ui->snap.addrs[i];
+
+		if (strcmp(a->ifname, name))
+			continue;
+		ui_line(pane, &pen);
+		ui_putf(&pen, UI_R_NORMAL, "   inet%s %s/%d %s", a->family == 6 ? "6" : "",
+			a->addr, a->prefixlen, a->scope);
+	}
+	for (size_t i = 0; i < ui->snap.n_routes; i++) {
+		const struct rs_route *r = &ui->snap.routes[i];
+
+		if (strcmp(r->dev, name) || !strcmp(r->type, "local"))
+			continue;
+		ui_line(pane, &pen);
+		ui_putf(&pen, UI_R_DIM, "   route %s%s%s%s%s metric %u", r->dst,
+			r->gateway[0] ? " via " : "", r->gateway, r->prefsrc[0] ? " src " : "",
+			r->prefsrc, r->metric);
+		if (r->table && r->table != 254)
+			ui_putf(&pen, UI_R_DIM, " table %u", r->table);
+	}
+	for (size_t i = 0; i < ui->snap.n_neighs; i++) {
+		const struct rs_neigh *nb = &ui->snap.neighs[i];
+		int bad = !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
+
+		if (strcmp(nb->dev, name))
+			continue;
+		ui_line(pane, &pen);
+		ui_putf(&pen, bad ? UI_R_BAD : UI_R_NORMAL, "   %sneigh %s %s %s", bad ? "! " : "",
+			nb->ip, nb->state, nb->mac[0] ? nb->mac : "(no MAC)");
+	}
+}
+
+static const struct rs_neigh *find_neigh(const struct ui *ui, const char *dev, const char *ip)
+{
+	for (size_t i = 0; i < ui->snap.n_neighs; i++)
+		if (!strcmp(ui->snap.neighs[i].ip, ip) && (!dev[0] || !strcmp(ui->snap.neighs[i].dev, dev)))
+			return &ui->snap.neighs[i];
+	return NULL;
+}
+
+/* Problems about the peer; draws them when pane is not NULL. */
+static int peer_lines(struct ui *ui, struct ui_pane *pane)
+{
+	const struct rs_route_lookup *lk = &ui->snap.peer;
+	const char *nd[MAX_NETDEVS];
+	int n = rdma_netdevs(ui, nd);
+	const struct rs_neigh *nb;
+	struct ui_pen pen = { .y = -1 };
+
+	if (!ui->peer[0]) {
+		if (pane) {
+			ui_line(pane, &pen);
+			ui_put(&pen, UI_R_DIM, " no peer set: press p and type its IP (or --peer IP)");
+		}
+		return 0;
+	}
+	if (strcmp(lk->peer, ui->peer)) {
+		if (pane) {
+			ui_line(pane, &pen);
+			ui_putf(&pen, UI_R_DIM, " peer %s: route lookups need the live host "
+				"(source: %s)", ui->peer, ui->src.label);
+		}
+		return 0;
+	}
+	if (pane)
+		ui_line(pane, &pen);
+	if (!lk->ok) {
+		ui_putf(&pen, UI_R_BAD, " ! peer %s: no route: %s", lk->peer, lk->error);
+		return 1;
+	}
+	ui_putf(&pen, UI_R_NORMAL, " peer %s via %s src %s%s%s", lk->peer, lk->dev, lk->src,
+		lk->gateway[0] ? " gateway " : "", lk->gateway);
+	nb = find_neigh(ui, lk->dev, lk->gateway[0] ? lk->gateway : lk->peer);
+	if (pane)
+		ui_line(pane, &pen);
+	if (!is_rdma(nd, n, lk->dev)) {
+		ui_putf(&pen, UI_R_BAD, " ! %s is not an RDMA interface: RoCE to this peer "
+			"cannot use it", lk->dev);
+		return 1;
+	}
+	if (!nb) {
+		ui_put(&pen, UI_R_WARN, " ~ no neighbour entry yet (ping the peer once)");
+		return 1;
+	}
+	if (!strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE")) {
+		ui_putf(&pen, UI_R_BAD, " ! neighbour %s %s: the peer's MAC is unknown, "
+			"RoCE will hang", nb->ip, nb->state);
+		return 1;
+	}
+	ui_putf(&pen, UI_R_OK, " neighbour %s %s %s", nb->ip, nb->state, nb->mac);
+	return 0;
+}
+
+static void network_draw(struct ui *ui, struct ui_pane *pane)
+{
+	const char *nd[MAX_NETDEVS];
+	int n = rdma_netdevs(ui, nd);
+	struct ui_pen pen;
+
+	pane->n_items = 0;
+	ui_title(ui, pane, "RDMA interfaces (%d)", n);
+	if (!n) {
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_DIM, " no RDMA port has a netdev");
+	}
+	for (int i = 0; i < n; i++)
+		draw_netdev(ui, pane, nd[i]);
+	ui_title(ui, pane, "Peer");
+	peer_lines(ui, pane);
+	ui_title(ui, pane, "Layout");
+	if (!warnings(ui, pane, ui)) {
+		ui_line(pane, &pen);
+		ui_put(&pen, UI_R_OK, " no default route through an RDMA interface, no shared subnet");
+	}
+	ui_errors_draw(ui, pane, "net");
+}
+
+static void network_tick(struct ui *ui, struct ui_pane *pane)
+{
+	pane->problems += warnings(ui, pane, NULL) + peer_lines(ui, NULL);
+	for (size_t i = 0; i < ui->snap.n_errors; i++)
+		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "net");
+}
+
+/* The peer key (p) is global: the input line opens from any pane. */
+static const struct ui_key network_keys[] = {
+	{ 0 },
+};
+
+static int network_key(struct ui *ui, struct ui_pane *pane, int key)
+{
+	return ui_keys_dispatch(network_keys, ui, pane, key);
+}
+
+const struct ui_pane_class ui_pane_network = {
+	.name = "Network",
+	.about = "addresses, routes, neighbours of RDMA netdevs; the route to the peer",
+	.draw = network_draw,
+	.key = network_key,
+	.resize = NULL,
+	.tick = network_tick,
+	.keys = network_keys,
+};

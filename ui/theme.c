@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+/*
+ * theme.c - colour roles, glyphs and the pen that panes write lines with.
+ *
+ * Roles are defined once here.  With colours each role is a colour pair
+ * plus attributes; with NO_COLOR (https://no-color.org), or on a terminal
+ * without colours, the same roles map to attributes only, and problems
+ * show with bold/reverse.  Glyphs are UTF-8 box drawing and block
+ * sparklines when the locale's codeset is UTF-8, ASCII otherwise.
+ *
+ * The pen clips at the pane's right edge and counts columns, not bytes, so
+ * a host name in UTF-8 does not break the layout; in a non-UTF-8 locale
+ * non-ASCII bytes are printed as '?'.
+ */
+#include "ui/curses.h"
+#include "ui/ui.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+static const struct ui_glyphs glyphs_utf8 = {
+	.hline = "\xe2\x94\x80", .vline = "\xe2\x94\x82", .sel = "\xe2\x96\xb6",
+	.spark = { "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
+		   "\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" },
+};
+
+static const struct ui_glyphs glyphs_ascii = {
+	.hline = "-", .vline = "|", .sel = ">",
+	.spark = { "_", ".", ",", "-", "=", "+", "*", "#" },
+};
+
+/* The same glyphs as wide strings, for the cchar_t fast paths. */
+static const wchar_t *const wide_utf8[] = {
+	L"\u2500", L"\u2581", L"\u2582", L"\u2583", L"\u2584", L"\u2585", L"\u2586",
+	L"\u2587", L"\u2588",
+};
+static const wchar_t *const wide_ascii[] = {
+	L"-", L"_", L".", L",", L"-", L"=", L"+", L"*", L"#",
+};
+static const wchar_t *const *wide = wide_ascii;	/* [0] hline, [1..8] spark */
+static const struct ui_glyphs *glyphs = &glyphs_ascii;
+
+struct role_style {
+	short fg, bg;
+	int color_attr;		/* extra attributes with colour */
+	int mono_attr;		/* the whole style without colour */
+};
+
+static const struct role_style styles[UI_R_COUNT] = {
+	[UI_R_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
+	[UI_R_TITLE] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
+	[UI_R_TAB] = { -1, -1, A_NORMAL, A_NORMAL },
+	[UI_R_TAB_ACTIVE] = { COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD },
+	[UI_R_STATUS] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+	[UI_R_HEADER] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_UNDERLINE },
+	[UI_R_CURSOR] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
+	[UI_R_OK] = { COLOR_GREEN, -1, A_NORMAL, A_NORMAL },
+	[UI_R_WARN] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
+	[UI_R_BAD] = { COLOR_RED, -1, A_BOLD, A_BOLD | A_REVERSE },
+	[UI_R_DIM] = { COLOR_BLUE, -1, A_BOLD, A_DIM },
+	[UI_R_PICK] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_UNDERLINE },
+};
+
+static int role_attr[UI_R_COUNT];
+
+void ui_theme_init(struct ui *ui, int no_color)
+{
+	ui->g = glyphs = ui->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+	wide = ui->utf8 ? wide_utf8 : wide_ascii;
+	ui->color = !no_color && has_colors() && start_color() == OK;
+	if (ui->color)
+		use_default_colors();
+	for (int r = 0; r < UI_R_COUNT; r++) {
+		const struct role_style *st = &styles[r];
+
+		if (!ui->color) {
+			role_attr[r] = st->mono_attr;
+		} else if (st->fg == -1 && st->bg == -1) {
+			role_attr[r] = st->color_attr;
+		} else {
+			init_pair(r, st->fg, st->bg);
+			role_attr[r] = COLOR_PAIR(r) | st->color_attr;
+		}
+	}
+}
+
+/* Only for the bench and tests: a theme without a terminal's colours. */
+int ui_attr(enum ui_role r)
+{
+	return (unsigned)r < UI_R_COUNT ? role_attr[r] : (int)A_NORMAL;
+}
+
+void ui_view_begin(struct ui_view *v, int top, int left, int height, int width)
+{
+	v->top = top;
+	v->left = left;
+	v->height = height;
+	v->width = width;
+	v->vrow = 0;
+}
+
+void ui_line(struct ui_pane *p, struct ui_pen *pen)
+{
+	struct ui_view *v = &p->view;
+	int row = v->vrow++ - p->scroll;
+
+	pen->y = (row >= 0 && row < v->height) ? v->top + row : -1;
+	pen->x = pen->x0 = v->left;
+	pen->xmax = v->left + v->width;
+}
+
+void ui_line_fixed(struct ui_pane *p, struct ui_pen *pen)
+{
+	struct ui_view *v = &p->view;
+
+	pen->y = v->height > 0 ? v->top : -1;
+	pen->x = pen->x0 = v->left;
+	pen->xmax = v->left + v->width;
+	if (v->height > 0) {
+		v->top++;
+		v->height--;
+	}
+}
+
+void ui_item_begin(struct ui_pane *p, int item)
+{
+	if (item == p->cursor)
+		p->cursor_row = p->view.vrow;
+}
+
+void ui_item_end(struct ui_pane *p, int item)
+{
+	if (item == p->cursor)
+		p->cursor_rows = p->view.vrow - p->cursor_row;
+}
+
+/* Columns of s that fit in avail; *nbytes gets their byte length. */
+static int fit(const char *s, int avail, size_t *nbytes, int *clean, int *ascii)
+{
+	mbstate_t st;
+	const char *q = s;
+	int cols = 0;
+
+	memset(&st, 0, sizeof(st));
+	*clean = *ascii = 1;
+	while (*q && cols < avail) {
+		wchar_t wc;
+		size_t k;
+		int w;
+
+		if ((unsigned char)*q < 0x80) {
+			q++;
+			cols++;
+			continue;
+		}
+		*ascii = 0;
+		k = mbrtowc(&wc, q, MB_CUR_MAX, &st);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+			*clean = 0;	/* not valid here: print '?' per byte */
+			memset(&st, 0, sizeof(st));
+			q++;
+			cols++;
+			continue;
+		}
+		w = wcwidth(wc);
+		if (w < 0)
+			w = 1;
+		if (cols + w > avail)
+			break;
+		q += k;
+		cols += w;
+	}
+	*nbytes = (size_t)(q - s);
+	return cols;
+}
+
+void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
+{
+	chtype buf[512];
+	size_t n;
+	int clean, ascii, cols;
+
+	if (pen->y < 0 || pen->x >= pen->xmax) {
+		if (pen->y < 0)
+			pen->x += (int)strlen(s);
+		return;
+	}
+	cols = fit(s, pen->xmax - pen->x, &n, &clean, &ascii);
+	if (ascii && n <= RS_ARRAY_SIZE(buf)) {
+		/* the cheap path: no multibyte decoding inside curses */
+		chtype a = (chtype)ui_attr(r);
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (unsigned char)s[i] | a;
+		mvaddchnstr(pen->y, pen->x, buf, (int)n);
+		pen->x += cols;
+		return;
+	}
+	attrset(ui_attr(r));
+	if (clean) {
+		mvaddnstr(pen->y, pen->x, s, (int)n);
+	} else {
+		move(pen->y, pen->x);
+		for (size_t i = 0; i < n; i++)
+			addch((unsigned char)s[i] < 0x80 ? (chtype)s[i] : '?');
+	}
+	attrset(A_NORMAL);
+	pen->x += cols;
+}
+
+void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (pen->y < 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ui_put(pen, r, buf);
+}
+
+void ui_col(struct ui_pen *pen, int col)
+{
+	if (pen->x < pen->x0 + col)
+		pen->x = pen->x0 + col;
+	else if (pen->y >= 0 && pen->x < pen->xmax)
+		pen->x++;	/* keep one space between columns that collide */
+}
+
+/* A cchar_t of wide glyph w in role r (no multibyte decoding per cell). */
+static void role_cchar(cchar_t *cc, enum ui_role r, const wchar_t *w)
+{
+	attr_t a = (attr_t)ui_attr(r);
+
+	setcchar(cc, w, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+}
+
+void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
+{
+	int n = pen->xmax - pen->x;
+
+	if (pen->y < 0 || n <= 0)
+		return;
+	if (glyph == glyphs->hline) {
+		cchar_t cc;
+
+		role_cchar(&cc, r, wide[0]);
+		mvhline_set(pen->y, pen->x, &cc, n);
+	} else {
+		mvhline(pen->y, pen->x, (unsigned char)glyph[0] | (chtype)ui_attr(r), n);
+	}
+	pen->x = pen->xmax;
+}
+
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring)
+{
+	int w = pen->xmax - pen->x;
+	int n = (int)ui->hist_len < w ? (int)ui->hist_len : w;
+	float max = 0;
+	cchar_t cc[8];
+
+	if (pen->y < 0 || n <= 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+
+		if (v > max)
+			max = v;
+	}
+	for (int i = 0; i < 8; i++)
+		role_cchar(&cc[i], r, wide[1 + i]);
+	move(pen->y, pen->x);
+	for (int i = 0; i < n; i++) {
+		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
+
+		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
+	}
+	pen->x += n;
+}
+
+static void title_v(struct ui *ui, struct ui_pen *pen, const char *fmt, va_list ap)
+{
+	char buf[256];
+
+	if (pen->y < 0)
+		return;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ui_put(pen, UI_R_TITLE, ui->g->hline);
+	ui_put(pen, UI_R_TITLE, " ");
+	ui_put(pen, UI_R_TITLE, buf);
+	ui_put(pen, UI_R_TITLE, " ");
+	ui_fill(pen, UI_R_DIM, ui->g->hline);
+}
+
+void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+{
+	struct ui_pen pen;
+	va_list ap;
+
+	ui_line(p, &pen);
+	va_start(ap, fmt);
+	title_v(ui, &pen, fmt, ap);
+	va_end(ap);
+}
+
+void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+{
+	struct ui_pen pen;
+	va_list ap;
+
+	ui_line_fixed(p, &pen);
+	va_start(ap, fmt);
+	title_v(ui, &pen, fmt, ap);
+	va_end(ap);
+}
+
+static void fmt_si(char *buf, size_t len, double v, const char *unit)
+{
+	static const char *const pfx[] = { "", "k", "M", "G", "T", "P" };
+	int i = 0;
+
+	while (v >= 999.95 && i < 5) {
+		v /= 1000.0;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%.0f %s", v, unit);
+	else
+		snprintf(buf, len, "%.1f %s%s", v, pfx[i], unit);
+}
+
+void ui_fmt_rate(char *buf, size_t len, double v, int bytes)
+{
+	fmt_si(buf, len, v, bytes ? "B/s" : "/s");
+}
+
+void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes)
+{
+	if (!bytes && v < 1000000)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else
+		fmt_si(buf, len, (double)v, bytes ? "B" : "");
+}
+
+int ui_roce_mtu(unsigned netdev_mtu)
+{
+	static const int ib_mtus[] = { 4096, 2048, 1024, 512, 256 };
+
+	for (size_t i = 0; i < sizeof(ib_mtus) / sizeof(ib_mtus[0]); i++)
+		if (netdev_mtu >= (unsigned)ib_mtus[i] + 96)
+			return ib_mtus[i];
+	return 0;
+}

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ui.h - what the console's parts share: the console state, the pane class
+ * table, key tables, colour roles, glyphs and the drawing pen.
+ *
+ * A pane is one ui/pane_*.c file ending with a constant struct
+ * ui_pane_class (designated initialisers); ui/panes.c lists them, so adding
+ * a pane is one new file and one line there.  Key handlers never draw: they
+ * change state and return UI_F_* flags that the event loop acts on (redraw,
+ * quit, re-arm the timer, collect now).  The same constant key tables drive
+ * dispatch and the help screen, so help cannot drift from behaviour.
+ */
+#ifndef RS_UI_UI_H
+#define RS_UI_UI_H
+
+#include <poll.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/counter_groups.h"
+#include "model/source.h"
+#include "snapshot.h"
+#include "ui/console.h"
+
+/* Flags returned by key handlers, tick and fd callbacks. */
+#define UI_F_REDRAW	0x01
+#define UI_F_QUIT	0x02
+#define UI_F_UNHANDLED	0x04
+#define UI_F_RETIME	0x08	/* interval or freeze changed: re-arm the timer */
+#define UI_F_REFRESH	0x10	/* collect counters now */
+
+#define UI_MIN_COLS 80
+#define UI_MIN_ROWS 24
+#define UI_MAX_PANES 16
+#define UI_MAX_FDS 16
+#define UI_HIST 120		/* samples of history per counter */
+#define UI_INTERVAL_MIN_MS 250
+
+/* Semantic colour roles; theme.c maps them to colours or to attributes. */
+enum ui_role {
+	UI_R_NORMAL,
+	UI_R_TITLE,		/* section titles */
+	UI_R_TAB,		/* pane tabs */
+	UI_R_TAB_ACTIVE,
+	UI_R_STATUS,		/* the status bar */
+	UI_R_HEADER,		/* table column headers */
+	UI_R_CURSOR,		/* the row under the cursor */
+	UI_R_OK,
+	UI_R_WARN,		/* worth a look */
+	UI_R_BAD,		/* a problem */
+	UI_R_DIM,		/* secondary text */
+	UI_R_PICK,		/* the recommended choice (GID index) */
+	UI_R_COUNT,
+};
+
+struct ui;
+struct ui_pane;
+
+struct ui_key {
+	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
+	const char *label;	/* as help shows it: "Tab", "1-5"; NULL: not listed */
+	const char *help;
+	int (*fn)(struct ui *ui, struct ui_pane *p, int key);
+};
+
+struct ui_pane_class {
+	const char *name;	/* tab label */
+	const char *about;	/* one line for help */
+	void (*draw)(struct ui *ui, struct ui_pane *p);
+	int (*key)(struct ui *ui, struct ui_pane *p, int key);
+	void (*resize)(struct ui *ui, struct ui_pane *p);
+	void (*tick)(struct ui *ui, struct ui_pane *p);	/* after new data */
+	const struct ui_key *keys;	/* pane keys, ended by { 0 } (fn NULL) */
+};
+
+/* The visible rectangle of a pane and its virtual (scrolled) rows. */
+struct ui_view {
+	int top, left, height, width;
+	int vrow;		/* next virtual row being laid out */
+};
+
+/* Writes one line left to right, clipped at xmax; y < 0 = invisible. */
+struct ui_pen {
+	int y, x, x0, xmax;
+};
+
+struct ui_pane {
+	const struct ui_pane_class *cls;
+	int scroll;		/* first visible virtual row */
+	int rows;		/* virtual rows of the last draw */
+	int cursor;		/* selected item, when the pane has items */
+	int n_items;		/* selectable items (0: arrows scroll) */
+	int cursor_row, cursor_rows;	/* where the cursor item was laid out */
+	int problems;		/* problems found by tick, for the status bar */
+	struct ui_view view;
+};
+
+/* One tracked counter of one port (counters/, hw_counters/ or ethtool -S). */
+struct ui_ctr {
+	const struct rs_counter_class *cls;
+	char name[RS_NAME_LEN];
+	int dev, port, link;	/* owner; link = index in snap.links for ethtool */
+	size_t idx;		/* cached position in its counter set */
+	unsigned scale;
+	int seen;		/* value read at least once */
+	uint64_t last, last_ns;
+	uint64_t total;		/* sum of deltas since the baseline, scaled */
+	double rate;		/* per second, scaled; 0 before two readings */
+	float hist[UI_HIST];
+};
+
+typedef int (*ui_fd_cb)(struct ui *ui, int fd, short revents, void *arg);
+
+struct ui_fd {
+	int fd;
+	short events;
+	ui_fd_cb cb;
+	void *arg;
+};
+
+struct ui_glyphs {
+	const char *hline, *vline, *sel, *spark[8];
+};
+
+struct ui {
+	struct rs_snapshot snap;
+	struct rs_source src;
+	struct rs_console_opts opts;
+	int live_net;		/* peer lookups can re-run rs_collect_net */
+
+	struct ui_pane panes[UI_MAX_PANES];
+	int n_panes, cur;
+	int help, help_scroll;
+	int sel_dev, sel_port;	/* the port Enter chose (indices) */
+
+	unsigned interval_ms, interval_floor_ms;
+	int frozen;
+	unsigned long ticks;
+
+	struct ui_ctr *ctrs;	/* grouped per port, see counters.c */
+	size_t n_ctrs;
+	size_t ctrs_ndev;	/* devices when ctrs was built */
+	unsigned char *gone_logged;	/* per device: "vanished" was logged */
+	unsigned hist_head, hist_len;
+
+	char peer[RS_ADDR_LEN];
+	int input;		/* the input line is open */
+	char input_buf[RS_ADDR_LEN];
+	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
+
+	int rows, cols, too_small;
+	int utf8, color;
+	const struct ui_glyphs *g;
+	int quit_signal;
+
+	struct ui_fd fds[UI_MAX_FDS];
+	int n_fds;
+};
+
+/* panes.c: the pane list, NULL-terminated. */
+extern const struct ui_pane_class *const ui_pane_list[];
+
+/* console.c */
+int ui_key(struct ui *ui, int key);
+int ui_keys_dispatch(const struct ui_key *t, struct ui *ui, struct ui_pane *p, int key);
+int ui_fd_add(struct ui *ui, int fd, short events, ui_fd_cb cb, void *arg);
+void ui_fd_del(struct ui *ui, int fd);
+int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t errlen);
+void ui_close(struct ui *ui);
+int ui_tick(struct ui *ui);
+int ui_reload(struct ui *ui);
+void ui_draw(struct ui *ui);
+void ui_select_port(struct ui *ui, int dev, int port);
+int ui_set_pane(struct ui *ui, const char *name);
+void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int ui_peer_set(struct ui *ui, const char *peer);
+void ui_input_open(struct ui *ui);
+
+/* theme.c: roles, glyphs, the pen */
+void ui_theme_init(struct ui *ui, int no_color);
+int ui_attr(enum ui_role r);
+void ui_view_begin(struct ui_view *v, int top, int left, int height, int width);
+/* Lay out the next virtual row of pane p; the pen is invisible when scrolled off. */
+void ui_line(struct ui_pane *p, struct ui_pen *pen);
+void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
+void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ui_col(struct ui_pen *pen, int col);	/* move to column (relative to x0) */
+void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the end */
+/* Sparkline of a history ring (oldest to newest) up to the pen's end. */
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring);
+void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A row that does not scroll (titles, column headers): only before ui_line(). */
+void ui_line_fixed(struct ui_pane *p, struct ui_pen *pen);
+void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Mark the item laid out from the next virtual row (for cursor follow). */
+void ui_item_begin(struct ui_pane *p, int item);
+void ui_item_end(struct ui_pane *p, int item);
+
+/* counters.c: tracked counters and their history */
+void ui_ctrs_build(struct ui *ui);
+void ui_ctrs_update(struct ui *ui);
+void ui_ctrs_reset(struct ui *ui);
+void ui_ctrs_free(struct ui *ui);
+/* Re-find each ethtool counter's link after the link list was replaced. */
+void ui_ctrs_relink(struct ui *ui);
+/* Range [*first, *end) of ui->ctrs belonging to a port. */
+void ui_ctrs_of_port(const struct ui *ui, int dev, int port, size_t *first, size_t *end);
+
+/* Helpers shared by panes. */
+const struct rs_device *ui_dev(const struct ui *ui, int dev);
+const struct rs_port *ui_port(const struct ui *ui, int dev, int port);
+/* Errors in the snapshot that belong to a pane ("rdma", "net", "host"). */
+int ui_errors_draw(struct ui *ui, struct ui_pane *p, const char *area);
+const char *ui_error_area(const struct rs_snapshot *s, const struct rs_error *e);
+void ui_fmt_rate(char *buf, size_t len, double v, int bytes);
+void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes);
+int ui_roce_mtu(unsigned netdev_mtu);
+
+#endif
