@@ -195,11 +195,11 @@ printf '127.0.0.1 localhost\n10.99.0.1 lab0\n10.99.0.2 lab1\n' >"$tree/etc/hosts
 ldconfig -r "$tree" 2>/dev/null || say "note: ldconfig -r failed; relying on default paths"
 
 # Every NEEDED soname of every ELF file must resolve inside the tree.
-"$here/soname-check.sh" "$tree" || cannot "initramfs tree is missing shared libraries (see above)"
+bash "$here/soname-check.sh" "$tree" || cannot "initramfs tree is missing shared libraries (see above)"
 
 mkdir -p "$work/out"
 cp "$kdir/boot/vmlinuz-$kver" "$work/out/vmlinuz"
-"$here/soname-check.sh" --list "$tree" >"$work/out/sonames"
+bash "$here/soname-check.sh" --list "$tree" >"$work/out/sonames"
 echo "$kver" >"$work/out/kver"
 printf '%s\n' "$vers" >"$work/out/packages"
 (cd "$tree" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$work/out/base.cpio.gz"

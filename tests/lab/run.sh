@@ -42,7 +42,7 @@ phase() { # phase NAME - print how long the phase that just ended took
 }
 skipped_lab() {
 	echo "lab: SKIP: $*"
-	echo "lab: 0 passed, 0 failed, 1 skipped (lab could not start: $*)"
+	echo "0 passed, 0 failed, 1 skipped (lab could not start: $*)"
 	[ "${RS_LAB_REQUIRE:-0}" = 1 ] && exit 1
 	exit 0
 }
@@ -53,10 +53,10 @@ command -v timeout >/dev/null || skipped_lab "timeout (coreutils) is missing"
 [ -n "$rocescope" ] && [ -x "$rocescope" ] || skipped_lab "no rocescope binary (build it first, or pass --rocescope)"
 
 # Phase 1: the base image (kernel, modules, Debian userspace).
-img=$("$here/build-image.sh" "$cache")
+img=$(bash "$here/build-image.sh" "$cache")
 rc=$?
 [ $rc = 77 ] && skipped_lab "image build: see the lab-image lines above"
-[ $rc = 0 ] && [ -d "$img" ] || { echo "lab: image build failed (exit $rc)"; echo "lab: 0 passed, 1 failed, 0 skipped"; exit 1; }
+[ $rc = 0 ] && [ -d "$img" ] || { echo "lab: image build failed (exit $rc)"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 phase image
 
 # Phase 2: the overlay - /init, guest helpers, the tests and rocescope - as a
@@ -90,9 +90,9 @@ cp "$rocescope" "$ov/usr/local/bin/rocescope"
 chmod 755 "$ov/init" "$ov/usr/local/bin/rocescope"
 # rocescope's libraries must come from the image; check before booting.
 if [ ! -s "$img/sonames" ] ||
-	! SONAMES_HAVE="$img/sonames" "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
+	! SONAMES_HAVE="$img/sonames" bash "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
 	echo "lab: rocescope needs a library the image lacks (add its package to build-image.sh)"
-	echo "lab: 0 passed, 1 failed, 0 skipped"
+	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
 fi
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$run/overlay.cpio.gz"
@@ -201,5 +201,5 @@ for t in "${tests[@]}"; do
 done
 phase results
 awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "lab: total %.1f s\n", b - a }'
-echo "lab: $pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
