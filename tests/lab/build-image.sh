@@ -33,12 +33,15 @@ for t in apt-get apt-cache dpkg-deb depmod modprobe cpio gzip readelf sha256sum;
 	command -v "$t" >/dev/null 2>&1 || cannot "host tool '$t' is missing"
 done
 
-# Userspace wanted in the guest.  Their dependencies are resolved through
+# Userspace wanted in the guest; tmux, ncurses-base (terminfo) and libc-bin
+# (the C.UTF-8 locale, without which tmux 3.3 will not start) give the
+# console test a real terminal.  Their dependencies are resolved through
 # apt-cache below; EXCLUDE drops what a booted initramfs never runs (package
 # management, perl, PAM, debconf) - the soname check catches a wrong drop.
 WANT="busybox-static kmod jq libibverbs1 ibverbs-providers librdmacm1 ibverbs-utils
 perftest iproute2 tcpdump ethtool libcap2-bin bash coreutils libnl-3-200
-libnl-route-3-200 libyaml-0-2 libncursesw6 libtinfo6 libpcap0.8"
+libnl-route-3-200 libyaml-0-2 libncursesw6 libtinfo6 libpcap0.8 tmux ncurses-base
+libc-bin"
 EXCLUDE="adduser base-files cdebconf debconf debianutils dpkg gawk original-awk
 mawk init-system-helpers install-info libdebian-installer4 libnewt0.52
 libslang2 libtextwrap1 libfile-find-rule-perl libnumber-compare-perl

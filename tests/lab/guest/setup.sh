@@ -83,7 +83,7 @@ lab_setup() {
 lab_reset() {
 	local p
 	for p in ib_write_bw ib_write_lat ib_send_bw ib_read_bw ibv_rc_pingpong \
-		ibv_ud_pingpong tcpdump rocescope; do
+		ibv_ud_pingpong tcpdump rocescope tmux; do
 		killall -q -KILL "$p" 2>/dev/null
 	done
 	rdma link del rxe2 2>/dev/null
