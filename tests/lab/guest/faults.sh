@@ -47,6 +47,18 @@ as_memlock_limited() {
 	capsh --drop=cap_ipc_lock -- -c 'ulimit -l 64 && exec "$@"' lab "$@"
 }
 
+# The same for a real non-root user: lab (uid 1000, /etc/passwd of the
+# image) through capsh --user, which sets uid, gid and groups; the exec that
+# follows as uid 1000 leaves no capability at all.  (Busybox's setpriv has
+# no --reuid, util-linux is not in the image.)  ib_uverbs creates
+# /dev/infiniband/uverbs* with mode 0666, so the user may open the device.
+# as_user_lab [-l KIB] CMD ARGS... - run CMD as lab, with that memlock limit
+as_user_lab() {
+	local lim=""
+	[ "$1" = -l ] && { lim=$2; shift 2; }
+	capsh --user=lab -- -c "${lim:+ulimit -l $lim && }exec \"\$@\"" lab "$@"
+}
+
 # No server on the control port: nothing to set up - the client is simply
 # started alone.  fault_no_server only makes sure nothing listens there.
 fault_no_server() { killall -q -KILL ib_write_bw ibv_rc_pingpong 2>/dev/null; return 0; }

@@ -6,7 +6,7 @@
 # FAULT_TIMEOUT; their control exchange goes over lo (127.0.0.1) where the
 # fault is on the RDMA path only, so the hang is RDMA's and not TCP's.
 . /lab-guest/tap.sh
-plan 18
+plan 20
 FT=${FAULT_TIMEOUT:-20}
 LAB_ITERS=100
 
@@ -105,6 +105,31 @@ kill $spid 2>/dev/null; wait $spid 2>/dev/null
 show_out 4
 ok "$( [ $rc != 0 ] && out_has "Couldn't allocate MR|failed to create mr|Failed to create MR"; echo $?)" \
 	"memlock: 64 KiB limit without CAP_IPC_LOCK: 'Couldn't allocate MR'"
+
+# --- the same for a real non-root user (lab, uid 1000), which has no
+# CAP_IPC_LOCK to ignore the limit with.  A control run at the default limit
+# first: the user can open the device, so the failure is the limit's.
+lab_user_bw() { # lab_user_bw [-l KIB] - client on rxe0 as lab, server as root
+	timeout $FT ib_write_bw -d rxe1 -x 1 -n $LAB_ITERS -F >"$LAB_T/srv.out" 2>&1 &
+	spid=$!
+	lab_wait 10 sh -c "netstat -ltn | grep -q ':18515 '"
+	as_user_lab "$@" timeout $FT ib_write_bw -d rxe0 -x 1 -n $LAB_ITERS -F 10.99.0.2 \
+		>"$LAB_T/cli.out" 2>&1
+	rc=$?
+	kill $spid 2>/dev/null; wait $spid 2>/dev/null
+}
+who=$(as_user_lab sh -c 'echo "uid $(id -u) memlock $(ulimit -l)" $(grep -E "^Cap(Prm|Eff)" /proc/self/status)')
+diag "as lab: $who; $(ls -l /dev/infiniband/uverbs0 2>&1)"
+lab_user_bw
+show_out 2
+ok "$( [ $rc = 0 ] && echo "$who" | grep -q '^uid 1000 .*CapPrm: 0000000000000000 CapEff: 0000000000000000'; echo $?)" \
+	"memlock: as user lab (uid 1000, no capabilities) at the default limit ib_write_bw passes"
+who=$(as_user_lab -l 64 sh -c 'echo "uid $(id -u) memlock $(ulimit -l)"')
+lab_user_bw -l 64
+show_out 4
+ok "$( [ $rc != 0 ] && [ "$who" = "uid 1000 memlock 64" ] &&
+	out_has "Couldn't allocate MR|failed to create mr|Failed to create MR"; echo $?)" \
+	"memlock: as user lab with ulimit -l 64 ($who): 'Couldn't allocate MR'"
 
 # --- no server on the control port.
 fault_no_server
