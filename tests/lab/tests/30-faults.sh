@@ -6,7 +6,7 @@
 # FAULT_TIMEOUT; their control exchange goes over lo (127.0.0.1) where the
 # fault is on the RDMA path only, so the hang is RDMA's and not TCP's.
 . /lab-guest/tap.sh
-plan 20
+plan 21
 FT=${FAULT_TIMEOUT:-20}
 LAB_ITERS=100
 
@@ -32,6 +32,17 @@ diag "rc_pingpong -m 4096 rc $rc; veth drops $d0 -> $d1; rxe0 send_err $e1 -> $e
 show_out 4
 ok "$( [ $rc != 0 ] && [ $((d1 - d0 + e1b - e1)) -gt 0 ]; echo $?)" \
 	"mtu: veth0 at 9000, veth1 at 1500: rc_pingpong at MTU 4096 fails and frames are dropped"
+# perftest under the same mismatch: each end clamps -m 4096 to its own
+# active MTU (rxe1: 1024) and the two agree on the smaller, so it passes.
+PERF_TIMEOUT=60 bw 1 1 10.99.0.2 -m 4096
+rc=$?
+n1024=$(grep -l 'Mtu *: 1024\[B\]' "$LAB_T/cli.out" "$LAB_T/srv.out" 2>/dev/null | wc -l)
+grep -hE 'Requested mtu|Changing to active mtu|Mtu *:' "$LAB_T/srv.out" "$LAB_T/cli.out" | diag "$(cat)"
+[ $rc = 0 ] || show_out 6
+ok "$( [ $rc = 0 ] && [ "$PERF_SRV_RC" = 0 ] && [ "$n1024" = 2 ] &&
+	grep -q 'Requested mtu is higher than active mtu' "$LAB_T/srv.out" &&
+	grep -q 'Changing to active mtu' "$LAB_T/srv.out"; echo $?)" \
+	"mtu: ib_write_bw -m 4096 says 'Requested mtu is higher than active mtu', 'Changing to active mtu', passes at 1024"
 unfault_mtu
 undo_check mtu
 
