@@ -115,10 +115,10 @@ wait_rate 5 rcvd_pkts zero
 idle1=$(rate rcvd_pkts)
 # -D: a time, not a count, so the traffic lasts while both ports' panes are
 # read, whatever the TCG speed (a few hundred 64 KiB writes take 1-3 s).
-timeout 90 ib_write_bw -d rxe1 -x 1 -D 10 -F >"$LAB_T/srv.out" 2>&1 &
+timeout 90 ib_write_bw -d rxe1 -x 1 -D 12 -F >"$LAB_T/srv.out" 2>&1 &
 spid=$!
 lab_wait 10 sh -c "netstat -ltn | grep -q ':18515 '"
-timeout 90 ib_write_bw -d rxe0 -x 1 -D 10 -F 10.99.0.2 >"$LAB_T/cli.out" 2>&1 &
+timeout 90 ib_write_bw -d rxe0 -x 1 -D 12 -F 10.99.0.2 >"$LAB_T/cli.out" 2>&1 &
 bpid=$!
 wait_rate 12 rcvd_pkts nonzero
 busy1=$(rate rcvd_pkts)
@@ -138,7 +138,7 @@ wait $bpid
 brc=$?
 wait $spid
 src=$?
-diag "ib_write_bw -D 10: client exit $brc, server exit $src"
+diag "ib_write_bw -D 12: client exit $brc, server exit $src"
 [ $brc = 0 ] || show_out 4
 ok "$( [ $brc = 0 ] && grep -q 'Counters of rxe0 port 1' "$LAB_T/screen" &&
 	awk -v b="$busy0" 'BEGIN { exit !(b + 0 > 0) }'; echo $?)" \
