@@ -191,7 +191,7 @@ static void test_devices(void **state)
 	x = get(&f, "port.roce_mtu_small", "mlx4_0 port 1", RS_PASS);
 	assert_string_equal(x->summary, "eth2 MTU 9000: RoCE MTU 4096");
 	x = get(&f, "port.roce_mtu_small", "mlx4_0 port 2", RS_SKIP);
-	assert_string_equal(x->summary, "InfiniBand port: no netdev MTU to check");
+	assert_string_equal(x->summary, "InfiniBand: no netdev MTU to check");
 	x = get(&f, "port.roce_mtu_small", "rxe0 port 1", RS_SKIP);
 	assert_string_equal(x->summary, "netdev veth0: MTU unknown");
 	x = get(&f, "gid.no_roce_v2", "mlx4_0 port 1", RS_FAIL);

@@ -189,8 +189,8 @@ static void roce_mtu_port(const struct rs_snapshot *s, const struct rs_check *c,
 	RS_FSET(f->expected, "netdev MTU >= %d (RoCE MTU %d); 9000 on a RoCE fabric",
 		NETDEV_MTU_WANT, ROCE_MTU_WANT);
 	if (strcmp(p->link_layer, "Ethernet")) {
-		RS_FSET(f->summary, "%s port: no netdev MTU to check",
-			p->link_layer[0] ? p->link_layer : "unknown link layer");
+		RS_FSET(f->summary, "%s: no netdev MTU to check",
+			p->link_layer[0] ? p->link_layer : "link layer unknown");
 		return;
 	}
 	if (!l || !l->mtu) {
@@ -236,8 +236,8 @@ void rs_check_gid_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
 			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
 				"address of %s", p->netdev[0] ? p->netdev : "the port's netdev");
 			if (f->verdict == RS_SKIP)
-				RS_FSET(f->summary, "%s port: no RoCE GID to choose",
-					p->link_layer[0] ? p->link_layer : "unknown link layer");
+				RS_FSET(f->summary, "%s: no RoCE GID to choose",
+					p->link_layer[0] ? p->link_layer : "link layer unknown");
 			else if (f->verdict == RS_PASS)
 				RS_FSET(f->summary, "use GID index %d", pick.index);
 			else
