@@ -117,3 +117,10 @@ tests_test_collect_all_SOURCES = tests/test_collect_all.c \
 tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_collect_all
+
+# The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
+check_PROGRAMS += tests/test_checks
+tests_test_checks_SOURCES = tests/test_checks.c
+tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks

@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 47
+plan 54
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -167,4 +167,41 @@ if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
 	ok $? "fixture roce-rxe: Soft-RoCE index 1 (rxe has no v1 twins)"
 else
 	skip "fixture roce-rxe missing"
+fi
+
+# --- check -----------------------------------------------------------------
+$R --demo check >"$T/chk" 2>"$T/err"
+[ $? -eq 1 ] && [ ! -s "$T/err" ]
+ok $? "--demo check: exit 1 (a check fails), nothing on stderr"
+grep -qx 'FAIL  pci.link_degraded      mlx5_1          PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)' "$T/chk" &&
+	grep -qx '      remedy:   reseat the NIC in a x16 slot (no narrower riser), set the slot to its maximum PCIe speed in the BIOS; confirm with lspci -vv -s 0000:3b:00.1 (LnkSta)' "$T/chk"
+ok $? "check: the degraded PCI link with its remedy"
+grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096' "$T/chk" &&
+	grep -qx '      evidence: /sys/class/net/ens1f1np1/mtu: 1500 -> RoCE MTU 1024' "$T/chk" &&
+	grep -q '^      remedy:   ip link set ens1f1np1 mtu 9000 ' "$T/chk"
+ok $? "check: the small MTU with evidence and the command to run"
+grep -qx 'PASS  host.memlock_small     host            memlock soft unlimited, hard unlimited' "$T/chk" &&
+	grep -qx '4 fail, 3 warn, 18 pass, 0 skip (demo)' "$T/chk"
+ok $? "check: passes listed, counts at the end"
+$R --demo check --json >"$T/chkj"
+[ $? -eq 1 ] && "$JC" <"$T/chkj" &&
+	grep -q '"id": *"net.neigh_failed"' "$T/chkj" &&
+	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":18,"warn":3,"fail":4,"skip":0}'
+ok $? "check --json: valid JSON, findings and counts, exit 1"
+if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-rxe" check >"$T/chk" 2>/dev/null
+	[ $? -eq 0 ] && grep -qx 'SKIP  net.shared_subnet      host            no addresses in the snapshot' "$T/chk" &&
+		grep -qx 'SKIP  pci.link_degraded      rxe0            no PCI function (virtual)' "$T/chk" &&
+		grep -q '^0 fail, 1 warn, 5 pass, 9 skip (root ' "$T/chk"
+	ok $? "check on fixture roce-rxe: no fail (exit 0), skips where the tree has no data"
+else
+	skip "fixture roce-rxe missing"
+fi
+if [ -d "$fx/roce-cx5/sys/class/infiniband" ]; then
+	$R --root "$fx/roce-cx5" check >"$T/chk" 2>/dev/null
+	[ $? -eq 1 ] && grep -qx 'FAIL  pci.link_degraded      mlx5_0          PCI link below max: 8.0 GT/s x8 of 16.0 GT/s x16 (check slot, riser, BIOS)' "$T/chk" &&
+		grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   bond0 MTU 1500 < 4200: RoCE MTU 1024, not 4096' "$T/chk"
+	ok $? "check on fixture roce-cx5: degraded PCI link fails (exit 1), bond0 MTU warned"
+else
+	skip "fixture roce-cx5 missing"
 fi

@@ -69,6 +69,7 @@ keys demo 4
 wait_for demo 'RDMA interfaces'; ok $? "4: Network pane"
 grep -q '! neigh 192.168.100.20 FAILED' "$tmp/screen"; ok $? "Network: FAILED neighbour marked"
 grep -q '~ ens1f0np0 and ens1f1np1 share the subnet' "$tmp/screen"; ok $? "Network: shared subnet warned"
+grep -q '4 Network(4!)' "$tmp/screen"; ok $? "Network: 2 FAILED neighbours + 2 shared subnets counted on the tab"
 keys demo 5
 wait_for demo 'Kernel modules'; ok $? "5: Host pane"
 grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"

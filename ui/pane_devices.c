@@ -4,85 +4,59 @@
  *
  * One block per device (generation, firmware, PSID, PCI link current vs
  * maximum) and one item per port (state, physical state, link layer, rate,
- * netdev and MTU).  Problems are listed under what they concern; the same
- * function lists them for drawing and counts them for the status bar, so
- * the count cannot disagree with the screen.  Enter on a port makes it the
+ * netdev and MTU).  Problems are the findings of the checks (src/diag/,
+ * docs/checks.md) about each device and port, listed under what they
+ * concern; the pane detects nothing itself.  Enter on a port makes it the
  * port of the GIDs and Counters panes.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "diag/check.h"
 #include "util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_PROBS 8
-
-struct prob {
-	enum ui_role role;
-	char text[200];
+/* The checks whose findings this pane shows under a device or a port. */
+static const char *const pane_checks[] = {
+	"device.gone", "pci.link_degraded", "nic.weak_roce_v2",
+	"port.not_active", "port.roce_mtu_small",
 };
 
-static int add(struct prob *pr, int n, enum ui_role r, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int add(struct prob *pr, int n, enum ui_role r, const char *fmt, ...)
+static int shown_here(const struct rs_finding *f)
 {
-	va_list ap;
-
-	if (n >= MAX_PROBS)
-		return n;
-	pr[n].role = r;
-	va_start(ap, fmt);
-	vsnprintf(pr[n].text, sizeof(pr[n].text), fmt, ap);
-	va_end(ap);
-	return n + 1;
+	for (size_t i = 0; i < sizeof(pane_checks) / sizeof(pane_checks[0]); i++)
+		if (!strcmp(f->id, pane_checks[i]))
+			return rs_finding_is_problem(f);
+	return 0;
 }
 
-static int device_probs(const struct rs_device *d, struct prob *pr)
+/*
+ * The problems found about a device (port 0) or one of its ports, in the
+ * check table's order; drawn when pane is not NULL.  The same function
+ * draws and counts, so the status bar cannot disagree with the screen.
+ */
+static int probs(const struct ui *ui, struct ui_pane *pane, const char *dev, unsigned port)
 {
-	const struct rs_pci_link *l = &d->pci;
-	int n = 0;
-
-	if (!d->present)
-		n = add(pr, n, UI_R_BAD, "! device gone: its sysfs directory vanished");
-	if ((l->cur_gts > 0 && l->max_gts > 0 && l->cur_gts < l->max_gts) ||
-	    (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width))
-		n = add(pr, n, UI_R_BAD, "! PCI link below max: %.1f GT/s x%d of %.1f GT/s x%d "
-			"(check slot, riser, BIOS)", l->cur_gts, l->cur_width, l->max_gts,
-			l->max_width);
-	if (d->weak_roce_v2)
-		n = add(pr, n, UI_R_WARN, "~ mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
-			"prefer ConnectX-4 or newer");
-	return n;
-}
-
-static int port_probs(const struct ui *ui, const struct rs_port *p, struct prob *pr)
-{
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->snap, p->netdev) : NULL;
-	int n = 0;
-
-	if (p->state != 4)
-		n = add(pr, n, UI_R_BAD, "! port not ACTIVE (%s): netdev down or no carrier",
-			p->state_name[0] ? p->state_name : "unknown");
-	if (strcmp(p->link_layer, "Ethernet"))
-		return n;	/* InfiniBand ports: no netdev MTU to check */
-	if (l && l->mtu && l->mtu < 4200)
-		n = add(pr, n, UI_R_WARN, "~ %s MTU %u < 4200: RoCE MTU %d, not 4096",
-			l->name, l->mtu, ui_roce_mtu(l->mtu));
-	return n;
-}
-
-static void draw_probs(struct ui_pane *pane, const struct prob *pr, int n)
-{
+	enum rs_object_kind kind = port ? RS_OBJ_PORT : RS_OBJ_DEVICE;
 	struct ui_pen pen;
+	int n = 0;
 
-	for (int i = 0; i < n; i++) {
+	for (size_t i = 0; i < ui->findings.count; i++) {
+		const struct rs_finding *f = &ui->findings.items[i];
+
+		if (f->kind != kind || f->port != port || strcmp(f->device, dev) ||
+		    !shown_here(f))
+			continue;
+		n++;
+		if (!pane)
+			continue;
 		ui_line(pane, &pen);
 		ui_col(&pen, 5);
-		ui_put(&pen, pr[i].role, pr[i].text);
+		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, "%s %s",
+			f->verdict == RS_FAIL ? "!" : "~", f->summary);
 	}
+	return n;
 }
 
 static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
@@ -144,23 +118,23 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 
 static void devices_draw(struct ui *ui, struct ui_pane *pane)
 {
-	struct prob pr[MAX_PROBS];
+	const struct rs_finding *none = rs_findings_get(&ui->findings, "device.none", NULL);
 	struct ui_pen pen;
 	int item = 0;
 
 	ui_title(ui, pane, "RDMA devices and ports (%zu)", ui->snap.n_devices);
-	if (!ui->snap.n_devices) {
+	if (rs_finding_is_problem(none)) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_BAD, " ! no RDMA device: no driver loaded, or no RDMA NIC here");
+		ui_putf(&pen, UI_R_BAD, " ! %s", none->summary);
 	}
 	for (size_t d = 0; d < ui->snap.n_devices; d++) {
 		const struct rs_device *dev = &ui->snap.devices[d];
 
 		draw_device(ui, pane, dev);
-		draw_probs(pane, pr, device_probs(dev, pr));
+		probs(ui, pane, dev->name, 0);
 		for (size_t p = 0; p < dev->n_ports; p++) {
 			draw_port(ui, pane, (int)d, (int)p, item++);
-			draw_probs(pane, pr, port_probs(ui, &dev->ports[p], pr));
+			probs(ui, pane, dev->name, dev->ports[p].num);
 		}
 		ui_line(pane, &pen);
 	}
@@ -170,16 +144,16 @@ static void devices_draw(struct ui *ui, struct ui_pane *pane)
 
 static void devices_tick(struct ui *ui, struct ui_pane *pane)
 {
-	struct prob pr[MAX_PROBS];
 	int items = 0;
 
-	pane->problems += !ui->snap.n_devices;
+	pane->problems += rs_finding_is_problem(rs_findings_get(&ui->findings, "device.none",
+								NULL));
 	for (size_t d = 0; d < ui->snap.n_devices; d++) {
 		const struct rs_device *dev = &ui->snap.devices[d];
 
-		pane->problems += device_probs(dev, pr);
+		pane->problems += probs(ui, NULL, dev->name, 0);
 		for (size_t p = 0; p < dev->n_ports; p++, items++)
-			pane->problems += port_probs(ui, &dev->ports[p], pr);
+			pane->problems += probs(ui, NULL, dev->name, dev->ports[p].num);
 	}
 	for (size_t i = 0; i < ui->snap.n_errors; i++)
 		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "rdma");

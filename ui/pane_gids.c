@@ -12,6 +12,7 @@
 #include "ui/curses.h"
 #include "ui/ui.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *trap_reason(const struct rs_gid *g)
@@ -110,12 +111,14 @@ static void gids_tick(struct ui *ui, struct ui_pane *pane)
 {
 	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
 	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
-	struct rs_gid_pick pick;
+	char obj[RS_TEXT_LEN];
 
 	if (!p)
 		return;
-	rs_gid_recommend(&ui->snap, d, p, &pick);
-	pane->problems = pick.index < 0;
+	/* gid.no_roce_v2 of the selected port (an InfiniBand port has none to miss). */
+	snprintf(obj, sizeof(obj), "%s port %u", d->name, p->num);
+	pane->problems = rs_finding_is_problem(rs_findings_get(&ui->findings, "gid.no_roce_v2",
+								obj));
 	pane->n_items = (int)p->n_gids;
 }
 

@@ -7,35 +7,13 @@
  * rdma_ucm (Ethernet works, verbs see no device or rdma_cm fails); a
  * memlock limit below unlimited (memory registration fails with ENOMEM,
  * "Couldn't allocate MR"), worse below 64 MiB; no huge pages reserved.
+ * They are the findings of the host checks (src/diag/checks_host.c).
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define MEMLOCK_SMALL (64ULL << 20)
-
-static int module_loaded(const struct rs_host *h, const char *name)
-{
-	for (size_t i = 0; i < h->n_modules; i++)
-		if (!strcmp(h->modules[i].name, name))
-			return h->modules[i].loaded;
-	return -1;	/* not among the modules the collector looked at */
-}
-
-/* 1 when the module is expected (its driver is loaded) and missing. */
-static int module_missing(const struct rs_host *h, const char *name)
-{
-	static const char *const need[] = { "mlx5_ib", "ib_uverbs", "rdma_ucm" };
-
-	if (module_loaded(h, "mlx5_core") != 1)
-		return 0;
-	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!strcmp(name, need[i]))
-			return module_loaded(h, name) != 1;
-	return 0;
-}
 
 static void fmt_limit(char *buf, size_t len, uint64_t v)
 {
@@ -47,30 +25,13 @@ static void fmt_limit(char *buf, size_t len, uint64_t v)
 		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
 }
 
-static enum ui_role memlock_role(uint64_t v)
+/* The finding's mark and role: "! " bad, "~ " warn, "  " otherwise. */
+static enum ui_role role(const struct rs_finding *f, const char **mark)
 {
-	if (v == RS_MEMLOCK_UNLIMITED)
-		return UI_R_OK;
-	return v < MEMLOCK_SMALL ? UI_R_BAD : UI_R_WARN;
-}
+	int v = f ? (int)f->verdict : RS_SKIP;
 
-static int hugepages_reserved(const struct rs_host *h)
-{
-	for (size_t i = 0; i < h->n_hugepages; i++)
-		if (h->hugepages[i].total)
-			return 1;
-	return 0;
-}
-
-static int host_problems(const struct rs_host *h)
-{
-	int n = 0;
-
-	for (size_t i = 0; i < h->n_modules; i++)
-		n += module_missing(h, h->modules[i].name);
-	n += h->memlock_known && memlock_role(h->memlock_soft) != UI_R_OK;
-	n += !hugepages_reserved(h);
-	return n;
+	*mark = v == RS_FAIL ? "! " : v == RS_WARN ? "~ " : "  ";
+	return v == RS_FAIL ? UI_R_BAD : v == RS_WARN ? UI_R_WARN : UI_R_OK;
 }
 
 static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_host *h)
@@ -84,7 +45,8 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 	}
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
-		int miss = module_missing(h, m->name);
+		int miss = rs_finding_is_problem(rs_findings_get(&ui->findings,
+								 "host.module_missing", m->name));
 
 		ui_line(pane, &pen);
 		ui_putf(&pen, miss ? UI_R_BAD : m->loaded ? UI_R_OK : UI_R_DIM, " %s%-14s %s",
@@ -96,7 +58,10 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 
 static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_host *h)
 {
+	const struct rs_finding *f = rs_findings_get(&ui->findings, "host.memlock_small", NULL);
 	char soft[32], hard[32];
+	const char *mark;
+	enum ui_role r = role(f, &mark);
 	struct ui_pen pen;
 
 	ui_title(ui, pane, "Locked memory (memlock)");
@@ -108,14 +73,12 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 	fmt_limit(soft, sizeof(soft), h->memlock_soft);
 	fmt_limit(hard, sizeof(hard), h->memlock_hard);
 	ui_line(pane, &pen);
-	ui_putf(&pen, memlock_role(h->memlock_soft), " %sthis process: soft %s, hard %s",
-		memlock_role(h->memlock_soft) == UI_R_BAD ? "! " :
-		memlock_role(h->memlock_soft) == UI_R_WARN ? "~ " : "  ", soft, hard);
+	ui_putf(&pen, r, " %sthis process: soft %s, hard %s", mark, soft, hard);
 	ui_line(pane, &pen);
 	ui_putf(&pen, UI_R_NORMAL, "   configured default: %s%s%s",
 		h->memlock_conf[0] ? h->memlock_conf : "none set (kernel default)",
 		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
-	if (memlock_role(h->memlock_soft) != UI_R_OK) {
+	if (rs_finding_is_problem(f)) {
 		ui_line(pane, &pen);
 		ui_put(&pen, UI_R_DIM, "   RDMA pins buffers: big MRs fail (ENOMEM); "
 		       "set memlock unlimited");
@@ -124,6 +87,7 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 
 static void draw_hugepages(struct ui *ui, struct ui_pane *pane, const struct rs_host *h)
 {
+	const struct rs_finding *f = rs_findings_get(&ui->findings, "host.no_hugepages", NULL);
 	struct ui_pen pen;
 
 	ui_title(ui, pane, "Huge pages");
@@ -134,10 +98,9 @@ static void draw_hugepages(struct ui *ui, struct ui_pane *pane, const struct rs_
 		ui_putf(&pen, UI_R_NORMAL, "   %lu kB pages: %lu reserved, %lu free", hp->size_kb,
 			hp->total, hp->free);
 	}
-	if (!hugepages_reserved(h)) {
+	if (rs_finding_is_problem(f)) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_WARN, " ~ no huge pages reserved: large RDMA buffers use "
-		       "more MTT entries");
+		ui_putf(&pen, UI_R_WARN, " ~ %s", f->summary);
 	}
 }
 
@@ -163,7 +126,12 @@ static void host_draw(struct ui *ui, struct ui_pane *pane)
 
 static void host_tick(struct ui *ui, struct ui_pane *pane)
 {
-	pane->problems += host_problems(&ui->snap.host);
+	static const char *const ids[] = {
+		"host.module_missing", "host.memlock_small", "host.no_hugepages",
+	};
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		pane->problems += rs_findings_problems(&ui->findings, ids[i]);
 	for (size_t i = 0; i < ui->snap.n_errors; i++)
 		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "host");
 }

@@ -10,11 +10,12 @@
  * why a connection never starts.  Two layouts that often break RoCE are
  * warned about: the default route leaving through an RDMA interface, and
  * two RDMA interfaces in the same subnet (the reply leaves by the other).
+ * All of these are findings of the network checks (src/diag/checks_network.c);
+ * the pane only lays them out.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
 
-#include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,66 +39,22 @@ static int rdma_netdevs(const struct ui *ui, const char **out)
 	return n;
 }
 
-static int is_rdma(const char **nd, int n, const char *name)
+/* The layout warnings (default route, shared subnet); drawn when pane is set. */
+static int warnings(const struct ui *ui, struct ui_pane *pane)
 {
-	for (int i = 0; i < n; i++)
-		if (!strcmp(nd[i], name))
-			return 1;
-	return 0;
-}
-
-static int same_subnet(const struct rs_addr *a, const struct rs_addr *b)
-{
-	unsigned char x[16], y[16];
-	int af = a->family == 6 ? AF_INET6 : AF_INET, bits;
-
-	if (a->family != b->family || a->prefixlen != b->prefixlen || strcmp(a->scope, "global"))
-		return 0;
-	if (inet_pton(af, a->addr, x) != 1 || inet_pton(af, b->addr, y) != 1)
-		return 0;
-	bits = a->prefixlen;
-	for (int i = 0; bits > 0; i++, bits -= 8) {
-		unsigned char m = bits >= 8 ? 0xff : (unsigned char)(0xff << (8 - bits));
-
-		if ((x[i] & m) != (y[i] & m))
-			return 0;
-	}
-	return 1;
-}
-
-/* Calls fn for each layout warning; returns how many. */
-static int warnings(const struct ui *ui, struct ui_pane *pane, struct ui *draw_ui)
-{
-	const char *nd[MAX_NETDEVS];
-	int n = rdma_netdevs(ui, nd), count = 0;
+	static const char *const ids[] = { "net.default_route_rdma", "net.shared_subnet" };
 	struct ui_pen pen;
+	int count = 0;
 
-	for (size_t i = 0; i < ui->snap.n_routes; i++) {
-		const struct rs_route *r = &ui->snap.routes[i];
-
-		if (strcmp(r->dst, "default") || !is_rdma(nd, n, r->dev) ||
-		    (r->table && r->table != 254))
-			continue;
-		count++;
-		if (draw_ui) {
-			ui_line(pane, &pen);
-			ui_putf(&pen, UI_R_WARN, " ~ the default route (IPv%d) leaves through RDMA "
-				"interface %s", r->family, r->dev);
-		}
-	}
-	for (size_t i = 0; i < ui->snap.n_addrs; i++)
-		for (size_t j = i + 1; j < ui->snap.n_addrs; j++) {
-			const struct rs_addr *a = &ui->snap.addrs[i], *b = &ui->snap.addrs[j];
-
-			if (!strcmp(a->ifname, b->ifname) || !is_rdma(nd, n, a->ifname) ||
-			    !is_rdma(nd, n, b->ifname) || !same_subnet(a, b))
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		for (const struct rs_finding *f = rs_findings_get(&ui->findings, ids[i], NULL); f;
+		     f = rs_findings_next(&ui->findings, f, ids[i], NULL)) {
+			if (!rs_finding_is_problem(f))
 				continue;
 			count++;
-			if (draw_ui) {
+			if (pane) {
 				ui_line(pane, &pen);
-				ui_putf(&pen, UI_R_WARN, " ~ %s and %s share the subnet of %s/%d: "
-					"replies may leave by the wrong port", a->ifname,
-					b->ifname, a->addr, a->prefixlen);
+				ui_putf(&pen, UI_R_WARN, " ~ %s", f->summary);
 			}
 		}
 	return count;
@@ -143,31 +100,24 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 	}
 	for (size_t i = 0; i < ui->snap.n_neighs; i++) {
 		const struct rs_neigh *nb = &ui->snap.neighs[i];
-		int bad = !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
+		char obj[RS_TEXT_LEN];
+		int bad;
 
 		if (strcmp(nb->dev, name))
 			continue;
+		snprintf(obj, sizeof(obj), "%s %s", nb->dev, nb->ip);
+		bad = rs_finding_is_problem(rs_findings_get(&ui->findings, "net.neigh_failed", obj));
 		ui_line(pane, &pen);
 		ui_putf(&pen, bad ? UI_R_BAD : UI_R_NORMAL, "   %sneigh %s %s %s", bad ? "! " : "",
 			nb->ip, nb->state, nb->mac[0] ? nb->mac : "(no MAC)");
 	}
 }
 
-static const struct rs_neigh *find_neigh(const struct ui *ui, const char *dev, const char *ip)
-{
-	for (size_t i = 0; i < ui->snap.n_neighs; i++)
-		if (!strcmp(ui->snap.neighs[i].ip, ip) && (!dev[0] || !strcmp(ui->snap.neighs[i].dev, dev)))
-			return &ui->snap.neighs[i];
-	return NULL;
-}
-
 /* Problems about the peer; draws them when pane is not NULL. */
 static int peer_lines(struct ui *ui, struct ui_pane *pane)
 {
 	const struct rs_route_lookup *lk = &ui->snap.peer;
-	const char *nd[MAX_NETDEVS];
-	int n = rdma_netdevs(ui, nd);
-	const struct rs_neigh *nb;
+	const struct rs_finding *route, *neigh;
 	struct ui_pen pen = { .y = -1 };
 
 	if (!ui->peer[0]) {
@@ -185,32 +135,28 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 		}
 		return 0;
 	}
+	route = rs_findings_get(&ui->findings, "net.peer_route", NULL);
+	neigh = rs_findings_get(&ui->findings, "net.peer_neigh", NULL);
 	if (pane)
 		ui_line(pane, &pen);
 	if (!lk->ok) {
-		ui_putf(&pen, UI_R_BAD, " ! peer %s: no route: %s", lk->peer, lk->error);
+		ui_putf(&pen, UI_R_BAD, " ! %s", route->summary);
 		return 1;
 	}
 	ui_putf(&pen, UI_R_NORMAL, " peer %s via %s src %s%s%s", lk->peer, lk->dev, lk->src,
 		lk->gateway[0] ? " gateway " : "", lk->gateway);
-	nb = find_neigh(ui, lk->dev, lk->gateway[0] ? lk->gateway : lk->peer);
 	if (pane)
 		ui_line(pane, &pen);
-	if (!is_rdma(nd, n, lk->dev)) {
-		ui_putf(&pen, UI_R_BAD, " ! %s is not an RDMA interface: RoCE to this peer "
-			"cannot use it", lk->dev);
+	if (rs_finding_is_problem(route)) {
+		ui_putf(&pen, UI_R_BAD, " ! %s", route->summary);
 		return 1;
 	}
-	if (!nb) {
-		ui_put(&pen, UI_R_WARN, " ~ no neighbour entry yet (ping the peer once)");
+	if (rs_finding_is_problem(neigh)) {
+		ui_putf(&pen, neigh->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s",
+			neigh->verdict == RS_FAIL ? "!" : "~", neigh->summary);
 		return 1;
 	}
-	if (!strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE")) {
-		ui_putf(&pen, UI_R_BAD, " ! neighbour %s %s: the peer's MAC is unknown, "
-			"RoCE will hang", nb->ip, nb->state);
-		return 1;
-	}
-	ui_putf(&pen, UI_R_OK, " neighbour %s %s %s", nb->ip, nb->state, nb->mac);
+	ui_putf(&pen, UI_R_OK, " %s", neigh->summary);
 	return 0;
 }
 
@@ -231,7 +177,7 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 	ui_title(ui, pane, "Peer");
 	peer_lines(ui, pane);
 	ui_title(ui, pane, "Layout");
-	if (!warnings(ui, pane, ui)) {
+	if (!warnings(ui, pane)) {
 		ui_line(pane, &pen);
 		ui_put(&pen, UI_R_OK, " no default route through an RDMA interface, no shared subnet");
 	}
@@ -240,7 +186,8 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 
 static void network_tick(struct ui *ui, struct ui_pane *pane)
 {
-	pane->problems += warnings(ui, pane, NULL) + peer_lines(ui, NULL);
+	pane->problems += warnings(ui, NULL) + peer_lines(ui, NULL) +
+			  rs_findings_problems(&ui->findings, "net.neigh_failed");
 	for (size_t i = 0; i < ui->snap.n_errors; i++)
 		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "net");
 }

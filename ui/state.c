@@ -44,8 +44,10 @@ void ui_message(struct ui *ui, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Every snapshot change ends here: the checks run once, then the panes. */
 static void panes_tick(struct ui *ui)
 {
+	rs_checks_run(&ui->snap, &ui->findings);
 	for (int i = 0; i < ui->n_panes; i++) {
 		struct ui_pane *p = &ui->panes[i];
 
@@ -121,6 +123,7 @@ void ui_close(struct ui *ui)
 	ui_ctrs_free(ui);
 	free(ui->gone_logged);
 	ui->gone_logged = NULL;
+	rs_findings_free(&ui->findings);
 	rs_snapshot_free(&ui->snap);
 }
 

@@ -351,10 +351,5 @@ void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes)
 
 int ui_roce_mtu(unsigned netdev_mtu)
 {
-	static const int ib_mtus[] = { 4096, 2048, 1024, 512, 256 };
-
-	for (size_t i = 0; i < sizeof(ib_mtus) / sizeof(ib_mtus[0]); i++)
-		if (netdev_mtu >= (unsigned)ib_mtus[i] + 96)
-			return ib_mtus[i];
-	return 0;
+	return rs_roce_mtu(netdev_mtu);
 }

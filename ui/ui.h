@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag/check.h"
 #include "model/counter_groups.h"
 #include "model/source.h"
 #include "snapshot.h"
@@ -124,6 +125,7 @@ struct ui_glyphs {
 
 struct ui {
 	struct rs_snapshot snap;
+	struct rs_findings findings;	/* rs_checks_run() on snap, before each tick */
 	struct rs_source src;
 	struct rs_console_opts opts;
 	int live_net;		/* peer lookups can re-run rs_collect_net */

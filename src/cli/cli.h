@@ -52,5 +52,6 @@ int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv);
 int rs_cmd_gids(struct rs_cli *cli, int argc, char **argv);
 int rs_cmd_snapshot(struct rs_cli *cli, int argc, char **argv);
 int rs_cmd_counters(struct rs_cli *cli, int argc, char **argv);
+int rs_cmd_check(struct rs_cli *cli, int argc, char **argv);
 
 #endif

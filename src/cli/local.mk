@@ -11,6 +11,7 @@ rocescope_SOURCES += \
 	src/cli/cli.h src/cli/cli_common.c \
 	src/cli/json.h src/cli/json.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
-	src/cli/view_snapshot.c src/cli/view_counters.c
+	src/cli/view_snapshot.c src/cli/view_counters.c \
+	src/cli/view_check.c
 
 EXTRA_DIST += docs/cli.md docs/demo.md

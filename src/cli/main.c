@@ -43,6 +43,8 @@ static const struct rs_cmd rs_cmds[] = {
 	  rs_cmd_snapshot },
 	{ "counters", "[--interval SEC] [--count N]", "per-second rates of counters that move",
 	  OPT_INTERVAL | OPT_COUNT, rs_cmd_counters },
+	{ "check", "", "every check: verdict, evidence, remedy (exit 1 when one fails)", 0,
+	  rs_cmd_check },
 	{ NULL, NULL, NULL, 0, NULL },
 };
 

@@ -7,20 +7,20 @@
  * the PCI link with a DEGRADED mark when it trained below its maximum (a
  * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
  * netdev with its MTU, and the RoCE MTU.  Text fits 80 columns; --json
- * prints the same facts from the same loop.
+ * prints the same facts from the same loop.  The marks (DEGRADED, RoCE v2
+ * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
 #include "cli/cli.h"
+#include "diag/check.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* 1 when both ends are known and the link trained below its maximum. */
-static int pci_degraded(const struct rs_pci_link *p)
+/* 1 when check id found a problem with object (its warn/fail verdict). */
+static int problem(const struct rs_findings *fs, const char *id, const char *object)
 {
-	if (p->cur_gts > 0 && p->max_gts > 0 && p->cur_gts < p->max_gts)
-		return 1;
-	return p->cur_width > 0 && p->max_width > 0 && p->cur_width < p->max_width;
+	return rs_finding_is_problem(rs_findings_get(fs, id, object));
 }
 
 static void fmt_speed(char *buf, size_t len, double gts, const char *text, int width)
@@ -37,8 +37,9 @@ static void fmt_speed(char *buf, size_t len, double gts, const char *text, int w
 		snprintf(buf, len, "?%s", w);
 }
 
-static void text_pci(const struct rs_pci_link *p)
+static void text_pci(const struct rs_findings *fs, const struct rs_device *d)
 {
+	const struct rs_pci_link *p = &d->pci;
 	char cur[64], max[64];
 
 	if (!p->addr[0]) {
@@ -50,7 +51,7 @@ static void text_pci(const struct rs_pci_link *p)
 	printf("  PCI      %s", p->addr);
 	if (p->vendor_id || p->device_id)
 		printf(" [%04x:%04x]", p->vendor_id, p->device_id);
-	printf("  %s (max %s)%s\n", cur, max, pci_degraded(p) ? "  DEGRADED" : "");
+	printf("  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d->name) ? "  DEGRADED" : "");
 }
 
 static const char *or_unknown(const char *s)
@@ -75,11 +76,13 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 	printf("\n");
 }
 
-static void text_device(const struct rs_snapshot *s, const struct rs_device *d)
+static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
+			const struct rs_device *d)
 {
 	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
-	       d->weak_roce_v2 ? " (RoCE v2 limited)" : "",
-	       d->present ? "" : "  GONE (vanished since the last refresh)");
+	       problem(fs, "nic.weak_roce_v2", d->name) ? " (RoCE v2 limited)" : "",
+	       problem(fs, "device.gone", d->name) ?
+	       "  GONE (vanished since the last refresh)" : "");
 	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
 	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
 	if (strlen(d->board_id) > 22)
@@ -87,13 +90,15 @@ static void text_device(const struct rs_snapshot *s, const struct rs_device *d)
 	else
 		printf("  PSID     %-22s  ", or_unknown(d->board_id));
 	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
-	text_pci(&d->pci);
+	text_pci(fs, d);
 	for (size_t i = 0; i < d->n_ports; i++)
 		text_port(s, &d->ports[i]);
 }
 
-static void json_pci(struct rs_json *j, const struct rs_pci_link *p)
+static void json_pci(struct rs_json *j, const struct rs_findings *fs, const struct rs_device *d)
 {
+	const struct rs_pci_link *p = &d->pci;
+
 	rs_json_key(j, "pci");
 	rs_json_obj_begin(j);
 	rs_json_kv_str_or_null(j, "addr", p->addr);
@@ -105,7 +110,7 @@ static void json_pci(struct rs_json *j, const struct rs_pci_link *p)
 	rs_json_kv_double(j, "max_gts", p->max_gts);
 	rs_json_kv_int(j, "cur_width", p->cur_width);
 	rs_json_kv_int(j, "max_width", p->max_width);
-	rs_json_kv_bool(j, "degraded", pci_degraded(p));
+	rs_json_kv_bool(j, "degraded", problem(fs, "pci.link_degraded", d->name));
 	rs_json_obj_end(j);
 }
 
@@ -134,7 +139,8 @@ static void json_port(struct rs_json *j, const struct rs_snapshot *s, const stru
 	rs_json_obj_end(j);
 }
 
-static void json_device(struct rs_json *j, const struct rs_snapshot *s, const struct rs_device *d)
+static void json_device(struct rs_json *j, const struct rs_snapshot *s,
+			const struct rs_findings *fs, const struct rs_device *d)
 {
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "name", d->name);
@@ -144,9 +150,9 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s, const st
 	rs_json_kv_str_or_null(j, "hca_type", d->hca_type);
 	rs_json_kv_str_or_null(j, "driver", d->driver);
 	rs_json_kv_str_or_null(j, "generation", d->generation);
-	rs_json_kv_bool(j, "weak_roce_v2", d->weak_roce_v2);
+	rs_json_kv_bool(j, "weak_roce_v2", problem(fs, "nic.weak_roce_v2", d->name));
 	rs_json_kv_bool(j, "present", d->present);
-	json_pci(j, &d->pci);
+	json_pci(j, fs, d);
 	rs_json_key(j, "ports");
 	rs_json_arr_begin(j);
 	for (size_t i = 0; i < d->n_ports; i++)
@@ -157,6 +163,7 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s, const st
 
 int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
 {
+	struct rs_findings fs;
 	struct rs_snapshot s;
 	struct rs_source src;
 	struct rs_json j;
@@ -165,6 +172,8 @@ int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_cli_open(cli, 0, &src, &s);
 	if (ret)
 		return ret;
+	rs_findings_init(&fs);
+	rs_checks_run(&s, &fs);
 	if (cli->json) {
 		rs_json_init(&j, stdout);
 		rs_json_obj_begin(&j);
@@ -177,12 +186,12 @@ int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
 	}
 	for (size_t i = 0; i < s.n_devices; i++) {
 		if (cli->json) {
-			json_device(&j, &s, &s.devices[i]);
+			json_device(&j, &s, &fs, &s.devices[i]);
 			continue;
 		}
 		if (i)
 			printf("\n");
-		text_device(&s, &s.devices[i]);
+		text_device(&s, &fs, &s.devices[i]);
 	}
 	if (cli->json) {
 		rs_json_arr_end(&j);
@@ -194,6 +203,7 @@ int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
 			printf("\n");
 		rs_cli_print_errors(&s, stdout);
 	}
+	rs_findings_free(&fs);
 	rs_snapshot_free(&s);
 	return ret;
 }

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+/*
+ * check.c - the table of checks, the runner and finding lookups.
+ *
+ * The table order is the order findings are listed in (CLI, JSON) and in
+ * which a pane meets them, so a pane that shows the findings of one object
+ * in table order shows them as it always did: device before port, the
+ * worst-known problems first.  Ids are stable (docs/checks.md); a new check
+ * gets a new id, a changed meaning gets a new id too.
+ */
+#include "diag/check.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct rs_check rs_checks[] = {
+	{ "device.none", "an RDMA device exists", rs_check_device_none },
+	{ "device.gone", "the device is still there", rs_check_device_gone },
+	{ "pci.link_degraded", "PCI link trained at its maximum speed and width",
+	  rs_check_pci_link },
+	{ "nic.weak_roce_v2", "the NIC does RoCE v2 well (not mlx4/ConnectX-3)",
+	  rs_check_weak_roce_v2 },
+	{ "port.not_active", "the port is ACTIVE", rs_check_port_active },
+	{ "port.roce_mtu_small", "the netdev MTU allows RoCE MTU 4096", rs_check_roce_mtu },
+	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2 },
+	{ "net.default_route_rdma", "the default route does not leave through an RDMA interface",
+	  rs_check_default_route },
+	{ "net.shared_subnet", "no two RDMA interfaces share a subnet", rs_check_shared_subnet },
+	{ "net.neigh_failed", "no FAILED/INCOMPLETE neighbour on an RDMA interface",
+	  rs_check_neigh_failed },
+	{ "net.peer_route", "the route to the peer leaves through an RDMA interface",
+	  rs_check_peer_route },
+	{ "net.peer_neigh", "the peer's (or gateway's) MAC is resolved", rs_check_peer_neigh },
+	{ "host.module_missing", "the RDMA modules of the loaded NIC driver are loaded",
+	  rs_check_modules },
+	{ "host.memlock_small", "locked memory (memlock) is unlimited", rs_check_memlock },
+	{ "host.no_hugepages", "huge pages are reserved", rs_check_hugepages },
+	{ NULL, NULL, NULL },
+};
+
+void rs_findings_init(struct rs_findings *f)
+{
+	f->items = NULL;
+	f->count = 0;
+}
+
+void rs_findings_free(struct rs_findings *f)
+{
+	free(f->items);
+	rs_findings_init(f);
+}
+
+struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
+				  enum rs_verdict v, enum rs_object_kind kind)
+{
+	struct rs_finding *f = RS_APPEND(out->items, out->count);
+
+	f->id = c->id;
+	f->verdict = v;
+	f->kind = kind;
+	return f;
+}
+
+const struct rs_check *rs_check_find(const char *id)
+{
+	for (const struct rs_check *c = rs_checks; c->id; c++)
+		if (!strcmp(c->id, id))
+			return c;
+	return NULL;
+}
+
+int rs_check_run(const struct rs_snapshot *s, const char *id, struct rs_findings *out)
+{
+	const struct rs_check *c = rs_check_find(id);
+
+	if (!c)
+		return -ENOENT;
+	c->fn(s, c, out);
+	return 0;
+}
+
+int rs_checks_run(const struct rs_snapshot *s, struct rs_findings *out)
+{
+	rs_findings_free(out);
+	for (const struct rs_check *c = rs_checks; c->id; c++)
+		c->fn(s, c, out);
+	return 0;
+}
+
+static int matches(const struct rs_finding *f, const char *id, const char *object)
+{
+	return (!id || !strcmp(f->id, id)) && (!object || !strcmp(f->object, object));
+}
+
+const struct rs_finding *rs_findings_next(const struct rs_findings *f,
+					  const struct rs_finding *prev, const char *id,
+					  const char *object)
+{
+	size_t i = prev ? (size_t)(prev - f->items) + 1 : 0;
+
+	for (; i < f->count; i++)
+		if (matches(&f->items[i], id, object))
+			return &f->items[i];
+	return NULL;
+}
+
+const struct rs_finding *rs_findings_get(const struct rs_findings *f, const char *id,
+					 const char *object)
+{
+	return rs_findings_next(f, NULL, id, object);
+}
+
+int rs_finding_is_problem(const struct rs_finding *f)
+{
+	return f && (f->verdict == RS_WARN || f->verdict == RS_FAIL);
+}
+
+int rs_findings_problems(const struct rs_findings *f, const char *id)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < f->count; i++)
+		n += matches(&f->items[i], id, NULL) && rs_finding_is_problem(&f->items[i]);
+	return n;
+}
+
+const char *rs_verdict_name(enum rs_verdict v)
+{
+	static const char *const names[] = { "pass", "warn", "fail", "skip" };
+
+	return (unsigned)v < 4 ? names[v] : "?";
+}
+
+const char *rs_object_kind_name(enum rs_object_kind k)
+{
+	static const char *const names[] = {
+		"host", "device", "port", "netdev", "module", "neighbour", "peer",
+	};
+
+	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
+
+int rs_roce_mtu(unsigned netdev_mtu)
+{
+	static const int ib_mtus[] = { 4096, 2048, 1024, 512, 256 };
+
+	/* RoCE v2 headers take 96 bytes of the Ethernet payload (IBTA A17.3). */
+	for (size_t i = 0; i < sizeof(ib_mtus) / sizeof(ib_mtus[0]); i++)
+		if (netdev_mtu >= (unsigned)ib_mtus[i] + 96)
+			return ib_mtus[i];
+	return 0;
+}

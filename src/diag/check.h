@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check.h - the problem checks: pure functions over a snapshot.
+ *
+ * Every problem rocescope marks (in the console, in the CLI, later in the
+ * guided wizard) is found here, once.  A check has a stable id (documented
+ * in docs/checks.md; wizard trees in profiles/ name checks by it) and emits
+ * one finding per object it looked at: a device, a port, a netdev, a
+ * module, the host, the peer.  A finding carries the verdict, the evidence
+ * (where the value came from and what it was), the expectation, and the
+ * remedy an engineer types.  Checks do no I/O and keep no state: the same
+ * snapshot gives the same findings, so a saved snapshot is diagnosed
+ * exactly as the live host was.
+ */
+#ifndef RS_CHECK_H
+#define RS_CHECK_H
+
+#include "snapshot.h"
+
+enum rs_verdict {
+	RS_PASS = 0,
+	RS_WARN,
+	RS_FAIL,
+	RS_SKIP,		/* the snapshot lacks the data (or it does not apply) */
+};
+
+enum rs_object_kind {
+	RS_OBJ_HOST = 0,
+	RS_OBJ_DEVICE,
+	RS_OBJ_PORT,
+	RS_OBJ_NETDEV,
+	RS_OBJ_MODULE,
+	RS_OBJ_NEIGH,
+	RS_OBJ_PEER,
+};
+
+#define RS_FINDING_LEN 512
+
+struct rs_finding {
+	const char *id;			/* the check's id (static) */
+	enum rs_verdict verdict;
+	enum rs_object_kind kind;
+	char object[RS_TEXT_LEN];	/* "mlx5_0", "mlx5_0 port 1", "eth0", "mlx5_ib",
+					 * "eth0 10.0.0.2", "host", the peer IP */
+	char device[RS_NAME_LEN];	/* RDMA device, "" when none */
+	unsigned port;			/* port number, 0 when none */
+	char netdev[RS_NAME_LEN];	/* netdev, "" when none */
+	char addr[RS_ADDR_LEN];		/* neighbour or peer IP, "" when none */
+	char summary[RS_FINDING_LEN];	/* one line: what was found (the console's line) */
+	char evidence[RS_FINDING_LEN];	/* source and value seen */
+	char expected[RS_FINDING_LEN];	/* what a good host has */
+	char remedy[RS_FINDING_LEN];	/* the command or setting to apply; "" on pass/skip */
+};
+
+struct rs_findings {
+	struct rs_finding *items;
+	size_t count;
+};
+
+struct rs_check;
+typedef void (*rs_check_fn)(const struct rs_snapshot *s, const struct rs_check *c,
+			    struct rs_findings *out);
+
+struct rs_check {
+	const char *id;		/* stable: "pci.link_degraded" */
+	const char *title;	/* one line for lists and docs */
+	rs_check_fn fn;
+};
+
+/* Every check, in the order findings are listed; ends with { NULL }. */
+extern const struct rs_check rs_checks[];
+
+/* Run every check (replaces out's content).  Returns 0. */
+int rs_checks_run(const struct rs_snapshot *s, struct rs_findings *out);
+/* Run one check by id, appending to out.  -ENOENT for an unknown id. */
+int rs_check_run(const struct rs_snapshot *s, const char *id, struct rs_findings *out);
+const struct rs_check *rs_check_find(const char *id);
+void rs_findings_init(struct rs_findings *f);
+void rs_findings_free(struct rs_findings *f);
+
+/*
+ * The first finding of check id about object (NULL: any object), or NULL.
+ * rs_findings_next() continues after prev with the same filter.
+ */
+const struct rs_finding *rs_findings_get(const struct rs_findings *f, const char *id,
+					 const char *object);
+const struct rs_finding *rs_findings_next(const struct rs_findings *f,
+					  const struct rs_finding *prev, const char *id,
+					  const char *object);
+/* 1 for warn and fail: what the console marks and counts. */
+int rs_finding_is_problem(const struct rs_finding *f);
+/* Problems among the findings of check id (NULL: all). */
+int rs_findings_problems(const struct rs_findings *f, const char *id);
+
+const char *rs_verdict_name(enum rs_verdict v);		/* "pass", "warn", ... */
+const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ... */
+
+/* The RoCE path MTU a netdev MTU allows: largest IB MTU <= mtu - 96; 0 none. */
+int rs_roce_mtu(unsigned netdev_mtu);
+
+/* For the check modules: append a finding with id, verdict and kind set. */
+struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
+				  enum rs_verdict v, enum rs_object_kind kind);
+#define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
+
+/* The checks, by area (checks_device.c, checks_network.c, checks_host.c). */
+void rs_check_device_none(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_device_gone(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_pci_link(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_weak_roce_v2(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_port_active(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_roce_mtu(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_gid_roce_v2(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_default_route(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_shared_subnet(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_neigh_failed(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_peer_route(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_peer_neigh(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_modules(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_memlock(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+void rs_check_hugepages(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+
+#endif

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/*
+ * checks_host.c - checks about the host around the NIC: the RDMA kernel
+ * modules, the locked-memory limit and huge pages.
+ *
+ * mlx5_core loaded without mlx5_ib / ib_uverbs / rdma_ucm gives a working
+ * Ethernet port that verbs do not see (or rdma_cm that fails); a memlock
+ * limit below unlimited makes memory registration fail with ENOMEM
+ * ("Couldn't allocate MR"); no huge pages means large buffers cost more
+ * MTT entries.  Data the snapshot lacks (no module list, limits not read,
+ * no hugepages directory) gives a skip.
+ */
+#include "diag/check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MEMLOCK_SMALL (64ULL << 20)
+
+static int module_loaded(const struct rs_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->n_modules; i++)
+		if (!strcmp(h->modules[i].name, name))
+			return h->modules[i].loaded;
+	return -1;	/* not among the modules the collector looked at */
+}
+
+/* The modules mlx5 RDMA needs once mlx5_core is loaded. */
+static int needed(const char *name)
+{
+	static const char *const need[] = { "mlx5_ib", "ib_uverbs", "rdma_ucm" };
+
+	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (!strcmp(name, need[i]))
+			return 1;
+	return 0;
+}
+
+void rs_check_modules(const struct rs_snapshot *s, const struct rs_check *c,
+		      struct rs_findings *out)
+{
+	const struct rs_host *h = &s->host;
+	int core = module_loaded(h, "mlx5_core");
+
+	for (size_t i = 0; i < h->n_modules; i++) {
+		const struct rs_module *m = &h->modules[i];
+		enum rs_verdict v = core != 1 ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
+		struct rs_finding *f;
+
+		if (!needed(m->name))
+			continue;
+		f = rs_finding_new(out, c, v, RS_OBJ_MODULE);
+		RS_FSET(f->object, "%s", m->name);
+		RS_FSET(f->evidence, "/proc/modules: %s %s, mlx5_core %s", m->name,
+			m->loaded ? "loaded" : "not loaded",
+			core == 1 ? "loaded" : core == 0 ? "not loaded" : "not listed");
+		RS_FSET(f->expected, "%s loaded when mlx5_core is", m->name);
+		if (v == RS_SKIP)
+			RS_FSET(f->summary, "%s: mlx5_core is not loaded, nothing to expect",
+				m->name);
+		else if (v == RS_PASS)
+			RS_FSET(f->summary, "%s loaded", m->name);
+		else
+			RS_FSET(f->summary, "%s not loaded (mlx5_core is: modprobe it)", m->name);
+		if (v == RS_FAIL)
+			RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
+				"/etc/modules-load.d/rdma.conf", m->name, m->name);
+	}
+	if (!h->n_modules) {
+		struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_HOST);
+
+		RS_FSET(f->object, "host");
+		RS_FSET(f->summary, "no module information");
+		RS_FSET(f->evidence, "/proc/modules: not read");
+		RS_FSET(f->expected, "mlx5_ib, ib_uverbs, rdma_ucm loaded when mlx5_core is");
+	}
+}
+
+static void fmt_limit(char *buf, size_t len, uint64_t v)
+{
+	if (v == RS_MEMLOCK_UNLIMITED)
+		snprintf(buf, len, "unlimited");
+	else if (v >= (1ULL << 20))
+		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
+	else
+		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
+}
+
+void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
+		      struct rs_findings *out)
+{
+	const struct rs_host *h = &s->host;
+	enum rs_verdict v = !h->memlock_known ? RS_SKIP :
+			    h->memlock_soft == RS_MEMLOCK_UNLIMITED ? RS_PASS :
+			    h->memlock_soft < MEMLOCK_SMALL ? RS_FAIL : RS_WARN;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
+	char soft[32], hard[32];
+
+	RS_FSET(f->object, "host");
+	RS_FSET(f->expected, "soft and hard memlock unlimited (at least 64 MiB)");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "memlock of this process unknown (limits not read)");
+		return;
+	}
+	fmt_limit(soft, sizeof(soft), h->memlock_soft);
+	fmt_limit(hard, sizeof(hard), h->memlock_hard);
+	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s",
+		soft, hard, h->memlock_conf[0] ? h->memlock_conf : "none",
+		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
+	RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
+		v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+	if (v != RS_PASS)
+		RS_FSET(f->remedy, "add '* soft memlock unlimited' and '* hard memlock unlimited' "
+			"to /etc/security/limits.d/rdma.conf and log in again "
+			"(services: LimitMEMLOCK=infinity)");
+}
+
+void rs_check_hugepages(const struct rs_snapshot *s, const struct rs_check *c,
+			struct rs_findings *out)
+{
+	const struct rs_host *h = &s->host;
+	unsigned long total = 0;
+	enum rs_verdict v;
+	struct rs_finding *f;
+	char seen[RS_FINDING_LEN] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < h->n_hugepages; i++) {
+		total += h->hugepages[i].total;
+		if (len < sizeof(seen))
+			len += (size_t)snprintf(seen + len, sizeof(seen) - len, "%s%lu kB: %lu",
+						i ? ", " : "", h->hugepages[i].size_kb,
+						h->hugepages[i].total);
+	}
+	v = !h->n_hugepages ? RS_SKIP : total ? RS_PASS : RS_WARN;
+	f = rs_finding_new(out, c, v, RS_OBJ_HOST);
+	RS_FSET(f->object, "host");
+	RS_FSET(f->expected, "huge pages reserved for large RDMA buffers");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "huge pages unknown (not read)");
+		RS_FSET(f->evidence, "/sys/kernel/mm/hugepages: not read");
+		return;
+	}
+	RS_FSET(f->evidence, "/sys/kernel/mm/hugepages/*/nr_hugepages: %s", seen);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "%lu huge pages reserved", total);
+		return;
+	}
+	RS_FSET(f->summary, "no huge pages reserved: large RDMA buffers use more MTT entries");
+	RS_FSET(f->remedy, "echo 2048 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages "
+		"(persist: vm.nr_hugepages = 2048 in /etc/sysctl.d/)");
+}

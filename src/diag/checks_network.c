@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+/*
+ * checks_network.c - checks about the IP side of the RDMA interfaces:
+ * the default route, subnets shared by two RDMA interfaces, unresolved
+ * neighbours, and the route and neighbour towards the peer.
+ *
+ * RoCE v2 is routed and resolves MACs like any IP packet, so these are
+ * exactly why a connection never starts or the replies take the other
+ * port.  An "RDMA interface" is the netdev of an RDMA port.  Under a
+ * fixture root without addresses or routes the checks skip.
+ */
+#include "diag/check.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+static int is_rdma(const struct rs_snapshot *s, const char *name)
+{
+	if (!name[0])
+		return 0;
+	for (size_t d = 0; d < s->n_devices; d++)
+		for (size_t p = 0; p < s->devices[d].n_ports; p++)
+			if (!strcmp(s->devices[d].ports[p].netdev, name))
+				return 1;
+	return 0;
+}
+
+static int same_subnet(const struct rs_addr *a, const struct rs_addr *b)
+{
+	unsigned char x[16], y[16];
+	int af = a->family == 6 ? AF_INET6 : AF_INET, bits;
+
+	if (a->family != b->family || a->prefixlen != b->prefixlen || strcmp(a->scope, "global"))
+		return 0;
+	if (inet_pton(af, a->addr, x) != 1 || inet_pton(af, b->addr, y) != 1)
+		return 0;
+	bits = a->prefixlen;
+	for (int i = 0; bits > 0 && i < 16; i++, bits -= 8) {
+		unsigned char m = bits >= 8 ? 0xff : (unsigned char)(0xff << (8 - bits));
+
+		if ((x[i] & m) != (y[i] & m))
+			return 0;
+	}
+	return 1;
+}
+
+/* The network address of a/prefixlen as text ("192.168.100.0"). */
+static void subnet_of(const struct rs_addr *a, char *buf, size_t len)
+{
+	unsigned char x[16];
+	int af = a->family == 6 ? AF_INET6 : AF_INET, bits = a->prefixlen;
+
+	snprintf(buf, len, "%s", a->addr);
+	if (inet_pton(af, a->addr, x) != 1)
+		return;
+	for (int i = 0; i < 16; i++, bits -= 8)
+		x[i] &= bits >= 8 ? 0xff : bits > 0 ? (unsigned char)(0xff << (8 - bits)) : 0;
+	inet_ntop(af, x, buf, (socklen_t)len);
+}
+
+static struct rs_finding *host_finding(struct rs_findings *out, const struct rs_check *c,
+				       enum rs_verdict v)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
+
+	RS_FSET(f->object, "host");
+	return f;
+}
+
+void rs_check_default_route(const struct rs_snapshot *s, const struct rs_check *c,
+			    struct rs_findings *out)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < s->n_routes; i++) {
+		const struct rs_route *r = &s->routes[i];
+		struct rs_finding *f;
+
+		if (strcmp(r->dst, "default") || !is_rdma(s, r->dev) ||
+		    (r->table && r->table != 254))
+			continue;
+		n++;
+		f = rs_finding_new(out, c, RS_WARN, RS_OBJ_NETDEV);
+		RS_FSET(f->object, "%s", r->dev);
+		RS_FSET(f->netdev, "%s", r->dev);
+		RS_FSET(f->summary, "the default route (IPv%d) leaves through RDMA interface %s",
+			r->family, r->dev);
+		RS_FSET(f->evidence, "netlink routes, table main: default%s%s dev %s metric %u",
+			r->gateway[0] ? " via " : "", r->gateway, r->dev, r->metric);
+		RS_FSET(f->expected, "the default route on the management interface; RoCE "
+			"peers reached by subnet routes");
+		RS_FSET(f->remedy, "ip route del default dev %s, keep the default on the "
+			"management interface, ip route add PEER_SUBNET dev %s", r->dev, r->dev);
+	}
+	if (!n) {
+		struct rs_finding *f = host_finding(out, c, s->n_routes ? RS_PASS : RS_SKIP);
+
+		RS_FSET(f->summary, s->n_routes ? "no default route through an RDMA interface" :
+			"no routes in the snapshot");
+		RS_FSET(f->evidence, "netlink routes: %zu", s->n_routes);
+		RS_FSET(f->expected, "no default route through an RDMA interface");
+	}
+}
+
+static void shared_pair(const struct rs_check *c, const struct rs_addr *a,
+			const struct rs_addr *b, struct rs_findings *out)
+{
+	struct rs_finding *f = rs_finding_new(out, c, RS_WARN, RS_OBJ_NETDEV);
+	char net[RS_ADDR_LEN];
+
+	subnet_of(a, net, sizeof(net));
+	RS_FSET(f->object, "%s %s", a->ifname, b->ifname);
+	RS_FSET(f->netdev, "%s", a->ifname);
+	RS_FSET(f->addr, "%s", a->addr);
+	RS_FSET(f->summary, "%s and %s share the subnet of %s/%d: replies may leave by the "
+		"wrong port", a->ifname, b->ifname, a->addr, a->prefixlen);
+	RS_FSET(f->evidence, "netlink addresses: %s %s/%d, %s %s/%d", a->ifname, a->addr,
+		a->prefixlen, b->ifname, b->addr, b->prefixlen);
+	RS_FSET(f->expected, "one subnet per RDMA interface, or policy routing per source");
+	RS_FSET(f->remedy, "give each RDMA interface its own subnet, or route by source: "
+		"ip rule add from %s table 101; ip route add %s/%d dev %s table 101 "
+		"(and arp_ignore=1, arp_announce=2)", b->addr, net, b->prefixlen, b->ifname);
+}
+
+void rs_check_shared_subnet(const struct rs_snapshot *s, const struct rs_check *c,
+			    struct rs_findings *out)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < s->n_addrs; i++)
+		for (size_t j = i + 1; j < s->n_addrs; j++) {
+			const struct rs_addr *a = &s->addrs[i], *b = &s->addrs[j];
+
+			if (!strcmp(a->ifname, b->ifname) || !is_rdma(s, a->ifname) ||
+			    !is_rdma(s, b->ifname) || !same_subnet(a, b))
+				continue;
+			shared_pair(c, a, b, out);
+			n++;
+		}
+	if (!n) {
+		struct rs_finding *f = host_finding(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
+
+		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet" :
+			"no addresses in the snapshot");
+		RS_FSET(f->evidence, "netlink addresses: %zu", s->n_addrs);
+		RS_FSET(f->expected, "one subnet per RDMA interface");
+	}
+}
+
+static int neigh_bad(const struct rs_neigh *nb)
+{
+	return !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
+}
+
+void rs_check_neigh_failed(const struct rs_snapshot *s, const struct rs_check *c,
+			   struct rs_findings *out)
+{
+	int seen = 0;
+
+	for (size_t i = 0; i < s->n_neighs; i++) {
+		const struct rs_neigh *nb = &s->neighs[i];
+		struct rs_finding *f;
+
+		if (!is_rdma(s, nb->dev))
+			continue;
+		seen++;
+		if (!neigh_bad(nb))
+			continue;
+		f = rs_finding_new(out, c, RS_FAIL, RS_OBJ_NEIGH);
+		RS_FSET(f->object, "%s %s", nb->dev, nb->ip);
+		RS_FSET(f->netdev, "%s", nb->dev);
+		RS_FSET(f->addr, "%s", nb->ip);
+		RS_FSET(f->summary, "neigh %s %s: its MAC is unknown", nb->ip, nb->state);
+		RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", nb->ip, nb->dev,
+			nb->state);
+		RS_FSET(f->expected, "REACHABLE, STALE or DELAY with a MAC");
+		RS_FSET(f->remedy, "check %s is up and on the same subnet/VLAN: ping -c1 -I %s %s; "
+			"ip neigh flush dev %s to retry", nb->ip, nb->dev, nb->ip, nb->dev);
+	}
+	if (!rs_findings_problems(out, c->id)) {
+		struct rs_finding *f = host_finding(out, c, seen ? RS_PASS : RS_SKIP);
+
+		RS_FSET(f->summary, seen ? "every neighbour of an RDMA interface is resolved" :
+			"no neighbour entry on an RDMA interface");
+		RS_FSET(f->evidence, "netlink neighbours on RDMA interfaces: %d", seen);
+		RS_FSET(f->expected, "no FAILED or INCOMPLETE entry");
+	}
+}
+
+static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct rs_check *c,
+				       enum rs_verdict v, struct rs_findings *out)
+{
+	const struct rs_route_lookup *lk = &s->peer;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
+
+	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
+	RS_FSET(f->addr, "%s", lk->peer);
+	RS_FSET(f->netdev, "%s", lk->dev);
+	return f;
+}
+
+void rs_check_peer_route(const struct rs_snapshot *s, const struct rs_check *c,
+			 struct rs_findings *out)
+{
+	const struct rs_route_lookup *lk = &s->peer;
+	enum rs_verdict v = !lk->peer[0] ? RS_SKIP : !lk->ok || !is_rdma(s, lk->dev) ?
+			    RS_FAIL : RS_PASS;
+	struct rs_finding *f = peer_finding(s, c, v, out);
+
+	RS_FSET(f->expected, "a route through an RDMA interface");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "no peer given (--peer IP)");
+		return;
+	}
+	if (!lk->ok) {
+		RS_FSET(f->evidence, "route lookup (ip route get %s): %s", lk->peer, lk->error);
+		RS_FSET(f->summary, "peer %s: no route: %s", lk->peer, lk->error);
+		RS_FSET(f->remedy, "ip route add %s/32 dev RDMA_NETDEV (or an address in the "
+			"peer's subnet on the RDMA interface)", lk->peer);
+		return;
+	}
+	RS_FSET(f->evidence, "route lookup (ip route get %s): dev %s src %s%s%s", lk->peer,
+		lk->dev, lk->src, lk->gateway[0] ? " via " : "", lk->gateway);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "peer %s via RDMA interface %s", lk->peer, lk->dev);
+		return;
+	}
+	RS_FSET(f->summary, "%s is not an RDMA interface: RoCE to this peer cannot use it",
+		lk->dev);
+	RS_FSET(f->remedy, "ip route add %s/32 dev RDMA_NETDEV (more specific than the "
+		"route through %s), or move the peer's subnet to the RDMA interface",
+		lk->peer, lk->dev);
+}
+
+static const struct rs_neigh *find_neigh(const struct rs_snapshot *s, const char *dev,
+					 const char *ip)
+{
+	for (size_t i = 0; i < s->n_neighs; i++)
+		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
+			return &s->neighs[i];
+	return NULL;
+}
+
+void rs_check_peer_neigh(const struct rs_snapshot *s, const struct rs_check *c,
+			 struct rs_findings *out)
+{
+	const struct rs_route_lookup *lk = &s->peer;
+	const char *hop = lk->gateway[0] ? lk->gateway : lk->peer;
+	const struct rs_neigh *nb = find_neigh(s, lk->dev, hop);
+	enum rs_verdict v = RS_PASS;
+	struct rs_finding *f;
+
+	if (!lk->peer[0] || !lk->ok || !is_rdma(s, lk->dev))
+		v = RS_SKIP;
+	else if (!nb)
+		v = RS_WARN;
+	else if (neigh_bad(nb))
+		v = RS_FAIL;
+	f = peer_finding(s, c, v, out);
+	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY)");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "no route to a peer through an RDMA interface to look at");
+		return;
+	}
+	RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", hop, lk->dev,
+		nb ? nb->state : "(no entry)");
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "neighbour %s %s %s", nb->ip, nb->state, nb->mac);
+	} else if (v == RS_WARN) {
+		RS_FSET(f->summary, "no neighbour entry yet (ping the peer once)");
+		RS_FSET(f->remedy, "ping -c1 -I %s %s", lk->dev, hop);
+	} else {
+		RS_FSET(f->summary, "neighbour %s %s: the peer's MAC is unknown, RoCE will hang",
+			nb->ip, nb->state);
+		RS_FSET(f->remedy, "check %s is up and on the same subnet/VLAN as %s: "
+			"ping -c1 -I %s %s; ip neigh flush dev %s", hop, lk->dev, lk->dev, hop,
+			lk->dev);
+	}
+}
