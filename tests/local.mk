@@ -124,3 +124,10 @@ tests_test_checks_SOURCES = tests/test_checks.c
 tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
+
+# The event loop: handlers changed from callbacks, timers, signals, children.
+check_PROGRAMS += tests/test_loop
+tests_test_loop_SOURCES = tests/test_loop.c
+tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_loop_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_loop
