@@ -7,7 +7,7 @@ librscore_a_SOURCES = \
 	src/json.h src/json.c \
 	src/model/snapshot.c
 
-RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS)
+RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) -lm
 
 bin_PROGRAMS += rocescope
 rocescope_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)

@@ -70,6 +70,9 @@ extern const struct rs_cmd rs_cmd_gids;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_check;
+extern const struct rs_cmd rs_cmd_serve;
+extern const struct rs_cmd rs_cmd_bw;
+extern const struct rs_cmd rs_cmd_lat;
 
 /*
  * Number parsing for option handlers: a decimal in (0, max] (seconds,

@@ -31,6 +31,9 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
 	&rs_cmd_check,
+	&rs_cmd_serve,
+	&rs_cmd_bw,
+	&rs_cmd_lat,
 	NULL,
 };
 

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_serve.c - `rocescope serve`: the other end of `rocescope bw|lat`.
+ *
+ * Binds the address given (--bind), or by default the address of the RDMA
+ * interface it serves (the IP of the recommended RoCE v2 GID of -d DEV, or
+ * of the first ACTIVE RoCE port) - never every interface unless asked with
+ * --bind 0.0.0.0.  Serves one client at a time (the listener is not
+ * watched while a test runs: later clients wait in the backlog), --count
+ * tests in all, and gives up when nobody comes within --timeout.  Each
+ * client is bounded: one control buffer, phase timeouts, test memory
+ * capped by --max-mem.  Exit 0 when every test served passed, 1 otherwise
+ * (and when nobody came), 2 usage.
+ */
+#include "cli/perf_cli.h"
+#include "perf/view.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct rs_opt serve_opts[] = {
+	{ "bind", 0, "ADDR", "address to listen on (default: the RDMA interface's)", RS_PO_BIND },
+	{ "port", 'p', "PORT", "control TCP port (default 18515)", RS_PO_PORT },
+	{ "count", 0, "N", "serve N tests, then exit (default 1)", RS_PO_COUNT },
+	{ "timeout", 0, "SEC", "give up when no client comes in SEC s (default 300)",
+	  RS_PO_TIMEOUT },
+	{ "ib-dev", 'd', "DEV", "RDMA device (default: the one holding --bind)", RS_PO_DEV },
+	{ "ib-port", 'i', "PORT", "port of the device (default 1)", RS_PO_IBPORT },
+	{ "gid-index", 'x', "INDEX", "GID index (default: the recommended RoCE v2 one)",
+	  RS_PO_GID },
+	{ "mtu", 'm', "MTU", "path MTU at most (default: the port's active MTU)", RS_PO_MTU },
+	{ "max-mem", 0, "MIB", "most test memory a client may ask for (default 1024)",
+	  RS_PO_MAXMEM },
+	{ "interval", 0, "SEC", "the clients' progress interval (default 1)", RS_PO_INTERVAL },
+	{ "json-lines", 0, NULL, "one JSON object per event", RS_PO_JSONL },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+static int timeout_given;
+
+static int serve_opt(struct rs_cli *cli, int id, const char *arg)
+{
+	if (id == RS_PO_TIMEOUT)
+		timeout_given = 1;
+	return rs_perf_cli_opt(cli, id, arg);
+}
+
+struct served {
+	struct rs_snapshot snap;
+	struct rs_perf_pick pick;
+	struct rs_perf_view view;
+	char bind[RS_PERF_STR_LEN];
+	struct rs_loop *loop;
+	int lfd;
+};
+
+static int pick_and_bind(struct served *sv, struct rs_perf_error *e)
+{
+	const struct rs_perf_cli *o = &rs_perf_cli;
+	char err[512] = "";
+	int ret = rs_perf_cli_snapshot(NULL, &sv->snap, err, sizeof(err));
+	const char *want = o->bind && strcmp(o->bind, "0.0.0.0") ? o->bind : NULL;
+
+	if (ret)
+		return rs_perf_fail(e, RS_PF_NO_DEVICE, -ret, "%s", err);
+	if (rs_perf_pick(&sv->snap, o->dev, o->ib_port, o->gid_index, want, &sv->pick, e))
+		return -1;
+	rs_perf_view_build(&sv->snap, &sv->pick, &sv->view);
+	if (o->bind)
+		RS_STRCPY(sv->bind, o->bind);
+	else if (sv->pick.gid && sv->pick.gid->ip[0])
+		RS_STRCPY(sv->bind, sv->pick.gid->ip);
+	else
+		return rs_perf_fail(e, RS_PF_BIND, 0, "%s port %u has no address to bind to: give "
+				    "--bind ADDR (--bind 0.0.0.0 for every interface)",
+				    sv->pick.dev->name, sv->pick.port->num);
+	sv->lfd = rs_ctrl_listen(sv->bind, (unsigned)o->tcp_port, e);
+	return sv->lfd < 0 ? -1 : 0;
+}
+
+static void say(int jsonl, const char *fmt, ...) RS_PRINTF(2, 3);
+
+static void say(int jsonl, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (jsonl)
+		return;		/* the JSON lines carry the same through notes */
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+/* One client: accept, serve, report.  0 passed, 1 failed, -1 nobody came. */
+static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
+{
+	const struct rs_perf_cli *o = &rs_perf_cli;
+	double wait_s = timeout_given ? o->timeout : 300;
+	struct rs_perf_params none = { 0 };
+	struct rs_perf_error e = { 0 };
+	char peer[RS_PERF_STR_LEN] = "";
+	struct rs_perf_out *out;
+	struct rs_perf_cfg cfg = {
+		.tcp_port = (unsigned)o->tcp_port, .timeout_ns = 15 * RS_NS_PER_S,
+		.stall_ns = 15 * RS_NS_PER_S, .interval_ns = (uint64_t)(o->interval * 1e9),
+		.max_mr_bytes = (uint64_t)o->max_mem_mib << 20,
+	};
+	struct rs_ctrl *c;
+	int ret;
+
+	cfg.params.mtu = (uint32_t)o->mtu;
+	c = rs_ctrl_accept(sv->loop, sv->lfd, (uint64_t)(wait_s * 1e9), peer, sizeof(peer), &e);
+	out = rs_perf_out_new(o->json_lines ? RS_OUT_JSONL : RS_OUT_TEXT, "serve", peer,
+			      (unsigned)o->tcp_port, &none);
+	rs_perf_out_set_local(out, &sv->view);
+	if (c) {
+		say(o->json_lines, "client %u: %s\n", n, peer);
+		rs_perf_serve_one(c, &cfg, &sv->pick, &sv->view, rs_perf_out_report(out), &e);
+		rs_ctrl_close(c);
+	}
+	if (!e.code)
+		say(o->json_lines, "client %u: test done\n", n);
+	ret = rs_perf_out_finish(out, &e);
+	return c ? ret : -1;
+}
+
+static int serve_run(struct rs_cli *cli, int argc, char **argv)
+{
+	const struct rs_perf_cli *o = &rs_perf_cli;
+	struct served sv = { .lfd = -1 };
+	struct rs_perf_error e = { 0 };
+	int ret = RS_EXIT_OK;
+
+	if (cli->json) {
+		fprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
+		return RS_EXIT_USAGE;
+	}
+	rs_snapshot_init(&sv.snap);
+	sv.loop = rs_loop_new();
+	rs_ctrl_watch_signals(sv.loop);
+	if (pick_and_bind(&sv, &e)) {
+		struct rs_perf_params none = { 0 };
+
+		ret = rs_perf_out_finish(rs_perf_out_new(o->json_lines ? RS_OUT_JSONL : RS_OUT_TEXT,
+							 "serve", "", (unsigned)o->tcp_port, &none),
+					 &e);
+		goto out;
+	}
+	say(o->json_lines, "serving on %s:%ld (%s port %u, GID %d), %ld test(s)\n", sv.bind,
+	    o->tcp_port, sv.pick.dev->name, sv.pick.port->num, sv.pick.gid_index, o->count);
+	for (long n = 1; n <= o->count && !rs_ctrl_interrupted(); n++) {
+		int r = serve_client(&sv, cli, (unsigned)n);
+
+		if (r)
+			ret = RS_EXIT_FAIL;
+		if (r < 0)
+			break;	/* nobody came (or interrupted): stop waiting */
+	}
+out:
+	if (sv.lfd >= 0)
+		close(sv.lfd);
+	rs_loop_free(sv.loop);
+	rs_snapshot_free(&sv.snap);
+	return ret;
+}
+
+const struct rs_cmd rs_cmd_serve = {
+	.name = "serve",
+	.args = "",
+	.help = "the server end of bw and lat (one client at a time)",
+	.flags = 0,
+	.opts = serve_opts,
+	.opt = serve_opt,
+	.run = serve_run,
+};
