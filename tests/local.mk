@@ -131,3 +131,15 @@ tests_test_loop_SOURCES = tests/test_loop.c
 tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
+
+# The embedded tests (src/perf/): the control protocol, its parser against
+# bad input, the statistics, JSON lines; the control channel on loopback
+# sockets with hostile peers (slow, vanishing, oversized, perftest).
+check_PROGRAMS += tests/test_perf_proto tests/test_perf_ctrl
+tests_test_perf_proto_SOURCES = tests/test_perf_proto.c
+tests_test_perf_proto_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_perf_proto_LDADD = $(RS_TEST_LIBS)
+tests_test_perf_ctrl_SOURCES = tests/test_perf_ctrl.c
+tests_test_perf_ctrl_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_perf_ctrl_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_perf_proto tests/test_perf_ctrl

@@ -32,7 +32,8 @@ struct lat_state {
 	uint32_t size;
 	struct rs_perf_ticker t;
 	uint64_t *rtt, *wire;
-	size_t n, cap;
+	size_t n, cap;			/* samples (initiator only) */
+	uint64_t rounds;
 	uint64_t last_progress;
 };
 
@@ -67,9 +68,9 @@ static int spin_check(struct lat_state *s, uint64_t now, struct rs_perf_error *e
 {
 	if (now - s->last_progress > s->c->stall_ns)
 		return rs_perf_fail(e, RS_PF_STALLED, ETIMEDOUT,
-				    "no answer from the peer for %.1f s after %zu round trips",
-				    (double)s->c->stall_ns / 1e9, s->n);
-	return rs_perf_ticker_run(&s->t, now, s->size, s->n, NULL, e);
+				    "no answer from the peer for %.1f s after %llu round trips",
+				    (double)s->c->stall_ns / 1e9, (unsigned long long)s->rounds);
+	return rs_perf_ticker_run(&s->t, now, s->size, s->rounds, NULL, e);
 }
 
 /* Spin until the last received byte is v; *ts gets the send completion's
@@ -150,11 +151,10 @@ static int one_round(struct lat_state *s, uint64_t r, int initiator, struct rs_p
 	if (reap_send(s, &ts, e))
 		return -1;
 	s->last_progress = rs_now_ns();
-	if (initiator)
+	s->rounds++;
+	if (initiator)	/* the responder times nothing: it only echoes */
 		keep_sample(s, t1 - t0, clk && ts ? (uint64_t)rs_perf_cycles_to_ns(
 				    rs_perf_cycles_delta(clk, ts, s->c->ts_mask), s->c->ts_khz) : 0);
-	else
-		s->n++;
 	return 0;
 }
 

@@ -22,7 +22,9 @@ struct cur {
 
 static void put_bytes(struct cur *c, const void *p, size_t n)
 {
-	if (c->err || n > c->len - c->pos) {
+	if (c->err)
+		return;		/* keep the first error */
+	if (n > c->len - c->pos) {
 		c->err = -EMSGSIZE;
 		return;
 	}
