@@ -305,6 +305,17 @@ static int skip(struct p *p, int depth)
 	return number(p, &d);
 }
 
+/* Doubles into integers without undefined behaviour (NaN, huge, negative). */
+static uint64_t to_u64(double d)
+{
+	return !(d > 0) ? 0 : d >= 1.8e19 ? UINT64_MAX : (uint64_t)d;
+}
+
+static int32_t to_i32(double d)
+{
+	return !(d > -2147483648.0) ? INT32_MIN : d >= 2147483647.0 ? INT32_MAX : (int32_t)d;
+}
+
 static int hist(struct p *p, struct rs_perf_line *out)
 {
 	double d;
@@ -318,7 +329,7 @@ static int hist(struct p *p, struct rs_perf_line *out)
 		ws(p);
 		if (number(p, &d) || d < 0 || out->n_hist >= RS_PERF_HIST_BUCKETS)
 			return -1;
-		out->hist[out->n_hist++] = (uint64_t)d;
+		out->hist[out->n_hist++] = to_u64(d);
 		ws(p);
 		if (!lit(p, "]"))
 			return 0;
@@ -352,11 +363,11 @@ static int value(struct p *p, const struct field *f, struct rs_perf_line *out)
 	if (f->kind == K_DBL)
 		memcpy(dst, &d, sizeof(d));
 	else if (f->kind == K_U64) {
-		uint64_t u = d <= 0 ? 0 : d >= 1.8e19 ? UINT64_MAX : (uint64_t)d;
+		uint64_t u = to_u64(d);
 
 		memcpy(dst, &u, sizeof(u));
 	} else {
-		int32_t i = (int32_t)d;
+		int32_t i = to_i32(d);
 
 		memcpy(dst, &i, sizeof(i));
 	}

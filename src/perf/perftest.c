@@ -84,7 +84,7 @@ static int row(const char *line, int lat, struct rs_perftest_row *r)
 		s = end;
 	}
 	memset(r, 0, sizeof(*r));
-	if (n < (lat ? 7 : 5) || v[0] < 1 || v[1] < 1)
+	if (n < (lat ? 7 : 5) || !(v[0] >= 1 && v[0] < 1e15) || !(v[1] >= 1 && v[1] < 1e15))
 		return -1;
 	r->size = (uint64_t)v[0];
 	r->iterations = (uint64_t)v[1];
