@@ -129,8 +129,13 @@ static void report_done(struct server *sv, const struct rs_perf_done *d)
 
 	if (!sv->rep->note)
 		return;
-	snprintf(text, sizeof(text), "client measured %llu messages, %.3f Gb/s over %.2f s",
-		 (unsigned long long)d->msgs, rs_perf_gbps(d->bytes, d->ns), (double)d->ns / 1e9);
+	if (sv->params.test == RS_PERF_LAT)
+		snprintf(text, sizeof(text), "client measured %llu round trips in %.2f s",
+			 (unsigned long long)d->msgs, (double)d->ns / 1e9);
+	else
+		snprintf(text, sizeof(text), "client measured %llu messages, %.3f Gb/s over %.2f s",
+			 (unsigned long long)d->msgs, rs_perf_gbps(d->bytes, d->ns),
+			 (double)d->ns / 1e9);
 	sv->rep->note(sv->rep->arg, text);
 }
 

@@ -15,9 +15,18 @@ RS_LAB_FILES = \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh \
 	tests/lab/tests/40-console.sh \
-	tests/lab/tests/50-perf.sh
+	tests/lab/tests/50-perf.sh \
+	tests/lab/tests/55-perf-faults.sh \
+	tests/lab/tests/60-perf-bench.sh
 EXTRA_DIST += $(RS_LAB_FILES) docs/lab.md
 
 .PHONY: check-lab
 check-lab: rocescope$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) $(RS_LAB_TESTS)
+
+# `make bench-lab`: rocescope bw/lat next to ib_write_bw/ib_write_lat on the
+# rxe pair (tests/lab/tests/60-perf-bench.sh, also part of check-lab);
+# figures and ratios printed, no speed asserted.
+.PHONY: bench-lab
+bench-lab: rocescope$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) 60-perf-bench.sh
