@@ -70,8 +70,7 @@ static int hello(struct client *cl, const struct rs_perf_view *local,
 	m.u.hello.params = cl->cfg->params;
 	m.u.hello.view = *local;
 	rs_ctrl_set_phase(cl->c, "waiting for the server's view");
-	if (rs_ctrl_send(cl->c, &m, cl->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(cl->c, RS_MSG_WELCOME, &m, cl->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(cl->c, &m, RS_MSG_WELCOME, cl->cfg->timeout_ns, e))
 		return -1;
 	*remote = m.u.welcome;
 	return 0;
@@ -91,16 +90,14 @@ static int setup(struct client *cl, const struct rs_perf_pick *pick, struct rs_p
 		cl->rep->note(cl->rep->arg, rs_perf_ctx_ts_note(cl->ctx));
 	rs_perf_ctx_local(cl->ctx, &m.u.qps);
 	rs_ctrl_set_phase(cl->c, "waiting for the server's queue pairs");
-	if (rs_ctrl_send(cl->c, &m, cl->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(cl->c, RS_MSG_QPS, &m, cl->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(cl->c, &m, RS_MSG_QPS, cl->cfg->timeout_ns, e))
 		return -1;
 	cl->remote = m.u.qps;
 	if (rs_perf_ctx_connect(cl->ctx, &cl->remote, e))
 		goto tell;
 	m.type = RS_MSG_READY;
 	rs_ctrl_set_phase(cl->c, "waiting for the server to connect its queue pairs");
-	if (rs_ctrl_send(cl->c, &m, cl->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(cl->c, RS_MSG_READY, &m, cl->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(cl->c, &m, RS_MSG_READY, cl->cfg->timeout_ns, e))
 		return -1;
 	return 0;
 tell:
@@ -117,8 +114,7 @@ static int one_size(struct client *cl, uint32_t size, uint64_t *bytes, uint64_t 
 	struct rs_perf_lat_result lat;
 
 	rs_ctrl_set_phase(cl->c, "waiting for the server to start the next size");
-	if (rs_ctrl_send(cl->c, &m, cl->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(cl->c, RS_MSG_SYNC, &m, cl->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(cl->c, &m, RS_MSG_SYNC, cl->cfg->timeout_ns, e))
 		return -1;
 	rs_ctrl_set_phase(cl->c, "the test");
 	if (cl->cfg->params.test == RS_PERF_LAT) {
@@ -154,8 +150,7 @@ static int run_sizes(struct client *cl, struct rs_perf_error *e)
 		}
 	m.u.done = (struct rs_perf_done){ bytes, msgs, rs_now_ns() - t0 };
 	rs_ctrl_set_phase(cl->c, "waiting for the server's last word");
-	if (rs_ctrl_send(cl->c, &m, cl->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(cl->c, RS_MSG_DONE, &m, cl->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(cl->c, &m, RS_MSG_DONE, cl->cfg->timeout_ns, e))
 		return -1;
 	return 0;
 }

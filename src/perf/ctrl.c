@@ -359,6 +359,14 @@ int rs_ctrl_send(struct rs_ctrl *c, const struct rs_perf_msg *m, uint64_t timeou
 	return 0;
 }
 
+int rs_ctrl_exchange(struct rs_ctrl *c, struct rs_perf_msg *m, unsigned type,
+		     uint64_t timeout_ns, struct rs_perf_error *e)
+{
+	if (rs_ctrl_send(c, m, timeout_ns, e))
+		return -1;
+	return rs_ctrl_expect(c, type, m, timeout_ns, e);
+}
+
 void rs_ctrl_send_error(struct rs_ctrl *c, const struct rs_perf_error *e)
 {
 	struct rs_perf_msg m = { .type = RS_MSG_ERROR };

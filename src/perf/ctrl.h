@@ -48,6 +48,9 @@ int rs_ctrl_recv(struct rs_ctrl *c, struct rs_perf_msg *m, uint64_t timeout_ns,
  * peer's words (e->err = its code), any type but `type` RS_PF_PROTOCOL. */
 int rs_ctrl_expect(struct rs_ctrl *c, unsigned type, struct rs_perf_msg *m, uint64_t timeout_ns,
 		   struct rs_perf_error *e);
+/* Send m, then rs_ctrl_expect() the answer of type `type` into m. */
+int rs_ctrl_exchange(struct rs_ctrl *c, struct rs_perf_msg *m, unsigned type,
+		     uint64_t timeout_ns, struct rs_perf_error *e);
 /* What the waits are for, for the messages ("waiting for the server's view"). */
 void rs_ctrl_set_phase(struct rs_ctrl *c, const char *phase);
 /* Send one message within timeout_ns.  0 or -1 with e set. */

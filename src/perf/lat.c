@@ -23,8 +23,28 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
 
 #define MAX_SAMPLES	(16u << 20)	/* a duration run keeps at most this many */
+#define CHECK_EVERY	1024		/* spins/polls/rounds between clock reads */
+
+/*
+ * The round trip is timed with the time stamp counter where there is one,
+ * calibrated against CLOCK_MONOTONIC over the whole run: a clock_gettime()
+ * per post and per echo costs more than the TSC read on real hosts, and a
+ * great deal under emulation, where the kernel's clocksource may not be
+ * the TSC and every call is a system call (perftest reads the TSC too).
+ */
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return __rdtsc();
+#else
+	return rs_now_ns();
+#endif
+}
 
 struct lat_state {
 	struct rs_perf_ctx *c;
@@ -35,6 +55,9 @@ struct lat_state {
 	size_t n, cap;			/* samples (initiator only) */
 	uint64_t rounds;
 	uint64_t last_progress;
+	uint64_t polls, rounds_seen;	/* clock reads every CHECK_EVERY polls */
+	uint64_t end_ns;		/* duration: the end, 0 with iterations */
+	int expired;
 };
 
 static uint8_t value_of(uint64_t round)
@@ -63,29 +86,39 @@ static int post_write(struct lat_state *s, uint64_t round, struct rs_perf_error 
 	return 0;
 }
 
-/* Hook and stall check while spinning; -1 to stop (e set). */
-static int spin_check(struct lat_state *s, uint64_t now, struct rs_perf_error *e)
+/*
+ * Called on every spin, empty poll and round; every CHECK_EVERY calls it
+ * reads the clock: the stall check (no round completed for stall_ns), the
+ * end of a duration run, the interval hook.  -1 to stop (e set).
+ */
+static int checkpoint(struct lat_state *s, struct rs_perf_error *e)
 {
-	if (now - s->last_progress > s->c->stall_ns)
+	uint64_t now;
+
+	if (++s->polls % CHECK_EVERY)
+		return 0;
+	now = rs_now_ns();
+	if (s->rounds != s->rounds_seen) {
+		s->rounds_seen = s->rounds;
+		s->last_progress = now;
+	} else if (now - s->last_progress > s->c->stall_ns) {
 		return rs_perf_fail(e, RS_PF_STALLED, ETIMEDOUT,
 				    "no answer from the peer for %.1f s after %llu round trips",
 				    (double)s->c->stall_ns / 1e9, (unsigned long long)s->rounds);
+	}
+	if (s->end_ns && now >= s->end_ns)
+		s->expired = 1;
 	return rs_perf_ticker_run(&s->t, now, s->size, s->rounds, NULL, e);
 }
 
-/* Spin until the last received byte is v; *ts gets the send completion's
- * device time when it shows up meanwhile (and *sent is set). */
+/* Spin until the last received byte is v. */
 static int wait_echo(struct lat_state *s, uint8_t v, struct rs_perf_error *e)
 {
 	volatile uint8_t *last = rs_perf_recv_area(s->c, 0) + s->size - 1;
-	unsigned spins = 0;
 
-	while (*last != v) {
-		if (++spins % 64)
-			continue;
-		if (spin_check(s, rs_now_ns(), e))
+	while (*last != v)
+		if (checkpoint(s, e))
 			return -1;
-	}
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	return 0;
 }
@@ -106,7 +139,7 @@ static int reap_send(struct lat_state *s, uint64_t *ts, struct rs_perf_error *e)
 			*ts = o.ts;
 			return 0;
 		}
-		if (spin_check(s, rs_now_ns(), e))
+		if (checkpoint(s, e))
 			return -1;
 	}
 }
@@ -142,15 +175,14 @@ static int one_round(struct lat_state *s, uint64_t r, int initiator, struct rs_p
 	if (!initiator && wait_echo(s, value_of(r), e))
 		return -1;
 	clk = device_clock(s->c);
-	t0 = rs_now_ns();
+	t0 = ticks();
 	if (post_write(s, r, e))
 		return -1;
 	if (initiator && wait_echo(s, value_of(r), e))
 		return -1;
-	t1 = rs_now_ns();
+	t1 = ticks();
 	if (reap_send(s, &ts, e))
 		return -1;
-	s->last_progress = rs_now_ns();
 	s->rounds++;
 	if (initiator)	/* the responder times nothing: it only echoes */
 		keep_sample(s, t1 - t0, clk && ts ? (uint64_t)rs_perf_cycles_to_ns(
@@ -158,8 +190,10 @@ static int one_round(struct lat_state *s, uint64_t r, int initiator, struct rs_p
 	return 0;
 }
 
-static void finish(struct lat_state *s, struct rs_perf_lat_result *r)
+static void finish(struct lat_state *s, double ns_per_tick, struct rs_perf_lat_result *r)
 {
+	for (size_t i = 0; i < s->n; i++)
+		s->rtt[i] = (uint64_t)((double)s->rtt[i] * ns_per_tick);
 	memset(r, 0, sizeof(*r));
 	rs_perf_lat_stats(s->rtt, s->n, r);
 	r->size = s->size;
@@ -181,13 +215,13 @@ int rs_perf_lat(struct rs_perf_ctx *c, const struct rs_perf_qps *remote, uint32_
 		struct rs_perf_error *e)
 {
 	struct lat_state s = { .c = c, .remote = remote, .size = size };
-	uint64_t now = rs_now_ns(), end = 0, iters = c->params.iters;
+	uint64_t ns0 = rs_now_ns(), tk0 = ticks(), iters = c->params.iters, ns1, tk1;
 	int ret = 0;
 
-	rs_perf_ticker_init(&s.t, h, now);
-	s.last_progress = now;
+	rs_perf_ticker_init(&s.t, h, ns0);
+	s.last_progress = ns0;
 	if (c->params.duration_ms)
-		end = now + c->params.duration_ms * 1000000ULL;
+		s.end_ns = ns0 + c->params.duration_ms * 1000000ULL;
 	/*
 	 * Rounds are numbered across the sizes of a sweep (c->lat_round), and
 	 * sizes only grow, so the last byte of a new size was never written
@@ -195,16 +229,20 @@ int rs_perf_lat(struct rs_perf_ctx *c, const struct rs_perf_qps *remote, uint32_
 	 * clearing while the peer may already be writing.
 	 */
 	for (uint64_t done = 0; !ret; done++) {
-		if (!end && done >= iters)
+		if (!s.end_ns && done >= iters)
 			break;
-		if (initiator && end && rs_now_ns() >= end)
+		if (initiator && s.expired)
 			break;
-		ret = one_round(&s, c->lat_round + 1, initiator, e);
+		ret = checkpoint(&s, e);
+		if (!ret)
+			ret = one_round(&s, c->lat_round + 1, initiator, e);
 		if (!ret)
 			c->lat_round++;
 	}
-	if (!ret)
-		finish(&s, r);
+	ns1 = rs_now_ns();
+	tk1 = ticks();
+	if (!ret)	/* ticks to ns, calibrated over this run */
+		finish(&s, tk1 > tk0 ? (double)(ns1 - ns0) / (double)(tk1 - tk0) : 1, r);
 	free(s.rtt);
 	free(s.wire);
 	return ret;

@@ -89,8 +89,7 @@ static int setup(struct server *sv, const struct rs_perf_pick *pick, struct rs_p
 		goto tell;
 	m.type = RS_MSG_READY;
 	rs_ctrl_set_phase(sv->c, "waiting for the client to connect its queue pairs");
-	if (rs_ctrl_send(sv->c, &m, sv->cfg->timeout_ns, e) ||
-	    rs_ctrl_expect(sv->c, RS_MSG_READY, &m, sv->cfg->timeout_ns, e))
+	if (rs_ctrl_exchange(sv->c, &m, RS_MSG_READY, sv->cfg->timeout_ns, e))
 		return -1;
 	return 0;
 tell:

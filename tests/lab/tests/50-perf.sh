@@ -5,7 +5,7 @@
 # with plausible numbers and both ends' views, in text, --json and
 # --json-lines; perftest on either end is recognised, not waited for.
 . /lab-guest/tap.sh
-plan 14
+plan 15
 R=$ROCESCOPE
 rs_has_cmd bw || skip_all "rocescope has no bw command"
 jqt() { jq -e "$@" >/dev/null 2>&1; }
@@ -85,6 +85,15 @@ serve_wait
 jq -c '[.results[] | {size, bw_avg_gbps}]' "$LAB_T/bwa.json" 2>&1 | diag "$(cat)"
 ok "$( [ $rc = 0 ] && jqt '[.results[].size] == [2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536] and all(.results[]; .iterations == 50)' "$LAB_T/bwa.json"; echo $?)" \
 	"bw -a -s 65536: every power of two from 2 to 65536, 50 messages each"
+
+# --- RDMA READ on two QPs
+serve_bg
+timeout 120 "$R" bw 10.99.0.2 -d rxe0 --read -q 2 -n 100 -s 16384 --json >"$LAB_T/rd.json" 2>"$LAB_T/rd.err"
+rc=$?
+serve_wait
+jq -c '{ok, size, iterations, bw_avg_gbps, error}' "$LAB_T/rd.json" 2>&1 | diag "$(cat)"
+ok "$( [ $rc = 0 ] && jqt '.ok and .iterations == 200 and .size == 16384 and .bw_avg_gbps > 0' "$LAB_T/rd.json"; echo $?)" \
+	"bw --read -q 2 -n 100: RDMA READ on two QPs, 200 messages"
 
 # --- perftest on the other end is recognised, both ways
 timeout 60 ib_write_bw -d rxe1 -x 1 -F >"$LAB_T/pt.out" 2>&1 &
