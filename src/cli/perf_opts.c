@@ -60,7 +60,8 @@ int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg)
 	case RS_PO_SWEEP: o->sweep = 1; return 0;
 	case RS_PO_PORT: return rs_cli_long("-p", arg, 1, 65535, &o->tcp_port);
 	case RS_PO_TIMEOUT: return rs_cli_seconds("--timeout", arg, 86400, &o->timeout);
-	case RS_PO_INTERVAL: return rs_cli_seconds("--interval", arg, 3600, &o->interval);
+	case RS_PO_INTERVAL:	/* <= 10: the client's heartbeat keeps the server waiting */
+		return rs_cli_seconds("--interval", arg, 10, &o->interval);
 	case RS_PO_READ: o->read = 1; return 0;
 	case RS_PO_JSONL: o->json_lines = 1; return 0;
 	case RS_PO_PERFTEST: o->perftest = 1; return 0;

@@ -203,6 +203,8 @@ int rs_perf_out_finish(struct rs_perf_out *o, const struct rs_perf_error *e)
 		break;
 	case RS_OUT_JSON:
 		json_doc(o, e);
+		if (e->code != RS_PF_OK)
+			text_failure(o, e);	/* stderr: for the person watching */
 		break;
 	case RS_OUT_JSONL:
 		jl_last(e, code);

@@ -41,6 +41,7 @@ run_perftest() {
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'; }
 
+diag "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 fails=0
 : >"$LAB_T/bw.ours"; : >"$LAB_T/bw.pt"; : >"$LAB_T/lat.ours"; : >"$LAB_T/lat.pt"
 for ((i = 1; i <= ROUNDS; i++)); do
@@ -61,9 +62,9 @@ mo=$(cut -d' ' -f2 "$LAB_T/lat.ours" | median) mp=$(cut -d' ' -f2 "$LAB_T/lat.pt
 awk -v bo="$bo" -v bp="$bp" -v lo="$lo" -v lp="$lp" -v mo="$mo" -v mp="$mp" -v r="$ROUNDS" \
 	-v bs=$BW_SIZE -v bi=$BW_ITERS -v ls=$LAT_SIZE -v li=$LAT_ITERS 'BEGIN {
 	printf "# bench: median of %d alternating runs, rxe0 -> rxe1, TCG\n", r
-	printf "# bench: bw  %d B x %d: rocescope %.3f Gb/s, ib_write_bw %.3f Gb/s, ratio %.2f (goal >= 1)\n", bs, bi, bo, bp, bp > 0 ? bo / bp : 0
-	printf "# bench: lat %d B x %d: rocescope t_avg %.2f us, ib_write_lat %.2f us, ratio %.2f (goal <= 1)\n", ls, li, lo, lp, lp > 0 ? lo / lp : 0
-	printf "# bench: lat median: rocescope %.2f us, ib_write_lat t_typical %.2f us, ratio %.2f\n", mo, mp, mp > 0 ? mo / mp : 0
+	printf "# bench: bw  %d B x %d: rocescope %.3f Gb/s, ib_write_bw %.3f Gb/s, ratio %.2f (goal >= 1)\n", bs, bi, bo, bp, (bp > 0 ? bo / bp : 0)
+	printf "# bench: lat %d B x %d: rocescope t_avg %.2f us, ib_write_lat %.2f us, ratio %.2f (goal <= 1)\n", ls, li, lo, lp, (lp > 0 ? lo / lp : 0)
+	printf "# bench: lat median: rocescope %.2f us, ib_write_lat t_typical %.2f us, ratio %.2f\n", mo, mp, (mp > 0 ? mo / mp : 0)
 }'
 [ -s "$LAB_T/bench.err" ] && diag_file "$LAB_T/bench.err" 6
 ok $fails "all $((ROUNDS * 4)) bench runs completed ($fails failed)"
