@@ -83,16 +83,21 @@ int rs_perf_wc_failed(struct rs_perf_ctx *c, const struct rs_perf_poll_out *o,
 			    o->status, ibv_wc_status_str(o->status), what);
 }
 
-/* Post as many messages on QP q as its window allows. */
-static int bw_post(struct bw_state *s, unsigned q, struct rs_perf_error *e)
+static int bw_can_post(const struct bw_state *s, unsigned q)
+{
+	return !s->stopping && s->posted[q] < s->target &&
+	       s->posted[q] - s->done[q] < s->c->params.tx_depth;
+}
+
+/* Post up to POST_BATCH messages on QP q, as its window allows. */
+static int bw_post_some(struct bw_state *s, unsigned q, struct rs_perf_error *e)
 {
 	struct rs_perf_ctx *c = s->c;
 	struct ibv_send_wr wr[POST_BATCH], *bad = NULL;
 	struct ibv_sge sge[POST_BATCH];
 	int n = 0, ret;
 
-	while (n < POST_BATCH && !s->stopping && s->posted[q] < s->target &&
-	       s->posted[q] - s->done[q] < c->params.tx_depth) {
+	while (n < POST_BATCH && bw_can_post(s, q)) {
 		uint64_t seq = s->posted[q]++;
 		int last = s->posted[q] == s->target;
 		int read = c->params.verb == RS_VERB_READ;
@@ -122,6 +127,15 @@ static int bw_post(struct bw_state *s, unsigned q, struct rs_perf_error *e)
 	if (ret)
 		return rs_perf_fail(e, RS_PF_WC_ERROR, ret, "ibv_post_send on QP 0x%x: %s",
 				    c->qp[q]->qp_num, strerror(ret));
+	return 0;
+}
+
+/* Fill QP q's window, POST_BATCH messages a post (perftest's inner loop). */
+static int bw_post(struct bw_state *s, unsigned q, struct rs_perf_error *e)
+{
+	while (bw_can_post(s, q))
+		if (bw_post_some(s, q, e))
+			return -1;
 	return 0;
 }
 
