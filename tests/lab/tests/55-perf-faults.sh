@@ -137,13 +137,17 @@ show "$LAB_T/c.json"
 ok "$( [ $rc = 1 ] && case $(code "$LAB_T/c.json") in peer_closed/|retry_exceeded/|completion_error/) true ;; *) false ;; esac; echo $?)" \
 	"server killed mid-test: the client ends with $(code "$LAB_T/c.json") (not the 20 s run, not a hang)"
 
-# --- the client vanishes mid-test: serve reports it and exits 1
+# --- the client vanishes mid-test: serve reports it and exits 1.  The
+# client runs without a timeout(1) wrapper (its own -D and --timeout bound
+# it), so $! is rocescope itself and the kill cannot miss it.
 serve_bg
-timeout $FT "$R" lat 127.0.0.1 -d rxe0 -x 1 -D 20 >/dev/null 2>&1 &
+"$R" lat 127.0.0.1 -d rxe0 -x 1 -D 20 >/dev/null 2>&1 &
 cpid=$!
 lab_wait 30 grep -q 'client 1:' "$LAB_T/srv.out"
 sleep 2
-kill -KILL $(pids_of lat) 2>/dev/null
+kill -KILL $cpid 2>/dev/null
+diag "killed the client (pid $cpid): $?"
+wait $cpid 2>/dev/null
 serve_wait
 diag_file "$LAB_T/srv.out" 3
 ok "$( [ $srv_rc = 1 ] && grep -Eq 'the peer closed the connection|went silent|no answer from the peer' "$LAB_T/srv.out"; echo $?)" \
@@ -151,11 +155,11 @@ ok "$( [ $srv_rc = 1 ] && grep -Eq 'the peer closed the connection|went silent|n
 
 # --- Ctrl-C on the client: interrupted, and the server is told
 serve_bg
-timeout $FT "$R" bw 127.0.0.1 -d rxe0 -x 1 -D 20 >"$LAB_T/c.out" 2>&1 &
+"$R" bw 127.0.0.1 -d rxe0 -x 1 -D 20 >"$LAB_T/c.out" 2>&1 &
 cpid=$!
 lab_wait 30 grep -q 'client 1:' "$LAB_T/srv.out"
 sleep 2
-kill -INT $(pids_of bw) 2>/dev/null
+kill -INT $cpid 2>/dev/null
 wait $cpid
 rc=$?
 serve_wait

@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: MIT
 # 60-perf-bench.sh - rocescope bw/lat next to perftest's ib_write_bw and
 # ib_write_lat on the same rxe pair, in one VM boot, alternating runs of
-# the same size and iterations (PERF_BENCH_ROUNDS rounds, default 3).
+# the same size and iterations (PERF_BENCH_ROUNDS rounds, default 5).
 # Prints every figure and the ratios (goal: our bandwidth >= perftest's,
 # our latency <= perftest's); asserts only that every run completed - the
 # speed of software RoCE under emulation is no threshold (docs/tests.md).
 # `make bench-lab` runs this file alone.
 . /lab-guest/tap.sh
-ROUNDS=${PERF_BENCH_ROUNDS:-3}
+ROUNDS=${PERF_BENCH_ROUNDS:-5}
 BW_SIZE=65536 BW_ITERS=${PERF_BENCH_BW_ITERS:-1000}
 LAT_SIZE=2 LAT_ITERS=${PERF_BENCH_LAT_ITERS:-3000}
 plan 2
