@@ -36,6 +36,22 @@ int rs_perf_sizes(const struct rs_perf_params *p, uint32_t *out, int max)
 	return n;
 }
 
+void rs_perf_blame_peer(struct rs_ctrl *c, struct rs_perf_error *e)
+{
+	struct rs_perf_error closed;
+	struct rs_perf_msg m;
+	char path[RS_PERF_MSG_LEN];
+
+	if (e->code != RS_PF_RETRY_EXCEEDED && e->code != RS_PF_STALLED &&
+	    e->code != RS_PF_WC_ERROR)
+		return;
+	if (rs_ctrl_poll(c, &m, &closed) >= 0 || closed.code != RS_PF_PEER_CLOSED)
+		return;
+	RS_STRCPY(path, e->message);
+	rs_perf_fail(e, RS_PF_PEER_CLOSED, EPIPE, "the peer closed the connection during the test "
+		     "(it stopped or crashed; its queue pair stopped answering: %.150s)", path);
+}
+
 static int on_tick(void *arg, const struct rs_perf_interval *iv, struct rs_perf_error *e)
 {
 	struct client *cl = arg;
@@ -144,6 +160,7 @@ static int run_sizes(struct client *cl, struct rs_perf_error *e)
 
 	for (int i = 0; i < n; i++)
 		if (one_size(cl, sizes[i], &bytes, &msgs, e)) {
+			rs_perf_blame_peer(cl->c, e);
 			if (e->code != RS_PF_PEER_FAILED && e->code != RS_PF_PEER_CLOSED)
 				rs_ctrl_send_error(cl->c, e);
 			return -1;

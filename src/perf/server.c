@@ -179,7 +179,9 @@ static int follow(struct server *sv, struct rs_perf_error *e)
 		if (rs_ctrl_send(sv->c, &m, sv->cfg->timeout_ns, e))
 			return -1;
 		if (sv->params.test == RS_PERF_LAT && respond(sv, m.u.sync, e)) {
-			rs_ctrl_send_error(sv->c, e);
+			rs_perf_blame_peer(sv->c, e);
+			if (e->code != RS_PF_PEER_CLOSED)
+				rs_ctrl_send_error(sv->c, e);
 			return -1;
 		}
 	}

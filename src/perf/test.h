@@ -56,6 +56,14 @@ int rs_perf_serve_one(struct rs_ctrl *c, const struct rs_perf_cfg *cfg,
 		      const struct rs_perf_pick *pick, const struct rs_perf_view *local,
 		      const struct rs_perf_report *rep, struct rs_perf_error *e);
 
+/*
+ * After a failure on the RDMA path (retry exceeded, stalled, a completion
+ * error): if the peer has closed the control connection meanwhile, the
+ * cause is the peer going away, not the path - say so (RS_PF_PEER_CLOSED,
+ * the path's message kept as the detail).
+ */
+void rs_perf_blame_peer(struct rs_ctrl *c, struct rs_perf_error *e);
+
 /* The sizes of the test: size, or 2, 4, ... size with a sweep. */
 int rs_perf_sizes(const struct rs_perf_params *p, uint32_t *out, int max);
 

@@ -44,15 +44,25 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] 
 diag "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 fails=0
 : >"$LAB_T/bw.ours"; : >"$LAB_T/bw.pt"; : >"$LAB_T/lat.ours"; : >"$LAB_T/lat.pt"
+# keep FILE JQ OUT - append the figure(s) of a run to OUT; a run without
+# them (failed, or no result table) counts as failed and adds nothing.
+keep() {
+	local v
+	v=$(jq -r "$2" "$1" 2>/dev/null)
+	case $v in
+	*null*|"") fails=$((fails + 1)); diag "a run gave no figure: $(jq -c .error "$1" 2>&1 | cut -c1-200)" ;;
+	*) echo "$v" >>"$3" ;;
+	esac
+}
 for ((i = 1; i <= ROUNDS; i++)); do
 	run_ours bw $BW_SIZE $BW_ITERS "$LAB_T/o.json" || fails=$((fails + 1))
-	jq -r '.bw_avg_gbps' "$LAB_T/o.json" >>"$LAB_T/bw.ours"
+	keep "$LAB_T/o.json" '.bw_avg_gbps' "$LAB_T/bw.ours"
 	run_perftest bw $BW_SIZE $BW_ITERS "$LAB_T/p.json" || fails=$((fails + 1))
-	jq -r '.bw_avg_gbps' "$LAB_T/p.json" >>"$LAB_T/bw.pt"
+	keep "$LAB_T/p.json" '.bw_avg_gbps' "$LAB_T/bw.pt"
 	run_ours lat $LAT_SIZE $LAT_ITERS "$LAB_T/o.json" || fails=$((fails + 1))
-	jq -r '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/o.json" >>"$LAB_T/lat.ours"
+	keep "$LAB_T/o.json" '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/lat.ours"
 	run_perftest lat $LAT_SIZE $LAT_ITERS "$LAB_T/p.json" || fails=$((fails + 1))
-	jq -r '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/p.json" >>"$LAB_T/lat.pt"
+	keep "$LAB_T/p.json" '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/lat.pt"
 	diag "round $i: bw ours $(tail -n1 "$LAB_T/bw.ours") perftest $(tail -n1 "$LAB_T/bw.pt") Gb/s;" \
 		"lat avg/median ours $(tail -n1 "$LAB_T/lat.ours") perftest $(tail -n1 "$LAB_T/lat.pt") us"
 done
