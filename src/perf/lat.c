@@ -8,7 +8,7 @@
  * receive area until the responder's write brings v(r) back; the responder
  * spins until it sees v(r), then writes it back.  v(r) = r mod 255 + 1 is
  * never 0 (the buffers start zeroed) and differs from round to round.
- * The round trip is timed on CLOCK_MONOTONIC around post and echo; the
+ * The round trip is timed around post and echo (ticks(), below); the
  * reported latency is half of it, as perftest reports.
  *
  * With completion timestamps the device clock is read just before the

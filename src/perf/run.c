@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run.c - the data path of the tests (engine.h): RDMA WRITE/READ streams
- * for bandwidth, a WRITE ping-pong for latency.
+ * run.c - the bandwidth data path of the tests (engine.h): RDMA WRITE or
+ * READ streams on every QP; shared helpers (CQ polling, interval reports).
  *
- * Tight polling loops, no sleeping: the CQ and (for latency) the last byte
- * of the receive area are polled, and CLOCK_MONOTONIC (a vDSO read) is
- * taken every round to report intervals and to catch a stall.  Send
+ * Tight polling loops, no sleeping: the CQ and (for latency, lat.c) the
+ * last byte of the receive area are polled; CLOCK_MONOTONIC is read every
+ * few thousand rounds to report intervals and to catch a stall.  Send
  * completions are requested every `sig` messages only (selective
  * signalling, sig <= depth / 2 so a window of `depth` messages always
  * holds one and the pipe never drains); a completion for message k
