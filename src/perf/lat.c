@@ -94,16 +94,19 @@ static int post_write(struct lat_state *s, uint64_t round, struct rs_perf_error 
 }
 
 /*
- * Called on every spin, empty poll and round; every CHECK_EVERY calls it
+ * Called on every spin and empty poll (weight 1) and round (256); every
+ * CHECK_EVERY of weight it
  * reads the clock: the stall check (no round completed for stall_ns), the
  * end of a duration run, the interval hook.  -1 to stop (e set).
  */
-static int checkpoint(struct lat_state *s, struct rs_perf_error *e)
+static int checkpoint(struct lat_state *s, uint64_t weight, struct rs_perf_error *e)
 {
 	uint64_t now;
 
-	if (++s->polls % CHECK_EVERY)
+	s->polls += weight;
+	if (s->polls < CHECK_EVERY)
 		return 0;
+	s->polls = 0;
 	now = rs_now_ns();
 	if (s->rounds != s->rounds_seen) {
 		s->rounds_seen = s->rounds;
@@ -124,7 +127,7 @@ static int wait_echo(struct lat_state *s, uint8_t v, struct rs_perf_error *e)
 	volatile uint8_t *last = rs_perf_recv_area(s->c, 0) + s->size - 1;
 
 	while (*last != v)
-		if (checkpoint(s, e))
+		if (checkpoint(s, 1, e))
 			return -1;
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	return 0;
@@ -146,7 +149,7 @@ static int reap_send(struct lat_state *s, uint64_t *ts, struct rs_perf_error *e)
 			*ts = o.ts;
 			return 0;
 		}
-		if (checkpoint(s, e))
+		if (checkpoint(s, 1, e))
 			return -1;
 	}
 }
@@ -240,7 +243,9 @@ int rs_perf_lat(struct rs_perf_ctx *c, const struct rs_perf_qps *remote, uint32_
 			break;
 		if (initiator && s.expired)
 			break;
-		ret = checkpoint(&s, e);
+		/* A round weighs as much as 256 spins: at most 1024 rounds
+		 * between clock reads, however fast the echo comes. */
+		ret = checkpoint(&s, 256, e);
 		if (!ret)
 			ret = one_round(&s, c->lat_round + 1, initiator, e);
 		if (!ret)

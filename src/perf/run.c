@@ -237,10 +237,12 @@ int rs_perf_bw(struct rs_perf_ctx *c, const struct rs_perf_qps *remote, uint32_t
 			return -1;
 		msgs += (uint64_t)got;
 		progressed |= got > 0;
-		/* The clock every 4096 rounds (well under a millisecond while
-		 * idle): a read costs a system call and an emulated device
-		 * access where the clocksource is not the TSC (the lab's HPET). */
-		if (++loops % 4096)
+		/* The clock when messages completed (every `sig` messages), else
+		 * every 4096 idle rounds: a read costs a system call and an
+		 * emulated device access where the clocksource is not the TSC
+		 * (the lab's HPET), but with large messages on a slow device
+		 * 4096 rounds can take seconds, too long for the heartbeat. */
+		if (!got && ++loops % 4096)
 			continue;
 		now = rs_now_ns();
 		if (progressed)

@@ -5,7 +5,7 @@
 # with plausible numbers and both ends' views, in text, --json and
 # --json-lines; perftest on either end is recognised, not waited for.
 . /lab-guest/tap.sh
-plan 15
+plan 16
 R=$ROCESCOPE
 rs_has_cmd bw || skip_all "rocescope has no bw command"
 jqt() { jq -e "$@" >/dev/null 2>&1; }
@@ -94,6 +94,17 @@ serve_wait
 jq -c '{ok, size, iterations, bw_avg_gbps, error}' "$LAB_T/rd.json" 2>&1 | diag "$(cat)"
 ok "$( [ $rc = 0 ] && jqt '.ok and .iterations == 200 and .size == 16384 and .bw_avg_gbps > 0' "$LAB_T/rd.json"; echo $?)" \
 	"bw --read -q 2 -n 100: RDMA READ on two QPs, 200 messages"
+
+# --- a run longer than the server's patience between two messages (phase
+# timeout 15 s + 3 intervals): the client's per-interval heartbeat keeps it
+serve_bg
+timeout 120 "$R" bw 10.99.0.2 -d rxe0 -D 25 --json >"$LAB_T/long.json" 2>"$LAB_T/long.err"
+rc=$?
+serve_wait
+jq -c '{ok, iterations, seconds, bw_avg_gbps, error}' "$LAB_T/long.json" 2>&1 | diag "$(cat)"
+diag_file "$LAB_T/srv.out" 2
+ok "$( [ $rc = 0 ] && [ $srv_rc = 0 ] && jqt '.ok and .iterations > 0 and .seconds >= 25' "$LAB_T/long.json"; echo $?)" \
+	"bw -D 25: runs its 25 s, the server keeps waiting (heartbeats), both exit 0"
 
 # --- perftest on the other end is recognised, both ways
 timeout 60 ib_write_bw -d rxe1 -x 1 -F >"$LAB_T/pt.out" 2>&1 &

@@ -6,7 +6,7 @@
 # is meant to break, the control connection goes over lo (serve --bind
 # 0.0.0.0, client to 127.0.0.1), so the failure is RDMA's, not TCP's.
 . /lab-guest/tap.sh
-plan 14
+plan 16
 R=$ROCESCOPE
 rs_has_cmd bw || skip_all "rocescope has no bw command"
 FT=${FAULT_TIMEOUT:-60}
@@ -124,6 +124,31 @@ grep -E '^(difference|rocescope|  what)' "$LAB_T/c.out" | diag "$(cat)"
 ok "$(grep -q '^difference: gid_family: IPv4 here, IPv6 link-local there' "$LAB_T/c.out"; echo $?)" \
 	"gid_mismatch: 'difference: gid_family: IPv4 here, IPv6 link-local there' (exit $rc)"
 
+# --- the route to the peer through the wrong interface: the control
+# connection gets no answer (a TCP failure, named as such, after --timeout)
+fault_wrong_route
+serve_bg
+timeout $FT "$R" bw 10.99.0.2 -d rxe0 -x 1 -n 10 --timeout 5 --json >"$LAB_T/c.json" 2>/dev/null
+rc=$?
+kill $spid 2>/dev/null; kill $(pids_of serve) 2>/dev/null; wait $spid 2>/dev/null
+show "$LAB_T/c.json"
+ok "$( [ $rc = 1 ] && [ "$(code "$LAB_T/c.json")" = control_timeout/ ] &&
+	jqt '.error.message | test("no answer from 10.99.0.2:18515")' "$LAB_T/c.json"; echo $?)" \
+	"wrong_route: 'control port does not answer' (no answer from 10.99.0.2:18515)"
+unfault_wrong_route
+
+# --- two RDMA interfaces in one subnet: without -d the device is the one
+# the route to the peer leaves by (rxe0 on veth0), not rxe2 on veth2
+fault_two_ifaces
+serve_bg
+timeout $FT "$R" bw 10.99.0.2 -n 50 --json >"$LAB_T/c.json" 2>/dev/null
+rc=$?
+serve_wait
+jq -c '{ok, local: .local.device, netdev: .local.netdev, gid: .local.gid_index}' "$LAB_T/c.json" 2>&1 | diag "$(cat)"
+ok "$( [ $rc = 0 ] && jqt '.ok and .local.device == "rxe0" and .local.netdev == "veth0" and .local.gid_index == 1' "$LAB_T/c.json"; echo $?)" \
+	"two_ifaces: bw without -d uses rxe0 (the route's netdev veth0), not rxe2 in the same subnet"
+unfault_two_ifaces
+
 # --- the server vanishes mid-test (SIGKILL): the client says so, quickly
 serve_bg
 timeout $FT "$R" bw 127.0.0.1 -d rxe0 -x 1 -D 20 --json >"$LAB_T/c.json" 2>/dev/null &
@@ -153,17 +178,22 @@ diag_file "$LAB_T/srv.out" 3
 ok "$( [ $srv_rc = 1 ] && grep -Eq 'the peer closed the connection|went silent' "$LAB_T/srv.out"; echo $?)" \
 	"client killed mid-test: serve says the peer closed the connection (not a path failure), exit 1"
 
-# --- Ctrl-C on the client: interrupted, and the server is told
+# --- Ctrl-C on the client: interrupted, and the server is told.  Through
+# timeout(1), which gives its child the default SIGINT: a background job of
+# a non-interactive shell starts with SIGINT ignored, and an ignored signal
+# never reaches the loop's signalfd.
 serve_bg
-"$R" bw 127.0.0.1 -d rxe0 -x 1 -D 20 >"$LAB_T/c.out" 2>&1 &
+timeout $FT "$R" bw 127.0.0.1 -d rxe0 -x 1 -D 20 >"$LAB_T/c.out" 2>&1 &
 cpid=$!
 lab_wait 30 grep -q 'client 1:' "$LAB_T/srv.out"
 sleep 2
-kill -INT $cpid 2>/dev/null
+kill -INT $(pids_of bw) 2>/dev/null
 wait $cpid
 rc=$?
 serve_wait
+diag "client exit $rc, serve exit $srv_rc"
 diag_file "$LAB_T/c.out" 2
+diag_file "$LAB_T/srv.out" 3
 ok "$( [ $rc = 1 ] && grep -q 'interrupted' "$LAB_T/c.out" && [ $srv_rc = 1 ] &&
 	grep -q 'the client failed: interrupted' "$LAB_T/srv.out"; echo $?)" \
 	"SIGINT: the client stops ('interrupted'), serve is told and exits 1"
