@@ -41,11 +41,16 @@ void rs_perf_blame_peer(struct rs_ctrl *c, struct rs_perf_error *e)
 	struct rs_perf_error closed;
 	struct rs_perf_msg m;
 	char path[RS_PERF_MSG_LEN];
+	int ret, n = 0;
 
 	if (e->code != RS_PF_RETRY_EXCEEDED && e->code != RS_PF_STALLED &&
 	    e->code != RS_PF_WC_ERROR)
 		return;
-	if (rs_ctrl_poll(c, &m, &closed) >= 0 || closed.code != RS_PF_PEER_CLOSED)
+	/* Heartbeats sent before the peer went may still be queued. */
+	do
+		ret = rs_ctrl_poll(c, &m, &closed);
+	while (ret > 0 && m.type == RS_MSG_SYNC && !m.u.sync && ++n < 64);
+	if (ret >= 0 || closed.code != RS_PF_PEER_CLOSED)
 		return;
 	RS_STRCPY(path, e->message);
 	rs_perf_fail(e, RS_PF_PEER_CLOSED, EPIPE, "the peer closed the connection during the test "
