@@ -190,6 +190,10 @@ check "peer behind a prohibit route" "$TMP/ap.out" \
 inA "$PROBE" --peer 198.51.102.7 >"$TMP/ah.out"
 check "peer behind a blackhole route" "$TMP/ah.out" \
 	"peer 198.51.102.7 ok=0 dev= src= gw= error=Invalid argument"
+# a0's own link-local address is the source; it exists once the link is up
+# and stays tentative until DAD ends (about a second): wait for that state.
+ll_ready() { ip -n "$A" -6 addr show dev a0 scope link | grep -v tentative | grep -q 'inet6 fe80'; }
+for _ in $(seq 100); do ll_ready && break; sleep 0.1; done
 inA "$PROBE" --peer 'fe80::99%a0' >"$TMP/ak.out"
 grep -q "^peer fe80::99%a0 ok=1 dev=a0 src=fe80::[0-9a-f:]* gw= error=$" "$TMP/ak.out"
 ok $? "scoped link-local peer fe80::99%a0 leaves through a0"
