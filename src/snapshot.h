@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RS_SNAPSHOT_VERSION 1
+#define RS_SNAPSHOT_VERSION 2	/* 2: errors carry their area */
 
 #define RS_NAME_LEN 64		/* device, netdev, counter names */
 #define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
@@ -61,11 +61,32 @@ struct rs_gid {
 	int vlan;			/* VLAN id of netdev, -1 when none */
 };
 
+/* Port states as sysfs and ibv_port_state number them. */
+enum rs_port_state {
+	RS_PORT_NOP = 0,
+	RS_PORT_DOWN = 1,
+	RS_PORT_INIT = 2,
+	RS_PORT_ARMED = 3,
+	RS_PORT_ACTIVE = 4,
+	RS_PORT_ACTIVE_DEFER = 5,
+};
+
+/* Physical port states (IBTA PortPhysicalState, sysfs phys_state). */
+enum rs_port_phys_state {
+	RS_PHYS_SLEEP = 1,
+	RS_PHYS_POLLING = 2,
+	RS_PHYS_DISABLED = 3,
+	RS_PHYS_TRAINING = 4,
+	RS_PHYS_LINK_UP = 5,
+	RS_PHYS_ERROR_RECOVERY = 6,
+	RS_PHYS_TEST = 7,
+};
+
 struct rs_port {
 	unsigned num;
-	int state;			/* 0..5 as ibv_port_state: 4 = ACTIVE */
+	int state;			/* enum rs_port_state; 0 unknown */
 	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE" */
-	int phys_state;			/* 5 = LinkUp, 3 = Disabled, ... */
+	int phys_state;			/* enum rs_port_phys_state; 0 unknown */
 	char phys_state_name[RS_NAME_LEN];
 	char rate[RS_TEXT_LEN];		/* "100 Gb/sec (4X EDR)" */
 	double rate_gbps;		/* parsed from rate, 0 unknown */
@@ -195,8 +216,22 @@ struct rs_host {
 	char memlock_conf_file[RS_TEXT_LEN];	/* where that came from */
 };
 
+/*
+ * The three parts of a host a snapshot describes.  Each collector fills one
+ * and records its errors against it, so a re-collection of one part (the
+ * network after a netlink event) replaces exactly that part, and each error
+ * is shown where its data would be.
+ */
+enum rs_area {
+	RS_AREA_RDMA = 0,		/* devices, ports, GIDs, their counters */
+	RS_AREA_NET,			/* links, addresses, routes, neighbours, the peer lookup */
+	RS_AREA_HOST,			/* kernel, modules, memory, limits */
+	RS_AREA_COUNT,
+};
+
 /* A source that could not be read: shown where its data would be. */
 struct rs_error {
+	enum rs_area area;
 	char source[RS_NAME_LEN];	/* "sysfs", "netlink", "ethtool", "verbs", ... */
 	char object[RS_NAME_LEN];	/* "mlx5_0", "eth0", "" */
 	char message[RS_MSG_LEN];
@@ -226,9 +261,18 @@ void rs_snapshot_init(struct rs_snapshot *s);
 void rs_snapshot_free(struct rs_snapshot *s);
 
 /* Append a collection error (printf-style message). */
-void rs_snapshot_add_error(struct rs_snapshot *s, const char *source,
+void rs_snapshot_add_error(struct rs_snapshot *s, enum rs_area area, const char *source,
 			   const char *object, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 5, 6)));
+/* The same, unless an identical error is already there (refresh paths,
+ * which would otherwise add one per tick). */
+void rs_snapshot_add_error_once(struct rs_snapshot *s, enum rs_area area, const char *source,
+				const char *object, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Empty one area: its data and its errors (before collecting it again). */
+void rs_snapshot_clear_area(struct rs_snapshot *s, enum rs_area area);
+const char *rs_area_name(enum rs_area a);	/* "rdma", "net", "host" */
+int rs_area_parse(const char *name, enum rs_area *a);	/* 0 or -EINVAL */
 
 /* Append an empty element to a dynamic array and return it (zeroed). */
 #define RS_APPEND(arr, n) ((typeof(arr))rs_array_append((void **)&(arr), &(n), sizeof(*(arr))))

@@ -23,7 +23,7 @@ void rs_die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(2);
+	exit(1);	/* a failure, not a usage error (2) */
 }
 
 void *rs_xmalloc(size_t size)
@@ -104,6 +104,35 @@ int rs_snprintf(char *buf, size_t len, const char *fmt, ...)
 	return 0;
 }
 
+size_t rs_utf8_len(const unsigned char *s, size_t left)
+{
+	unsigned char c = s[0];
+	size_t n;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n > left)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
 char *rs_rtrim(char *s)
 {
 	size_t n = strlen(s);
@@ -131,11 +160,6 @@ void rs_root_set(const char *root)
 const char *rs_root(void)
 {
 	return rs_root_dir[0] ? rs_root_dir : "/";
-}
-
-int rs_root_is_live(void)
-{
-	return rs_root_dir[0] == '\0';
 }
 
 int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap)

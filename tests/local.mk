@@ -32,11 +32,7 @@ check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
 tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
-check_PROGRAMS += tests/test_source
-tests_test_source_SOURCES = tests/test_source.c
-tests_test_source_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_source_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_demo tests/test_source tests/test_cli.sh
+TESTS += tests/test_demo tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
@@ -104,19 +100,19 @@ tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh
-# the console's counter tracking, without a terminal (links the ui sources)
-check_PROGRAMS += tests/test_console_counters
-tests_test_console_counters_SOURCES = tests/test_console_counters.c $(RS_UI_SOURCES)
-tests_test_console_counters_CFLAGS = $(RS_TEST_CFLAGS) $(NCURSESW_CFLAGS)
-tests_test_console_counters_LDADD = $(RS_TEST_LIBS) $(NCURSESW_LIBS)
-TESTS += tests/test_console_counters
+# The counter series (rates, wrap, reset, vanished sets, history).
+check_PROGRAMS += tests/test_series
+tests_test_series_SOURCES = tests/test_series.c
+tests_test_series_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_series_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_series
 
-check_PROGRAMS += tests/test_collect_all
-tests_test_collect_all_SOURCES = tests/test_collect_all.c \
+check_PROGRAMS += tests/test_session
+tests_test_session_SOURCES = tests/test_session.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h
-tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_collect_all
+tests_test_session_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_session_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_session
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
 check_PROGRAMS += tests/test_checks

@@ -71,14 +71,14 @@ static int k_quit(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui->frozen = !ui->frozen;
-	ui_message(ui, ui->frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
-	return UI_F_REDRAW | UI_F_RETIME;
+	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
+	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
+	return UI_F_REDRAW;
 }
 
 static int k_reset(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui_ctrs_reset(ui);
+	rs_series_reset(&ui->sess.series);
 	ui_message(ui, "baseline reset: totals count from now");
 	return UI_F_REDRAW;
 }
@@ -86,19 +86,18 @@ static int k_reset(struct ui *ui, struct ui_pane *p, int key)
 static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 {
 	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
+	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
-	while (i < n - 1 && intervals_ms[i] < ui->interval_ms)
+	while (i < n - 1 && intervals_ms[i] < cur)
 		i++;
-	if (key == '+' && intervals_ms[i] <= ui->interval_ms && i < n - 1)
+	if (key == '+' && intervals_ms[i] <= cur && i < n - 1)
 		i++;
 	else if (key == '-' && i > 0)
 		i--;
-	ui->interval_ms = intervals_ms[i];
-	if (ui->interval_ms < ui->interval_floor_ms) {
-		ui->interval_ms = ui->interval_floor_ms;
-		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", ui->interval_floor_ms);
-	}
-	return UI_F_REDRAW | UI_F_RETIME;
+	rs_session_set_interval(&ui->sess, intervals_ms[i]);
+	if (intervals_ms[i] < floor)
+		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", floor);
+	return UI_F_REDRAW;
 }
 
 static int k_peer(struct ui *ui, struct ui_pane *p, int key)
@@ -175,7 +174,7 @@ static int help_key(struct ui *ui, int key)
 void ui_input_open(struct ui *ui)
 {
 	ui->input = 1;
-	RS_STRCPY(ui->input_buf, ui->peer);
+	RS_STRCPY(ui->input_buf, ui->sess.peer);
 }
 
 static int input_key(struct ui *ui, int key)
@@ -212,7 +211,7 @@ int ui_key(struct ui *ui, int key)
 	ui->msg[0] = '\0';
 	if (ui->too_small)	/* nothing to see: only quitting works */
 		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
-	f = p->cls->key ? p->cls->key(ui, p, key) : UI_F_UNHANDLED;
+	f = p->cls->key ? p->cls->key(ui, p, key) : ui_keys_dispatch(p->cls->keys, ui, p, key);
 	if (f & UI_F_UNHANDLED)
 		f = ui_keys_dispatch(global_keys, ui, p, key);
 	return f & ~UI_F_UNHANDLED;
@@ -289,7 +288,7 @@ static void draw_tabs(struct ui *ui)
 /* The source label, its path shortened from the left so the bar fits 80. */
 static const char *short_label(const struct ui *ui, char *buf, size_t len)
 {
-	const char *l = ui->src.label, *sp = strchr(l, ' ');
+	const char *l = ui->sess.label, *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
 	if (n <= max || !sp)
@@ -316,13 +315,14 @@ static void draw_status(struct ui *ui)
 		return;
 	}
 	curs_set(0);
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->snap.host.hostname[0] ?
-		ui->snap.host.hostname : "?", ui->g->vline, short_label(ui, label, sizeof(label)),
-		rs_source_is_dynamic(&ui->src) ? "" : " (static)", ui->g->vline);
-	if (ui->frozen)
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->sess.snap.host.hostname[0] ?
+		ui->sess.snap.host.hostname : "?", ui->g->vline,
+		short_label(ui, label, sizeof(label)),
+		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
+	if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
 	else
-		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->interval_ms / 1000.0);
+		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->sess.interval_ms / 1000.0);
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d warning%s", warnings,
 		warnings == 1 ? "" : "s");
@@ -386,15 +386,15 @@ void ui_draw(struct ui *ui)
 	refresh();
 }
 
-int ui_errors_draw(struct ui *ui, struct ui_pane *p, const char *area)
+int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)
 {
 	int n = 0;
 
-	for (size_t i = 0; i < ui->snap.n_errors; i++) {
-		const struct rs_error *e = &ui->snap.errors[i];
+	for (size_t i = 0; i < ui->sess.snap.n_errors; i++) {
+		const struct rs_error *e = &ui->sess.snap.errors[i];
 		struct ui_pen pen;
 
-		if (strcmp(ui_error_area(&ui->snap, e), area))
+		if (e->area != area)
 			continue;
 		if (!n++)
 			ui_title(ui, p, "Could not read");

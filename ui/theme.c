@@ -258,17 +258,20 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring)
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+	      const struct rs_series_ctr *c)
 {
+	const struct rs_series *s = &ui->sess.series;
 	int w = pen->xmax - pen->x;
-	int n = (int)ui->hist_len < w ? (int)ui->hist_len : w;
+	int n = (int)s->hist_len < w ? (int)s->hist_len : w;
+	unsigned first = s->hist_len - (unsigned)(n > 0 ? n : 0);
 	float max = 0;
 	cchar_t cc[8];
 
-	if (pen->y < 0 || n <= 0)
+	if (pen->y < 0 || n <= 0 || !c->hist)
 		return;
 	for (int i = 0; i < n; i++) {
-		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+		float v = rs_series_sample(s, c, first + (unsigned)i);
 
 		if (v > max)
 			max = v;
@@ -277,7 +280,7 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ri
 		role_cchar(&cc[i], r, wide[1 + i]);
 	move(pen->y, pen->x);
 	for (int i = 0; i < n; i++) {
-		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+		float v = rs_series_sample(s, c, first + (unsigned)i);
 		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
 
 		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
@@ -347,9 +350,4 @@ void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes)
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 	else
 		fmt_si(buf, len, (double)v, bytes ? "B" : "");
-}
-
-int ui_roce_mtu(unsigned netdev_mtu)
-{
-	return rs_roce_mtu(netdev_mtu);
 }

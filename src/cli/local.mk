@@ -1,16 +1,11 @@
-# The command-line views, the snapshot sources and the demo host.
-# The model side (source, demo, GID recommendation) goes into librscore so
-# the console links the same code; the views only into the rocescope binary.
-librscore_a_SOURCES += \
-	src/model/source.h src/model/source.c \
-	src/model/demo.h src/model/demo.c \
-	src/diag/gid_recommend.h src/diag/gid_recommend.c
-nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
-
-rocescope_SOURCES += \
-	src/cli/cli.h src/cli/view.h src/cli/view.c \
+# The rocescope program: the command line (one file per command) on top of
+# the core; ui/local.mk adds the console.
+bin_PROGRAMS += rocescope
+rocescope_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+rocescope_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
+rocescope_SOURCES = \
+	src/cli/main.c src/cli/cli.h \
+	src/cli/view.h src/cli/view.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c \
 	src/cli/view_check.c
-
-EXTRA_DIST += docs/cli.md docs/demo.md

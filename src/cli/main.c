@@ -14,7 +14,7 @@
  * error; every message goes to stderr.
  */
 #include "cli/cli.h"
-#include "model/source.h"
+#include "session/session.h"
 #include "ui/console.h"
 #include "util.h"
 
@@ -311,7 +311,7 @@ static int check_sources(const struct rs_cli *cli)
 {
 	char err[RS_MSG_LEN];
 
-	if (!rs_source_check(cli->root, cli->load, cli->demo, err, sizeof(err)))
+	if (!rs_session_check_sources(cli->root, cli->load, cli->demo, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "rocescope: %s\n", err);
 	return 1;
@@ -320,8 +320,7 @@ static int check_sources(const struct rs_cli *cli)
 static int run_console(struct rs_cli *cli, struct parse *ps)
 {
 	struct rs_console_opts co = {
-		.source = { .root = cli->root, .load = cli->load, .demo = cli->demo,
-			    .peer = cli->peer },
+		.root = cli->root, .load = cli->load, .demo = cli->demo, .peer = cli->peer,
 	};
 
 	if (ps->n_pend) {

@@ -57,37 +57,55 @@ static void json_counts(struct rs_json *j, const size_t *n)
 	rs_json_obj_end(j);
 }
 
+static double opt_interval = 1.0;	/* --interval SEC between the two readings */
+
 static int check_run(struct rs_cli *cli, int argc, char **argv)
 {
 	size_t n[RS_SKIP + 1] = { 0 };
-	struct rs_findings fs;
+	const struct rs_findings *fs;
 	struct rs_view v;
 	int ret;
 
-	ret = rs_view_open(&v, cli, 0);
+	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
-	rs_findings_init(&fs);
-	rs_checks_run(&v.snap, &fs);
-	for (size_t i = 0; i < fs.count; i++)
-		n[fs.items[i].verdict]++;
+	ret = rs_view_second_reading(&v, opt_interval);
+	fs = &v.sess.findings;
+	for (size_t i = 0; i < fs->count; i++)
+		n[fs->items[i].verdict]++;
 	if (v.j) {
-		rs_json_kv_str_or_null(v.j, "hostname", v.snap.host.hostname);
+		rs_json_kv_str_or_null(v.j, "hostname", v.sess.snap.host.hostname);
 		rs_json_key(v.j, "findings");
 		rs_json_arr_begin(v.j);
-		for (size_t i = 0; i < fs.count; i++)
-			json_finding(v.j, &fs.items[i]);
+		for (size_t i = 0; i < fs->count; i++)
+			json_finding(v.j, &fs->items[i]);
 		rs_json_arr_end(v.j);
 		json_counts(v.j, n);
 	} else {
-		for (size_t i = 0; i < fs.count; i++)
-			text_finding(&fs.items[i]);
+		for (size_t i = 0; i < fs->count; i++)
+			text_finding(&fs->items[i]);
 		printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
-		       n[RS_PASS], n[RS_SKIP], v.src.label);
+		       n[RS_PASS], n[RS_SKIP], v.sess.label);
 	}
-	rs_findings_free(&fs);
-	ret = rs_view_close(&v, RS_EXIT_OK);
+	ret = rs_view_close(&v, ret);
 	return !ret && n[RS_FAIL] ? RS_EXIT_FAIL : ret;
+}
+
+enum { OPT_INTERVAL = 1 };
+
+static const struct rs_opt check_opts[] = {
+	{ "interval", 'i', "SEC", "seconds between the two counter readings that show what "
+	  "is rising (default 1; 0: one reading)", OPT_INTERVAL },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+static int check_opt(struct rs_cli *cli, int id, const char *arg)
+{
+	if (!strcmp(arg, "0")) {
+		opt_interval = 0;
+		return 0;
+	}
+	return rs_cli_seconds("--interval", arg, 3600, &opt_interval);
 }
 
 const struct rs_cmd rs_cmd_check = {
@@ -95,5 +113,7 @@ const struct rs_cmd rs_cmd_check = {
 	.args = "",
 	.help = "every check: verdict, evidence, remedy (exit 1 when one fails)",
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.opts = check_opts,
+	.opt = check_opt,
 	.run = check_run,
 };

@@ -7,7 +7,8 @@
  *
  * Everything is read through the root of util.h, so fixture trees work;
  * only the memlock rlimit of this very process is a live-only source
- * (getrlimit), replaced under a fixture root by <root>/proc/self/limits.
+ * (rs_collect_memlock: getrlimit), whose recorded twin reads
+ * <root>/proc/self/limits (rs_collect_memlock_recorded).
  * What limits.conf would give a login session is computed separately
  * (limits_conf.c), because a service or a container often runs with a
  * different limit than an SSH login: showing both explains the mismatch.
@@ -47,7 +48,7 @@ static void read_text(struct rs_snapshot *s, char *dst, size_t len, const char *
 	int ret = rs_read_str(dst, len, "%s", path);
 
 	if (ret)
-		rs_snapshot_add_error(s, "host", what, "%s: %s", path, strerror(-ret));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", what, "%s: %s", path, strerror(-ret));
 }
 
 /* Value of an os-release assignment: shell quoting, as os-release(5) says. */
@@ -92,7 +93,7 @@ static void collect_os(struct rs_snapshot *s)
 	if (ret == -ENOENT)
 		ret = read_os_release(s->host.os, sizeof(s->host.os), "/usr/lib/os-release");
 	if (ret)
-		rs_snapshot_add_error(s, "host", "os-release",
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "os-release",
 				      "/etc/os-release, /usr/lib/os-release: %s", strerror(-ret));
 }
 
@@ -104,7 +105,7 @@ static void collect_meminfo(struct rs_snapshot *s)
 	int found = 0;
 
 	if (!f) {
-		rs_snapshot_add_error(s, "host", "meminfo", "/proc/meminfo: %s", strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: %s", strerror(errno));
 		return;
 	}
 	while (!found && fgets(line, sizeof(line), f))
@@ -114,7 +115,7 @@ static void collect_meminfo(struct rs_snapshot *s)
 		}
 	fclose(f);
 	if (!found)
-		rs_snapshot_add_error(s, "host", "meminfo", "/proc/meminfo: no MemTotal line");
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: no MemTotal line");
 }
 
 /*
@@ -131,7 +132,7 @@ static void collect_modules(struct rs_snapshot *s)
 
 	if (!f && (rs_path(path, sizeof(path), "/sys/module") || access(path, F_OK))) {
 		/* No list at all: "not loaded" would be a guess, leave them out. */
-		rs_snapshot_add_error(s, "host", "modules", "/proc/modules: %s", strerror(err));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "modules", "/proc/modules: %s", strerror(err));
 		return;
 	}
 	for (size_t i = 0; i < RS_ARRAY_SIZE(rdma_modules); i++) {
@@ -163,7 +164,7 @@ static void collect_hugepages(struct rs_snapshot *s)
 	if (n == -ENOENT)
 		return;
 	if (n < 0) {
-		rs_snapshot_add_error(s, "host", "hugepages", "%s: %s", dir, strerror(-n));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s: %s", dir, strerror(-n));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -178,7 +179,7 @@ static void collect_hugepages(struct rs_snapshot *s)
 		r1 = rs_read_u64(&total, "%s/%s/nr_hugepages", dir, names[i]);
 		r2 = rs_read_u64(&free_pages, "%s/%s/free_hugepages", dir, names[i]);
 		if (r1 || r2) {
-			rs_snapshot_add_error(s, "host", "hugepages", "%s/%s: %s", dir, names[i],
+			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s/%s: %s", dir, names[i],
 					      strerror(-(r1 ? r1 : r2)));
 			continue;
 		}
@@ -219,29 +220,36 @@ static void memlock_from_limits_file(struct rs_snapshot *s)
 		    !parse_limit(hard, &s->host.memlock_hard))
 			s->host.memlock_known = 1;
 		else
-			rs_snapshot_add_error(s, "host", "memlock",
+			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "memlock",
 					      "/proc/self/limits: unreadable \"Max locked memory\" line");
 		break;
 	}
 	fclose(f);
 }
 
-static void collect_memlock(struct rs_snapshot *s)
+int rs_collect_memlock_recorded(struct rs_snapshot *s)
+{
+	memlock_from_limits_file(s);
+	rs_limits_conf_memlock(s, 0);
+	return 0;
+}
+
+int rs_collect_memlock(struct rs_snapshot *s)
 {
 	struct rlimit rl;
 
-	if (!rs_root_is_live()) {
-		memlock_from_limits_file(s);
-	} else if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0) {
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0) {
 		s->host.memlock_soft = rl.rlim_cur == RLIM_INFINITY ? RS_MEMLOCK_UNLIMITED
 								     : (uint64_t)rl.rlim_cur;
 		s->host.memlock_hard = rl.rlim_max == RLIM_INFINITY ? RS_MEMLOCK_UNLIMITED
 								     : (uint64_t)rl.rlim_max;
 		s->host.memlock_known = 1;
 	} else {
-		rs_snapshot_add_error(s, "host", "memlock", "getrlimit: %s", strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "memlock", "getrlimit: %s",
+				      strerror(errno));
 	}
-	rs_limits_conf_memlock(s);
+	rs_limits_conf_memlock(s, 1);
+	return 0;
 }
 
 int rs_collect_host(struct rs_snapshot *s)
@@ -254,6 +262,5 @@ int rs_collect_host(struct rs_snapshot *s)
 	collect_meminfo(s);
 	collect_modules(s);
 	collect_hugepages(s);
-	collect_memlock(s);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "diag/check.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,8 @@ const struct rs_check rs_checks[] = {
 	{ "port.not_active", "the port is ACTIVE", rs_check_port_active },
 	{ "port.roce_mtu_small", "the netdev MTU allows RoCE MTU 4096", rs_check_roce_mtu },
 	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2 },
+	{ "counters.error_rising", "no error counter of the port rose in the last interval",
+	  rs_check_error_rising },
 	{ "net.default_route_rdma", "the default route does not leave through an RDMA interface",
 	  rs_check_default_route },
 	{ "net.shared_subnet", "no two RDMA interfaces share a subnet", rs_check_shared_subnet },
@@ -70,21 +73,22 @@ const struct rs_check *rs_check_find(const char *id)
 	return NULL;
 }
 
-int rs_check_run(const struct rs_snapshot *s, const char *id, struct rs_findings *out)
+int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out)
 {
 	const struct rs_check *c = rs_check_find(id);
 
 	if (!c)
 		return -ENOENT;
-	c->fn(s, c, out);
+	c->fn(ctx, c, out);
 	return 0;
 }
 
-int rs_checks_run(const struct rs_snapshot *s, struct rs_findings *out)
+int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out)
 {
-	rs_findings_free(out);
+	/* Keep the array: a console tick reruns every check, the count is stable. */
+	out->count = 0;
 	for (const struct rs_check *c = rs_checks; c->id; c++)
-		c->fn(s, c, out);
+		c->fn(ctx, c, out);
 	return 0;
 }
 
@@ -109,6 +113,55 @@ const struct rs_finding *rs_findings_get(const struct rs_findings *f, const char
 					 const char *object)
 {
 	return rs_findings_next(f, NULL, id, object);
+}
+
+static int key_matches(const struct rs_finding *f, const struct rs_fkey *k)
+{
+	return (!k->id || !strcmp(f->id, k->id)) && (k->kind < 0 || (int)f->kind == k->kind) &&
+	       (!k->device || !strcmp(f->device, k->device)) && (!k->port || f->port == k->port) &&
+	       (!k->netdev || !strcmp(f->netdev, k->netdev)) &&
+	       (!k->addr || !strcmp(f->addr, k->addr)) &&
+	       (!k->object || !strcmp(f->object, k->object));
+}
+
+const struct rs_finding *rs_findings_find(const struct rs_findings *f,
+					  const struct rs_finding *prev,
+					  const struct rs_fkey *key)
+{
+	size_t i = prev ? (size_t)(prev - f->items) + 1 : 0;
+
+	for (; i < f->count; i++)
+		if (key_matches(&f->items[i], key))
+			return &f->items[i];
+	return NULL;
+}
+
+const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
+					  const char *device, unsigned port)
+{
+	struct rs_fkey k = {
+		.id = id, .kind = port ? RS_OBJ_PORT : RS_OBJ_DEVICE, .device = device,
+		.port = port,
+	};
+
+	return rs_findings_find(f, NULL, &k);
+}
+
+const struct rs_finding *rs_findings_neigh(const struct rs_findings *f, const char *id,
+					   const char *netdev, const char *addr)
+{
+	struct rs_fkey k = { .id = id, .kind = RS_OBJ_NEIGH, .netdev = netdev, .addr = addr };
+
+	return rs_findings_find(f, NULL, &k);
+}
+
+int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey *key)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < f->count; i++)
+		n += key_matches(&f->items[i], key) && rs_finding_is_problem(&f->items[i]);
+	return n;
 }
 
 int rs_finding_is_problem(const struct rs_finding *f)
@@ -139,6 +192,16 @@ const char *rs_object_kind_name(enum rs_object_kind k)
 	};
 
 	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
+
+void rs_fmt_memlock(char *buf, size_t len, uint64_t v)
+{
+	if (v == RS_MEMLOCK_UNLIMITED)
+		snprintf(buf, len, "unlimited");
+	else if (v >= (1ULL << 20))
+		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
+	else
+		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
 }
 
 int rs_roce_mtu(unsigned netdev_mtu)

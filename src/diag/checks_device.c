@@ -41,9 +41,10 @@ static struct rs_finding *port_finding(struct rs_findings *out, const struct rs_
 	return f;
 }
 
-void rs_check_device_none(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : RS_FAIL,
 					      RS_OBJ_HOST);
 
@@ -59,9 +60,10 @@ void rs_check_device_none(const struct rs_snapshot *s, const struct rs_check *c,
 		"rdma link add rxe0 type rxe netdev ETH");
 }
 
-void rs_check_device_gone(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 		struct rs_finding *f = dev_finding(out, c, d->present ? RS_PASS : RS_FAIL, d);
@@ -86,9 +88,10 @@ static int pci_degraded(const struct rs_pci_link *l)
 	       (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width);
 }
 
-void rs_check_pci_link(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_pci_link(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 		const struct rs_pci_link *l = &d->pci;
@@ -126,9 +129,10 @@ void rs_check_pci_link(const struct rs_snapshot *s, const struct rs_check *c,
 	}
 }
 
-void rs_check_weak_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			   struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 		struct rs_finding *f = dev_finding(out, c, d->weak_roce_v2 ? RS_WARN : RS_PASS, d);
@@ -148,14 +152,15 @@ void rs_check_weak_roce_v2(const struct rs_snapshot *s, const struct rs_check *c
 	}
 }
 
-void rs_check_port_active(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			struct rs_finding *f = port_finding(out, c, p->state == 4 ? RS_PASS :
+			struct rs_finding *f = port_finding(out, c, p->state == RS_PORT_ACTIVE ? RS_PASS :
 							    RS_FAIL, d, p);
 			const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
@@ -164,7 +169,7 @@ void rs_check_port_active(const struct rs_snapshot *s, const struct rs_check *c,
 				p->state_name[0] ? p->state_name : "unknown",
 				p->phys_state_name[0] ? p->phys_state_name : "unknown");
 			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
-			if (p->state == 4) {
+			if (p->state == RS_PORT_ACTIVE) {
 				RS_FSET(f->summary, "port ACTIVE");
 				continue;
 			}
@@ -209,17 +214,19 @@ static void roce_mtu_port(const struct rs_snapshot *s, const struct rs_check *c,
 		"MTU 9216 on every switch port on the path to the peer", l->name);
 }
 
-void rs_check_roce_mtu(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
-void rs_check_gid_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];

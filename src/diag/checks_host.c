@@ -36,9 +36,10 @@ static int needed(const char *name)
 	return 0;
 }
 
-void rs_check_modules(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
 	int core = module_loaded(h, "mlx5_core");
 
@@ -76,19 +77,10 @@ void rs_check_modules(const struct rs_snapshot *s, const struct rs_check *c,
 	}
 }
 
-static void fmt_limit(char *buf, size_t len, uint64_t v)
-{
-	if (v == RS_MEMLOCK_UNLIMITED)
-		snprintf(buf, len, "unlimited");
-	else if (v >= (1ULL << 20))
-		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
-	else
-		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
-}
-
-void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
 	enum rs_verdict v = !h->memlock_known ? RS_SKIP :
 			    h->memlock_soft == RS_MEMLOCK_UNLIMITED ? RS_PASS :
@@ -102,8 +94,8 @@ void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
 		RS_FSET(f->summary, "memlock of this process unknown (limits not read)");
 		return;
 	}
-	fmt_limit(soft, sizeof(soft), h->memlock_soft);
-	fmt_limit(hard, sizeof(hard), h->memlock_hard);
+	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
+	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
 	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s",
 		soft, hard, h->memlock_conf[0] ? h->memlock_conf : "none",
 		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
@@ -115,9 +107,10 @@ void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
 			"(services: LimitMEMLOCK=infinity)");
 }
 
-void rs_check_hugepages(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_hugepages(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
 	unsigned long total = 0;
 	enum rs_verdict v;

@@ -45,6 +45,22 @@ int rs_gid_is_trap(const struct rs_gid *g)
 	return g->type == RS_GID_TYPE_ROCE_V1 || is_link_local(g);
 }
 
+const char *rs_gid_trap_label(const struct rs_gid *g)
+{
+	if (g->type == RS_GID_TYPE_ROCE_V1)
+		return "trap: RoCE v1";
+	if (is_link_local(g))
+		return "trap: link-local";
+	return NULL;
+}
+
+void rs_gid_settings(int index, struct rs_gid_settings *out)
+{
+	snprintf(out->perftest, sizeof(out->perftest), "-x %d", index);
+	snprintf(out->nccl, sizeof(out->nccl), "NCCL_IB_GID_INDEX=%d", index);
+	snprintf(out->ucx, sizeof(out->ucx), "UCX_IB_GID_INDEX=%d", index);
+}
+
 /* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
 static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const char *ip)
 {

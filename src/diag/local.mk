@@ -1,7 +1,7 @@
-# The problem checks: pure functions over a snapshot (docs/checks.md).
-# gid_recommend.c is built from src/cli/local.mk (it came first).
+# The problem checks, pure functions of a context (docs/checks.md), and the
+# GID index recommendation they and the views share.
 librscore_a_SOURCES += \
 	src/diag/check.h src/diag/check.c \
-	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c
-
-EXTRA_DIST += docs/checks.md
+	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
+	src/diag/checks_counters.c \
+	src/diag/gid_recommend.h src/diag/gid_recommend.c

@@ -28,6 +28,7 @@
 #define RS_F_DOUBLE(T, m)	RS_F(T, m, RS_FT_DOUBLE, double)
 #define RS_F_STR(T, m)		RS_F(T, m, RS_FT_STR, char *)
 #define RS_F_GID_TYPE(T, m)	RS_F(T, m, RS_FT_GID_TYPE, enum rs_gid_type)
+#define RS_F_AREA(T, m)		RS_F(T, m, RS_FT_AREA, enum rs_area)
 #define RS_F_COUNTERS(T, m)	RS_F(T, m, RS_FT_COUNTERS, struct rs_counter_set)
 #define RS_F_STRUCT(T, m, ctype, sc) \
 	{ #m, RS_FT_STRUCT, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(ctype), 0, &sc, 0 }
@@ -195,6 +196,7 @@ static const struct rs_field host_fields[] = {
 RS_SCHEMA(static, host_schema, "host", host_fields);
 
 static const struct rs_field error_fields[] = {
+	RS_F_AREA(struct rs_error, area),
 	RS_F_STR(struct rs_error, source),
 	RS_F_STR(struct rs_error, object),
 	RS_F_STR(struct rs_error, message),

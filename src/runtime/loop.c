@@ -137,6 +137,11 @@ void rs_timer_del(struct rs_timer *t)
 	}
 }
 
+struct rs_loop *rs_timer_loop(const struct rs_timer *t)
+{
+	return t->loop;
+}
+
 static void on_signalfd(struct rs_io *io, int fd, unsigned revents, void *arg)
 {
 	struct rs_loop *l = arg;

@@ -70,6 +70,7 @@ void rs_timer_arm(struct rs_timer *t, uint64_t after_ns, uint64_t period_ns);
 void rs_timer_stop(struct rs_timer *t);
 int rs_timer_armed(const struct rs_timer *t);
 void rs_timer_del(struct rs_timer *t);
+struct rs_loop *rs_timer_loop(const struct rs_timer *t);
 
 /* Deliver signo through the loop (it is blocked meanwhile).  0 or -errno. */
 int rs_signal_add(struct rs_loop *l, int signo, rs_signal_fn fn, void *arg);

@@ -15,7 +15,7 @@ RS_LAB_FILES = \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh \
 	tests/lab/tests/40-console.sh
-EXTRA_DIST += $(RS_LAB_FILES) docs/lab.md
+EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
 check-lab: rocescope$(EXEEXT)

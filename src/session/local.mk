@@ -1,0 +1,5 @@
+# The session: snapshot, series and findings of one host, kept current by
+# its producers (the collectors behind an ops table each).
+librscore_a_SOURCES += \
+	src/session/session.h src/session/session.c \
+	src/session/producer.h src/session/producers.c
