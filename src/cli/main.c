@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "ui/console.h"
 #include "util.h"
+#include "version.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -69,7 +70,7 @@ static void usage(FILE *f)
 		"  -i, --interval SEC    counters: seconds between readings (default 1)\n"
 		"  -c, --count N         counters: stop after N intervals (default: until ^C)\n"
 		"  -h, --help            show this help\n"
-		"  -V, --version         show the version\n"
+		"  -V, --version         show the version and the git commit\n"
 		"\nSee docs/cli.md, or `rocescope help COMMAND`.\n");
 }
 
@@ -167,7 +168,10 @@ static int parse_opts(int argc, char **argv, struct rs_cli *cli, unsigned *seen,
 				return RS_EXIT_USAGE;
 			break;
 		case 'V':
-			printf("rocescope %s\n", PACKAGE_VERSION);
+			if (rs_build_commit[0])
+				printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+			else
+				printf("rocescope %s\n", PACKAGE_VERSION);
 			return RS_EXIT_OK;
 		default:
 			fprintf(stderr, "Try 'rocescope --help'.\n");
