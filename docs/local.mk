@@ -12,11 +12,15 @@ man_MANS = $(RS_MAN_PAGES)
 CLEANFILES += $(RS_MAN_PAGES)
 EXTRA_DIST += $(RS_MAN_PAGES:=.in)
 
-# The pages name the version and the installed paths.
+# The pages name the version and the installed paths; a path gets a break
+# point (\:) after each slash, or a long prefix (distcheck's) cannot be
+# set in the line and groff warns.
 $(RS_MAN_PAGES): Makefile $(RS_MAN_PAGES:=.in)
-	$(AM_V_GEN)$(MKDIR_P) docs/man && sed \
-	  -e 's|@''VERSION''@|$(PACKAGE_VERSION)|g' -e 's|@''PKGDATADIR''@|$(pkgdatadir)|g' \
-	  -e 's|@''DOCDIR''@|$(docdir)|g' $(srcdir)/$@.in >$@-t && mv -f $@-t $@
+	$(AM_V_GEN)$(MKDIR_P) docs/man && \
+	pkgdata=$$(echo '$(pkgdatadir)' | sed 's|/|/\\\\:|g') && \
+	doc=$$(echo '$(docdir)' | sed 's|/|/\\\\:|g') && \
+	sed -e 's|@''VERSION''@|$(PACKAGE_VERSION)|g' -e "s|@""PKGDATADIR""@|$$pkgdata|g" \
+	  -e "s|@""DOCDIR""@|$$doc|g" $(srcdir)/$@.in >$@-t && mv -f $@-t $@
 
 # `make installcheck` (also run by distcheck): the installed binary opens
 # the demo host, and the pages and the completion are where they belong.

@@ -141,4 +141,3 @@ ok $? "capture -r/-w, check --profile <TAB>: files"
 ok $? "-r <TAB> before a command is --root: directories"
 
 plan "$rs_n"
-[ "$rs_failed" -eq 0 ]
