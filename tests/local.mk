@@ -20,7 +20,7 @@ EXTRA_DIST += tests/lib.sh
 
 # Views, JSON writer, GID recommendation (views helper).
 check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
-tests_test_json_SOURCES = tests/test_json.c src/cli/json.c src/cli/json.h
+tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
 tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c

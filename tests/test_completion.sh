@@ -42,7 +42,7 @@ comp() {
 help_cmds() {
 	rocescope --help | awk '/^Commands:/ { c = 1; next } /^$/ { c = 0 } c { print $1 }' | sort
 }
-long_opts() { grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
+long_opts() { sed 's/(no --[a-z0-9-]*)//g' | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
 # The long options of `help CMD`, and those of the short options it gives
 # alone ("[-o FILE]"), looked up in --help.
 cmd_opts() {
@@ -137,7 +137,8 @@ touch "$T/pcap/a.pcap" && cd "$T/pcap" || exit 1
 [ "$(comp 'rocescope capture -r ')" = a.pcap ] && [ "$(comp 'rocescope capture -w ')" = a.pcap ] &&
 	[ "$(comp 'rocescope check --profile ')" = a.pcap ]
 ok $? "capture -r/-w, check --profile <TAB>: files"
-[ "$(comp 'rocescope -r ')" = "" ] && mkdir d && [ "$(comp 'rocescope -r ')" = d ]
-ok $? "-r <TAB> before a command is --root: directories"
+[ "$(comp 'rocescope -r ')" = "" ] && mkdir d && [ "$(comp 'rocescope -r ')" = d ] &&
+	[ "$(comp 'rocescope gids -r ')" = d ]
+ok $? "-r <TAB> before a command, or after one without its own -r, is --root: directories"
 
 plan "$rs_n"

@@ -4,7 +4,7 @@
  * of byte, nesting and commas, numbers JSON cannot carry, and misuse that
  * must be reported instead of printing broken JSON.
  */
-#include "cli/json.h"
+#include "json.h"
 
 #include <math.h>
 #include <setjmp.h>

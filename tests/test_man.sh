@@ -19,10 +19,11 @@ trap 'rm -rf "$T"' EXIT
 # Options a help text names, "SHORT LONG" (SHORT "-" when absent), from
 # "  -x, --long ARG  text", "      --long ARG", "[--long ARG]", "--long ARG,";
 # a short option alone ("[-o FILE]") gives "-x ?" (its long form is looked
-# up among the pairs).
+# up among the pairs).  "(no --json)" names an option that does not apply.
 help_opts() {
 	awk '{
 		line = $0; rest = ""
+		gsub(/\(no --[a-z][a-z0-9-]*\)/, "", line)
 		while (match(line, /(-[A-Za-z0-9], )?--[a-z][a-z0-9-]*/)) {
 			tok = substr(line, RSTART, RLENGTH)
 			rest = rest substr(line, 1, RSTART - 1) " "

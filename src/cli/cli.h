@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cli.h - what the subcommands of main.c share: the parsed global options
- * and opening the snapshot source they name.
+ * cli.h - the command-line framework: the global options, the table every
+ * command is described by, and what the views share.
+ *
+ * A command is one constant struct rs_cmd (defined at the bottom of its
+ * file) listed in main.c's table: its name, its positional arguments, its
+ * own options as a table of struct rs_opt, a function that stores one of
+ * those options and the function that runs it.  main.c parses the global
+ * options, finds the command, parses the command's options with the same
+ * tables that `rocescope help CMD` prints, so help cannot drift from what
+ * is accepted.
  *
  * Exit codes of every command: 0 done, 1 failure (message on stderr),
- * 2 usage error.
+ * 2 usage error.  Commands may define more (check: see its file).
  */
 #ifndef RS_CLI_H
 #define RS_CLI_H
 
 #include <stdio.h>
 
-#include "cli/json.h"
-#include "model/source.h"
+#include "json.h"
 #include "snapshot.h"
 
 enum {
@@ -21,37 +28,55 @@ enum {
 	RS_EXIT_USAGE = 2,
 };
 
+/* The global options, valid before or after the command. */
 struct rs_cli {
-	const char *root;
-	const char *load;
-	const char *peer;
-	const char *output;	/* snapshot -o FILE */
-	double interval;	/* counters --interval SEC; 0 = not given */
-	long count;		/* counters --count N; -1 = not given */
-	int demo;
-	int json;
+	const char *root;	/* --root DIR */
+	const char *load;	/* --load FILE */
+	const char *peer;	/* --peer IP */
+	int demo;		/* --demo */
+	int json;		/* --json */
+	const struct rs_cmd *cmd;	/* the command being run */
 };
 
+/* One option of a command. */
+struct rs_opt {
+	const char *lname;	/* long name without the dashes: "interval" */
+	int sname;		/* short letter, 0 when none */
+	const char *arg;	/* argument name for help ("SEC"); NULL for a flag */
+	const char *help;	/* one line */
+	int id;			/* what the command's opt() is called with */
+};
+
+#define RS_CMD_JSON	0x1	/* --json applies */
+#define RS_CMD_HOST	0x2	/* reads a host: --root, --load, --demo, --peer apply */
+
+struct rs_cmd {
+	const char *name;
+	const char *args;	/* positional arguments for help: "PEER", "" */
+	const char *help;	/* one line: what it does */
+	unsigned flags;		/* RS_CMD_* */
+	int min_args, max_args;	/* positional arguments accepted */
+	const struct rs_opt *opts;	/* own options, ended by { NULL }; may be NULL */
+	/* Store option id with its argument (NULL for a flag): 0, or
+	 * RS_EXIT_USAGE after saying why on stderr. */
+	int (*opt)(struct rs_cli *cli, int id, const char *arg);
+	/* Run with the positional arguments only. */
+	int (*run)(struct rs_cli *cli, int argc, char **argv);
+};
+
+/* The commands, in help order (main.c). */
+extern const struct rs_cmd rs_cmd_devices;
+extern const struct rs_cmd rs_cmd_gids;
+extern const struct rs_cmd rs_cmd_snapshot;
+extern const struct rs_cmd rs_cmd_counters;
+extern const struct rs_cmd rs_cmd_check;
+
 /*
- * Open the source the options name into s (gids_only: the fast path of the
- * gids view).  On failure prints "rocescope: ..." on stderr and returns
- * RS_EXIT_FAIL (or RS_EXIT_USAGE for conflicting options); 0 on success.
+ * Number parsing for option handlers: a decimal in (0, max] (seconds,
+ * fractions allowed) or a whole number in [min, max].  On a bad value they
+ * print "rocescope: --OPT: invalid value ..." and return RS_EXIT_USAGE.
  */
-int rs_cli_open(const struct rs_cli *cli, int gids_only, struct rs_source *src,
-		struct rs_snapshot *s);
-
-/* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
-void rs_cli_print_errors(const struct rs_snapshot *s, FILE *f);
-
-/* "errors": [...] member of a JSON view, the same notes as text. */
-void rs_cli_json_errors(struct rs_json *j, const struct rs_snapshot *s);
-/* Finish a JSON document: 0, or RS_EXIT_FAIL when the writer saw misuse. */
-int rs_cli_json_done(struct rs_json *j);
-
-int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv);
-int rs_cmd_gids(struct rs_cli *cli, int argc, char **argv);
-int rs_cmd_snapshot(struct rs_cli *cli, int argc, char **argv);
-int rs_cmd_counters(struct rs_cli *cli, int argc, char **argv);
-int rs_cmd_check(struct rs_cli *cli, int argc, char **argv);
+int rs_cli_seconds(const char *opt, const char *arg, double max, double *out);
+int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out);
 
 #endif

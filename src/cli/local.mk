@@ -8,8 +8,7 @@ librscore_a_SOURCES += \
 nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
 
 rocescope_SOURCES += \
-	src/cli/cli.h src/cli/cli_common.c \
-	src/cli/json.h src/cli/json.c \
+	src/cli/cli.h src/cli/view.h src/cli/view.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c \
 	src/cli/view_check.c

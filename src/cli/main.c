@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * main.c - command line entry: options, then a subcommand from a constant
- * table.  With no subcommand rocescope opens the console (cli_run_console).
+ * main.c - command line entry: global options, then a command from the
+ * table below, then that command's own options (cli.h).  With no command
+ * rocescope opens the console.
  *
- * Options are GNU-style and may come before or after the subcommand
- * (`rocescope --json gids` and `rocescope gids --json` are the same);
- * options that belong to one subcommand (-o, --interval, --count) are
- * refused elsewhere rather than silently ignored.  Exit codes: 0 done,
- * 1 failure, 2 usage error; every message goes to stderr.
+ * Global options (--root, --load, --demo, --peer, --json) may come before
+ * or after the command: `rocescope --json gids` and `rocescope gids --json`
+ * are the same.  After the command its own short letters win (`capture -r
+ * FILE` reads a file, `rocescope -r DIR devices` is the root); the long
+ * forms of the global options always work.  A command's long options may
+ * also come before it; an option that does not apply to the command given
+ * is refused rather than ignored.  Exit codes: 0 done, 1 failure, 2 usage
+ * error; every message goes to stderr.
  */
 #include "cli/cli.h"
+#include "model/source.h"
 #include "ui/console.h"
 #include "util.h"
 #include "version.h"
@@ -21,164 +26,323 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Subcommand options: a bit each, and which commands accept them. */
+static const struct rs_cmd *const rs_cmds[] = {
+	&rs_cmd_devices,
+	&rs_cmd_gids,
+	&rs_cmd_snapshot,
+	&rs_cmd_counters,
+	&rs_cmd_check,
+	NULL,
+};
+
 enum {
-	OPT_OUTPUT = 1 << 0,
-	OPT_INTERVAL = 1 << 1,
-	OPT_COUNT = 1 << 2,
+	G_ROOT = 1, G_LOAD, G_DEMO, G_PEER, G_JSON, G_HELP, G_VERSION,
+	G_CMD_OPT = 1000,	/* + index into the pending list: a command's long option */
 };
 
-struct rs_cmd {
-	const char *name;
-	const char *args;	/* shown in help */
-	const char *help;
-	unsigned opts;		/* OPT_* it accepts */
-	int (*run)(struct rs_cli *cli, int argc, char **argv);
+static const struct rs_opt global_opts[] = {
+	{ "root", 'r', "DIR", "read sysfs/procfs under DIR instead of /", G_ROOT },
+	{ "load", 'l', "FILE", "read a saved snapshot instead of the live host", G_LOAD },
+	{ "demo", 0, NULL, "use the bundled demo host", G_DEMO },
+	{ "peer", 'p', "IP", "the peer to look a route up for", G_PEER },
+	{ "json", 'j', NULL, "print JSON instead of text", G_JSON },
+	{ "help", 'h', NULL, "show this help (or a command's: rocescope help CMD)", G_HELP },
+	{ "version", 'V', NULL, "show the version and the git commit", G_VERSION },
+	{ NULL, 0, NULL, NULL, 0 },
 };
 
-static const struct rs_cmd rs_cmds[] = {
-	{ "devices", "", "RDMA devices, ports, PCI link, netdevs (ibstat + ibdev2netdev)",
-	  0, rs_cmd_devices },
-	{ "gids", "", "GID table and the GID index to use (show_gids)", 0, rs_cmd_gids },
-	{ "snapshot", "[-o FILE]", "write the host's snapshot as YAML", OPT_OUTPUT,
-	  rs_cmd_snapshot },
-	{ "counters", "[--interval SEC] [--count N]", "per-second rates of counters that move",
-	  OPT_INTERVAL | OPT_COUNT, rs_cmd_counters },
-	{ "check", "", "every check: verdict, evidence, remedy (exit 1 when one fails)", 0,
-	  rs_cmd_check },
-	{ NULL, NULL, NULL, 0, NULL },
+#define MAX_OPTS 96
+
+/* A command's long option seen before the command: replayed to it later. */
+struct pending {
+	const char *lname;
+	const char *arg;
 };
+
+struct parse {
+	struct rs_cli *cli;
+	int help, version;
+	struct pending pend[MAX_OPTS];
+	int n_pend;
+};
+
+static void print_opt(FILE *f, const struct rs_opt *o)
+{
+	char left[64];
+
+	if (o->sname)
+		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->sname, o->lname,
+			 o->arg ? " " : "", o->arg ? o->arg : "");
+	else
+		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+	fprintf(f, "  %-22s %s\n", left, o->help);
+}
+
+/* The version, and the commit the binary was built from when known. */
+static void print_version(void)
+{
+	if (rs_build_commit[0])
+		printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+	else
+		printf("rocescope %s\n", PACKAGE_VERSION);
+}
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: rocescope [OPTIONS] [COMMAND] [OPTIONS]\n"
+		"Usage: rocescope [OPTIONS] [COMMAND] [ARGS] [OPTIONS]\n"
 		"Find out why RoCE v2 on this host does not connect or is not fast.\n"
 		"Without a command, opens the console.\n\n"
 		"Commands:\n");
-	for (const struct rs_cmd *c = rs_cmds; c->name; c++)
-		fprintf(f, "  %-9s %s\n", c->name, c->help);
+	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
+		fprintf(f, "  %-9s %s\n", (*c)->name, (*c)->help);
 	fprintf(f, "  %-9s %s\n", "help", "this help, or help for one command");
-	fprintf(f,
-		"\nOptions (before or after the command):\n"
-		"  -r, --root DIR        read sysfs/procfs under DIR instead of /\n"
-		"  -l, --load FILE       read a saved snapshot instead of the live host\n"
-		"      --demo            use the bundled demo host\n"
-		"  -p, --peer IP         the peer to look a route up for\n"
-		"  -j, --json            print JSON instead of text\n"
-		"  -o, --output FILE     snapshot: write to FILE (atomically), not stdout\n"
-		"  -i, --interval SEC    counters: seconds between readings (default 1)\n"
-		"  -c, --count N         counters: stop after N intervals (default: until ^C)\n"
-		"  -h, --help            show this help\n"
-		"  -V, --version         show the version and the git commit\n"
-		"\nSee docs/cli.md, or `rocescope help COMMAND`.\n");
+	fprintf(f, "\nOptions (before or after the command):\n");
+	for (const struct rs_opt *o = global_opts; o->lname; o++)
+		print_opt(f, o);
+	fprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
 }
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	fprintf(f, "Usage: rocescope [OPTIONS] %s %s\n%s.\n"
-		"Global options: --root DIR, --load FILE, --demo, --peer IP, --json.\n",
-		c->name, c->args, c->help);
+	fprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
+		c->args[0] ? " " : "", c->args, c->help);
+	if (c->opts && c->opts[0].lname) {
+		fprintf(f, "\nOptions of %s:\n", c->name);
+		for (const struct rs_opt *o = c->opts; o->lname; o++)
+			print_opt(f, o);
+	}
+	fprintf(f, "\nGlobal options:%s%s\n",
+		(c->flags & RS_CMD_HOST) ? " --root DIR, --load FILE, --demo, --peer IP," : "",
+		(c->flags & RS_CMD_JSON) ? " --json" : " (no --json)");
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
 {
-	for (const struct rs_cmd *c = rs_cmds; c->name; c++)
-		if (!strcmp(c->name, name))
-			return c;
+	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
+		if (!strcmp((*c)->name, name))
+			return *c;
 	return NULL;
 }
 
+static const struct rs_opt *find_long(const struct rs_opt *t, const char *lname)
+{
+	for (; t && t->lname; t++)
+		if (!strcmp(t->lname, lname))
+			return t;
+	return NULL;
+}
+
+static const struct rs_opt *find_short(const struct rs_opt *t, int sname)
+{
+	for (; t && t->lname; t++)
+		if (t->sname && t->sname == sname)
+			return t;
+	return NULL;
+}
+
+static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
+{
+	struct rs_cli *cli = ps->cli;
+
+	switch (o->id) {
+	case G_ROOT: cli->root = arg; break;
+	case G_LOAD: cli->load = arg; break;
+	case G_DEMO: cli->demo = 1; break;
+	case G_PEER: cli->peer = arg; break;
+	case G_JSON: cli->json = 1; break;
+	case G_HELP: ps->help = 1; break;
+	case G_VERSION: ps->version = 1; break;
+	}
+	return 0;
+}
+
+/* struct option entry for o, val = code; returns the next free slot. */
+static int add_long(struct option *lo, int n, const struct rs_opt *o, int code)
+{
+	if (n >= MAX_OPTS - 1)
+		rs_die("too many options (raise MAX_OPTS in main.c)");
+	lo[n] = (struct option){ o->lname, o->arg ? required_argument : no_argument, NULL, code };
+	return n + 1;
+}
+
+static void add_short(char *s, size_t len, const struct rs_opt *o)
+{
+	size_t n = strlen(s);
+
+	if (n + 3 < len) {
+		s[n++] = (char)o->sname;
+		if (o->arg)
+			s[n++] = ':';
+		s[n] = '\0';
+	}
+}
+
 /*
- * The hook for the full-screen console: the console helper replaces the
- * body of this function (and only this) with the call into ui/.
+ * Before the command: the global options, and the long options of every
+ * command (kept for later, when the command is known).  Stops at the first
+ * non-option, the command.
  */
-static int cli_run_console(struct rs_cli *cli)
+static int parse_before(struct parse *ps, int argc, char **argv)
+{
+	struct option lo[MAX_OPTS];
+	const struct rs_opt *cmdopt[MAX_OPTS];
+	char shorts[64] = "+";
+	int n = 0, n_cmdopt = 0, c, idx;
+
+	for (const struct rs_opt *o = global_opts; o->lname; o++) {
+		n = add_long(lo, n, o, o->id);
+		if (o->sname)
+			add_short(shorts, sizeof(shorts), o);
+	}
+	for (const struct rs_cmd *const *cmd = rs_cmds; *cmd; cmd++)
+		for (const struct rs_opt *o = (*cmd)->opts; o && o->lname; o++) {
+			int dup = 0;
+
+			for (int i = 0; i < n; i++)
+				dup |= !strcmp(lo[i].name, o->lname);
+			if (dup || n_cmdopt >= MAX_OPTS)
+				continue;
+			cmdopt[n_cmdopt] = o;
+			n = add_long(lo, n, o, G_CMD_OPT + n_cmdopt++);
+		}
+	lo[n] = (struct option){ NULL, 0, NULL, 0 };
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
+		const struct rs_opt *o = NULL;
+
+		if (c >= G_CMD_OPT) {
+			if (ps->n_pend >= MAX_OPTS)
+				continue;
+			ps->pend[ps->n_pend++] = (struct pending){ cmdopt[c - G_CMD_OPT]->lname, optarg };
+			continue;
+		}
+		for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
+			if (g->id == c || (g->sname && g->sname == c))
+				o = g;
+		if (!o) {
+			fprintf(stderr, "Try 'rocescope --help'.\n");
+			return RS_EXIT_USAGE;
+		}
+		global(ps, o, optarg);
+	}
+	return -1;
+}
+
+/*
+ * After the command: its own options (short and long), the global long
+ * options, and the global short letters it does not use itself.  Options
+ * and positional arguments may mix; the positional ones end up in
+ * argv[optind..].
+ */
+static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, char **argv)
+{
+	struct option lo[MAX_OPTS];
+	char shorts[128] = "";
+	int n = 0, c, idx;
+
+	for (const struct rs_opt *o = cmd->opts; o && o->lname; o++) {
+		n = add_long(lo, n, o, G_CMD_OPT + (int)(o - cmd->opts));
+		if (o->sname)
+			add_short(shorts, sizeof(shorts), o);
+	}
+	for (const struct rs_opt *o = global_opts; o->lname; o++) {
+		n = add_long(lo, n, o, o->id);
+		if (o->sname && !find_short(cmd->opts, o->sname))
+			add_short(shorts, sizeof(shorts), o);
+	}
+	lo[n] = (struct option){ NULL, 0, NULL, 0 };
+	optind = 0;	/* glibc: rescan from argv[1] with fresh state */
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
+		const struct rs_opt *o = NULL;
+		int r;
+
+		if (c >= G_CMD_OPT) {
+			o = &cmd->opts[c - G_CMD_OPT];
+		} else if (c < G_CMD_OPT && (o = find_short(cmd->opts, c))) {
+			;	/* the command's own short letter */
+		} else {
+			for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
+				if (g->id == c || (g->sname && g->sname == c))
+					o = g;
+			if (!o) {
+				fprintf(stderr, "Try 'rocescope help %s'.\n", cmd->name);
+				return RS_EXIT_USAGE;
+			}
+			global(ps, o, optarg);
+			continue;
+		}
+		r = cmd->opt(ps->cli, o->id, optarg);
+		if (r)
+			return r;
+	}
+	return -1;
+}
+
+/* The long options given before the command, now that it is known. */
+static int replay_pending(struct parse *ps, const struct rs_cmd *cmd)
+{
+	for (int i = 0; i < ps->n_pend; i++) {
+		const struct rs_opt *o = find_long(cmd->opts, ps->pend[i].lname);
+		int r;
+
+		if (!o) {
+			fprintf(stderr, "rocescope: %s: option --%s does not apply to it\n", cmd->name,
+				ps->pend[i].lname);
+			return RS_EXIT_USAGE;
+		}
+		r = cmd->opt(ps->cli, o->id, ps->pend[i].arg);
+		if (r)
+			return r;
+	}
+	return -1;
+}
+
+/* Global options the command has no use for are refused, not ignored. */
+static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
+{
+	const char *bad = NULL;
+
+	if (cli->json && !(cmd->flags & RS_CMD_JSON))
+		bad = "--json";
+	else if (!(cmd->flags & RS_CMD_HOST))
+		bad = cli->root ? "--root" : cli->load ? "--load" : cli->demo ? "--demo" :
+		      cli->peer ? "--peer" : NULL;
+	if (!bad)
+		return -1;
+	fprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
+	return RS_EXIT_USAGE;
+}
+
+/* --demo, --load and --root exclude each other (the session's one rule). */
+static int check_sources(const struct rs_cli *cli)
+{
+	char err[RS_MSG_LEN];
+
+	if (!rs_source_check(cli->root, cli->load, cli->demo, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "rocescope: %s\n", err);
+	return 1;
+}
+
+static int run_console(struct rs_cli *cli, struct parse *ps)
 {
 	struct rs_console_opts co = {
 		.source = { .root = cli->root, .load = cli->load, .demo = cli->demo,
 			    .peer = cli->peer },
 	};
 
+	if (ps->n_pend) {
+		fprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
+		return RS_EXIT_USAGE;
+	}
 	if (cli->json) {
 		fprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
 		return RS_EXIT_USAGE;
 	}
 	return rs_console_run(&co);
-}
-
-static int parse_number(const char *opt, const char *arg, double *d, long *l)
-{
-	char *end;
-
-	errno = 0;
-	if (d) {
-		*d = strtod(arg, &end);
-		if (!errno && end != arg && !*end && isfinite(*d) && *d > 0 && *d <= 86400)
-			return 0;
-	} else {
-		*l = strtol(arg, &end, 10);
-		if (!errno && end != arg && !*end && *l > 0)
-			return 0;
-	}
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (%s)\n", opt, arg,
-		d ? "seconds, > 0 and <= 86400" : "a whole number > 0");
-	return -EINVAL;
-}
-
-/* Parse every option wherever it is; returns -1 to go on, else an exit code. */
-static int parse_opts(int argc, char **argv, struct rs_cli *cli, unsigned *seen, int *help)
-{
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, 'r' },
-		{ "load", required_argument, NULL, 'l' },
-		{ "demo", no_argument, NULL, 'D' },
-		{ "peer", required_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	opterr = 1;
-	while ((c = getopt_long(argc, argv, "r:l:p:jo:i:c:hV", opts, NULL)) != -1) {
-		switch (c) {
-		case 'r': cli->root = optarg; break;
-		case 'l': cli->load = optarg; break;
-		case 'D': cli->demo = 1; break;
-		case 'p': cli->peer = optarg; break;
-		case 'j': cli->json = 1; break;
-		case 'h': *help = 1; break;
-		case 'o':
-			cli->output = optarg;
-			*seen |= OPT_OUTPUT;
-			break;
-		case 'i':
-			*seen |= OPT_INTERVAL;
-			if (parse_number("--interval", optarg, &cli->interval, NULL))
-				return RS_EXIT_USAGE;
-			break;
-		case 'c':
-			*seen |= OPT_COUNT;
-			if (parse_number("--count", optarg, NULL, &cli->count))
-				return RS_EXIT_USAGE;
-			break;
-		case 'V':
-			if (rs_build_commit[0])
-				printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
-			else
-				printf("rocescope %s\n", PACKAGE_VERSION);
-			return RS_EXIT_OK;
-		default:
-			fprintf(stderr, "Try 'rocescope --help'.\n");
-			return RS_EXIT_USAGE;
-		}
-	}
-	return -1;
 }
 
 static int run_help(int argc, char **argv)
@@ -198,34 +362,67 @@ static int run_help(int argc, char **argv)
 	return RS_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **argv)
 {
-	struct rs_cli cli = { .count = -1 };
-	const struct rs_cmd *cmd;
-	unsigned seen = 0;
-	int help = 0, ret;
+	int ret, npos;
 
-	ret = parse_opts(argc, argv, &cli, &seen, &help);
+	ps->cli->cmd = cmd;
+	ret = replay_pending(ps, cmd);
+	if (ret < 0)
+		ret = parse_after(ps, cmd, argc, argv);
 	if (ret >= 0)
 		return ret;
-	if (cli.demo + !!cli.load + !!cli.root > 1) {
-		fprintf(stderr, "rocescope: choose one of --demo, --load FILE and --root DIR\n");
+	if (ps->help) {
+		cmd_usage(stdout, cmd);
+		return RS_EXIT_OK;
+	}
+	if (ps->version) {
+		print_version();
+		return RS_EXIT_OK;
+	}
+	ret = check_applies(ps->cli, cmd);
+	if (ret >= 0)
+		return ret;
+	npos = argc - optind;
+	if (npos > cmd->max_args) {
+		fprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
+			argv[optind + cmd->max_args]);
 		return RS_EXIT_USAGE;
 	}
-	/* getopt_long moved the non-options to argv[optind..]. */
+	if (npos < cmd->min_args) {
+		fprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
+			cmd->args, cmd->name);
+		return RS_EXIT_USAGE;
+	}
+	if (check_sources(ps->cli))
+		return RS_EXIT_USAGE;
+	return cmd->run(ps->cli, npos, argv + optind);
+}
+
+int main(int argc, char **argv)
+{
+	struct rs_cli cli = { 0 };
+	struct parse ps = { .cli = &cli };
+	const struct rs_cmd *cmd;
+	int ret;
+
+	ret = parse_before(&ps, argc, argv);
+	if (ret >= 0)
+		return ret;
+	if (ps.version) {
+		print_version();
+		return RS_EXIT_OK;
+	}
 	argc -= optind;
 	argv += optind;
+	if (argc == 0 && ps.help) {
+		usage(stdout);
+		return RS_EXIT_OK;
+	}
 	if (argc == 0) {
-		if (help) {
-			usage(stdout);
-			return RS_EXIT_OK;
-		}
-		if (seen) {
-			fprintf(stderr, "rocescope: -o, --interval and --count need a command\n");
+		if (check_sources(&cli))
 			return RS_EXIT_USAGE;
-		}
-		rs_root_set(cli.root);
-		return cli_run_console(&cli);
+		return run_console(&cli, &ps);
 	}
 	if (!strcmp(argv[0], "help"))
 		return run_help(argc, argv);
@@ -234,19 +431,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
 		return RS_EXIT_USAGE;
 	}
-	if (help) {
-		cmd_usage(stdout, cmd);
-		return RS_EXIT_OK;
-	}
-	if (argc > 1) {
-		fprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name, argv[1]);
-		return RS_EXIT_USAGE;
-	}
-	if (seen & ~cmd->opts) {
-		fprintf(stderr, "rocescope: %s: option %s does not apply to it\n", cmd->name,
-			(seen & ~cmd->opts & OPT_OUTPUT) ? "-o/--output" :
-			(seen & ~cmd->opts & OPT_INTERVAL) ? "--interval" : "--count");
-		return RS_EXIT_USAGE;
-	}
-	return cmd->run(&cli, argc, argv);
+	return run_cmd(&ps, cmd, argc, argv);
+}
+
+int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (!errno && end != arg && !*end && isfinite(*out) && *out > 0 && *out <= max)
+		return 0;
+	fprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
+		max);
+	return RS_EXIT_USAGE;
+}
+
+int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(arg, &end, 10);
+	if (!errno && end != arg && !*end && *out >= min && *out <= max)
+		return 0;
+	fprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
+		opt, arg, min, max);
+	return RS_EXIT_USAGE;
 }

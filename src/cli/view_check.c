@@ -9,7 +9,7 @@
  * loop.  Exit 0 when no check fails, 1 when one does (warnings do not
  * change the status), so a script can gate on it.
  */
-#include "cli/cli.h"
+#include "cli/view.h"
 #include "diag/check.h"
 
 #include <stdio.h>
@@ -57,48 +57,43 @@ static void json_counts(struct rs_json *j, const size_t *n)
 	rs_json_obj_end(j);
 }
 
-int rs_cmd_check(struct rs_cli *cli, int argc, char **argv)
+static int check_run(struct rs_cli *cli, int argc, char **argv)
 {
-	struct rs_findings fs;
-	struct rs_snapshot s;
-	struct rs_source src;
 	size_t n[RS_SKIP + 1] = { 0 };
-	struct rs_json j;
+	struct rs_findings fs;
+	struct rs_view v;
 	int ret;
 
-	ret = rs_cli_open(cli, 0, &src, &s);
+	ret = rs_view_open(&v, cli, 0);
 	if (ret)
 		return ret;
 	rs_findings_init(&fs);
-	rs_checks_run(&s, &fs);
+	rs_checks_run(&v.snap, &fs);
 	for (size_t i = 0; i < fs.count; i++)
 		n[fs.items[i].verdict]++;
-	if (cli->json) {
-		rs_json_init(&j, stdout);
-		rs_json_obj_begin(&j);
-		rs_json_kv_str(&j, "source", src.label);
-		rs_json_kv_str_or_null(&j, "hostname", s.host.hostname);
-		rs_json_key(&j, "findings");
-		rs_json_arr_begin(&j);
+	if (v.j) {
+		rs_json_kv_str_or_null(v.j, "hostname", v.snap.host.hostname);
+		rs_json_key(v.j, "findings");
+		rs_json_arr_begin(v.j);
 		for (size_t i = 0; i < fs.count; i++)
-			json_finding(&j, &fs.items[i]);
-		rs_json_arr_end(&j);
-		json_counts(&j, n);
-		rs_cli_json_errors(&j, &s);
-		rs_json_obj_end(&j);
-		ret = rs_cli_json_done(&j);
+			json_finding(v.j, &fs.items[i]);
+		rs_json_arr_end(v.j);
+		json_counts(v.j, n);
 	} else {
 		for (size_t i = 0; i < fs.count; i++)
 			text_finding(&fs.items[i]);
 		printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
-		       n[RS_PASS], n[RS_SKIP], src.label);
-		if (s.n_errors)
-			printf("\n");
-		rs_cli_print_errors(&s, stdout);
+		       n[RS_PASS], n[RS_SKIP], v.src.label);
 	}
-	if (!ret && n[RS_FAIL])
-		ret = RS_EXIT_FAIL;
 	rs_findings_free(&fs);
-	rs_snapshot_free(&s);
-	return ret;
+	ret = rs_view_close(&v, RS_EXIT_OK);
+	return !ret && n[RS_FAIL] ? RS_EXIT_FAIL : ret;
 }
+
+const struct rs_cmd rs_cmd_check = {
+	.name = "check",
+	.args = "",
+	.help = "every check: verdict, evidence, remedy (exit 1 when one fails)",
+	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.run = check_run,
+};

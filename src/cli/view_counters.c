@@ -10,7 +10,7 @@
  * fake clock gives exact figures.  A loaded file cannot move: its totals are
  * printed once and the view says so.
  */
-#include "cli/cli.h"
+#include "cli/view.h"
 #include "model/rate.h"
 #include "util.h"
 
@@ -44,11 +44,42 @@ typedef void (*set_fn)(struct walk_ctx *c, const char *object, unsigned port,
 		       const char *set, const struct rs_counter_set *cs);
 
 static volatile sig_atomic_t stop_requested;
+static double opt_interval;	/* --interval SEC, 0: not given */
+static long opt_count = -1;	/* --count N, -1: until Ctrl-C */
 
 static void on_signal(int sig)
 {
 	(void)sig;
 	stop_requested = 1;
+}
+
+static int open_source(struct rs_cli *cli, struct rs_source *src, struct rs_snapshot *s)
+{
+	struct rs_source_opts o = {
+		.root = cli->root, .load = cli->load, .demo = cli->demo, .peer = cli->peer,
+	};
+	char err[512] = "";
+	int ret = rs_source_open(src, &o, s, err, sizeof(err));
+
+	if (!ret)
+		return 0;
+	fprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+	rs_snapshot_free(s);
+	return RS_EXIT_FAIL;
+}
+
+static void json_errors(struct rs_json *j, const struct rs_snapshot *s)
+{
+	rs_json_key(j, "errors");
+	rs_json_arr_begin(j);
+	for (size_t i = 0; i < s->n_errors; i++) {
+		rs_json_obj_begin(j);
+		rs_json_kv_str(j, "source", s->errors[i].source);
+		rs_json_kv_str(j, "object", s->errors[i].object);
+		rs_json_kv_str(j, "message", s->errors[i].message);
+		rs_json_obj_end(j);
+	}
+	rs_json_arr_end(j);
 }
 
 static void walk_sets(const struct rs_snapshot *s, set_fn fn, struct walk_ctx *c)
@@ -228,7 +259,7 @@ static void install_signals(void)
 static int run_intervals(const struct rs_cli *cli, struct rs_source *src, struct rs_snapshot *s,
 			 struct rs_json *j)
 {
-	double interval = cli->interval > 0 ? cli->interval : 1.0;
+	double interval = opt_interval > 0 ? opt_interval : 1.0;
 	struct history hist = { 0 };
 	struct walk_ctx c = { .hist = &hist, .j = j };
 	struct timespec deadline;
@@ -243,7 +274,7 @@ static int run_intervals(const struct rs_cli *cli, struct rs_source *src, struct
 	walk_sets(s, remember, &c);
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	install_signals();
-	for (long n = 1; cli->count < 0 || n <= cli->count; n++) {
+	for (long n = 1; opt_count < 0 || n <= opt_count; n++) {
 		sleep_until(&deadline, interval);
 		if (stop_requested)
 			break;
@@ -278,14 +309,14 @@ static int run_intervals(const struct rs_cli *cli, struct rs_source *src, struct
 	return ret;
 }
 
-int rs_cmd_counters(struct rs_cli *cli, int argc, char **argv)
+static int counters_run(struct rs_cli *cli, int argc, char **argv)
 {
 	struct rs_snapshot s;
 	struct rs_source src;
 	struct rs_json j, *jp = NULL;
 	int ret;
 
-	ret = rs_cli_open(cli, 0, &src, &s);
+	ret = open_source(cli, &src, &s);
 	if (ret)
 		return ret;
 	if (cli->json) {
@@ -299,13 +330,39 @@ int rs_cmd_counters(struct rs_cli *cli, int argc, char **argv)
 	else
 		ret = print_static(&src, &s, jp);
 	if (jp) {
-		rs_cli_json_errors(jp, &s);
+		json_errors(jp, &s);
 		rs_json_obj_end(jp);
-		if (rs_cli_json_done(jp))
+		if (rs_json_finish(jp))
 			ret = -EINVAL;
 	} else {
-		rs_cli_print_errors(&s, stdout);
+		rs_view_print_errors(&s, stdout);
 	}
 	rs_snapshot_free(&s);
 	return ret ? RS_EXIT_FAIL : RS_EXIT_OK;
 }
+
+enum { OPT_INTERVAL = 1, OPT_COUNT };
+
+static const struct rs_opt counters_opts[] = {
+	{ "interval", 'i', "SEC", "seconds between readings, fractions allowed (default 1)",
+	  OPT_INTERVAL },
+	{ "count", 'c', "N", "stop after N intervals (default: until Ctrl-C)", OPT_COUNT },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+static int counters_opt(struct rs_cli *cli, int id, const char *arg)
+{
+	if (id == OPT_INTERVAL)
+		return rs_cli_seconds("--interval", arg, 86400, &opt_interval);
+	return rs_cli_long("--count", arg, 1, 1000000000L, &opt_count);
+}
+
+const struct rs_cmd rs_cmd_counters = {
+	.name = "counters",
+	.args = "",
+	.help = "per-second rates of counters that move",
+	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.opts = counters_opts,
+	.opt = counters_opt,
+	.run = counters_run,
+};

@@ -10,7 +10,7 @@
  * prints the same facts from the same loop.  The marks (DEGRADED, RoCE v2
  * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
-#include "cli/cli.h"
+#include "cli/view.h"
 #include "diag/check.h"
 #include "util.h"
 
@@ -161,49 +161,40 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_obj_end(j);
 }
 
-int rs_cmd_devices(struct rs_cli *cli, int argc, char **argv)
+static int devices_run(struct rs_cli *cli, int argc, char **argv)
 {
 	struct rs_findings fs;
-	struct rs_snapshot s;
-	struct rs_source src;
-	struct rs_json j;
+	struct rs_view v;
 	int ret;
 
-	ret = rs_cli_open(cli, 0, &src, &s);
+	ret = rs_view_open(&v, cli, 0);
 	if (ret)
 		return ret;
 	rs_findings_init(&fs);
-	rs_checks_run(&s, &fs);
-	if (cli->json) {
-		rs_json_init(&j, stdout);
-		rs_json_obj_begin(&j);
-		rs_json_kv_str(&j, "source", src.label);
-		rs_json_kv_str_or_null(&j, "hostname", s.host.hostname);
-		rs_json_key(&j, "devices");
-		rs_json_arr_begin(&j);
-	} else if (s.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", src.label);
+	rs_checks_run(&v.snap, &fs);
+	if (v.j) {
+		rs_json_kv_str_or_null(v.j, "hostname", v.snap.host.hostname);
+		rs_json_key(v.j, "devices");
+		rs_json_arr_begin(v.j);
+		for (size_t i = 0; i < v.snap.n_devices; i++)
+			json_device(v.j, &v.snap, &fs, &v.snap.devices[i]);
+		rs_json_arr_end(v.j);
+	} else if (v.snap.n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", v.src.label);
 	}
-	for (size_t i = 0; i < s.n_devices; i++) {
-		if (cli->json) {
-			json_device(&j, &s, &fs, &s.devices[i]);
-			continue;
-		}
+	for (size_t i = 0; !v.j && i < v.snap.n_devices; i++) {
 		if (i)
 			printf("\n");
-		text_device(&s, &fs, &s.devices[i]);
-	}
-	if (cli->json) {
-		rs_json_arr_end(&j);
-		rs_cli_json_errors(&j, &s);
-		rs_json_obj_end(&j);
-		ret = rs_cli_json_done(&j);
-	} else {
-		if (s.n_errors)
-			printf("\n");
-		rs_cli_print_errors(&s, stdout);
+		text_device(&v.snap, &fs, &v.snap.devices[i]);
 	}
 	rs_findings_free(&fs);
-	rs_snapshot_free(&s);
-	return ret;
+	return rs_view_close(&v, RS_EXIT_OK);
 }
+
+const struct rs_cmd rs_cmd_devices = {
+	.name = "devices",
+	.args = "",
+	.help = "RDMA devices, ports, PCI link, netdevs (ibstat + ibdev2netdev)",
+	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.run = devices_run,
+};

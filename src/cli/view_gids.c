@@ -9,7 +9,7 @@
  * are the usual traps (RoCE v1, IPv6 link-local) are marked in a NOTE column
  * so the eye skips them; the recommended row says "use".
  */
-#include "cli/cli.h"
+#include "cli/view.h"
 #include "diag/gid_recommend.h"
 #include "util.h"
 
@@ -173,42 +173,39 @@ static void print_picks(const struct rs_snapshot *s, struct rs_json *j)
 	}
 }
 
-int rs_cmd_gids(struct rs_cli *cli, int argc, char **argv)
+static int gids_run(struct rs_cli *cli, int argc, char **argv)
 {
-	struct rs_snapshot s;
-	struct rs_source src;
-	struct rs_json j;
+	struct rs_view v;
 	int ret;
 
-	ret = rs_cli_open(cli, 1, &src, &s);
+	ret = rs_view_open(&v, cli, 1);
 	if (ret)
 		return ret;
-	if (cli->json) {
-		rs_json_init(&j, stdout);
-		rs_json_obj_begin(&j);
-		rs_json_kv_str(&j, "source", src.label);
-		rs_json_key(&j, "gids");
-		rs_json_arr_begin(&j);
-		print_rows(&s, &j);
-		rs_json_arr_end(&j);
-		rs_json_key(&j, "recommendations");
-		rs_json_arr_begin(&j);
-		print_picks(&s, &j);
-		rs_json_arr_end(&j);
-		rs_cli_json_errors(&j, &s);
-		rs_json_obj_end(&j);
-		ret = rs_cli_json_done(&j);
-	} else if (s.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", src.label);
-		rs_cli_print_errors(&s, stdout);
+	if (v.j) {
+		rs_json_key(v.j, "gids");
+		rs_json_arr_begin(v.j);
+		print_rows(&v.snap, v.j);
+		rs_json_arr_end(v.j);
+		rs_json_key(v.j, "recommendations");
+		rs_json_arr_begin(v.j);
+		print_picks(&v.snap, v.j);
+		rs_json_arr_end(v.j);
+	} else if (v.snap.n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", v.src.label);
 	} else {
 		printf("%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
 		       "GID", "IPv4", "VER", "DEV", "NOTE");
-		print_rows(&s, NULL);
+		print_rows(&v.snap, NULL);
 		printf("\n");
-		print_picks(&s, NULL);
-		rs_cli_print_errors(&s, stdout);
+		print_picks(&v.snap, NULL);
 	}
-	rs_snapshot_free(&s);
-	return ret;
+	return rs_view_close(&v, RS_EXIT_OK);
 }
+
+const struct rs_cmd rs_cmd_gids = {
+	.name = "gids",
+	.args = "",
+	.help = "GID table and the GID index to use (show_gids)",
+	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.run = gids_run,
+};

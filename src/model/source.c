@@ -116,14 +116,21 @@ static int load_demo(struct rs_snapshot *s, char *err, size_t errlen)
 	return ret;
 }
 
-static int check_opts(const struct rs_source_opts *o, char *err, size_t errlen)
+int rs_source_check(const char *root, const char *load, int demo, char *err, size_t errlen)
 {
-	int live_root = o->root && o->root[0] && strcmp(o->root, "/");
+	int fixture_root = root && root[0] && strcmp(root, "/");
 
-	if (o->demo + !!o->load + live_root > 1) {
+	if (!!demo + !!load + fixture_root > 1) {
 		snprintf(err, errlen, "choose one of --demo, --load FILE and --root DIR");
 		return -EINVAL;
 	}
+	return 0;
+}
+
+static int check_opts(const struct rs_source_opts *o, char *err, size_t errlen)
+{
+	if (rs_source_check(o->root, o->load, o->demo, err, errlen))
+		return -EINVAL;
 	if (o->load && strlen(o->load) + sizeof(FILE_PREFIX) > sizeof(((struct rs_source *)0)->label)) {
 		snprintf(err, errlen, "%s: path too long", o->load);
 		return -ENAMETOOLONG;

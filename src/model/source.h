@@ -36,6 +36,12 @@ struct rs_source {
 	int gids_only;		/* opened with gids_only: reload does the same */
 };
 
+/*
+ * --demo, --load and --root exclude each other; --root / is the live host
+ * and excludes nothing.  0, or -EINVAL with err set.
+ */
+int rs_source_check(const char *root, const char *load, int demo, char *err, size_t errlen);
+
 /* Fill s from the source; on error returns -errno with err set. */
 int rs_source_open(struct rs_source *src, const struct rs_source_opts *o,
 		   struct rs_snapshot *s, char *err, size_t errlen);

@@ -14,8 +14,8 @@
  * the writer ignores the rest, so a broken view shows up in tests instead of
  * printing half a document silently.
  */
-#ifndef RS_CLI_JSON_H
-#define RS_CLI_JSON_H
+#ifndef RS_JSON_H
+#define RS_JSON_H
 
 #include <stdint.h>
 #include <stdio.h>

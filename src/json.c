@@ -6,7 +6,7 @@
  * was written (for the comma).  Indentation follows the depth, so the output
  * reads well in a terminal and diffs well in a test.
  */
-#include "cli/json.h"
+#include "json.h"
 
 #include <errno.h>
 #include <inttypes.h>
