@@ -75,8 +75,9 @@ for c in $(help_cmds); do
 done
 [ -z "$bad" ]
 ok $? "rocescope CMD --<TAB>: the long options of 'help CMD', for every command${bad:+ (wrong:$bad)}"
-[ -z "$(comp 'rocescope gids --inter')" ] && [ "$(comp 'rocescope counters --inter')" = --interval ]
-ok $? "an option of another command is not offered (gids --inter<TAB>)"
+[ -z "$(comp 'rocescope gids --inter')" ] && [ "$(comp 'rocescope counters --inter')" = --interval ] &&
+	[ -z "$(comp 'rocescope snapshot --js')" ]
+ok $? "an option that does not apply is not offered (gids --inter, snapshot --js<TAB>)"
 
 # --- files and directories ----------------------------------------------------
 mkdir -p "$T/work/sub" && touch "$T/work/host.yaml" "$T/work/other.txt"
