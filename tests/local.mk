@@ -121,6 +121,10 @@ tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
 
+# Packaging (docs/packaging.md): the man pages against the program's help
+# and key tables, and the bash completion driven through COMP_WORDS.
+TESTS += tests/test_man.sh tests/test_completion.sh
+EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 tests_test_loop_SOURCES = tests/test_loop.c

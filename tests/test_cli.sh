@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 54
+plan 55
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -21,6 +21,21 @@ $R help >"$T/out2" 2>&1 && cmp -s "$T/out" "$T/out2"
 ok $? "'rocescope help' is --help"
 $R --version >"$T/out" 2>&1 && grep -Eq '^rocescope [0-9]+\.[0-9]+' "$T/out"
 ok $? "--version prints the version"
+# The commit: from .tarball-commit in a tree made by `make dist`, else from
+# git when the source tree is a checkout (src/version.h).
+if [ -f "$top_srcdir/.tarball-commit" ]; then
+	want=$(cat "$top_srcdir/.tarball-commit")
+elif [ "$(cd "$top_srcdir" && git rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$top_srcdir" && pwd -P)" ]; then
+	want=$(cd "$top_srcdir" && git rev-parse --short=12 HEAD)
+else
+	want=
+fi
+if [ -n "$want" ]; then
+	grep -q "^rocescope [0-9.]* (commit ${want%-dirty}\(-dirty\)\{0,1\})\$" "$T/out"
+	ok $? "--version names the commit it was built from ($want)"
+else
+	skip "--version commit: the source is neither a git checkout nor a dist tarball"
+fi
 $R gids --help >"$T/out" 2>&1 && grep -q 'rocescope .*gids' "$T/out"
 ok $? "CMD --help prints that command's usage"
 $R help counters >"$T/out" 2>&1 && grep -q -- '--interval' "$T/out"

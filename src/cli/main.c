@@ -17,6 +17,7 @@
 #include "session/session.h"
 #include "ui/console.h"
 #include "util.h"
+#include "version.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -46,7 +47,7 @@ static const struct rs_opt global_opts[] = {
 	{ "peer", 'p', "IP", "the peer to look a route up for", G_PEER },
 	{ "json", 'j', NULL, "print JSON instead of text", G_JSON },
 	{ "help", 'h', NULL, "show this help (or a command's: rocescope help CMD)", G_HELP },
-	{ "version", 'V', NULL, "show the version", G_VERSION },
+	{ "version", 'V', NULL, "show the version and the git commit", G_VERSION },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -76,6 +77,15 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
 	fprintf(f, "  %-22s %s\n", left, o->help);
+}
+
+/* The version, and the commit the binary was built from when known. */
+static void print_version(void)
+{
+	if (rs_build_commit[0])
+		printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+	else
+		printf("rocescope %s\n", PACKAGE_VERSION);
 }
 
 static void usage(FILE *f)
@@ -366,7 +376,7 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 		return RS_EXIT_OK;
 	}
 	if (ps->version) {
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		print_version();
 		return RS_EXIT_OK;
 	}
 	ret = check_applies(ps->cli, cmd);
@@ -399,7 +409,7 @@ int main(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	if (ps.version) {
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		print_version();
 		return RS_EXIT_OK;
 	}
 	argc -= optind;

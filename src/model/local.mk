@@ -9,7 +9,7 @@ librscore_a_SOURCES += \
 	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
 	src/model/snapshot_yaml_load.c \
 	src/model/demo.h src/model/demo.c
-nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
+nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
 # escape backslashes, quotes and '?' (no trigraphs), one "line\n" per
