@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # docs/: how each part works, its evidence and its decisions.
 EXTRA_DIST += \
 	docs/architecture.md docs/cli.md docs/console.md docs/demo.md \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The core library, librscore.a: everything under src/ but the command
 # line.  Each folder below adds its own files (src/*/local.mk).  The core
 # never includes curses.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Tests report TAP: cmocka programs through CMOCKA_MESSAGE_OUTPUT=TAP, shell
 # tests print it themselves.  Exit 77 or "1..0 # SKIP why" skips with a reason.
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
@@ -5,7 +6,16 @@ AM_TESTS_ENVIRONMENT = \
 	CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
-	ROCESCOPE='$(abs_top_builddir)/rocescope'; export ROCESCOPE;
+	ROCESCOPE='$(abs_top_builddir)/rocescope'; export ROCESCOPE; \
+	RS_SANITIZERS='$(RS_SANITIZERS_BUILT)'; export RS_SANITIZERS;
+
+# Built with --enable-sanitizers: valgrind-based checks skip (ASan and
+# valgrind do not mix); ASan and UBSan check everything instead.
+if RS_SANITIZERS
+RS_SANITIZERS_BUILT = yes
+else
+RS_SANITIZERS_BUILT =
+endif
 
 RS_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
 RS_TEST_LIBS = $(RS_CORE_LIBS) $(CMOCKA_LIBS)
@@ -18,7 +28,7 @@ TESTS += tests/test_util
 
 EXTRA_DIST += tests/lib.sh
 
-# Views, JSON writer, GID recommendation (views helper).
+# The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
 check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
 tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
@@ -93,7 +103,7 @@ EXTRA_DIST += tests/fixtures
 am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
 
 
-# console (issue 4): counter grouping table, screen tests in tmux
+# The console: counter grouping table, screen tests in tmux.
 check_PROGRAMS += tests/test_counter_groups
 tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)

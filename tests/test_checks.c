@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * test_checks.c - the problem checks (src/diag/) on the demo host and on
  * hand-built snapshots: pass, warn/fail and skip for each check, with the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * console_bench.c - run console refresh ticks without a terminal, for
  * `make bench-console`.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * frame.c - what surrounds the panes: the tab bar, the status bar, the
  * help screen, the "too small" screen, the peer input line, and the global

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The full-screen console (ncursesw).  Only ui/ includes curses.
 
 RS_UI_SOURCES = \

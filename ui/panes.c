@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * panes.c - the list of panes, in tab order.  Adding a pane: write
  * ui/pane_NAME.c ending with its `const struct ui_pane_class`, declare it

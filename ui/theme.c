@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * theme.c - colour roles, glyphs and the pen that panes write lines with.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # docs/packaging/: the Debian package (docs/packaging.md).  `make deb`
 # unpacks the `make dist` tarball in deb-build/, copies this folder's
 # debian/ into it as debian/, and runs dpkg-buildpackage -b (debhelper):

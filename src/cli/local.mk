@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The rocescope program: the command line (one file per command) on top of
 # the core; ui/local.mk adds the console.
 bin_PROGRAMS += rocescope

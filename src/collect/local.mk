@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The collectors: each fills one area of a snapshot from one source of the
 # host (sysfs, libibverbs, netlink, the ethtool ioctl, procfs, limits.conf).
 librscore_a_SOURCES += \

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * rdma_gids.c - the GID table of an RDMA port, from sysfs.
  *

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * rdma_sysfs.c - RDMA devices and ports from /sys/class/infiniband.
  *

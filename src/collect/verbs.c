@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * verbs.c - what only libibverbs tells about the RDMA devices sysfs found:
  * active and maximum MTU, the port state as the provider sees it, the size

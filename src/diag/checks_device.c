@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_device.c - checks about RDMA devices and their ports: presence,
  * the PCI link, the NIC generation, port state, the RoCE MTU the netdev

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_host.c - checks about the host around the NIC: the RDMA kernel
  * modules, the locked-memory limit and huge pages.

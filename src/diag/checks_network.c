@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_network.c - checks about the IP side of the RDMA interfaces:
  * the default route, subnets shared by two RDMA interfaces, unresolved

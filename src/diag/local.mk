@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The problem checks, pure functions of a context (docs/checks.md), and the
 # GID index recommendation they and the views share.
 librscore_a_SOURCES += \

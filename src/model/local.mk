@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The model: the snapshot and its YAML form, counter rates, series and
 # groups, the demo host.  Pure data and arithmetic: no I/O but the YAML file.
 librscore_a_SOURCES += \

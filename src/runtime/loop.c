@@ -66,6 +66,7 @@ void rs_loop_free(struct rs_loop *l)
 	free(l->ios);
 	free(l->timers);
 	free(l->sigs);
+	free(l->children);
 	free(l->pfd);
 	free(l->who);
 	if (l->sfd >= 0)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The session: snapshot, series and findings of one host, kept current by
 # its producers (the collectors behind an ops table each).
 librscore_a_SOURCES += \

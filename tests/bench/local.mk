@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `make bench`: time the RDMA collector against a show_gids-style shell
 # script on a generated tree of 8 devices x 2 ports x 256 GIDs.  Not part of
 # `make check` (it takes minutes: the reference forks per file).

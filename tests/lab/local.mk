@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The Soft-RoCE lab (docs/lab.md): a Debian kernel under QEMU whose rdma_rxe
 # turns a veth pair into two real RoCE v2 devices.  Not part of `make check`
 # (it downloads ~90 MB of .debs once and boots a VM); CI runs `make check-lab`
