@@ -239,6 +239,7 @@ static void test_recorded_sources(void **state)
 	snprintf(root, sizeof(root), "%s/tests/fixtures/roce-cx5", getenv("top_srcdir"));
 	o.root = root;
 	assert_int_equal(rs_session_open(&s, &o, err, sizeof(err)), 0);
+	assert_true(s.snap.n_devices > 0);
 	assert_int_equal(s.snap.devices[0].verbs, 0);
 	assert_int_equal(s.snap.devices[0].ports[0].active_mtu, 0);
 	for (size_t i = 0; i < s.snap.n_errors; i++)

@@ -83,11 +83,14 @@ static void ctr_reading(struct rs_series_ctr *c, uint64_t v, uint64_t ts)
 		c->has_rate = 0;
 		c->rate = 0;
 	} else {
+		double rate;
+
 		c->delta = rs_counter_delta(c->last, v, NULL) * c->scale;
 		c->total += c->delta;
-		c->has_rate = ts > c->last_ns;
+		/* rate.c's rules: wrap, reset, a clock that did not advance */
+		c->has_rate = !rs_counter_rate(c->last, c->last_ns, v, ts, &rate);
 		if (c->has_rate)
-			c->rate = (double)c->delta * 1e9 / (double)(ts - c->last_ns);
+			c->rate = rate * c->scale;
 		else if (!c->delta)
 			c->rate = 0;
 	}
