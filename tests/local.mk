@@ -141,3 +141,18 @@ tests_test_loop_SOURCES = tests/test_loop.c
 tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
+
+# The troubleshooting trees, the site profiles and the tree runner.
+check_PROGRAMS += tests/test_wizard
+tests_test_wizard_SOURCES = tests/test_wizard.c
+tests_test_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_wizard
+
+# The checks the trees added (QoS, addressing, large messages, profiles,
+# probe results, both ends) on fixture contexts.
+check_PROGRAMS += tests/test_checks_wizard
+tests_test_checks_wizard_SOURCES = tests/test_checks_wizard.c
+tests_test_checks_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_wizard
