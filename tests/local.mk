@@ -156,3 +156,17 @@ tests_test_checks_wizard_SOURCES = tests/test_checks_wizard.c
 tests_test_checks_wizard_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_wizard_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks_wizard
+# The active probes (docs/probes.md): unit tests, the command-line twin
+# probe_cli with the canned results of probe_fake.c, and the namespace tests.
+check_PROGRAMS += tests/test_probe tests/probe_cli
+tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h
+tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_probe_LDADD = $(RS_TEST_LIBS)
+tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
+tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
+tests_probe_cli_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_probe
+
+# check --tree and --profile end to end (demo, files, a live namespace walk).
+TESTS += tests/test_cli_tree.sh
+EXTRA_DIST += tests/test_cli_tree.sh

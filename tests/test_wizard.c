@@ -99,6 +99,10 @@ static void test_broken_trees(void **state)
 	refused("tree: [unclosed\n", "bad.yaml:");
 	refused("tree: &x t\ntitle: *x\nsteps: []\n", "not accepted");
 	refused(HEAD STEP("end", "device.none", "end"), "'end' is not a step id");
+	/* Text reaches the terminal: no escape sequence, no C1 control, no DEL. */
+	refused("tree: t\ntitle: \"red \\e[31m\"\nsteps: []\n", "bad.yaml:2:8: a control character");
+	refused("tree: t\ntitle: \"\\u009b31m\"\nsteps: []\n", "a control character");
+	refused("tree: t\ntitle: \"a\\tb\"\nsteps: []\n", "a control character");
 }
 
 static int parse_profile(struct rs_profile *p, const char *yaml, char *err, size_t len)
@@ -137,6 +141,13 @@ static void test_profiles(void **state)
 				       sizeof(err)), 0);
 	assert_int_equal(p.pfc_priority, RS_PFC_NONE);
 	assert_int_equal(p.ecn, 0);
+	/* A block scalar's final newline is not part of the text. */
+	assert_int_equal(parse_profile(&p, "profile: x\ndescription: |\n  one line\n", err,
+				       sizeof(err)), 0);
+	assert_string_equal(p.description, "one line");
+	assert_int_not_equal(parse_profile(&p, "profile: x\ndescription: \"\\e]0;t\\a\"\n", err,
+					   sizeof(err)), 0);
+	assert_non_null(strstr(err, "p.yaml:2:14: a control character"));
 }
 
 /* The ctx of a run: the demo, the parameters and the probes given. */

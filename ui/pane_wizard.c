@@ -234,10 +234,12 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	}
 	ui_title_fixed(ui, pane, "%s: %s", w->tree.name, w->tree.title);
 	ui_line_fixed(pane, &pen);
-	ui_putf(&pen, UI_R_DIM, " %s%s%u%s%s%s  peer %s   (t: other tree)",
-		sub->dev[0] ? sub->dev : "no RDMA port", sub->dev[0] ? " port " : "",
-		sub->dev[0] ? sub->port : 0, sub->netdev[0] ? " " : "", sub->netdev,
-		"", ui->sess.peer[0] ? ui->sess.peer : "none");
+	if (sub->dev[0])
+		ui_putf(&pen, UI_R_DIM, " %s port %u", sub->dev, sub->port);
+	else
+		ui_putf(&pen, UI_R_DIM, " no RDMA port");
+	ui_putf(&pen, UI_R_DIM, "%s%s  peer %s   (t: other tree)", sub->netdev[0] ? " " : "",
+		sub->netdev, ui->sess.peer[0] ? ui->sess.peer : "none");
 	draw_progress(ui, pane, w);
 	for (size_t i = 0; i < w->run.n_steps; i++)
 		draw_step(ui, pane, w, i);

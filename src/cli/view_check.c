@@ -118,7 +118,8 @@ static int check_run(struct rs_cli *cli, int argc, char **argv)
 		return opt.tree ? RS_EXIT_NOT_RUN : ret;
 	if (set_params(&v)) {
 		rs_view_close(&v, 0);
-		return opt.tree ? RS_EXIT_NOT_RUN : RS_EXIT_FAIL;
+		/* The profile named is the problem: the user's input, like a bad value. */
+		return opt.tree ? RS_EXIT_NOT_RUN : RS_EXIT_USAGE;
 	}
 	ret = rs_view_second_reading(&v, opt.interval);
 	if (opt.tree) {
@@ -193,7 +194,7 @@ static int check_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_check = {
 	.name = "check",
 	.args = "",
-	.help = "every check, or one troubleshooting tree (--tree): verdict, evidence, remedy",
+	.help = "every check, or one troubleshooting tree: verdict, evidence, remedy",
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.opts = check_opts,
 	.opt = check_opt,

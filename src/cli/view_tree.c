@@ -142,9 +142,12 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 		json_outcome(v->j, r);
 		return;
 	}
-	printf("%s: %s (%s%s%u%s%s%s%s)\n", r->tree->name, r->tree->title,
-	       sub->dev[0] ? sub->dev : "no RDMA port", sub->dev[0] ? " port " : "",
-	       sub->dev[0] ? sub->port : 0, sub->netdev[0] ? ", " : "", sub->netdev,
+	printf("%s: %s (", r->tree->name, r->tree->title);
+	if (sub->dev[0])
+		printf("%s port %u", sub->dev, sub->port);
+	else
+		printf("no RDMA port");
+	printf("%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
 	       v->sess.peer[0] ? "; peer " : "", v->sess.peer);
 	for (size_t i = 0; i < r->n_steps; i++)
 		text_step(r, i);

@@ -47,7 +47,7 @@ static int roce_prio(const struct rs_check_ctx *ctx, const struct rs_link *l)
 
 	if (pr && pr->pfc_priority >= 0)
 		return pr->pfc_priority;
-	for (int p = 0; p < 8; p++)
+	for (int p = 0; l && p < 8; p++)
 		if (l->dcb.pfc_en & (1u << p))
 			return p;
 	return 3;

@@ -88,6 +88,25 @@ static struct rs_ynode *new_node(enum rs_ynode_kind kind, const yaml_mark_t *m)
 	return n;
 }
 
+/*
+ * The values of these files reach the terminal (tree titles, profile
+ * names): no C0 or C1 control character, no DEL, so a file cannot move the
+ * cursor or retitle the window.  One final newline (a block scalar's) is
+ * allowed and dropped.
+ */
+static int plain_text(const unsigned char *s, size_t n)
+{
+	if (n && s[n - 1] == '\n')
+		n--;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			return 0;
+		if (s[i] == 0xc2 && i + 1 < n && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f)
+			return 0;
+	}
+	return 1;
+}
+
 static int on_event(struct build *b, const yaml_event_t *ev)
 {
 	const yaml_mark_t *m = &ev->start_mark;
@@ -102,8 +121,14 @@ static int on_event(struct build *b, const yaml_event_t *ev)
 			return fail_at(b, m, "anchors are not accepted in this file");
 		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
 			return fail_at(b, m, "NUL byte in a value");
+		if (!plain_text(ev->data.scalar.value, ev->data.scalar.length))
+			return fail_at(b, m, "a control character in a value: the values are "
+				       "one line of plain text");
 		n = new_node(RS_Y_SCALAR, m);
 		n->text = rs_xstrdup((const char *)ev->data.scalar.value);
+		/* A block scalar (| or >) ends with its newline: not part of the text. */
+		if (ev->data.scalar.length && n->text[ev->data.scalar.length - 1] == '\n')
+			n->text[ev->data.scalar.length - 1] = '\0';
 		return attach(b, n, m);
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
