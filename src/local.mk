@@ -1,6 +1,6 @@
 # The core: model, collectors, views.  Never includes curses.
 noinst_LIBRARIES += librscore.a
-librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
+librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS)
 librscore_a_SOURCES = \
 	src/snapshot.h \
 	src/util.h src/util.c \

@@ -92,7 +92,7 @@ static void put_aeth(struct out *o, const struct rs_pkt *p)
 	switch (rs_aeth_kind(p->syndrome)) {
 	case RS_AETH_ACK:
 		if (rs_aeth_credits(p->syndrome) < 0)
-			put(o, " ACK credits none msn %u", p->msn);
+			put(o, " ACK credits n/a msn %u", p->msn);
 		else
 			put(o, " ACK credits %d msn %u", rs_aeth_credits(p->syndrome), p->msn);
 		break;
@@ -182,7 +182,7 @@ size_t rs_pkt_format(const struct rs_pkt *p, uint64_t t0_ns, char *buf, size_t l
 		if (p->bth_ok)
 			put_bth(&o, p);
 		put_ext(&o, p);
-		if (p->bth_ok && !rs_pkt_malformed(p) && p->err != RS_PERR_SNAPPED)
+		if (p->bth_ok && !rs_pkt_malformed(p) && p->err != RS_PERR_SNAPPED && p->payload_len)
 			put(&o, " payload %u", p->payload_len);
 		if (p->icrc == RS_ICRC_BAD)
 			put(&o, " icrc BAD (carried 0x%08x computed 0x%08x)", p->icrc_wire, p->icrc_calc);

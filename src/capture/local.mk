@@ -7,5 +7,7 @@ librscore_a_SOURCES += \
 	src/capture/analysis.h src/capture/analysis_priv.h \
 	src/capture/analysis.c src/capture/flow.c src/capture/verdict.c \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
-	src/capture/report.c src/capture/report_text.c
+	src/capture/report.c src/capture/report_text.c \
+	src/capture/capture.h src/capture/capture.c src/capture/source.h \
+	src/capture/source_pcap.c src/capture/writer.c src/capture/sniff.c
 EXTRA_DIST += docs/capture.md

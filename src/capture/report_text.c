@@ -36,8 +36,8 @@ static void counts(FILE *f, const struct rs_cap_totals *t, const struct rs_cap_s
 		(unsigned long long)t->icrc_ok, (unsigned long long)t->icrc_bad,
 		(unsigned long long)t->icrc_unchecked, (unsigned long long)t->malformed,
 		(unsigned long long)t->snapped);
-	fprintf(f, "ACKs      %llu (%llu duplicate); NAKs: PSN sequence %llu, invalid request "
-		"%llu, remote access %llu, remote op %llu; RNR NAKs %llu\n",
+	fprintf(f, "ACK/NAK   %llu ACKs (%llu dup); NAKs: %llu PSN seq, %llu inv req, %llu rem "
+		"access, %llu rem op; %llu RNR\n",
 		(unsigned long long)t->acks, (unsigned long long)t->dup_acks,
 		(unsigned long long)t->naks[RS_NAK_PSN_SEQ],
 		(unsigned long long)t->naks[RS_NAK_INVALID_REQ],
@@ -88,7 +88,7 @@ static void flow_row(FILE *f, const struct rs_cap_flow *fl)
 	rs_cap_addr_str(fl->dst, d, sizeof(d));
 	if (fl->lat_n)
 		snprintf(lat, sizeof(lat), "%.0f", (double)fl->lat_sum_ns / (double)fl->lat_n / 1e3);
-	fprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu %5s\n", s, d,
+	fprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu %6s\n", s, d,
 		fl->dqp, (unsigned long long)fl->packets, (unsigned long long)fl->bytes,
 		(unsigned long long)fl->psn_gaps, (unsigned long long)fl->psn_repeats,
 		(unsigned long long)(naks + fl->rnr_naks), (unsigned long long)(fl->cnp + fl->ecn_ce),
@@ -106,8 +106,8 @@ static void flows(FILE *f, const struct rs_cap_analysis *a, size_t max)
 	n = rs_cap_flows_sorted(a, v, max && max < n ? max : n);
 	fprintf(f, "\nflows (%llu seen, %llu evicted)\n", (unsigned long long)rs_cap_totals(a)->flows_seen,
 		(unsigned long long)rs_cap_totals(a)->flows_evicted);
-	fprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s %5s\n", "src", "dst", "qp",
-		"pkts", "bytes", "gaps", "retx", "naks", "cong", "latus");
+	fprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s %6s\n", "src", "dst", "qp",
+		"pkts", "bytes", "gaps", "retx", "naks", "cong", "lat us");
 	for (size_t i = 0; i < n; i++)
 		flow_row(f, v[i]);
 	if (n < rs_cap_flow_count(a))

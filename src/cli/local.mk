@@ -11,6 +11,6 @@ rocescope_SOURCES += \
 	src/cli/cli.h src/cli/view.h src/cli/view.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c \
-	src/cli/view_check.c
+	src/cli/view_check.c src/cli/cmd_capture.c
 
 EXTRA_DIST += docs/cli.md docs/demo.md
