@@ -131,3 +131,11 @@ tests_test_loop_SOURCES = tests/test_loop.c
 tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
+
+# The capture (issue 10): decoder, analysis, CLI, live in namespaces, fuzz.
+RS_CRAFT = tests/capture/craft.h tests/capture/craft.c
+check_PROGRAMS += tests/test_capture_decode
+tests_test_capture_decode_SOURCES = tests/test_capture_decode.c $(RS_CRAFT)
+tests_test_capture_decode_CFLAGS = $(RS_TEST_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
+tests_test_capture_decode_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_capture_decode

@@ -250,6 +250,8 @@ void rs_ib_decode(struct rs_pkt *p, const struct rs_frame *fr)
 	p->payload_len = (uint32_t)(fr->end - 4 - off - p->pad);
 	if (p->opcode == 0x64 && p->dqp == 1)
 		mad(p, fr, off);
+	if (!p->err && fr->end > fr->cap)
+		p->err = RS_PERR_SNAPPED;	/* payload or ICRC not captured: unchecked */
 }
 
 enum rs_aeth_kind rs_aeth_kind(uint8_t syndrome)
