@@ -108,17 +108,17 @@ static int walk_ipv4(struct rs_pkt *p, const struct rs_frame *fr, size_t off, si
 	ihl = (size_t)(h[0] & 0x0f) * 4;
 	tot = rs_be16(h + 2);
 	p->ip_ver = 4;
+	p->tos = h[1];
+	p->ttl = h[8];
+	p->ip_proto = h[9];
+	ipv4_mapped(p->src, h + 12);
+	ipv4_mapped(p->dst, h + 16);
 	if ((h[0] >> 4) != 4 || ihl < 20 || tot < ihl || off + tot > fr->wire) {
 		p->err = RS_PERR_BAD_IP;
 		return -1;
 	}
 	if (rs_frame_need(p, fr, off, ihl, fr->wire, RS_PERR_SHORT_IP))
 		return -1;
-	p->tos = h[1];
-	p->ttl = h[8];
-	p->ip_proto = h[9];
-	ipv4_mapped(p->src, h + 12);
-	ipv4_mapped(p->dst, h + 16);
 	/* A later fragment has no UDP header: nothing to say about it. */
 	if (p->ip_proto != IPPROTO_UDP_ || (rs_be16(h + 6) & 0x1fff))
 		return -1;
@@ -139,16 +139,16 @@ static int walk_ipv6(struct rs_pkt *p, const struct rs_frame *fr, size_t off, si
 		return -1;
 	plen = rs_be16(h + 4);
 	p->ip_ver = 6;
-	if ((h[0] >> 4) != 6 || off + 40 + plen > fr->wire) {
-		p->err = RS_PERR_BAD_IP;
-		return -1;
-	}
 	p->tos = (uint8_t)((h[0] & 0x0f) << 4 | h[1] >> 4);
 	p->flow_label = (uint32_t)(h[1] & 0x0f) << 16 | rs_be16(h + 2);
 	p->ip_proto = h[6];
 	p->ttl = h[7];
 	memcpy(p->src, h + 8, 16);
 	memcpy(p->dst, h + 24, 16);
+	if ((h[0] >> 4) != 6 || off + 40 + plen > fr->wire) {
+		p->err = RS_PERR_BAD_IP;
+		return -1;
+	}
 	/* Extension headers are not walked: RoCE v2 puts UDP right after. */
 	if (p->ip_proto != IPPROTO_UDP_)
 		return -1;

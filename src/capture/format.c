@@ -137,7 +137,7 @@ static void put_ext(struct out *o, const struct rs_pkt *p)
 	if (p->hdrs & RS_HDR_FETH)
 		put(o, " feth 0x%08x", p->feth);
 	if (p->hdrs & RS_HDR_RETH)
-		put(o, " va 0x%016llx rkey 0x%08x len %u", (unsigned long long)p->va, p->rkey,
+		put(o, " va 0x%016llx rkey 0x%08x dma_len %u", (unsigned long long)p->va, p->rkey,
 		    p->dma_len);
 	if (p->hdrs & RS_HDR_ATOMIC)
 		put(o, " va 0x%016llx rkey 0x%08x swap/add 0x%llx compare 0x%llx",
@@ -160,7 +160,7 @@ static void put_other(struct out *o, const struct rs_pkt *p)
 	if (p->ip_ver) {
 		put_l3(o, p);
 		put(o, " other IPv%u proto %u", p->ip_ver, p->ip_proto);
-		if (p->ip_proto == 17 || p->ip_proto == 6)
+		if (p->ip_proto == 17 && !rs_pkt_malformed(p))
 			put(o, " port %u > %u", p->sport, p->dport);
 	} else {
 		put(o, " other ethertype 0x%04x", p->ethertype);

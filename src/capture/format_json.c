@@ -29,7 +29,7 @@ static void json_l3(struct rs_json *j, const struct rs_pkt *p)
 	rs_json_kv_str(j, "dst", a);
 	rs_json_kv_int(j, "dscp", p->tos >> 2);
 	rs_json_kv_int(j, "ecn", p->tos & 3);
-	if (p->kind == RS_PKT_ROCE_V2 || p->ip_proto == 17 || p->ip_proto == 6) {
+	if (p->ip_proto == 17 && !rs_pkt_malformed(p)) {
 		rs_json_kv_int(j, "sport", p->sport);
 		rs_json_kv_int(j, "dport", p->dport);
 	}

@@ -36,10 +36,10 @@ static void counts(FILE *f, const struct rs_cap_totals *t, const struct rs_cap_s
 		(unsigned long long)t->icrc_ok, (unsigned long long)t->icrc_bad,
 		(unsigned long long)t->icrc_unchecked, (unsigned long long)t->malformed,
 		(unsigned long long)t->snapped);
-	fprintf(f, "ACK/NAK   %llu ACKs (%llu dup); NAKs: %llu PSN seq, %llu inv req, %llu rem "
-		"access, %llu rem op; %llu RNR\n",
-		(unsigned long long)t->acks, (unsigned long long)t->dup_acks,
-		(unsigned long long)t->naks[RS_NAK_PSN_SEQ],
+	fprintf(f, "ACKs      %llu (%llu duplicate)\n", (unsigned long long)t->acks,
+		(unsigned long long)t->dup_acks);
+	fprintf(f, "NAKs      %llu PSN sequence, %llu invalid req, %llu remote access, %llu remote "
+		"op; %llu RNR\n", (unsigned long long)t->naks[RS_NAK_PSN_SEQ],
 		(unsigned long long)t->naks[RS_NAK_INVALID_REQ],
 		(unsigned long long)t->naks[RS_NAK_REMOTE_ACCESS],
 		(unsigned long long)t->naks[RS_NAK_REMOTE_OP], (unsigned long long)t->rnr_naks);
@@ -79,20 +79,17 @@ static void opcodes(FILE *f, const struct rs_cap_totals *t)
 
 static void flow_row(FILE *f, const struct rs_cap_flow *fl)
 {
-	char s[64], d[64], lat[16] = "-";
+	char s[64], d[64];
 	uint64_t naks = 0;
 
 	for (int i = 0; i < RS_NAK__COUNT; i++)
 		naks += fl->naks[i];
 	rs_cap_addr_str(fl->src, s, sizeof(s));
 	rs_cap_addr_str(fl->dst, d, sizeof(d));
-	if (fl->lat_n)
-		snprintf(lat, sizeof(lat), "%.0f", (double)fl->lat_sum_ns / (double)fl->lat_n / 1e3);
-	fprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu %6s\n", s, d,
-		fl->dqp, (unsigned long long)fl->packets, (unsigned long long)fl->bytes,
+	fprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu\n", s, d, fl->dqp,
+		(unsigned long long)fl->packets, (unsigned long long)fl->bytes,
 		(unsigned long long)fl->psn_gaps, (unsigned long long)fl->psn_repeats,
-		(unsigned long long)(naks + fl->rnr_naks), (unsigned long long)(fl->cnp + fl->ecn_ce),
-		lat);
+		(unsigned long long)(naks + fl->rnr_naks), (unsigned long long)(fl->cnp + fl->ecn_ce));
 }
 
 static void flows(FILE *f, const struct rs_cap_analysis *a, size_t max)
@@ -106,8 +103,8 @@ static void flows(FILE *f, const struct rs_cap_analysis *a, size_t max)
 	n = rs_cap_flows_sorted(a, v, max && max < n ? max : n);
 	fprintf(f, "\nflows (%llu seen, %llu evicted)\n", (unsigned long long)rs_cap_totals(a)->flows_seen,
 		(unsigned long long)rs_cap_totals(a)->flows_evicted);
-	fprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s %6s\n", "src", "dst", "qp",
-		"pkts", "bytes", "gaps", "retx", "naks", "cong", "lat us");
+	fprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s\n", "src", "dst", "qp", "pkts",
+		"bytes", "gaps", "retx", "naks", "cong");
 	for (size_t i = 0; i < n; i++)
 		flow_row(f, v[i]);
 	if (n < rs_cap_flow_count(a))
@@ -120,7 +117,7 @@ void rs_cap_summary_text(FILE *f, const struct rs_cap_analysis *a,
 {
 	const struct rs_cap_totals *t = rs_cap_totals(a);
 
-	fprintf(f, "capture of %s: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu other, %.3f s\n",
+	fprintf(f, "capture of %s\n%llu frames: %llu RoCE v2, %llu RoCE v1, %llu other, in %.3f s\n",
 		info->label, (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
 		(unsigned long long)t->roce_v1, (unsigned long long)t->other,
 		(double)(t->last_ts - t->first_ts) / 1e9);

@@ -78,11 +78,12 @@ static void errors(const struct rs_cap_totals *t, struct rs_cap_verdicts *v)
 		       (unsigned long long)t->icrc_bad);
 	if (app)
 		reason(v, RS_FAIL, "nak_error", "%llu error NAKs (invalid request %llu, remote "
-		       "access %llu, remote operational %llu): the application or its memory "
-		       "registration is wrong, not the wire", (unsigned long long)app,
+		       "access %llu, remote operational %llu, invalid RD %llu): the application or "
+		       "its memory registration is wrong, not the wire", (unsigned long long)app,
 		       (unsigned long long)t->naks[RS_NAK_INVALID_REQ],
 		       (unsigned long long)t->naks[RS_NAK_REMOTE_ACCESS],
-		       (unsigned long long)t->naks[RS_NAK_REMOTE_OP]);
+		       (unsigned long long)t->naks[RS_NAK_REMOTE_OP],
+		       (unsigned long long)t->naks[RS_NAK_INVALID_RD]);
 }
 
 static void loss(const struct rs_cap_totals *t, struct rs_cap_verdicts *v)
