@@ -156,3 +156,6 @@ tests_capture_roce_send_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests/capture
 tests_capture_roce_send_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_capture_live.sh
 EXTRA_DIST += tests/test_capture_live.sh
+TESTS += tests/test_capture_fuzz.sh
+EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
+CLEANFILES += tests/capture/fuzz_decode

@@ -4,7 +4,8 @@
  * the end-to-end CLI test (and as seeds for the fuzz target):
  *
  *   make_cases FILE.pcap     the cases below, in order
- *   make_cases --seeds DIR   each frame as its own file (a fuzz corpus)
+ *   make_cases --seeds DIR   each frame as its own file, behind one byte 0
+ *                            (Ethernet) as the fuzz target reads its input
  *
  * Cases: a clean RC conversation with ACKs, a PSN gap, a retransmission,
  * each NAK code, an RNR NAK, a CNP, an ECN CE mark, VLAN and QinQ frames,
@@ -41,7 +42,7 @@ static void put(struct sink *s, const uint8_t *f, size_t caplen, size_t len)
 
 		snprintf(path, sizeof(path), "%s/case-%03u", s->dir, s->n);
 		o = fopen(path, "wb");
-		if (!o || fwrite(f, 1, caplen, o) != caplen) {
+		if (!o || fputc(0, o) == EOF || fwrite(f, 1, caplen, o) != caplen) {
 			perror(path);
 			exit(1);
 		}
