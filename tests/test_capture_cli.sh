@@ -17,7 +17,7 @@ FIX=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-capcli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 37
+plan 39
 
 # num FILE KEY - a top-level number of a pretty-printed summary (indent 2)
 num() { sed -n "s/^  \"$2\": \\([0-9]*\\),\\{0,1\\}\$/\\1/p" "$1"; }

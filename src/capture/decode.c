@@ -96,6 +96,18 @@ static void ipv4_mapped(uint8_t *dst, const uint8_t *v4)
 	memcpy(dst + 12, v4, 4);
 }
 
+/* The fields an IPv6 header and a GRH share (40 bytes, checked by the caller). */
+static void v6_fields(struct rs_pkt *p, const uint8_t *h)
+{
+	p->ip_ver = 6;
+	p->tos = (uint8_t)((h[0] & 0x0f) << 4 | h[1] >> 4);
+	p->flow_label = (uint32_t)(h[1] & 0x0f) << 16 | rs_be16(h + 2);
+	p->ip_proto = h[6];
+	p->ttl = h[7];
+	memcpy(p->src, h + 8, 16);
+	memcpy(p->dst, h + 24, 16);
+}
+
 /* IPv4 header at off: 0 and *udp, *ip_end set when UDP follows. */
 static int walk_ipv4(struct rs_pkt *p, const struct rs_frame *fr, size_t off, size_t *udp,
 		     size_t *ip_end)
@@ -138,13 +150,7 @@ static int walk_ipv6(struct rs_pkt *p, const struct rs_frame *fr, size_t off, si
 	if (rs_frame_need(p, fr, off, 40, fr->wire, RS_PERR_SHORT_IP))
 		return -1;
 	plen = rs_be16(h + 4);
-	p->ip_ver = 6;
-	p->tos = (uint8_t)((h[0] & 0x0f) << 4 | h[1] >> 4);
-	p->flow_label = (uint32_t)(h[1] & 0x0f) << 16 | rs_be16(h + 2);
-	p->ip_proto = h[6];
-	p->ttl = h[7];
-	memcpy(p->src, h + 8, 16);
-	memcpy(p->dst, h + 24, 16);
+	v6_fields(p, h);
 	if ((h[0] >> 4) != 6 || off + 40 + plen > fr->wire) {
 		p->err = RS_PERR_BAD_IP;
 		return -1;
@@ -193,13 +199,7 @@ static void walk_grh(struct rs_pkt *p, struct rs_frame *fr, size_t off)
 	if (rs_frame_need(p, fr, off, 40, fr->wire, RS_PERR_BAD_GRH))
 		return;
 	plen = rs_be16(h + 4);
-	p->ip_ver = 6;
-	p->tos = (uint8_t)((h[0] & 0x0f) << 4 | h[1] >> 4);
-	p->flow_label = (uint32_t)(h[1] & 0x0f) << 16 | rs_be16(h + 2);
-	p->ip_proto = h[6];
-	p->ttl = h[7];
-	memcpy(p->src, h + 8, 16);
-	memcpy(p->dst, h + 24, 16);
+	v6_fields(p, h);
 	if ((h[0] >> 4) != 6 || h[6] != GRH_NEXT_BTH || off + 40 + plen > fr->wire) {
 		p->err = RS_PERR_BAD_GRH;
 		return;
