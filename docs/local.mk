@@ -11,9 +11,10 @@ EXTRA_DIST += \
 # page per command).  A new command gets docs/man/rocescope-NAME.1.in and
 # one word in RS_MAN_COMMANDS; tests/test_man.sh fails until both exist.
 dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
-	docs/snapshot-format.md docs/packaging.md docs/wizard.md
+	docs/snapshot-format.md docs/packaging.md docs/wizard.md \
+	docs/capture.md
 
-RS_MAN_COMMANDS = devices gids counters snapshot check
+RS_MAN_COMMANDS = devices gids counters snapshot check capture
 RS_MAN_PAGES = docs/man/rocescope.1 \
 	$(RS_MAN_COMMANDS:%=docs/man/rocescope-%.1)
 man_MANS = $(RS_MAN_PAGES)

@@ -147,7 +147,7 @@ static const struct rs_opt check_opts[] = {
 	  "large-message-crash, first-time-setup, or a FILE.yaml", OPT_TREE },
 	{ "profile", 0, "FILE", "compare with a site profile (profiles/lab.yaml, "
 	  "profiles/lossless.yaml)", OPT_PROFILE },
-	{ "dev", 'd', "DEV", "the RDMA device the tree is about (default: the port towards "
+	{ "device", 'd', "DEV", "the RDMA device the tree is about (default: the port towards "
 	  "the peer)", OPT_DEV },
 	{ "ib-port", 0, "N", "its port (default 1)", OPT_PORT },
 	{ "gid-index", 'x', "N", "the GID index the application uses (as perftest -x)",
