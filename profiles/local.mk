@@ -3,7 +3,9 @@
 # people to read and copy; src/model/local.mk also compiles it into the
 # binary, so --demo works without an installation.
 demodir = $(pkgdatadir)/demo
-dist_demo_DATA = profiles/demo/host.yaml
+dist_demo_DATA = profiles/demo/host.yaml profiles/demo/README.capture \
+	tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/rdma_cm.pcap \
+	tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/LICENSE.CC-BY-SA-4.0.txt
 
 # The troubleshooting trees and the site profiles (docs/wizard.md).
 treesdir = $(pkgdatadir)/trees

@@ -92,6 +92,15 @@ static void make_note(struct rs_capture *c)
 		 c->name, dev, dev);
 }
 
+/* A file on disk, or the one held in memory. */
+static int open_file(struct rs_capture *c, char *err, size_t errlen)
+{
+	if (c->spec.data)
+		return rs_cap_open_mem(&c->src, c->spec.data, c->spec.data_len, c->name, c->filter,
+				       err, errlen);
+	return rs_cap_open_file(&c->src, c->name, c->filter, err, errlen);
+}
+
 static int open_source(struct rs_capture *c, char *err, size_t errlen)
 {
 	const struct rs_capture_spec *s = &c->spec;
@@ -111,7 +120,7 @@ static int open_source(struct rs_capture *c, char *err, size_t errlen)
 				 s->replay_speed);
 		else
 			snprintf(c->label, sizeof(c->label), "file %s", c->name);
-		return rs_cap_open_file(&c->src, c->name, c->filter, err, errlen);
+		return open_file(c, err, errlen);
 	}
 	snprintf(err, errlen, "no capture source given");
 	return -EINVAL;
@@ -221,7 +230,7 @@ static int end_of_file(struct rs_capture *c)
 	}
 	c->src.ops->close(c->src.h);
 	c->src.ops = NULL;
-	r = rs_cap_open_file(&c->src, c->name, c->filter, err, sizeof(err));
+	r = open_file(c, err, sizeof(err));
 	if (r) {
 		c->done = 1;
 		return r;

@@ -50,6 +50,10 @@ enum rs_cap_kind {
 struct rs_capture_spec {
 	enum rs_cap_kind kind;
 	const char *name;		/* netdev, "mlx5_0[:port]", or the file */
+	/* A file held in memory (the console's bundled demo capture): name
+	 * is then only its label.  Not copied: it must outlive the capture. */
+	const void *data;
+	size_t data_len;
 	const char *filter;		/* more BPF, and-ed with the RoCE filter; NULL */
 	const char *write_path;		/* write what is captured to this pcap; NULL */
 	uint64_t rotate_bytes;		/* start a new file past this size; 0 never */

@@ -47,6 +47,9 @@ int rs_cap_open_live(struct rs_cap_source *s, const char *netdev, unsigned snapl
 /* libpcap on a pcap or pcapng file (extra filter optional). */
 int rs_cap_open_file(struct rs_cap_source *s, const char *path, const char *extra, char *err,
 		     size_t errlen);
+/* The same on a pcap file held in memory (name: for messages). */
+int rs_cap_open_mem(struct rs_cap_source *s, const void *data, size_t len, const char *name,
+		    const char *extra, char *err, size_t errlen);
 /* The NIC's sniffer flow on an RDMA device "mlx5_0" or "mlx5_0:2". */
 int rs_cap_open_sniffer(struct rs_cap_source *s, const char *dev, char *err, size_t errlen);
 

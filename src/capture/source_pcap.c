@@ -241,3 +241,30 @@ int rs_cap_open_file(struct rs_cap_source *s, const char *path, const char *extr
 	}
 	return finish_open(s, pc, 0, path, err, errlen);
 }
+
+int rs_cap_open_mem(struct rs_cap_source *s, const void *data, size_t len, const char *name,
+		    const char *extra, char *err, size_t errlen)
+{
+	char perr[PCAP_ERRBUF_SIZE] = "";
+	FILE *f = fmemopen((void *)data, len, "rb");
+	pcap_t *pc;
+	int r;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot read %s: %s", name, strerror(errno));
+		return -errno;
+	}
+	/* libpcap owns the stream from here: pcap_close() closes it. */
+	pc = pcap_fopen_offline_with_tstamp_precision(f, PCAP_TSTAMP_PRECISION_NANO, perr);
+	if (!pc) {
+		fclose(f);
+		snprintf(err, errlen, "cannot read %s: %s", name, perr);
+		return -EINVAL;
+	}
+	r = set_filter(pc, NULL, extra, err, errlen);
+	if (r) {
+		pcap_close(pc);
+		return r;
+	}
+	return finish_open(s, pc, 0, name, err, errlen);
+}
