@@ -4,7 +4,8 @@
  * fixture contexts: the demo host (its QoS story: PFC and DSCP trust on
  * mlx5_0, 802.3x pause only on mlx5_1; strict rp_filter on two ports in
  * one subnet), edited copies of it, site profiles, canned probe results and
- * a peer's view - for the pass and every failure each check knows.
+ * a peer's view, and the verdicts of real captures (the demo's pcap) -
+ * for the pass and every failure each check knows.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture/capture.h"
 #include "diag/check.h"
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
@@ -310,6 +312,68 @@ static void test_not_yet(void **state)
 	assert_non_null(strstr(x->summary, "not available yet"));
 }
 
+/* The capture checks on the verdicts of the demo's real capture, an empty
+ * one (with and without a claim of traffic), RoCE v1 and a sick wire. */
+static void test_capture(void **state)
+{
+	struct rs_capture_spec spec = { .kind = RS_CAP_FILE, .name = rs_demo_pcap_name,
+					.data = rs_demo_pcap, .data_len = rs_demo_pcap_len };
+	struct rs_capture_ctx cap = { .label = "file rdma_cm.pcap", .claim = "" };
+	struct rs_cap_analysis *empty = rs_cap_analysis_new(0, 0);
+	struct rs_cap_verdicts v;
+	const struct rs_finding *x;
+	struct rs_capture *c;
+	char err[256];
+
+	x = judge("capture.roce_v2", "host", RS_SKIP);
+	assert_non_null(strstr(x->summary, "no capture running"));
+	judge("capture.wire_health", "host", RS_SKIP);
+	assert_int_equal(rs_capture_open(&c, &spec, err, sizeof(err)), 0);
+	while (!rs_capture_done(c))
+		assert_true(rs_capture_dispatch(c, 256) >= 0);
+	rs_cap_verdicts(rs_capture_analysis(c), 0, 0, NULL, &v);
+	cap.verdicts = &v;
+	cap.packets = 96;
+	w.ctx.capture = &cap;
+	x = judge("capture.roce_v2", "capture", RS_PASS);
+	assert_string_equal(x->summary, "RoCE v2: 96 packets to UDP port 4791");
+	assert_non_null(strstr(x->evidence, "file rdma_cm.pcap: 96 frames, RoCE seen: v2"));
+	judge("capture.wire_health", "capture clean", RS_PASS);
+	judge("capture.wire_health", "capture ecn_off", RS_PASS);
+	rs_capture_close(c);
+
+	rs_cap_verdicts(empty, 0, 0, NULL, &v);
+	x = judge("capture.roce_v2", "capture", RS_SKIP);
+	assert_non_null(strstr(x->summary, "no RoCE packet"));
+	judge("capture.wire_health", "capture no_roce", RS_SKIP);
+	cap.claim = "rxe0 port 1 counts RDMA packets (hw_counters/sent_pkts 120/s)";
+	rs_cap_verdicts(empty, 0, 1, "use the sniffer", &v);
+	x = judge("capture.roce_v2", "capture", RS_FAIL);
+	assert_non_null(strstr(x->summary, "does not pass here"));
+	assert_non_null(strstr(x->summary, "use the sniffer"));
+	assert_non_null(strstr(x->evidence, "traffic claimed: rxe0 port 1"));
+	assert_true(x->remedy[0] != '\0');
+	rs_cap_analysis_free(empty);
+
+	memset(&v, 0, sizeof(v));
+	v.seen = RS_SEEN_V1;
+	v.roce = RS_WARN;
+	v.health = RS_FAIL;
+	v.n_reasons = 2;
+	v.reasons[0].verdict = RS_FAIL;
+	strcpy(v.reasons[0].id, "icrc_bad");
+	strcpy(v.reasons[0].text, "2 RoCE packets with a bad ICRC");
+	v.reasons[1].verdict = RS_WARN;
+	strcpy(v.reasons[1].id, "congestion");
+	x = judge("capture.roce_v2", "capture", RS_WARN);
+	assert_non_null(strstr(x->remedy, "RoCE v2 GID index"));
+	x = judge("capture.wire_health", "capture icrc_bad", RS_FAIL);
+	assert_string_equal(x->summary, "2 RoCE packets with a bad ICRC");
+	x = judge("capture.wire_health", "capture congestion", RS_WARN);
+	assert_non_null(strstr(x->remedy, "qos."));
+	w.ctx.capture = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +386,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_probe_checks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_both_ends, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_yet, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_capture, setup, teardown),
 	};
 
 	if (!getenv("top_srcdir"))

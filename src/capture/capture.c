@@ -213,6 +213,12 @@ uint64_t rs_capture_delay_ns(const struct rs_capture *c)
 	return due > now ? due - now : 0;
 }
 
+void rs_capture_resume(struct rs_capture *c, uint64_t paused_ns)
+{
+	if (paced(c) && c->pass_first_ts)
+		c->pass_start_mono += paused_ns;
+}
+
 int rs_capture_done(const struct rs_capture *c)
 {
 	return c->done;

@@ -90,6 +90,9 @@ int rs_capture_fd(const struct rs_capture *c);
 uint64_t rs_capture_delay_ns(const struct rs_capture *c);
 /* Handle at most budget frames: their count, or -errno when the source failed. */
 int rs_capture_dispatch(struct rs_capture *c, unsigned budget);
+/* The owner did not dispatch for paused_ns (a pause): a paced replay
+ * goes on where it stopped instead of catching up in a burst. */
+void rs_capture_resume(struct rs_capture *c, uint64_t paused_ns);
 /* 1 when a file was read to its end (never with replay_loop). */
 int rs_capture_done(const struct rs_capture *c);
 

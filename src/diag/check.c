@@ -74,7 +74,10 @@ const struct rs_check rs_checks[] = {
 	{ "perf.pingpong", "a small RDMA ping-pong completes (embedded test)", rs_check_not_yet, 0 },
 	{ "perf.bandwidth", "a bandwidth test reaches the expected rate (embedded test)",
 	  rs_check_not_yet, 0 },
-	{ "capture.roce_v2", "the traffic on the wire is RoCE v2 (capture)", rs_check_not_yet, 0 },
+	{ "capture.roce_v2", "the traffic on the wire is RoCE v2 (capture)",
+	  rs_check_capture_roce_v2, 0 },
+	{ "capture.wire_health", "the wire carries RoCE without errors, loss or congestion (capture)",
+	  rs_check_capture_health, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -82,6 +82,15 @@ struct rs_probe_results {
 	const struct rs_probe_result *of[RS_PROBE_KINDS];
 };
 
+/* What a running capture saw (the session's capture job), for capture.*. */
+struct rs_cap_verdicts;
+struct rs_capture_ctx {
+	const char *label;		/* "live veth0", "replay of rdma_cm.pcap (x1)" */
+	const struct rs_cap_verdicts *verdicts;
+	unsigned long long packets;	/* frames the capture received */
+	const char *claim;		/* why traffic should be there ("" none) */
+};
+
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
@@ -89,6 +98,7 @@ struct rs_check_ctx {
 	const struct rs_probe_results *probes;	/* NULL: no probe ran */
 	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
+	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
 };
 
 /* The parameters' defaults: nothing given. */
@@ -229,5 +239,8 @@ RS_CHECK_FN(rs_check_same_mtu);
 RS_CHECK_FN(rs_check_same_pfc);
 RS_CHECK_FN(rs_check_addr);
 RS_CHECK_FN(rs_check_not_yet);
+/* checks_capture.c */
+RS_CHECK_FN(rs_check_capture_roce_v2);
+RS_CHECK_FN(rs_check_capture_health);
 
 #endif

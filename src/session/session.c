@@ -139,6 +139,7 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->probes = &s->probes;
 	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
+	ctx->capture = rs_session_capture_ctx(s);
 }
 
 static void run_checks(struct rs_session *s)
@@ -443,6 +444,7 @@ void rs_session_detach(struct rs_session *s)
 {
 	if (!s->loop)
 		return;
+	rs_session_capture_free(s);
 	for (size_t i = 0; i < s->n_prod; i++) {
 		struct rs_producer *p = &s->prod[i];
 
@@ -466,6 +468,7 @@ void rs_session_detach(struct rs_session *s)
 void rs_session_close(struct rs_session *s)
 {
 	rs_session_detach(s);
+	rs_session_capture_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);

@@ -33,6 +33,10 @@
 
 struct rs_loop;
 struct rs_timer;
+struct rs_capture;
+struct rs_capture_spec;
+struct rs_cap_verdicts;
+struct rs_session_capture;
 
 #define RS_SESSION_MAX_PRODUCERS 8
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
@@ -51,6 +55,7 @@ struct rs_session_opts {
 #define RS_CHANGE_DATA		0x2	/* an area was collected again */
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
 #define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
+#define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
 struct rs_session_event {
@@ -78,6 +83,7 @@ struct rs_session {
 	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
+	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
@@ -151,6 +157,39 @@ int rs_session_probe_wait(struct rs_session *s, enum rs_probe_kind k);
 int rs_session_probe_start(struct rs_session *s, enum rs_probe_kind k);
 int rs_session_probe_running(const struct rs_session *s, enum rs_probe_kind k);
 void rs_session_probe_forget(struct rs_session *s, enum rs_probe_kind k);
+
+/*
+ * The capture (capture_job.c): one at a time, on the loop (the session
+ * must be attached).  Its packets are dispatched 256 at a time from the
+ * source's fd and a 250 ms timer (a file: a timer at the replay's pace);
+ * RS_CHANGE_CAPTURE comes at most every 250 ms.  Its verdicts join the
+ * checks' context (capture.roce_v2, capture.wire_health).  A start that
+ * fails (no permission, no such interface) keeps no capture and says why
+ * in err, and in rs_session_capture_error() for the views.
+ */
+int rs_session_capture_start(struct rs_session *s, const struct rs_capture_spec *spec,
+			     char *err, size_t errlen);
+/* The bundled demo capture, replayed in a loop at its own pace. */
+int rs_session_capture_demo(struct rs_session *s, char *err, size_t errlen);
+void rs_session_capture_stop(struct rs_session *s);
+/* Paused: no dispatch (a file waits; a live source's kernel buffer fills,
+ * then drops, and the drop count says so). */
+void rs_session_capture_pause(struct rs_session *s, int paused);
+int rs_session_capture_paused(const struct rs_session *s);
+/* Start (path) or stop (NULL) writing what is captured to a pcap file. */
+int rs_session_capture_write(struct rs_session *s, const char *path, char *err, size_t errlen);
+/* The running capture and its verdicts, or NULL. */
+const struct rs_capture *rs_session_capture(const struct rs_session *s);
+const struct rs_cap_verdicts *rs_session_capture_verdicts(const struct rs_session *s);
+/* Why the last start failed or the capture ended; "" when none. */
+const char *rs_session_capture_error(const struct rs_session *s);
+/* Something (a test job) says RDMA traffic runs now (NULL: no longer): a
+ * capture that sees no RoCE packet then fails capture.roce_v2. */
+void rs_session_capture_claim(struct rs_session *s, const char *why);
+/* What the checks see of the capture (NULL: none running). */
+const struct rs_capture_ctx *rs_session_capture_ctx(const struct rs_session *s);
+/* Stop it and forget it (rs_session_detach does). */
+void rs_session_capture_free(struct rs_session *s);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);
