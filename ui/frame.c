@@ -174,7 +174,18 @@ static int help_key(struct ui *ui, int key)
 void ui_input_open(struct ui *ui)
 {
 	ui->input = 1;
+	ui->input_prompt = NULL;
+	ui->input_done = NULL;
 	RS_STRCPY(ui->input_buf, ui->sess.peer);
+}
+
+void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
+		  void (*done)(struct ui *ui, const char *text))
+{
+	ui->input = 1;
+	ui->input_prompt = prompt;
+	ui->input_done = done;
+	RS_STRCPY(ui->input_buf, initial ? initial : "");
 }
 
 static int input_key(struct ui *ui, int key)
@@ -183,9 +194,15 @@ static int input_key(struct ui *ui, int key)
 
 	if (key == 27) {
 		ui->input = 0;
+		ui->input_done = NULL;
 	} else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		void (*done)(struct ui *, const char *) = ui->input_done;
+
 		ui->input = 0;
-		if (n && ui_peer_set(ui, ui->input_buf) == 0)
+		ui->input_done = NULL;
+		if (done)
+			done(ui, ui->input_buf);
+		else if (n && ui_peer_set(ui, ui->input_buf) == 0)
 			ui_wizard_peer_set(ui);
 	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (n)
@@ -267,19 +284,43 @@ static void draw_help(struct ui *ui)
 		ui->help_scroll = row - 1;
 }
 
+/* Columns the tab bar needs in a style: 0 full, 1 without the gaps between
+ * tabs, 2 names on the current tab only (numbers on the others). */
+static int tabs_width(const struct ui *ui, int style)
+{
+	int w = ui->help ? 6 : 0;
+
+	for (int i = 0; i < ui->n_panes; i++) {
+		char probs[16] = "";
+
+		if (ui->panes[i].problems)
+			snprintf(probs, sizeof(probs), "(%d!)", ui->panes[i].problems);
+		w += 3 + (style == 0) + (int)strlen(probs) + (style < 2 || i == ui->cur ?
+							      1 + (int)strlen(ui->panes[i].cls->name) : 0);
+	}
+	return w;
+}
+
 static void draw_tabs(struct ui *ui)
 {
 	struct ui_pen pen = { .y = 0, .x = 0, .x0 = 0, .xmax = COLS };
+	int style = 0;
 
+	while (style < 2 && tabs_width(ui, style) > COLS)	/* many panes, 80 columns */
+		style++;
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane *p = &ui->panes[i];
 		enum ui_role r = i == ui->cur && !ui->help ? UI_R_TAB_ACTIVE : UI_R_TAB;
 
-		ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
+		if (style == 2 && i != ui->cur)
+			ui_putf(&pen, r, " %d", i + 1);
+		else
+			ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
 		if (p->problems)
 			ui_putf(&pen, i == ui->cur ? r : UI_R_BAD, "(%d!)", p->problems);
 		ui_put(&pen, r, " ");
-		ui_put(&pen, UI_R_NORMAL, " ");
+		if (style == 0)
+			ui_put(&pen, UI_R_NORMAL, " ");
 	}
 	if (ui->help)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
@@ -306,12 +347,20 @@ static void draw_status(struct ui *ui)
 	for (int i = 0; i < ui->n_panes; i++)
 		warnings += ui->panes[i].problems;
 	if (ui->input) {
-		ui_putf(&pen, UI_R_STATUS, " Peer IP: %s", ui->input_buf);
-		curs_set(1);
-		move(LINES - 1, pen.x);
-		ui_put(&pen, UI_R_STATUS, "   (Enter: look up, Esc: cancel)");
+		const char *text = ui->input_buf;
+		size_t n = strlen(text), room = COLS > 60 ? (size_t)COLS - 60 : 10;
+		int cx;
+
+		if (ui->input_prompt && n > room)	/* a long path: its end, where one types */
+			text += n - room;
+		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", ui->input_prompt ? ui->input_prompt :
+			"Peer IP", text == ui->input_buf ? "" : "...", text);
+		cx = pen.x < COLS ? pen.x : COLS - 1;
+		ui_put(&pen, UI_R_STATUS, ui->input_done ? "   (Enter: ok, Esc: cancel)" :
+		       "   (Enter: look up, Esc: cancel)");
 		ui_fill(&pen, UI_R_STATUS, " ");
-		move(LINES - 1, 10 + (int)strlen(ui->input_buf));
+		curs_set(1);
+		move(LINES - 1, cx);
 		return;
 	}
 	curs_set(0);

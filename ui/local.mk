@@ -6,7 +6,8 @@ RS_UI_SOURCES = \
 	ui/console.c ui/frame.c ui/state.c ui/theme.c \
 	ui/panes.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
-	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c
+	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \
+	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 

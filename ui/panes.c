@@ -12,6 +12,7 @@ extern const struct ui_pane_class ui_pane_counters;
 extern const struct ui_pane_class ui_pane_network;
 extern const struct ui_pane_class ui_pane_host;
 extern const struct ui_pane_class ui_pane_wizard;
+extern const struct ui_pane_class ui_pane_capture;
 
 const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_devices,
@@ -20,5 +21,6 @@ const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_network,
 	&ui_pane_host,
 	&ui_pane_wizard,
+	&ui_pane_capture,
 	NULL,
 };

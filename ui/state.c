@@ -73,6 +73,10 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 
 	if (what & RS_CHANGE_EVENT)
 		show_events(ui);
+	/* The capture's updates (4 a second) redraw only the pane showing it;
+	 * a change of its verdicts comes as RS_CHANGE_DATA for every pane. */
+	if (what == RS_CHANGE_CAPTURE && strcmp(ui->panes[ui->cur].cls->name, "Capture"))
+		return;
 	panes_tick(ui);
 	ui->dirty = 1;
 }

@@ -56,6 +56,7 @@ enum ui_role {
 struct ui;
 struct ui_pane;
 struct ui_wizard;
+struct ui_capture;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -114,9 +115,12 @@ struct ui {
 	unsigned long events_shown;	/* session events already written to stderr */
 
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
+	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 
 	int input;		/* the input line is open */
-	char input_buf[RS_ADDR_LEN];
+	char input_buf[256];
+	const char *input_prompt;	/* NULL: the peer's address */
+	void (*input_done)(struct ui *ui, const char *text);	/* NULL: set the peer */
 	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
 
 	int rows, cols, too_small;
@@ -144,6 +148,9 @@ int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
 void ui_wizard_peer_set(struct ui *ui);
 void ui_input_open(struct ui *ui);
+/* Ask for a line on the input line; done gets it on Enter (not on Esc). */
+void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
+		  void (*done)(struct ui *ui, const char *text));
 
 /* theme.c: roles, glyphs, the pen */
 void ui_theme_init(struct ui *ui, int no_color);
