@@ -34,7 +34,7 @@ struct ui_capture *ui_cap(struct ui *ui)
 }
 
 /* The netdev the user is on: the selected RDMA port's, else the route's. */
-static const char *default_netdev(struct ui *ui)
+const char *ui_capture_default_netdev(struct ui *ui)
 {
 	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
 
@@ -69,7 +69,7 @@ static void start_default(struct ui *ui)
 	}
 	if (ui->sess.kind != RS_SOURCE_LIVE)
 		return;		/* a recorded host: the pane offers a file */
-	dev = default_netdev(ui);
+	dev = ui_capture_default_netdev(ui);
 	if (dev)
 		start(ui, RS_CAP_NETDEV, dev);
 }
@@ -129,7 +129,7 @@ static void source_done(struct ui *ui, const char *text)
 
 static int k_source(struct ui *ui, struct ui_pane *p, int key)
 {
-	const char *dev = ui->sess.kind == RS_SOURCE_LIVE ? default_netdev(ui) : NULL;
+	const char *dev = ui->sess.kind == RS_SOURCE_LIVE ? ui_capture_default_netdev(ui) : NULL;
 	char initial[RS_NAME_LEN + 4] = "-r ";
 
 	if (dev)

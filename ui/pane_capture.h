@@ -32,6 +32,8 @@ struct ui_capture {
 };
 
 struct ui_capture *ui_cap(struct ui *ui);
+/* The netdev the user is on: the selected RDMA port's, else the route's. */
+const char *ui_capture_default_netdev(struct ui *ui);
 /* Start the default source the first time the pane is shown. */
 void ui_capture_autostart(struct ui *ui);
 void ui_capture_draw(struct ui *ui, struct ui_pane *p);

@@ -69,8 +69,11 @@ static int op_match(const char *want, uint8_t op)
 	return strcasestr(rs_opcode_name(op), want) != NULL;
 }
 
+/* RoCE packets only, as rocescope capture prints them without -a. */
 static int pkt_match(const struct ui_cap_filter *f, const struct rs_pkt *pk)
 {
+	if (!rs_pkt_is_roce(pk))
+		return 0;
 	if (f->has_qp && (!pk->bth_ok || pk->dqp != f->qp))
 		return 0;
 	if (f->has_ip && memcmp(pk->src, f->ip, 16) && memcmp(pk->dst, f->ip, 16))
@@ -338,11 +341,15 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
 		snprintf(text, sizeof(text), "Live capture needs the live host (this is %s). i then "
 			 "-r FILE reads a capture file (pcap or pcapng).", ui->sess.label);
+	else if (ui->sess.kind == RS_SOURCE_LIVE && !ui_capture_default_netdev(ui))
+		snprintf(text, sizeof(text), "No capture running, and no RDMA port to capture on. "
+			 "i chooses an interface (-i), the sniffer of an RDMA device (-d) or a "
+			 "file (-r).");
 	else
-		snprintf(text, sizeof(text), "No capture running. s starts one%s; i chooses an "
+		snprintf(text, sizeof(text), "No capture running. s starts one (%s); i chooses an "
 			 "interface (-i), the sniffer of an RDMA device (-d) or a file (-r).",
-			 ui->sess.kind == RS_SOURCE_DEMO ? " (the demo's replay)" :
-			 " on the selected RDMA port's netdev");
+			 ui->sess.kind == RS_SOURCE_DEMO ? "the demo's replay" :
+			 ui_capture_default_netdev(ui));
 	wrap(p, UI_R_DIM, 1, text, 4);
 }
 
