@@ -347,17 +347,20 @@ static void draw_status(struct ui *ui)
 	for (int i = 0; i < ui->n_panes; i++)
 		warnings += ui->panes[i].problems;
 	if (ui->input) {
+		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
+		const char *hint = ui->input_done ? "   (Enter: ok, Esc: cancel)" :
+				   "   (Enter: look up, Esc: cancel)";
 		const char *text = ui->input_buf;
-		size_t n = strlen(text), room = COLS > 60 ? (size_t)COLS - 60 : 10;
-		int cx;
+		int room = COLS - 4 - (int)strlen(prompt), n = (int)strlen(text), cx;
 
-		if (ui->input_prompt && n > room)	/* a long path: its end, where one types */
-			text += n - room;
-		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", ui->input_prompt ? ui->input_prompt :
-			"Peer IP", text == ui->input_buf ? "" : "...", text);
+		if (n + (int)strlen(hint) >= room)
+			hint = "";	/* the text first: it is what one types */
+		if (n >= room && room > 4)	/* a long path: its end, where one types */
+			text += n - (room - 4);
+		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", prompt, text == ui->input_buf ? "" : "...",
+			text);
 		cx = pen.x < COLS ? pen.x : COLS - 1;
-		ui_put(&pen, UI_R_STATUS, ui->input_done ? "   (Enter: ok, Esc: cancel)" :
-		       "   (Enter: look up, Esc: cancel)");
+		ui_put(&pen, UI_R_STATUS, hint);
 		ui_fill(&pen, UI_R_STATUS, " ");
 		curs_set(1);
 		move(LINES - 1, cx);

@@ -18,6 +18,7 @@ ui_console_bench_SOURCES = ui/console_bench.c $(RS_UI_SOURCES)
 ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
+	tests/test_console_capture.sh \
 	tests/test_console_memcheck.sh tests/bench/gen_root.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root

@@ -20,6 +20,7 @@
 #include "util.h"
 
 #include <arpa/inet.h>
+#include <stdarg.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,19 @@ struct ui_capture *ui_cap(struct ui *ui)
 	if (!ui->capture)
 		ui->capture = rs_xcalloc(1, sizeof(*ui->capture));
 	return ui->capture;
+}
+
+/* A message in the pane (whole, wrapped) and in the status bar (cut). */
+RS_PRINTF(2, 3)
+static void say(struct ui *ui, const char *fmt, ...)
+{
+	struct ui_capture *uc = ui_cap(ui);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(uc->say, sizeof(uc->say), fmt, ap);
+	va_end(ap);
+	ui_message(ui, "%s", uc->say);
 }
 
 /* The netdev the user is on: the selected RDMA port's, else the route's. */
@@ -53,7 +67,7 @@ static void start(struct ui *ui, enum rs_cap_kind kind, const char *name)
 
 	uc->back = 0;
 	if (rs_session_capture_start(&ui->sess, &spec, err, sizeof(err)) == 0)
-		ui_message(ui, "capturing: %s", rs_capture_label(rs_session_capture(&ui->sess)));
+		say(ui, "capturing: %s", rs_capture_label(rs_session_capture(&ui->sess)));
 }
 
 /* What starts without asking: the demo's replay, or the user's netdev. */
@@ -116,7 +130,7 @@ static void source_done(struct ui *ui, const char *text)
 		kind = is_rdma_dev(ui, name) ? RS_CAP_RDMA : rs_snapshot_link(&ui->sess.snap, name) ?
 		       RS_CAP_NETDEV : RS_CAP_FILE;
 	if (kind == RS_CAP_NETDEV && ui->sess.kind != RS_SOURCE_LIVE) {
-		ui_message(ui, "live capture needs the live host (source: %s)", ui->sess.label);
+		say(ui, "live capture needs the live host (source: %s)", ui->sess.label);
 		return;
 	}
 	if (kind == RS_CAP_RDMA) {
@@ -142,7 +156,7 @@ static int k_start_stop(struct ui *ui, struct ui_pane *p, int key)
 {
 	if (rs_session_capture(&ui->sess)) {
 		rs_session_capture_stop(&ui->sess);
-		ui_message(ui, "capture stopped (s starts it again)");
+		say(ui, "capture stopped (s starts it again)");
 		return UI_F_REDRAW;
 	}
 	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
@@ -158,11 +172,11 @@ static int k_pause(struct ui *ui, struct ui_pane *p, int key)
 	int paused = !rs_session_capture_paused(&ui->sess);
 
 	if (!rs_session_capture(&ui->sess)) {
-		ui_message(ui, "no capture running (s starts one)");
+		say(ui, "no capture running (s starts one)");
 		return UI_F_REDRAW;
 	}
 	rs_session_capture_pause(&ui->sess, paused);
-	ui_message(ui, paused ? "capture paused (Space resumes)" : "capture resumed");
+	say(ui, paused ? "capture paused (Space resumes)" : "capture resumed");
 	return UI_F_REDRAW;
 }
 
@@ -173,9 +187,9 @@ static void write_done(struct ui *ui, const char *path)
 	if (!path[0])
 		return;
 	if (rs_session_capture_write(&ui->sess, path, err, sizeof(err)))
-		ui_message(ui, "%s", err);
+		say(ui, "%s", err);
 	else
-		ui_message(ui, "writing the capture to %s (w stops)", path);
+		say(ui, "writing the capture to %s (w stops)", path);
 	RS_STRCPY(ui_cap(ui)->write_path, path);
 }
 
@@ -186,13 +200,13 @@ static int k_write(struct ui *ui, struct ui_pane *p, int key)
 	char err[RS_MSG_LEN];
 
 	if (!c) {
-		ui_message(ui, "no capture running (s starts one)");
+		say(ui, "no capture running (s starts one)");
 		return UI_F_REDRAW;
 	}
 	rs_capture_stats(c, &st);
 	if (st.written_files && !st.write_failed) {
 		rs_session_capture_write(&ui->sess, NULL, err, sizeof(err));
-		ui_message(ui, "stopped writing %s", ui_cap(ui)->write_path);
+		say(ui, "stopped writing %s", ui_cap(ui)->write_path);
 		ui_cap(ui)->write_path[0] = '\0';
 		return UI_F_REDRAW;
 	}
@@ -255,12 +269,12 @@ static void filter_done(struct ui *ui, const char *text)
 	char err[RS_MSG_LEN];
 
 	if (parse_filter(&f, text, err, sizeof(err))) {
-		ui_message(ui, "%s", err);
+		say(ui, "%s", err);
 		return;
 	}
 	uc->filter = f;
 	uc->back = 0;
-	ui_message(ui, f.text[0] ? "filter: %s" : "filter cleared", f.text);
+	say(ui, f.text[0] ? "filter: %s" : "filter cleared", f.text);
 }
 
 static int k_filter(struct ui *ui, struct ui_pane *p, int key)
@@ -326,6 +340,7 @@ static int capture_key(struct ui *ui, struct ui_pane *p, int key)
 {
 	struct ui_capture *uc = ui_cap(ui);
 
+	uc->say[0] = '\0';
 	if (uc->confirm[0]) {
 		char dev[RS_NAME_LEN];
 
@@ -334,7 +349,7 @@ static int capture_key(struct ui *ui, struct ui_pane *p, int key)
 		if (key == 'y' || key == 'Y')
 			start(ui, RS_CAP_RDMA, dev);
 		else
-			ui_message(ui, "the sniffer was not started");
+			say(ui, "the sniffer was not started");
 		return UI_F_REDRAW;
 	}
 	return ui_keys_dispatch(capture_keys, ui, p, key);

@@ -29,6 +29,7 @@ struct ui_capture {
 	int hscroll;			/* packet lines shown from this column */
 	char confirm[RS_NAME_LEN];	/* the sniffer's device, asked about */
 	char write_path[256];		/* the pcap file being written */
+	char say[RS_MSG_LEN];		/* the last message, until the next key */
 };
 
 struct ui_capture *ui_cap(struct ui *ui);

@@ -119,10 +119,14 @@ static void draw_counts(struct ui *ui, struct ui_pane *p, const struct rs_captur
 	if (rs_session_capture_paused(&ui->sess))
 		ui_put(&pen, UI_R_WARN, "  PAUSED");
 	if (st.write_failed) {
-		ui_put(&pen, UI_R_BAD, "  ! writing failed");
+		ui_line_fixed(p, &pen);
+		ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
 	} else if (st.written_files) {
+		const char *path = ui_cap(ui)->write_path, *base = strrchr(path, '/');
+
 		ui_fmt_count(kb, sizeof(kb), st.written_bytes, 1);
-		ui_putf(&pen, UI_R_WARN, "  writing %s (%s)", ui_cap(ui)->write_path, kb);
+		ui_line_fixed(p, &pen);
+		ui_putf(&pen, UI_R_WARN, " writing %s (%s; w stops)", base ? base + 1 : path, kb);
 	}
 }
 
@@ -309,6 +313,8 @@ static void draw_running(struct ui *ui, struct ui_pane *p, const struct rs_captu
 	int flows;
 
 	draw_counts(ui, p, c);
+	if (ui_cap(ui)->say[0])
+		wrap(p, UI_R_WARN, 1, ui_cap(ui)->say, 2);
 	draw_verdicts(ui, p, c);
 	if (err[0])
 		wrap(p, UI_R_BAD, 1, err, 2);
@@ -336,6 +342,8 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 		wrap(p, UI_R_PICK, 1, text, 2);
 		return;
 	}
+	if (uc->say[0])
+		wrap(p, UI_R_WARN, 1, uc->say, 2);
 	if (err[0])
 		wrap(p, UI_R_BAD, 1, err, 4);
 	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
@@ -353,14 +361,28 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 	wrap(p, UI_R_DIM, 1, text, 4);
 }
 
+/* "file /a/long/path.pcap" as "file ...ng/path.pcap" when it does not fit. */
+static const char *short_label(const char *l, int max, char *buf, size_t len)
+{
+	const char *sp = strchr(l, ' ');
+	int n = (int)strlen(l);
+
+	if (n <= max || !sp || max < 20)
+		return l;
+	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (int)(sp - l) - 4));
+	return buf;
+}
+
 void ui_capture_draw(struct ui *ui, struct ui_pane *p)
 {
 	const struct rs_capture *c;
+	char buf[320];
 
 	ui_capture_autostart(ui);
 	c = rs_session_capture(&ui->sess);
 	p->n_items = 0;
-	ui_title_fixed(ui, p, "Capture%s%s", c ? ": " : "", c ? rs_capture_label(c) : "");
+	ui_title_fixed(ui, p, "Capture%s%s", c ? ": " : "", c ? short_label(rs_capture_label(c),
+		       p->view.width - 16, buf, sizeof(buf)) : "");
 	if (c && !ui_cap(ui)->confirm[0])
 		draw_running(ui, p, c);
 	else

@@ -98,8 +98,8 @@ void rs_cap_analysis_resync(struct rs_cap_analysis *a)
 
 		f->psn_valid = f->resp_valid = f->ack_valid = 0;
 		f->n_pend = 0;
-		f->win_start = 0;
-		f->win_pkts = f->win_bytes = 0;
+		/* The rate window stays: packet time runs on across passes, and a
+		 * window reset at every pass made a looped replay's rates 0. */
 	}
 }
 
