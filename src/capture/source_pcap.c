@@ -222,42 +222,14 @@ int rs_cap_open_live(struct rs_cap_source *s, const char *netdev, unsigned snapl
 	return finish_open(s, pc, 1, netdev, err, errlen);
 }
 
-int rs_cap_open_file(struct rs_cap_source *s, const char *path, const char *extra, char *err,
-		     size_t errlen)
+/* A file opened by libpcap (pc, or NULL with libpcap's perr): filter, finish. */
+static int open_offline(struct rs_cap_source *s, pcap_t *pc, const char *perr, const char *name,
+			const char *extra, char *err, size_t errlen)
 {
-	char perr[PCAP_ERRBUF_SIZE] = "";
-	pcap_t *pc = pcap_open_offline_with_tstamp_precision(path, PCAP_TSTAMP_PRECISION_NANO, perr);
 	int r;
 
 	if (!pc) {
 		/* libpcap says "x: No such file or directory" or "unknown file format". */
-		snprintf(err, errlen, "cannot read %s: %s", path, perr);
-		return -EINVAL;
-	}
-	r = set_filter(pc, NULL, extra, err, errlen);
-	if (r) {
-		pcap_close(pc);
-		return r;
-	}
-	return finish_open(s, pc, 0, path, err, errlen);
-}
-
-int rs_cap_open_mem(struct rs_cap_source *s, const void *data, size_t len, const char *name,
-		    const char *extra, char *err, size_t errlen)
-{
-	char perr[PCAP_ERRBUF_SIZE] = "";
-	FILE *f = fmemopen((void *)data, len, "rb");
-	pcap_t *pc;
-	int r;
-
-	if (!f) {
-		snprintf(err, errlen, "cannot read %s: %s", name, strerror(errno));
-		return -errno;
-	}
-	/* libpcap owns the stream from here: pcap_close() closes it. */
-	pc = pcap_fopen_offline_with_tstamp_precision(f, PCAP_TSTAMP_PRECISION_NANO, perr);
-	if (!pc) {
-		fclose(f);
 		snprintf(err, errlen, "cannot read %s: %s", name, perr);
 		return -EINVAL;
 	}
@@ -267,4 +239,33 @@ int rs_cap_open_mem(struct rs_cap_source *s, const void *data, size_t len, const
 		return r;
 	}
 	return finish_open(s, pc, 0, name, err, errlen);
+}
+
+int rs_cap_open_file(struct rs_cap_source *s, const char *path, const char *extra, char *err,
+		     size_t errlen)
+{
+	char perr[PCAP_ERRBUF_SIZE] = "";
+	pcap_t *pc = pcap_open_offline_with_tstamp_precision(path, PCAP_TSTAMP_PRECISION_NANO, perr);
+
+	return open_offline(s, pc, perr, path, extra, err, errlen);
+}
+
+int rs_cap_open_mem(struct rs_cap_source *s, const void *data, size_t len, const char *name,
+		    const char *extra, char *err, size_t errlen)
+{
+	char perr[PCAP_ERRBUF_SIZE] = "";
+	FILE *f = fmemopen((void *)data, len, "rb");
+	pcap_t *pc;
+
+	if (!f) {
+		int e = errno;
+
+		snprintf(err, errlen, "cannot read %s: %s", name, strerror(e));
+		return -e;
+	}
+	/* libpcap owns the stream once it opened it: pcap_close() closes it. */
+	pc = pcap_fopen_offline_with_tstamp_precision(f, PCAP_TSTAMP_PRECISION_NANO, perr);
+	if (!pc)
+		fclose(f);
+	return open_offline(s, pc, perr, name, extra, err, errlen);
 }

@@ -11,6 +11,7 @@ RS_LAB_FILES = \
 	tests/lab/guest/setup.sh \
 	tests/lab/guest/faults.sh \
 	tests/lab/guest/tap.sh \
+	tests/lab/guest/console.sh \
 	tests/lab/tests/00-boot.sh \
 	tests/lab/tests/10-traffic.sh \
 	tests/lab/tests/20-rocescope.sh \

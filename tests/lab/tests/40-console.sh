@@ -12,36 +12,8 @@
 #   q: the process ends with status 0.
 . /lab-guest/tap.sh
 plan 8
-command -v tmux >/dev/null 2>&1 || skip_all "the image has no tmux (tests/lab/build-image.sh)"
+. /lab-guest/console.sh
 
-S=lab$$
-T() { tmux -L "$S" -f /dev/null "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$LAB_T"' EXIT
-
-# tmux 3.3 refuses to start without a UTF-8 locale; libc-bin ships C.UTF-8.
-export LC_ALL=C.UTF-8 LANG=C.UTF-8
-# The terminal type the console gets must resolve in the image's terminfo.
-term=""
-for t in tmux-256color screen-256color screen; do
-	for d in /etc/terminfo /lib/terminfo /usr/share/terminfo; do
-		[ -e "$d/${t:0:1}/$t" ] && { term=$t; break 2; }
-	done
-done
-[ -n "$term" ] || skip_all "no tmux/screen terminfo entry in the image (ncurses-base)"
-
-screen() { T capture-pane -p -t con >"$LAB_T/screen" 2>&1; }
-show_screen() { diag "screen:"; sed 's/^/#   | /' "$LAB_T/screen"; }
-# wait_for SECONDS REGEX - poll the screen every 0.25 s until REGEX is on it
-wait_for() {
-	local n=$(( $1 * 4 ))
-	while [ $n -gt 0 ]; do
-		screen
-		grep -Eq -- "$2" "$LAB_T/screen" && return 0
-		sleep 0.25
-		n=$((n - 1))
-	done
-	return 1
-}
 # rate NAME - the rate/s figure of the hw counter row NAME on the screen
 # ("   sent_pkts    hw    1.2 k/s    15600  _##" -> "1.2 k/s"; awk's r + 0
 # reads the number); empty if the row is absent
@@ -69,13 +41,10 @@ wait_rate() {
 	return 1
 }
 alive() { [ -n "$cpid" ] && kill -0 "$cpid" 2>/dev/null; }
-keys() { T send-keys -t con "$@"; }
 
 # The pane's shell writes the console's pid, then execs it; when it exits
 # the pane stays and shows its status.
-T new-session -d -s con -x 100 -y 30 \
-	"sh -c 'echo \$\$ >$LAB_T/con.pid; exec env TERM=$term $ROCESCOPE'; echo EXITED \$?; sleep 600" \
-	2>"$LAB_T/tmux.err"
+console_start 100 30
 diag "tmux $(tmux -V 2>&1), TERM=$term, $(wc -c <"$LAB_T/tmux.err") bytes of tmux errors"
 diag_file "$LAB_T/tmux.err" 4
 lab_wait 10 test -s "$LAB_T/con.pid"

@@ -13,40 +13,12 @@
 # Every wait is a bounded poll of the screen.
 . /lab-guest/tap.sh
 plan 6
-command -v tmux >/dev/null 2>&1 || skip_all "the image has no tmux (tests/lab/build-image.sh)"
+. /lab-guest/console.sh
 rs_has_cmd capture || skip_all "rocescope has no 'capture' command"
 
-S=labcap$$
-T() { tmux -L "$S" -f /dev/null "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$LAB_T"' EXIT
-export LC_ALL=C.UTF-8 LANG=C.UTF-8
-term=""
-for t in tmux-256color screen-256color screen; do
-	for d in /etc/terminfo /lib/terminfo /usr/share/terminfo; do
-		[ -e "$d/${t:0:1}/$t" ] && { term=$t; break 2; }
-	done
-done
-[ -n "$term" ] || skip_all "no tmux/screen terminfo entry in the image (ncurses-base)"
-
-screen() { T capture-pane -p -t con >"$LAB_T/screen" 2>&1; }
-show_screen() { diag "screen:"; sed 's/^/#   | /' "$LAB_T/screen"; }
-# wait_for SECONDS REGEX - poll the screen every 0.25 s until REGEX is on it
-wait_for() {
-	local n=$(( $1 * 4 ))
-	while [ $n -gt 0 ]; do
-		screen
-		grep -Eq -- "$2" "$LAB_T/screen" && return 0
-		sleep 0.25
-		n=$((n - 1))
-	done
-	return 1
-}
-keys() { T send-keys -t con "$@"; }
 erase() { local i; for ((i = 0; i < $1; i++)); do keys BSpace; done; }
 
-T new-session -d -s con -x 100 -y 30 \
-	"sh -c 'echo \$\$ >$LAB_T/con.pid; exec env TERM=$term $ROCESCOPE'; echo EXITED \$?; sleep 600" \
-	2>"$LAB_T/tmux.err"
+console_start 100 30
 diag_file "$LAB_T/tmux.err" 4
 
 # Start-up reads every GID slot (1024 on rxe) under TCG: allow it 60 s.
