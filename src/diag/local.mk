@@ -6,3 +6,7 @@ librscore_a_SOURCES += \
 	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
 	src/diag/checks_counters.c \
 	src/diag/gid_recommend.h src/diag/gid_recommend.c
+# `rocescope explain`: the messages it knows (data) and the matcher.
+librscore_a_SOURCES += \
+	src/diag/explain.h src/diag/explain.c \
+	src/diag/explain_table.c src/diag/explain_wc.c
