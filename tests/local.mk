@@ -141,3 +141,12 @@ tests_test_loop_SOURCES = tests/test_loop.c
 tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
+
+# `rocescope explain`: the tables against real messages and libibverbs'
+# own status strings, the matcher's bounds, a fuzz loop; the command itself.
+check_PROGRAMS += tests/test_explain
+tests_test_explain_SOURCES = tests/test_explain.c
+tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_explain_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_explain tests/test_explain.sh
+EXTRA_DIST += tests/test_explain.sh

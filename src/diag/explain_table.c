@@ -121,7 +121,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		     "RTS). The text after it is the errno: 'Connection timed out' (110): the "
 		     "peer's MAC was not resolved; 'No data available' (61): the GID index is "
 		     "empty; 'Network is unreachable' (101): the port is down or has no route; "
-		     "'Invalid argument' (22): an attribute the device refuses.",
+		     "'No such device' (19): the GID's interface is gone or in another network "
+		     "namespace; 'Invalid argument' (22): most often a GID index that is wrong "
+		     "for RoCE v2, else an attribute the device refuses.",
 	  .causes = { "the GID index is wrong for RoCE v2 (NCCL_IB_GID_INDEX, UCX_IB_GID_INDEX): "
 		      "empty, RoCE v1 or link-local",
 		      "the peer's MAC cannot be resolved: route through another interface, no ARP "
@@ -247,8 +249,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "its driver is not loaded" },
 	  .tree = RS_TREE_SETUP, .check = "device.none" },
 	{ .id = "verbs.driver_warning", .tool = "libibverbs",
-	  .pattern = "couldn" AP "t load driver|no userspace device-specific driver found|couldn"
-		     AP "t open config directory",
+	  .pattern = "libibverbs: warning: (couldn" AP "t (load driver|open config directory)|driver "
+		     "[^ ]+ does not support the kernel ABI)|no userspace device-specific driver "
+		     "found",
 	  .meaning = "libibverbs could not load the user-space provider of a device: the kernel "
 		     "sees the device but programs cannot use it. (A warning about another "
 		     "vendor's provider is harmless when the device in use works.)",
@@ -435,7 +438,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the NCCL net plugin or libibverbs could not be loaded" },
 	  .tree = RS_TREE_SETUP, .check = "device.none" },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
-	  .pattern = "call to connect returned|connect to [^ ]+<[0-9]+> failed",
+	  .pattern = "call to connect returned|connect to [^ ]+ failed *:",
 	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
 		     "RDMA) failed.",
 	  .causes = { "NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
