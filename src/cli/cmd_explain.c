@@ -181,13 +181,19 @@ static char *join_args(int argc, char **argv)
 	return s;
 }
 
+/* No argument, or "-": standard input. */
+static int from_stdin(int argc, char **argv)
+{
+	return argc == 0 || (argc == 1 && !strcmp(argv[0], "-"));
+}
+
 /* Feed the input the arguments name; 0, or RS_EXIT_FAIL after saying why. */
 static int read_input(struct rs_explain_run *r, int argc, char **argv)
 {
 	char *text;
 	int ret;
 
-	if (argc == 0 || (argc == 1 && !strcmp(argv[0], "-"))) {
+	if (from_stdin(argc, argv)) {
 		if (isatty(STDIN_FILENO))
 			fprintf(stderr, "rocescope: explain: reading the log from the terminal; "
 				"end it with Ctrl-D\n");
@@ -250,8 +256,7 @@ static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int a
 	if (o.j) {
 		rs_json_init(o.j, stdout);
 		rs_json_obj_begin(o.j);
-		rs_json_kv_str(o.j, "source", argc == 0 || (argc == 1 && !strcmp(argv[0], "-")) ?
-				"stdin" : "argument");
+		rs_json_kv_str(o.j, "source", from_stdin(argc, argv) ? "stdin" : "argument");
 		rs_json_key(o.j, "matches");
 		rs_json_arr_begin(o.j);
 	}

@@ -101,56 +101,51 @@ fail:
 	return ret;
 }
 
+/* Compile x's entries and hand it out, or free it. */
+static int explainer_done(struct rs_explainer *x, struct rs_explainer **out, char *err,
+			  size_t errlen)
+{
+	int ret = explainer_compile(x, err, errlen);
+
+	if (ret) {
+		free(x->e);
+		free(x);
+		return ret;
+	}
+	*out = x;
+	return 0;
+}
+
 int rs_explainer_new_table(struct rs_explainer **out, const struct rs_explain_entry *table,
 			   size_t n, char *err, size_t errlen)
 {
 	struct rs_explainer *x = rs_xcalloc(1, sizeof(*x));
-	int ret;
 
 	x->n = n;
 	x->e = rs_xcalloc(n ? n : 1, sizeof(*x->e));
 	for (size_t i = 0; i < n; i++)
 		x->e[i] = &table[i];
-	ret = explainer_compile(x, err, errlen);
-	if (ret) {
-		free(x->e);
-		free(x);
-		return ret;
-	}
-	*out = x;
-	return 0;
+	return explainer_done(x, out, err, errlen);
 }
 
-static size_t table_len(const struct rs_explain_entry *t)
-{
-	size_t n = 0;
-
-	while (t[n].id)
-		n++;
-	return n;
-}
+/* The two tables, in matching order. */
+static const struct rs_explain_entry *const tables[] = {
+	rs_explain_messages, rs_explain_wc_status,
+};
 
 int rs_explainer_new(struct rs_explainer **out, char *err, size_t errlen)
 {
-	const struct rs_explain_entry *const tables[] = { rs_explain_messages,
-							   rs_explain_wc_status };
 	struct rs_explainer *x = rs_xcalloc(1, sizeof(*x));
-	int ret;
+	size_t k = 0;
 
 	for (size_t t = 0; t < RS_ARRAY_SIZE(tables); t++)
-		x->n += table_len(tables[t]);
+		for (const struct rs_explain_entry *e = tables[t]; e->id; e++)
+			x->n++;
 	x->e = rs_xcalloc(x->n, sizeof(*x->e));
-	for (size_t t = 0, k = 0; t < RS_ARRAY_SIZE(tables); t++)
+	for (size_t t = 0; t < RS_ARRAY_SIZE(tables); t++)
 		for (const struct rs_explain_entry *e = tables[t]; e->id; e++)
 			x->e[k++] = e;
-	ret = explainer_compile(x, err, errlen);
-	if (ret) {
-		free(x->e);
-		free(x);
-		return ret;
-	}
-	*out = x;
-	return 0;
+	return explainer_done(x, out, err, errlen);
 }
 
 void rs_explainer_free(struct rs_explainer *x)
@@ -183,9 +178,6 @@ const struct rs_explain_entry *rs_explainer_entry(const struct rs_explainer *x, 
 
 const struct rs_explain_entry *rs_explain_find(const char *id)
 {
-	const struct rs_explain_entry *const tables[] = { rs_explain_messages,
-							   rs_explain_wc_status };
-
 	for (size_t t = 0; t < RS_ARRAY_SIZE(tables); t++)
 		for (const struct rs_explain_entry *e = tables[t]; e->id; e++)
 			if (!strcmp(e->id, id))

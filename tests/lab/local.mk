@@ -15,6 +15,7 @@ RS_LAB_FILES = \
 	tests/lab/tests/10-traffic.sh \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh \
+	tests/lab/tests/35-explain.sh \
 	tests/lab/tests/40-console.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
