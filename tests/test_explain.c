@@ -30,6 +30,7 @@
 #include "diag/check.h"
 #include "diag/explain.h"
 #include "util.h"
+#include "wizard/tree.h"
 
 struct sample {
 	const char *msg;
@@ -226,21 +227,19 @@ static int has_word(const char *list, const char *id)
 	return 0;
 }
 
-/* Check ids the trees (issue 8) add beside those of src/diag/check.h. */
-static const char *const planned_checks[] = {
-	"net.ping", "net.pmtu", "net.control_port", "rdma.cm_resolve", "gid.user_index",
-	"peer.same_gid_type", "peer.same_mtu", "qos.pfc", "qos.pause",
-	"host.memlock_for_test", "device.max_mr",
-};
-
-static int known_check(const char *id)
+/* Is check a step of the shipped tree named tree (src/wizard/tree.h)? */
+static int tree_has_step(const char *tree, const char *check)
 {
-	if (rs_check_find(id))
-		return 1;
-	for (size_t i = 0; i < RS_ARRAY_SIZE(planned_checks); i++)
-		if (!strcmp(planned_checks[i], id))
-			return 1;
-	return 0;
+	struct rs_tree t;
+	char err[256];
+	int found = 0;
+
+	if (rs_tree_load(&t, tree, err, sizeof(err)))
+		return 0;
+	for (size_t i = 0; i < t.n; i++)
+		found |= t.nodes[i].check && !strcmp(t.nodes[i].check->id, check);
+	rs_tree_free(&t);
+	return found;
 }
 
 static void test_table_valid(void **state)
@@ -270,7 +269,9 @@ static void test_table_valid(void **state)
 		for (size_t t = 0; t < RS_ARRAY_SIZE(trees); t++)
 			tree_ok |= !strcmp(e->tree, trees[t]);
 		assert_true(tree_ok);
-		assert_true(known_check(e->check));
+		assert_non_null(rs_check_find(e->check));
+		if (!tree_has_step(e->tree, e->check))
+			fail_msg("%s: %s is not a step of the tree %s", e->id, e->check, e->tree);
 	}
 	/* A pattern that matches everything would explain every line. */
 	assert_string_equal(ids_of(x, "x", buf, sizeof(buf)), "");
@@ -386,6 +387,7 @@ struct rec {
 		const char *id;
 		char text[64];
 		size_t text_len;
+		char peer[RS_EXPLAIN_PEER_LEN];
 	} m[MAX_REC];
 };
 
@@ -403,6 +405,7 @@ static void record(void *arg, const struct rs_explain_match *m)
 	r->m[r->n].id = m->e->id;
 	r->m[r->n].text_len = m->len < sizeof(r->m[0].text) ? m->len : sizeof(r->m[0].text);
 	memcpy(r->m[r->n].text, m->text, r->m[r->n].text_len);
+	memcpy(r->m[r->n].peer, m->peer, sizeof(m->peer));
 	r->n++;
 }
 
@@ -426,6 +429,38 @@ static struct rs_explain_stats run_text(const struct rs_explainer *x, const char
 	st.per_entry = NULL;	/* freed with the run */
 	rs_explain_run_free(r);
 	return st;
+}
+
+/*
+ * The peer's address a line names, from the entry's peer pattern: only a
+ * real IPv4 or IPv6 address comes out, never other text of the line.
+ */
+static void test_peer(void **state)
+{
+	static const struct {
+		const char *line, *peer;
+	} cases[] = {
+		{ "Couldn't connect to 10.99.0.2:18515", "10.99.0.2" },
+		{ "Couldn't connect to fe80::1:18515", "fe80::1" },
+		{ "Couldn't connect to host-b:18515", "" },
+		{ "Couldn't connect to 10.0.0.1;reboot:18515", "" },
+		{ "Couldn't connect to \x1b[31m10.0.0.1:18515", "" },
+		{ "NCCL WARN NET/IB : Got completion from peer 10.2.0.5<33092> with error 12, opcode 0,"
+		  " len 0, vendor err 129 (Recv)", "10.2.0.5" },
+		{ "NCCL WARN Connect to 10.0.0.2<43567> failed : Connection refused", "10.0.0.2" },
+		{ "NET/IB : Got completion with error 12, opcode 1, len 32768, vendor err 129", "" },
+	};
+	struct rs_explainer *x = explainer();
+	struct rec rec;
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(cases); i++) {
+		run_text(x, cases[i].line, strlen(cases[i].line), 0, NULL, &rec);
+		assert_true(rec.n >= 1);
+		if (strcmp(rec.m[0].peer, cases[i].peer))
+			fail_msg("\"%s\": peer \"%s\", want \"%s\"", cases[i].line, rec.m[0].peer,
+				 cases[i].peer);
+	}
+	rs_explainer_free(x);
 }
 
 static const char pasted[] =
@@ -602,6 +637,9 @@ static void test_bad_pattern(void **state)
 		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none" },
 		{ .id = "test.broken", .tool = "t", .pattern = "unbalanced (", .meaning = "m",
 		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none" },
+		{ .id = "test.nogroup", .tool = "t", .pattern = "fine", .meaning = "m",
+		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none",
+		  .peer = "peer [0-9.]+" },
 	};
 	struct rs_explainer *x = NULL;
 	char err[256] = "";
@@ -609,6 +647,8 @@ static void test_bad_pattern(void **state)
 	assert_int_equal(rs_explainer_new_table(&x, broken, 2, err, sizeof(err)), -EINVAL);
 	assert_null(x);
 	assert_non_null(strstr(err, "test.broken: pattern does not compile"));
+	assert_int_equal(rs_explainer_new_table(&x, broken + 2, 1, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "test.nogroup: the peer pattern needs a group"));
 	assert_int_equal(rs_explainer_new_table(&x, broken, 1, err, sizeof(err)), 0);
 	assert_int_equal(rs_explainer_count(x), 1);
 	rs_explainer_free(x);
@@ -703,6 +743,7 @@ int main(void)
 		cmocka_unit_test(test_input_limit),
 		cmocka_unit_test(test_fd),
 		cmocka_unit_test(test_bad_pattern),
+		cmocka_unit_test(test_peer),
 		cmocka_unit_test(test_fuzz),
 	};
 

@@ -31,8 +31,9 @@ ok $? "TEXT: exit 0, the line echoed with its number"
 grep -q '^  perftest.connect_failed (perftest' "$T/out" && grep -q '^  meaning: The client' "$T/out" &&
 	grep -q '^    1\. the server side is not running' "$T/out" && grep -q '^    2\. ' "$T/out"
 ok $? "TEXT: the entry, its meaning and its causes numbered in order"
-grep -q '^  run: rocescope check --tree connection-failure   (step net.control_port)$' "$T/out"
-ok $? "TEXT: which tree to run and the step that finds the cause"
+grep -q '^  run: rocescope check --tree connection-failure --peer 10.99.0.2$' "$T/out" &&
+	grep -q '^       step control-port: net.control_port$' "$T/out"
+ok $? "TEXT: the tree to run (with the peer the line names) and the step that finds the cause"
 grep -q '^1 of 1 line recognised (1 match)$' "$T/out"
 ok $? "TEXT: a summary line at the end"
 awk 'length($0) > 80 && !/^line / { bad = 1 } END { exit bad }' "$T/out"
@@ -74,8 +75,9 @@ printf '%s\n' '"line":6' '"id":"perftest.connect_failed"' '"tree":"connection-fa
 ok $? "--json: each match has line, id, tree and check"
 grep -q '"text": "Couldn'"'"'t connect to 192.168.100.2:18515"' "$T/j" &&
 	grep -q '"causes": \[' "$T/j" && grep -q '"meaning": "' "$T/j" &&
-	grep -q '"run": "rocescope check --tree connection-failure"' "$T/j"
-ok $? "--json: the line's text, the meaning, the causes and the command to run"
+	grep -q '"run": "rocescope check --tree connection-failure --peer 192.168.100.2"' "$T/j" &&
+	grep -q '"step": "control-port"' "$T/j" && grep -q '"peer": "192.168.100.2"' "$T/j"
+ok $? "--json: the line's text, the meaning, the causes, the step and the command to run"
 
 # --- nothing recognised, usage ------------------------------------------------
 printf 'all good\n #bytes  #iterations  BW peak[Gb/sec]\n 65536  5000  23.51\n' |
@@ -171,10 +173,13 @@ ok $? "--list: every entry ($n), the 23 work-completion statuses among them"
 $R explain --list --json >"$T/j" 2>&1 && "$JC" <"$T/j" &&
 	[ "$(grep -c '"pattern": ' "$T/j")" = "$n" ]
 ok $? "--list --json: valid, one object with its pattern per entry"
-missing=$(while read -r id; do grep -q "\`$id\`" "$top_srcdir/docs/explain.md" || echo "$id"; done <"$T/ids")
+# Each entry's row in docs/explain.md names its tree and its check.
+missing=$(awk '/^[a-z_]+\.[a-z0-9_]+ / { print $1, $2, $4 }' "$T/list" | while read -r id tree check; do
+	grep "^| \`$id\` |" "$top_srcdir/docs/explain.md" | grep -q "| $tree | \`$check\`" || echo "$id"
+done)
 [ -z "$missing" ]
-ok $? "docs/explain.md describes every entry"
-[ -n "$missing" ] && diag "not in docs/explain.md: $(echo $missing)"
+ok $? "docs/explain.md has a row for every entry, with its tree and check"
+[ -n "$missing" ] && diag "no row, or another tree/check, in docs/explain.md: $(echo $missing)"
 awk '/^[a-z_]+\.[a-z0-9_]+ / { print $2 }' "$T/list" | sort -u >"$T/trees"
 printf '%s\n' connection-failure first-time-setup large-message-crash low-bandwidth | cmp -s - "$T/trees"
 ok $? "every entry names one of the four trees"

@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "diag/explain.h"
 #include "util.h"
+#include "wizard/tree.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -27,11 +28,79 @@
 
 #define WIDTH 80
 
+#define MAX_TREES 8
+
+/* The wizard's trees, loaded when first named (src/wizard/tree.h). */
+struct trees {
+	struct rs_tree t[MAX_TREES];
+	int state[MAX_TREES];		/* 0 not tried, 1 loaded, -1 failed */
+};
+
 struct out {
 	struct rs_json *j;		/* NULL: text */
 	size_t last_line;		/* the last line whose header was printed */
 	char *esc;			/* escape buffer, RS_ESCAPE_MAX(line_max) */
+	struct trees trees;
 };
+
+static const struct rs_tree *tree_get(struct trees *ts, const char *name)
+{
+	char err[256];
+
+	for (size_t i = 0; rs_tree_names[i] && i < MAX_TREES; i++) {
+		if (strcmp(rs_tree_names[i], name))
+			continue;
+		if (!ts->state[i])
+			ts->state[i] = rs_tree_load(&ts->t[i], name, err, sizeof(err)) ? -1 : 1;
+		return ts->state[i] > 0 ? &ts->t[i] : NULL;
+	}
+	return NULL;
+}
+
+static void trees_free(struct trees *ts)
+{
+	for (size_t i = 0; i < MAX_TREES; i++)
+		if (ts->state[i] > 0)
+			rs_tree_free(&ts->t[i]);
+}
+
+/* The id of the step of t that runs check, or NULL. */
+static const char *step_of(const struct rs_tree *t, const char *check)
+{
+	for (size_t i = 0; t && i < t->n; i++)
+		if (t->nodes[i].check && !strcmp(t->nodes[i].check->id, check))
+			return t->nodes[i].id;
+	return NULL;
+}
+
+/* What a step cannot decide without (check --tree SKIPs it otherwise). */
+static const struct {
+	const char *check, *args;
+} step_args[] = {
+	{ "gid.user_index", " -x N" },
+	{ "host.memlock_for_test", " -s BYTES" },
+	{ "device.max_mr", " -s BYTES" },
+};
+
+/*
+ * The command that walks e's tree: with --peer when the tree needs one
+ * (the address the line names, else IP to fill in) and the option the
+ * step needs.  *step gets the tree's step id, or NULL.
+ */
+static void run_cmd(char *buf, size_t len, struct trees *ts, const struct rs_explain_entry *e,
+		    const char *peer, const char **step)
+{
+	const struct rs_tree *t = tree_get(ts, e->tree);
+	const char *args = "";
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(step_args); i++)
+		if (!strcmp(step_args[i].check, e->check))
+			args = step_args[i].args;
+	*step = step_of(t, e->check);
+	snprintf(buf, len, "rocescope check --tree %s%s%s%s", e->tree,
+		 t && t->needs_peer ? " --peer " : "",
+		 t && t->needs_peer ? (peer && peer[0] ? peer : "IP") : "", args);
+}
 
 /* text after first (then indent), wrapped at WIDTH columns on spaces. */
 static void wrap(const char *first, const char *indent, const char *text)
@@ -62,9 +131,10 @@ static void wrap(const char *first, const char *indent, const char *text)
 	putchar('\n');
 }
 
-static void text_entry(const struct rs_explain_entry *e)
+static void text_entry(struct out *o, const struct rs_explain_entry *e, const char *peer)
 {
-	char num[16];
+	char num[16], run[160];
+	const char *step;
 
 	printf("  %s (%s)\n", e->id, e->tool);
 	wrap("  meaning: ", "    ", e->meaning);
@@ -73,7 +143,12 @@ static void text_entry(const struct rs_explain_entry *e)
 		snprintf(num, sizeof(num), "    %d. ", i + 1);
 		wrap(num, "       ", e->causes[i]);
 	}
-	printf("  run: rocescope check --tree %s   (step %s)\n", e->tree, e->check);
+	run_cmd(run, sizeof(run), &o->trees, e, peer, &step);
+	printf("  run: %s\n", run);
+	if (step)
+		printf("       step %s: %s\n", step, e->check);
+	else
+		printf("       step %s\n", e->check);
 }
 
 static void text_match(struct out *o, const struct rs_explain_match *m)
@@ -92,12 +167,14 @@ static void text_match(struct out *o, const struct rs_explain_match *m)
 	if (m->first_line)
 		printf("  %s: as on line %zu above\n", m->e->id, m->first_line);
 	else
-		text_entry(m->e);
+		text_entry(o, m->e, m->peer);
 }
 
-static void json_entry(struct rs_json *j, const struct rs_explain_entry *e)
+static void json_entry(struct rs_json *j, struct trees *ts, const struct rs_explain_entry *e,
+		       const char *peer)
 {
-	char run[128];
+	char run[160];
+	const char *step;
 
 	rs_json_kv_str(j, "id", e->id);
 	rs_json_kv_str(j, "tool", e->tool);
@@ -109,7 +186,8 @@ static void json_entry(struct rs_json *j, const struct rs_explain_entry *e)
 	rs_json_arr_end(j);
 	rs_json_kv_str(j, "tree", e->tree);
 	rs_json_kv_str(j, "check", e->check);
-	snprintf(run, sizeof(run), "rocescope check --tree %s", e->tree);
+	run_cmd(run, sizeof(run), ts, e, peer, &step);
+	rs_json_kv_str_or_null(j, "step", step ? step : "");
 	rs_json_kv_str(j, "run", run);
 }
 
@@ -127,7 +205,8 @@ static void on_match(void *arg, const struct rs_explain_match *m)
 	rs_json_strn(o->j, m->text, m->len);
 	rs_json_kv_bool(o->j, "truncated", m->truncated);
 	rs_json_kv_u64(o->j, "length", m->full_len);
-	json_entry(o->j, m->e);
+	rs_json_kv_str_or_null(o->j, "peer", m->peer);
+	json_entry(o->j, &o->trees, m->e, m->peer);
 	rs_json_obj_end(o->j);
 }
 
@@ -216,6 +295,9 @@ static int opt_list;
 static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 {
 	struct rs_json json, *j = cli->json ? &json : NULL;
+	struct trees ts = { 0 };
+	const char *step;
+	int ret = RS_EXIT_OK;
 
 	if (j) {
 		rs_json_init(j, stdout);
@@ -228,19 +310,24 @@ static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 
 		if (j) {
 			rs_json_obj_begin(j);
-			json_entry(j, e);
+			json_entry(j, &ts, e, NULL);
 			rs_json_kv_str(j, "pattern", e->pattern);
+			rs_json_kv_str_or_null(j, "peer_pattern", e->peer ? e->peer : "");
 			rs_json_obj_end(j);
 			continue;
 		}
-		printf("%s%-26s %s / %s\n", i ? "\n" : "", e->id, e->tree, e->check);
+		step = step_of(tree_get(&ts, e->tree), e->check);
+		printf("%s%-26s %s / %s%s%s\n", i ? "\n" : "", e->id, e->tree, e->check,
+		       step ? " / " : "", step ? step : "");
 		wrap("  ", "  ", e->meaning);
 	}
-	if (!j)
-		return RS_EXIT_OK;
-	rs_json_arr_end(j);
-	rs_json_obj_end(j);
-	return rs_json_finish(j) ? RS_EXIT_FAIL : RS_EXIT_OK;
+	if (j) {
+		rs_json_arr_end(j);
+		rs_json_obj_end(j);
+		ret = rs_json_finish(j) ? RS_EXIT_FAIL : RS_EXIT_OK;
+	}
+	trees_free(&ts);
+	return ret;
 }
 
 static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int argc, char **argv)
@@ -275,6 +362,7 @@ static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int a
 	if (!ret && !st->recognised)
 		ret = RS_EXIT_FAIL;
 	rs_explain_run_free(r);
+	trees_free(&o.trees);
 	free(o.esc);
 	return ret;
 }

@@ -21,7 +21,8 @@ void rs_net_links_from_cache(struct rs_snapshot *s, struct nl_cache *cache);
 
 /*
  * `ip route get PEER` through RTM_GETROUTE.  PEER is an IPv4 or IPv6
- * address, optionally "fe80::1%ifname".  Fills *out (ok, dev, src, gateway,
+ * address, optionally "fe80::1%ifname" (or "10.0.0.1%ifname": the lookup
+ * with that output interface, RTA_OIF).  src/probe/ uses it too.  Fills *out (ok, dev, src, gateway,
  * or ok = 0 and the kernel's reason in error).  Returns 0 or -errno.
  */
 int rs_net_route_get(struct rs_route_lookup *out, const char *peer);

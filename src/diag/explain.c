@@ -16,6 +16,7 @@
 #include "diag/explain.h"
 #include "util.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <regex.h>
 #include <stdio.h>
@@ -34,14 +35,17 @@ struct rs_explainer {
 	size_t n_grp;			/* groups of GROUP entries */
 	regex_t *grp;			/* the alternation of each group */
 	int *have_grp;
+	regex_t *peer;			/* per entry: where the line names the peer */
+	int *have_peer;
 };
 
 #define RE_FLAGS (REG_EXTENDED | REG_ICASE | REG_NOSUB)
 
-static int compile(regex_t *re, const char *id, const char *pattern, char *err, size_t errlen)
+static int compile(regex_t *re, const char *id, const char *pattern, int flags, char *err,
+		   size_t errlen)
 {
 	char msg[160];
-	int rc = regcomp(re, pattern, RE_FLAGS);
+	int rc = regcomp(re, pattern, flags);
 
 	if (!rc)
 		return 0;
@@ -80,6 +84,42 @@ static void compile_groups(struct rs_explainer *x)
 	}
 }
 
+static void free_peers(struct rs_explainer *x)
+{
+	for (size_t i = 0; x->have_peer && i < x->n; i++)
+		if (x->have_peer[i])
+			regfree(&x->peer[i]);
+	free(x->peer);
+	free(x->have_peer);
+	x->peer = NULL;
+	x->have_peer = NULL;
+}
+
+/* The peer patterns: one group, matched with its position. */
+static int compile_peers(struct rs_explainer *x, char *err, size_t errlen)
+{
+	x->peer = rs_xcalloc(x->n ? x->n : 1, sizeof(*x->peer));
+	x->have_peer = rs_xcalloc(x->n ? x->n : 1, sizeof(*x->have_peer));
+	for (size_t i = 0; i < x->n; i++) {
+		if (!x->e[i]->peer)
+			continue;
+		int ret = compile(&x->peer[i], x->e[i]->id, x->e[i]->peer,
+				  REG_EXTENDED | REG_ICASE, err, errlen);
+
+		if (!ret && x->peer[i].re_nsub < 1) {
+			regfree(&x->peer[i]);
+			snprintf(err, errlen, "%s: the peer pattern needs a group", x->e[i]->id);
+			ret = -EINVAL;
+		}
+		if (ret) {
+			free_peers(x);
+			return ret;
+		}
+		x->have_peer[i] = 1;
+	}
+	return 0;
+}
+
 static int explainer_compile(struct rs_explainer *x, char *err, size_t errlen)
 {
 	size_t i;
@@ -87,10 +127,13 @@ static int explainer_compile(struct rs_explainer *x, char *err, size_t errlen)
 
 	x->re = rs_xcalloc(x->n ? x->n : 1, sizeof(*x->re));
 	for (i = 0; i < x->n; i++) {
-		ret = compile(&x->re[i], x->e[i]->id, x->e[i]->pattern, err, errlen);
+		ret = compile(&x->re[i], x->e[i]->id, x->e[i]->pattern, RE_FLAGS, err, errlen);
 		if (ret)
 			goto fail;
 	}
+	ret = compile_peers(x, err, errlen);
+	if (ret)
+		goto fail;
 	compile_groups(x);
 	return 0;
 fail:
@@ -161,6 +204,7 @@ void rs_explainer_free(struct rs_explainer *x)
 			regfree(&x->grp[g]);
 	free(x->grp);
 	free(x->have_grp);
+	free_peers(x);
 	free(x->re);
 	free(x->e);
 	free(x);
@@ -291,6 +335,35 @@ void rs_explain_run_free(struct rs_explain_run *r)
 	free(r);
 }
 
+/*
+ * The peer's address where entry k's peer pattern finds it in line, into
+ * out ("" when none, or when it is not an IPv4 or IPv6 address: the text
+ * is untrusted, an address is what a caller may put on a command line).
+ */
+static void find_peer(const struct rs_explainer *x, size_t k, const char *line, size_t len,
+		      char *out)
+{
+	char stackbuf[RS_EXPLAIN_LINE_MAX + 1], addr[RS_EXPLAIN_PEER_LEN];
+	char *s = line_cstr(line, len, stackbuf, sizeof(stackbuf));
+	unsigned char bin[sizeof(struct in6_addr)];
+	regmatch_t m[2];
+	size_t n;
+
+	out[0] = '\0';
+	if (regexec(&x->peer[k], s, 2, m, 0) || m[1].rm_so < 0)
+		goto out;
+	n = (size_t)(m[1].rm_eo - m[1].rm_so);
+	if (n == 0 || n >= sizeof(addr))
+		goto out;
+	memcpy(addr, s + m[1].rm_so, n);
+	addr[n] = '\0';
+	if (inet_pton(AF_INET, addr, bin) == 1 || inet_pton(AF_INET6, addr, bin) == 1)
+		memcpy(out, addr, n + 1);
+out:
+	if (s != stackbuf)
+		free(s);
+}
+
 /* The current line is complete: match it and report. */
 static void end_line(struct rs_explain_run *r)
 {
@@ -318,6 +391,9 @@ static void end_line(struct rs_explain_run *r)
 
 		m.e = r->x->e[k];
 		m.first_line = r->first[k];
+		m.peer[0] = '\0';
+		if (r->x->have_peer[k])
+			find_peer(r->x, k, r->buf, r->len, m.peer);
 		if (!r->first[k])
 			r->first[k] = m.line;
 		r->st.per_entry[k]++;

@@ -11,6 +11,10 @@
  * string, or the file descriptor the caller passes) and reports matches
  * through a callback, in input order, so nothing grows with the input.
  *
+ * An entry may also say where its line names the peer (perftest's
+ * "HOST:PORT", NCCL's "peer A<port>"): the match then carries that address
+ * when it is a valid IPv4 or IPv6 address, so a caller can fill --peer.
+ *
  * Input is bounded: a line longer than limits.line_max is matched on its
  * beginning and the match says so (truncated, full_len); past
  * limits.input_max bytes reading stops and the summary says so.  Lines end
@@ -38,6 +42,7 @@ struct rs_explain_entry {
 	const char *causes[RS_EXPLAIN_MAX_CAUSES + 1];	/* most likely first, NULL-ended */
 	const char *tree;	/* RS_TREE_*: the tree to run */
 	const char *check;	/* the step of that tree that finds the cause: a check id */
+	const char *peer;	/* optional ERE whose group 1 is the peer's address */
 };
 
 /*
@@ -56,6 +61,9 @@ struct rs_explain_limits {
 #define RS_EXPLAIN_LINE_MAX	(4 * 1024)
 #define RS_EXPLAIN_INPUT_MAX	(16 * 1024 * 1024)
 
+/* An IPv6 address in text, with its NUL (INET6_ADDRSTRLEN). */
+#define RS_EXPLAIN_PEER_LEN 46
+
 /* One recognised line and one entry it matched. */
 struct rs_explain_match {
 	size_t line;			/* 1-based line number */
@@ -65,6 +73,7 @@ struct rs_explain_match {
 	size_t full_len;		/* bytes of the whole line (> len when truncated) */
 	int truncated;			/* the line was longer than line_max */
 	size_t first_line;		/* earlier line with the same entry, or 0 */
+	char peer[RS_EXPLAIN_PEER_LEN];	/* the peer's IP address the line names, or "" */
 };
 
 typedef void (*rs_explain_cb)(void *arg, const struct rs_explain_match *m);

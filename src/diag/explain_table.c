@@ -36,7 +36,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the address is wrong or unreachable: no route, the interface is down, or the "
 		      "name resolves to another host",
 		      "the server is still finishing a previous run and not listening again" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .peer = "connect to ([^ ]+):[0-9]+" },
 	{ .id = "perftest.socket_init", .tool = "perftest",
 	  .pattern = "unable to (init|set up) the socket connection|unable to open file "
 		     "descriptor for socket connection|unable to set up socket connection",
@@ -105,7 +106,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "the port given (-i, --ib-port) does not exist on this device, or is down",
 		      "a P_Key index beyond the table (--pkey_index)",
 		      "the device went away since it was opened (driver reload)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 	{ .id = "verbs.modify_qp_rts", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "failed to modify QP( [0-9]+)? to RTS",
 	  .meaning = "The queue pair reached Ready To Receive but could not move to Ready To "
@@ -114,7 +115,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "an attribute outside the device's range (a custom timeout or retry count, "
 		      "outstanding reads above max_qp_rd_atom)",
 		      "the queue pair went to error in between (the port went down)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 	{ .id = "verbs.modify_qp", .tool = "NCCL, UCX, verbs applications",
 	  .pattern = "ibv_modify_qp failed",
 	  .meaning = "An application could not move a queue pair to its next state (INIT, RTR or "
@@ -270,7 +271,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "negotiated",
 		      "the wrong port or device chosen (-i, -d)",
 		      "the driver or firmware has not brought the link up (dmesg, ethtool DEV)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 	{ .id = "verbs.no_context", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (get context for|allocate context|set the link "
 		     "layer|get port info)|unable to query port [0-9]+ attributes",
@@ -282,7 +283,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "permissions)",
 		      "ib_uverbs is not loaded, or the device went away (driver reload, PCI "
 		      "error)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 	{ .id = "kernel.link_down", .tool = "kernel",
 	  .pattern = "NIC Link is Down|: Link down([^a-z]|$)",
 	  .meaning = "The Ethernet link of an interface went down; its RoCE port goes DOWN with "
@@ -290,7 +291,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "cable, transceiver or switch port (the switch side shut or flapping)",
 		      "the interface was set down",
 		      "a driver or firmware reset (dmesg lines around it)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 
 	/* --- MTU and bandwidth ---------------------------------------------- */
 	{ .id = "perftest.mtu_higher", .tool = "perftest",
@@ -418,7 +419,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "to peer)",
 		      "a lossy fabric under load: no PFC or ECN, so retries run out "
 		      "(NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .peer = "from peer ([^ <]+)<" },
 	{ .id = "nccl.async_event", .tool = "NCCL",
 	  .pattern = "NET/IB[^:]*:.*async (fatal )?event",
 	  .meaning = "The device reported an asynchronous event: 'port error' means the link went "
@@ -427,7 +429,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "the link flapped or went down (cable, switch port, transceiver)",
 		      "an address was added to or removed from the interface while the job ran",
 		      "a device or firmware fault (dmesg: mlx5_core health)" },
-	  .tree = RS_TREE_SETUP, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
 	{ .id = "nccl.using_socket", .tool = "NCCL",
 	  .pattern = "using network Socket",
 	  .meaning = "NCCL carries the traffic between nodes over TCP sockets, not RDMA: it found "
@@ -445,6 +447,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "link-local): set NCCL_SOCKET_IFNAME",
 		      "a firewall blocks the ports NCCL opens",
 		      "the other rank died or never started" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .peer = "connect to ([^ <]+)<[0-9]+> failed" },
 	{ .id = NULL },
 };

@@ -221,7 +221,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "lines",
 		      "PCIe errors on the NIC's link (AER in dmesg)",
 		      "an overheating or failing card" },
-	  .tree = RS_TREE_SETUP, .check = "pci.link_degraded" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
 	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
 	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
 	  .meaning = "Work completion status 20, response timeout error "
@@ -237,7 +237,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		     "(syndrome) on the same line says more.",
 	  .causes = { "look the vendor error up for the provider, and read dmesg",
 		      "a driver and firmware pair that do not match" },
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
 	{ .id = "wc.tm_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
 	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "
