@@ -10,7 +10,11 @@
  * or nothing reads standard input in chunks, bounded as explain.h says.
  * Matches are printed as they are found, so a long log needs no memory.
  * The lines echoed are escaped (rs_escape_text); JSON escapes on its own.
- * It reads no host: no --root, --load, --demo or --peer.
+ * The `run:` line is the check --tree command, completed from the wizard's
+ * trees (src/wizard/tree.h): --peer with the address the line names when
+ * the tree needs a peer, the option its step cannot decide without, and
+ * the step's id in the tree.  It reads no host: no --root, --load, --demo
+ * or --peer.
  *
  * Exit status: 0 something was recognised, 1 nothing was (or standard
  * input could not be read), 2 usage error.
