@@ -128,6 +128,7 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	k->up = !!(flags & IFF_UP);
 	/* The kernel reports LOWER_UP only while the link is up with carrier. */
 	k->carrier = !!(flags & IFF_LOWER_UP);
+	k->noarp = !!(flags & IFF_NOARP);
 	if (master > 0)
 		rtnl_link_i2name(cache, master, k->master, sizeof(k->master));
 	if (rtnl_link_is_vlan(l)) {
