@@ -16,6 +16,7 @@ RS_LAB_FILES = \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh \
 	tests/lab/tests/40-console.sh \
+	tests/lab/tests/45-trees.sh \
 	tests/lab/tests/50-capture.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
