@@ -109,9 +109,15 @@ static const struct fake {
 	{ RS_PROBE_RDMA_CM, "addr_error", { .ok = 1, .peer = "10.99.0.9", .dev = "veth0",
 		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
 		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
-	{ RS_PROBE_RDMA_CM, "no_rdma_netdev", { .ok = 1, .peer = "10.98.0.2", .dev = "wrongdev",
-		.dev_up = 1, .src = "10.98.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
+	{ RS_PROBE_RDMA_CM, "no_rdma_netdev", { .ok = 1, .peer = "10.99.0.2", .dev = "wrongdev",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
 		.cm_sgid_index = -1, .net_errno = ENODEV } },
+	{ RS_PROBE_RDMA_CM, "no_event", { .ok = 1, .peer = "10.99.0.9", .dev = "veth0",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 2000, .cm_event = "no ADDR_RESOLVED",
+		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
+	{ RS_PROBE_RDMA_CM, "port_down", { .ok = 1, .peer = "10.99.0.2", .dev = "veth0",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
+		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
 };
 
 int rs_probe_fake(enum rs_probe_kind kind, const char *scenario, struct rs_probe_result *res)

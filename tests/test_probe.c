@@ -259,8 +259,12 @@ static void test_fake_summaries(void **state)
 	fake_says(RS_PROBE_RDMA_CM, "resolved", "rdma_cm: 10.99.0.2 via rxe0 port 1 (veth0), source "
 		  "GID index 1 (RoCE v2) 0000:0000:0000:0000:0000:ffff:0a63:0001 -> "
 		  "0000:0000:0000:0000:0000:ffff:0a63:0002");
-	fake_says(RS_PROBE_RDMA_CM, "no_rdma_netdev", "rdma_cm cannot resolve 10.98.0.2: the "
+	fake_says(RS_PROBE_RDMA_CM, "no_rdma_netdev", "rdma_cm cannot resolve 10.99.0.2: the "
 		  "interface the route uses (wrongdev) has no RDMA device");
+	fake_says(RS_PROBE_RDMA_CM, "no_event", "rdma_cm cannot resolve 10.99.0.9: no ADDR_RESOLVED "
+		  "event within 2000 ms");
+	fake_says(RS_PROBE_RDMA_CM, "port_down", "rdma_cm cannot resolve 10.99.0.2: ADDR_ERROR, "
+		  "Connection timed out");
 	assert_int_equal(rs_probe_fake(RS_PROBE_RDMA_CM, "no_device", &res), 0);
 	assert_int_equal(res.ok, 0);
 	assert_int_equal(res.err, ENODEV);

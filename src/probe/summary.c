@@ -189,6 +189,11 @@ void rs_probe_summarize_rdma_cm(struct rs_probe_result *res)
 		  "RDMA device", res->peer, res->dev[0] ? res->dev : "?");
 		return;
 	}
+	if (!strncmp(res->cm_event, "no ", 3)) {
+		S(res, "rdma_cm cannot resolve %s%s%s: %s event within %u ms", res->peer,
+		  res->cm_dev[0] ? " from " : "", res->cm_dev, res->cm_event, res->timeout_ms);
+		return;
+	}
 	S(res, "rdma_cm cannot resolve %s%s%s: %s%s%s", res->peer,
 	  res->cm_dev[0] ? " from " : "", res->cm_dev, res->cm_event,
 	  res->net_errno ? ", " : "", res->net_errno ? answer(res, a, sizeof(a)) : "");
