@@ -52,9 +52,8 @@ static int next_event(struct rdma_event_channel *ch, uint64_t deadline,
 		      enum rdma_cm_event_type *type, int *status)
 {
 	for (;;) {
-		struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
 		struct rdma_cm_event *ev;
-		int left;
+		int r;
 
 		if (!rdma_get_cm_event(ch, &ev)) {
 			*type = ev->event;
@@ -64,11 +63,9 @@ static int next_event(struct rdma_event_channel *ch, uint64_t deadline,
 		}
 		if (errno != EAGAIN && errno != EINTR)
 			return -errno;
-		left = rs_probe_left_ms(deadline);
-		if (!left)
-			return -ETIMEDOUT;
-		if (poll(&pfd, 1, left) < 0 && errno != EINTR)
-			return -errno;
+		r = rs_probe_poll(ch->fd, POLLIN, deadline);
+		if (r < 0)
+			return r;
 	}
 }
 
