@@ -4,3 +4,10 @@
 # binary, so --demo works without an installation.
 demodir = $(pkgdatadir)/demo
 dist_demo_DATA = profiles/demo/host.yaml
+
+# The troubleshooting trees and the site profiles (docs/wizard.md).
+treesdir = $(pkgdatadir)/trees
+dist_trees_DATA = profiles/trees/connection-failure.yaml profiles/trees/low-bandwidth.yaml \
+	profiles/trees/large-message-crash.yaml profiles/trees/first-time-setup.yaml
+sitedir = $(pkgdatadir)/profiles
+dist_site_DATA = profiles/lab.yaml profiles/lossless.yaml

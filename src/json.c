@@ -30,8 +30,15 @@ int rs_json_finish(struct rs_json *j)
 	return j->error ? -EINVAL : 0;
 }
 
+void rs_json_set_compact(struct rs_json *j, int on)
+{
+	j->compact = on;
+}
+
 static void indent(struct rs_json *j)
 {
+	if (j->compact)
+		return;
 	fputc('\n', j->f);
 	for (int i = 0; i < j->depth; i++)
 		fputs("  ", j->f);
@@ -73,7 +80,7 @@ void rs_json_key(struct rs_json *j, const char *key)
 	j->count[j->depth - 1] = 1;
 	indent(j);
 	rs_json_write_string(j->f, key, strlen(key));
-	fputs(": ", j->f);
+	fputs(j->compact ? ":" : ": ", j->f);
 	j->want_key = 0;
 }
 

@@ -3,7 +3,7 @@
 # line.  Each folder below adds its own files (src/*/local.mk).  The core
 # never includes curses.
 noinst_LIBRARIES += librscore.a
-librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
+librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS)
 librscore_a_SOURCES = \
 	src/snapshot.h \
 	src/util.h src/util.c \

@@ -100,6 +100,7 @@ struct rs_port {
 	struct rs_counter_set counters;		/* ports/P/counters (raw values) */
 	struct rs_counter_set hw_counters;	/* ports/P/hw_counters, without lifespan */
 	unsigned hw_lifespan_ms;	/* hw_counters/lifespan, 0 unknown */
+	uint32_t max_msg_sz;		/* largest message, from libibverbs; 0 unknown */
 };
 
 struct rs_pci_link {
@@ -122,6 +123,7 @@ struct rs_device {
 	int weak_roce_v2;		/* 1 for ConnectX-3/mlx4: RoCE v2 is limited */
 	struct rs_pci_link pci;
 	int verbs;			/* 1 when libibverbs opened it (live only) */
+	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
 	int present;			/* 0 when it vanished since the last refresh */
 	struct rs_port *ports;
 	size_t n_ports;
@@ -130,6 +132,28 @@ struct rs_device {
 struct rs_pause {
 	int known;			/* 0 when the ioctl failed or not supported */
 	int autoneg, rx, tx;		/* 802.3x pause, ETHTOOL_GPAUSEPARAM */
+};
+
+/*
+ * Data center bridging of a link (IEEE 802.1Qaz/Qbb) as the driver reports
+ * it through DCB netlink (RTM_GETDCB).  known = 0 when the driver has no
+ * DCB (veth, lo, most non-RDMA NICs: EOPNOTSUPP) or it was not read (a
+ * recorded host): error says which.
+ */
+struct rs_dcb {
+	int known;
+	char error[RS_TEXT_LEN];	/* why not known */
+	unsigned pfc_cap;		/* priorities the port can pause, 0 unknown */
+	unsigned pfc_en;		/* bit n: PFC on priority n */
+	char trust[RS_NAME_LEN];	/* "dscp" (DSCP APP entries or trust table), "pcp", "" */
+	unsigned dscp_apps;		/* APP entries mapping a DSCP to a priority */
+};
+
+/* RoCE ECN of a link (MLNX_OFED sysfs ecn/roce_np|roce_rp/enable/N). */
+struct rs_ecn {
+	int known;			/* the sysfs tree exists */
+	unsigned np_en;			/* bit n: notification point (CNPs sent) on priority n */
+	unsigned rp_en;			/* bit n: reaction point (rate cut) on priority n */
 };
 
 struct rs_link {
@@ -147,6 +171,15 @@ struct rs_link {
 	struct rs_counter_set stats;	/* netdev statistics (rtnl_link_stat) */
 	struct rs_counter_set ethtool;	/* ethtool -S via SIOCETHTOOL */
 	struct rs_pause pause;
+	char driver[RS_NAME_LEN];	/* ethtool -i: mlx5_core, or the sysfs driver link */
+	char driver_version[RS_NAME_LEN];
+	char fw_version[RS_TEXT_LEN];	/* ethtool -i firmware-version */
+	struct rs_dcb dcb;
+	struct rs_ecn ecn;
+	/* Effective address-handling sysctls: max of conf/all and conf/IF. */
+	int rp_filter;			/* 0 off, 1 strict, 2 loose; -1 unknown */
+	int arp_ignore;			/* -1 unknown */
+	int arp_announce;		/* -1 unknown */
 };
 
 struct rs_addr {
@@ -209,6 +242,7 @@ struct rs_host {
 	size_t n_modules;
 	struct rs_hugepages *hugepages;
 	size_t n_hugepages;
+	int cap_ipc_lock;		/* 1: this process may lock any amount, -1 unknown */
 	uint64_t memlock_soft;		/* RLIMIT_MEMLOCK bytes, or RS_MEMLOCK_UNLIMITED */
 	uint64_t memlock_hard;
 	int memlock_known;		/* 1 when memlock_soft/hard were read */
@@ -258,6 +292,8 @@ struct rs_snapshot {
 };
 
 void rs_snapshot_init(struct rs_snapshot *s);
+/* A new link's fields that are not zero when unknown (VLAN id, sysctls). */
+void rs_link_init(struct rs_link *k);
 void rs_snapshot_free(struct rs_snapshot *s);
 
 /* Append a collection error (printf-style message). */

@@ -141,6 +141,21 @@ tests_test_loop_SOURCES = tests/test_loop.c
 tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
+
+# The troubleshooting trees, the site profiles and the tree runner.
+check_PROGRAMS += tests/test_wizard
+tests_test_wizard_SOURCES = tests/test_wizard.c
+tests_test_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_wizard
+
+# The checks the trees added (QoS, addressing, large messages, profiles,
+# probe results, both ends) on fixture contexts.
+check_PROGRAMS += tests/test_checks_wizard
+tests_test_checks_wizard_SOURCES = tests/test_checks_wizard.c
+tests_test_checks_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_wizard
 # The active probes (docs/probes.md): unit tests, the command-line twin
 # probe_cli with the canned results of probe_fake.c, and the namespace tests.
 check_PROGRAMS += tests/test_probe tests/probe_cli
@@ -152,3 +167,36 @@ tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
 tests_probe_cli_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_probe tests/test_probe_net.sh
 EXTRA_DIST += tests/test_probe_net.sh
+tests_probe_cli_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_probe
+
+# check --tree and --profile end to end (demo, files, a live namespace walk).
+TESTS += tests/test_cli_tree.sh
+EXTRA_DIST += tests/test_cli_tree.sh
+# The capture (issue 10): decoder, analysis, CLI, live in namespaces, fuzz.
+RS_CRAFT = tests/capture/craft.h tests/capture/craft.c
+check_PROGRAMS += tests/test_capture_decode
+tests_test_capture_decode_SOURCES = tests/test_capture_decode.c $(RS_CRAFT)
+tests_test_capture_decode_CFLAGS = $(RS_TEST_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
+tests_test_capture_decode_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_capture_decode
+check_PROGRAMS += tests/test_capture_flow
+tests_test_capture_flow_SOURCES = tests/test_capture_flow.c $(RS_CRAFT)
+tests_test_capture_flow_CFLAGS = $(RS_TEST_CFLAGS) -I$(top_srcdir)/tests
+tests_test_capture_flow_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_capture_flow
+check_PROGRAMS += tests/capture/make_cases
+tests_capture_make_cases_SOURCES = tests/capture/make_cases.c $(RS_CRAFT)
+tests_capture_make_cases_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests/capture
+tests_capture_make_cases_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_capture_cli.sh
+EXTRA_DIST += tests/test_capture_cli.sh
+check_PROGRAMS += tests/capture/roce_send
+tests_capture_roce_send_SOURCES = tests/capture/roce_send.c $(RS_CRAFT)
+tests_capture_roce_send_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests/capture
+tests_capture_roce_send_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_capture_live.sh
+EXTRA_DIST += tests/test_capture_live.sh
+TESTS += tests/test_capture_fuzz.sh
+EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
+CLEANFILES += tests/capture/fuzz_decode

@@ -119,8 +119,12 @@ static void test_demo(void **state)
 	}
 	/* One reading: nothing can be seen rising. */
 	get(&f, "counters.error_rising", "mlx5_1 port 1", RS_SKIP);
-	/* The demo's problems: 2 PCI, 1 MTU, 2 shared subnet, 2 FAILED neighbours. */
-	assert_int_equal(rs_findings_problems(&f, NULL), 7);
+	/* The demo's problems: 2 PCI, 1 MTU, 2 shared subnet, 2 FAILED neighbours,
+	 * 2 strict rp_filter on the shared subnet, no PFC and no ECN on mlx5_1. */
+	get(&f, "net.arp_flux", "ens1f0np0", RS_FAIL);
+	get(&f, "qos.pfc", "mlx5_1 port 1", RS_WARN);
+	get(&f, "qos.ecn", "mlx5_1 port 1", RS_WARN);
+	assert_int_equal(rs_findings_problems(&f, NULL), 11);
 	rs_findings_free(&f);
 	rs_snapshot_free(&s);
 }

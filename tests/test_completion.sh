@@ -47,7 +47,9 @@ long_opts() { sed 's/(no --[a-z0-9-]*)//g' | grep -oE -- '--[a-z][a-z0-9-]*' | s
 # alone ("[-o FILE]"), looked up in --help.
 cmd_opts() {
 	rocescope help "$1" | long_opts
-	for s in $(rocescope help "$1" | grep -oE -- '(^|[[ ])-[A-Za-z0-9]([] ,]|$)' | tr -d '[], '); do
+	for s in $(rocescope help "$1" | grep -oE -- '(^|[[ (|])-[A-Za-z0-9]([] ,)]|$)' | tr -d '[](|), '); do
+		# The command's own letter wins over the global one (main.c).
+		rocescope help "$1" | grep -qE -- "^ +$s, --" && continue
 		rocescope --help | grep -oE -- "^ +$s, --[a-z][a-z0-9-]*" | sed 's/.* //'
 	done
 }
@@ -108,8 +110,6 @@ case "\$*" in
 "help bw") printf '%s\n' 'Usage: rocescope bw [OPTIONS] [PEER]' \\
 	'  -d, --device DEV      the RDMA device' \\
 	'  -I, --netdev NETDEV   the interface' ;;
-"help capture") printf '%s\n' 'Usage: rocescope capture [-r FILE] [-w FILE] [-i NETDEV]' ;;
-"help check") printf '%s\n' 'Usage: rocescope check [--tree NAME] [--profile FILE]' ;;
 *) exec "$ROCESCOPE" "\$@" ;;
 esac
 EOF
@@ -125,6 +125,8 @@ ok $? "bw -I ens1f0<TAB>: network interfaces (/sys/class/net)"
 ls /sys/class/net | sort >"$T/netdevs"
 [ "$(comp 'rocescope capture -i ')" = "$(cat "$T/netdevs")" ] && [ -s "$T/netdevs" ]
 ok $? "capture -i <TAB>: this host's interfaces ($(echo $(cat "$T/netdevs")))"
+[ "$(comp "rocescope --root $FIX/roce-cx5 capture -d ")" = "$(printf 'mlx5_0\nmlx5_1')" ]
+ok $? "capture -d <TAB>: RDMA devices (the help's RDMA_DEV)"
 mkdir -p "$T/data/trees" "$T/pcap"
 for t in connection-failure low-bandwidth large-message-crash first-time-setup; do
 	touch "$T/data/trees/$t.yaml"

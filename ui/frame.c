@@ -185,8 +185,8 @@ static int input_key(struct ui *ui, int key)
 		ui->input = 0;
 	} else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		ui->input = 0;
-		if (n)
-			ui_peer_set(ui, ui->input_buf);
+		if (n && ui_peer_set(ui, ui->input_buf) == 0)
+			ui_wizard_peer_set(ui);
 	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (n)
 			ui->input_buf[n - 1] = '\0';

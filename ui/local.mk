@@ -6,7 +6,7 @@ RS_UI_SOURCES = \
 	ui/console.c ui/frame.c ui/state.c ui/theme.c \
 	ui/panes.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
-	ui/pane_network.c ui/pane_host.c
+	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 

@@ -11,6 +11,7 @@ extern const struct ui_pane_class ui_pane_gids;
 extern const struct ui_pane_class ui_pane_counters;
 extern const struct ui_pane_class ui_pane_network;
 extern const struct ui_pane_class ui_pane_host;
+extern const struct ui_pane_class ui_pane_wizard;
 
 const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_devices,
@@ -18,5 +19,6 @@ const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_counters,
 	&ui_pane_network,
 	&ui_pane_host,
+	&ui_pane_wizard,
 	NULL,
 };

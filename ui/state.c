@@ -137,6 +137,9 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 
 void ui_close(struct ui *ui)
 {
+	for (int i = 0; i < ui->n_panes; i++)
+		if (ui->panes[i].cls->close)
+			ui->panes[i].cls->close(ui, &ui->panes[i]);
 	rs_session_on_change(&ui->sess, NULL, NULL);
 	rs_session_close(&ui->sess);
 }

@@ -55,6 +55,7 @@ enum ui_role {
 
 struct ui;
 struct ui_pane;
+struct ui_wizard;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -70,6 +71,7 @@ struct ui_pane_class {
 	int (*key)(struct ui *ui, struct ui_pane *p, int key);
 	void (*resize)(struct ui *ui, struct ui_pane *p);
 	void (*tick)(struct ui *ui, struct ui_pane *p);	/* after the session changed */
+	void (*close)(struct ui *ui, struct ui_pane *p);	/* release what it keeps */
 	const struct ui_key *keys;	/* pane keys, ended by { 0 } (fn NULL) */
 };
 
@@ -111,6 +113,8 @@ struct ui {
 	int dirty;		/* draw at the end of this round */
 	unsigned long events_shown;	/* session events already written to stderr */
 
+	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
+
 	int input;		/* the input line is open */
 	char input_buf[RS_ADDR_LEN];
 	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
@@ -137,6 +141,8 @@ void ui_select_port(struct ui *ui, int dev, int port);
 int ui_set_pane(struct ui *ui, const char *name);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ui_peer_set(struct ui *ui, const char *peer);
+/* pane_wizard.c: the peer was given; start the tree that waited for it. */
+void ui_wizard_peer_set(struct ui *ui);
 void ui_input_open(struct ui *ui);
 
 /* theme.c: roles, glyphs, the pen */

@@ -40,6 +40,13 @@ int rs_view_second_reading(struct rs_view *v, double interval_s);
  */
 int rs_view_close(struct rs_view *v, int ret);
 
+/*
+ * `check --tree NAME`: walk the tree on the open session (probes run in a
+ * child each, waited for), print the steps and the outcome.  Returns
+ * RS_EXIT_OK, RS_EXIT_WARN, RS_EXIT_FAIL or RS_EXIT_NOT_RUN.
+ */
+int rs_view_tree(struct rs_view *v, const char *tree, const char *dev, unsigned port);
+
 /* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
 void rs_view_print_errors(const struct rs_snapshot *s, FILE *f);
 /* The "errors" member of a JSON view. */

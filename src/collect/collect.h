@@ -50,6 +50,14 @@ int rs_collect_ethtool(struct rs_snapshot *s);
 /* Live (SIOCETHTOOL): ethtool -S values of the links that have them. */
 int rs_collect_ethtool_counters(struct rs_snapshot *s);
 
+/* Live (DCB netlink): PFC and trust of every link of s (dcb.c). */
+int rs_collect_dcb(struct rs_snapshot *s);
+/* Recorded twin: says DCB was not recorded (it lives in no file). */
+int rs_collect_dcb_recorded(struct rs_snapshot *s);
+/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches, the driver
+ * link of every link of s (net_conf.c). */
+int rs_collect_net_conf(struct rs_snapshot *s);
+
 /*
  * Live: the kernel's notifications of link, address, route and neighbour
  * changes.  open gives a socket for the event loop (fd); drain reads what

@@ -154,6 +154,29 @@ static void link_pause(struct rs_snapshot *s, int fd, struct rs_link *k)
 	k->pause.tx = !!pp.tx_pause;
 }
 
+/* ethtool -i: driver, its version, the firmware. */
+static void link_drvinfo(struct rs_snapshot *s, int fd, struct rs_link *k)
+{
+	struct ethtool_drvinfo di;
+	int err;
+
+	memset(&di, 0, sizeof(di));
+	di.cmd = ETHTOOL_GDRVINFO;
+	err = eth_ioctl(fd, k->name, &di);
+	if (err) {
+		if (!quiet_error(err))
+			rs_snapshot_add_error(s, RS_AREA_NET, "ethtool", k->name,
+					      "ETHTOOL_GDRVINFO: %s", strerror(-err));
+		return;
+	}
+	di.driver[sizeof(di.driver) - 1] = '\0';
+	di.version[sizeof(di.version) - 1] = '\0';
+	di.fw_version[sizeof(di.fw_version) - 1] = '\0';
+	RS_STRCPY(k->driver, di.driver);
+	RS_STRCPY(k->driver_version, di.version);
+	RS_STRCPY(k->fw_version, di.fw_version);
+}
+
 static int ethtool_socket(struct rs_snapshot *s)
 {
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -174,6 +197,7 @@ int rs_collect_ethtool(struct rs_snapshot *s)
 	for (size_t i = 0; i < s->n_links; i++) {
 		link_stats(s, fd, &s->links[i], 1);
 		link_pause(s, fd, &s->links[i]);
+		link_drvinfo(s, fd, &s->links[i]);
 	}
 	close(fd);
 	return 0;

@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Kernel modules a RoCE/RDMA host may need, in the order they are shown. */
@@ -227,16 +229,44 @@ static void memlock_from_limits_file(struct rs_snapshot *s)
 	fclose(f);
 }
 
+/* CapEff of a status file: bit 14 is CAP_IPC_LOCK.  -1 when unknown. */
+static int cap_from_status(void)
+{
+	char line[256];
+	FILE *f = root_fopen("/proc/self/status");
+	int cap = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "CapEff:", 7)) {
+			unsigned long long v;
+
+			if (sscanf(line + 7, "%llx", &v) == 1)
+				cap = (v >> CAP_IPC_LOCK) & 1;
+			break;
+		}
+	fclose(f);
+	return cap;
+}
+
 int rs_collect_memlock_recorded(struct rs_snapshot *s)
 {
 	memlock_from_limits_file(s);
+	s->host.cap_ipc_lock = cap_from_status();
 	rs_limits_conf_memlock(s, 0);
 	return 0;
 }
 
 int rs_collect_memlock(struct rs_snapshot *s)
 {
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
 	struct rlimit rl;
+
+	/* Root without CAP_IPC_LOCK is limited like anyone (capsh --drop). */
+	if (syscall(SYS_capget, &hdr, data) == 0)
+		s->host.cap_ipc_lock = (data[0].effective >> CAP_IPC_LOCK) & 1;
 
 	if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0) {
 		s->host.memlock_soft = rl.rlim_cur == RLIM_INFINITY ? RS_MEMLOCK_UNLIMITED

@@ -123,8 +123,8 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	char buf[RS_TEXT_LEN], *slash;
 	uint64_t v;
 
+	rs_link_init(k);
 	RS_STRCPY(k->name, ifname);
-	k->vlan_id = -1;
 	if (!read_num(s, ifname, "ifindex", &v))
 		k->ifindex = (int)v;
 	if (!read_num(s, ifname, "mtu", &v))

@@ -117,6 +117,7 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	const char *type = rtnl_link_get_type(l);
 	int master = rtnl_link_get_master(l);
 
+	rs_link_init(k);
 	k->ifindex = rtnl_link_get_ifindex(l);
 	RS_STRCPY(k->name, rtnl_link_get_name(l) ? rtnl_link_get_name(l) : "");
 	RS_STRCPY(k->kind, type ? type : "");
@@ -129,7 +130,6 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	k->carrier = !!(flags & IFF_LOWER_UP);
 	if (master > 0)
 		rtnl_link_i2name(cache, master, k->master, sizeof(k->master));
-	k->vlan_id = -1;
 	if (rtnl_link_is_vlan(l)) {
 		k->vlan_id = rtnl_link_vlan_get_id(l);
 		if (rtnl_link_get_link(l) > 0)

@@ -149,10 +149,14 @@ static void query_device(struct rs_snapshot *s, struct rs_device *d, struct ibv_
 	}
 	d->verbs = 1;
 	ret = ibv_query_device(ctx, &da);
-	if (ret)
-		rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "query device: %s", strerror(ret));
-	else if (!d->fw_ver[0])
-		RS_STRCPY(d->fw_ver, da.fw_ver);
+	if (ret) {
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "query device: %s",
+				      strerror(ret));
+	} else {
+		if (!d->fw_ver[0])
+			RS_STRCPY(d->fw_ver, da.fw_ver);
+		d->max_mr_size = da.max_mr_size;
+	}
 	for (size_t i = 0; i < d->n_ports; i++) {
 		struct rs_port *p = &d->ports[i];
 		struct ibv_port_attr pa;
@@ -167,6 +171,7 @@ static void query_device(struct rs_snapshot *s, struct rs_device *d, struct ibv_
 		RS_STRCPY(p->state_name, state_name(pa.state));
 		p->active_mtu = mtu_bytes(pa.active_mtu);
 		p->max_mtu = mtu_bytes(pa.max_mtu);
+		p->max_msg_sz = pa.max_msg_sz;
 		if (pa.gid_tbl_len > 0)
 			p->gid_tbl_len = (unsigned)pa.gid_tbl_len;
 	}

@@ -20,7 +20,10 @@
 #ifndef RS_CHECK_H
 #define RS_CHECK_H
 
+#include "diag/profile.h"
+#include "model/peer_view.h"
 #include "model/series.h"
+#include "probe/probe.h"
 #include "snapshot.h"
 
 enum rs_verdict {
@@ -67,13 +70,29 @@ struct rs_findings {
 /* What the user asked about, beyond the host itself. */
 struct rs_check_params {
 	const char *peer;		/* the peer IP given (--peer, p), or NULL */
+	int gid_index;			/* -x N the user means to use; -1 none */
+	uint64_t msg_size;		/* -s: bytes of one message of the test; 0 none */
+	unsigned tx_depth;		/* -t: messages in flight per QP; 0 means 128 */
+	unsigned qps;			/* -q: queue pairs; 0 means 1 */
+	const struct rs_profile *profile;	/* --profile: the site's expectations */
+};
+
+/* The latest result of each probe (NULL: not run). */
+struct rs_probe_results {
+	const struct rs_probe_result *of[RS_PROBE_KINDS];
 };
 
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
 	const struct rs_check_params *params;	/* NULL: none given */
+	const struct rs_probe_results *probes;	/* NULL: no probe ran */
+	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
+	int recorded;			/* a recorded host (file, root, demo): no probe can run */
 };
+
+/* The parameters' defaults: nothing given. */
+void rs_check_params_init(struct rs_check_params *p);
 
 /*
  * A structured finding lookup: every member set must match (NULL or 0 is
@@ -97,7 +116,11 @@ struct rs_check {
 	const char *id;		/* stable: "pci.link_degraded" */
 	const char *title;	/* one line for lists and docs */
 	rs_check_fn fn;
+	int probe;		/* the probe whose result it reads (+1), 0 none */
 };
+
+/* The probe a check needs before it can judge, or -1. */
+int rs_check_probe(const struct rs_check *c);
 
 /* Every check, in the order findings are listed; ends with { NULL }. */
 extern const struct rs_check rs_checks[];
@@ -148,6 +171,18 @@ void rs_fmt_memlock(char *buf, size_t len, uint64_t v);
 /* For the check modules: append a finding with id, verdict and kind set. */
 struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
 				  enum rs_verdict v, enum rs_object_kind kind);
+/* The same about a device, a port, the host (object and key fields set). */
+struct rs_finding *rs_finding_dev(struct rs_findings *out, const struct rs_check *c,
+				  enum rs_verdict v, const struct rs_device *d);
+struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_device *d,
+				   const struct rs_port *p);
+struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v);
+/* 1 when name is the netdev of an RDMA port of s. */
+int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
+/* 1 when two global addresses of one family are in one prefix. */
+int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
 
 /* The checks, by area (checks_device.c, checks_network.c, checks_host.c,
@@ -170,5 +205,29 @@ RS_CHECK_FN(rs_check_peer_neigh);
 RS_CHECK_FN(rs_check_modules);
 RS_CHECK_FN(rs_check_memlock);
 RS_CHECK_FN(rs_check_hugepages);
+/* checks_qos.c */
+RS_CHECK_FN(rs_check_pause);
+RS_CHECK_FN(rs_check_pfc);
+RS_CHECK_FN(rs_check_trust);
+RS_CHECK_FN(rs_check_ecn);
+RS_CHECK_FN(rs_check_pause_rising);
+/* checks_setup.c */
+RS_CHECK_FN(rs_check_user_index);
+RS_CHECK_FN(rs_check_arp_flux);
+RS_CHECK_FN(rs_check_memlock_for_test);
+RS_CHECK_FN(rs_check_max_mr);
+RS_CHECK_FN(rs_check_profile_mtu);
+RS_CHECK_FN(rs_check_profile_speed);
+RS_CHECK_FN(rs_check_profile_firmware);
+/* checks_peer.c */
+RS_CHECK_FN(rs_check_ping);
+RS_CHECK_FN(rs_check_pmtu);
+RS_CHECK_FN(rs_check_control_port);
+RS_CHECK_FN(rs_check_cm_resolve);
+RS_CHECK_FN(rs_check_same_gid_type);
+RS_CHECK_FN(rs_check_same_mtu);
+RS_CHECK_FN(rs_check_same_pfc);
+RS_CHECK_FN(rs_check_addr);
+RS_CHECK_FN(rs_check_not_yet);
 
 #endif

@@ -72,6 +72,19 @@ static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const
 	return 0;
 }
 
+const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
+{
+	for (size_t i = 0; i < p->n_gids; i++)
+		if (p->gids[i].index == index)
+			return &p->gids[i];
+	return NULL;
+}
+
+int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
+{
+	return !g->ipv4 || addr_confirmed(s, g->netdev, g->ip);
+}
+
 static const struct rs_addr *first_ipv4(const struct rs_snapshot *s, const char *ifname)
 {
 	for (size_t i = 0; i < s->n_addrs; i++)
@@ -198,5 +211,6 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 	}
 	pick->index = (int)best->index;
 	pick->gid = best;
+	pick->stale = best_rank == 2;
 	explain_pick(p, best, best_rank, pick);
 }

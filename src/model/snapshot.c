@@ -14,6 +14,13 @@ void rs_snapshot_init(struct rs_snapshot *s)
 	memset(s, 0, sizeof(*s));
 	s->version = RS_SNAPSHOT_VERSION;
 	s->host.memlock_soft = s->host.memlock_hard = 0;
+	s->host.cap_ipc_lock = -1;
+}
+
+void rs_link_init(struct rs_link *k)
+{
+	k->vlan_id = -1;
+	k->rp_filter = k->arp_ignore = k->arp_announce = -1;
 }
 
 void *rs_array_append(void **arr, size_t *n, size_t size)
@@ -137,6 +144,7 @@ static void free_host(struct rs_snapshot *s)
 	free(s->host.modules);
 	free(s->host.hugepages);
 	memset(&s->host, 0, sizeof(s->host));
+	s->host.cap_ipc_lock = -1;
 }
 
 static void drop_errors(struct rs_snapshot *s, enum rs_area area)

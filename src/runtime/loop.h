@@ -104,6 +104,9 @@ struct rs_child *rs_child_spawn(struct rs_loop *l, const struct rs_child_spec *s
 pid_t rs_child_pid(const struct rs_child *c);
 /* Signal the child's process group; the end still comes through on_exit. */
 int rs_child_kill(struct rs_child *c, int signo);
+/* No more callbacks for this child (its owner goes away); the loop still
+ * reaps it, and kills it at rs_loop_free(). */
+void rs_child_forget(struct rs_child *c);
 /* "exit 0", "exit 3", "killed by SIGSEGV (core dumped)",
  * "timed out, killed by SIGTERM", "stopped (SIGKILL)". */
 void rs_child_status_text(const struct rs_child_status *st, char *buf, size_t len);

@@ -3,4 +3,5 @@
 # its producers (the collectors behind an ops table each).
 librscore_a_SOURCES += \
 	src/session/session.h src/session/session.c \
-	src/session/producer.h src/session/producers.c
+	src/session/producer.h src/session/producers.c \
+	src/session/probes.c

@@ -3,10 +3,12 @@
  * producers.c - the collectors as producers (producer.h), and which source
  * uses which.
  *
- *   live : host files, memlock (getrlimit), sysfs RDMA, libibverbs,
- *          netlink (with its notification socket), ethtool
- *   root : host files, memlock (<root>/proc/self/limits), sysfs RDMA,
- *          links from <root>/sys/class/net - the recorded twins
+ *   live : host files, memlock (getrlimit, capget), sysfs RDMA, libibverbs,
+ *          netlink (with its notification socket), ethtool, link files
+ *          (sysctls, ECN), DCB netlink
+ *   root : host files, memlock (<root>/proc/self/limits, status), sysfs
+ *          RDMA, links from <root>/sys/class/net, link files, "DCB not
+ *          recorded" - the recorded twins
  *   file : the saved snapshot (static)
  *   demo : the bundled demo host, moved one tick per refresh
  *
@@ -174,6 +176,36 @@ static const struct rs_producer_ops ethtool = {
 	.refresh = ethtool_refresh,
 };
 
+static int conf_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			char *err, size_t errlen)
+{
+	return rs_collect_net_conf(snap);
+}
+
+static int dcb_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_dcb(snap);
+}
+
+static int dcb_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_dcb_recorded(snap);
+}
+
+static const struct rs_producer_ops net_conf = {
+	.name = "net-conf", .area = RS_AREA_NET, .collect = conf_collect,
+};
+
+static const struct rs_producer_ops dcb = {
+	.name = "dcb", .area = RS_AREA_NET, .live_only = 1, .collect = dcb_collect,
+};
+
+static const struct rs_producer_ops dcb_recorded = {
+	.name = "dcb-recorded", .area = RS_AREA_NET, .collect = dcb_recorded_collect,
+};
+
 /* ------------------------------------------------------ whole snapshots */
 
 static int file_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
@@ -225,10 +257,12 @@ static const struct rs_producer_ops demo = {
 /* ---------------------------------------------------------- the tables */
 
 static const struct rs_producer_ops *const live_all[] = {
-	&host_files, &memlock_live, &rdma_sysfs, &verbs, &netlink, &ethtool, NULL,
+	&host_files, &memlock_live, &rdma_sysfs, &verbs,
+	&netlink, &ethtool, &net_conf, &dcb, NULL,
 };
 static const struct rs_producer_ops *const root_all[] = {
-	&host_files, &memlock_recorded, &rdma_sysfs, &net_recorded, NULL,
+	&host_files, &memlock_recorded, &rdma_sysfs,
+	&net_recorded, &net_conf, &dcb_recorded, NULL,
 };
 static const struct rs_producer_ops *const live_gids[] = { &rdma_sysfs, &netlink_addrs, NULL };
 static const struct rs_producer_ops *const root_gids[] = { &rdma_sysfs, NULL };

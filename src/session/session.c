@@ -15,6 +15,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,15 +130,48 @@ static void set_floor(struct rs_session *s)
 		s->interval_ms = floor;
 }
 
+void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->snap = &s->snap;
+	ctx->series = &s->series;
+	ctx->params = &s->params;
+	ctx->probes = &s->probes;
+	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
+	ctx->recorded = s->kind != RS_SOURCE_LIVE;
+}
+
 static void run_checks(struct rs_session *s)
 {
-	struct rs_check_ctx ctx = {
-		.snap = &s->snap,
-		.series = &s->series,
-		.params = &s->params,
-	};
+	struct rs_check_ctx ctx;
 
+	rs_session_ctx(s, &ctx);
 	rs_checks_run(&ctx, &s->findings);
+}
+
+void rs_session_recheck(struct rs_session *s)
+{
+	run_checks(s);
+	notify(s, RS_CHANGE_DATA);
+}
+
+int rs_session_set_profile(struct rs_session *s, const char *path, char *err, size_t errlen)
+{
+	struct rs_profile p;
+	int r;
+
+	if (!path) {
+		s->params.profile = NULL;
+		run_checks(s);
+		return 0;
+	}
+	r = rs_profile_load(&p, path, err, errlen);
+	if (r)
+		return r;
+	s->profile = p;
+	s->params.profile = &s->profile;
+	run_checks(s);
+	return 0;
 }
 
 /* Log each device that vanished, once (a driver unload, a hot removal). */
@@ -210,6 +244,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	s->scope = o->scope;
 	if (o->peer)
 		RS_STRCPY(s->peer, o->peer);
+	rs_check_params_init(&s->params);
 	s->params.peer = s->peer[0] ? s->peer : NULL;
 	for (ops = rs_producers_for(s->kind, s->scope); *ops; ops++) {
 		s->prod[s->n_prod].ops = *ops;
@@ -307,6 +342,8 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 	}
 	RS_STRCPY(s->peer, peer);
 	s->params.peer = s->peer;
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
 		snprintf(msg, msglen, "peer set; route lookups need the live host (source: %s)",
 			 s->label);
@@ -417,12 +454,20 @@ void rs_session_detach(struct rs_session *s)
 	rs_timer_del(s->tick);
 	rs_timer_del(s->recollect);
 	s->tick = s->recollect = NULL;
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		if (s->probe_job[k]) {
+			rs_child_forget(s->probe_job[k]);
+			rs_child_kill(s->probe_job[k], SIGKILL);
+			s->probe_job[k] = NULL;
+		}
 	s->loop = NULL;
 }
 
 void rs_session_close(struct rs_session *s)
 {
 	rs_session_detach(s);
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);
 	rs_findings_free(&s->findings);
 	rs_snapshot_free(&s->snap);

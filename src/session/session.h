@@ -25,7 +25,9 @@
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "model/peer_view.h"
 #include "model/series.h"
+#include "probe/probe.h"
 #include "session/producer.h"
 #include "snapshot.h"
 
@@ -48,6 +50,7 @@ struct rs_session_opts {
 #define RS_CHANGE_COUNTERS	0x1	/* a new reading: series and findings */
 #define RS_CHANGE_DATA		0x2	/* an area was collected again */
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
+#define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
 struct rs_session_event {
@@ -67,6 +70,13 @@ struct rs_session {
 	struct rs_series series;
 	struct rs_findings findings;
 	struct rs_check_params params;
+	struct rs_profile profile;	/* --profile, when params.profile points to it */
+	struct rs_peer_view peer_view;	/* the peer's own view, when known */
+	struct rs_probe_result probe[RS_PROBE_KINDS];	/* latest result of each probe */
+	struct rs_probe_results probes;	/* the ones there are, for the checks */
+	struct rs_child *probe_job[RS_PROBE_KINDS];	/* running, on the loop */
+	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
+	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
 
 	unsigned interval_ms;		/* between refreshes when attached */
@@ -122,6 +132,25 @@ void rs_session_set_interval(struct rs_session *s, unsigned ms);
 void rs_session_set_frozen(struct rs_session *s, int frozen);
 void rs_session_on_change(struct rs_session *s,
 			  void (*fn)(struct rs_session *s, unsigned what, void *arg), void *arg);
+
+/* The checks' context of the session's current state. */
+void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx);
+/* Run the checks again (after a parameter changed). */
+void rs_session_recheck(struct rs_session *s);
+/* Use a site profile (NULL: none); the checks run again. */
+int rs_session_set_profile(struct rs_session *s, const char *path, char *err, size_t errlen);
+
+/*
+ * Probes towards the peer, each in a child process (a probe that crashes or
+ * hangs is reported, never the session's death).  _wait runs it and waits
+ * (the commands); _start runs it on the loop and reports RS_CHANGE_PROBE.
+ * The result joins the checks' context; _forget drops it (before a re-run,
+ * and for all kinds when the peer changes).
+ */
+int rs_session_probe_wait(struct rs_session *s, enum rs_probe_kind k);
+int rs_session_probe_start(struct rs_session *s, enum rs_probe_kind k);
+int rs_session_probe_running(const struct rs_session *s, enum rs_probe_kind k);
+void rs_session_probe_forget(struct rs_session *s, enum rs_probe_kind k);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);

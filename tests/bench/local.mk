@@ -13,3 +13,20 @@ bench: rocescope$(EXEEXT) tests/bench/bench_collect$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/bench/bench.sh \
 		$(abs_top_builddir)/rocescope$(EXEEXT) \
 		$(abs_top_builddir)/tests/bench/bench_collect$(EXEEXT)
+
+# The capture's bench: a generated pcap of 1,000,000 RoCE v2 packets, our
+# decode + flow accounting against tcpdump's raw read and tshark, same run.
+noinst_PROGRAMS += tests/bench/gen_roce_pcap tests/bench/bench_decode
+tests_bench_gen_roce_pcap_SOURCES = tests/bench/gen_roce_pcap.c tests/capture/craft.c \
+	tests/capture/craft.h
+tests_bench_gen_roce_pcap_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
+tests_bench_gen_roce_pcap_LDADD = $(RS_CORE_LIBS)
+tests_bench_bench_decode_SOURCES = tests/bench/bench_decode.c
+tests_bench_bench_decode_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS)
+tests_bench_bench_decode_LDADD = $(RS_CORE_LIBS)
+EXTRA_DIST += tests/bench/bench_capture.sh
+
+.PHONY: bench-capture
+bench-capture: rocescope$(EXEEXT) tests/bench/gen_roce_pcap$(EXEEXT) tests/bench/bench_decode$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_capture.sh $(abs_top_builddir)
+bench: bench-capture
