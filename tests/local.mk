@@ -167,8 +167,6 @@ tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
 tests_probe_cli_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_probe tests/test_probe_net.sh
 EXTRA_DIST += tests/test_probe_net.sh
-tests_probe_cli_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_probe
 
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh

@@ -222,10 +222,9 @@ static void test_fake_summaries(void **state)
 	struct rs_probe_result res;
 
 	fake_says(RS_PROBE_PING, "healthy",
-		  "3/3 replies from 10.77.0.2 via a0 (0% lost), rtt min/avg/max 0.031/0.052/0.087 ms");
+		  "3/3 replies from 10.77.0.2 (0% lost), rtt min/avg/max 0.031/0.052/0.087 ms");
 	fake_says(RS_PROBE_PING, "loss",
-		  "2/3 replies from 10.77.0.2 via a0 (33% lost), rtt min/avg/max 0.040/0.045/0.050 "
-		  "ms");
+		  "2/3 replies from 10.77.0.2 (33% lost), rtt min/avg/max 0.040/0.045/0.050 ms");
 	fake_says(RS_PROBE_PING, "silent", "0/3 replies from 10.77.0.2 via a0 within 1600 ms: no answer "
 		  "(host down, ICMP echo filtered, or the path drops it)");
 	fake_says(RS_PROBE_PING, "neigh_failed", "0/3 replies from 10.77.0.60 via a0: No route to host: "

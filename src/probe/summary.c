@@ -80,8 +80,10 @@ void rs_probe_summarize_ping(struct rs_probe_result *res)
 
 	via(res, v, sizeof(v));
 	if (res->received) {
-		S(res, "%u/%u replies from %s%s (%u%% lost), rtt min/avg/max %.3f/%.3f/%.3f ms%s%s",
-		  res->received, res->sent, res->peer, v, res->sent ? lost * 100 / res->sent : 0,
+		/* The egress is named where nothing came back: there it may be
+		 * the cause (a route through another interface). */
+		S(res, "%u/%u replies from %s (%u%% lost), rtt min/avg/max %.3f/%.3f/%.3f ms%s%s",
+		  res->received, res->sent, res->peer, res->sent ? lost * 100 / res->sent : 0,
 		  res->rtt_min_ms, res->rtt_avg_ms, res->rtt_max_ms, res->errors ? "; " : "",
 		  res->errors ? answer(res, a, sizeof(a)) : "");
 	} else if (res->errors || res->net_errno) {
