@@ -16,8 +16,8 @@ RS_LAB_FILES = \
 	tests/lab/tests/20-rocescope.sh \
 	tests/lab/tests/30-faults.sh \
 	tests/lab/tests/40-console.sh \
+	tests/lab/tests/50-capture.sh \
 	tests/lab/tests/50-probes.sh
-	tests/lab/tests/50-capture.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
