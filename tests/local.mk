@@ -165,8 +165,9 @@ tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_probe_LDADD = $(RS_TEST_LIBS)
 tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
 tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
-tests_probe_cli_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_probe
+tests_probe_cli_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_probe tests/test_probe_net.sh
+EXTRA_DIST += tests/test_probe_net.sh
 
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh
