@@ -109,7 +109,8 @@ tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
-TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh
+TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
+	tests/test_console_wizard.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c
@@ -172,8 +173,9 @@ tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_probe_LDADD = $(RS_TEST_LIBS)
 tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
 tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
-tests_probe_cli_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_probe
+tests_probe_cli_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_probe tests/test_probe_net.sh
+EXTRA_DIST += tests/test_probe_net.sh
 
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh

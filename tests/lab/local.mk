@@ -17,9 +17,13 @@ RS_LAB_FILES = \
 	tests/lab/tests/30-faults.sh \
 	tests/lab/tests/35-explain.sh \
 	tests/lab/tests/40-console.sh \
+	tests/lab/tests/45-trees.sh \
 	tests/lab/tests/50-capture.sh
+	tests/lab/tests/50-capture.sh \
+	tests/lab/tests/50-probes.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
-check-lab: rocescope$(EXEEXT)
-	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) $(RS_LAB_TESTS)
+check-lab: rocescope$(EXEEXT) tests/probe_cli$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) \
+		--bin $(abs_top_builddir)/tests/probe_cli$(EXEEXT) $(RS_LAB_TESTS)
