@@ -18,7 +18,6 @@ RS_LAB_FILES = \
 	tests/lab/tests/35-explain.sh \
 	tests/lab/tests/40-console.sh \
 	tests/lab/tests/45-trees.sh \
-	tests/lab/tests/50-capture.sh
 	tests/lab/tests/50-capture.sh \
 	tests/lab/tests/50-probes.sh
 EXTRA_DIST += $(RS_LAB_FILES)
