@@ -267,12 +267,23 @@ static void test_probe_checks(void **state)
 	x = judge("net.control_port", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "firewall"));
 
-	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_dev = "mlx5_0",
-							  .cm_port = 1 });
+	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ROUTE_RESOLVED",
+		.cm_dev = "mlx5_0", .cm_port = 1 });
 	judge("rdma.cm_resolve", "192.168.100.20", RS_PASS);
 	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 0,
-							  .error = "rdma_resolve_addr: ADDR_ERROR" });
+							  .error = "no RDMA device here" });
 	judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
+	/* The network's answer is a conclusion (ok), not a resolution. */
+	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ADDR_ERROR",
+		.summary = "ADDR_ERROR: the interface the route uses (wrongdev) has no RDMA device" });
+	x = judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
+	assert_string_equal(x->summary, "rdma_cm cannot resolve the peer: ADDR_ERROR: the "
+			    "interface the route uses (wrongdev) has no RDMA device");
+	/* No DF echo answered: the path MTU is unknown, not bad. */
+	give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 0, .local_mtu = 9000,
+						       .summary = "no answer" });
+	x = judge("net.pmtu", "192.168.100.20", RS_SKIP);
+	assert_non_null(strstr(x->summary, "path MTU unknown"));
 
 	/* the neighbour probe is fresher than the snapshot's table */
 	judge("net.peer_neigh", "192.168.100.20", RS_PASS);

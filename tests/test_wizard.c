@@ -237,8 +237,8 @@ static void test_run_connection_failure(void **state)
 							  .summary = "open" });
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
 	assert_int_equal(need, RS_PROBE_RDMA_CM);
-	give(&w, RS_PROBE_RDMA_CM, &(struct rs_probe_result){ .ok = 1, .cm_dev = "mlx5_0",
-							      .cm_port = 1 });
+	give(&w, RS_PROBE_RDMA_CM, &(struct rs_probe_result){ .ok = 1, .cm_event = "ROUTE_RESOLVED",
+		.cm_dev = "mlx5_0", .cm_port = 1 });
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 0);
 	assert_int_equal(r.cause, -1);
 	assert_int_equal(rs_run_worst(&r), RS_PASS);

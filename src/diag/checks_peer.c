@@ -145,7 +145,9 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		   struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PMTU);
-	enum rs_verdict v = !r ? RS_SKIP : !r->ok || !r->pmtu_mtu ? RS_FAIL :
+	/* No DF echo answered at all: the path MTU is unknown (net.ping says
+	 * whether the peer answers at all) - unknown is not bad. */
+	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : !r->pmtu_mtu ? RS_SKIP :
 			    r->pmtu_limited ? RS_FAIL : RS_PASS;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
@@ -153,10 +155,13 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		"MTU-28 passes)");
 	if (!r)
 		return;
-	if (!r->ok || !r->pmtu_mtu) {
-		RS_FSET(f->summary, "no DF packet reached the peer: %s", r->ok ? r->summary :
-			r->error);
-		RS_FSET(f->remedy, "fix reachability first (net.ping)");
+	if (!r->ok) {
+		RS_FSET(f->summary, "the path MTU probe could not run: %s", r->error);
+		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
+			"net.ipv4.ping_group_range=\"0 2147483647\"");
+	} else if (!r->pmtu_mtu) {
+		RS_FSET(f->summary, "path MTU unknown: no DF echo was answered (%s); whether the "
+			"peer answers at all is the ping step's", r->summary);
 	} else if (v == RS_PASS) {
 		RS_FSET(f->summary, "path MTU %u = local MTU: %s", r->pmtu_mtu, r->summary);
 	} else {
@@ -210,7 +215,10 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 			 struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_RDMA_CM);
-	enum rs_verdict v = !r ? RS_SKIP : r->ok ? RS_PASS : RS_FAIL;
+	/* ok is "the probe concluded": ADDR_ERROR is a conclusion too; only a
+	 * resolved route is a pass. */
+	enum rs_verdict v = !r ? RS_SKIP : r->ok && !strcmp(r->cm_event, "ROUTE_RESOLVED") ?
+			    RS_PASS : RS_FAIL;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
 	RS_FSET(f->expected, "rdma_cm resolves the peer's address and route to an RDMA port");
@@ -223,7 +231,7 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 			r->cm_netdev[0] ? " via " : "", r->cm_netdev);
 		return;
 	}
-	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->error);
+	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->ok ? r->summary : r->error);
 	RS_FSET(f->remedy, "modprobe rdma_ucm rdma_cm; the peer's address must be reachable "
 		"through an RDMA interface (net.peer_route) and answer ARP (net.peer_neigh)");
 }

@@ -7,12 +7,12 @@
 # (fault, tree, step, verdict) - the table of docs/lab.md.
 . /lab-guest/tap.sh
 . /lab-guest/faults.sh
-plan 18
+plan 19
 R=$ROCESCOPE
 PEER=10.99.0.2
 
 if ! rs_has_cmd check || ! "$R" help check 2>&1 | grep -q -- '--tree'; then
-	for i in $(seq 18); do skip "rocescope check has no --tree"; done
+	for i in $(seq 19); do skip "rocescope check has no --tree"; done
 	exit 0
 fi
 
