@@ -31,7 +31,7 @@ ok $? "TEXT: exit 0, the line echoed with its number"
 grep -q '^  perftest.connect_failed (perftest' "$T/out" && grep -q '^  meaning: The client' "$T/out" &&
 	grep -q '^    1\. the server side is not running' "$T/out" && grep -q '^    2\. ' "$T/out"
 ok $? "TEXT: the entry, its meaning and its causes numbered in order"
-grep -q '^  run: rocescope check --tree connection-failure --peer 10.99.0.2$' "$T/out" &&
+grep -q '^  run: rocescope check --tree connection-failure --peer 10.99.0.2 -x N$' "$T/out" &&
 	grep -q '^       step control-port: net.control_port$' "$T/out"
 ok $? "TEXT: the tree to run (with the peer the line names) and the step that finds the cause"
 grep -q '^1 of 1 line recognised (1 match)$' "$T/out"
@@ -75,7 +75,7 @@ printf '%s\n' '"line":6' '"id":"perftest.connect_failed"' '"tree":"connection-fa
 ok $? "--json: each match has line, id, tree and check"
 grep -q '"text": "Couldn'"'"'t connect to 192.168.100.2:18515"' "$T/j" &&
 	grep -q '"causes": \[' "$T/j" && grep -q '"meaning": "' "$T/j" &&
-	grep -q '"run": "rocescope check --tree connection-failure --peer 192.168.100.2"' "$T/j" &&
+	grep -q '"run": "rocescope check --tree connection-failure --peer 192.168.100.2 -x N"' "$T/j" &&
 	grep -q '"step": "control-port"' "$T/j" && grep -q '"peer": "192.168.100.2"' "$T/j"
 ok $? "--json: the line's text, the meaning, the causes, the step and the command to run"
 

@@ -12,7 +12,7 @@
  * The lines echoed are escaped (rs_escape_text); JSON escapes on its own.
  * The `run:` line is the check --tree command, completed from the wizard's
  * trees (src/wizard/tree.h): --peer with the address the line names when
- * the tree needs a peer, the option its step cannot decide without, and
+ * the tree needs a peer, the options its steps cannot decide without, and
  * the step's id in the tree.  It reads no host: no --root, --load, --demo
  * or --peer.
  *
@@ -77,19 +77,22 @@ static const char *step_of(const struct rs_tree *t, const char *check)
 	return NULL;
 }
 
-/* What a step cannot decide without (check --tree SKIPs it otherwise). */
+/*
+ * What a tree's steps cannot decide without (check --tree says SKIP for
+ * them otherwise): the GID index the application used (user-index), the
+ * message size of the test (memlock-test, size).
+ */
 static const struct {
-	const char *check, *args;
-} step_args[] = {
-	{ "gid.user_index", " -x N" },
-	{ "host.memlock_for_test", " -s BYTES" },
-	{ "device.max_mr", " -s BYTES" },
+	const char *tree, *args;
+} tree_args[] = {
+	{ RS_TREE_CONNECTION, " -x N" },
+	{ RS_TREE_LARGE_MSG, " -s BYTES" },
 };
 
 /*
  * The command that walks e's tree: with --peer when the tree needs one
- * (the address the line names, else IP to fill in) and the option the
- * step needs.  *step gets the tree's step id, or NULL.
+ * (the address the line names, else IP to fill in) and the options its
+ * steps need.  *step gets the id of the step that runs e's check, or NULL.
  */
 static void run_cmd(char *buf, size_t len, struct trees *ts, const struct rs_explain_entry *e,
 		    const char *peer, const char **step)
@@ -97,9 +100,9 @@ static void run_cmd(char *buf, size_t len, struct trees *ts, const struct rs_exp
 	const struct rs_tree *t = tree_get(ts, e->tree);
 	const char *args = "";
 
-	for (size_t i = 0; i < RS_ARRAY_SIZE(step_args); i++)
-		if (!strcmp(step_args[i].check, e->check))
-			args = step_args[i].args;
+	for (size_t i = 0; i < RS_ARRAY_SIZE(tree_args); i++)
+		if (!strcmp(tree_args[i].tree, e->tree))
+			args = tree_args[i].args;
 	*step = step_of(t, e->check);
 	snprintf(buf, len, "rocescope check --tree %s%s%s%s", e->tree,
 		 t && t->needs_peer ? " --peer " : "",

@@ -159,7 +159,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "one end lost its IPv4 address, so its IPv4 GID entry is gone (the lab saw "
 		      "this line after removing an address)",
 		      "one end gave no -x and took index 0" },
-	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
 
 	/* --- resources: QP, CQ, PD, memory registration --------------------- */
 	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
@@ -198,7 +198,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "GPU memory (NCCL, perftest --use_cuda) without GPUDirect RDMA support loaded "
 		      "(nvidia-peermem, or dma-buf)",
 		      "huge pages asked for (--use_hugepages) but none reserved" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_for_test" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
 	{ .id = "perftest.ib_resources", .tool = "perftest",
 	  .pattern = "couldn" AP "t create IB resources|unable to create rdma resources|failed to "
 		     "create RDMA CM connection with resources",
@@ -208,7 +208,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "create mr' before it): the locked-memory limit",
 		      "queue or completion queue sizes above the device's limits",
 		      "the device or its port went away" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_for_test" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
 	{ .id = "verbs.memlock_warning", .tool = "libibverbs",
 	  .pattern = "RLIMIT_MEMLOCK is [0-9]+ bytes|will severely limit memory registrations",
 	  .meaning = "libibverbs warns at start-up that the locked-memory limit is small: "
@@ -360,14 +360,15 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .meaning = "librdmacm could not resolve the peer's IP address: it looks for the local "
 		     "RDMA device behind the route to the peer and the peer's MAC (ARP), and gave "
 		     "up.",
-	  .causes = { "the route to the peer leaves through an interface with no RDMA device (a "
+	  .causes = { "the peer does not answer ARP: host down, wrong address, ARP filtered (the "
+		      "lab's 'Received 10 times ADDR_ERROR' after about 25 s with no host there; "
+		      "its tree stops at ping)",
+		      "the route to the peer leaves through an interface with no RDMA device (a "
 		      "plain NIC, the default route)",
-		      "the peer does not answer ARP: host down, wrong address, ARP filtered (the "
-		      "lab's 'Received 10 times ADDR_ERROR' after about 25 s with no host there)",
 		      "the local RDMA interface is down or has no IP address",
 		      "the name given does not resolve (getaddrinfo error after it)",
 		      "rdma_cm or rdma_ucm is not loaded" },
-	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
 	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
 	  .pattern = "ROUTE_ERROR|rdma_resolve_route failed|failed to resolve RDMA CM route",
 	  .meaning = "The peer's address resolved but the route to it could not be (for RoCE: "
