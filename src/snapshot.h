@@ -165,6 +165,7 @@ struct rs_link {
 	char operstate[RS_NAME_LEN];	/* "UP", "DOWN", "LOWERLAYERDOWN", ... */
 	int up;				/* IFF_UP */
 	int carrier;			/* IFF_LOWER_UP / carrier */
+	int noarp;			/* IFF_NOARP: `ip link set X arp off` */
 	char master[RS_NAME_LEN];	/* bond or bridge master, "" none */
 	int vlan_id;			/* -1 when not a VLAN */
 	char vlan_parent[RS_NAME_LEN];
@@ -320,6 +321,9 @@ void rs_counter_set_free(struct rs_counter_set *set);
 
 /* Lookups used by views, checks and the console. */
 const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *name);
+/* The neighbour entry of ip on dev ("" dev: any), or NULL. */
+const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
+					 const char *ip);
 const char *rs_gid_type_name(enum rs_gid_type t);
 
 #endif

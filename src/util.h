@@ -35,6 +35,17 @@ int rs_snprintf(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
  * points past U+10FFFF count as invalid, as RFC 3629 says.
  */
 size_t rs_utf8_len(const unsigned char *s, size_t left);
+/*
+ * Untrusted text (a pasted log, a peer's message) made safe for a
+ * terminal: control characters (C0, DEL) become \t, \n, \r or \xNN,
+ * bytes that are not valid UTF-8 \xNN, C1 controls and the Unicode
+ * bidirectional overrides \uNNNN, a backslash \\; valid UTF-8 stays, so
+ * nothing is lost and the result reads back unambiguously.  Writes at
+ * most size - 1 bytes and a NUL; returns the length the whole escape needs
+ * (as snprintf: >= size means it was cut).  RS_ESCAPE_MAX(n) always fits.
+ */
+#define RS_ESCAPE_MAX(n) (4 * (n) + 1)
+size_t rs_escape_text(char *dst, size_t size, const char *s, size_t n);
 /* Trim trailing whitespace/newlines in place; returns s. */
 char *rs_rtrim(char *s);
 

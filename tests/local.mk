@@ -111,6 +111,7 @@ tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_capture.sh
+	tests/test_console_wizard.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c
@@ -143,6 +144,14 @@ tests_test_loop_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_loop_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_loop
 
+# `rocescope explain`: the tables against real messages and libibverbs'
+# own status strings, the matcher's bounds, a fuzz loop; the command itself.
+check_PROGRAMS += tests/test_explain
+tests_test_explain_SOURCES = tests/test_explain.c
+tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_explain_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_explain tests/test_explain.sh
+EXTRA_DIST += tests/test_explain.sh
 # The troubleshooting trees, the site profiles and the tree runner.
 check_PROGRAMS += tests/test_wizard
 tests_test_wizard_SOURCES = tests/test_wizard.c
@@ -165,8 +174,9 @@ tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_probe_LDADD = $(RS_TEST_LIBS)
 tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
 tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
-tests_probe_cli_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_probe
+tests_probe_cli_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_probe tests/test_probe_net.sh
+EXTRA_DIST += tests/test_probe_net.sh
 
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh

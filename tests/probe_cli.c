@@ -10,6 +10,10 @@
  *             KIND PEER
  *   probe_cli --fake KIND SCENARIO      a canned result (tests/probe_fake.c)
  *   probe_cli --fakes                   every canned result, "KIND SCENARIO"
+ *   probe_cli --listen PORT [--timeout MS]
+ *       a TCP server for the tests: listens on PORT of every address (IPv4
+ *       and IPv6), prints "listening PORT", accepts and closes connections
+ *       until MS pass (default 60000) or a signal ends it.
  *
  * KIND: ping, pmtu, neigh, tcp, rdma_cm.  --fork runs the probe in a child
  * of the event loop (rs_child_spawn) and prints what the parent parsed
@@ -21,10 +25,15 @@
 #include "runtime/loop.h"
 #include "util.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 struct forked {
 	const struct rs_probe_req *req;
@@ -37,7 +46,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: probe_cli [--if IFNAME] [--port N] [--count N] [--timeout MS] "
 		"[--fork] ping|pmtu|neigh|tcp|rdma_cm PEER\n"
-		"       probe_cli --fake KIND SCENARIO | --fakes\n");
+		"       probe_cli --fake KIND SCENARIO | --fakes | --listen PORT [--timeout MS]\n");
 	return 2;
 }
 
@@ -104,6 +113,38 @@ static int run_forked(const struct rs_probe_req *req, struct rs_probe_result *re
 	return err;
 }
 
+/* The test's TCP server, bounded by its timeout. */
+static int listen_on(unsigned port, unsigned timeout_ms)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6, .sin6_port = htons(port),
+				     .sin6_addr = IN6ADDR_ANY_INIT };
+	uint64_t deadline = rs_now_ns() + (uint64_t)(timeout_ms ? timeout_ms : 60000) * 1000000;
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0), off = 0, on = 1;
+
+	if (fd < 0 || setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on)) ||
+	    bind(fd, (struct sockaddr *)&sin6, sizeof(sin6)) || listen(fd, 16)) {
+		fprintf(stderr, "probe_cli: listen on %u: %s\n", port, strerror(errno));
+		return 1;
+	}
+	printf("listening %u\n", port);
+	fflush(stdout);
+	while (rs_now_ns() < deadline) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (poll(&p, 1, 100) < 0 && errno != EINTR)
+			break;
+		if (p.revents & POLLIN) {
+			int s = accept(fd, NULL, NULL);
+
+			if (s >= 0)
+				close(s);
+		}
+	}
+	close(fd);
+	return 0;
+}
+
 static void list_fakes(void)
 {
 	for (unsigned k = 0; k < RS_PROBE_KINDS; k++)
@@ -122,16 +163,17 @@ static int parse_uint(const char *s, unsigned *v)
 	return 0;
 }
 
-/* Options into req; returns 0, 1 for --fork, or -1 on a usage error. */
+/* Options into req and the flags; 0, or -1 on a usage error. */
 static int parse_opts(int argc, char **argv, struct rs_probe_req *req, int *fork_it,
-		      const char **fake)
+		      const char **fake, unsigned *listen_port)
 {
 	static const struct option opts[] = {
 		{ "if", required_argument, NULL, 'i' }, { "port", required_argument, NULL, 'p' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "fork", no_argument, NULL, 'f' }, { "fake", no_argument, NULL, 'F' },
-		{ "fakes", no_argument, NULL, 'L' }, { NULL, 0, NULL, 0 },
+		{ "fakes", no_argument, NULL, 'L' },
+		{ "listen", required_argument, NULL, 'l' }, { NULL, 0, NULL, 0 },
 	};
 	int c;
 
@@ -149,6 +191,7 @@ static int parse_opts(int argc, char **argv, struct rs_probe_req *req, int *fork
 		case 'f': *fork_it = 1; break;
 		case 'F': *fake = "yes"; break;
 		case 'L': list_fakes(); exit(0);
+		case 'l': bad = parse_uint(optarg, listen_port) || !*listen_port; break;
 		default: return -1;
 		}
 		if (bad)
@@ -162,9 +205,14 @@ int main(int argc, char **argv)
 	struct rs_probe_req req = { 0 };
 	struct rs_probe_result res;
 	const char *fake = NULL;
+	unsigned listen_port = 0;
 	int fork_it = 0;
 
-	if (parse_opts(argc, argv, &req, &fork_it, &fake) || argc - optind != 2 ||
+	if (parse_opts(argc, argv, &req, &fork_it, &fake, &listen_port))
+		return usage();
+	if (listen_port)
+		return argc == optind ? listen_on(listen_port, req.timeout_ms) : usage();
+	if (argc - optind != 2 ||
 	    rs_probe_kind_parse(argv[optind], &req.kind))
 		return usage();
 	if (fake) {

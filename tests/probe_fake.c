@@ -49,8 +49,9 @@ static const struct fake {
 	{ RS_PROBE_PMTU, "healthy_1500", { .ok = 1, PEER, A0, .timeout_ms = 10000,
 		.method = "raw socket", .pmtu_payload = 1472, .pmtu_mtu = 1500, .local_mtu = 1500,
 		.pmtu_tries = 2 } },
+	/* a veth at 1500 passes 4 bytes more (docs/probes.md) */
 	{ RS_PROBE_PMTU, "mismatch", { .ok = 1, PEER, A0, .timeout_ms = 10000,
-		.method = "raw socket", .pmtu_payload = 1472, .pmtu_mtu = 1500, .local_mtu = 9000,
+		.method = "raw socket", .pmtu_payload = 1476, .pmtu_mtu = 1504, .local_mtu = 9000,
 		.pmtu_limited = 1, .pmtu_tries = 30 } },
 	{ RS_PROBE_PMTU, "router_mtu", { .ok = 1, .peer = "10.78.0.2", A0, .timeout_ms = 10000,
 		.method = "raw socket", .pmtu_payload = 1472, .pmtu_mtu = 1500, .local_mtu = 9000,
@@ -108,9 +109,15 @@ static const struct fake {
 	{ RS_PROBE_RDMA_CM, "addr_error", { .ok = 1, .peer = "10.99.0.9", .dev = "veth0",
 		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
 		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
-	{ RS_PROBE_RDMA_CM, "no_rdma_netdev", { .ok = 1, .peer = "10.98.0.2", .dev = "wrongdev",
-		.dev_up = 1, .src = "10.98.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
+	{ RS_PROBE_RDMA_CM, "no_rdma_netdev", { .ok = 1, .peer = "10.99.0.2", .dev = "wrongdev",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
 		.cm_sgid_index = -1, .net_errno = ENODEV } },
+	{ RS_PROBE_RDMA_CM, "no_event", { .ok = 1, .peer = "10.99.0.9", .dev = "veth0",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 2000, .cm_event = "no ADDR_RESOLVED",
+		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
+	{ RS_PROBE_RDMA_CM, "port_down", { .ok = 1, .peer = "10.99.0.2", .dev = "veth0",
+		.dev_up = 1, .src = "10.99.0.1", .timeout_ms = 5000, .cm_event = "ADDR_ERROR",
+		.cm_sgid_index = -1, .net_errno = ETIMEDOUT } },
 };
 
 int rs_probe_fake(enum rs_probe_kind kind, const char *scenario, struct rs_probe_result *res)

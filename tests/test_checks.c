@@ -294,6 +294,17 @@ static void test_host(void **state)
 			    "nr_hugepages (persist: vm.nr_hugepages = 2048 in /etc/sysctl.d/)");
 	rs_findings_free(&f);
 
+	/* The same 8 MiB with CAP_IPC_LOCK (root): this process is exempt, the
+	 * host's other users are not - a warning, not a failure. */
+	s.host.cap_ipc_lock = 1;
+	run(&s, &f);
+	x = get(&f, "host.memlock_small", "host", RS_WARN);
+	assert_string_equal(x->summary, "memlock soft 8 MiB, hard 8 MiB: this process holds "
+			    "CAP_IPC_LOCK and is exempt, other users' RDMA applications are not");
+	assert_non_null(strstr(x->evidence, "; CAP_IPC_LOCK held"));
+	s.host.cap_ipc_lock = 0;
+	rs_findings_free(&f);
+
 	/* 128 MiB: a warning; mlx5_core not loaded: nothing to expect. */
 	s.host.memlock_soft = 128ULL << 20;
 	s.host.modules[0].loaded = 0;

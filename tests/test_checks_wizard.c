@@ -269,18 +269,65 @@ static void test_probe_checks(void **state)
 	x = judge("net.control_port", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "firewall"));
 
-	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_dev = "mlx5_0",
-							  .cm_port = 1 });
+	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ROUTE_RESOLVED",
+		.cm_dev = "mlx5_0", .cm_port = 1 });
 	judge("rdma.cm_resolve", "192.168.100.20", RS_PASS);
 	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 0,
-							  .error = "rdma_resolve_addr: ADDR_ERROR" });
+							  .error = "no RDMA device here" });
 	judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
+	/* The network's answer is a conclusion (ok), not a resolution. */
+	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ADDR_ERROR",
+		.summary = "ADDR_ERROR: the interface the route uses (wrongdev) has no RDMA device" });
+	x = judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
+	assert_string_equal(x->summary, "rdma_cm cannot resolve the peer: ADDR_ERROR: the "
+			    "interface the route uses (wrongdev) has no RDMA device");
+	/* No DF echo answered: the path MTU is unknown, not bad. */
+	give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 0, .local_mtu = 9000,
+						       .summary = "no answer" });
+	x = judge("net.pmtu", "192.168.100.20", RS_SKIP);
+	assert_non_null(strstr(x->summary, "path MTU unknown"));
 
 	/* the neighbour probe is fresher than the snapshot's table */
 	judge("net.peer_neigh", "192.168.100.20", RS_PASS);
 	give(RS_PROBE_NEIGH, (struct rs_probe_result){ .ok = 1, .neigh_state = "FAILED",
 		.neigh_ip = "192.168.100.20", .neigh_dev = "ens1f0np0" });
 	judge("net.peer_neigh", "192.168.100.20", RS_FAIL);
+}
+
+/* A ping that got no answer names what the host itself shows is wrong. */
+static void test_ping_why(void **state)
+{
+	struct rs_link *l = link_of("ens1f0np0");
+	struct rs_neigh *nb = (struct rs_neigh *)rs_snapshot_neigh(&w.snap, "ens1f0np0",
+								   "192.168.100.20");
+	const struct rs_finding *x;
+
+	assert_non_null(l);
+	assert_non_null(nb);
+	w.params.peer = "192.168.100.20";
+	give(RS_PROBE_PING, (struct rs_probe_result){ .ok = 1, .sent = 3, .received = 0 });
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "down, unreachable, or ICMP is dropped"));
+	l->noarp = 1;
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "ens1f0np0 has ARP off (NOARP)"));
+	assert_string_equal(x->remedy, "ip link set ens1f0np0 arp on; ip neigh flush dev ens1f0np0");
+	l->noarp = 0;
+	RS_STRCPY(nb->state, "PERMANENT");
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "hand-set MAC (PERMANENT b8:59:9f:c1:22:10)"));
+	assert_non_null(strstr(x->remedy, "ip neigh del 192.168.100.20 dev ens1f0np0"));
+	RS_STRCPY(nb->state, "FAILED");
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "ARP for 192.168.100.20 on ens1f0np0 gets no answer"));
+	l->carrier = 0;
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "ens1f0np0 is up but has no carrier"));
+	l->carrier = 1;
+	RS_STRCPY(w.snap.peer.dev, "eno1");
+	x = judge("net.ping", "192.168.100.20", RS_FAIL);
+	assert_non_null(strstr(x->summary, "the route leaves through eno1, which is not an RDMA "
+			       "interface"));
 }
 
 static void test_both_ends(void **state)
@@ -384,6 +431,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_large_messages, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_profile_checks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_probe_checks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ping_why, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_both_ends, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_yet, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_capture, setup, teardown),

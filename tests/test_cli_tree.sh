@@ -48,8 +48,9 @@ $R --demo check --tree connection-failure --peer 192.168.100.20 -x 0 >"$T/out" 2
 	grep -q '^remedy: use -x 3 (RoCE v2, 192.168.100.1 on ens1f0np0)' "$T/out"
 ok $? "connection-failure with -x 0: the RoCE v1 index is the cause, -x 3 the remedy"
 $R --demo check --tree connection-failure --peer 192.168.100.20 -x 3 >"$T/out" 2>&1
-[ $? -eq 0 ] && grep -q '^no step failed (5 passed, 0 warned, 5 could not tell)' "$T/out"
-ok $? "connection-failure with -x 3: no step fails, what could not be told is counted (exit 0)"
+[ $? -eq 1 ] && grep -q '^  6 PASS  arp ' "$T/out" &&
+	grep -qx 'cause: step 7 (arp-flux): ens1f0np0: strict rp_filter drops the replies that come back through the other port of the subnet' "$T/out"
+ok $? "connection-failure with -x 3: past the neighbour, the shared subnet's strict rp_filter is the cause"
 $R --demo check --tree connection-failure >"$T/out" 2>"$T/err"
 [ $? -eq 4 ] && [ ! -s "$T/out" ] &&
 	grep -qx "rocescope: the tree connection-failure needs the peer's address: --peer IP" "$T/err"

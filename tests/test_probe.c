@@ -225,14 +225,17 @@ static void test_fake_summaries(void **state)
 		  "3/3 replies from 10.77.0.2 (0% lost), rtt min/avg/max 0.031/0.052/0.087 ms");
 	fake_says(RS_PROBE_PING, "loss",
 		  "2/3 replies from 10.77.0.2 (33% lost), rtt min/avg/max 0.040/0.045/0.050 ms");
-	fake_says(RS_PROBE_PING, "silent", "0/3 replies from 10.77.0.2 within 1600 ms: no answer "
+	fake_says(RS_PROBE_PING, "silent", "0/3 replies from 10.77.0.2 via a0 within 1600 ms: no answer "
 		  "(host down, ICMP echo filtered, or the path drops it)");
-	fake_says(RS_PROBE_PING, "neigh_failed", "0/3 replies from 10.77.0.60: No route to host "
-		  "(ICMP from 10.77.0.1)");
-	fake_says(RS_PROBE_PING, "dev_down", "0/3 replies from 10.77.0.2: Network is unreachable: "
-		  "no route; a0 is down");
-	fake_says(RS_PROBE_PMTU, "mismatch", "path MTU to 10.77.0.2 is 1500 (largest DF payload "
-		  "1472) but a0 has MTU 9000: the MTUs differ - the peer or a hop is at 1500");
+	fake_says(RS_PROBE_PING, "neigh_failed", "0/3 replies from 10.77.0.60 via a0: No route to host: "
+		  "the next hop's neighbour did not resolve");
+	fake_says(RS_PROBE_PING, "dev_down", "0/3 replies from 10.77.0.2 via a0: Network is "
+		  "unreachable: no route; a0 is down");
+	fake_says(RS_PROBE_PMTU, "mismatch", "path MTU to 10.77.0.2 is 1504 (largest DF payload "
+		  "1476) but a0 has MTU 9000: the MTUs differ - the peer or a hop is at 1504");
+	fake_says(RS_PROBE_PMTU, "router_mtu", "path MTU to 10.78.0.2 is 1500 (largest DF payload "
+		  "1472) but a0 has MTU 9000: the MTUs differ - the peer or a hop is at 1500; a "
+		  "router announced MTU 1500");
 	fake_says(RS_PROBE_PMTU, "healthy_9000", "path MTU to 10.77.0.2 is 9000 (largest DF "
 		  "payload 8972), the MTU of a0");
 	fake_says(RS_PROBE_PMTU, "silent", "path MTU to 10.77.0.2 unknown: no echo reply even at "
@@ -248,15 +251,19 @@ static void test_fake_summaries(void **state)
 		  "unreachable: no route");
 	fake_says(RS_PROBE_TCP, "refused", "10.77.0.2 port 18515 refused: the host answers but "
 		  "nobody listens there (start the server side first)");
-	fake_says(RS_PROBE_TCP, "timeout", "10.77.0.2 port 18515: no answer within 3000 ms (a "
+	fake_says(RS_PROBE_TCP, "timeout", "10.77.0.2 port 18515 via a0: no answer within 3000 ms (a "
 		  "firewall drops it, or the path loses it)");
-	fake_says(RS_PROBE_TCP, "unreachable", "10.77.0.60 port 18515 unreachable: No route to "
+	fake_says(RS_PROBE_TCP, "unreachable", "10.77.0.60 port 18515 unreachable via a0: No route to "
 		  "host: the next hop's neighbour did not resolve");
 	fake_says(RS_PROBE_RDMA_CM, "resolved", "rdma_cm: 10.99.0.2 via rxe0 port 1 (veth0), source "
 		  "GID index 1 (RoCE v2) 0000:0000:0000:0000:0000:ffff:0a63:0001 -> "
 		  "0000:0000:0000:0000:0000:ffff:0a63:0002");
-	fake_says(RS_PROBE_RDMA_CM, "no_rdma_netdev", "rdma_cm cannot resolve 10.98.0.2: the "
+	fake_says(RS_PROBE_RDMA_CM, "no_rdma_netdev", "rdma_cm cannot resolve 10.99.0.2: the "
 		  "interface the route uses (wrongdev) has no RDMA device");
+	fake_says(RS_PROBE_RDMA_CM, "no_event", "rdma_cm cannot resolve 10.99.0.9: no ADDR_RESOLVED "
+		  "event within 2000 ms");
+	fake_says(RS_PROBE_RDMA_CM, "port_down", "rdma_cm cannot resolve 10.99.0.2: ADDR_ERROR, "
+		  "Connection timed out");
 	assert_int_equal(rs_probe_fake(RS_PROBE_RDMA_CM, "no_device", &res), 0);
 	assert_int_equal(res.ok, 0);
 	assert_int_equal(res.err, ENODEV);

@@ -28,6 +28,7 @@ struct ui_wizard {
 	int probing;			/* probe kind + 1 being waited for, 0 none */
 	int want_peer;			/* start the selected tree once the peer is set */
 	int n_trees;
+	struct ui_pane *pane;		/* the Wizard pane: its cursor goes to the cause */
 };
 
 static struct ui_wizard *wiz(struct ui *ui)
@@ -59,8 +60,12 @@ static void advance(struct ui *ui, struct ui_wizard *w)
 	if (!w->active || w->probing)
 		return;
 	rs_session_ctx(&ui->sess, &ctx);
-	if (!rs_run_advance(&w->run, &ctx, &need))
+	if (!rs_run_advance(&w->run, &ctx, &need)) {
+		/* Done: select the cause, so its evidence opens under it. */
+		if (w->run.cause >= 0 && w->pane)
+			w->pane->cursor = w->run.cause;
 		return;
+	}
 	if (rs_session_probe_start(&ui->sess, need) == 0 ||
 	    rs_session_probe_running(&ui->sess, need)) {
 		w->probing = (int)need + 1;
@@ -93,7 +98,8 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	rs_run_subject(&w->run, &ui->sess.snap, ui->sess.snap.peer.ok ? NULL :
 		       d ? d->name : NULL, p ? p->num : 0);
 	w->active = 1;
-	ui->panes[ui->cur].cursor = 0;
+	w->pane = &ui->panes[ui->cur];
+	w->pane->cursor = 0;
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
 	advance(ui, w);
@@ -151,10 +157,20 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 	ui_put(&pen, UI_R_DIM, " first failure is the cause, with the command that fixes it.");
 }
 
+/* "label text" wrapped under a step, the text's lines aligned after the label. */
+static void wrap_field(struct ui_pane *pane, enum ui_role r, const char *label, const char *text)
+{
+	char line[RS_FINDING_LEN + 16];
+
+	snprintf(line, sizeof(line), "%s%s", label, text);
+	ui_wrap(pane, r, 9, line, 0);
+}
+
 static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, size_t i)
 {
 	const struct rs_step *st = &w->run.steps[i];
 	const struct rs_tree_node *n = &w->tree.nodes[st->node];
+	const struct rs_finding *f = &st->finding;
 	int cur = (int)i == pane->cursor;
 	enum ui_role r = cur ? UI_R_CURSOR : role_of(st->verdict);
 	struct ui_pen pen;
@@ -165,40 +181,42 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
 	if (cur)
 		ui_fill(&pen, r, " ");
-	ui_line(pane, &pen);
-	ui_col(&pen, 9);
-	ui_put(&pen, role_of(st->verdict), st->finding.summary);
-	if (cur && st->finding.evidence[0]) {
-		ui_line(pane, &pen);
-		ui_col(&pen, 9);
-		ui_putf(&pen, UI_R_DIM, "seen: %s", st->finding.evidence);
-	}
+	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
+	/* The selected step opens: what was seen, expected, and the remedy. */
+	if (cur && f->evidence[0])
+		wrap_field(pane, UI_R_DIM, "seen:     ", f->evidence);
+	if (cur && f->expected[0] && st->verdict != RS_PASS)
+		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
+	if (cur && f->remedy[0])
+		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
 	ui_item_end(pane, (int)i);
 }
 
+/*
+ * The cause stays in view above the steps (fixed rows), so on 80x24 the
+ * answer and the command that fixes it are always on screen; the steps
+ * scroll below it.  The selected step shows its evidence.
+ */
 static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	const struct rs_step *c = &w->run.steps[w->run.cause];
-	struct ui_pen pen;
+	char line[RS_FINDING_LEN + 16];
 
-	ui_title(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
-		 w->tree.nodes[c->node].id);
-	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_BAD, " ! %s", c->finding.summary);
-	if (c->finding.evidence[0]) {
-		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_NORMAL, "   seen:     %s", c->finding.evidence);
-	}
-	if (c->finding.expected[0]) {
-		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_NORMAL, "   expected: %s", c->finding.expected);
-	}
+	ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
+		       w->tree.nodes[c->node].id);
+	snprintf(line, sizeof(line), "! %s", c->finding.summary);
+	ui_wrap(pane, UI_R_BAD, 1, line, 1);
 	if (c->finding.remedy[0]) {
-		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_PICK, "   remedy:   %s", c->finding.remedy);
-		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, "   (y copies the remedy; Enter on the step re-runs it)");
+		snprintf(line, sizeof(line), "remedy: %s", c->finding.remedy);
+		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
+	{
+		struct ui_pen pen;
+
+		ui_line_fixed(pane, &pen);
+		ui_put(&pen, UI_R_DIM, " y: copy the remedy   Enter: re-run the selected step");
+	}
+	ui_title_fixed(ui, pane, "Steps");
 }
 
 static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
@@ -241,11 +259,11 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	ui_putf(&pen, UI_R_DIM, "%s%s  peer %s   (t: other tree)", sub->netdev[0] ? " " : "",
 		sub->netdev, ui->sess.peer[0] ? ui->sess.peer : "none");
 	draw_progress(ui, pane, w);
+	if (w->run.cause >= 0 && w->tree.kind == RS_TREE_CHAIN)
+		draw_cause(ui, pane, w);
 	for (size_t i = 0; i < w->run.n_steps; i++)
 		draw_step(ui, pane, w, i);
 	pane->n_items = (int)w->run.n_steps;
-	if (w->run.cause >= 0 && w->tree.kind == RS_TREE_CHAIN)
-		draw_cause(ui, pane, w);
 }
 
 static void wizard_tick(struct ui *ui, struct ui_pane *pane)

@@ -99,7 +99,7 @@ struct ui_pane {
 };
 
 struct ui_glyphs {
-	const char *hline, *vline, *sel, *spark[8];
+	const char *hline, *vline, *sel, *more, *spark[8];
 };
 
 struct ui {
@@ -159,6 +159,8 @@ void ui_view_begin(struct ui_view *v, int top, int left, int height, int width);
 /* Lay out the next virtual row of pane p; the pen is invisible when scrolled off. */
 void ui_line(struct ui_pane *p, struct ui_pen *pen);
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
+/* text over as many lines as it needs from column indent (theme.c). */
+int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed);
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ui_col(struct ui_pen *pen, int col);	/* move to column (relative to x0) */

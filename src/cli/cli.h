@@ -73,6 +73,7 @@ extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_check;
 extern const struct rs_cmd rs_cmd_capture;
+extern const struct rs_cmd rs_cmd_explain;
 
 /*
  * Number parsing for option handlers: a decimal in (0, max] (seconds,

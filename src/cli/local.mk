@@ -10,7 +10,7 @@ rocescope_SOURCES = \
 	src/cli/view_devices.c src/cli/view_gids.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c \
 	src/cli/view_check.c src/cli/view_tree.c \
-	src/cli/cmd_capture.c
+	src/cli/cmd_capture.c src/cli/cmd_explain.c
 
 # Bash completion: generated with the data directory (wizard trees), and
 # installed as "rocescope" in $(bashcompletiondir) (configure.ac), where

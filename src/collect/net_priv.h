@@ -27,4 +27,8 @@ void rs_net_links_from_cache(struct rs_snapshot *s, struct nl_cache *cache);
  */
 int rs_net_route_get(struct rs_route_lookup *out, const char *peer);
 
+/* One name for a NUD state mask ("REACHABLE", "FAILED", "NONE" for 0), as
+ * the snapshot's neighbours carry it; the neighbour probe says the same. */
+const char *rs_net_neigh_state_name(int state);
+
 #endif

@@ -134,8 +134,10 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 			 "/sys/class/net/%s/operstate", ifname))
 		for (char *p = k->operstate; *p; p++)
 			*p = toupper((unsigned char)*p);
-	if (!read_num(s, ifname, "flags", &v))
+	if (!read_num(s, ifname, "flags", &v)) {
 		k->up = !!(v & IFF_UP);
+		k->noarp = !!(v & IFF_NOARP);
+	}
 	/* Reading carrier of a down link fails with EINVAL: no carrier then. */
 	if (!rs_read_u64(&v, "/sys/class/net/%s/carrier", ifname))
 		k->carrier = v == 1;

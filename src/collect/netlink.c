@@ -128,6 +128,7 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	k->up = !!(flags & IFF_UP);
 	/* The kernel reports LOWER_UP only while the link is up with carrier. */
 	k->carrier = !!(flags & IFF_LOWER_UP);
+	k->noarp = !!(flags & IFF_NOARP);
 	if (master > 0)
 		rtnl_link_i2name(cache, master, k->master, sizeof(k->master));
 	if (rtnl_link_is_vlan(l)) {
@@ -264,7 +265,7 @@ static void collect_routes(struct rs_snapshot *s, struct nl_sock *sk)
  * several are set the configured ones (PERMANENT, NOARP) say most, then the
  * usable ones, then the failing ones.
  */
-static const char *neigh_state_name(int state)
+const char *rs_net_neigh_state_name(int state)
 {
 	static const struct {
 		int bit;
@@ -307,7 +308,7 @@ static void collect_neighs(struct rs_snapshot *s, struct nl_sock *sk)
 		r->family = fam;
 		addr_text(rtnl_neigh_get_dst(n), r->ip, sizeof(r->ip));
 		mac_text(rtnl_neigh_get_lladdr(n), r->mac, sizeof(r->mac));
-		RS_STRCPY(r->state, neigh_state_name(rtnl_neigh_get_state(n)));
+		RS_STRCPY(r->state, rs_net_neigh_state_name(rtnl_neigh_get_state(n)));
 	}
 	nl_cache_free(cache);
 }

@@ -82,9 +82,13 @@ void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
+	/* CAP_IPC_LOCK (root, usually) lifts the limit for this process only:
+	 * what it pins cannot fail, but an application run by another user
+	 * gets the limit seen, so a small one stays worth a look, not a fail. */
+	int exempt = h->cap_ipc_lock == 1;
 	enum rs_verdict v = !h->memlock_known ? RS_SKIP :
 			    h->memlock_soft == RS_MEMLOCK_UNLIMITED ? RS_PASS :
-			    h->memlock_soft < MEMLOCK_SMALL ? RS_FAIL : RS_WARN;
+			    h->memlock_soft < MEMLOCK_SMALL && !exempt ? RS_FAIL : RS_WARN;
 	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
 	char soft[32], hard[32];
 
@@ -96,11 +100,16 @@ void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	}
 	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
 	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
-	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s",
+	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s%s",
 		soft, hard, h->memlock_conf[0] ? h->memlock_conf : "none",
-		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
-	RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
-		v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file,
+		exempt ? "; CAP_IPC_LOCK held" : "");
+	if (v != RS_PASS && exempt)
+		RS_FSET(f->summary, "memlock soft %s, hard %s: this process holds CAP_IPC_LOCK and "
+			"is exempt, other users' RDMA applications are not", soft, hard);
+	else
+		RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
+			v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
 	if (v != RS_PASS)
 		RS_FSET(f->remedy, "add '* soft memlock unlimited' and '* hard memlock unlimited' "
 			"to /etc/security/limits.d/rdma.conf and log in again "

@@ -231,22 +231,13 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 		lk->peer, lk->dev);
 }
 
-static const struct rs_neigh *find_neigh(const struct rs_snapshot *s, const char *dev,
-					 const char *ip)
-{
-	for (size_t i = 0; i < s->n_neighs; i++)
-		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
-			return &s->neighs[i];
-	return NULL;
-}
-
 void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_route_lookup *lk = &s->peer;
 	const char *hop = lk->gateway[0] ? lk->gateway : lk->peer;
-	const struct rs_neigh *nb = find_neigh(s, lk->dev, hop);
+	const struct rs_neigh *nb = rs_snapshot_neigh(s, lk->dev, hop);
 	const struct rs_probe_result *pr = ctx->probes ? ctx->probes->of[RS_PROBE_NEIGH] : NULL;
 	struct rs_neigh probed;
 	enum rs_verdict v = RS_PASS;

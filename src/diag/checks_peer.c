@@ -13,6 +13,7 @@
 #include "diag/check.h"
 #include "diag/gid_recommend.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +60,56 @@ static struct rs_finding *probe_f(const struct rs_check_ctx *ctx, const struct r
 	return f;
 }
 
+/*
+ * Why no echo came back, when the host itself says so: the route leaves
+ * through an interface that is not RDMA, that interface is down or has ARP
+ * off, or the next hop's neighbour entry is a hand-set (PERMANENT) MAC or
+ * unresolved.  These are the lab's faults and the field's usual ones; the
+ * first that applies is named, with its own remedy.  0 when none does.
+ */
+static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result *r,
+		    struct rs_finding *f)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_route_lookup *lk = &s->peer;
+	const char *dev = lk->ok ? lk->dev : r->dev;
+	const char *hop = lk->ok && lk->gateway[0] ? lk->gateway : f->addr;
+	const struct rs_link *l = dev[0] ? rs_snapshot_link(s, dev) : NULL;
+	const struct rs_neigh *nb = dev[0] ? rs_snapshot_neigh(s, dev, hop) : NULL;
+
+	if (lk->ok && dev[0] && s->n_devices && !rs_is_rdma_netdev(s, dev)) {
+		RS_FSET(f->summary, "%s does not answer ping: the route leaves through %s, which is "
+			"not an RDMA interface", f->addr, dev);
+		RS_FSET(f->remedy, "ip route get %s must name the RDMA interface: ip route add "
+			"%s/32 dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr, dev);
+	} else if (l && (!l->up || !l->carrier)) {
+		RS_FSET(f->summary, "%s does not answer ping: %s is %s", f->addr, dev,
+			!l->up ? "down" : "up but has no carrier (cable, peer port or switch)");
+		RS_FSET(f->remedy, "ip link set %s up; check the cable and the switch port "
+			"(ethtool %s: Link detected)", dev, dev);
+	} else if (l && l->noarp) {
+		RS_FSET(f->summary, "%s does not answer ping: %s has ARP off (NOARP), so the "
+			"peer's MAC is never learnt", f->addr, dev);
+		RS_FSET(f->remedy, "ip link set %s arp on; ip neigh flush dev %s", dev, dev);
+	} else if (nb && !strcmp(nb->state, "PERMANENT")) {
+		RS_FSET(f->summary, "%s does not answer ping: its neighbour entry on %s is a "
+			"hand-set MAC (PERMANENT %s); if that is not the peer's MAC nothing arrives",
+			f->addr, dev, nb->mac);
+		RS_FSET(f->remedy, "ip neigh del %s dev %s (let ARP learn it), then ping again; "
+			"compare with the peer's MAC (ip link show on the peer)", hop, dev);
+	} else if ((nb && (!strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE"))) ||
+		   r->net_errno == EHOSTUNREACH) {
+		RS_FSET(f->summary, "%s does not answer ping: ARP for %s on %s gets no answer "
+			"(peer down, other subnet or VLAN)", f->addr, hop, dev[0] ? dev : "?");
+		RS_FSET(f->remedy, "check the peer is up with %s on the same subnet and VLAN as "
+			"%s; ip neigh flush dev %s", hop, dev[0] ? dev : "this interface",
+			dev[0] ? dev : "NETDEV");
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 void rs_check_ping(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		   struct rs_findings *out)
 {
@@ -81,7 +132,7 @@ void rs_check_ping(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			"retransmit", r->sent - r->received, r->sent);
 		RS_FSET(f->remedy, "look for drops on the path: ip -s link on both ends, the "
 			"switch ports' counters, the cables");
-	} else {
+	} else if (!ping_why(ctx, r, f)) {
 		RS_FSET(f->summary, "%s does not answer ping: down, unreachable, or ICMP is "
 			"dropped", f->addr);
 		RS_FSET(f->remedy, "fix IP first: ip addr and ip route on both ends (same "
@@ -94,7 +145,9 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		   struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PMTU);
-	enum rs_verdict v = !r ? RS_SKIP : !r->ok || !r->pmtu_mtu ? RS_FAIL :
+	/* No DF echo answered at all: the path MTU is unknown (net.ping says
+	 * whether the peer answers at all) - unknown is not bad. */
+	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : !r->pmtu_mtu ? RS_SKIP :
 			    r->pmtu_limited ? RS_FAIL : RS_PASS;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
@@ -102,10 +155,13 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		"MTU-28 passes)");
 	if (!r)
 		return;
-	if (!r->ok || !r->pmtu_mtu) {
-		RS_FSET(f->summary, "no DF packet reached the peer: %s", r->ok ? r->summary :
-			r->error);
-		RS_FSET(f->remedy, "fix reachability first (net.ping)");
+	if (!r->ok) {
+		RS_FSET(f->summary, "the path MTU probe could not run: %s", r->error);
+		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
+			"net.ipv4.ping_group_range=\"0 2147483647\"");
+	} else if (!r->pmtu_mtu) {
+		RS_FSET(f->summary, "path MTU unknown: no DF echo was answered (%s); whether the "
+			"peer answers at all is the ping step's", r->summary);
 	} else if (v == RS_PASS) {
 		RS_FSET(f->summary, "path MTU %u = local MTU: %s", r->pmtu_mtu, r->summary);
 	} else {
@@ -159,7 +215,10 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 			 struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_RDMA_CM);
-	enum rs_verdict v = !r ? RS_SKIP : r->ok ? RS_PASS : RS_FAIL;
+	/* ok is "the probe concluded": ADDR_ERROR is a conclusion too; only a
+	 * resolved route is a pass. */
+	enum rs_verdict v = !r ? RS_SKIP : r->ok && !strcmp(r->cm_event, "ROUTE_RESOLVED") ?
+			    RS_PASS : RS_FAIL;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
 	RS_FSET(f->expected, "rdma_cm resolves the peer's address and route to an RDMA port");
@@ -172,7 +231,7 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 			r->cm_netdev[0] ? " via " : "", r->cm_netdev);
 		return;
 	}
-	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->error);
+	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->ok ? r->summary : r->error);
 	RS_FSET(f->remedy, "modprobe rdma_ucm rdma_cm; the peer's address must be reachable "
 		"through an RDMA interface (net.peer_route) and answer ARP (net.peer_neigh)");
 }

@@ -185,6 +185,15 @@ const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *
 	return NULL;
 }
 
+const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
+					 const char *ip)
+{
+	for (size_t i = 0; i < s->n_neighs; i++)
+		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
+			return &s->neighs[i];
+	return NULL;
+}
+
 const char *rs_gid_type_name(enum rs_gid_type t)
 {
 	switch (t) {

@@ -136,6 +136,7 @@ static const struct rs_field link_fields[] = {
 	RS_F_STR(struct rs_link, operstate),
 	RS_F_BOOL(struct rs_link, up),
 	RS_F_BOOL(struct rs_link, carrier),
+	RS_F_BOOL(struct rs_link, noarp),
 	RS_F_STR(struct rs_link, master),
 	RS_F_INT_DEF(struct rs_link, vlan_id, -1),
 	RS_F_STR(struct rs_link, vlan_parent),

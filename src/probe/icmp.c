@@ -325,24 +325,16 @@ static int read_error(struct rs_icmp *ic, struct rs_icmp_ev *ev)
 int rs_icmp_wait(struct rs_icmp *ic, uint64_t until_ns, struct rs_icmp_ev *ev)
 {
 	for (;;) {
-		struct pollfd pfd = { .fd = ic->fd, .events = POLLIN };
-		int left = rs_probe_left_ms(until_ns), n, err;
+		int revents = rs_probe_poll(ic->fd, POLLIN, until_ns), err;
 
-		if (!left)
-			return -ETIMEDOUT;
-		n = poll(&pfd, 1, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -ETIMEDOUT;
-		if (pfd.revents & POLLERR) {
+		if (revents < 0)
+			return revents;
+		if (revents & POLLERR) {
 			err = read_error(ic, ev);
 			if (err != -EAGAIN)
 				return err;
 		}
-		if (pfd.revents & POLLIN) {
+		if (revents & POLLIN) {
 			err = read_reply(ic, ev);
 			if (err != -EAGAIN)
 				return err;

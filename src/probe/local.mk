@@ -8,3 +8,4 @@ librscore_a_SOURCES += \
 	src/probe/neigh.c src/probe/tcp.c src/probe/rdma_cm.c \
 	src/probe/summary.c src/probe/result.c
 librscore_a_CFLAGS += $(RDMACM_CFLAGS)
+EXTRA_DIST += docs/probes.md

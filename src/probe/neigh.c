@@ -20,6 +20,7 @@
  * for that; a shorter one reports DELAY with the last MAC.
  */
 #include "probe/probe_priv.h"
+#include "collect/net_priv.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -42,24 +43,6 @@ struct watch {
 	int ifindex;
 };
 
-static const char *state_name(int state)
-{
-	static const struct {
-		int bit;
-		const char *name;
-	} order[] = {
-		{ NUD_PERMANENT, "PERMANENT" }, { NUD_NOARP, "NOARP" },
-		{ NUD_REACHABLE, "REACHABLE" }, { NUD_STALE, "STALE" },
-		{ NUD_DELAY, "DELAY" }, { NUD_PROBE, "PROBE" },
-		{ NUD_FAILED, "FAILED" }, { NUD_INCOMPLETE, "INCOMPLETE" },
-	};
-
-	for (size_t i = 0; i < RS_ARRAY_SIZE(order); i++)
-		if (state & order[i].bit)
-			return order[i].name;
-	return "NONE";
-}
-
 static int transitional(const char *state)
 {
 	return !strcmp(state, "INCOMPLETE") || !strcmp(state, "DELAY") ||
@@ -79,7 +62,7 @@ static int read_entry(struct watch *w, struct rs_probe_result *res)
 		return rs_probe_fail(res, EIO, "neighbour dump (RTM_GETNEIGH): %s",
 				     nl_geterror(err));
 	n = rtnl_neigh_get(cache, w->ifindex, w->addr);
-	RS_STRCPY(res->neigh_state, n ? state_name(rtnl_neigh_get_state(n)) : "NONE");
+	RS_STRCPY(res->neigh_state, n ? rs_net_neigh_state_name(rtnl_neigh_get_state(n)) : "NONE");
 	res->neigh_mac[0] = '\0';
 	ll = n ? rtnl_neigh_get_lladdr(n) : NULL;
 	if (ll && nl_addr_get_len(ll) == 6)
@@ -164,16 +147,16 @@ static int watch_entry(const struct rs_probe_req *req, const struct rs_peer *p,
 	RS_STRCPY(res->neigh_first, res->neigh_state);
 	trigger(req, p, res);
 	for (;;) {
-		struct pollfd pfd = { .fd = nl_socket_get_fd(w.events), .events = POLLIN };
-		int left = rs_probe_left_ms(deadline);
+		uint64_t next = rs_now_ns() + REREAD_MS * 1000000ULL;
 
 		err = read_entry(&w, res);
-		if (err || !transitional(res->neigh_state) || !left)
+		if (err || !transitional(res->neigh_state) || !rs_probe_left_ms(deadline))
 			break;
 		/* The datagram could not leave and no entry will come. */
 		if (res->net_errno && !strcmp(res->neigh_state, "NONE"))
 			break;
-		if (poll(&pfd, 1, left < REREAD_MS ? left : REREAD_MS) > 0)
+		if (rs_probe_poll(nl_socket_get_fd(w.events), POLLIN,
+				  next < deadline ? next : deadline) > 0)
 			drain(&w);
 	}
 out:

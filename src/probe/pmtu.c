@@ -11,7 +11,8 @@
  * - too big here: sendto() says EMSGSIZE (the egress MTU is smaller);
  * - too big on the way: a router said "fragmentation needed" / "packet too
  *   big" with its MTU (an EMSGSIZE error event), or nothing came back within
- *   the per-size wait, twice.  A switch or a receiving NIC with a smaller
+ *   the per-size wait, twice (a veth whose peer has a smaller MTU says
+ *   ENOBUFS to the sender: the same drop, seen earlier).  A switch or a receiving NIC with a smaller
  *   MTU drops silently - the usual RoCE case.
  * Search: one small echo (is the peer there at all, how long does it take:
  * the per-size wait is 10 RTT + 100 ms, at most 1 s), then the egress MTU,
@@ -115,6 +116,10 @@ static int one_echo(struct search *s, unsigned size, uint64_t wait_ns)
 	s->sizes[i] = size;
 	s->sent_ns[i] = rs_now_ns();
 	err = rs_icmp_send(&s->ic, (uint16_t)(i + 1), size);
+	/* A veth refuses a frame larger than its peer's MTU with ENOBUFS:
+	 * dropped on the way, as a switch would drop it silently. */
+	if (err == -ENOBUFS)
+		return 0;
 	if (err)
 		return err;
 	until = s->sent_ns[i] + wait_ns < s->deadline ? s->sent_ns[i] + wait_ns : s->deadline;

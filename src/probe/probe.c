@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <net/if.h>
 #include <netdb.h>
+#include <poll.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <stdarg.h>
@@ -123,6 +124,25 @@ int rs_probe_left_ms(uint64_t deadline)
 	if (now >= deadline)
 		return 0;
 	return (int)((deadline - now + 999999) / 1000000);
+}
+
+int rs_probe_poll(int fd, short events, uint64_t deadline)
+{
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = events };
+		int left = rs_probe_left_ms(deadline), n;
+
+		if (!left)
+			return -ETIMEDOUT;
+		n = poll(&pfd, 1, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -ETIMEDOUT;
+		return pfd.revents;
+	}
 }
 
 static int check_req(const struct rs_probe_req *req, struct rs_probe_result *res)

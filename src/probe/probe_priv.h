@@ -34,6 +34,9 @@ int rs_probe_fail(struct rs_probe_result *res, int err, const char *fmt, ...) RS
 
 /* Milliseconds left before deadline (CLOCK_MONOTONIC ns), 0 when past. */
 int rs_probe_left_ms(uint64_t deadline);
+/* poll() one fd until the deadline (EINTR resumed): its revents, or
+ * -ETIMEDOUT, or -errno. */
+int rs_probe_poll(int fd, short events, uint64_t deadline);
 
 /* The peer as a socket address; "fe80::1%a0" gives the scope.  A bad
  * address fails res (EINVAL).  port in network order is set for TCP/UDP. */

@@ -23,14 +23,18 @@ static void RS_PRINTF(2, 3) S(struct rs_probe_result *res, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "No route to host (from 10.0.0.1)" - the network's answer in words. */
+/* "No route to host (ICMP from 10.0.0.254)" - the network's answer in
+ * words.  The kernel says "host unreachable" from our own address when the
+ * next hop's neighbour does not resolve. */
 static const char *answer(const struct rs_probe_result *res, char *buf, size_t len)
 {
+	int own = res->net_from[0] && !strcmp(res->net_from, res->src);
+	int other = res->net_from[0] && !own;
 	const char *hint = "";
 
 	switch (res->net_errno) {
 	case EHOSTUNREACH:
-		hint = res->net_from[0] ? "" : ": the next hop's neighbour did not resolve";
+		hint = other ? "" : ": the next hop's neighbour did not resolve";
 		break;
 	case ENETUNREACH:
 		hint = ": no route";
@@ -46,9 +50,17 @@ static const char *answer(const struct rs_probe_result *res, char *buf, size_t l
 		hint = ": a blackhole route?";
 		break;
 	}
-	snprintf(buf, len, "%s%s%s%s%s", strerror(res->net_errno),
-		 res->net_from[0] ? " (ICMP from " : "", res->net_from,
-		 res->net_from[0] ? ")" : "", hint);
+	snprintf(buf, len, "%s%s%s%s%s", strerror(res->net_errno), other ? " (ICMP from " : "",
+		 other ? res->net_from : "", other ? ")" : "", hint);
+	return buf;
+}
+
+/* " via a0" when the egress interface is known. */
+static const char *via(const struct rs_probe_result *res, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (res->dev[0])
+		snprintf(buf, len, " via %s", res->dev);
 	return buf;
 }
 
@@ -63,20 +75,23 @@ static const char *down(const struct rs_probe_result *res, char *buf, size_t len
 
 void rs_probe_summarize_ping(struct rs_probe_result *res)
 {
-	char a[160], d[RS_NAME_LEN + 16];
+	char a[160], d[RS_NAME_LEN + 16], v[RS_NAME_LEN + 8];
 	unsigned lost = res->sent - res->received;
 
+	via(res, v, sizeof(v));
 	if (res->received) {
+		/* The egress is named where nothing came back: there it may be
+		 * the cause (a route through another interface). */
 		S(res, "%u/%u replies from %s (%u%% lost), rtt min/avg/max %.3f/%.3f/%.3f ms%s%s",
 		  res->received, res->sent, res->peer, res->sent ? lost * 100 / res->sent : 0,
 		  res->rtt_min_ms, res->rtt_avg_ms, res->rtt_max_ms, res->errors ? "; " : "",
 		  res->errors ? answer(res, a, sizeof(a)) : "");
 	} else if (res->errors || res->net_errno) {
-		S(res, "0/%u replies from %s: %s%s", res->sent, res->peer,
+		S(res, "0/%u replies from %s%s: %s%s", res->sent, res->peer, v,
 		  answer(res, a, sizeof(a)), down(res, d, sizeof(d)));
 	} else {
-		S(res, "0/%u replies from %s within %u ms: no answer (host down, ICMP echo "
-		  "filtered, or the path drops it)%s", res->sent, res->peer, res->timeout_ms,
+		S(res, "0/%u replies from %s%s within %u ms: no answer (host down, ICMP echo "
+		  "filtered, or the path drops it)%s", res->sent, res->peer, v, res->timeout_ms,
 		  down(res, d, sizeof(d)));
 	}
 }
@@ -137,8 +152,9 @@ void rs_probe_summarize_neigh(struct rs_probe_result *res)
 
 void rs_probe_summarize_tcp(struct rs_probe_result *res)
 {
-	char a[160], d[RS_NAME_LEN + 16];
+	char a[160], d[RS_NAME_LEN + 16], v[RS_NAME_LEN + 8];
 
+	via(res, v, sizeof(v));
 	switch (res->tcp) {
 	case RS_TCP_OPEN:
 		S(res, "%s port %u open: connected in %.3f ms from %s", res->peer, res->tcp_port,
@@ -149,11 +165,11 @@ void rs_probe_summarize_tcp(struct rs_probe_result *res)
 		  "the server side first)", res->peer, res->tcp_port);
 		break;
 	case RS_TCP_TIMEOUT:
-		S(res, "%s port %u: no answer within %u ms (a firewall drops it, or the path "
-		  "loses it)", res->peer, res->tcp_port, res->timeout_ms);
+		S(res, "%s port %u%s: no answer within %u ms (a firewall drops it, or the path "
+		  "loses it)", res->peer, res->tcp_port, v, res->timeout_ms);
 		break;
 	default:
-		S(res, "%s port %u unreachable: %s%s", res->peer, res->tcp_port,
+		S(res, "%s port %u unreachable%s: %s%s", res->peer, res->tcp_port, v,
 		  answer(res, a, sizeof(a)), down(res, d, sizeof(d)));
 		break;
 	}
@@ -173,6 +189,11 @@ void rs_probe_summarize_rdma_cm(struct rs_probe_result *res)
 	if (res->net_errno == ENODEV && !res->cm_dev[0]) {
 		S(res, "rdma_cm cannot resolve %s: the interface the route uses (%s) has no "
 		  "RDMA device", res->peer, res->dev[0] ? res->dev : "?");
+		return;
+	}
+	if (!strncmp(res->cm_event, "no ", 3)) {
+		S(res, "rdma_cm cannot resolve %s%s%s: %s event within %u ms", res->peer,
+		  res->cm_dev[0] ? " from " : "", res->cm_dev, res->cm_event, res->timeout_ms);
 		return;
 	}
 	S(res, "rdma_cm cannot resolve %s%s%s: %s%s%s", res->peer,

@@ -45,23 +45,10 @@ static enum rs_tcp_state classify(int err)
 static int wait_connect(int fd, uint64_t deadline, int *so_err)
 {
 	socklen_t len = sizeof(*so_err);
+	int r = rs_probe_poll(fd, POLLOUT, deadline);
 
-	for (;;) {
-		struct pollfd pfd = { .fd = fd, .events = POLLOUT };
-		int left = rs_probe_left_ms(deadline);
-		int n;
-
-		if (!left)
-			return -ETIMEDOUT;
-		n = poll(&pfd, 1, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -ETIMEDOUT;
-		break;
-	}
+	if (r < 0)
+		return r;
 	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, so_err, &len) < 0)
 		return -errno;
 	return 0;

@@ -44,8 +44,12 @@ void rs_craft_ipv6(struct rs_craft *c, const char *src, const char *dst)
 
 void rs_craft_be(struct rs_craft *c, uint64_t v, unsigned n)
 {
-	for (unsigned i = 0; i < n && c->ext_len < sizeof(c->ext); i++)
-		c->ext[c->ext_len++] = (uint8_t)(v >> (8 * (n - 1 - i)));
+	/* n may exceed 8 (a CNP's 16 reserved bytes): the high bytes are 0. */
+	for (unsigned i = 0; i < n && c->ext_len < sizeof(c->ext); i++) {
+		unsigned shift = 8 * (n - 1 - i);
+
+		c->ext[c->ext_len++] = shift < 64 ? (uint8_t)(v >> shift) : 0;
+	}
 }
 
 void rs_craft_cm_mad(struct rs_craft *c, uint16_t attr, uint64_t service_id)

@@ -19,8 +19,22 @@ RS_LAB_FILES = \
 	tests/lab/tests/40-console.sh \
 	tests/lab/tests/50-capture.sh \
 	tests/lab/tests/52-console-capture.sh
+# One file per line: branches that add a lab test each add one line.
+RS_LAB_FILES = tests/lab/run.sh tests/lab/build-image.sh tests/lab/soname-check.sh
+RS_LAB_FILES += tests/lab/guest/init tests/lab/guest/setup.sh
+RS_LAB_FILES += tests/lab/guest/faults.sh tests/lab/guest/tap.sh
+RS_LAB_FILES += tests/lab/tests/00-boot.sh
+RS_LAB_FILES += tests/lab/tests/10-traffic.sh
+RS_LAB_FILES += tests/lab/tests/20-rocescope.sh
+RS_LAB_FILES += tests/lab/tests/30-faults.sh
+RS_LAB_FILES += tests/lab/tests/35-explain.sh
+RS_LAB_FILES += tests/lab/tests/40-console.sh
+RS_LAB_FILES += tests/lab/tests/45-trees.sh
+RS_LAB_FILES += tests/lab/tests/50-capture.sh
+RS_LAB_FILES += tests/lab/tests/50-probes.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
-check-lab: rocescope$(EXEEXT)
-	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) $(RS_LAB_TESTS)
+check-lab: rocescope$(EXEEXT) tests/probe_cli$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) \
+		--bin $(abs_top_builddir)/tests/probe_cli$(EXEEXT) $(RS_LAB_TESTS)
