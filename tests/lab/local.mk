@@ -3,26 +3,11 @@
 # turns a veth pair into two real RoCE v2 devices.  Not part of `make check`
 # (it downloads ~90 MB of .debs once and boots a VM); CI runs `make check-lab`
 # after the unit tests.
-RS_LAB_FILES = \
-	tests/lab/run.sh \
-	tests/lab/build-image.sh \
-	tests/lab/soname-check.sh \
-	tests/lab/guest/init \
-	tests/lab/guest/setup.sh \
-	tests/lab/guest/faults.sh \
-	tests/lab/guest/tap.sh \
-	tests/lab/guest/console.sh \
-	tests/lab/tests/00-boot.sh \
-	tests/lab/tests/10-traffic.sh \
-	tests/lab/tests/20-rocescope.sh \
-	tests/lab/tests/30-faults.sh \
-	tests/lab/tests/40-console.sh \
-	tests/lab/tests/50-capture.sh \
-	tests/lab/tests/52-console-capture.sh
 # One file per line: branches that add a lab test each add one line.
 RS_LAB_FILES = tests/lab/run.sh tests/lab/build-image.sh tests/lab/soname-check.sh
 RS_LAB_FILES += tests/lab/guest/init tests/lab/guest/setup.sh
 RS_LAB_FILES += tests/lab/guest/faults.sh tests/lab/guest/tap.sh
+RS_LAB_FILES += tests/lab/guest/console.sh
 RS_LAB_FILES += tests/lab/tests/00-boot.sh
 RS_LAB_FILES += tests/lab/tests/10-traffic.sh
 RS_LAB_FILES += tests/lab/tests/20-rocescope.sh
@@ -32,6 +17,7 @@ RS_LAB_FILES += tests/lab/tests/40-console.sh
 RS_LAB_FILES += tests/lab/tests/45-trees.sh
 RS_LAB_FILES += tests/lab/tests/50-capture.sh
 RS_LAB_FILES += tests/lab/tests/50-probes.sh
+RS_LAB_FILES += tests/lab/tests/52-console-capture.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
