@@ -178,6 +178,9 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 	ROCESCOPE="ip netns exec $B $R" start live $UTF $UTF_ALL --
 	wait_for live ' 1 Devices' && keys live 7
 	wait_for live 'no RDMA port to capture on'; ok $? "live, no RDMA port: says so, offers i"
+	keys live i; wait_for live 'Capture -i' && erase live 5 && keys live -- '-i nosuch0' Enter
+	wait_for live "no network interface named 'nosuch0' \(ip -br link lists them\)"
+	ok $? "live: an interface that does not exist is named"
 	keys live i; wait_for live 'Capture -i' && erase live 5 && keys live -- '-i vB' Enter
 	wait_for live 'Capture: live vB'; ok $? "live: capturing on vB"
 	ip netns exec $A "$top_builddir/tests/capture/roce_send" udp 10.78.0.1 10.78.0.2 --count 20 --qp 0x4d
@@ -187,7 +190,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 	wait_for live 'RoCE v2\? +PASS'; ok $? "live: verdict RoCE v2"
 	keys live q; wait_for live 'EXITED 0'; ok $? "live: quits"
 else
-	skipn 6 "needs root and network namespaces (live veth)"
+	skipn 7 "needs root and network namespaces (live veth)"
 fi
 
 # ------------------------------------------------------------- no permission

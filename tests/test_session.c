@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "capture/capture.h"
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 #include "runtime/loop.h"
@@ -320,6 +321,157 @@ static void test_on_loop(void **state)
 	rs_session_close(&s);
 }
 
+/* The capture job: stops the loop once the capture has more than
+ * cap_until frames (0: never). */
+struct capwatch {
+	struct rs_loop *l;
+	int changes;
+	uint64_t until;
+};
+
+static uint64_t received(const struct rs_session *s)
+{
+	struct rs_capture_stats st;
+
+	rs_capture_stats(rs_session_capture(s), &st);
+	return st.received;
+}
+
+static void on_capture(struct rs_session *s, unsigned what, void *arg)
+{
+	struct capwatch *w = arg;
+
+	if (!(what & RS_CHANGE_CAPTURE))
+		return;
+	w->changes++;
+	if (w->until && rs_session_capture(s) && received(s) > w->until)
+		rs_loop_stop(w->l, 0);
+}
+
+/* Run the loop until the capture passed n frames (bounded by a guard). */
+static void run_until(struct rs_session *s, struct capwatch *w, uint64_t n)
+{
+	struct rs_timer *guard = rs_timer_add(w->l, on_guard, w->l);
+
+	w->until = n;
+	rs_timer_arm(guard, 30 * RS_NS_PER_S, 0);
+	assert_int_equal(rs_loop_run(w->l), 0);
+	rs_timer_del(guard);
+	w->until = 0;
+}
+
+/*
+ * The session's capture on the loop: the demo's replay, its verdicts in
+ * the checks' context and findings, pause (no frame while paused, however
+ * many rounds run), writing a pcap that reads back, stop, and a start
+ * that fails with a sentence.
+ */
+static void test_capture_job(void **state)
+{
+	struct rs_session_opts o = { .demo = 1 };
+	struct rs_capture_spec bad = { .kind = RS_CAP_NETDEV, .name = "nosuchdev0" };
+	char err[512], path[] = "/tmp/rs-test-capjob-XXXXXX";
+	struct rs_capture_spec back = { .kind = RS_CAP_FILE, .name = path };
+	const struct rs_finding *f;
+	struct capwatch w = { 0 };
+	struct rs_check_ctx ctx;
+	struct rs_capture *c;
+	struct rs_session s;
+	uint64_t n;
+	int fd;
+
+	assert_int_equal(rs_session_open(&s, &o, err, sizeof(err)), 0);
+	assert_int_equal(rs_session_capture_demo(&s, err, sizeof(err)), -EINVAL);
+	w.l = rs_loop_new();
+	rs_session_on_change(&s, on_capture, &w);
+	rs_session_attach(&s, w.l);
+	assert_null(rs_session_capture(&s));
+	assert_int_equal(rs_session_capture_demo(&s, err, sizeof(err)), 0);
+	assert_string_equal(rs_capture_label(rs_session_capture(&s)), "replay of rdma_cm.pcap (x1)");
+	run_until(&s, &w, 96);
+	assert_true(w.changes >= 1);
+	assert_int_equal(rs_session_capture_verdicts(&s)->seen, RS_SEEN_V2);
+	rs_session_ctx(&s, &ctx);
+	assert_non_null(ctx.capture);
+	assert_true(ctx.capture->packets > 96);
+	f = rs_findings_get(&s.findings, "capture.roce_v2", NULL);
+	assert_non_null(f);
+	assert_int_equal(f->verdict, RS_PASS);
+
+	rs_session_capture_pause(&s, 1);
+	assert_true(rs_session_capture_paused(&s));
+	n = received(&s);
+	for (int i = 0; i < 5; i++)
+		rs_loop_run_once(w.l, 50);
+	assert_true(received(&s) == n);
+	rs_session_capture_pause(&s, 0);
+	run_until(&s, &w, n);
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(rs_session_capture_write(&s, path, err, sizeof(err)), 0);
+	run_until(&s, &w, received(&s) + 20);
+	assert_int_equal(rs_session_capture_write(&s, NULL, err, sizeof(err)), 0);
+	assert_int_equal(rs_capture_open(&c, &back, err, sizeof(err)), 0);
+	while (!rs_capture_done(c))
+		assert_true(rs_capture_dispatch(c, 256) >= 0);
+	assert_true(rs_cap_totals(rs_capture_analysis(c))->roce_v2 >= 20);
+	assert_int_equal(rs_cap_totals(rs_capture_analysis(c))->icrc_bad, 0);
+	rs_capture_close(c);
+	unlink(path);
+
+	rs_session_capture_stop(&s);
+	assert_null(rs_session_capture(&s));
+	assert_null(rs_session_capture_verdicts(&s));
+	f = rs_findings_get(&s.findings, "capture.roce_v2", NULL);
+	assert_int_equal(f->verdict, RS_SKIP);
+	assert_non_null(strstr(f->summary, "no capture running"));
+	assert_int_equal(rs_session_capture_start(&s, &bad, err, sizeof(err)), -ENODEV);
+	assert_non_null(strstr(rs_session_capture_error(&s), "nosuchdev0"));
+	assert_null(rs_session_capture(&s));
+	rs_session_detach(&s);
+	rs_loop_free(w.l);
+	rs_session_close(&s);
+}
+
+/* Nothing seen while something says traffic runs: capture.roce_v2 fails
+ * (live on lo as root; skipped without the permission). */
+static void test_capture_claim(void **state)
+{
+	struct rs_session_opts o = { .demo = 1 };
+	struct rs_capture_spec lo = { .kind = RS_CAP_NETDEV, .name = "lo" };
+	const struct rs_finding *f;
+	struct rs_session s;
+	struct rs_loop *l;
+	char err[512];
+	int r;
+
+	assert_int_equal(rs_session_open(&s, &o, err, sizeof(err)), 0);
+	l = rs_loop_new();
+	rs_session_attach(&s, l);
+	r = rs_session_capture_start(&s, &lo, err, sizeof(err));
+	if (r == -EPERM) {
+		rs_session_detach(&s);
+		rs_loop_free(l);
+		rs_session_close(&s);
+		skip();
+	}
+	assert_int_equal(r, 0);
+	f = rs_findings_get(&s.findings, "capture.roce_v2", NULL);
+	assert_int_equal(f->verdict, RS_SKIP);
+	rs_session_capture_claim(&s, "a test says ib_write_bw runs");
+	f = rs_findings_get(&s.findings, "capture.roce_v2", NULL);
+	assert_int_equal(f->verdict, RS_FAIL);
+	assert_non_null(strstr(f->evidence, "traffic claimed: a test says ib_write_bw runs"));
+	rs_session_capture_claim(&s, NULL);
+	f = rs_findings_get(&s.findings, "capture.roce_v2", NULL);
+	assert_int_equal(f->verdict, RS_SKIP);
+	rs_session_detach(&s);
+	rs_loop_free(l);
+	rs_session_close(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +483,8 @@ int main(void)
 		cmocka_unit_test(test_recorded_sources),
 		cmocka_unit_test(test_peer_on_demo),
 		cmocka_unit_test(test_on_loop),
+		cmocka_unit_test(test_capture_job),
+		cmocka_unit_test(test_capture_claim),
 	};
 
 	if (!getenv("top_srcdir"))
