@@ -367,7 +367,7 @@ static const char *short_label(const char *l, int max, char *buf, size_t len)
 	const char *sp = strchr(l, ' ');
 	int n = (int)strlen(l);
 
-	if (n <= max || !sp || max < 20)
+	if (n <= max || !sp || max < 20 || (int)(sp - l) + 8 > max)
 		return l;
 	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (int)(sp - l) - 4));
 	return buf;
