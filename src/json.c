@@ -7,6 +7,7 @@
  * reads well in a terminal and diffs well in a test.
  */
 #include "json.h"
+#include "util.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -29,8 +30,15 @@ int rs_json_finish(struct rs_json *j)
 	return j->error ? -EINVAL : 0;
 }
 
+void rs_json_set_compact(struct rs_json *j, int on)
+{
+	j->compact = on;
+}
+
 static void indent(struct rs_json *j)
 {
+	if (j->compact)
+		return;
 	fputc('\n', j->f);
 	for (int i = 0; i < j->depth; i++)
 		fputs("  ", j->f);
@@ -72,7 +80,7 @@ void rs_json_key(struct rs_json *j, const char *key)
 	j->count[j->depth - 1] = 1;
 	indent(j);
 	rs_json_write_string(j->f, key, strlen(key));
-	fputs(": ", j->f);
+	fputs(j->compact ? ":" : ": ", j->f);
 	j->want_key = 0;
 }
 
@@ -112,40 +120,6 @@ void rs_json_obj_end(struct rs_json *j) { close_level(j, 1); }
 void rs_json_arr_begin(struct rs_json *j) { open_level(j, 0); }
 void rs_json_arr_end(struct rs_json *j) { close_level(j, 0); }
 
-/*
- * Length of the valid UTF-8 sequence at s (1..4), or 0 when the bytes there
- * are not one: overlong forms, surrogates and code points past U+10FFFF
- * count as invalid, as RFC 3629 says.
- */
-static size_t utf8_len(const unsigned char *s, size_t left)
-{
-	unsigned char c = s[0];
-	size_t n;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (n > left)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
 void rs_json_write_string(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -171,7 +145,7 @@ void rs_json_write_string(FILE *f, const char *str, size_t len)
 			i++;
 			continue;
 		}
-		n = utf8_len(s + i, len - i);
+		n = rs_utf8_len(s + i, len - i);
 		if (n == 0) {
 			fputs("\\ufffd", f);	/* one replacement per bad byte */
 			i++;

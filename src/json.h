@@ -27,11 +27,14 @@ struct rs_json {
 	int depth;
 	int error;			/* set on misuse; output stops */
 	int want_key;			/* inside an object and a key is due */
+	int compact;			/* one line, no indentation (JSON lines) */
 	unsigned char in_obj[RS_JSON_MAX_DEPTH];	/* 1 object, 0 array */
 	unsigned char count[RS_JSON_MAX_DEPTH];		/* members so far (0/1 is enough) */
 };
 
 void rs_json_init(struct rs_json *j, FILE *f);
+/* One document per line (JSON lines): no newlines or indentation inside. */
+void rs_json_set_compact(struct rs_json *j, int on);
 /* Ends the document with a newline; returns 0, or -EINVAL after misuse. */
 int rs_json_finish(struct rs_json *j);
 

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RS_SNAPSHOT_VERSION 1
+#define RS_SNAPSHOT_VERSION 2	/* 2: errors carry their area */
 
 #define RS_NAME_LEN 64		/* device, netdev, counter names */
 #define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
@@ -61,11 +61,32 @@ struct rs_gid {
 	int vlan;			/* VLAN id of netdev, -1 when none */
 };
 
+/* Port states as sysfs and ibv_port_state number them. */
+enum rs_port_state {
+	RS_PORT_NOP = 0,
+	RS_PORT_DOWN = 1,
+	RS_PORT_INIT = 2,
+	RS_PORT_ARMED = 3,
+	RS_PORT_ACTIVE = 4,
+	RS_PORT_ACTIVE_DEFER = 5,
+};
+
+/* Physical port states (IBTA PortPhysicalState, sysfs phys_state). */
+enum rs_port_phys_state {
+	RS_PHYS_SLEEP = 1,
+	RS_PHYS_POLLING = 2,
+	RS_PHYS_DISABLED = 3,
+	RS_PHYS_TRAINING = 4,
+	RS_PHYS_LINK_UP = 5,
+	RS_PHYS_ERROR_RECOVERY = 6,
+	RS_PHYS_TEST = 7,
+};
+
 struct rs_port {
 	unsigned num;
-	int state;			/* 0..5 as ibv_port_state: 4 = ACTIVE */
+	int state;			/* enum rs_port_state; 0 unknown */
 	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE" */
-	int phys_state;			/* 5 = LinkUp, 3 = Disabled, ... */
+	int phys_state;			/* enum rs_port_phys_state; 0 unknown */
 	char phys_state_name[RS_NAME_LEN];
 	char rate[RS_TEXT_LEN];		/* "100 Gb/sec (4X EDR)" */
 	double rate_gbps;		/* parsed from rate, 0 unknown */
@@ -79,6 +100,7 @@ struct rs_port {
 	struct rs_counter_set counters;		/* ports/P/counters (raw values) */
 	struct rs_counter_set hw_counters;	/* ports/P/hw_counters, without lifespan */
 	unsigned hw_lifespan_ms;	/* hw_counters/lifespan, 0 unknown */
+	uint32_t max_msg_sz;		/* largest message, from libibverbs; 0 unknown */
 };
 
 struct rs_pci_link {
@@ -101,6 +123,7 @@ struct rs_device {
 	int weak_roce_v2;		/* 1 for ConnectX-3/mlx4: RoCE v2 is limited */
 	struct rs_pci_link pci;
 	int verbs;			/* 1 when libibverbs opened it (live only) */
+	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
 	int present;			/* 0 when it vanished since the last refresh */
 	struct rs_port *ports;
 	size_t n_ports;
@@ -109,6 +132,28 @@ struct rs_device {
 struct rs_pause {
 	int known;			/* 0 when the ioctl failed or not supported */
 	int autoneg, rx, tx;		/* 802.3x pause, ETHTOOL_GPAUSEPARAM */
+};
+
+/*
+ * Data center bridging of a link (IEEE 802.1Qaz/Qbb) as the driver reports
+ * it through DCB netlink (RTM_GETDCB).  known = 0 when the driver has no
+ * DCB (veth, lo, most non-RDMA NICs: EOPNOTSUPP) or it was not read (a
+ * recorded host): error says which.
+ */
+struct rs_dcb {
+	int known;
+	char error[RS_TEXT_LEN];	/* why not known */
+	unsigned pfc_cap;		/* priorities the port can pause, 0 unknown */
+	unsigned pfc_en;		/* bit n: PFC on priority n */
+	char trust[RS_NAME_LEN];	/* "dscp" (DSCP APP entries or trust table), "pcp", "" */
+	unsigned dscp_apps;		/* APP entries mapping a DSCP to a priority */
+};
+
+/* RoCE ECN of a link (MLNX_OFED sysfs ecn/roce_np|roce_rp/enable/N). */
+struct rs_ecn {
+	int known;			/* the sysfs tree exists */
+	unsigned np_en;			/* bit n: notification point (CNPs sent) on priority n */
+	unsigned rp_en;			/* bit n: reaction point (rate cut) on priority n */
 };
 
 struct rs_link {
@@ -120,12 +165,22 @@ struct rs_link {
 	char operstate[RS_NAME_LEN];	/* "UP", "DOWN", "LOWERLAYERDOWN", ... */
 	int up;				/* IFF_UP */
 	int carrier;			/* IFF_LOWER_UP / carrier */
+	int noarp;			/* IFF_NOARP: `ip link set X arp off` */
 	char master[RS_NAME_LEN];	/* bond or bridge master, "" none */
 	int vlan_id;			/* -1 when not a VLAN */
 	char vlan_parent[RS_NAME_LEN];
 	struct rs_counter_set stats;	/* netdev statistics (rtnl_link_stat) */
 	struct rs_counter_set ethtool;	/* ethtool -S via SIOCETHTOOL */
 	struct rs_pause pause;
+	char driver[RS_NAME_LEN];	/* ethtool -i: mlx5_core, or the sysfs driver link */
+	char driver_version[RS_NAME_LEN];
+	char fw_version[RS_TEXT_LEN];	/* ethtool -i firmware-version */
+	struct rs_dcb dcb;
+	struct rs_ecn ecn;
+	/* Effective address-handling sysctls: max of conf/all and conf/IF. */
+	int rp_filter;			/* 0 off, 1 strict, 2 loose; -1 unknown */
+	int arp_ignore;			/* -1 unknown */
+	int arp_announce;		/* -1 unknown */
 };
 
 struct rs_addr {
@@ -188,6 +243,7 @@ struct rs_host {
 	size_t n_modules;
 	struct rs_hugepages *hugepages;
 	size_t n_hugepages;
+	int cap_ipc_lock;		/* 1: this process may lock any amount, -1 unknown */
 	uint64_t memlock_soft;		/* RLIMIT_MEMLOCK bytes, or RS_MEMLOCK_UNLIMITED */
 	uint64_t memlock_hard;
 	int memlock_known;		/* 1 when memlock_soft/hard were read */
@@ -195,8 +251,22 @@ struct rs_host {
 	char memlock_conf_file[RS_TEXT_LEN];	/* where that came from */
 };
 
+/*
+ * The three parts of a host a snapshot describes.  Each collector fills one
+ * and records its errors against it, so a re-collection of one part (the
+ * network after a netlink event) replaces exactly that part, and each error
+ * is shown where its data would be.
+ */
+enum rs_area {
+	RS_AREA_RDMA = 0,		/* devices, ports, GIDs, their counters */
+	RS_AREA_NET,			/* links, addresses, routes, neighbours, the peer lookup */
+	RS_AREA_HOST,			/* kernel, modules, memory, limits */
+	RS_AREA_COUNT,
+};
+
 /* A source that could not be read: shown where its data would be. */
 struct rs_error {
+	enum rs_area area;
 	char source[RS_NAME_LEN];	/* "sysfs", "netlink", "ethtool", "verbs", ... */
 	char object[RS_NAME_LEN];	/* "mlx5_0", "eth0", "" */
 	char message[RS_MSG_LEN];
@@ -223,12 +293,23 @@ struct rs_snapshot {
 };
 
 void rs_snapshot_init(struct rs_snapshot *s);
+/* A new link's fields that are not zero when unknown (VLAN id, sysctls). */
+void rs_link_init(struct rs_link *k);
 void rs_snapshot_free(struct rs_snapshot *s);
 
 /* Append a collection error (printf-style message). */
-void rs_snapshot_add_error(struct rs_snapshot *s, const char *source,
+void rs_snapshot_add_error(struct rs_snapshot *s, enum rs_area area, const char *source,
 			   const char *object, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 5, 6)));
+/* The same, unless an identical error is already there (refresh paths,
+ * which would otherwise add one per tick). */
+void rs_snapshot_add_error_once(struct rs_snapshot *s, enum rs_area area, const char *source,
+				const char *object, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Empty one area: its data and its errors (before collecting it again). */
+void rs_snapshot_clear_area(struct rs_snapshot *s, enum rs_area area);
+const char *rs_area_name(enum rs_area a);	/* "rdma", "net", "host" */
+int rs_area_parse(const char *name, enum rs_area *a);	/* 0 or -EINVAL */
 
 /* Append an empty element to a dynamic array and return it (zeroed). */
 #define RS_APPEND(arr, n) ((typeof(arr))rs_array_append((void **)&(arr), &(n), sizeof(*(arr))))
@@ -240,6 +321,9 @@ void rs_counter_set_free(struct rs_counter_set *set);
 
 /* Lookups used by views, checks and the console. */
 const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *name);
+/* The neighbour entry of ip on dev ("" dev: any), or NULL. */
+const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
+					 const char *ip);
 const char *rs_gid_type_name(enum rs_gid_type t);
 
 #endif

@@ -23,7 +23,7 @@ void rs_die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(2);
+	exit(1);	/* a failure, not a usage error (2) */
 }
 
 void *rs_xmalloc(size_t size)
@@ -104,6 +104,92 @@ int rs_snprintf(char *buf, size_t len, const char *fmt, ...)
 	return 0;
 }
 
+size_t rs_utf8_len(const unsigned char *s, size_t left)
+{
+	unsigned char c = s[0];
+	size_t n;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n > left)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* The code point of the valid UTF-8 sequence s of n bytes (2..4). */
+static uint32_t utf8_cp(const unsigned char *s, size_t n)
+{
+	uint32_t cp = s[0] & (0x7f >> n);
+
+	for (size_t i = 1; i < n; i++)
+		cp = (cp << 6) | (s[i] & 0x3f);
+	return cp;
+}
+
+/* C1 controls, and the bidi embeddings, overrides and isolates. */
+static int cp_hidden(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Append text to dst within size, always counting it in *at. */
+static void esc_put(char *dst, size_t size, size_t *at, const char *text, size_t n)
+{
+	for (size_t i = 0; i < n; i++, (*at)++)
+		if (*at + 1 < size)
+			dst[*at] = text[i];
+}
+
+size_t rs_escape_text(char *dst, size_t size, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t at = 0, i = 0;
+	char tmp[12];
+
+	while (i < n) {
+		size_t l = rs_utf8_len(s + i, n - i);
+		int k;
+
+		if (s[i] == '\\' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			k = snprintf(tmp, sizeof(tmp), "\\%c", s[i] == '\\' ? '\\' :
+				     s[i] == '\t' ? 't' : s[i] == '\n' ? 'n' : 'r');
+			l = 1;
+		} else if (!l || s[i] < 0x20 || s[i] == 0x7f) {
+			k = snprintf(tmp, sizeof(tmp), "\\x%02x", s[i]);
+			l = 1;
+		} else if (l > 1 && cp_hidden(utf8_cp(s + i, l))) {
+			k = snprintf(tmp, sizeof(tmp), "\\u%04x", (unsigned)utf8_cp(s + i, l));
+		} else {
+			esc_put(dst, size, &at, (const char *)s + i, l);
+			i += l;
+			continue;
+		}
+		esc_put(dst, size, &at, tmp, (size_t)k);
+		i += l;
+	}
+	if (size)
+		dst[at < size ? at : size - 1] = '\0';
+	return at;
+}
+
 char *rs_rtrim(char *s)
 {
 	size_t n = strlen(s);
@@ -131,11 +217,6 @@ void rs_root_set(const char *root)
 const char *rs_root(void)
 {
 	return rs_root_dir[0] ? rs_root_dir : "/";
-}
-
-int rs_root_is_live(void)
-{
-	return rs_root_dir[0] == '\0';
 }
 
 int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap)

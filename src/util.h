@@ -29,14 +29,29 @@ size_t rs_strlcpy(char *dst, const char *src, size_t size);
 #define RS_STRCPY(dst, src) rs_strlcpy((dst), (src), sizeof(dst))
 /* snprintf that returns -ENAMETOOLONG instead of truncating silently. */
 int rs_snprintf(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
+/*
+ * Length of the valid UTF-8 sequence at s (1..4, at most left bytes), or 0
+ * when the bytes there are not one: overlong forms, surrogates and code
+ * points past U+10FFFF count as invalid, as RFC 3629 says.
+ */
+size_t rs_utf8_len(const unsigned char *s, size_t left);
+/*
+ * Untrusted text (a pasted log, a peer's message) made safe for a
+ * terminal: control characters (C0, DEL) become \t, \n, \r or \xNN,
+ * bytes that are not valid UTF-8 \xNN, C1 controls and the Unicode
+ * bidirectional overrides \uNNNN, a backslash \\; valid UTF-8 stays, so
+ * nothing is lost and the result reads back unambiguously.  Writes at
+ * most size - 1 bytes and a NUL; returns the length the whole escape needs
+ * (as snprintf: >= size means it was cut).  RS_ESCAPE_MAX(n) always fits.
+ */
+#define RS_ESCAPE_MAX(n) (4 * (n) + 1)
+size_t rs_escape_text(char *dst, size_t size, const char *s, size_t n);
 /* Trim trailing whitespace/newlines in place; returns s. */
 char *rs_rtrim(char *s);
 
 /* The root every file path goes through.  NULL or "" means "/". */
 void rs_root_set(const char *root);
 const char *rs_root(void);
-/* 1 when the root is "/", so live-only sources (netlink, verbs, ioctl) apply. */
-int rs_root_is_live(void);
 /* buf = root + formatted path (path starts with '/'). */
 int rs_path(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
 int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap);

@@ -1,7 +1,7 @@
 # tests/console_lib.sh - helpers of the console screen tests: the console
 # runs in a tmux session on its own socket, send-keys types, capture-pane -p
 # reads.  Source after tests/lib.sh.  Every wait is a bounded poll of the
-# screen (at most ~10 s); the tmux server and the temp dir go on exit.
+# screen (at most ~30 s); the tmux server and the temp dir go on exit.
 command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 [ -x "${ROCESCOPE:-}" ] || skip_all "ROCESCOPE is not set to the built binary"
 
@@ -32,7 +32,7 @@ screen() { T capture-pane -p -t "$1"; }
 # wait_for NAME PATTERN: poll the screen until grep -E finds PATTERN.
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		screen "$1" >"$tmp/screen"
 		LC_ALL=C grep -Eq -- "$2" "$tmp/screen" && return 0
 		sleep 0.1
@@ -46,7 +46,7 @@ wait_for() {
 # wait_gone NAME PATTERN: poll until PATTERN is no longer on the screen.
 wait_gone() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		screen "$1" | grep -Eq -- "$2" || return 0
 		sleep 0.1
 		i=$((i + 1))

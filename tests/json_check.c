@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * json_check.c - validate that stdin holds exactly one JSON document
- * (RFC 8259), for the shell tests of the --json views.  It is written apart
+ * (RFC 8259), or with --lines one per line (JSON lines), for the shell
+ * tests of the --json views.  It is written apart
  * from the writer it checks (src/cli/json.c) on purpose, and keeps the
  * tests free of python3 or jq, which a fresh Debian does not have.
  *
@@ -168,10 +169,52 @@ static int value(int depth)
 	}
 }
 
-int main(void)
+/* One document in [b, e): 0, or 1 after saying why (line > 0: JSON lines). */
+static int check(const unsigned char *b, const unsigned char *e, long line)
+{
+	start = p = b;
+	end = e;
+	failure = NULL;
+	if (value(0) == 0) {
+		ws();
+		if (p != end)
+			fail("trailing data after the document");
+	}
+	if (!failure)
+		return 0;
+	if (line)
+		fprintf(stderr, "json_check: line %ld, offset %ld: %s\n", line, (long)(p - start),
+			failure);
+	else
+		fprintf(stderr, "json_check: offset %ld: %s\n", (long)(p - start), failure);
+	return 1;
+}
+
+/* --lines: every line is one document (JSON lines); at least one line. */
+static int check_lines(const unsigned char *buf, size_t len)
+{
+	const unsigned char *b = buf, *e = buf + len, *nl;
+	long line = 0;
+
+	if (!len) {
+		fprintf(stderr, "json_check: no line\n");
+		return 1;
+	}
+	for (; b < e; b = nl + 1) {
+		nl = memchr(b, '\n', (size_t)(e - b));
+		if (!nl)
+			nl = e;
+		if (check(b, nl, ++line))
+			return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	size_t cap = 1 << 16, len = 0, n;
 	unsigned char *buf = malloc(cap);
+	int lines = argc > 1 && !strcmp(argv[1], "--lines"), ret;
 
 	while (buf && (n = fread(buf + len, 1, cap - len, stdin)) > 0) {
 		len += n;
@@ -182,17 +225,7 @@ int main(void)
 		fprintf(stderr, "json_check: out of memory\n");
 		return 2;
 	}
-	start = p = buf;
-	end = buf + len;
-	if (value(0) == 0) {
-		ws();
-		if (p != end)
-			fail("trailing data after the document");
-	}
-	if (failure) {
-		fprintf(stderr, "json_check: offset %ld: %s\n", (long)(p - start), failure);
-		return 1;
-	}
+	ret = lines ? check_lines(buf, len) : check(buf, buf + len, 0);
 	free(buf);
-	return 0;
+	return ret;
 }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Tests report TAP: cmocka programs through CMOCKA_MESSAGE_OUTPUT=TAP, shell
 # tests print it themselves.  Exit 77 or "1..0 # SKIP why" skips with a reason.
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
@@ -5,7 +6,16 @@ AM_TESTS_ENVIRONMENT = \
 	CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
-	ROCESCOPE='$(abs_top_builddir)/rocescope'; export ROCESCOPE;
+	ROCESCOPE='$(abs_top_builddir)/rocescope'; export ROCESCOPE; \
+	RS_SANITIZERS='$(RS_SANITIZERS_BUILT)'; export RS_SANITIZERS;
+
+# Built with --enable-sanitizers: valgrind-based checks skip (ASan and
+# valgrind do not mix); ASan and UBSan check everything instead.
+if RS_SANITIZERS
+RS_SANITIZERS_BUILT = yes
+else
+RS_SANITIZERS_BUILT =
+endif
 
 RS_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
 RS_TEST_LIBS = $(RS_CORE_LIBS) $(CMOCKA_LIBS)
@@ -18,7 +28,7 @@ TESTS += tests/test_util
 
 EXTRA_DIST += tests/lib.sh
 
-# Views, JSON writer, GID recommendation (views helper).
+# The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
 check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
 tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
@@ -32,11 +42,7 @@ check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
 tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
-check_PROGRAMS += tests/test_source
-tests_test_source_SOURCES = tests/test_source.c
-tests_test_source_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_source_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_demo tests/test_source tests/test_cli.sh
+TESTS += tests/test_demo tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
@@ -97,26 +103,28 @@ EXTRA_DIST += tests/fixtures
 am__tar = $${TAR-tar} --format=posix -cf - "$$tardir"
 
 
-# console (issue 4): counter grouping table, screen tests in tmux
+# The console: counter grouping table, screen tests in tmux.
 check_PROGRAMS += tests/test_counter_groups
 tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
-TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh
-# the console's counter tracking, without a terminal (links the ui sources)
-check_PROGRAMS += tests/test_console_counters
-tests_test_console_counters_SOURCES = tests/test_console_counters.c $(RS_UI_SOURCES)
-tests_test_console_counters_CFLAGS = $(RS_TEST_CFLAGS) $(NCURSESW_CFLAGS)
-tests_test_console_counters_LDADD = $(RS_TEST_LIBS) $(NCURSESW_LIBS)
-TESTS += tests/test_console_counters
+TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
+	tests/test_console_wizard.sh
+TESTS += tests/test_console_capture.sh
+# The counter series (rates, wrap, reset, vanished sets, history).
+check_PROGRAMS += tests/test_series
+tests_test_series_SOURCES = tests/test_series.c
+tests_test_series_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_series_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_series
 
-check_PROGRAMS += tests/test_collect_all
-tests_test_collect_all_SOURCES = tests/test_collect_all.c \
+check_PROGRAMS += tests/test_session
+tests_test_session_SOURCES = tests/test_session.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h
-tests_test_collect_all_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_collect_all_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_collect_all
+tests_test_session_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_session_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_session
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
 check_PROGRAMS += tests/test_checks
@@ -125,6 +133,10 @@ tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
 
+# Packaging (docs/packaging.md): the man pages against the program's help
+# and key tables, and the bash completion driven through COMP_WORDS.
+TESTS += tests/test_man.sh tests/test_completion.sh
+EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 tests_test_loop_SOURCES = tests/test_loop.c
@@ -151,3 +163,67 @@ tests_perf_lines_CFLAGS = $(RS_TEST_CFLAGS)
 tests_perf_lines_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_cli_perf.sh
 EXTRA_DIST += tests/test_cli_perf.sh
+# `rocescope explain`: the tables against real messages and libibverbs'
+# own status strings, the matcher's bounds, a fuzz loop; the command itself.
+check_PROGRAMS += tests/test_explain
+tests_test_explain_SOURCES = tests/test_explain.c
+tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_explain_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_explain tests/test_explain.sh
+EXTRA_DIST += tests/test_explain.sh
+# The troubleshooting trees, the site profiles and the tree runner.
+check_PROGRAMS += tests/test_wizard
+tests_test_wizard_SOURCES = tests/test_wizard.c
+tests_test_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_wizard
+
+# The checks the trees added (QoS, addressing, large messages, profiles,
+# probe results, both ends) on fixture contexts.
+check_PROGRAMS += tests/test_checks_wizard
+tests_test_checks_wizard_SOURCES = tests/test_checks_wizard.c
+tests_test_checks_wizard_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_wizard_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_wizard
+# The active probes (docs/probes.md): unit tests, the command-line twin
+# probe_cli with the canned results of probe_fake.c, and the namespace tests.
+check_PROGRAMS += tests/test_probe tests/probe_cli
+tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h
+tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_probe_LDADD = $(RS_TEST_LIBS)
+tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
+tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
+tests_probe_cli_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_probe tests/test_probe_net.sh
+EXTRA_DIST += tests/test_probe_net.sh
+
+# check --tree and --profile end to end (demo, files, a live namespace walk).
+TESTS += tests/test_cli_tree.sh
+EXTRA_DIST += tests/test_cli_tree.sh
+# The capture (issue 10): decoder, analysis, CLI, live in namespaces, fuzz.
+RS_CRAFT = tests/capture/craft.h tests/capture/craft.c
+check_PROGRAMS += tests/test_capture_decode
+tests_test_capture_decode_SOURCES = tests/test_capture_decode.c $(RS_CRAFT)
+tests_test_capture_decode_CFLAGS = $(RS_TEST_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
+tests_test_capture_decode_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_capture_decode
+check_PROGRAMS += tests/test_capture_flow
+tests_test_capture_flow_SOURCES = tests/test_capture_flow.c $(RS_CRAFT)
+tests_test_capture_flow_CFLAGS = $(RS_TEST_CFLAGS) -I$(top_srcdir)/tests
+tests_test_capture_flow_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_capture_flow
+check_PROGRAMS += tests/capture/make_cases
+tests_capture_make_cases_SOURCES = tests/capture/make_cases.c $(RS_CRAFT)
+tests_capture_make_cases_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests/capture
+tests_capture_make_cases_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_capture_cli.sh
+EXTRA_DIST += tests/test_capture_cli.sh
+check_PROGRAMS += tests/capture/roce_send
+tests_capture_roce_send_SOURCES = tests/capture/roce_send.c $(RS_CRAFT)
+tests_capture_roce_send_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests/capture
+tests_capture_roce_send_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_capture_live.sh
+EXTRA_DIST += tests/test_capture_live.sh
+TESTS += tests/test_capture_fuzz.sh
+EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
+CLEANFILES += tests/capture/fuzz_decode

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * net_probe.c - test helper: run the network collectors (rs_collect_net,
- * rs_collect_ethtool, rs_collect_net_counters) and print what they put in
- * the snapshot, one fact per line, so tests/test_collect_net*.sh can assert
- * on it against state they built with `ip` in a namespace of their own.
+ * net_probe.c - test helper: run the network collectors and print what
+ * they put in the snapshot, one fact per line, so tests/test_collect_net*.sh
+ * can assert on it against state they built with `ip` in a namespace of
+ * their own.  Live: rs_collect_net, rs_collect_route_lookup,
+ * rs_collect_ethtool and their counter refreshes; with --root the recorded
+ * twin (rs_collect_net_recorded), as the session chooses them.
  *
  *   net_probe [--root DIR] [--peer ADDR] [--ethtool] [--refresh MARKER]
  *             [--bench N]
@@ -95,6 +97,18 @@ static void print_rest(const struct rs_snapshot *s)
 		       s->errors[i].message);
 }
 
+static int live = 1;
+
+static void refresh(struct rs_snapshot *s)
+{
+	if (!live) {
+		rs_collect_net_recorded_counters(s);
+		return;
+	}
+	rs_collect_net_counters(s);
+	rs_collect_ethtool_counters(s);
+}
+
 static int wait_and_refresh(struct rs_snapshot *s, const char *marker)
 {
 	char line[16];
@@ -109,7 +123,7 @@ static int wait_and_refresh(struct rs_snapshot *s, const char *marker)
 	close(fd);
 	if (!fgets(line, sizeof(line), stdin))
 		fprintf(stderr, "net_probe: no line on stdin, refreshing anyway\n");
-	rs_collect_net_counters(s);
+	refresh(s);
 	print_counters(s, 1);
 	for (size_t i = 0; i < s->n_errors; i++)
 		printf("error2 %s %s %s\n", s->errors[i].source, s->errors[i].object,
@@ -122,7 +136,7 @@ static void bench(struct rs_snapshot *s, int n)
 	uint64_t t0 = rs_now_ns();
 
 	for (int i = 0; i < n; i++)
-		rs_collect_net_counters(s);
+		refresh(s);
 	printf("bench %zu %d %.1f\n", s->n_links, n,
 	       n ? (double)(rs_now_ns() - t0) / n / 1000.0 : 0.0);
 }
@@ -143,7 +157,10 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'r': rs_root_set(optarg); break;
+		case 'r':
+			rs_root_set(optarg);
+			live = 0;
+			break;
 		case 'p': peer = optarg; break;
 		case 'e': ethtool = 1; break;
 		case 'R': marker = optarg; break;
@@ -155,9 +172,14 @@ int main(int argc, char **argv)
 		}
 	}
 	rs_snapshot_init(&s);
-	rs_collect_net(&s, peer);
-	if (ethtool)
-		rs_collect_ethtool(&s);
+	if (live) {
+		rs_collect_net(&s);
+		rs_collect_route_lookup(&s, peer);
+		if (ethtool)
+			rs_collect_ethtool(&s);
+	} else {
+		rs_collect_net_recorded(&s);
+	}
 	if (n_bench >= 0) {
 		bench(&s, n_bench);
 		rs_snapshot_free(&s);

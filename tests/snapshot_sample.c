@@ -188,9 +188,9 @@ void rs_sample_fill(struct rs_snapshot *s)
 	for (int i = 0; i < 2; i++)
 		fill_link(RS_APPEND(s->links, s->n_links), i);
 	fill_net(s);
-	rs_snapshot_add_error(s, "netlink", "- dash", "%s", "  leading spaces, --- and ... inside");
-	rs_snapshot_add_error(s, "verbs", "&anchor *alias !tag", "%s", "");
-	rs_snapshot_add_error(s, "ethtool", "@`%", "%s", "\xef\xbb\xbf" "bom and [flow] {map}");
+	rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "- dash", "%s", "  leading spaces, --- and ... inside");
+	rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", "&anchor *alias !tag", "%s", "");
+	rs_snapshot_add_error(s, RS_AREA_NET, "ethtool", "@`%", "%s", "\xef\xbb\xbf" "bom and [flow] {map}");
 }
 
 #define SAME(what, type, a, b, ...)                                              \

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * test_checks.c - the problem checks (src/diag/) on the demo host and on
  * hand-built snapshots: pass, warn/fail and skip for each check, with the
@@ -6,7 +6,10 @@
  * each documented in docs/checks.md) and the runner.
  */
 #include "diag/check.h"
-#include "model/source.h"
+#include "model/demo.h"
+#include "model/series.h"
+#include "model/snapshot_yaml.h"
+#include "util.h"
 #include "snapshot.h"
 
 #include <errno.h>
@@ -33,23 +36,23 @@ static const struct rs_finding *get(const struct rs_findings *f, const char *id,
 
 static void run(const struct rs_snapshot *s, struct rs_findings *f)
 {
+	struct rs_check_ctx ctx = { .snap = s };
+
 	rs_findings_init(f);
-	assert_int_equal(rs_checks_run(s, f), 0);
+	assert_int_equal(rs_checks_run(&ctx, f), 0);
 }
 
 /* ---- the demo host ---- */
 
 static void test_demo(void **state)
 {
-	struct rs_source_opts o = { .demo = 1 };
 	const struct rs_finding *x;
 	struct rs_findings f;
 	struct rs_snapshot s;
-	struct rs_source src;
 	char err[256];
 
-	rs_snapshot_init(&s);
-	assert_int_equal(rs_source_open(&src, &o, &s, err, sizeof(err)), 0);
+	assert_int_equal(rs_snapshot_load_yaml(&s, rs_demo_host_yaml, rs_demo_host_yaml_len,
+					       "demo", err, sizeof(err)), 0);
 	run(&s, &f);
 
 	get(&f, "device.none", "host", RS_PASS);
@@ -101,8 +104,27 @@ static void test_demo(void **state)
 	x = get(&f, "host.no_hugepages", "host", RS_PASS);
 	assert_string_equal(x->evidence, "/sys/kernel/mm/hugepages/*/nr_hugepages: "
 			    "2048 kB: 4096, 1048576 kB: 0");
-	/* The demo's problems: 2 PCI, 1 MTU, 2 shared subnet, 2 FAILED neighbours. */
-	assert_int_equal(rs_findings_problems(&f, NULL), 7);
+	/* Structured lookups find the same findings as the object strings. */
+	assert_ptr_equal(rs_findings_port(&f, "port.roce_mtu_small", "mlx5_1", 1),
+			 rs_findings_get(&f, "port.roce_mtu_small", "mlx5_1 port 1"));
+	assert_ptr_equal(rs_findings_port(&f, "pci.link_degraded", "mlx5_0", 0),
+			 rs_findings_get(&f, "pci.link_degraded", "mlx5_0"));
+	assert_ptr_equal(rs_findings_neigh(&f, "net.neigh_failed", "ens1f1np1", "192.168.100.20"),
+			 rs_findings_get(&f, "net.neigh_failed", "ens1f1np1 192.168.100.20"));
+	assert_null(rs_findings_port(&f, "port.roce_mtu_small", "mlx5_1", 2));
+	{
+		struct rs_fkey k = { .id = "net.neigh_failed", .kind = -1, .netdev = "ens1f1np1" };
+
+		assert_int_equal(rs_findings_count_problems(&f, &k), 2);
+	}
+	/* One reading: nothing can be seen rising. */
+	get(&f, "counters.error_rising", "mlx5_1 port 1", RS_SKIP);
+	/* The demo's problems: 2 PCI, 1 MTU, 2 shared subnet, 2 FAILED neighbours,
+	 * 2 strict rp_filter on the shared subnet, no PFC and no ECN on mlx5_1. */
+	get(&f, "net.arp_flux", "ens1f0np0", RS_FAIL);
+	get(&f, "qos.pfc", "mlx5_1 port 1", RS_WARN);
+	get(&f, "qos.ecn", "mlx5_1 port 1", RS_WARN);
+	assert_int_equal(rs_findings_problems(&f, NULL), 11);
 	rs_findings_free(&f);
 	rs_snapshot_free(&s);
 }
@@ -272,6 +294,17 @@ static void test_host(void **state)
 			    "nr_hugepages (persist: vm.nr_hugepages = 2048 in /etc/sysctl.d/)");
 	rs_findings_free(&f);
 
+	/* The same 8 MiB with CAP_IPC_LOCK (root): this process is exempt, the
+	 * host's other users are not - a warning, not a failure. */
+	s.host.cap_ipc_lock = 1;
+	run(&s, &f);
+	x = get(&f, "host.memlock_small", "host", RS_WARN);
+	assert_string_equal(x->summary, "memlock soft 8 MiB, hard 8 MiB: this process holds "
+			    "CAP_IPC_LOCK and is exempt, other users' RDMA applications are not");
+	assert_non_null(strstr(x->evidence, "; CAP_IPC_LOCK held"));
+	s.host.cap_ipc_lock = 0;
+	rs_findings_free(&f);
+
 	/* 128 MiB: a warning; mlx5_core not loaded: nothing to expect. */
 	s.host.memlock_soft = 128ULL << 20;
 	s.host.modules[0].loaded = 0;
@@ -433,6 +466,7 @@ static void test_table(void **state)
 {
 	const char *top = getenv("top_srcdir");
 	char path[4096], *doc = NULL;
+	struct rs_check_ctx ctx = { 0 };
 	struct rs_findings f;
 	struct rs_snapshot s;
 	size_t len = 0;
@@ -458,8 +492,9 @@ static void test_table(void **state)
 	free(doc);
 	rs_snapshot_init(&s);
 	rs_findings_init(&f);
-	assert_int_equal(rs_check_run(&s, "no.such_check", &f), -ENOENT);
-	assert_int_equal(rs_check_run(&s, "device.none", &f), 0);
+	ctx.snap = &s;
+	assert_int_equal(rs_check_run(&ctx, "no.such_check", &f), -ENOENT);
+	assert_int_equal(rs_check_run(&ctx, "device.none", &f), 0);
 	assert_int_equal(f.count, 1);
 	rs_findings_free(&f);
 	assert_int_equal(rs_roce_mtu(4200), 4096);
@@ -467,6 +502,83 @@ static void test_table(void **state)
 	assert_int_equal(rs_roce_mtu(1500), 1024);
 	assert_int_equal(rs_roce_mtu(300), 0);
 	assert_string_equal(rs_verdict_name(RS_SKIP), "skip");
+}
+
+/* ---- counters rising between two readings ---- */
+
+static struct rs_port *rising_host(struct rs_snapshot *s)
+{
+	struct rs_device *d;
+	struct rs_port *p;
+
+	rs_snapshot_init(s);
+	d = RS_APPEND(s->devices, s->n_devices);
+	RS_STRCPY(d->name, "rxe0");
+	d->present = 1;
+	p = RS_APPEND(d->ports, d->n_ports);
+	p->num = 1;
+	RS_STRCPY(p->netdev, "veth0");
+	rs_counter_set_add(&p->hw_counters, "sent_pkts", 100);
+	rs_counter_set_add(&p->hw_counters, "completer_retry_err", 5);
+	rs_counter_set_add(&p->hw_counters, "retry_exceeded_err", 0);
+	p->hw_counters.ts_ns = 1000000000ULL;
+	return p;
+}
+
+static void rising_run(struct rs_snapshot *s, struct rs_series *ser, struct rs_findings *f)
+{
+	struct rs_check_ctx ctx = { .snap = s, .series = ser };
+
+	rs_series_update(ser, s);
+	rs_findings_free(f);
+	assert_int_equal(rs_check_run(&ctx, "counters.error_rising", f), 0);
+}
+
+static void test_error_rising(void **state)
+{
+	struct rs_findings f;
+	struct rs_series ser;
+	struct rs_snapshot s;
+	struct rs_port *p = rising_host(&s);
+	const struct rs_finding *x;
+
+	rs_findings_init(&f);
+	rs_series_init(&ser, 0);
+	rising_run(&s, &ser, &f);
+	get(&f, "counters.error_rising", "rxe0 port 1", RS_SKIP);	/* the baseline */
+
+	/* traffic only: nothing rises */
+	p->hw_counters.items[0].value += 1000;
+	p->hw_counters.ts_ns += 1000000000ULL;
+	rising_run(&s, &ser, &f);
+	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
+	assert_string_equal(x->remedy, "");
+
+	/* rxe's retransmit timer under emulation: worth a look, not a failure */
+	p->hw_counters.items[1].value += 3;
+	p->hw_counters.ts_ns += 1000000000ULL;
+	rising_run(&s, &ser, &f);
+	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_WARN);
+	assert_string_equal(x->summary, "1 error counter rising: completer_retry_err");
+
+	/* retries exhausted: packets are lost on the path */
+	p->hw_counters.items[2].value += 2;
+	p->hw_counters.ts_ns += 2000000000ULL;
+	rising_run(&s, &ser, &f);
+	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_FAIL);
+	assert_string_equal(x->summary, "1 error counter rising: retry_exceeded_err");
+	assert_string_equal(x->evidence, "hw_counters/retry_exceeded_err +2 in the last 2.0 s");
+	assert_non_null(strstr(x->remedy, "lost or retransmitted"));
+	assert_int_equal(x->kind, RS_OBJ_PORT);
+	assert_string_equal(x->netdev, "veth0");
+
+	/* and flat again in the next interval */
+	p->hw_counters.ts_ns += 1000000000ULL;
+	rising_run(&s, &ser, &f);
+	get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
+	rs_findings_free(&f);
+	rs_series_free(&ser);
+	rs_snapshot_free(&s);
 }
 
 int main(void)
@@ -479,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_network),
 		cmocka_unit_test(test_shared_subnet),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_error_rising),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

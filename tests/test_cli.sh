@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 54
+plan 55
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -21,6 +21,21 @@ $R help >"$T/out2" 2>&1 && cmp -s "$T/out" "$T/out2"
 ok $? "'rocescope help' is --help"
 $R --version >"$T/out" 2>&1 && grep -Eq '^rocescope [0-9]+\.[0-9]+' "$T/out"
 ok $? "--version prints the version"
+# The commit: from .tarball-commit in a tree made by `make dist`, else from
+# git when the source tree is a checkout (src/version.h).
+if [ -f "$top_srcdir/.tarball-commit" ]; then
+	want=$(cat "$top_srcdir/.tarball-commit")
+elif [ "$(cd "$top_srcdir" && git rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$top_srcdir" && pwd -P)" ]; then
+	want=$(cd "$top_srcdir" && git rev-parse --short=12 HEAD)
+else
+	want=
+fi
+if [ -n "$want" ]; then
+	grep -q "^rocescope [0-9.]* (commit ${want%-dirty}\(-dirty\)\{0,1\})\$" "$T/out"
+	ok $? "--version names the commit it was built from ($want)"
+else
+	skip "--version commit: the source is neither a git checkout nor a dist tarball"
+fi
 $R gids --help >"$T/out" 2>&1 && grep -q 'rocescope .*gids' "$T/out"
 ok $? "CMD --help prints that command's usage"
 $R help counters >"$T/out" 2>&1 && grep -q -- '--interval' "$T/out"
@@ -181,18 +196,18 @@ grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   ens1f1np1 MTU 1500 < 4200
 	grep -q '^      remedy:   ip link set ens1f1np1 mtu 9000 ' "$T/chk"
 ok $? "check: the small MTU with evidence and the command to run"
 grep -qx 'PASS  host.memlock_small     host            memlock soft unlimited, hard unlimited' "$T/chk" &&
-	grep -qx '4 fail, 3 warn, 18 pass, 0 skip (demo)' "$T/chk"
+	grep -qx '7 fail, 6 warn, 28 pass, 17 skip (demo)' "$T/chk"
 ok $? "check: passes listed, counts at the end"
 $R --demo check --json >"$T/chkj"
 [ $? -eq 1 ] && "$JC" <"$T/chkj" &&
 	grep -q '"id": *"net.neigh_failed"' "$T/chkj" &&
-	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":18,"warn":3,"fail":4,"skip":0}'
+	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":28,"warn":6,"fail":7,"skip":17}'
 ok $? "check --json: valid JSON, findings and counts, exit 1"
 if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
 	$R --root "$fx/roce-rxe" check >"$T/chk" 2>/dev/null
 	[ $? -eq 0 ] && grep -qx 'SKIP  net.shared_subnet      host            no addresses in the snapshot' "$T/chk" &&
 		grep -qx 'SKIP  pci.link_degraded      rxe0            no PCI function (virtual)' "$T/chk" &&
-		grep -q '^0 fail, 1 warn, 5 pass, 9 skip (root ' "$T/chk"
+		grep -q '^0 fail, 1 warn, 7 pass, 32 skip (root ' "$T/chk"
 	ok $? "check on fixture roce-rxe: no fail (exit 0), skips where the tree has no data"
 else
 	skip "fixture roce-rxe missing"

@@ -35,6 +35,7 @@ static void collect_at(struct rs_snapshot *s, const char *fixture)
 	rs_root_set(root);
 	rs_snapshot_init(s);
 	assert_int_equal(rs_collect_host(s), 0);
+	assert_int_equal(rs_collect_memlock_recorded(s), 0);
 	rs_root_set(NULL);
 }
 
@@ -170,6 +171,7 @@ static void limits_at_tmp(struct rs_snapshot *s)
 	rs_root_set(tmpdir);
 	rs_snapshot_init(s);
 	rs_collect_host(s);
+	rs_collect_memlock_recorded(s);
 	rs_root_set(NULL);
 }
 
@@ -273,6 +275,7 @@ static void test_live(void **state)
 	rs_root_set(NULL);
 	rs_snapshot_init(&s);
 	assert_int_equal(rs_collect_host(&s), 0);
+	assert_int_equal(rs_collect_memlock(&s), 0);
 	print_errors(&s);
 	assert_int_equal(uname(&u), 0);
 	assert_string_equal(s.host.kernel, u.release);

@@ -74,16 +74,30 @@ ip -n "$A" neigh add 10.77.0.52 lladdr 02:00:00:00:00:52 dev a0 nud noarp
 # A UDP datagram makes the kernel resolve the address: answered -> REACHABLE,
 # unanswered -> INCOMPLETE, then FAILED.
 inA bash -c 'echo x > /dev/udp/10.77.0.2/9; echo x > /dev/udp/10.77.0.60/9' 2>/dev/null
-for i in $(seq 50); do
+for i in $(seq 300); do
 	ip -n "$A" neigh show 10.77.0.60 dev a0 | grep -q FAILED && break
 	sleep 0.1
 done
 # The operational state follows carrier asynchronously (linkwatch): wait.
-for i in $(seq 50); do
+for i in $(seq 300); do
 	[ "$(inA cat /sys/class/net/a0/operstate)" = up ] &&
 		[ "$(inB cat /sys/class/net/b0/operstate)" = up ] && break
 	sleep 0.1
 done
+# a0's IPv6 link-local address is tentative until duplicate address
+# detection ends (about a second, much more on a loaded machine): until
+# then the kernel will not route from it.  Wait for it to be usable.
+lladdr_ready() {
+	out=$(ip -n "$A" -6 addr show dev a0 scope link)
+	case "$out" in *inet6*) ;; *) return 1 ;; esac
+	case "$out" in *tentative*) return 1 ;; esac
+	return 0
+}
+for i in $(seq 600); do
+	lladdr_ready && break
+	sleep 0.1
+done
+lladdr_ready || diag "a0's link-local address is still tentative after 60 s"
 
 # --- optional link kinds: VLAN and bond, skipped where the kernel has none --
 VLAN_WHY=""
@@ -234,7 +248,9 @@ ok $? "no collection error in namespace A"
 grep "^error" "$TMP/a.out" | head -3 | while read -r l; do diag "$l"; done
 
 # --- memory: the whole collection under valgrind ---------------------------------
-if command -v valgrind >/dev/null; then
+if [ -n "${RS_SANITIZERS:-}" ]; then
+	skip "built with sanitizers: ASan checks memory instead of valgrind"
+elif command -v valgrind >/dev/null; then
 	inA valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
 		--error-exitcode=9 "$PROBE" --peer 192.0.2.55 --ethtool >/dev/null 2>"$TMP/vg.err"
 	ok $? "no invalid access or definite leak under valgrind"
@@ -246,7 +262,7 @@ fi
 # --- counter refresh --------------------------------------------------------------------
 rm -f "$TMP/marker"
 {
-	for i in $(seq 50); do [ -e "$TMP/marker" ] && break; sleep 0.1; done
+	for i in $(seq 300); do [ -e "$TMP/marker" ] && break; sleep 0.1; done
 	inA bash -c 'for i in 1 2 3 4 5; do printf "%1000s" x > /dev/udp/10.77.0.2/9; done'
 	ip -n "$A" link del x0
 	echo go
@@ -272,10 +288,13 @@ ok $? "a vanished link is no error (netlink nor ethtool ENODEV)"
 grep "^error" "$TMP/r.out" | head -3 | while read -r l; do diag "$l"; done
 
 # --- cost of the once-a-second refresh ---------------------------------------------
+# A figure, not an assertion on time (this machine may be loaded): the
+# refresh covers every link, and what it cost is printed.
 for i in $(seq 0 19); do ip -n "$B" link add v$i type veth peer name w$i; done
 read -r _ nl calls us <<<"$(inB "$PROBE" --ethtool --bench 20)"
-[ "${nl:-0}" -ge 42 ] && awk -v us="${us:-999999}" 'BEGIN { exit !(us < 50000) }'
-ok $? "a counter refresh of $nl links (netlink + ethtool) takes ${us} us (< 50 ms)"
+[ "${nl:-0}" -ge 42 ] && [ "${calls:-0}" = 20 ]
+ok $? "a counter refresh covers all $nl links (netlink + ethtool), 20 times"
+diag "counter refresh of $nl links: ${us} us per refresh (make bench has the figures)"
 
 plan "$rs_n"
 exit 0

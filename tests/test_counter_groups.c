@@ -37,7 +37,7 @@ static void test_groups(void **state)
 	expect(RS_CO_PORT, "port_rcv_data", RS_CG_TRAFFIC, RS_CF_BYTES);
 	expect(RS_CO_HW, "out_of_sequence", RS_CG_ROCE_ERR, RS_CF_ERROR);
 	expect(RS_CO_HW, "local_ack_timeout_err", RS_CG_ROCE_ERR, RS_CF_ERROR);
-	expect(RS_CO_HW, "completer_retry_err", RS_CG_ROCE_ERR, RS_CF_ERROR);
+	expect(RS_CO_HW, "completer_retry_err", RS_CG_ROCE_ERR, RS_CF_ERROR | RS_CF_NOISY);
 	expect(RS_CO_HW, "rcvd_seq_err", RS_CG_ROCE_ERR, RS_CF_ERROR);
 	expect(RS_CO_HW, "np_cnp_sent", RS_CG_CONGESTION, 0);
 	expect(RS_CO_HW, "rp_cnp_handled", RS_CG_CONGESTION, 0);

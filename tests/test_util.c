@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_util.c - root-relative paths, file reads, natural sort, arrays. */
+/* test_util.c - root-relative paths, file reads, natural sort, arrays, escaping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,17 +35,17 @@ static void test_root_path(void **state)
 	char buf[64];
 
 	rs_root_set(NULL);
-	assert_true(rs_root_is_live());
+	assert_string_equal(rs_root(), "/");
 	assert_int_equal(rs_path(buf, sizeof(buf), "/sys/class/%s", "net"), 0);
 	assert_string_equal(buf, "/sys/class/net");
 	rs_root_set("/tmp/x/");
-	assert_false(rs_root_is_live());
+	assert_string_not_equal(rs_root(), "/");
 	assert_string_equal(rs_root(), "/tmp/x");
 	assert_int_equal(rs_path(buf, sizeof(buf), "/sys"), 0);
 	assert_string_equal(buf, "/tmp/x/sys");
 	assert_int_equal(rs_path(buf, 8, "/sys/class"), -ENAMETOOLONG);
 	rs_root_set("/");
-	assert_true(rs_root_is_live());
+	assert_string_equal(rs_root(), "/");
 }
 
 static void test_read(void **state)
@@ -103,10 +103,51 @@ static void test_array_and_counters(void **state)
 	}
 	assert_int_equal(s.n_addrs, 100);
 	assert_int_equal(s.addrs[99].prefixlen, 99);
-	rs_snapshot_add_error(&s, "sysfs", "mlx5_0", "cannot read %s", "x");
+	rs_snapshot_add_error(&s, RS_AREA_RDMA, "sysfs", "mlx5_0", "cannot read %s", "x");
 	assert_string_equal(s.errors[0].message, "cannot read x");
 	rs_snapshot_free(&s);
 	assert_int_equal(s.n_addrs, 0);
+}
+
+/* rs_escape_text(s) into a buffer large enough, checked against want;
+ * n is the length of s, or 0 for strlen(s). */
+static void check_escape(const char *s, size_t n, const char *want)
+{
+	char buf[RS_ESCAPE_MAX(64)];
+	size_t need;
+
+	n = n ? n : strlen(s);
+	need = rs_escape_text(buf, sizeof(buf), s, n);
+
+	assert_string_equal(buf, want);
+	assert_int_equal(need, strlen(want));
+	assert_true(need < RS_ESCAPE_MAX(n));
+}
+
+static void test_escape_text(void **state)
+{
+	char small[8];
+	size_t need;
+
+	check_escape("plain ASCII: 10.0.0.1:18515", 0, "plain ASCII: 10.0.0.1:18515");
+	check_escape("\x1b[31mred\x1b[0m", 0, "\\x1b[31mred\\x1b[0m");	/* ANSI colours */
+	check_escape("a\tb\nc\rd\\e", 0, "a\\tb\\nc\\rd\\\\e");
+	check_escape("nul\0bel\a del\x7f", 13, "nul\\x00bel\\x07 del\\x7f");
+	/* valid UTF-8 stays (CJK, e with accent); invalid bytes, overlong and
+	 * truncated sequences become \xNN one byte at a time */
+	check_escape("\xe8\xbf\x9e\xe6\x8e\xa5 caf\xc3\xa9", 0, "\xe8\xbf\x9e\xe6\x8e\xa5 caf\xc3\xa9");
+	check_escape("\xff\xfe", 0, "\\xff\\xfe");
+	check_escape("\xc0\xaf", 0, "\\xc0\\xaf");
+	check_escape("ab\xe8\xbf", 0, "ab\\xe8\\xbf");
+	/* C1 controls (U+009B is CSI on some terminals) and bidi overrides */
+	check_escape("x\xc2\x9b" "2Jy", 0, "x\\u009b2Jy");
+	check_escape("\xe2\x80\xae" "evil\xe2\x81\xa6", 0, "\\u202eevil\\u2066");
+	/* a buffer too small: cut, NUL-terminated, the full length returned */
+	need = rs_escape_text(small, sizeof(small), "\x1b\x1b\x1b", 3);
+	assert_int_equal(need, 12);
+	assert_int_equal(strlen(small), 7);
+	assert_string_equal(small, "\\x1b\\x1");
+	assert_int_equal(rs_escape_text(small, 0, "abc", 3), 3);
 }
 
 int main(void)
@@ -116,6 +157,7 @@ int main(void)
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_list_dir_natural),
 		cmocka_unit_test(test_array_and_counters),
+		cmocka_unit_test(test_escape_text),
 	};
 	int ret;
 

@@ -1,11 +1,13 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * console.c - the terminal and the event loop.
  *
- * One thread, one poll() over: the keyboard (stdin), a timerfd (the refresh
- * interval; disarmed while frozen, so an idle frozen console sleeps), a
- * signalfd (SIGINT, SIGTERM, SIGHUP, SIGWINCH become events; no work in a
- * handler), and descriptors registered with ui_fd_add() (capture, jobs).
+ * It runs on the core's event loop (src/runtime/loop.h): the keyboard
+ * (stdin), the signals (SIGINT, SIGTERM, SIGHUP, SIGWINCH become events; no
+ * work in a handler), and whatever the session attaches (its refresh
+ * timer, stopped while frozen so an idle frozen console sleeps; its
+ * producers' descriptors).  The screen is drawn once per round, after all
+ * of the round's events, when one of them changed something.
  *
  * The terminal is always given back: normal exit and the three terminating
  * signals leave the loop and call endwin(); crash signals call endwin()
@@ -15,6 +17,7 @@
  * the terminal is restored.
  */
 #include "ui/curses.h"
+#include "runtime/loop.h"
 #include "ui/ui.h"
 #include "util.h"
 
@@ -29,8 +32,6 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/signalfd.h>
-#include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -94,51 +95,7 @@ static void crash_handlers_install(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
-static int signals_open(sigset_t *old)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGWINCH);
-	if (sigprocmask(SIG_BLOCK, &set, old) < 0)
-		return -errno;
-	return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-}
-
-static void timer_arm(struct ui *ui, int tfd)
-{
-	struct itimerspec its;
-
-	memset(&its, 0, sizeof(its));
-	if (!ui->frozen && rs_source_is_dynamic(&ui->src)) {
-		its.it_value.tv_sec = ui->interval_ms / 1000;
-		its.it_value.tv_nsec = (long)(ui->interval_ms % 1000) * 1000000L;
-		its.it_interval = its.it_value;
-	}
-	timerfd_settime(tfd, 0, &its, NULL);
-}
-
-int ui_fd_add(struct ui *ui, int fd, short events, ui_fd_cb cb, void *arg)
-{
-	if (ui->n_fds >= UI_MAX_FDS)
-		return -ENOSPC;
-	ui->fds[ui->n_fds++] = (struct ui_fd){ .fd = fd, .events = events, .cb = cb, .arg = arg };
-	return 0;
-}
-
-void ui_fd_del(struct ui *ui, int fd)
-{
-	for (int i = 0; i < ui->n_fds; i++)
-		if (ui->fds[i].fd == fd) {
-			ui->fds[i] = ui->fds[--ui->n_fds];
-			return;
-		}
-}
-
-static int on_resize(struct ui *ui)
+static void on_resize(struct ui *ui)
 {
 	struct winsize ws;
 
@@ -148,75 +105,79 @@ static int on_resize(struct ui *ui)
 		if (ui->panes[i].cls->resize)
 			ui->panes[i].cls->resize(ui, &ui->panes[i]);
 	clearok(curscr, TRUE);
-	return UI_F_REDRAW;
+	ui->dirty = 1;
 }
 
-static int on_signal(struct ui *ui, int sfd)
+static void on_signal(struct rs_loop *l, int signo, void *arg)
 {
-	struct signalfd_siginfo si;
-	int f = 0;
+	struct ui *ui = arg;
 
-	while (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-		if (si.ssi_signo == SIGWINCH) {
-			f |= on_resize(ui);
-		} else {
-			ui->quit_signal = (int)si.ssi_signo;
-			f |= UI_F_QUIT;
-		}
+	if (signo == SIGWINCH) {
+		on_resize(ui);
+		return;
 	}
-	return f;
+	ui->quit_signal = signo;
+	rs_loop_stop(l, 0);
 }
 
-static int on_keys(struct ui *ui, short revents)
+/* Apply a key handler's flags; 1 when quitting. */
+static int act(struct ui *ui, int f)
 {
-	int f = 0, ch;
+	if (f & UI_F_REDRAW)
+		ui->dirty = 1;
+	if (f & UI_F_QUIT)
+		rs_loop_stop(ui->loop, 0);
+	return !!(f & UI_F_QUIT);
+}
+
+static void on_keys(struct rs_io *io, int fd, unsigned revents, void *arg)
+{
+	struct ui *ui = arg;
+	int ch;
 
 	while ((ch = getch()) != ERR) {
-		f |= ch == KEY_RESIZE ? on_resize(ui) : ui_key(ui, ch);
-		if (f & UI_F_QUIT)
-			return f;
+		if (ch == KEY_RESIZE) {
+			on_resize(ui);
+			continue;
+		}
+		if (act(ui, ui_key(ui, ch)))
+			return;
 	}
 	/* the terminal went away (SSH dropped): nobody to show anything to */
 	if (revents & (POLLHUP | POLLERR))
-		f |= UI_F_QUIT;
-	return f;
+		rs_loop_stop(ui->loop, 0);
 }
 
-static int loop(struct ui *ui, int sfd, int tfd)
+/* Once per round of the loop, after every event of the round. */
+static void on_idle(void *arg)
 {
-	for (;;) {
-		struct pollfd pfd[3 + UI_MAX_FDS];
-		int n = 3, f = 0, nf = ui->n_fds;
-		uint64_t expirations;
+	struct ui *ui = arg;
 
-		pfd[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
-		pfd[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
-		pfd[2] = (struct pollfd){ .fd = tfd, .events = POLLIN };
-		for (int i = 0; i < nf; i++)
-			pfd[n++] = (struct pollfd){ .fd = ui->fds[i].fd, .events = ui->fds[i].events };
-		if (poll(pfd, (nfds_t)n, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (pfd[1].revents)
-			f |= on_signal(ui, sfd);
-		if (pfd[2].revents && read(tfd, &expirations, sizeof(expirations)) > 0)
-			f |= ui_tick(ui);
-		if (pfd[0].revents)
-			f |= on_keys(ui, pfd[0].revents);
-		for (int i = 0; i < nf && i < ui->n_fds; i++)
-			if (pfd[3 + i].revents)
-				f |= ui->fds[i].cb(ui, ui->fds[i].fd, pfd[3 + i].revents, ui->fds[i].arg);
-		if (f & UI_F_QUIT)
-			return 0;
-		if (f & UI_F_REFRESH)
-			f |= ui_tick(ui);
-		if (f & UI_F_RETIME)
-			timer_arm(ui, tfd);
-		if (f & UI_F_REDRAW)
-			ui_draw(ui);
-	}
+	if (!ui->dirty)
+		return;
+	ui->dirty = 0;
+	ui_draw(ui);
+}
+
+static int run_loop(struct ui *ui)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
+	int r;
+
+	ui->loop = rs_loop_new();
+	for (size_t i = 0; i < RS_ARRAY_SIZE(sigs); i++)
+		if ((r = rs_signal_add(ui->loop, sigs[i], on_signal, ui)) < 0)
+			goto out;
+	rs_io_add(ui->loop, STDIN_FILENO, POLLIN, on_keys, ui);
+	rs_loop_set_idle(ui->loop, on_idle, ui);
+	rs_session_attach(&ui->sess, ui->loop);
+	ui_draw(ui);
+	r = rs_loop_run(ui->loop);
+	rs_session_detach(&ui->sess);
+out:
+	rs_loop_free(ui->loop);
+	ui->loop = NULL;
+	return r;
 }
 
 static void locale_init(struct ui *ui)
@@ -272,8 +233,7 @@ int rs_console_run(const struct rs_console_opts *o)
 {
 	static struct ui ui;	/* large; static keeps it off the stack */
 	char err[RS_MSG_LEN] = "";
-	sigset_t old;
-	int sfd, tfd, r;
+	int r;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "rocescope: the console needs a terminal "
@@ -285,24 +245,12 @@ int rs_console_run(const struct rs_console_opts *o)
 		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "cannot open the source");
 		return 1;
 	}
-	sfd = signals_open(&old);
-	tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (sfd < 0 || tfd < 0) {
-		fprintf(stderr, "rocescope: cannot set up the event loop: %s\n", strerror(errno));
-		ui_close(&ui);
-		return 1;
-	}
 	crash_handlers_install();
 	r = screen_start(&ui);
 	if (r == 0) {
-		timer_arm(&ui, tfd);
-		ui_draw(&ui);
-		r = loop(&ui, sfd, tfd);
+		r = run_loop(&ui);
 		screen_stop();
 	}
-	close(tfd);
-	close(sfd);
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	ui_close(&ui);
 	if (r == -ENOTTY)
 		return 1;	/* already said why */
@@ -317,7 +265,7 @@ __attribute__((noinline)) void rs_console_bench_tick(void *arg)
 {
 	struct ui *ui = arg;
 
-	ui_tick(ui);
+	rs_session_refresh(&ui->sess);
 	ui_draw(ui);
 }
 

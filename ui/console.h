@@ -6,10 +6,14 @@
 #ifndef RS_UI_CONSOLE_H
 #define RS_UI_CONSOLE_H
 
-#include "model/source.h"
+#include <stddef.h>
+
 
 struct rs_console_opts {
-	struct rs_source_opts source;	/* live / root / file / demo, peer */
+	const char *root;		/* the host: --root DIR, --load FILE, --demo */
+	const char *load;
+	int demo;
+	const char *peer;		/* --peer IP */
 	unsigned interval_ms;		/* 0: default (1000) */
 };
 

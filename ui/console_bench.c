@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * console_bench.c - run console refresh ticks without a terminal, for
  * `make bench-console`.
@@ -51,9 +51,9 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'r': co.source.root = optarg; break;
-		case 'l': co.source.load = optarg; break;
-		case 'D': co.source.demo = 1; break;
+		case 'r': co.root = optarg; break;
+		case 'l': co.load = optarg; break;
+		case 'D': co.demo = 1; break;
 		case 'n': ticks = (unsigned)strtoul(optarg, NULL, 10); break;
 		case 'c': cols = atoi(optarg); break;
 		case 'R': rows = atoi(optarg); break;
@@ -63,7 +63,6 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	rs_root_set(co.source.root);
 	t0 = rs_now_ns();
 	if (rs_console_bench(&co, ticks, cols, rows, err, sizeof(err)) < 0) {
 		fprintf(stderr, "console_bench: %s\n", err);

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * frame.c - what surrounds the panes: the tab bar, the status bar, the
  * help screen, the "too small" screen, the peer input line, and the global
@@ -71,14 +71,14 @@ static int k_quit(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui->frozen = !ui->frozen;
-	ui_message(ui, ui->frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
-	return UI_F_REDRAW | UI_F_RETIME;
+	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
+	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
+	return UI_F_REDRAW;
 }
 
 static int k_reset(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui_ctrs_reset(ui);
+	rs_series_reset(&ui->sess.series);
 	ui_message(ui, "baseline reset: totals count from now");
 	return UI_F_REDRAW;
 }
@@ -86,19 +86,18 @@ static int k_reset(struct ui *ui, struct ui_pane *p, int key)
 static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 {
 	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
+	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
-	while (i < n - 1 && intervals_ms[i] < ui->interval_ms)
+	while (i < n - 1 && intervals_ms[i] < cur)
 		i++;
-	if (key == '+' && intervals_ms[i] <= ui->interval_ms && i < n - 1)
+	if (key == '+' && intervals_ms[i] <= cur && i < n - 1)
 		i++;
 	else if (key == '-' && i > 0)
 		i--;
-	ui->interval_ms = intervals_ms[i];
-	if (ui->interval_ms < ui->interval_floor_ms) {
-		ui->interval_ms = ui->interval_floor_ms;
-		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", ui->interval_floor_ms);
-	}
-	return UI_F_REDRAW | UI_F_RETIME;
+	rs_session_set_interval(&ui->sess, intervals_ms[i]);
+	if (intervals_ms[i] < floor)
+		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", floor);
+	return UI_F_REDRAW;
 }
 
 static int k_peer(struct ui *ui, struct ui_pane *p, int key)
@@ -175,7 +174,18 @@ static int help_key(struct ui *ui, int key)
 void ui_input_open(struct ui *ui)
 {
 	ui->input = 1;
-	RS_STRCPY(ui->input_buf, ui->peer);
+	ui->input_prompt = NULL;
+	ui->input_done = NULL;
+	RS_STRCPY(ui->input_buf, ui->sess.peer);
+}
+
+void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
+		  void (*done)(struct ui *ui, const char *text))
+{
+	ui->input = 1;
+	ui->input_prompt = prompt;
+	ui->input_done = done;
+	RS_STRCPY(ui->input_buf, initial ? initial : "");
 }
 
 static int input_key(struct ui *ui, int key)
@@ -184,10 +194,16 @@ static int input_key(struct ui *ui, int key)
 
 	if (key == 27) {
 		ui->input = 0;
+		ui->input_done = NULL;
 	} else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		void (*done)(struct ui *, const char *) = ui->input_done;
+
 		ui->input = 0;
-		if (n)
-			ui_peer_set(ui, ui->input_buf);
+		ui->input_done = NULL;
+		if (done)
+			done(ui, ui->input_buf);
+		else if (n && ui_peer_set(ui, ui->input_buf) == 0)
+			ui_wizard_peer_set(ui);
 	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (n)
 			ui->input_buf[n - 1] = '\0';
@@ -212,7 +228,7 @@ int ui_key(struct ui *ui, int key)
 	ui->msg[0] = '\0';
 	if (ui->too_small)	/* nothing to see: only quitting works */
 		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
-	f = p->cls->key ? p->cls->key(ui, p, key) : UI_F_UNHANDLED;
+	f = p->cls->key ? p->cls->key(ui, p, key) : ui_keys_dispatch(p->cls->keys, ui, p, key);
 	if (f & UI_F_UNHANDLED)
 		f = ui_keys_dispatch(global_keys, ui, p, key);
 	return f & ~UI_F_UNHANDLED;
@@ -268,19 +284,43 @@ static void draw_help(struct ui *ui)
 		ui->help_scroll = row - 1;
 }
 
+/* Columns the tab bar needs in a style: 0 full, 1 without the gaps between
+ * tabs, 2 names on the current tab only (numbers on the others). */
+static int tabs_width(const struct ui *ui, int style)
+{
+	int w = ui->help ? 6 : 0;
+
+	for (int i = 0; i < ui->n_panes; i++) {
+		char probs[16] = "";
+
+		if (ui->panes[i].problems)
+			snprintf(probs, sizeof(probs), "(%d!)", ui->panes[i].problems);
+		w += 3 + (style == 0) + (int)strlen(probs) + (style < 2 || i == ui->cur ?
+							      1 + (int)strlen(ui->panes[i].cls->name) : 0);
+	}
+	return w;
+}
+
 static void draw_tabs(struct ui *ui)
 {
 	struct ui_pen pen = { .y = 0, .x = 0, .x0 = 0, .xmax = COLS };
+	int style = 0;
 
+	while (style < 2 && tabs_width(ui, style) > COLS)	/* many panes, 80 columns */
+		style++;
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane *p = &ui->panes[i];
 		enum ui_role r = i == ui->cur && !ui->help ? UI_R_TAB_ACTIVE : UI_R_TAB;
 
-		ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
+		if (style == 2 && i != ui->cur)
+			ui_putf(&pen, r, " %d", i + 1);
+		else
+			ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
 		if (p->problems)
 			ui_putf(&pen, i == ui->cur ? r : UI_R_BAD, "(%d!)", p->problems);
 		ui_put(&pen, r, " ");
-		ui_put(&pen, UI_R_NORMAL, " ");
+		if (style == 0)
+			ui_put(&pen, UI_R_NORMAL, " ");
 	}
 	if (ui->help)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
@@ -289,7 +329,7 @@ static void draw_tabs(struct ui *ui)
 /* The source label, its path shortened from the left so the bar fits 80. */
 static const char *short_label(const struct ui *ui, char *buf, size_t len)
 {
-	const char *l = ui->src.label, *sp = strchr(l, ' ');
+	const char *l = ui->sess.label, *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
 	if (n <= max || !sp)
@@ -307,22 +347,34 @@ static void draw_status(struct ui *ui)
 	for (int i = 0; i < ui->n_panes; i++)
 		warnings += ui->panes[i].problems;
 	if (ui->input) {
-		ui_putf(&pen, UI_R_STATUS, " Peer IP: %s", ui->input_buf);
-		curs_set(1);
-		move(LINES - 1, pen.x);
-		ui_put(&pen, UI_R_STATUS, "   (Enter: look up, Esc: cancel)");
+		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
+		const char *hint = ui->input_done ? "   (Enter: ok, Esc: cancel)" :
+				   "   (Enter: look up, Esc: cancel)";
+		const char *text = ui->input_buf;
+		int room = COLS - 4 - (int)strlen(prompt), n = (int)strlen(text), cx;
+
+		if (n + (int)strlen(hint) >= room)
+			hint = "";	/* the text first: it is what one types */
+		if (n >= room && room > 4)	/* a long path: its end, where one types */
+			text += n - (room - 4);
+		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", prompt, text == ui->input_buf ? "" : "...",
+			text);
+		cx = pen.x < COLS ? pen.x : COLS - 1;
+		ui_put(&pen, UI_R_STATUS, hint);
 		ui_fill(&pen, UI_R_STATUS, " ");
-		move(LINES - 1, 10 + (int)strlen(ui->input_buf));
+		curs_set(1);
+		move(LINES - 1, cx);
 		return;
 	}
 	curs_set(0);
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->snap.host.hostname[0] ?
-		ui->snap.host.hostname : "?", ui->g->vline, short_label(ui, label, sizeof(label)),
-		rs_source_is_dynamic(&ui->src) ? "" : " (static)", ui->g->vline);
-	if (ui->frozen)
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->sess.snap.host.hostname[0] ?
+		ui->sess.snap.host.hostname : "?", ui->g->vline,
+		short_label(ui, label, sizeof(label)),
+		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
+	if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
 	else
-		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->interval_ms / 1000.0);
+		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->sess.interval_ms / 1000.0);
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d warning%s", warnings,
 		warnings == 1 ? "" : "s");
@@ -386,15 +438,15 @@ void ui_draw(struct ui *ui)
 	refresh();
 }
 
-int ui_errors_draw(struct ui *ui, struct ui_pane *p, const char *area)
+int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)
 {
 	int n = 0;
 
-	for (size_t i = 0; i < ui->snap.n_errors; i++) {
-		const struct rs_error *e = &ui->snap.errors[i];
+	for (size_t i = 0; i < ui->sess.snap.n_errors; i++) {
+		const struct rs_error *e = &ui->sess.snap.errors[i];
 		struct ui_pen pen;
 
-		if (strcmp(ui_error_area(&ui->snap, e), area))
+		if (e->area != area)
 			continue;
 		if (!n++)
 			ui_title(ui, p, "Could not read");

@@ -1,13 +1,13 @@
+# SPDX-License-Identifier: MIT
 # The full-screen console (ncursesw).  Only ui/ includes curses.
-# counter_groups is pure model code (no curses), used by the Counters pane.
-librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
 
 RS_UI_SOURCES = \
 	ui/curses.h ui/ui.h ui/console.h \
-	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/counters.c \
+	ui/console.c ui/frame.c ui/state.c ui/theme.c \
 	ui/panes.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
-	ui/pane_network.c ui/pane_host.c
+	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \
+	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 
@@ -18,8 +18,8 @@ ui_console_bench_SOURCES = ui/console_bench.c $(RS_UI_SOURCES)
 ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
-	tests/test_console_memcheck.sh \
-	tests/bench/gen_root.sh docs/console.md
+	tests/test_console_memcheck.sh tests/test_console_wizard.sh tests/bench/gen_root.sh
+EXTRA_DIST += tests/test_console_capture.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind

@@ -1,11 +1,13 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_counters.c - live counters of the selected port, grouped by meaning.
  *
- * Groups come from model/counter_groups.h; each counter shows its rate per
- * second, its total since the baseline (start or `r`) and a sparkline of
- * its recent rates.  Error counters that moved in the last interval stand
- * out as problems; those that moved earlier are marked as worth a look.
+ * Groups come from model/counter_groups.h and the numbers from the
+ * session's counter series: each counter shows its rate per second, its
+ * total since the baseline (start or `r`) and a sparkline of its recent
+ * rates.  Error counters that moved in the last interval stand out as
+ * problems; those that moved earlier are marked as worth a look.  Ports
+ * whose errors rise are the findings of counters.error_rising.
  * hw_counters/out_of_buffer and ethtool's rx_out_of_buffer carry their
  * origin so the two look-alikes are never confused.
  */
@@ -22,10 +24,31 @@
 
 static const char *origin_tag(enum rs_corigin o)
 {
-	return o == RS_CO_PORT ? "cnt" : o == RS_CO_HW ? "hw" : "eth";
+	switch (o) {
+	case RS_CO_PORT: return "cnt";
+	case RS_CO_HW: return "hw";
+	case RS_CO_ETHTOOL: return "eth";
+	default: return "net";
+	}
 }
 
-static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct ui_ctr *c)
+/* The sets shown for a port, in the order their counters are listed
+ * within a group. */
+#define PORT_SETS 4
+
+static void port_sets(const struct ui *ui, const struct rs_device *d, const struct rs_port *p,
+		      const struct rs_series_set *out[PORT_SETS])
+{
+	const struct rs_series *s = &ui->sess.series;
+
+	out[0] = rs_series_port_set(s, d->name, p->num, RS_CO_PORT);
+	out[1] = rs_series_port_set(s, d->name, p->num, RS_CO_HW);
+	out[2] = rs_series_netdev_set(s, p->netdev, RS_CO_ETHTOOL);
+	out[3] = rs_series_netdev_set(s, p->netdev, RS_CO_NETDEV);
+}
+
+static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct rs_series_set *set,
+		     const struct rs_series_ctr *c)
 {
 	int bytes = c->cls->flags & RS_CF_BYTES, err = c->cls->flags & RS_CF_ERROR;
 	enum ui_role r = UI_R_NORMAL;
@@ -42,7 +65,7 @@ static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct ui_ctr *c
 	ui_put(&pen, r, r == UI_R_BAD ? " ! " : r == UI_R_WARN ? " ~ " : "   ");
 	ui_put(&pen, r, c->name);
 	ui_col(&pen, COL_ORIGIN);
-	ui_put(&pen, UI_R_DIM, origin_tag(c->cls->origin));
+	ui_put(&pen, UI_R_DIM, origin_tag(set->origin));
 	ui_fmt_rate(rate, sizeof(rate), c->rate, bytes);
 	ui_fmt_count(total, sizeof(total), c->total, bytes);
 	ui_col(&pen, COL_RATE);
@@ -50,40 +73,65 @@ static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct ui_ctr *c
 	ui_col(&pen, COL_TOTAL);
 	ui_putf(&pen, r, "%10s", total);
 	ui_col(&pen, COL_SPARK);
-	ui_spark(ui, &pen, r == UI_R_NORMAL ? UI_R_OK : r, c->hist);
+	ui_spark(ui, &pen, r == UI_R_NORMAL ? UI_R_OK : r, c);
 }
 
 /*
- * Error counters rising on ports other than the selected one: the tab and
- * the status bar count them, so say where they are (at most 3 lines).
+ * Ports other than the selected one whose error counters are rising (the
+ * counters.error_rising check): the tab and the status bar count them, so
+ * say where they are (at most 3 lines).
  */
 static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 {
+	struct rs_fkey key = { .id = "counters.error_rising", .kind = RS_OBJ_PORT };
+	const struct rs_device *sel = ui_dev(ui, ui->sel_dev);
+	const struct rs_port *selp = ui_port(ui, ui->sel_dev, ui->sel_port);
+	const struct rs_finding *f = NULL;
 	int lines = 0;
 
-	for (size_t i = 0; i < ui->n_ctrs && lines < 3;) {
-		int dev = ui->ctrs[i].dev, port = ui->ctrs[i].port, n = 0;
-		const struct rs_port *p = ui_port(ui, dev, port);
+	while (lines < 3 && (f = rs_findings_find(&ui->sess.findings, f, &key))) {
 		struct ui_pen pen;
 
-		for (; i < ui->n_ctrs && ui->ctrs[i].dev == dev && ui->ctrs[i].port == port; i++)
-			n += (ui->ctrs[i].cls->flags & RS_CF_ERROR) && ui->ctrs[i].rate > 0;
-		if (!n || (dev == ui->sel_dev && port == ui->sel_port) || !p)
+		if (!rs_finding_is_problem(f) ||
+		    (sel && selp && !strcmp(f->device, sel->name) && f->port == selp->num))
 			continue;
 		ui_line_fixed(pane, &pen);
-		ui_putf(&pen, UI_R_BAD, " ! %s port %u: %d error counter%s rising (Enter on it "
-			"in Devices)", ui->snap.devices[dev].name, p->num, n, n == 1 ? "" : "s");
+		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s port %u: %u "
+			"error counter%s rising (Enter on it in Devices)",
+			f->verdict == RS_FAIL ? "!" : "~", f->device, f->port, f->count,
+			f->count == 1 ? "" : "s");
 		lines++;
 	}
+}
+
+/* Draw (or, with pane NULL, count) the shown counters of group g. */
+static int draw_group(struct ui *ui, struct ui_pane *pane,
+		      const struct rs_series_set *sets[PORT_SETS], int g)
+{
+	int n = 0;
+
+	for (int k = 0; k < PORT_SETS; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++) {
+			const struct rs_series_ctr *c = &sets[k]->ctrs[i];
+
+			if (!c->cls || (int)c->cls->group != g)
+				continue;
+			if (pane && !n)
+				ui_title(ui, pane, "%s", rs_cgroup_name(c->cls->group));
+			if (pane)
+				draw_ctr(ui, pane, sets[k], c);
+			n++;
+		}
+	return n;
 }
 
 static void counters_draw(struct ui *ui, struct ui_pane *pane)
 {
 	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
 	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
-	size_t first, end;
+	const struct rs_series_set *sets[PORT_SETS];
 	struct ui_pen pen;
-	int group = -1;
+	int shown = 0;
 
 	pane->n_items = 0;
 	if (!p) {
@@ -104,48 +152,34 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
 	}
 	draw_elsewhere(ui, pane);
-	if (ui->frozen) {
+	if (ui->sess.frozen) {
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
 	}
-	ui_ctrs_of_port(ui, ui->sel_dev, ui->sel_port, &first, &end);
-	if (first == end) {
+	port_sets(ui, d, p, sets);
+	for (int g = 0; g < RS_CG_COUNT; g++)
+		shown += draw_group(ui, pane, sets, g);
+	if (!shown) {
 		ui_line(pane, &pen);
 		ui_put(&pen, UI_R_DIM, " this port has no counters the console knows");
-	}
-	for (size_t i = first; i < end; i++) {
-		const struct ui_ctr *c = &ui->ctrs[i];
-
-		if ((int)c->cls->group != group) {
-			group = (int)c->cls->group;
-			ui_title(ui, pane, "%s", rs_cgroup_name(c->cls->group));
-		}
-		draw_ctr(ui, pane, c);
 	}
 }
 
 static void counters_tick(struct ui *ui, struct ui_pane *pane)
 {
-	for (size_t i = 0; i < ui->n_ctrs; i++)
-		if ((ui->ctrs[i].cls->flags & RS_CF_ERROR) && ui->ctrs[i].rate > 0)
-			pane->problems++;
+	struct rs_fkey key = { .id = "counters.error_rising", .kind = RS_OBJ_PORT };
+
+	pane->problems += rs_findings_count_problems(&ui->sess.findings, &key);
 }
 
 static const struct ui_key counters_keys[] = {
 	{ 0 },
 };
 
-static int counters_key(struct ui *ui, struct ui_pane *pane, int key)
-{
-	return ui_keys_dispatch(counters_keys, ui, pane, key);
-}
-
 const struct ui_pane_class ui_pane_counters = {
 	.name = "Counters",
 	.about = "live counters of the selected port (f, r, +, - act here)",
 	.draw = counters_draw,
-	.key = counters_key,
-	.resize = NULL,
 	.tick = counters_tick,
 	.keys = counters_keys,
 };

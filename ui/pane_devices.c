@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_devices.c - RDMA devices and their ports, with what is wrong.
  *
@@ -42,8 +42,8 @@ static int probs(const struct ui *ui, struct ui_pane *pane, const char *dev, uns
 	struct ui_pen pen;
 	int n = 0;
 
-	for (size_t i = 0; i < ui->findings.count; i++) {
-		const struct rs_finding *f = &ui->findings.items[i];
+	for (size_t i = 0; i < ui->sess.findings.count; i++) {
+		const struct rs_finding *f = &ui->sess.findings.items[i];
 
 		if (f->kind != kind || f->port != port || strcmp(f->device, dev) ||
 		    !shown_here(f))
@@ -87,7 +87,7 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int item)
 {
 	const struct rs_port *p = ui_port(ui, di, pi);
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->snap, p->netdev) : NULL;
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->sess.snap, p->netdev) : NULL;
 	int cur = item == pane->cursor, sel = di == ui->sel_dev && pi == ui->sel_port;
 	enum ui_role r = cur ? UI_R_CURSOR : UI_R_NORMAL;
 	struct ui_pen pen;
@@ -96,7 +96,7 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 	ui_line(pane, &pen);
 	ui_put(&pen, r, sel ? ui->g->sel : " ");
 	ui_putf(&pen, r, " port %-2u ", p->num);
-	ui_put(&pen, p->state == 4 ? (cur ? r : UI_R_OK) : UI_R_BAD,
+	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) : UI_R_BAD,
 	       p->state_name[0] ? p->state_name : "?");
 	ui_col(&pen, 19);
 	ui_putf(&pen, r, "%-9s %-9s %s", p->phys_state_name, p->link_layer, p->rate);
@@ -110,7 +110,7 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 		ui_putf(&pen, UI_R_DIM, "netdev %s (not in the link list)", p->netdev);
 	else
 		ui_putf(&pen, UI_R_DIM, "netdev %s %s mtu %u -> RoCE MTU %d", l->name,
-			l->operstate, l->mtu, ui_roce_mtu(l->mtu));
+			l->operstate, l->mtu, rs_roce_mtu(l->mtu));
 	if (p->active_mtu)
 		ui_putf(&pen, UI_R_DIM, "  active_mtu %d", p->active_mtu);
 	ui_item_end(pane, item);
@@ -118,17 +118,17 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 
 static void devices_draw(struct ui *ui, struct ui_pane *pane)
 {
-	const struct rs_finding *none = rs_findings_get(&ui->findings, "device.none", NULL);
+	const struct rs_finding *none = rs_findings_get(&ui->sess.findings, "device.none", NULL);
 	struct ui_pen pen;
 	int item = 0;
 
-	ui_title(ui, pane, "RDMA devices and ports (%zu)", ui->snap.n_devices);
+	ui_title(ui, pane, "RDMA devices and ports (%zu)", ui->sess.snap.n_devices);
 	if (rs_finding_is_problem(none)) {
 		ui_line(pane, &pen);
 		ui_putf(&pen, UI_R_BAD, " ! %s", none->summary);
 	}
-	for (size_t d = 0; d < ui->snap.n_devices; d++) {
-		const struct rs_device *dev = &ui->snap.devices[d];
+	for (size_t d = 0; d < ui->sess.snap.n_devices; d++) {
+		const struct rs_device *dev = &ui->sess.snap.devices[d];
 
 		draw_device(ui, pane, dev);
 		probs(ui, pane, dev->name, 0);
@@ -139,24 +139,23 @@ static void devices_draw(struct ui *ui, struct ui_pane *pane)
 		ui_line(pane, &pen);
 	}
 	pane->n_items = item;
-	ui_errors_draw(ui, pane, "rdma");
+	ui_errors_draw(ui, pane, RS_AREA_RDMA);
 }
 
 static void devices_tick(struct ui *ui, struct ui_pane *pane)
 {
 	int items = 0;
 
-	pane->problems += rs_finding_is_problem(rs_findings_get(&ui->findings, "device.none",
+	pane->problems += rs_finding_is_problem(rs_findings_get(&ui->sess.findings, "device.none",
 								NULL));
-	for (size_t d = 0; d < ui->snap.n_devices; d++) {
-		const struct rs_device *dev = &ui->snap.devices[d];
+	for (size_t d = 0; d < ui->sess.snap.n_devices; d++) {
+		const struct rs_device *dev = &ui->sess.snap.devices[d];
 
 		pane->problems += probs(ui, NULL, dev->name, 0);
 		for (size_t p = 0; p < dev->n_ports; p++, items++)
 			pane->problems += probs(ui, NULL, dev->name, dev->ports[p].num);
 	}
-	for (size_t i = 0; i < ui->snap.n_errors; i++)
-		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "rdma");
+	pane->problems += ui_errors_count(ui, RS_AREA_RDMA);
 	pane->n_items = items;
 }
 
@@ -165,8 +164,8 @@ static int cursor_port(const struct ui *ui, const struct ui_pane *pane, int *dev
 {
 	int item = 0;
 
-	for (size_t d = 0; d < ui->snap.n_devices; d++)
-		for (size_t p = 0; p < ui->snap.devices[d].n_ports; p++, item++)
+	for (size_t d = 0; d < ui->sess.snap.n_devices; d++)
+		for (size_t p = 0; p < ui->sess.snap.devices[d].n_ports; p++, item++)
 			if (item == pane->cursor) {
 				*dev = (int)d;
 				*port = (int)p;
@@ -194,17 +193,10 @@ static const struct ui_key devices_keys[] = {
 	{ 0 },
 };
 
-static int devices_key(struct ui *ui, struct ui_pane *pane, int key)
-{
-	return ui_keys_dispatch(devices_keys, ui, pane, key);
-}
-
 const struct ui_pane_class ui_pane_devices = {
 	.name = "Devices",
 	.about = "RDMA devices, ports, PCI link, netdev MTU, with problems marked",
 	.draw = devices_draw,
-	.key = devices_key,
-	.resize = NULL,
 	.tick = devices_tick,
 	.keys = devices_keys,
 };

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_gids.c - the GID table of the selected port and which index to use.
  *
@@ -15,17 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *trap_reason(const struct rs_gid *g)
-{
-	if (!rs_gid_is_trap(g))
-		return NULL;
-	if (g->type == RS_GID_TYPE_ROCE_V1)
-		return "trap: RoCE v1";
-	if (!g->ipv4 && !strncmp(g->ip, "fe80", 4))
-		return "trap: link-local";
-	return "trap";
-}
-
 /* The pick and the header stay on screen while the table scrolls. */
 static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_pick *pick)
 {
@@ -36,9 +25,11 @@ static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_p
 		ui_put(&pen, UI_R_BAD, " ! no RoCE v2 GID to use: ");
 		ui_put(&pen, UI_R_BAD, pick->reason);
 	} else {
-		ui_putf(&pen, UI_R_PICK, " use index %d:  -x %d   NCCL_IB_GID_INDEX=%d   "
-			"UCX_IB_GID_INDEX=%d ", pick->index, pick->index, pick->index,
-			pick->index);
+		struct rs_gid_settings set;
+
+		rs_gid_settings(pick->index, &set);
+		ui_putf(&pen, UI_R_PICK, " use index %d:  %s   %s   %s ", pick->index, set.perftest,
+			set.nccl, set.ucx);
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_DIM, "   ");
 		ui_put(&pen, UI_R_DIM, pick->reason);
@@ -49,7 +40,7 @@ static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_p
 static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_gid *g, int item,
 		     int picked)
 {
-	const char *trap = trap_reason(g);
+	const char *trap = rs_gid_trap_label(g);
 	enum ui_role r = item == pane->cursor ? UI_R_CURSOR : picked ? UI_R_PICK : UI_R_NORMAL;
 	struct ui_pen pen;
 
@@ -92,7 +83,7 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
 	}
-	rs_gid_recommend(&ui->snap, d, p, &pick);
+	rs_gid_recommend(&ui->sess.snap, d, p, &pick);
 	draw_pick(ui, pane, &pick);
 	ui_line_fixed(pane, &pen);
 	ui_put(&pen, UI_R_HEADER, " index type       netdev       vlan  address");
@@ -111,14 +102,13 @@ static void gids_tick(struct ui *ui, struct ui_pane *pane)
 {
 	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
 	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
-	char obj[RS_TEXT_LEN];
 
 	if (!p)
 		return;
 	/* gid.no_roce_v2 of the selected port (an InfiniBand port has none to miss). */
-	snprintf(obj, sizeof(obj), "%s port %u", d->name, p->num);
-	pane->problems = rs_finding_is_problem(rs_findings_get(&ui->findings, "gid.no_roce_v2",
-								obj));
+	pane->problems = rs_finding_is_problem(rs_findings_port(&ui->sess.findings,
+								"gid.no_roce_v2", d->name,
+								p->num));
 	pane->n_items = (int)p->n_gids;
 }
 
@@ -126,17 +116,10 @@ static const struct ui_key gids_keys[] = {
 	{ 0 },
 };
 
-static int gids_key(struct ui *ui, struct ui_pane *pane, int key)
-{
-	return ui_keys_dispatch(gids_keys, ui, pane, key);
-}
-
 const struct ui_pane_class ui_pane_gids = {
 	.name = "GIDs",
 	.about = "GID table of the selected port, the index to use, the traps",
 	.draw = gids_draw,
-	.key = gids_key,
-	.resize = NULL,
 	.tick = gids_tick,
 	.keys = gids_keys,
 };

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_host.c - the host around the NIC: kernel, distribution, the RDMA
  * kernel modules, locked-memory limits and huge pages.
@@ -14,16 +14,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-static void fmt_limit(char *buf, size_t len, uint64_t v)
-{
-	if (v == RS_MEMLOCK_UNLIMITED)
-		snprintf(buf, len, "unlimited");
-	else if (v >= (1ULL << 20))
-		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
-	else
-		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
-}
 
 /* The finding's mark and role: "! " bad, "~ " warn, "  " otherwise. */
 static enum ui_role role(const struct rs_finding *f, const char **mark)
@@ -45,8 +35,10 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 	}
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
-		int miss = rs_finding_is_problem(rs_findings_get(&ui->findings,
-								 "host.module_missing", m->name));
+		struct rs_fkey key = { .id = "host.module_missing", .kind = RS_OBJ_MODULE,
+				      .object = m->name };
+		int miss = rs_finding_is_problem(rs_findings_find(&ui->sess.findings, NULL,
+								  &key));
 
 		ui_line(pane, &pen);
 		ui_putf(&pen, miss ? UI_R_BAD : m->loaded ? UI_R_OK : UI_R_DIM, " %s%-14s %s",
@@ -58,7 +50,7 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 
 static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_host *h)
 {
-	const struct rs_finding *f = rs_findings_get(&ui->findings, "host.memlock_small", NULL);
+	const struct rs_finding *f = rs_findings_get(&ui->sess.findings, "host.memlock_small", NULL);
 	char soft[32], hard[32];
 	const char *mark;
 	enum ui_role r = role(f, &mark);
@@ -70,8 +62,8 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 		ui_put(&pen, UI_R_DIM, "   this process: unknown (limits not read)");
 		return;
 	}
-	fmt_limit(soft, sizeof(soft), h->memlock_soft);
-	fmt_limit(hard, sizeof(hard), h->memlock_hard);
+	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
+	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
 	ui_line(pane, &pen);
 	ui_putf(&pen, r, " %sthis process: soft %s, hard %s", mark, soft, hard);
 	ui_line(pane, &pen);
@@ -87,7 +79,7 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 
 static void draw_hugepages(struct ui *ui, struct ui_pane *pane, const struct rs_host *h)
 {
-	const struct rs_finding *f = rs_findings_get(&ui->findings, "host.no_hugepages", NULL);
+	const struct rs_finding *f = rs_findings_get(&ui->sess.findings, "host.no_hugepages", NULL);
 	struct ui_pen pen;
 
 	ui_title(ui, pane, "Huge pages");
@@ -106,7 +98,7 @@ static void draw_hugepages(struct ui *ui, struct ui_pane *pane, const struct rs_
 
 static void host_draw(struct ui *ui, struct ui_pane *pane)
 {
-	const struct rs_host *h = &ui->snap.host;
+	const struct rs_host *h = &ui->sess.snap.host;
 	struct ui_pen pen;
 
 	pane->n_items = 0;
@@ -117,11 +109,11 @@ static void host_draw(struct ui *ui, struct ui_pane *pane)
 	ui_putf(&pen, UI_R_NORMAL, "   %s   memory %llu MiB", h->os[0] ? h->os : "(unknown OS)",
 		(unsigned long long)(h->mem_total_kb >> 10));
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_DIM, "   snapshot %s, taken %s", ui->snap.source, ui->snap.taken_at);
+	ui_putf(&pen, UI_R_DIM, "   snapshot %s, taken %s", ui->sess.snap.source, ui->sess.snap.taken_at);
 	draw_modules(ui, pane, h);
 	draw_memlock(ui, pane, h);
 	draw_hugepages(ui, pane, h);
-	ui_errors_draw(ui, pane, "host");
+	ui_errors_draw(ui, pane, RS_AREA_HOST);
 }
 
 static void host_tick(struct ui *ui, struct ui_pane *pane)
@@ -131,26 +123,18 @@ static void host_tick(struct ui *ui, struct ui_pane *pane)
 	};
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
-		pane->problems += rs_findings_problems(&ui->findings, ids[i]);
-	for (size_t i = 0; i < ui->snap.n_errors; i++)
-		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "host");
+		pane->problems += rs_findings_problems(&ui->sess.findings, ids[i]);
+	pane->problems += ui_errors_count(ui, RS_AREA_HOST);
 }
 
 static const struct ui_key host_keys[] = {
 	{ 0 },
 };
 
-static int host_key(struct ui *ui, struct ui_pane *pane, int key)
-{
-	return ui_keys_dispatch(host_keys, ui, pane, key);
-}
-
 const struct ui_pane_class ui_pane_host = {
 	.name = "Host",
 	.about = "kernel, distribution, RDMA modules, memlock, huge pages",
 	.draw = host_draw,
-	.key = host_key,
-	.resize = NULL,
 	.tick = host_tick,
 	.keys = host_keys,
 };

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_network.c - the IP side of the RDMA interfaces, and the peer.
  *
@@ -26,9 +26,9 @@ static int rdma_netdevs(const struct ui *ui, const char **out)
 {
 	int n = 0;
 
-	for (size_t d = 0; d < ui->snap.n_devices; d++)
-		for (size_t p = 0; p < ui->snap.devices[d].n_ports; p++) {
-			const char *nd = ui->snap.devices[d].ports[p].netdev;
+	for (size_t d = 0; d < ui->sess.snap.n_devices; d++)
+		for (size_t p = 0; p < ui->sess.snap.devices[d].n_ports; p++) {
+			const char *nd = ui->sess.snap.devices[d].ports[p].netdev;
 			int dup = 0;
 
 			for (int i = 0; i < n; i++)
@@ -47,8 +47,8 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 	int count = 0;
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
-		for (const struct rs_finding *f = rs_findings_get(&ui->findings, ids[i], NULL); f;
-		     f = rs_findings_next(&ui->findings, f, ids[i], NULL)) {
+		for (const struct rs_finding *f = rs_findings_get(&ui->sess.findings, ids[i], NULL); f;
+		     f = rs_findings_next(&ui->sess.findings, f, ids[i], NULL)) {
 			if (!rs_finding_is_problem(f))
 				continue;
 			count++;
@@ -62,7 +62,7 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 
 static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 {
-	const struct rs_link *l = rs_snapshot_link(&ui->snap, name);
+	const struct rs_link *l = rs_snapshot_link(&ui->sess.snap, name);
 	struct ui_pen pen;
 
 	ui_line(pane, &pen);
@@ -77,8 +77,8 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 		ui_putf(&pen, UI_R_NORMAL, "  vlan %d on %s", l->vlan_id, l->vlan_parent);
 	if (l->master[0])
 		ui_putf(&pen, UI_R_NORMAL, "  master %s", l->master);
-	for (size_t i = 0; i < ui->snap.n_addrs; i++) {
-		const struct rs_addr *a = &ui->snap.addrs[i];
+	for (size_t i = 0; i < ui->sess.snap.n_addrs; i++) {
+		const struct rs_addr *a = &ui->sess.snap.addrs[i];
 
 		if (strcmp(a->ifname, name))
 			continue;
@@ -86,8 +86,8 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 		ui_putf(&pen, UI_R_NORMAL, "   inet%s %s/%d %s", a->family == 6 ? "6" : "",
 			a->addr, a->prefixlen, a->scope);
 	}
-	for (size_t i = 0; i < ui->snap.n_routes; i++) {
-		const struct rs_route *r = &ui->snap.routes[i];
+	for (size_t i = 0; i < ui->sess.snap.n_routes; i++) {
+		const struct rs_route *r = &ui->sess.snap.routes[i];
 
 		if (strcmp(r->dev, name) || !strcmp(r->type, "local"))
 			continue;
@@ -98,15 +98,14 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 		if (r->table && r->table != 254)
 			ui_putf(&pen, UI_R_DIM, " table %u", r->table);
 	}
-	for (size_t i = 0; i < ui->snap.n_neighs; i++) {
-		const struct rs_neigh *nb = &ui->snap.neighs[i];
-		char obj[RS_TEXT_LEN];
+	for (size_t i = 0; i < ui->sess.snap.n_neighs; i++) {
+		const struct rs_neigh *nb = &ui->sess.snap.neighs[i];
 		int bad;
 
 		if (strcmp(nb->dev, name))
 			continue;
-		snprintf(obj, sizeof(obj), "%s %s", nb->dev, nb->ip);
-		bad = rs_finding_is_problem(rs_findings_get(&ui->findings, "net.neigh_failed", obj));
+		bad = rs_finding_is_problem(rs_findings_neigh(&ui->sess.findings, "net.neigh_failed",
+							      nb->dev, nb->ip));
 		ui_line(pane, &pen);
 		ui_putf(&pen, bad ? UI_R_BAD : UI_R_NORMAL, "   %sneigh %s %s %s", bad ? "! " : "",
 			nb->ip, nb->state, nb->mac[0] ? nb->mac : "(no MAC)");
@@ -116,27 +115,28 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 /* Problems about the peer; draws them when pane is not NULL. */
 static int peer_lines(struct ui *ui, struct ui_pane *pane)
 {
-	const struct rs_route_lookup *lk = &ui->snap.peer;
+	const struct rs_route_lookup *lk = &ui->sess.snap.peer;
 	const struct rs_finding *route, *neigh;
 	struct ui_pen pen = { .y = -1 };
 
-	if (!ui->peer[0]) {
+	route = rs_findings_get(&ui->sess.findings, "net.peer_route", NULL);
+	neigh = rs_findings_get(&ui->sess.findings, "net.peer_neigh", NULL);
+	if (!ui->sess.peer[0]) {
 		if (pane) {
 			ui_line(pane, &pen);
 			ui_put(&pen, UI_R_DIM, " no peer set: press p and type its IP (or --peer IP)");
 		}
 		return 0;
 	}
-	if (strcmp(lk->peer, ui->peer)) {
+	/* The session has no lookup of this peer (a recorded source): the
+	 * check says so, as a skip. */
+	if (route && route->verdict == RS_SKIP) {
 		if (pane) {
 			ui_line(pane, &pen);
-			ui_putf(&pen, UI_R_DIM, " peer %s: route lookups need the live host "
-				"(source: %s)", ui->peer, ui->src.label);
+			ui_putf(&pen, UI_R_DIM, " %s (source: %s)", route->summary, ui->sess.label);
 		}
 		return 0;
 	}
-	route = rs_findings_get(&ui->findings, "net.peer_route", NULL);
-	neigh = rs_findings_get(&ui->findings, "net.peer_neigh", NULL);
 	if (pane)
 		ui_line(pane, &pen);
 	if (!lk->ok) {
@@ -181,15 +181,14 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 		ui_line(pane, &pen);
 		ui_put(&pen, UI_R_OK, " no default route through an RDMA interface, no shared subnet");
 	}
-	ui_errors_draw(ui, pane, "net");
+	ui_errors_draw(ui, pane, RS_AREA_NET);
 }
 
 static void network_tick(struct ui *ui, struct ui_pane *pane)
 {
 	pane->problems += warnings(ui, NULL) + peer_lines(ui, NULL) +
-			  rs_findings_problems(&ui->findings, "net.neigh_failed");
-	for (size_t i = 0; i < ui->snap.n_errors; i++)
-		pane->problems += !strcmp(ui_error_area(&ui->snap, &ui->snap.errors[i]), "net");
+			  rs_findings_problems(&ui->sess.findings, "net.neigh_failed");
+	pane->problems += ui_errors_count(ui, RS_AREA_NET);
 }
 
 /* The peer key (p) is global: the input line opens from any pane. */
@@ -197,17 +196,10 @@ static const struct ui_key network_keys[] = {
 	{ 0 },
 };
 
-static int network_key(struct ui *ui, struct ui_pane *pane, int key)
-{
-	return ui_keys_dispatch(network_keys, ui, pane, key);
-}
-
 const struct ui_pane_class ui_pane_network = {
 	.name = "Network",
 	.about = "addresses, routes, neighbours of RDMA netdevs; the route to the peer",
 	.draw = network_draw,
-	.key = network_key,
-	.resize = NULL,
 	.tick = network_tick,
 	.keys = network_keys,
 };

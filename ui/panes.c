@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * panes.c - the list of panes, in tab order.  Adding a pane: write
  * ui/pane_NAME.c ending with its `const struct ui_pane_class`, declare it
@@ -11,6 +11,8 @@ extern const struct ui_pane_class ui_pane_gids;
 extern const struct ui_pane_class ui_pane_counters;
 extern const struct ui_pane_class ui_pane_network;
 extern const struct ui_pane_class ui_pane_host;
+extern const struct ui_pane_class ui_pane_wizard;
+extern const struct ui_pane_class ui_pane_capture;
 
 const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_devices,
@@ -18,5 +20,7 @@ const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_counters,
 	&ui_pane_network,
 	&ui_pane_host,
+	&ui_pane_wizard,
+	&ui_pane_capture,
 	NULL,
 };

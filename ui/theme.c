@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * theme.c - colour roles, glyphs and the pen that panes write lines with.
  *
@@ -10,7 +10,9 @@
  *
  * The pen clips at the pane's right edge and counts columns, not bytes, so
  * a host name in UTF-8 does not break the layout; in a non-UTF-8 locale
- * non-ASCII bytes are printed as '?'.
+ * non-ASCII bytes are printed as '?'.  A cut is never silent: the last
+ * column shows the "more" glyph ('>' or an ellipsis).  ui_wrap() lays a
+ * long text out over as many lines as it needs instead.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
@@ -24,12 +26,13 @@
 
 static const struct ui_glyphs glyphs_utf8 = {
 	.hline = "\xe2\x94\x80", .vline = "\xe2\x94\x82", .sel = "\xe2\x96\xb6",
+	.more = "\xe2\x80\xa6",
 	.spark = { "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
 		   "\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" },
 };
 
 static const struct ui_glyphs glyphs_ascii = {
-	.hline = "-", .vline = "|", .sel = ">",
+	.hline = "-", .vline = "|", .sel = ">", .more = ">",
 	.spark = { "_", ".", ",", "-", "=", "+", "*", "#" },
 };
 
@@ -178,18 +181,12 @@ static int fit(const char *s, int avail, size_t *nbytes, int *clean, int *ascii)
 	return cols;
 }
 
-void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
+/* Draw the first n bytes (cols columns) of s at the pen. */
+static void put_n(struct ui_pen *pen, enum ui_role r, const char *s, size_t n, int cols,
+		  int clean, int ascii)
 {
 	chtype buf[512];
-	size_t n;
-	int clean, ascii, cols;
 
-	if (pen->y < 0 || pen->x >= pen->xmax) {
-		if (pen->y < 0)
-			pen->x += (int)strlen(s);
-		return;
-	}
-	cols = fit(s, pen->xmax - pen->x, &n, &clean, &ascii);
 	if (ascii && n <= RS_ARRAY_SIZE(buf)) {
 		/* the cheap path: no multibyte decoding inside curses */
 		chtype a = (chtype)ui_attr(r);
@@ -210,6 +207,75 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 	}
 	attrset(A_NORMAL);
 	pen->x += cols;
+}
+
+void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
+{
+	size_t n;
+	int clean, ascii, cols;
+
+	if (pen->y < 0 || pen->x >= pen->xmax) {
+		if (pen->y < 0)
+			pen->x += (int)strlen(s);
+		return;
+	}
+	cols = fit(s, pen->xmax - pen->x, &n, &clean, &ascii);
+	if (s[n] && s[strspn(s + n, " ") + n]) {
+		/* Cut at the edge: the last column says so, never a silent cut. */
+		cols = fit(s, pen->xmax - pen->x - 1, &n, &clean, &ascii);
+		put_n(pen, r, s, n, cols, clean, ascii);
+		attrset(ui_attr(UI_R_DIM));
+		mvaddstr(pen->y, pen->x, glyphs->more);
+		attrset(A_NORMAL);
+		pen->x = pen->xmax;
+		return;
+	}
+	put_n(pen, r, s, n, cols, clean, ascii);
+}
+
+/*
+ * Lay text out over as many lines of pane p as it needs, each starting at
+ * column indent, broken at spaces (a word wider than the line is broken
+ * where it must be).  fixed: the pane's fixed rows (ui_line_fixed) instead
+ * of its scrolled ones.  Returns the lines used.
+ */
+int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed)
+{
+	const char *s = text;
+	int lines = 0;
+
+	do {
+		struct ui_pen pen;
+		char buf[1024];
+		size_t n, cut;
+		int clean, ascii, avail;
+
+		if (fixed)
+			ui_line_fixed(p, &pen);
+		else
+			ui_line(p, &pen);
+		lines++;
+		avail = pen.xmax - pen.x0 - indent;
+		if (avail < 8)
+			avail = 8;
+		fit(s, avail, &n, &clean, &ascii);
+		cut = n;
+		if (s[n] && s[n] != ' ')
+			while (cut > 0 && s[cut - 1] != ' ')
+				cut--;
+		if (!cut)
+			cut = n ? n : strlen(s);
+		if (cut >= sizeof(buf))
+			cut = sizeof(buf) - 1;
+		memcpy(buf, s, cut);
+		buf[cut] = '\0';
+		ui_col(&pen, indent);
+		ui_put(&pen, r, buf);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	} while (*s);
+	return lines;
 }
 
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
@@ -258,17 +324,20 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring)
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+	      const struct rs_series_ctr *c)
 {
+	const struct rs_series *s = &ui->sess.series;
 	int w = pen->xmax - pen->x;
-	int n = (int)ui->hist_len < w ? (int)ui->hist_len : w;
+	int n = (int)s->hist_len < w ? (int)s->hist_len : w;
+	unsigned first = s->hist_len - (unsigned)(n > 0 ? n : 0);
 	float max = 0;
 	cchar_t cc[8];
 
-	if (pen->y < 0 || n <= 0)
+	if (pen->y < 0 || n <= 0 || !c->hist)
 		return;
 	for (int i = 0; i < n; i++) {
-		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+		float v = rs_series_sample(s, c, first + (unsigned)i);
 
 		if (v > max)
 			max = v;
@@ -277,7 +346,7 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ri
 		role_cchar(&cc[i], r, wide[1 + i]);
 	move(pen->y, pen->x);
 	for (int i = 0; i < n; i++) {
-		float v = ring[(ui->hist_head + UI_HIST - n + i) % UI_HIST];
+		float v = rs_series_sample(s, c, first + (unsigned)i);
 		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
 
 		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
@@ -347,9 +416,4 @@ void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes)
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 	else
 		fmt_si(buf, len, (double)v, bytes ? "B" : "");
-}
-
-int ui_roce_mtu(unsigned netdev_mtu)
-{
-	return rs_roce_mtu(netdev_mtu);
 }

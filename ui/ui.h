@@ -5,37 +5,36 @@
  *
  * A pane is one ui/pane_*.c file ending with a constant struct
  * ui_pane_class (designated initialisers); ui/panes.c lists them, so adding
- * a pane is one new file and one line there.  Key handlers never draw: they
- * change state and return UI_F_* flags that the event loop acts on (redraw,
- * quit, re-arm the timer, collect now).  The same constant key tables drive
- * dispatch and the help screen, so help cannot drift from behaviour.
+ * a pane is one new file and one line there.  Panes read the session
+ * (src/session/session.h: snapshot, series, findings) and never collect
+ * anything themselves.  Key handlers never draw: they change state and
+ * return UI_F_* flags (redraw, quit); the console draws once per round of
+ * the event loop when something changed.  The same constant key tables
+ * drive dispatch and the help screen, so help cannot drift from behaviour;
+ * a pane without a key function is dispatched through its table.
  */
 #ifndef RS_UI_UI_H
 #define RS_UI_UI_H
 
-#include <poll.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "diag/check.h"
 #include "model/counter_groups.h"
-#include "model/source.h"
+#include "session/session.h"
 #include "snapshot.h"
 #include "ui/console.h"
 
-/* Flags returned by key handlers, tick and fd callbacks. */
+/* Flags returned by key handlers. */
 #define UI_F_REDRAW	0x01
 #define UI_F_QUIT	0x02
 #define UI_F_UNHANDLED	0x04
-#define UI_F_RETIME	0x08	/* interval or freeze changed: re-arm the timer */
-#define UI_F_REFRESH	0x10	/* collect counters now */
 
 #define UI_MIN_COLS 80
 #define UI_MIN_ROWS 24
 #define UI_MAX_PANES 16
-#define UI_MAX_FDS 16
 #define UI_HIST 120		/* samples of history per counter */
-#define UI_INTERVAL_MIN_MS 250
+#define UI_INTERVAL_MIN_MS 250	/* the shortest refresh interval the console offers */
 
 /* Semantic colour roles; theme.c maps them to colours or to attributes. */
 enum ui_role {
@@ -56,6 +55,8 @@ enum ui_role {
 
 struct ui;
 struct ui_pane;
+struct ui_wizard;
+struct ui_capture;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -70,7 +71,8 @@ struct ui_pane_class {
 	void (*draw)(struct ui *ui, struct ui_pane *p);
 	int (*key)(struct ui *ui, struct ui_pane *p, int key);
 	void (*resize)(struct ui *ui, struct ui_pane *p);
-	void (*tick)(struct ui *ui, struct ui_pane *p);	/* after new data */
+	void (*tick)(struct ui *ui, struct ui_pane *p);	/* after the session changed */
+	void (*close)(struct ui *ui, struct ui_pane *p);	/* release what it keeps */
 	const struct ui_key *keys;	/* pane keys, ended by { 0 } (fn NULL) */
 };
 
@@ -96,87 +98,59 @@ struct ui_pane {
 	struct ui_view view;
 };
 
-/* One tracked counter of one port (counters/, hw_counters/ or ethtool -S). */
-struct ui_ctr {
-	const struct rs_counter_class *cls;
-	char name[RS_NAME_LEN];
-	int dev, port, link;	/* owner; link = index in snap.links for ethtool */
-	size_t idx;		/* cached position in its counter set */
-	unsigned scale;
-	int seen;		/* value read at least once */
-	uint64_t last, last_ns;
-	uint64_t total;		/* sum of deltas since the baseline, scaled */
-	double rate;		/* per second, scaled; 0 before two readings */
-	float hist[UI_HIST];
-};
-
-typedef int (*ui_fd_cb)(struct ui *ui, int fd, short revents, void *arg);
-
-struct ui_fd {
-	int fd;
-	short events;
-	ui_fd_cb cb;
-	void *arg;
-};
-
 struct ui_glyphs {
-	const char *hline, *vline, *sel, *spark[8];
+	const char *hline, *vline, *sel, *more, *spark[8];
 };
 
 struct ui {
-	struct rs_snapshot snap;
-	struct rs_findings findings;	/* rs_checks_run() on snap, before each tick */
-	struct rs_source src;
+	struct rs_session sess;	/* everything shown: snapshot, series, findings */
+	struct rs_loop *loop;	/* NULL when headless (the bench) */
 	struct rs_console_opts opts;
-	int live_net;		/* peer lookups can re-run rs_collect_net */
 
 	struct ui_pane panes[UI_MAX_PANES];
 	int n_panes, cur;
 	int help, help_scroll;
 	int sel_dev, sel_port;	/* the port Enter chose (indices) */
+	int dirty;		/* draw at the end of this round */
+	unsigned long events_shown;	/* session events already written to stderr */
 
-	unsigned interval_ms, interval_floor_ms;
-	int frozen;
-	unsigned long ticks;
+	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
+	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 
-	struct ui_ctr *ctrs;	/* grouped per port, see counters.c */
-	size_t n_ctrs;
-	size_t ctrs_ndev;	/* devices when ctrs was built */
-	unsigned char *gone_logged;	/* per device: "vanished" was logged */
-	unsigned hist_head, hist_len;
-
-	char peer[RS_ADDR_LEN];
 	int input;		/* the input line is open */
-	char input_buf[RS_ADDR_LEN];
+	char input_buf[256];
+	const char *input_prompt;	/* NULL: the peer's address */
+	void (*input_done)(struct ui *ui, const char *text);	/* NULL: set the peer */
 	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
 
 	int rows, cols, too_small;
 	int utf8, color;
 	const struct ui_glyphs *g;
 	int quit_signal;
-
-	struct ui_fd fds[UI_MAX_FDS];
-	int n_fds;
 };
 
 /* panes.c: the pane list, NULL-terminated. */
 extern const struct ui_pane_class *const ui_pane_list[];
 
-/* console.c */
+/* frame.c: keys, the frame around the panes, drawing */
 int ui_key(struct ui *ui, int key);
 int ui_keys_dispatch(const struct ui_key *t, struct ui *ui, struct ui_pane *p, int key);
-int ui_fd_add(struct ui *ui, int fd, short events, ui_fd_cb cb, void *arg);
-void ui_fd_del(struct ui *ui, int fd);
+void ui_draw(struct ui *ui);
+
+/* state.c: the session behind the screen */
 int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t errlen);
 void ui_close(struct ui *ui);
-int ui_tick(struct ui *ui);
 int ui_reload(struct ui *ui);
-void ui_draw(struct ui *ui);
 void ui_select_port(struct ui *ui, int dev, int port);
 int ui_set_pane(struct ui *ui, const char *name);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ui_peer_set(struct ui *ui, const char *peer);
+/* pane_wizard.c: the peer was given; start the tree that waited for it. */
+void ui_wizard_peer_set(struct ui *ui);
 void ui_input_open(struct ui *ui);
+/* Ask for a line on the input line; done gets it on Enter (not on Esc). */
+void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
+		  void (*done)(struct ui *ui, const char *text));
 
 /* theme.c: roles, glyphs, the pen */
 void ui_theme_init(struct ui *ui, int no_color);
@@ -185,12 +159,15 @@ void ui_view_begin(struct ui_view *v, int top, int left, int height, int width);
 /* Lay out the next virtual row of pane p; the pen is invisible when scrolled off. */
 void ui_line(struct ui_pane *p, struct ui_pen *pen);
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
+/* text over as many lines as it needs from column indent (theme.c). */
+int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed);
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ui_col(struct ui_pen *pen, int col);	/* move to column (relative to x0) */
 void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the end */
-/* Sparkline of a history ring (oldest to newest) up to the pen's end. */
-void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r, const float *ring);
+/* Sparkline of a counter's recent rates (oldest to newest) up to the pen's end. */
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+	      const struct rs_series_ctr *c);
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A row that does not scroll (titles, column headers): only before ui_line(). */
@@ -201,24 +178,13 @@ void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 void ui_item_begin(struct ui_pane *p, int item);
 void ui_item_end(struct ui_pane *p, int item);
 
-/* counters.c: tracked counters and their history */
-void ui_ctrs_build(struct ui *ui);
-void ui_ctrs_update(struct ui *ui);
-void ui_ctrs_reset(struct ui *ui);
-void ui_ctrs_free(struct ui *ui);
-/* Re-find each ethtool counter's link after the link list was replaced. */
-void ui_ctrs_relink(struct ui *ui);
-/* Range [*first, *end) of ui->ctrs belonging to a port. */
-void ui_ctrs_of_port(const struct ui *ui, int dev, int port, size_t *first, size_t *end);
-
 /* Helpers shared by panes. */
 const struct rs_device *ui_dev(const struct ui *ui, int dev);
 const struct rs_port *ui_port(const struct ui *ui, int dev, int port);
-/* Errors in the snapshot that belong to a pane ("rdma", "net", "host"). */
-int ui_errors_draw(struct ui *ui, struct ui_pane *p, const char *area);
-const char *ui_error_area(const struct rs_snapshot *s, const struct rs_error *e);
+/* The errors of one area of the snapshot, under "Could not read". */
+int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area);
+int ui_errors_count(const struct ui *ui, enum rs_area area);
 void ui_fmt_rate(char *buf, size_t len, double v, int bytes);
 void ui_fmt_count(char *buf, size_t len, uint64_t v, int bytes);
-int ui_roce_mtu(unsigned netdev_mtu);
 
 #endif

@@ -26,6 +26,8 @@ enum {
 	RS_EXIT_OK = 0,
 	RS_EXIT_FAIL = 1,
 	RS_EXIT_USAGE = 2,
+	RS_EXIT_WARN = 3,	/* check --tree: warnings, no failure */
+	RS_EXIT_NOT_RUN = 4,	/* check --tree: the tree could not run */
 };
 
 /* The global options, valid before or after the command. */
@@ -70,6 +72,8 @@ extern const struct rs_cmd rs_cmd_gids;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_check;
+extern const struct rs_cmd rs_cmd_capture;
+extern const struct rs_cmd rs_cmd_explain;
 extern const struct rs_cmd rs_cmd_serve;
 extern const struct rs_cmd rs_cmd_bw;
 extern const struct rs_cmd rs_cmd_lat;

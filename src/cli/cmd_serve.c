@@ -48,7 +48,7 @@ static int serve_opt(struct rs_cli *cli, int id, const char *arg)
 }
 
 struct served {
-	struct rs_snapshot snap;
+	struct rs_session sess;
 	struct rs_perf_pick pick;
 	struct rs_perf_view view;
 	char bind[RS_PERF_STR_LEN];
@@ -60,14 +60,14 @@ static int pick_and_bind(struct served *sv, struct rs_perf_error *e)
 {
 	const struct rs_perf_cli *o = &rs_perf_cli;
 	char err[512] = "";
-	int ret = rs_perf_cli_snapshot(NULL, &sv->snap, err, sizeof(err));
+	int ret = rs_perf_cli_session(NULL, &sv->sess, err, sizeof(err));
 	const char *want = o->bind && strcmp(o->bind, "0.0.0.0") ? o->bind : NULL;
 
 	if (ret)
 		return rs_perf_fail(e, RS_PF_NO_DEVICE, -ret, "%s", err);
-	if (rs_perf_pick(&sv->snap, o->dev, o->ib_port, o->gid_index, want, &sv->pick, e))
+	if (rs_perf_pick(&sv->sess.snap, o->dev, o->ib_port, o->gid_index, want, &sv->pick, e))
 		return -1;
-	rs_perf_view_build(&sv->snap, &sv->pick, &sv->view);
+	rs_perf_view_build(&sv->sess.snap, &sv->pick, &sv->view);
 	if (o->bind)
 		RS_STRCPY(sv->bind, o->bind);
 	else if (sv->pick.gid && sv->pick.gid->ip[0])
@@ -138,7 +138,7 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 		fprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
 		return RS_EXIT_USAGE;
 	}
-	rs_snapshot_init(&sv.snap);
+	memset(&sv.sess, 0, sizeof(sv.sess));
 	sv.loop = rs_loop_new();
 	rs_ctrl_watch_signals(sv.loop);
 	if (pick_and_bind(&sv, &e)) {
@@ -163,7 +163,7 @@ out:
 	if (sv.lfd >= 0)
 		close(sv.lfd);
 	rs_loop_free(sv.loop);
-	rs_snapshot_free(&sv.snap);
+	rs_session_close(&sv.sess);
 	return ret;
 }
 

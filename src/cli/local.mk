@@ -1,18 +1,34 @@
-# The command-line views, the snapshot sources and the demo host.
-# The model side (source, demo, GID recommendation) goes into librscore so
-# the console links the same code; the views only into the rocescope binary.
-librscore_a_SOURCES += \
-	src/model/source.h src/model/source.c \
-	src/model/demo.h src/model/demo.c \
-	src/diag/gid_recommend.h src/diag/gid_recommend.c
-nodist_librscore_a_SOURCES = src/model/demo_host_yaml.c
-
-rocescope_SOURCES += \
-	src/cli/cli.h src/cli/view.h src/cli/view.c \
+# SPDX-License-Identifier: MIT
+# The rocescope program: the command line (one file per command) on top of
+# the core; ui/local.mk adds the console.
+bin_PROGRAMS += rocescope
+rocescope_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+rocescope_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
+rocescope_SOURCES = \
+	src/cli/main.c src/cli/cli.h \
+	src/cli/view.h src/cli/view.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c \
-	src/cli/view_check.c \
+	src/cli/view_check.c src/cli/view_tree.c \
+	src/cli/cmd_capture.c src/cli/cmd_explain.c \
 	src/cli/perf_cli.h src/cli/perf_out.h src/cli/perf_opts.c src/cli/perf_out.c \
 	src/cli/perf_out_end.c src/cli/cmd_serve.c src/cli/cmd_bw.c src/cli/cmd_lat.c
 
-EXTRA_DIST += docs/cli.md docs/demo.md
+# Bash completion: generated with the data directory (wizard trees), and
+# installed as "rocescope" in $(bashcompletiondir) (configure.ac), where
+# bash-completion loads it on the first TAB after "rocescope".
+noinst_DATA = src/cli/rocescope.bash
+CLEANFILES += src/cli/rocescope.bash
+EXTRA_DIST += src/cli/rocescope.bash.in
+src/cli/rocescope.bash: src/cli/rocescope.bash.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) src/cli && \
+	sed -e 's|@''PKGDATADIR''@|$(pkgdatadir)|g' $(srcdir)/src/cli/rocescope.bash.in >$@-t && \
+	mv -f $@-t $@
+install-data-local: rs-install-completion
+uninstall-local: rs-uninstall-completion
+rs-install-completion: src/cli/rocescope.bash
+	$(MKDIR_P) '$(DESTDIR)$(bashcompletiondir)'
+	$(INSTALL_DATA) src/cli/rocescope.bash '$(DESTDIR)$(bashcompletiondir)/rocescope'
+rs-uninstall-completion:
+	rm -f '$(DESTDIR)$(bashcompletiondir)/rocescope'
+.PHONY: rs-install-completion rs-uninstall-completion

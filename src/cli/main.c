@@ -14,9 +14,10 @@
  * error; every message goes to stderr.
  */
 #include "cli/cli.h"
-#include "model/source.h"
+#include "session/session.h"
 #include "ui/console.h"
 #include "util.h"
+#include "version.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -31,6 +32,8 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
 	&rs_cmd_check,
+	&rs_cmd_capture,
+	&rs_cmd_explain,
 	&rs_cmd_serve,
 	&rs_cmd_bw,
 	&rs_cmd_lat,
@@ -49,7 +52,7 @@ static const struct rs_opt global_opts[] = {
 	{ "peer", 'p', "IP", "the peer to look a route up for", G_PEER },
 	{ "json", 'j', NULL, "print JSON instead of text", G_JSON },
 	{ "help", 'h', NULL, "show this help (or a command's: rocescope help CMD)", G_HELP },
-	{ "version", 'V', NULL, "show the version", G_VERSION },
+	{ "version", 'V', NULL, "show the version and the git commit", G_VERSION },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -79,6 +82,15 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
 	fprintf(f, "  %-22s %s\n", left, o->help);
+}
+
+/* The version, and the commit the binary was built from when known. */
+static void print_version(void)
+{
+	if (rs_build_commit[0])
+		printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+	else
+		printf("rocescope %s\n", PACKAGE_VERSION);
 }
 
 static void usage(FILE *f)
@@ -314,7 +326,7 @@ static int check_sources(const struct rs_cli *cli)
 {
 	char err[RS_MSG_LEN];
 
-	if (!rs_source_check(cli->root, cli->load, cli->demo, err, sizeof(err)))
+	if (!rs_session_check_sources(cli->root, cli->load, cli->demo, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "rocescope: %s\n", err);
 	return 1;
@@ -323,8 +335,7 @@ static int check_sources(const struct rs_cli *cli)
 static int run_console(struct rs_cli *cli, struct parse *ps)
 {
 	struct rs_console_opts co = {
-		.source = { .root = cli->root, .load = cli->load, .demo = cli->demo,
-			    .peer = cli->peer },
+		.root = cli->root, .load = cli->load, .demo = cli->demo, .peer = cli->peer,
 	};
 
 	if (ps->n_pend) {
@@ -370,7 +381,7 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 		return RS_EXIT_OK;
 	}
 	if (ps->version) {
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		print_version();
 		return RS_EXIT_OK;
 	}
 	ret = check_applies(ps->cli, cmd);
@@ -403,7 +414,7 @@ int main(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	if (ps.version) {
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		print_version();
 		return RS_EXIT_OK;
 	}
 	argc -= optind;

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "perf/perftest.h"
 #include "perf/test.h"
+#include "session/session.h"
 
 struct rs_perf_cli {
 	const char *dev;		/* -d */
@@ -65,11 +66,12 @@ enum {
 int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg);
 
 /*
- * This host as the tests see it, with the route to peer looked up (NULL:
- * none).  The one place a test command takes a snapshot: the session will
- * hand its own instead.  0, or -errno with err set.
+ * This host as the tests see it, through a session (src/session/), with
+ * the route to peer looked up (NULL: none).  The one place a test command
+ * gets its snapshot: the console hands its own session's instead.
+ * 0, or -errno with err set; close with rs_session_close() either way.
  */
-int rs_perf_cli_snapshot(const char *peer, struct rs_snapshot *s, char *err, size_t errlen);
+int rs_perf_cli_session(const char *peer, struct rs_session *sess, char *err, size_t errlen);
 
 /* bw and lat: run the test (test = RS_PERF_BW or RS_PERF_LAT) against peer. */
 int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer);

@@ -6,7 +6,6 @@
  * --perftest, perftest's own as a reference).
  */
 #include "cli/perf_cli.h"
-#include "model/source.h"
 #include "perf/view.h"
 #include "util.h"
 
@@ -72,12 +71,11 @@ int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg)
 	return RS_EXIT_USAGE;
 }
 
-int rs_perf_cli_snapshot(const char *peer, struct rs_snapshot *s, char *err, size_t errlen)
+int rs_perf_cli_session(const char *peer, struct rs_session *sess, char *err, size_t errlen)
 {
-	struct rs_source src;
-	struct rs_source_opts so = { .peer = peer };
+	struct rs_session_opts so = { .peer = peer, .scope = RS_SCOPE_ALL };
 
-	return rs_source_open(&src, &so, s, err, errlen);
+	return rs_session_open(sess, &so, err, errlen);
 }
 
 /* The test's parameters from the options, with perftest's defaults. */
@@ -112,11 +110,12 @@ static int params_of(int test, struct rs_perf_params *p)
 	return 0;
 }
 
-static int pick_host(const char *peer, struct rs_snapshot *s, struct rs_perf_pick *pick,
+static int pick_host(const char *peer, struct rs_session *sess, struct rs_perf_pick *pick,
 		     struct rs_perf_view *v, struct rs_perf_error *e)
 {
+	const struct rs_snapshot *s = &sess->snap;
 	char err[512] = "";
-	int ret = rs_perf_cli_snapshot(peer, s, err, sizeof(err));
+	int ret = rs_perf_cli_session(peer, sess, err, sizeof(err));
 
 	if (ret)
 		return rs_perf_fail(e, RS_PF_NO_DEVICE, -ret, "%s", err[0] ? err : strerror(-ret));
@@ -153,7 +152,7 @@ int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer)
 	const struct rs_perf_cli *o = &rs_perf_cli;
 	struct rs_perf_params p;
 	struct rs_perf_error e = { 0 };
-	struct rs_snapshot s;
+	struct rs_session sess;
 	struct rs_perf_pick pick;
 	struct rs_perf_view local;
 	struct rs_perf_out *out;
@@ -168,8 +167,8 @@ int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer)
 	}
 	out = rs_perf_out_new(o->json_lines ? RS_OUT_JSONL : cli->json ? RS_OUT_JSON : RS_OUT_TEXT,
 			      cli->cmd->name, peer, (unsigned)o->tcp_port, &p);
-	rs_snapshot_init(&s);
-	if (pick_host(peer, &s, &pick, &local, &e))
+	memset(&sess, 0, sizeof(sess));
+	if (pick_host(peer, &sess, &pick, &local, &e))
 		goto out;
 	rs_perf_out_set_local(out, &local);
 	if (o->perftest) {
@@ -183,6 +182,6 @@ int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer)
 	};
 	rs_perf_client(&cfg, &pick, &local, rs_perf_out_report(out), &e);
 out:
-	rs_snapshot_free(&s);
+	rs_session_close(&sess);
 	return rs_perf_out_finish(out, &e);
 }

@@ -1,39 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * view.h - what every view command does around its own output: open the
- * host the global options name, start the JSON document (with its
- * "source"), and at the end print the collection notes (text) or the
- * "errors" member (JSON), close the document and free everything.  A view
- * only writes what is its own, from one loop for text and JSON alike.
+ * view.h - what every view command does around its own output: open a
+ * session on the host the global options name, start the JSON document
+ * (with its "source"), and at the end print the collection notes (text) or
+ * the "errors" member (JSON), close the document and the session.  A view
+ * only writes what is its own, from one loop for text and JSON alike, and
+ * reads everything from the session: it never calls a collector.
  */
 #ifndef RS_CLI_VIEW_H
 #define RS_CLI_VIEW_H
 
 #include "cli/cli.h"
-#include "model/source.h"
+#include "session/session.h"
 
 struct rs_view {
 	struct rs_cli *cli;
-	struct rs_source src;
-	struct rs_snapshot snap;
+	struct rs_session sess;
 	struct rs_json json;
 	struct rs_json *j;		/* &json with --json, NULL for text */
 };
 
 /*
- * Open the source (gids_only: the fast path of `gids`).  With --json, the
- * document is open with "source" written.  RS_EXIT_OK, or RS_EXIT_FAIL
- * after saying why on stderr (nothing to close then).
+ * Open the session (RS_SCOPE_GIDS: the fast path of `gids`; history 0).
+ * With --json the document is open with "source" written.  RS_EXIT_OK, or
+ * RS_EXIT_FAIL after saying why on stderr (nothing to close then).
  */
-int rs_view_open(struct rs_view *v, struct rs_cli *cli, int gids_only);
+int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope);
 
 /*
- * Notes or "errors", end of the JSON document, free.  Returns ret, or
+ * A second reading of the counters interval_s after the first (at once for
+ * the demo, whose clock is its own; never for a saved file), so the checks
+ * see what is rising.  Ctrl-C ends the wait: RS_EXIT_FAIL then.
+ */
+int rs_view_second_reading(struct rs_view *v, double interval_s);
+
+/*
+ * Notes or "errors", end of the JSON document, close.  Returns ret, or
  * RS_EXIT_FAIL when the JSON writer saw misuse (a bug: said on stderr).
  */
 int rs_view_close(struct rs_view *v, int ret);
 
+/*
+ * `check --tree NAME`: walk the tree on the open session (probes run in a
+ * child each, waited for), print the steps and the outcome.  Returns
+ * RS_EXIT_OK, RS_EXIT_WARN, RS_EXIT_FAIL or RS_EXIT_NOT_RUN.
+ */
+int rs_view_tree(struct rs_view *v, const char *tree, const char *dev, unsigned port);
+
 /* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
 void rs_view_print_errors(const struct rs_snapshot *s, FILE *f);
+/* The "errors" member of a JSON view. */
+void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s);
 
 #endif

@@ -7,7 +7,8 @@
  * for warn and fail the evidence, what a good host has and the remedy; a
  * count line at the end.  --json prints the same findings from the same
  * loop.  Exit 0 when no check fails, 1 when one does (warnings do not
- * change the status), so a script can gate on it.
+ * change the status), so a script can gate on it.  --tree walks one
+ * troubleshooting tree instead (view_tree.c).
  */
 #include "cli/view.h"
 #include "diag/check.h"
@@ -57,43 +58,145 @@ static void json_counts(struct rs_json *j, const size_t *n)
 	rs_json_obj_end(j);
 }
 
+static struct {
+	double interval;	/* --interval SEC between the two readings */
+	const char *tree;	/* --tree NAME */
+	const char *profile;	/* --profile FILE */
+	const char *dev;	/* -d DEV */
+	long port;		/* --ib-port N */
+	long gid_index;		/* -x N */
+	long size, tx_depth, qps;	/* -s, -t, -q */
+} opt = { .interval = 1.0, .gid_index = -1 };
+
+static void print_findings(struct rs_view *v, const size_t *n)
+{
+	const struct rs_findings *fs = &v->sess.findings;
+
+	if (v->j) {
+		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
+		rs_json_key(v->j, "findings");
+		rs_json_arr_begin(v->j);
+		for (size_t i = 0; i < fs->count; i++)
+			json_finding(v->j, &fs->items[i]);
+		rs_json_arr_end(v->j);
+		json_counts(v->j, n);
+		return;
+	}
+	for (size_t i = 0; i < fs->count; i++)
+		text_finding(&fs->items[i]);
+	printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
+	       n[RS_PASS], n[RS_SKIP], v->sess.label);
+}
+
+/* The parameters the options give the checks. */
+static int set_params(struct rs_view *v)
+{
+	struct rs_check_params *p = &v->sess.params;
+	char err[512];
+
+	p->gid_index = (int)opt.gid_index;
+	p->msg_size = opt.size > 0 ? (uint64_t)opt.size : 0;
+	p->tx_depth = opt.tx_depth > 0 ? (unsigned)opt.tx_depth : 0;
+	p->qps = opt.qps > 0 ? (unsigned)opt.qps : 0;
+	if (opt.profile && rs_session_set_profile(&v->sess, opt.profile, err, sizeof(err))) {
+		fprintf(stderr, "rocescope: %s\n", err);
+		return -1;
+	}
+	rs_session_recheck(&v->sess);
+	return 0;
+}
+
 static int check_run(struct rs_cli *cli, int argc, char **argv)
 {
 	size_t n[RS_SKIP + 1] = { 0 };
-	struct rs_findings fs;
+	const struct rs_findings *fs;
 	struct rs_view v;
 	int ret;
 
-	ret = rs_view_open(&v, cli, 0);
+	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
-		return ret;
-	rs_findings_init(&fs);
-	rs_checks_run(&v.snap, &fs);
-	for (size_t i = 0; i < fs.count; i++)
-		n[fs.items[i].verdict]++;
-	if (v.j) {
-		rs_json_kv_str_or_null(v.j, "hostname", v.snap.host.hostname);
-		rs_json_key(v.j, "findings");
-		rs_json_arr_begin(v.j);
-		for (size_t i = 0; i < fs.count; i++)
-			json_finding(v.j, &fs.items[i]);
-		rs_json_arr_end(v.j);
-		json_counts(v.j, n);
-	} else {
-		for (size_t i = 0; i < fs.count; i++)
-			text_finding(&fs.items[i]);
-		printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
-		       n[RS_PASS], n[RS_SKIP], v.src.label);
+		return opt.tree ? RS_EXIT_NOT_RUN : ret;
+	if (set_params(&v)) {
+		rs_view_close(&v, 0);
+		/* The profile named is the problem: the user's input, like a bad value. */
+		return opt.tree ? RS_EXIT_NOT_RUN : RS_EXIT_USAGE;
 	}
-	rs_findings_free(&fs);
-	ret = rs_view_close(&v, RS_EXIT_OK);
+	ret = rs_view_second_reading(&v, opt.interval);
+	if (opt.tree) {
+		ret = ret ? RS_EXIT_NOT_RUN : rs_view_tree(&v, opt.tree, opt.dev,
+							   (unsigned)(opt.port > 0 ? opt.port : 0));
+		return rs_view_close(&v, ret);
+	}
+	fs = &v.sess.findings;
+	for (size_t i = 0; i < fs->count; i++)
+		n[fs->items[i].verdict]++;
+	print_findings(&v, n);
+	ret = rs_view_close(&v, ret);
 	return !ret && n[RS_FAIL] ? RS_EXIT_FAIL : ret;
+}
+
+enum {
+	OPT_INTERVAL = 1, OPT_TREE, OPT_PROFILE, OPT_DEV, OPT_PORT, OPT_GID, OPT_SIZE,
+	OPT_DEPTH, OPT_QPS,
+};
+
+static const struct rs_opt check_opts[] = {
+	{ "interval", 'i', "SEC", "seconds between the two counter readings that show what "
+	  "is rising (default 1; 0: one reading)", OPT_INTERVAL },
+	{ "tree", 0, "TREE", "walk a troubleshooting tree: connection-failure, low-bandwidth, "
+	  "large-message-crash, first-time-setup, or a FILE.yaml", OPT_TREE },
+	{ "profile", 0, "FILE", "compare with a site profile (profiles/lab.yaml, "
+	  "profiles/lossless.yaml)", OPT_PROFILE },
+	{ "device", 'd', "DEV", "the RDMA device the tree is about (default: the port towards "
+	  "the peer)", OPT_DEV },
+	{ "ib-port", 0, "N", "its port (default 1)", OPT_PORT },
+	{ "gid-index", 'x', "N", "the GID index the application uses (as perftest -x)",
+	  OPT_GID },
+	{ "size", 's', "BYTES", "the message size of the test or application (as perftest -s)",
+	  OPT_SIZE },
+	{ "tx-depth", 't', "N", "messages in flight per QP (as perftest -t; default 128)",
+	  OPT_DEPTH },
+	{ "qps", 'q', "N", "queue pairs (as perftest -q; default 1)", OPT_QPS },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+static int check_opt(struct rs_cli *cli, int id, const char *arg)
+{
+	switch (id) {
+	case OPT_INTERVAL:
+		if (!strcmp(arg, "0")) {
+			opt.interval = 0;
+			return 0;
+		}
+		return rs_cli_seconds("--interval", arg, 3600, &opt.interval);
+	case OPT_TREE:
+		opt.tree = arg;
+		return 0;
+	case OPT_PROFILE:
+		opt.profile = arg;
+		return 0;
+	case OPT_DEV:
+		opt.dev = arg;
+		return 0;
+	case OPT_PORT:
+		return rs_cli_long("--ib-port", arg, 1, 255, &opt.port);
+	case OPT_GID:
+		return rs_cli_long("--gid-index", arg, 0, 65535, &opt.gid_index);
+	case OPT_SIZE:
+		return rs_cli_long("--size", arg, 1, 0x7fffffffffffffffL, &opt.size);
+	case OPT_DEPTH:
+		return rs_cli_long("--tx-depth", arg, 1, 65536, &opt.tx_depth);
+	default:
+		return rs_cli_long("--qps", arg, 1, 65536, &opt.qps);
+	}
 }
 
 const struct rs_cmd rs_cmd_check = {
 	.name = "check",
 	.args = "",
-	.help = "every check: verdict, evidence, remedy (exit 1 when one fails)",
+	.help = "every check, or one troubleshooting tree: verdict, evidence, remedy",
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
+	.opts = check_opts,
+	.opt = check_opt,
 	.run = check_run,
 };

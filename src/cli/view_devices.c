@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* 1 when check id found a problem with object (its warn/fail verdict). */
-static int problem(const struct rs_findings *fs, const char *id, const char *object)
+/* 1 when check id found a problem with device d (its warn/fail verdict). */
+static int problem(const struct rs_findings *fs, const char *id, const struct rs_device *d)
 {
-	return rs_finding_is_problem(rs_findings_get(fs, id, object));
+	return rs_finding_is_problem(rs_findings_port(fs, id, d->name, 0));
 }
 
 static void fmt_speed(char *buf, size_t len, double gts, const char *text, int width)
@@ -51,7 +51,7 @@ static void text_pci(const struct rs_findings *fs, const struct rs_device *d)
 	printf("  PCI      %s", p->addr);
 	if (p->vendor_id || p->device_id)
 		printf(" [%04x:%04x]", p->vendor_id, p->device_id);
-	printf("  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d->name) ? "  DEGRADED" : "");
+	printf("  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ? "  DEGRADED" : "");
 }
 
 static const char *or_unknown(const char *s)
@@ -80,8 +80,8 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 			const struct rs_device *d)
 {
 	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
-	       problem(fs, "nic.weak_roce_v2", d->name) ? " (RoCE v2 limited)" : "",
-	       problem(fs, "device.gone", d->name) ?
+	       problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
+	       problem(fs, "device.gone", d) ?
 	       "  GONE (vanished since the last refresh)" : "");
 	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
 	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
@@ -110,7 +110,7 @@ static void json_pci(struct rs_json *j, const struct rs_findings *fs, const stru
 	rs_json_kv_double(j, "max_gts", p->max_gts);
 	rs_json_kv_int(j, "cur_width", p->cur_width);
 	rs_json_kv_int(j, "max_width", p->max_width);
-	rs_json_kv_bool(j, "degraded", problem(fs, "pci.link_degraded", d->name));
+	rs_json_kv_bool(j, "degraded", problem(fs, "pci.link_degraded", d));
 	rs_json_obj_end(j);
 }
 
@@ -150,7 +150,7 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_kv_str_or_null(j, "hca_type", d->hca_type);
 	rs_json_kv_str_or_null(j, "driver", d->driver);
 	rs_json_kv_str_or_null(j, "generation", d->generation);
-	rs_json_kv_bool(j, "weak_roce_v2", problem(fs, "nic.weak_roce_v2", d->name));
+	rs_json_kv_bool(j, "weak_roce_v2", problem(fs, "nic.weak_roce_v2", d));
 	rs_json_kv_bool(j, "present", d->present);
 	json_pci(j, fs, d);
 	rs_json_key(j, "ports");
@@ -163,31 +163,29 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 
 static int devices_run(struct rs_cli *cli, int argc, char **argv)
 {
-	struct rs_findings fs;
+	const struct rs_snapshot *s;
 	struct rs_view v;
 	int ret;
 
-	ret = rs_view_open(&v, cli, 0);
+	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
-	rs_findings_init(&fs);
-	rs_checks_run(&v.snap, &fs);
+	s = &v.sess.snap;
 	if (v.j) {
-		rs_json_kv_str_or_null(v.j, "hostname", v.snap.host.hostname);
+		rs_json_kv_str_or_null(v.j, "hostname", s->host.hostname);
 		rs_json_key(v.j, "devices");
 		rs_json_arr_begin(v.j);
-		for (size_t i = 0; i < v.snap.n_devices; i++)
-			json_device(v.j, &v.snap, &fs, &v.snap.devices[i]);
+		for (size_t i = 0; i < s->n_devices; i++)
+			json_device(v.j, s, &v.sess.findings, &s->devices[i]);
 		rs_json_arr_end(v.j);
-	} else if (v.snap.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.src.label);
+	} else if (s->n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", v.sess.label);
 	}
-	for (size_t i = 0; !v.j && i < v.snap.n_devices; i++) {
+	for (size_t i = 0; !v.j && i < s->n_devices; i++) {
 		if (i)
 			printf("\n");
-		text_device(&v.snap, &fs, &v.snap.devices[i]);
+		text_device(s, &v.sess.findings, &s->devices[i]);
 	}
-	rs_findings_free(&fs);
 	return rs_view_close(&v, RS_EXIT_OK);
 }
 

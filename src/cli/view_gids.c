@@ -31,13 +31,11 @@ static const char *ver_name(enum rs_gid_type t)
 
 static const char *note_of(const struct rs_gid *g, const struct rs_gid_pick *pick)
 {
+	const char *trap = rs_gid_trap_label(g);
+
 	if (pick->gid == g)
 		return "use";
-	if (g->type == RS_GID_TYPE_ROCE_V1)
-		return "trap: RoCE v1";
-	if (rs_gid_is_trap(g))
-		return "trap: link-local";
-	return "";
+	return trap ? trap : "";
 }
 
 static int cmp_gid_index(const void *a, const void *b)
@@ -95,19 +93,21 @@ static void json_row(struct rs_json *j, const struct rs_device *d, const struct 
 static void text_pick(const struct rs_device *d, const struct rs_port *p,
 		      const struct rs_gid_pick *pick)
 {
+	struct rs_gid_settings set;
+
 	if (pick->index < 0) {
 		printf("%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
 		return;
 	}
-	printf("%s port %u: use GID index %d (%s): ib_write_bw -x %d | NCCL_IB_GID_INDEX=%d"
-	       " | UCX_IB_GID_INDEX=%d\n", d->name, p->num, pick->index, pick->reason,
-	       pick->index, pick->index, pick->index);
+	rs_gid_settings(pick->index, &set);
+	printf("%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
+	       p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
 }
 
 static void json_pick(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
 		      const struct rs_gid_pick *pick)
 {
-	char buf[64];
+	struct rs_gid_settings set;
 
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "dev", d->name);
@@ -121,14 +121,12 @@ static void json_pick(struct rs_json *j, const struct rs_device *d, const struct
 	}
 	rs_json_kv_int(j, "index", pick->index);
 	rs_json_kv_str(j, "reason", pick->reason);
+	rs_gid_settings(pick->index, &set);
 	rs_json_key(j, "settings");
 	rs_json_obj_begin(j);
-	snprintf(buf, sizeof(buf), "-x %d", pick->index);
-	rs_json_kv_str(j, "perftest", buf);
-	snprintf(buf, sizeof(buf), "NCCL_IB_GID_INDEX=%d", pick->index);
-	rs_json_kv_str(j, "nccl", buf);
-	snprintf(buf, sizeof(buf), "UCX_IB_GID_INDEX=%d", pick->index);
-	rs_json_kv_str(j, "ucx", buf);
+	rs_json_kv_str(j, "perftest", set.perftest);
+	rs_json_kv_str(j, "nccl", set.nccl);
+	rs_json_kv_str(j, "ucx", set.ucx);
 	rs_json_obj_end(j);
 	rs_json_obj_end(j);
 }
@@ -178,26 +176,26 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	struct rs_view v;
 	int ret;
 
-	ret = rs_view_open(&v, cli, 1);
+	ret = rs_view_open(&v, cli, RS_SCOPE_GIDS);
 	if (ret)
 		return ret;
 	if (v.j) {
 		rs_json_key(v.j, "gids");
 		rs_json_arr_begin(v.j);
-		print_rows(&v.snap, v.j);
+		print_rows(&v.sess.snap, v.j);
 		rs_json_arr_end(v.j);
 		rs_json_key(v.j, "recommendations");
 		rs_json_arr_begin(v.j);
-		print_picks(&v.snap, v.j);
+		print_picks(&v.sess.snap, v.j);
 		rs_json_arr_end(v.j);
-	} else if (v.snap.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.src.label);
+	} else if (v.sess.snap.n_devices == 0) {
+		printf("No RDMA devices found (%s).\n", v.sess.label);
 	} else {
 		printf("%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
 		       "GID", "IPv4", "VER", "DEV", "NOTE");
-		print_rows(&v.snap, NULL);
+		print_rows(&v.sess.snap, NULL);
 		printf("\n");
-		print_picks(&v.snap, NULL);
+		print_picks(&v.sess.snap, NULL);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);
 }

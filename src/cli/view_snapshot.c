@@ -8,8 +8,7 @@
  * previous good one was.  This is what an engineer sends to whoever opens
  * it later with `rocescope --load FILE`.
  */
-#include "cli/cli.h"
-#include "model/source.h"
+#include "cli/view.h"
 #include "model/snapshot_yaml.h"
 
 #include <stdio.h>
@@ -33,35 +32,29 @@ static int snapshot_opt(struct rs_cli *cli, int id, const char *arg)
 
 static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 {
-	struct rs_snapshot s;
-	struct rs_source src;
-	struct rs_source_opts o = {
-		.root = cli->root, .load = cli->load, .demo = cli->demo, .peer = cli->peer,
-	};
 	char err[512] = "";
+	struct rs_view v;
 	int ret;
 
-	ret = rs_source_open(&src, &o, &s, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
-		rs_snapshot_free(&s);
-		return RS_EXIT_FAIL;
-	}
+	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
+	if (ret)
+		return ret;
 	if (output)
-		ret = rs_snapshot_save_file(&s, output, err, sizeof(err));
+		ret = rs_snapshot_save_file(&v.sess.snap, output, err, sizeof(err));
 	else
-		ret = rs_snapshot_save_yaml(&s, stdout, err, sizeof(err));
+		ret = rs_snapshot_save_yaml(&v.sess.snap, stdout, err, sizeof(err));
 	if (!ret && !output && fflush(stdout)) {
 		snprintf(err, sizeof(err), "writing to standard output failed");
 		ret = -1;
 	}
-	rs_snapshot_free(&s);
+	if (!ret && output)
+		fprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label, output);
+	/* The notes are in the YAML (errors): nothing else goes to stdout. */
+	rs_session_close(&v.sess);
 	if (ret) {
 		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
 		return RS_EXIT_FAIL;
 	}
-	if (output)
-		fprintf(stderr, "rocescope: snapshot of %s written to %s\n", src.label, output);
 	return RS_EXIT_OK;
 }
 

@@ -1,51 +1,81 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * collect.h - the collectors: fill a struct rs_snapshot from the host.
+ * collect.h - the collectors: each fills one part (area) of a struct
+ * rs_snapshot from one source of the host.
  *
- * File-based sources (sysfs, procfs, /etc) read through the root of util.h,
- * so they run on fixture trees.  Live-only sources (libibverbs, netlink,
- * the ethtool ioctl) run only when the root is "/" (rs_root_is_live()); under
- * a fixture root they are skipped without error, and links fall back to
- * the root's sys/class/net.
+ * Collectors know nothing of each other nor of where they run: the session
+ * (src/session/producers.c) decides which ones a source uses, in which
+ * order, and which are live-only.  Those reading files do it through the
+ * root of util.h, so they run on fixture trees; each live-only one
+ * (libibverbs, netlink, the ethtool ioctl, getrlimit) has a recorded twin
+ * that reads the same facts from files of a recorded host.
  *
- * A source that fails records an rs_error in the snapshot and the collector
- * goes on with the rest: a missing device or no permission is a finding to
- * show, never a reason to stop.  Return values are 0 or -errno only for
- * failures that leave the snapshot unusable (none today: OOM aborts).
+ * A source that fails records an rs_error of its area in the snapshot and
+ * the collector goes on with the rest: a missing device or no permission is
+ * a finding to show, never a reason to stop.  Return values are 0 or -errno
+ * only for failures that leave the snapshot unusable (none today: OOM
+ * aborts).
  */
 #ifndef RS_COLLECT_H
 #define RS_COLLECT_H
 
 #include "snapshot.h"
 
-struct rs_collect_opts {
-	const char *peer;	/* address to run a route lookup for, or NULL */
-	int no_verbs;		/* skip libibverbs even when live */
-	int no_ethtool;		/* skip the ethtool ioctl even when live */
-};
+/* RDMA area ---------------------------------------------------------------- */
 
-/* RDMA devices, ports, GID tables, port counters, hw_counters, PCI link. */
+/* sysfs: devices, ports, GID tables, port counters, hw_counters, PCI link. */
 int rs_collect_rdma(struct rs_snapshot *s);
-/* Live only: what only libibverbs tells (MTUs, port state, GID types). */
+/* sysfs: port counters and hw_counters only (the refresh tick).  A device
+ * whose directory vanished gets present = 0 and keeps its last values. */
+int rs_collect_rdma_counters(struct rs_snapshot *s);
+/* Live: what only libibverbs tells (MTUs, port state, GID types). */
 int rs_collect_verbs(struct rs_snapshot *s);
-/* Links, addresses, routes, neighbours (libnl); peer route lookup. */
-int rs_collect_net(struct rs_snapshot *s, const char *peer);
-/* Live only: ethtool -S statistics and 802.3x pause for every link. */
-int rs_collect_ethtool(struct rs_snapshot *s);
-/* Kernel, distribution, modules, huge pages, memlock, memory. */
-int rs_collect_host(struct rs_snapshot *s);
 
-/* Everything above, in order; sets source and taken_at. */
-int rs_collect_all(struct rs_snapshot *s, const struct rs_collect_opts *o);
+/* Network area ------------------------------------------------------------- */
+
+/* Live (netlink): links, addresses, routes, neighbours. */
+int rs_collect_net(struct rs_snapshot *s);
+/* Live (netlink): addresses only (what the GID recommendation needs). */
+int rs_collect_net_addrs(struct rs_snapshot *s);
+/* Live (netlink): the statistics of the links already in s. */
+int rs_collect_net_counters(struct rs_snapshot *s);
+/* Live (RTM_GETROUTE): `ip route get PEER` into s->peer; NULL clears it. */
+int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer);
+/* Recorded twin of rs_collect_net: links from <root>/sys/class/net. */
+int rs_collect_net_recorded(struct rs_snapshot *s);
+/* Recorded twin of rs_collect_net_counters: <root>/sys/class/net/IF/statistics. */
+int rs_collect_net_recorded_counters(struct rs_snapshot *s);
+/* Live (SIOCETHTOOL): ethtool -S and 802.3x pause of every link of s. */
+int rs_collect_ethtool(struct rs_snapshot *s);
+/* Live (SIOCETHTOOL): ethtool -S values of the links that have them. */
+int rs_collect_ethtool_counters(struct rs_snapshot *s);
+
+/* Live (DCB netlink): PFC and trust of every link of s (dcb.c). */
+int rs_collect_dcb(struct rs_snapshot *s);
+/* Recorded twin: says DCB was not recorded (it lives in no file). */
+int rs_collect_dcb_recorded(struct rs_snapshot *s);
+/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches, the driver
+ * link of every link of s (net_conf.c). */
+int rs_collect_net_conf(struct rs_snapshot *s);
 
 /*
- * Refresh only the counters of an existing snapshot (the console's tick):
- * port counters and hw_counters of every device, statistics (and ethtool -S
- * when live) of every link.  A device whose directory vanished gets
- * present = 0 and keeps its last values.
+ * Live: the kernel's notifications of link, address, route and neighbour
+ * changes.  open gives a socket for the event loop (fd); drain reads what
+ * is there and returns how many notifications came (0: nothing changed).
  */
-int rs_collect_rdma_counters(struct rs_snapshot *s);
-int rs_collect_net_counters(struct rs_snapshot *s);
-int rs_collect_counters(struct rs_snapshot *s);
+struct rs_net_monitor;
+int rs_net_monitor_open(struct rs_net_monitor **m, char *why, size_t len);
+int rs_net_monitor_fd(const struct rs_net_monitor *m);
+unsigned rs_net_monitor_drain(struct rs_net_monitor *m);
+void rs_net_monitor_close(struct rs_net_monitor *m);
+
+/* Host area ---------------------------------------------------------------- */
+
+/* Files: kernel, distribution, memory, modules, huge pages. */
+int rs_collect_host(struct rs_snapshot *s);
+/* Live: this process's memlock rlimit, and what limits.conf gives its user. */
+int rs_collect_memlock(struct rs_snapshot *s);
+/* Recorded twin: <root>/proc/self/limits, limits.conf for the root's user. */
+int rs_collect_memlock_recorded(struct rs_snapshot *s);
 
 #endif

@@ -17,7 +17,6 @@
  * EFAULT ...) is recorded as an "ethtool" error for that link.
  */
 #include "collect/collect.h"
-#include "collect/net_priv.h"
 #include "util.h"
 
 #include <errno.h>
@@ -131,7 +130,7 @@ static void link_stats(struct rs_snapshot *s, int fd, struct rs_link *k, int nam
 		err = read_values(fd, k->name, n, &k->ethtool);
 	}
 	if (err && !quiet_error(err))
-		rs_net_error_once(s, "ethtool", k->name, "%s: %s", step, strerror(-err));
+		rs_snapshot_add_error_once(s, RS_AREA_NET, "ethtool", k->name, "%s: %s", step, strerror(-err));
 }
 
 static void link_pause(struct rs_snapshot *s, int fd, struct rs_link *k)
@@ -145,7 +144,7 @@ static void link_pause(struct rs_snapshot *s, int fd, struct rs_link *k)
 	err = eth_ioctl(fd, k->name, &pp);
 	if (err) {
 		if (!quiet_error(err))
-			rs_snapshot_add_error(s, "ethtool", k->name,
+			rs_snapshot_add_error(s, RS_AREA_NET, "ethtool", k->name,
 					      "ETHTOOL_GPAUSEPARAM: %s", strerror(-err));
 		return;
 	}
@@ -155,12 +154,35 @@ static void link_pause(struct rs_snapshot *s, int fd, struct rs_link *k)
 	k->pause.tx = !!pp.tx_pause;
 }
 
+/* ethtool -i: driver, its version, the firmware. */
+static void link_drvinfo(struct rs_snapshot *s, int fd, struct rs_link *k)
+{
+	struct ethtool_drvinfo di;
+	int err;
+
+	memset(&di, 0, sizeof(di));
+	di.cmd = ETHTOOL_GDRVINFO;
+	err = eth_ioctl(fd, k->name, &di);
+	if (err) {
+		if (!quiet_error(err))
+			rs_snapshot_add_error(s, RS_AREA_NET, "ethtool", k->name,
+					      "ETHTOOL_GDRVINFO: %s", strerror(-err));
+		return;
+	}
+	di.driver[sizeof(di.driver) - 1] = '\0';
+	di.version[sizeof(di.version) - 1] = '\0';
+	di.fw_version[sizeof(di.fw_version) - 1] = '\0';
+	RS_STRCPY(k->driver, di.driver);
+	RS_STRCPY(k->driver_version, di.version);
+	RS_STRCPY(k->fw_version, di.fw_version);
+}
+
 static int ethtool_socket(struct rs_snapshot *s)
 {
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 
 	if (fd < 0)
-		rs_net_error_once(s, "ethtool", "", "socket for SIOCETHTOOL: %s",
+		rs_snapshot_add_error_once(s, RS_AREA_NET, "ethtool", "", "socket for SIOCETHTOOL: %s",
 				  strerror(errno));
 	return fd;
 }
@@ -169,14 +191,13 @@ int rs_collect_ethtool(struct rs_snapshot *s)
 {
 	int fd;
 
-	if (!rs_root_is_live())
-		return 0;
 	fd = ethtool_socket(s);
 	if (fd < 0)
 		return 0;
 	for (size_t i = 0; i < s->n_links; i++) {
 		link_stats(s, fd, &s->links[i], 1);
 		link_pause(s, fd, &s->links[i]);
+		link_drvinfo(s, fd, &s->links[i]);
 	}
 	close(fd);
 	return 0;
@@ -186,12 +207,10 @@ int rs_collect_ethtool(struct rs_snapshot *s)
  * Counter refresh: only links that had ethtool statistics (so a snapshot
  * taken with --no-ethtool, or a driver without them, costs nothing).
  */
-int rs_ethtool_refresh(struct rs_snapshot *s)
+int rs_collect_ethtool_counters(struct rs_snapshot *s)
 {
 	int fd = -1;
 
-	if (!rs_root_is_live())
-		return 0;
 	for (size_t i = 0; i < s->n_links; i++) {
 		if (!s->links[i].ethtool.count)
 			continue;

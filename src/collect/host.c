@@ -7,7 +7,8 @@
  *
  * Everything is read through the root of util.h, so fixture trees work;
  * only the memlock rlimit of this very process is a live-only source
- * (getrlimit), replaced under a fixture root by <root>/proc/self/limits.
+ * (rs_collect_memlock: getrlimit), whose recorded twin reads
+ * <root>/proc/self/limits (rs_collect_memlock_recorded).
  * What limits.conf would give a login session is computed separately
  * (limits_conf.c), because a service or a container often runs with a
  * different limit than an SSH login: showing both explains the mismatch.
@@ -20,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Kernel modules a RoCE/RDMA host may need, in the order they are shown. */
@@ -47,7 +50,7 @@ static void read_text(struct rs_snapshot *s, char *dst, size_t len, const char *
 	int ret = rs_read_str(dst, len, "%s", path);
 
 	if (ret)
-		rs_snapshot_add_error(s, "host", what, "%s: %s", path, strerror(-ret));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", what, "%s: %s", path, strerror(-ret));
 }
 
 /* Value of an os-release assignment: shell quoting, as os-release(5) says. */
@@ -92,7 +95,7 @@ static void collect_os(struct rs_snapshot *s)
 	if (ret == -ENOENT)
 		ret = read_os_release(s->host.os, sizeof(s->host.os), "/usr/lib/os-release");
 	if (ret)
-		rs_snapshot_add_error(s, "host", "os-release",
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "os-release",
 				      "/etc/os-release, /usr/lib/os-release: %s", strerror(-ret));
 }
 
@@ -104,7 +107,7 @@ static void collect_meminfo(struct rs_snapshot *s)
 	int found = 0;
 
 	if (!f) {
-		rs_snapshot_add_error(s, "host", "meminfo", "/proc/meminfo: %s", strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: %s", strerror(errno));
 		return;
 	}
 	while (!found && fgets(line, sizeof(line), f))
@@ -114,7 +117,7 @@ static void collect_meminfo(struct rs_snapshot *s)
 		}
 	fclose(f);
 	if (!found)
-		rs_snapshot_add_error(s, "host", "meminfo", "/proc/meminfo: no MemTotal line");
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: no MemTotal line");
 }
 
 /*
@@ -131,7 +134,7 @@ static void collect_modules(struct rs_snapshot *s)
 
 	if (!f && (rs_path(path, sizeof(path), "/sys/module") || access(path, F_OK))) {
 		/* No list at all: "not loaded" would be a guess, leave them out. */
-		rs_snapshot_add_error(s, "host", "modules", "/proc/modules: %s", strerror(err));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "modules", "/proc/modules: %s", strerror(err));
 		return;
 	}
 	for (size_t i = 0; i < RS_ARRAY_SIZE(rdma_modules); i++) {
@@ -163,7 +166,7 @@ static void collect_hugepages(struct rs_snapshot *s)
 	if (n == -ENOENT)
 		return;
 	if (n < 0) {
-		rs_snapshot_add_error(s, "host", "hugepages", "%s: %s", dir, strerror(-n));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s: %s", dir, strerror(-n));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -178,7 +181,7 @@ static void collect_hugepages(struct rs_snapshot *s)
 		r1 = rs_read_u64(&total, "%s/%s/nr_hugepages", dir, names[i]);
 		r2 = rs_read_u64(&free_pages, "%s/%s/free_hugepages", dir, names[i]);
 		if (r1 || r2) {
-			rs_snapshot_add_error(s, "host", "hugepages", "%s/%s: %s", dir, names[i],
+			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s/%s: %s", dir, names[i],
 					      strerror(-(r1 ? r1 : r2)));
 			continue;
 		}
@@ -219,29 +222,64 @@ static void memlock_from_limits_file(struct rs_snapshot *s)
 		    !parse_limit(hard, &s->host.memlock_hard))
 			s->host.memlock_known = 1;
 		else
-			rs_snapshot_add_error(s, "host", "memlock",
+			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "memlock",
 					      "/proc/self/limits: unreadable \"Max locked memory\" line");
 		break;
 	}
 	fclose(f);
 }
 
-static void collect_memlock(struct rs_snapshot *s)
+/* CapEff of a status file: bit 14 is CAP_IPC_LOCK.  -1 when unknown. */
+static int cap_from_status(void)
 {
+	char line[256];
+	FILE *f = root_fopen("/proc/self/status");
+	int cap = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "CapEff:", 7)) {
+			unsigned long long v;
+
+			if (sscanf(line + 7, "%llx", &v) == 1)
+				cap = (v >> CAP_IPC_LOCK) & 1;
+			break;
+		}
+	fclose(f);
+	return cap;
+}
+
+int rs_collect_memlock_recorded(struct rs_snapshot *s)
+{
+	memlock_from_limits_file(s);
+	s->host.cap_ipc_lock = cap_from_status();
+	rs_limits_conf_memlock(s, 0);
+	return 0;
+}
+
+int rs_collect_memlock(struct rs_snapshot *s)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
 	struct rlimit rl;
 
-	if (!rs_root_is_live()) {
-		memlock_from_limits_file(s);
-	} else if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0) {
+	/* Root without CAP_IPC_LOCK is limited like anyone (capsh --drop). */
+	if (syscall(SYS_capget, &hdr, data) == 0)
+		s->host.cap_ipc_lock = (data[0].effective >> CAP_IPC_LOCK) & 1;
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0) {
 		s->host.memlock_soft = rl.rlim_cur == RLIM_INFINITY ? RS_MEMLOCK_UNLIMITED
 								     : (uint64_t)rl.rlim_cur;
 		s->host.memlock_hard = rl.rlim_max == RLIM_INFINITY ? RS_MEMLOCK_UNLIMITED
 								     : (uint64_t)rl.rlim_max;
 		s->host.memlock_known = 1;
 	} else {
-		rs_snapshot_add_error(s, "host", "memlock", "getrlimit: %s", strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "memlock", "getrlimit: %s",
+				      strerror(errno));
 	}
-	rs_limits_conf_memlock(s);
+	rs_limits_conf_memlock(s, 1);
+	return 0;
 }
 
 int rs_collect_host(struct rs_snapshot *s)
@@ -254,6 +292,5 @@ int rs_collect_host(struct rs_snapshot *s)
 	collect_meminfo(s);
 	collect_modules(s);
 	collect_hugepages(s);
-	collect_memlock(s);
 	return 0;
 }

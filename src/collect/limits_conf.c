@@ -40,6 +40,7 @@ struct who {
 	char name[256];
 	uid_t uid;
 	gid_t gid;		/* primary group */
+	int live;		/* this process's user, not the fixture root's */
 };
 
 struct memlock_conf {
@@ -87,7 +88,7 @@ static void who_from_root(struct who *w)
 	fclose(fp);
 }
 
-static void who_am_i(struct who *w)
+static void who_am_i(struct who *w, int live)
 {
 	struct passwd *pw;
 
@@ -99,7 +100,8 @@ static void who_am_i(struct who *w)
 		RS_STRCPY(w->name, pw->pw_name);
 		w->gid = pw->pw_gid;
 	}
-	if (!rs_root_is_live())
+	w->live = live;
+	if (!live)
 		who_from_root(w);
 }
 
@@ -157,7 +159,7 @@ static int in_group_live(const struct who *w, const char *name, long gid)
 
 static int in_group(const struct who *w, const char *name, long gid)
 {
-	return rs_root_is_live() ? in_group_live(w, name, gid) : in_group_root(w, name, gid);
+	return w->live ? in_group_live(w, name, gid) : in_group_root(w, name, gid);
 }
 
 /* "min:max", ":exact", "min:" -> 1 and the bounds; 0 when not a range. */
@@ -290,14 +292,14 @@ static void conf_file(struct rs_snapshot *s, const struct who *w, struct memlock
 	fp = fopen(path, "re");
 	if (!fp) {
 		if (errno != ENOENT)
-			rs_snapshot_add_error(s, "host", "limits.conf", "%s: %s", file,
+			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "limits.conf", "%s: %s", file,
 					      strerror(errno));
 		return;
 	}
 	while (!c->stop && fgets(line, sizeof(line), fp))
 		conf_line(w, c, line, file);
 	if (ferror(fp))
-		rs_snapshot_add_error(s, "host", "limits.conf", "%s: %s", file, strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "limits.conf", "%s: %s", file, strerror(errno));
 	fclose(fp);
 }
 
@@ -306,7 +308,7 @@ static int strcmp_qsort(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void rs_limits_conf_memlock(struct rs_snapshot *s)
+void rs_limits_conf_memlock(struct rs_snapshot *s, int live)
 {
 	const char *dir = "/etc/security/limits.d";
 	struct memlock_conf c = { .src = SRC_NONE };
@@ -314,7 +316,7 @@ void rs_limits_conf_memlock(struct rs_snapshot *s)
 	char **names;
 	int n;
 
-	who_am_i(&w);
+	who_am_i(&w, live);
 	conf_file(s, &w, &c, "/etc/security/limits.conf");
 	n = rs_list_dir(&names, "%s", dir);
 	if (n > 0) {
@@ -330,7 +332,7 @@ void rs_limits_conf_memlock(struct rs_snapshot *s)
 			conf_file(s, &w, &c, file);
 		}
 	} else if (n < 0 && n != -ENOENT) {
-		rs_snapshot_add_error(s, "host", "limits.conf", "%s: %s", dir, strerror(-n));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "limits.conf", "%s: %s", dir, strerror(-n));
 	}
 	rs_strv_free(names);
 	RS_STRCPY(s->host.memlock_conf, c.value);

@@ -9,7 +9,7 @@
  * /proc/net/vlan/<if> (VID and parent device).  A missing file leaves the
  * field unknown; a tree without sys/class/net simply has no links.
  */
-#include "collect/net_priv.h"
+#include "collect/collect.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -28,7 +28,7 @@ static void read_stats(struct rs_snapshot *s, struct rs_counter_set *set,
 	n = rs_list_dir(&names, "/sys/class/net/%s/statistics", ifname);
 	if (n < 0) {
 		if (n != -ENOENT)
-			rs_net_error_once(s, "sysfs", ifname, "statistics: %s",
+			rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname, "statistics: %s",
 					  strerror(-n));
 		return;
 	}
@@ -114,7 +114,7 @@ static int read_num(struct rs_snapshot *s, const char *ifname, const char *file,
 	int err = rs_read_u64(v, "/sys/class/net/%s/%s", ifname, file);
 
 	if (err == -EINVAL)
-		rs_snapshot_add_error(s, "sysfs", ifname, "%s: not a number", file);
+		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: not a number", file);
 	return err;
 }
 
@@ -123,8 +123,8 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	char buf[RS_TEXT_LEN], *slash;
 	uint64_t v;
 
+	rs_link_init(k);
 	RS_STRCPY(k->name, ifname);
-	k->vlan_id = -1;
 	if (!read_num(s, ifname, "ifindex", &v))
 		k->ifindex = (int)v;
 	if (!read_num(s, ifname, "mtu", &v))
@@ -134,8 +134,10 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 			 "/sys/class/net/%s/operstate", ifname))
 		for (char *p = k->operstate; *p; p++)
 			*p = toupper((unsigned char)*p);
-	if (!read_num(s, ifname, "flags", &v))
+	if (!read_num(s, ifname, "flags", &v)) {
 		k->up = !!(v & IFF_UP);
+		k->noarp = !!(v & IFF_NOARP);
+	}
 	/* Reading carrier of a down link fails with EINVAL: no carrier then. */
 	if (!rs_read_u64(&v, "/sys/class/net/%s/carrier", ifname))
 		k->carrier = v == 1;
@@ -150,7 +152,7 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	read_stats(s, &k->stats, ifname);
 }
 
-int rs_net_sysfs_links(struct rs_snapshot *s)
+int rs_collect_net_recorded(struct rs_snapshot *s)
 {
 	char **names;
 	int n;
@@ -159,7 +161,7 @@ int rs_net_sysfs_links(struct rs_snapshot *s)
 	if (n < 0) {
 		/* A tree recorded without network links is not broken. */
 		if (n != -ENOENT)
-			rs_snapshot_add_error(s, "sysfs", "", "sys/class/net: %s",
+			rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", "", "sys/class/net: %s",
 					      strerror(-n));
 		return 0;
 	}
@@ -169,7 +171,7 @@ int rs_net_sysfs_links(struct rs_snapshot *s)
 	return 0;
 }
 
-int rs_net_sysfs_counters(struct rs_snapshot *s)
+int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 {
 	for (size_t i = 0; i < s->n_links; i++)
 		read_stats(s, &s->links[i].stats, s->links[i].name);

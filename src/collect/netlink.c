@@ -2,12 +2,12 @@
 /*
  * netlink.c - links, addresses, routes and neighbours of the live host, read
  * from the kernel's route netlink through libnl-route-3 caches; the peer
- * route lookup (route_get.c); the once-a-second counter refresh.
+ * route lookup (route_get.c); the once-a-second link statistics refresh.
  *
- * Under a fixture root there is no kernel to ask: links come from the root's
- * sys/class/net (net_sysfs.c) and addresses, routes and neighbours stay
- * empty, which is not an error.  Every netlink failure is recorded as a
- * "netlink" error in the snapshot and the rest is still collected.
+ * Live only: a fixture root has no kernel to ask, and its recorded twin is
+ * net_sysfs.c (links from the tree's sys/class/net).  Every netlink failure
+ * is recorded as a "netlink" error of the network area and the rest is
+ * still collected.
  */
 #include "collect/collect.h"
 #include "collect/net_priv.h"
@@ -68,23 +68,6 @@ static const char *const operstates[] = {
 	"DORMANT", "UP",
 };
 
-void rs_net_error_once(struct rs_snapshot *s, const char *source,
-		       const char *object, const char *fmt, ...)
-{
-	char msg[RS_MSG_LEN];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	for (size_t i = 0; i < s->n_errors; i++)
-		if (!strcmp(s->errors[i].source, source) &&
-		    !strcmp(s->errors[i].object, object) &&
-		    !strcmp(s->errors[i].message, msg))
-			return;
-	rs_snapshot_add_error(s, source, object, "%s", msg);
-}
-
 /* Text of an IPv4/IPv6 nl_addr without the "/prefix" nl_addr2str adds. */
 static void addr_text(struct nl_addr *a, char *buf, size_t len)
 {
@@ -134,6 +117,7 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	const char *type = rtnl_link_get_type(l);
 	int master = rtnl_link_get_master(l);
 
+	rs_link_init(k);
 	k->ifindex = rtnl_link_get_ifindex(l);
 	RS_STRCPY(k->name, rtnl_link_get_name(l) ? rtnl_link_get_name(l) : "");
 	RS_STRCPY(k->kind, type ? type : "");
@@ -144,9 +128,9 @@ static void link_from_nl(struct rs_link *k, struct rtnl_link *l,
 	k->up = !!(flags & IFF_UP);
 	/* The kernel reports LOWER_UP only while the link is up with carrier. */
 	k->carrier = !!(flags & IFF_LOWER_UP);
+	k->noarp = !!(flags & IFF_NOARP);
 	if (master > 0)
 		rtnl_link_i2name(cache, master, k->master, sizeof(k->master));
-	k->vlan_id = -1;
 	if (rtnl_link_is_vlan(l)) {
 		k->vlan_id = rtnl_link_vlan_get_id(l);
 		if (rtnl_link_get_link(l) > 0)
@@ -172,7 +156,7 @@ static void collect_links(struct rs_snapshot *s, struct nl_sock *sk)
 
 	err = rtnl_link_alloc_cache(sk, AF_UNSPEC, &cache);
 	if (err < 0) {
-		rs_snapshot_add_error(s, "netlink", "", "link dump (RTM_GETLINK): %s",
+		rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "", "link dump (RTM_GETLINK): %s",
 				      nl_geterror(err));
 		return;
 	}
@@ -209,7 +193,7 @@ static void collect_addrs(struct rs_snapshot *s, struct nl_sock *sk)
 
 	err = rtnl_addr_alloc_cache(sk, &cache);
 	if (err < 0) {
-		rs_snapshot_add_error(s, "netlink", "", "address dump (RTM_GETADDR): %s",
+		rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "", "address dump (RTM_GETADDR): %s",
 				      nl_geterror(err));
 		return;
 	}
@@ -263,7 +247,7 @@ static void collect_routes(struct rs_snapshot *s, struct nl_sock *sk)
 	/* The dump has every table (main, local, and policy-routing ones). */
 	err = rtnl_route_alloc_cache(sk, AF_UNSPEC, 0, &cache);
 	if (err < 0) {
-		rs_snapshot_add_error(s, "netlink", "", "route dump (RTM_GETROUTE): %s",
+		rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "", "route dump (RTM_GETROUTE): %s",
 				      nl_geterror(err));
 		return;
 	}
@@ -281,7 +265,7 @@ static void collect_routes(struct rs_snapshot *s, struct nl_sock *sk)
  * several are set the configured ones (PERMANENT, NOARP) say most, then the
  * usable ones, then the failing ones.
  */
-static const char *neigh_state_name(int state)
+const char *rs_net_neigh_state_name(int state)
 {
 	static const struct {
 		int bit;
@@ -307,7 +291,7 @@ static void collect_neighs(struct rs_snapshot *s, struct nl_sock *sk)
 
 	err = rtnl_neigh_alloc_cache(sk, &cache);
 	if (err < 0) {
-		rs_snapshot_add_error(s, "netlink", "", "neighbour dump (RTM_GETNEIGH): %s",
+		rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "", "neighbour dump (RTM_GETNEIGH): %s",
 				      nl_geterror(err));
 		return;
 	}
@@ -324,7 +308,7 @@ static void collect_neighs(struct rs_snapshot *s, struct nl_sock *sk)
 		r->family = fam;
 		addr_text(rtnl_neigh_get_dst(n), r->ip, sizeof(r->ip));
 		mac_text(rtnl_neigh_get_lladdr(n), r->mac, sizeof(r->mac));
-		RS_STRCPY(r->state, neigh_state_name(rtnl_neigh_get_state(n)));
+		RS_STRCPY(r->state, rs_net_neigh_state_name(rtnl_neigh_get_state(n)));
 	}
 	nl_cache_free(cache);
 }
@@ -339,41 +323,21 @@ static struct nl_sock *route_socket(struct rs_snapshot *s, int once)
 	err = nl_connect(sk, NETLINK_ROUTE);
 	if (err < 0) {
 		if (once)
-			rs_net_error_once(s, "netlink", "", "route netlink socket: %s",
-					  nl_geterror(err));
+			rs_snapshot_add_error_once(s, RS_AREA_NET, "netlink", "",
+						   "route netlink socket: %s", nl_geterror(err));
 		else
-			rs_snapshot_add_error(s, "netlink", "", "route netlink socket: %s",
-					      nl_geterror(err));
+			rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "",
+					      "route netlink socket: %s", nl_geterror(err));
 		nl_socket_free(sk);
 		return NULL;
 	}
 	return sk;
 }
 
-static void collect_peer(struct rs_snapshot *s, const char *peer)
+int rs_collect_net(struct rs_snapshot *s)
 {
-	memset(&s->peer, 0, sizeof(s->peer));
-	if (!peer || !*peer)
-		return;
-	RS_STRCPY(s->peer.peer, peer);
-	if (!rs_root_is_live()) {
-		snprintf(s->peer.error, sizeof(s->peer.error),
-			 "route lookup needs the live host (root is %s)", rs_root());
-		return;
-	}
-	rs_net_route_get(&s->peer, peer);
-}
+	struct nl_sock *sk = route_socket(s, 0);
 
-int rs_collect_net(struct rs_snapshot *s, const char *peer)
-{
-	struct nl_sock *sk;
-
-	if (!rs_root_is_live()) {
-		rs_net_sysfs_links(s);
-		collect_peer(s, peer);
-		return 0;
-	}
-	sk = route_socket(s, 0);
 	if (sk) {
 		collect_links(s, sk);
 		collect_addrs(s, sk);
@@ -381,8 +345,27 @@ int rs_collect_net(struct rs_snapshot *s, const char *peer)
 		collect_neighs(s, sk);
 		nl_socket_free(sk);
 	}
-	collect_peer(s, peer);
 	return 0;
+}
+
+int rs_collect_net_addrs(struct rs_snapshot *s)
+{
+	struct nl_sock *sk = route_socket(s, 0);
+
+	if (sk) {
+		collect_addrs(s, sk);
+		nl_socket_free(sk);
+	}
+	return 0;
+}
+
+int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer)
+{
+	memset(&s->peer, 0, sizeof(s->peer));
+	if (!peer || !*peer)
+		return 0;
+	RS_STRCPY(s->peer.peer, peer);
+	return rs_net_route_get(&s->peer, peer);
 }
 
 /*
@@ -390,7 +373,6 @@ int rs_collect_net(struct rs_snapshot *s, const char *peer)
  * values (the console shows them frozen); a new link waits for the next full
  * collection.  Errors here repeat every tick, so each is recorded once.
  */
-/* Refresh link->stats of the links of s from one fresh link dump. */
 static void refresh_link_stats(struct rs_snapshot *s, struct nl_sock *sk)
 {
 	struct nl_cache *cache;
@@ -398,8 +380,8 @@ static void refresh_link_stats(struct rs_snapshot *s, struct nl_sock *sk)
 
 	err = rtnl_link_alloc_cache(sk, AF_UNSPEC, &cache);
 	if (err < 0) {
-		rs_net_error_once(s, "netlink", "", "link dump (RTM_GETLINK): %s",
-				  nl_geterror(err));
+		rs_snapshot_add_error_once(s, RS_AREA_NET, "netlink", "",
+					   "link dump (RTM_GETLINK): %s", nl_geterror(err));
 		return;
 	}
 	for (size_t i = 0; i < s->n_links; i++) {
@@ -418,15 +400,11 @@ static void refresh_link_stats(struct rs_snapshot *s, struct nl_sock *sk)
 
 int rs_collect_net_counters(struct rs_snapshot *s)
 {
-	struct nl_sock *sk;
+	struct nl_sock *sk = route_socket(s, 1);
 
-	if (!rs_root_is_live())
-		return rs_net_sysfs_counters(s);
-	sk = route_socket(s, 1);
 	if (sk) {
 		refresh_link_stats(s, sk);
 		nl_socket_free(sk);
 	}
-	rs_ethtool_refresh(s);
 	return 0;
 }

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * nic_generation.c - PCI device id -> adapter generation (see the header).
  *

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * rdma_gids.c - the GID table of an RDMA port, from sysfs.
  *
@@ -120,12 +120,12 @@ static int read_gid(struct rs_snapshot *s, const char *dev, const struct rs_port
 	if (ret == -EINVAL)
 		return 0;	/* some kernels fail the gid itself for a free slot */
 	if (ret) {
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u gid %u: cannot read: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: cannot read: %s",
 				      p->num, idx, strerror(-ret));
 		return 0;
 	}
 	if (inet_pton(AF_INET6, buf, raw) != 1) {
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u gid %u: not a GID: \"%.40s\"",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: not a GID: \"%.40s\"",
 				      p->num, idx, buf);
 		return 0;
 	}
@@ -139,10 +139,10 @@ static int read_gid(struct rs_snapshot *s, const char *dev, const struct rs_port
 	if (ret == -EINVAL)
 		return 0;	/* the slot was freed between the two reads */
 	if (ret)
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u gid %u: cannot read type: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: cannot read type: %s",
 				      p->num, idx, strerror(-ret));
 	else if (parse_gid_type(buf, &g->type))
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u gid %u: unknown type \"%.40s\"",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: unknown type \"%.40s\"",
 				      p->num, idx, buf);
 
 	/* No netdev is normal on InfiniBand: leave it empty, say nothing. */
@@ -166,7 +166,7 @@ void rs_rdma_read_gids(struct rs_snapshot *s, const char *dev, struct rs_port *p
 	if (n == -ENOENT)
 		return;		/* no GID table in this tree (fixtures of IB hosts) */
 	if (n < 0) {
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u: cannot list gids: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u: cannot list gids: %s",
 				      p->num, strerror(-n));
 		return;
 	}

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * rdma_sysfs.c - RDMA devices and ports from /sys/class/infiniband.
  *
@@ -39,7 +39,7 @@ static void read_dev_attr(struct rs_snapshot *s, struct rs_device *d,
 	int ret = rs_read_str(buf, len, RS_SYS_IB "/%s/%s", d->name, attr);
 
 	if (ret && ret != -ENOENT)
-		rs_snapshot_add_error(s, "sysfs", d->name, "cannot read %s: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot read %s: %s",
 				      attr, strerror(-ret));
 }
 
@@ -67,7 +67,7 @@ static void read_pci_attr(struct rs_snapshot *s, struct rs_device *d,
 
 	/* Non-PCI parents (auxiliary SFs) lack these: not an error. */
 	if (ret && ret != -ENOENT)
-		rs_snapshot_add_error(s, "sysfs", d->name, "cannot read device/%s: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot read device/%s: %s",
 				      attr, strerror(-ret));
 }
 
@@ -104,7 +104,7 @@ static void read_pci(struct rs_snapshot *s, struct rs_device *d)
 	if (ret == -EINVAL)
 		ret = read_uevent(d->name, "PCI_SLOT_NAME", link, sizeof(link));
 	if (ret) {
-		rs_snapshot_add_error(s, "sysfs", d->name, "cannot follow device link: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot follow device link: %s",
 				      strerror(-ret));
 		return;
 	}
@@ -158,10 +158,10 @@ static void read_port_state(struct rs_snapshot *s, const char *dev, struct rs_po
 	if (!report || !ret)
 		return;
 	if (ret == -EBADMSG)
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u %s: cannot parse \"%.40s\"",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u %s: cannot parse \"%.40s\"",
 				      p->num, attr, buf);
 	else
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u %s: %s", p->num, attr,
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u %s: %s", p->num, attr,
 				      strerror(-ret));
 }
 
@@ -173,14 +173,14 @@ static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_por
 			      dev, p->num);
 
 	if (ret) {
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u rate: %s", p->num,
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u rate: %s", p->num,
 				      strerror(-ret));
 		return;
 	}
 	p->rate_gbps = strtod(p->rate, &end);
 	if (end == p->rate || !strstr(end, "Gb/sec") || p->rate_gbps < 0) {
 		p->rate_gbps = 0;
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u rate: cannot parse \"%.40s\"",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u rate: cannot parse \"%.40s\"",
 				      p->num, p->rate);
 	}
 }
@@ -202,7 +202,7 @@ static void read_counter_dir(struct rs_snapshot *s, const char *dev, struct rs_p
 	if (n == -ENOENT)
 		return;
 	if (n < 0) {
-		rs_snapshot_add_error(s, "sysfs", dev, "port %u: cannot list %s: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u: cannot list %s: %s",
 				      p->num, dir, strerror(-n));
 		return;
 	}
@@ -269,10 +269,10 @@ static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port
 	ret = rs_read_str(p->link_layer, sizeof(p->link_layer),
 			  RS_SYS_IB "/%s/ports/%u/link_layer", d->name, p->num);
 	if (ret)
-		rs_snapshot_add_error(s, "sysfs", d->name, "port %u link_layer: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: %s",
 				      p->num, strerror(-ret));
 	else if (strcmp(p->link_layer, "Ethernet") && strcmp(p->link_layer, "InfiniBand"))
-		rs_snapshot_add_error(s, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
 				      p->num, p->link_layer);
 	find_port_netdev(d->name, p);
 	rs_rdma_read_gids(s, d->name, p);
@@ -287,7 +287,7 @@ static void read_ports(struct rs_snapshot *s, struct rs_device *d)
 
 	n = rs_list_dir(&names, RS_SYS_IB "/%s/ports", d->name);
 	if (n < 0) {
-		rs_snapshot_add_error(s, "sysfs", d->name, "cannot list ports: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot list ports: %s",
 				      strerror(-n));
 		return;
 	}
@@ -332,7 +332,7 @@ int rs_collect_rdma(struct rs_snapshot *s)
 	if (n == -ENOENT)
 		return 0;	/* no RDMA stack loaded: no devices, not an error */
 	if (n < 0) {
-		rs_snapshot_add_error(s, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
 				      strerror(-n));
 		return 0;
 	}

@@ -50,7 +50,9 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 	return NL_STOP;
 }
 
-/* "10.0.0.1", "fe80::1" or "fe80::1%veth0" into family, bytes, ifindex. */
+/* "10.0.0.1", "fe80::1" or "fe80::1%veth0" into family, bytes, ifindex.
+ * "10.0.0.1%veth0" is the IPv4 lookup with that output interface (the
+ * probes ask it that way when told which interface to leave through). */
 static int parse_peer(const char *peer, int *fam, unsigned char *bin,
 		      int *oif, char *why, size_t len)
 {
@@ -71,7 +73,7 @@ static int parse_peer(const char *peer, int *fam, unsigned char *bin,
 			return -ENODEV;
 		}
 	}
-	if (inet_pton(AF_INET, host, bin) == 1 && !pct)
+	if (inet_pton(AF_INET, host, bin) == 1)
 		*fam = AF_INET;
 	else if (inet_pton(AF_INET6, host, bin) == 1)
 		*fam = AF_INET6;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * verbs.c - what only libibverbs tells about the RDMA devices sysfs found:
  * active and maximum MTU, the port state as the provider sees it, the size
@@ -85,7 +85,7 @@ static void merge_gid(struct rs_snapshot *s, struct rs_device *d, const struct i
 	if (g->type == RS_GID_TYPE_UNKNOWN)
 		g->type = t;
 	else if (t != RS_GID_TYPE_UNKNOWN && g->type != t)
-		rs_snapshot_add_error(s, "verbs", d->name,
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name,
 				      "port %u gid %u: sysfs says %s, libibverbs says %s",
 				      p->num, g->index, rs_gid_type_name(g->type),
 				      rs_gid_type_name(t));
@@ -107,7 +107,7 @@ static void query_gids_one_by_one(struct rs_snapshot *s, struct rs_device *d,
 		if (ret == 0)
 			merge_gid(s, d, &e);
 		else if (ret != ENODATA && ret != -ENODATA && ret != EINVAL && ret != -EINVAL) {
-			rs_snapshot_add_error(s, "verbs", d->name, "port %u gid %u: %s",
+			rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "port %u gid %u: %s",
 					      p->num, i, strerror(abs(ret)));
 			return;
 		}
@@ -143,23 +143,27 @@ static void query_device(struct rs_snapshot *s, struct rs_device *d, struct ibv_
 	int ret;
 
 	if (!ctx) {
-		rs_snapshot_add_error(s, "verbs", d->name, "cannot open device: %s",
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "cannot open device: %s",
 				      strerror(errno ? errno : EIO));
 		return;
 	}
 	d->verbs = 1;
 	ret = ibv_query_device(ctx, &da);
-	if (ret)
-		rs_snapshot_add_error(s, "verbs", d->name, "query device: %s", strerror(ret));
-	else if (!d->fw_ver[0])
-		RS_STRCPY(d->fw_ver, da.fw_ver);
+	if (ret) {
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "query device: %s",
+				      strerror(ret));
+	} else {
+		if (!d->fw_ver[0])
+			RS_STRCPY(d->fw_ver, da.fw_ver);
+		d->max_mr_size = da.max_mr_size;
+	}
 	for (size_t i = 0; i < d->n_ports; i++) {
 		struct rs_port *p = &d->ports[i];
 		struct ibv_port_attr pa;
 
 		ret = ibv_query_port(ctx, p->num, &pa);
 		if (ret) {
-			rs_snapshot_add_error(s, "verbs", d->name, "query port %u: %s",
+			rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name, "query port %u: %s",
 					      p->num, strerror(ret));
 			continue;
 		}
@@ -167,6 +171,7 @@ static void query_device(struct rs_snapshot *s, struct rs_device *d, struct ibv_
 		RS_STRCPY(p->state_name, state_name(pa.state));
 		p->active_mtu = mtu_bytes(pa.active_mtu);
 		p->max_mtu = mtu_bytes(pa.max_mtu);
+		p->max_msg_sz = pa.max_msg_sz;
 		if (pa.gid_tbl_len > 0)
 			p->gid_tbl_len = (unsigned)pa.gid_tbl_len;
 	}
@@ -179,14 +184,12 @@ int rs_collect_verbs(struct rs_snapshot *s)
 	struct ibv_device **list;
 	int n = 0;
 
-	if (!rs_root_is_live())
-		return 0;
 	errno = 0;
 	list = ibv_get_device_list(&n);
 	if (!list) {
 		/* No RDMA in the kernel at all is fine when sysfs agrees. */
 		if (s->n_devices)
-			rs_snapshot_add_error(s, "verbs", "", "cannot list devices: %s",
+			rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", "", "cannot list devices: %s",
 					      strerror(errno ? errno : ENOSYS));
 		return 0;
 	}
@@ -201,7 +204,7 @@ int rs_collect_verbs(struct rs_snapshot *s)
 			query_device(s, d, list[j]);
 		}
 		if (!found)
-			rs_snapshot_add_error(s, "verbs", d->name,
+			rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", d->name,
 					      "libibverbs does not list this device (no provider "
 					      "for its driver? install ibverbs-providers)");
 	}

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * check.c - the table of checks, the runner and finding lookups.
  *
@@ -11,32 +11,74 @@
 #include "diag/check.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define PROBE(k) ((k) + 1)
+
 const struct rs_check rs_checks[] = {
-	{ "device.none", "an RDMA device exists", rs_check_device_none },
-	{ "device.gone", "the device is still there", rs_check_device_gone },
+	{ "device.none", "an RDMA device exists", rs_check_device_none, 0 },
+	{ "device.gone", "the device is still there", rs_check_device_gone, 0 },
 	{ "pci.link_degraded", "PCI link trained at its maximum speed and width",
-	  rs_check_pci_link },
+	  rs_check_pci_link, 0 },
 	{ "nic.weak_roce_v2", "the NIC does RoCE v2 well (not mlx4/ConnectX-3)",
-	  rs_check_weak_roce_v2 },
-	{ "port.not_active", "the port is ACTIVE", rs_check_port_active },
-	{ "port.roce_mtu_small", "the netdev MTU allows RoCE MTU 4096", rs_check_roce_mtu },
-	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2 },
+	  rs_check_weak_roce_v2, 0 },
+	{ "profile.firmware", "firmware and driver are a known-good pair of the site",
+	  rs_check_profile_firmware, 0 },
+	{ "port.not_active", "the port is ACTIVE", rs_check_port_active, 0 },
+	{ "port.roce_mtu_small", "the netdev MTU allows RoCE MTU 4096", rs_check_roce_mtu, 0 },
+	{ "profile.mtu", "the netdev MTU is the site's", rs_check_profile_mtu, 0 },
+	{ "profile.link_speed", "the link runs at the site's speed", rs_check_profile_speed, 0 },
+	{ "device.max_mr", "the message fits the device's largest MR and message",
+	  rs_check_max_mr, 0 },
+	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2, 0 },
+	{ "gid.user_index", "the GID index given (-x) is usable on the port",
+	  rs_check_user_index, 0 },
+	{ "counters.error_rising", "no error counter of the port rose in the last interval",
+	  rs_check_error_rising, 0 },
+	{ "counters.pause_rising", "no pause frames arrive under load", rs_check_pause_rising, 0 },
+	{ "qos.pause", "some flow control: 802.3x pause or PFC", rs_check_pause, 0 },
+	{ "qos.pfc", "PFC on the RoCE priority", rs_check_pfc, 0 },
+	{ "qos.trust", "the trust mode puts RoCE on its priority", rs_check_trust, 0 },
+	{ "qos.ecn", "RoCE ECN on the RoCE priority", rs_check_ecn, 0 },
+	{ "net.addr", "the RDMA interface has an IPv4 address", rs_check_addr, 0 },
 	{ "net.default_route_rdma", "the default route does not leave through an RDMA interface",
-	  rs_check_default_route },
-	{ "net.shared_subnet", "no two RDMA interfaces share a subnet", rs_check_shared_subnet },
+	  rs_check_default_route, 0 },
+	{ "net.shared_subnet", "no two RDMA interfaces share a subnet", rs_check_shared_subnet, 0 },
+	{ "net.arp_flux", "RDMA interfaces sharing a subnet answer ARP for their own address",
+	  rs_check_arp_flux, 0 },
 	{ "net.neigh_failed", "no FAILED/INCOMPLETE neighbour on an RDMA interface",
-	  rs_check_neigh_failed },
+	  rs_check_neigh_failed, 0 },
 	{ "net.peer_route", "the route to the peer leaves through an RDMA interface",
-	  rs_check_peer_route },
-	{ "net.peer_neigh", "the peer's (or gateway's) MAC is resolved", rs_check_peer_neigh },
+	  rs_check_peer_route, 0 },
+	{ "net.peer_neigh", "the peer's (or gateway's) MAC is resolved", rs_check_peer_neigh,
+	  PROBE(RS_PROBE_NEIGH) },
+	{ "net.ping", "the peer answers ping", rs_check_ping, PROBE(RS_PROBE_PING) },
+	{ "net.pmtu", "the path carries the local MTU unfragmented", rs_check_pmtu,
+	  PROBE(RS_PROBE_PMTU) },
+	{ "net.control_port", "the test's control port (TCP 18515) is open on the peer",
+	  rs_check_control_port, PROBE(RS_PROBE_TCP) },
+	{ "rdma.cm_resolve", "rdma_cm resolves the peer to an RDMA port", rs_check_cm_resolve,
+	  PROBE(RS_PROBE_RDMA_CM) },
+	{ "peer.same_gid_type", "both ends use the same GID type and family",
+	  rs_check_same_gid_type, 0 },
+	{ "peer.same_mtu", "both ends run the same RoCE MTU", rs_check_same_mtu, 0 },
+	{ "peer.same_pfc", "both ends have PFC on the same priorities", rs_check_same_pfc, 0 },
 	{ "host.module_missing", "the RDMA modules of the loaded NIC driver are loaded",
-	  rs_check_modules },
-	{ "host.memlock_small", "locked memory (memlock) is unlimited", rs_check_memlock },
-	{ "host.no_hugepages", "huge pages are reserved", rs_check_hugepages },
-	{ NULL, NULL, NULL },
+	  rs_check_modules, 0 },
+	{ "host.memlock_small", "locked memory (memlock) is unlimited", rs_check_memlock, 0 },
+	{ "host.memlock_for_test", "memlock covers the test's message size x depth x QPs",
+	  rs_check_memlock_for_test, 0 },
+	{ "host.no_hugepages", "huge pages are reserved", rs_check_hugepages, 0 },
+	{ "perf.pingpong", "a small RDMA ping-pong completes (embedded test)", rs_check_not_yet, 0 },
+	{ "perf.bandwidth", "a bandwidth test reaches the expected rate (embedded test)",
+	  rs_check_not_yet, 0 },
+	{ "capture.roce_v2", "the traffic on the wire is RoCE v2 (capture)",
+	  rs_check_capture_roce_v2, 0 },
+	{ "capture.wire_health", "the wire carries RoCE without errors, loss or congestion (capture)",
+	  rs_check_capture_health, 0 },
+	{ NULL, NULL, NULL, 0 },
 };
 
 void rs_findings_init(struct rs_findings *f)
@@ -62,6 +104,60 @@ struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check
 	return f;
 }
 
+struct rs_finding *rs_finding_dev(struct rs_findings *out, const struct rs_check *c,
+				  enum rs_verdict v, const struct rs_device *d)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_DEVICE);
+
+	RS_FSET(f->object, "%s", d->name);
+	RS_FSET(f->device, "%s", d->name);
+	return f;
+}
+
+struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_device *d,
+				   const struct rs_port *p)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PORT);
+
+	RS_FSET(f->object, "%s port %u", d->name, p->num);
+	RS_FSET(f->device, "%s", d->name);
+	RS_FSET(f->netdev, "%s", p->netdev);
+	f->port = p->num;
+	return f;
+}
+
+struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
+
+	RS_FSET(f->object, "host");
+	return f;
+}
+
+int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name)
+{
+	if (!name[0])
+		return 0;
+	for (size_t d = 0; d < s->n_devices; d++)
+		for (size_t p = 0; p < s->devices[d].n_ports; p++)
+			if (!strcmp(s->devices[d].ports[p].netdev, name))
+				return 1;
+	return 0;
+}
+
+int rs_check_probe(const struct rs_check *c)
+{
+	return c->probe ? c->probe - 1 : -1;
+}
+
+void rs_check_params_init(struct rs_check_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->gid_index = -1;
+}
+
 const struct rs_check *rs_check_find(const char *id)
 {
 	for (const struct rs_check *c = rs_checks; c->id; c++)
@@ -70,21 +166,22 @@ const struct rs_check *rs_check_find(const char *id)
 	return NULL;
 }
 
-int rs_check_run(const struct rs_snapshot *s, const char *id, struct rs_findings *out)
+int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out)
 {
 	const struct rs_check *c = rs_check_find(id);
 
 	if (!c)
 		return -ENOENT;
-	c->fn(s, c, out);
+	c->fn(ctx, c, out);
 	return 0;
 }
 
-int rs_checks_run(const struct rs_snapshot *s, struct rs_findings *out)
+int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out)
 {
-	rs_findings_free(out);
+	/* Keep the array: a console tick reruns every check, the count is stable. */
+	out->count = 0;
 	for (const struct rs_check *c = rs_checks; c->id; c++)
-		c->fn(s, c, out);
+		c->fn(ctx, c, out);
 	return 0;
 }
 
@@ -109,6 +206,55 @@ const struct rs_finding *rs_findings_get(const struct rs_findings *f, const char
 					 const char *object)
 {
 	return rs_findings_next(f, NULL, id, object);
+}
+
+static int key_matches(const struct rs_finding *f, const struct rs_fkey *k)
+{
+	return (!k->id || !strcmp(f->id, k->id)) && (k->kind < 0 || (int)f->kind == k->kind) &&
+	       (!k->device || !strcmp(f->device, k->device)) && (!k->port || f->port == k->port) &&
+	       (!k->netdev || !strcmp(f->netdev, k->netdev)) &&
+	       (!k->addr || !strcmp(f->addr, k->addr)) &&
+	       (!k->object || !strcmp(f->object, k->object));
+}
+
+const struct rs_finding *rs_findings_find(const struct rs_findings *f,
+					  const struct rs_finding *prev,
+					  const struct rs_fkey *key)
+{
+	size_t i = prev ? (size_t)(prev - f->items) + 1 : 0;
+
+	for (; i < f->count; i++)
+		if (key_matches(&f->items[i], key))
+			return &f->items[i];
+	return NULL;
+}
+
+const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
+					  const char *device, unsigned port)
+{
+	struct rs_fkey k = {
+		.id = id, .kind = port ? RS_OBJ_PORT : RS_OBJ_DEVICE, .device = device,
+		.port = port,
+	};
+
+	return rs_findings_find(f, NULL, &k);
+}
+
+const struct rs_finding *rs_findings_neigh(const struct rs_findings *f, const char *id,
+					   const char *netdev, const char *addr)
+{
+	struct rs_fkey k = { .id = id, .kind = RS_OBJ_NEIGH, .netdev = netdev, .addr = addr };
+
+	return rs_findings_find(f, NULL, &k);
+}
+
+int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey *key)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < f->count; i++)
+		n += key_matches(&f->items[i], key) && rs_finding_is_problem(&f->items[i]);
+	return n;
 }
 
 int rs_finding_is_problem(const struct rs_finding *f)
@@ -139,6 +285,16 @@ const char *rs_object_kind_name(enum rs_object_kind k)
 	};
 
 	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
+
+void rs_fmt_memlock(char *buf, size_t len, uint64_t v)
+{
+	if (v == RS_MEMLOCK_UNLIMITED)
+		snprintf(buf, len, "unlimited");
+	else if (v >= (1ULL << 20))
+		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
+	else
+		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
 }
 
 int rs_roce_mtu(unsigned netdev_mtu)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check.h - the problem checks: pure functions over a snapshot.
+ * check.h - the problem checks: pure functions of a context.
  *
  * Every problem rocescope marks (in the console, in the CLI, later in the
  * guided wizard) is found here, once.  A check has a stable id (documented
@@ -8,13 +8,22 @@
  * one finding per object it looked at: a device, a port, a netdev, a
  * module, the host, the peer.  A finding carries the verdict, the evidence
  * (where the value came from and what it was), the expectation, and the
- * remedy an engineer types.  Checks do no I/O and keep no state: the same
- * snapshot gives the same findings, so a saved snapshot is diagnosed
- * exactly as the live host was.
+ * remedy an engineer types.
+ *
+ * The context is what a check may look at: the snapshot, the counter series
+ * (the previous readings: deltas and rates over the last interval, or NULL
+ * when there was one reading only) and the parameters the user gave (the
+ * peer).  Checks do no I/O and keep no state: the same context gives the
+ * same findings, so a saved snapshot is diagnosed exactly as the live host
+ * was.  Data the context lacks gives a skip that says what was missing.
  */
 #ifndef RS_CHECK_H
 #define RS_CHECK_H
 
+#include "diag/profile.h"
+#include "model/peer_view.h"
+#include "model/series.h"
+#include "probe/probe.h"
 #include "snapshot.h"
 
 enum rs_verdict {
@@ -46,6 +55,7 @@ struct rs_finding {
 	unsigned port;			/* port number, 0 when none */
 	char netdev[RS_NAME_LEN];	/* netdev, "" when none */
 	char addr[RS_ADDR_LEN];		/* neighbour or peer IP, "" when none */
+	unsigned count;			/* how many things it counts (counters rising), or 0 */
 	char summary[RS_FINDING_LEN];	/* one line: what was found (the console's line) */
 	char evidence[RS_FINDING_LEN];	/* source and value seen */
 	char expected[RS_FINDING_LEN];	/* what a good host has */
@@ -57,23 +67,78 @@ struct rs_findings {
 	size_t count;
 };
 
+/* What the user asked about, beyond the host itself. */
+struct rs_check_params {
+	const char *peer;		/* the peer IP given (--peer, p), or NULL */
+	int gid_index;			/* -x N the user means to use; -1 none */
+	uint64_t msg_size;		/* -s: bytes of one message of the test; 0 none */
+	unsigned tx_depth;		/* -t: messages in flight per QP; 0 means 128 */
+	unsigned qps;			/* -q: queue pairs; 0 means 1 */
+	const struct rs_profile *profile;	/* --profile: the site's expectations */
+};
+
+/* The latest result of each probe (NULL: not run). */
+struct rs_probe_results {
+	const struct rs_probe_result *of[RS_PROBE_KINDS];
+};
+
+/* What a running capture saw (the session's capture job), for capture.*. */
+struct rs_cap_verdicts;
+struct rs_capture_ctx {
+	const char *label;		/* "live veth0", "replay of rdma_cm.pcap (x1)" */
+	const struct rs_cap_verdicts *verdicts;
+	unsigned long long packets;	/* frames the capture received */
+	const char *claim;		/* why traffic should be there ("" none) */
+};
+
+struct rs_check_ctx {
+	const struct rs_snapshot *snap;
+	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
+	const struct rs_check_params *params;	/* NULL: none given */
+	const struct rs_probe_results *probes;	/* NULL: no probe ran */
+	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
+	int recorded;			/* a recorded host (file, root, demo): no probe can run */
+	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
+};
+
+/* The parameters' defaults: nothing given. */
+void rs_check_params_init(struct rs_check_params *p);
+
+/*
+ * A structured finding lookup: every member set must match (NULL or 0 is
+ * "any").  kind -1 is any kind.
+ */
+struct rs_fkey {
+	const char *id;
+	int kind;			/* enum rs_object_kind, or -1 */
+	const char *device;
+	unsigned port;
+	const char *netdev;
+	const char *addr;
+	const char *object;		/* module name, or the host */
+};
+
 struct rs_check;
-typedef void (*rs_check_fn)(const struct rs_snapshot *s, const struct rs_check *c,
+typedef void (*rs_check_fn)(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			    struct rs_findings *out);
 
 struct rs_check {
 	const char *id;		/* stable: "pci.link_degraded" */
 	const char *title;	/* one line for lists and docs */
 	rs_check_fn fn;
+	int probe;		/* the probe whose result it reads (+1), 0 none */
 };
+
+/* The probe a check needs before it can judge, or -1. */
+int rs_check_probe(const struct rs_check *c);
 
 /* Every check, in the order findings are listed; ends with { NULL }. */
 extern const struct rs_check rs_checks[];
 
 /* Run every check (replaces out's content).  Returns 0. */
-int rs_checks_run(const struct rs_snapshot *s, struct rs_findings *out);
+int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out);
 /* Run one check by id, appending to out.  -ENOENT for an unknown id. */
-int rs_check_run(const struct rs_snapshot *s, const char *id, struct rs_findings *out);
+int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out);
 const struct rs_check *rs_check_find(const char *id);
 void rs_findings_init(struct rs_findings *f);
 void rs_findings_free(struct rs_findings *f);
@@ -87,6 +152,18 @@ const struct rs_finding *rs_findings_get(const struct rs_findings *f, const char
 const struct rs_finding *rs_findings_next(const struct rs_findings *f,
 					  const struct rs_finding *prev, const char *id,
 					  const char *object);
+/* The first finding matching key after prev (NULL: from the start), or NULL. */
+const struct rs_finding *rs_findings_find(const struct rs_findings *f,
+					  const struct rs_finding *prev,
+					  const struct rs_fkey *key);
+/* The findings of check id about a device (port 0) or one of its ports. */
+const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
+					  const char *device, unsigned port);
+/* The finding of check id about a neighbour (netdev, address). */
+const struct rs_finding *rs_findings_neigh(const struct rs_findings *f, const char *id,
+					   const char *netdev, const char *addr);
+/* Problems (warn, fail) among the findings matching key. */
+int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey *key);
 /* 1 for warn and fail: what the console marks and counts. */
 int rs_finding_is_problem(const struct rs_finding *f);
 /* Problems among the findings of check id (NULL: all). */
@@ -98,26 +175,72 @@ const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ...
 /* The RoCE path MTU a netdev MTU allows: largest IB MTU <= mtu - 96; 0 none. */
 int rs_roce_mtu(unsigned netdev_mtu);
 
+/* A memlock limit for people: "unlimited", "64 MiB", "64 KiB". */
+void rs_fmt_memlock(char *buf, size_t len, uint64_t v);
+
 /* For the check modules: append a finding with id, verdict and kind set. */
 struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
 				  enum rs_verdict v, enum rs_object_kind kind);
+/* The same about a device, a port, the host (object and key fields set). */
+struct rs_finding *rs_finding_dev(struct rs_findings *out, const struct rs_check *c,
+				  enum rs_verdict v, const struct rs_device *d);
+struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_device *d,
+				   const struct rs_port *p);
+struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v);
+/* 1 when name is the netdev of an RDMA port of s. */
+int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
+/* 1 when two global addresses of one family are in one prefix. */
+int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
 
-/* The checks, by area (checks_device.c, checks_network.c, checks_host.c). */
-void rs_check_device_none(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_device_gone(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_pci_link(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_weak_roce_v2(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_port_active(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_roce_mtu(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_gid_roce_v2(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_default_route(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_shared_subnet(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_neigh_failed(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_peer_route(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_peer_neigh(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_modules(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_memlock(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
-void rs_check_hugepages(const struct rs_snapshot *, const struct rs_check *, struct rs_findings *);
+/* The checks, by area (checks_device.c, checks_network.c, checks_host.c,
+ * checks_counters.c). */
+#define RS_CHECK_FN(name) \
+	void name(const struct rs_check_ctx *, const struct rs_check *, struct rs_findings *)
+RS_CHECK_FN(rs_check_device_none);
+RS_CHECK_FN(rs_check_device_gone);
+RS_CHECK_FN(rs_check_pci_link);
+RS_CHECK_FN(rs_check_weak_roce_v2);
+RS_CHECK_FN(rs_check_port_active);
+RS_CHECK_FN(rs_check_roce_mtu);
+RS_CHECK_FN(rs_check_gid_roce_v2);
+RS_CHECK_FN(rs_check_error_rising);
+RS_CHECK_FN(rs_check_default_route);
+RS_CHECK_FN(rs_check_shared_subnet);
+RS_CHECK_FN(rs_check_neigh_failed);
+RS_CHECK_FN(rs_check_peer_route);
+RS_CHECK_FN(rs_check_peer_neigh);
+RS_CHECK_FN(rs_check_modules);
+RS_CHECK_FN(rs_check_memlock);
+RS_CHECK_FN(rs_check_hugepages);
+/* checks_qos.c */
+RS_CHECK_FN(rs_check_pause);
+RS_CHECK_FN(rs_check_pfc);
+RS_CHECK_FN(rs_check_trust);
+RS_CHECK_FN(rs_check_ecn);
+RS_CHECK_FN(rs_check_pause_rising);
+/* checks_setup.c */
+RS_CHECK_FN(rs_check_user_index);
+RS_CHECK_FN(rs_check_arp_flux);
+RS_CHECK_FN(rs_check_memlock_for_test);
+RS_CHECK_FN(rs_check_max_mr);
+RS_CHECK_FN(rs_check_profile_mtu);
+RS_CHECK_FN(rs_check_profile_speed);
+RS_CHECK_FN(rs_check_profile_firmware);
+/* checks_peer.c */
+RS_CHECK_FN(rs_check_ping);
+RS_CHECK_FN(rs_check_pmtu);
+RS_CHECK_FN(rs_check_control_port);
+RS_CHECK_FN(rs_check_cm_resolve);
+RS_CHECK_FN(rs_check_same_gid_type);
+RS_CHECK_FN(rs_check_same_mtu);
+RS_CHECK_FN(rs_check_same_pfc);
+RS_CHECK_FN(rs_check_addr);
+RS_CHECK_FN(rs_check_not_yet);
+/* checks_capture.c */
+RS_CHECK_FN(rs_check_capture_roce_v2);
+RS_CHECK_FN(rs_check_capture_health);
 
 #endif

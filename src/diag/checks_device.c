@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_device.c - checks about RDMA devices and their ports: presence,
  * the PCI link, the NIC generation, port state, the RoCE MTU the netdev
@@ -18,32 +18,10 @@
 #define ROCE_MTU_WANT 4096
 #define NETDEV_MTU_WANT (ROCE_MTU_WANT + 96 + 8)	/* 4200: what the console asks for */
 
-static struct rs_finding *dev_finding(struct rs_findings *out, const struct rs_check *c,
-				      enum rs_verdict v, const struct rs_device *d)
-{
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_DEVICE);
-
-	RS_FSET(f->object, "%s", d->name);
-	RS_FSET(f->device, "%s", d->name);
-	return f;
-}
-
-static struct rs_finding *port_finding(struct rs_findings *out, const struct rs_check *c,
-				       enum rs_verdict v, const struct rs_device *d,
-				       const struct rs_port *p)
-{
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PORT);
-
-	RS_FSET(f->object, "%s port %u", d->name, p->num);
-	RS_FSET(f->device, "%s", d->name);
-	RS_FSET(f->netdev, "%s", p->netdev);
-	f->port = p->num;
-	return f;
-}
-
-void rs_check_device_none(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : RS_FAIL,
 					      RS_OBJ_HOST);
 
@@ -59,12 +37,13 @@ void rs_check_device_none(const struct rs_snapshot *s, const struct rs_check *c,
 		"rdma link add rxe0 type rxe netdev ETH");
 }
 
-void rs_check_device_gone(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
-		struct rs_finding *f = dev_finding(out, c, d->present ? RS_PASS : RS_FAIL, d);
+		struct rs_finding *f = rs_finding_dev(out, c, d->present ? RS_PASS : RS_FAIL, d);
 
 		RS_FSET(f->evidence, "/sys/class/infiniband/%s: %s", d->name,
 			d->present ? "present" : "vanished since the last refresh");
@@ -86,15 +65,16 @@ static int pci_degraded(const struct rs_pci_link *l)
 	       (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width);
 }
 
-void rs_check_pci_link(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_pci_link(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 		const struct rs_pci_link *l = &d->pci;
 		int known = l->addr[0] && ((l->cur_gts > 0 && l->max_gts > 0) ||
 					   (l->cur_width > 0 && l->max_width > 0));
-		struct rs_finding *f = dev_finding(out, c, !known ? RS_SKIP :
+		struct rs_finding *f = rs_finding_dev(out, c, !known ? RS_SKIP :
 						   pci_degraded(l) ? RS_FAIL : RS_PASS, d);
 
 		if (!l->addr[0]) {
@@ -126,12 +106,13 @@ void rs_check_pci_link(const struct rs_snapshot *s, const struct rs_check *c,
 	}
 }
 
-void rs_check_weak_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			   struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
-		struct rs_finding *f = dev_finding(out, c, d->weak_roce_v2 ? RS_WARN : RS_PASS, d);
+		struct rs_finding *f = rs_finding_dev(out, c, d->weak_roce_v2 ? RS_WARN : RS_PASS, d);
 
 		RS_FSET(f->evidence, "driver %s, generation %s", d->driver[0] ? d->driver : "?",
 			d->generation[0] ? d->generation : "unknown");
@@ -148,14 +129,15 @@ void rs_check_weak_roce_v2(const struct rs_snapshot *s, const struct rs_check *c
 	}
 }
 
-void rs_check_port_active(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			struct rs_finding *f = port_finding(out, c, p->state == 4 ? RS_PASS :
+			struct rs_finding *f = rs_finding_port(out, c, p->state == RS_PORT_ACTIVE ? RS_PASS :
 							    RS_FAIL, d, p);
 			const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
@@ -164,7 +146,7 @@ void rs_check_port_active(const struct rs_snapshot *s, const struct rs_check *c,
 				p->state_name[0] ? p->state_name : "unknown",
 				p->phys_state_name[0] ? p->phys_state_name : "unknown");
 			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
-			if (p->state == 4) {
+			if (p->state == RS_PORT_ACTIVE) {
 				RS_FSET(f->summary, "port ACTIVE");
 				continue;
 			}
@@ -185,7 +167,7 @@ static void roce_mtu_port(const struct rs_snapshot *s, const struct rs_check *c,
 
 	if (!strcmp(p->link_layer, "Ethernet") && l && l->mtu)
 		v = l->mtu < NETDEV_MTU_WANT ? RS_WARN : RS_PASS;
-	f = port_finding(out, c, v, d, p);
+	f = rs_finding_port(out, c, v, d, p);
 	RS_FSET(f->expected, "netdev MTU >= %d (RoCE MTU %d); 9000 on a RoCE fabric",
 		NETDEV_MTU_WANT, ROCE_MTU_WANT);
 	if (strcmp(p->link_layer, "Ethernet")) {
@@ -209,17 +191,19 @@ static void roce_mtu_port(const struct rs_snapshot *s, const struct rs_check *c,
 		"MTU 9216 on every switch port on the path to the peer", l->name);
 }
 
-void rs_check_roce_mtu(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
-void rs_check_gid_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
@@ -229,8 +213,8 @@ void rs_check_gid_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
 			struct rs_finding *f;
 
 			rs_gid_recommend(s, d, p, &pick);
-			f = port_finding(out, c, !eth ? RS_SKIP : pick.index < 0 ? RS_FAIL :
-					 RS_PASS, d, p);
+			f = rs_finding_port(out, c, !eth ? RS_SKIP : pick.index < 0 ? RS_FAIL :
+					    pick.stale ? RS_WARN : RS_PASS, d, p);
 			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: %zu valid "
 				"entries; %s", d->name, p->num, p->n_gids, pick.reason);
 			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
@@ -240,8 +224,16 @@ void rs_check_gid_roce_v2(const struct rs_snapshot *s, const struct rs_check *c,
 					p->link_layer[0] ? p->link_layer : "link layer unknown");
 			else if (f->verdict == RS_PASS)
 				RS_FSET(f->summary, "use GID index %d", pick.index);
+			else if (f->verdict == RS_WARN)
+				RS_FSET(f->summary, "GID index %d names %s, which is no longer on %s",
+					pick.index, pick.gid->ip, pick.gid->netdev);
 			else
 				RS_FSET(f->summary, "no GID index to use: %s", pick.reason);
+			if (f->verdict == RS_WARN)
+				RS_FSET(f->remedy, "the GID table still names a removed address: "
+					"ip addr add %s dev %s again, or let the table refresh "
+					"(ip link set %s down; ip link set %s up)", pick.gid->ip,
+					pick.gid->netdev, pick.gid->netdev, pick.gid->netdev);
 			if (f->verdict == RS_FAIL)
 				RS_FSET(f->remedy, "ip link set %s up; ip addr add ADDR/LEN dev %s; "
 					"then check the RoCE v2 entries appear (rocescope gids)",

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_host.c - checks about the host around the NIC: the RDMA kernel
  * modules, the locked-memory limit and huge pages.
@@ -36,9 +36,10 @@ static int needed(const char *name)
 	return 0;
 }
 
-void rs_check_modules(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
 	int core = module_loaded(h, "mlx5_core");
 
@@ -76,23 +77,18 @@ void rs_check_modules(const struct rs_snapshot *s, const struct rs_check *c,
 	}
 }
 
-static void fmt_limit(char *buf, size_t len, uint64_t v)
-{
-	if (v == RS_MEMLOCK_UNLIMITED)
-		snprintf(buf, len, "unlimited");
-	else if (v >= (1ULL << 20))
-		snprintf(buf, len, "%llu MiB", (unsigned long long)(v >> 20));
-	else
-		snprintf(buf, len, "%llu KiB", (unsigned long long)(v >> 10));
-}
-
-void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
+	/* CAP_IPC_LOCK (root, usually) lifts the limit for this process only:
+	 * what it pins cannot fail, but an application run by another user
+	 * gets the limit seen, so a small one stays worth a look, not a fail. */
+	int exempt = h->cap_ipc_lock == 1;
 	enum rs_verdict v = !h->memlock_known ? RS_SKIP :
 			    h->memlock_soft == RS_MEMLOCK_UNLIMITED ? RS_PASS :
-			    h->memlock_soft < MEMLOCK_SMALL ? RS_FAIL : RS_WARN;
+			    h->memlock_soft < MEMLOCK_SMALL && !exempt ? RS_FAIL : RS_WARN;
 	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
 	char soft[32], hard[32];
 
@@ -102,22 +98,28 @@ void rs_check_memlock(const struct rs_snapshot *s, const struct rs_check *c,
 		RS_FSET(f->summary, "memlock of this process unknown (limits not read)");
 		return;
 	}
-	fmt_limit(soft, sizeof(soft), h->memlock_soft);
-	fmt_limit(hard, sizeof(hard), h->memlock_hard);
-	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s",
+	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
+	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
+	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s%s",
 		soft, hard, h->memlock_conf[0] ? h->memlock_conf : "none",
-		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
-	RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
-		v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file,
+		exempt ? "; CAP_IPC_LOCK held" : "");
+	if (v != RS_PASS && exempt)
+		RS_FSET(f->summary, "memlock soft %s, hard %s: this process holds CAP_IPC_LOCK and "
+			"is exempt, other users' RDMA applications are not", soft, hard);
+	else
+		RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
+			v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
 	if (v != RS_PASS)
 		RS_FSET(f->remedy, "add '* soft memlock unlimited' and '* hard memlock unlimited' "
 			"to /etc/security/limits.d/rdma.conf and log in again "
 			"(services: LimitMEMLOCK=infinity)");
 }
 
-void rs_check_hugepages(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_hugepages(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
 	unsigned long total = 0;
 	enum rs_verdict v;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * checks_network.c - checks about the IP side of the RDMA interfaces:
  * the default route, subnets shared by two RDMA interfaces, unresolved
@@ -15,18 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int is_rdma(const struct rs_snapshot *s, const char *name)
-{
-	if (!name[0])
-		return 0;
-	for (size_t d = 0; d < s->n_devices; d++)
-		for (size_t p = 0; p < s->devices[d].n_ports; p++)
-			if (!strcmp(s->devices[d].ports[p].netdev, name))
-				return 1;
-	return 0;
-}
-
-static int same_subnet(const struct rs_addr *a, const struct rs_addr *b)
+int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b)
 {
 	unsigned char x[16], y[16];
 	int af = a->family == 6 ? AF_INET6 : AF_INET, bits;
@@ -59,25 +48,17 @@ static void subnet_of(const struct rs_addr *a, char *buf, size_t len)
 	inet_ntop(af, x, buf, (socklen_t)len);
 }
 
-static struct rs_finding *host_finding(struct rs_findings *out, const struct rs_check *c,
-				       enum rs_verdict v)
-{
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
-
-	RS_FSET(f->object, "host");
-	return f;
-}
-
-void rs_check_default_route(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_default_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			    struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	int n = 0;
 
 	for (size_t i = 0; i < s->n_routes; i++) {
 		const struct rs_route *r = &s->routes[i];
 		struct rs_finding *f;
 
-		if (strcmp(r->dst, "default") || !is_rdma(s, r->dev) ||
+		if (strcmp(r->dst, "default") || !rs_is_rdma_netdev(s, r->dev) ||
 		    (r->table && r->table != 254))
 			continue;
 		n++;
@@ -94,7 +75,7 @@ void rs_check_default_route(const struct rs_snapshot *s, const struct rs_check *
 			"management interface, ip route add PEER_SUBNET dev %s", r->dev, r->dev);
 	}
 	if (!n) {
-		struct rs_finding *f = host_finding(out, c, s->n_routes ? RS_PASS : RS_SKIP);
+		struct rs_finding *f = rs_finding_host(out, c, s->n_routes ? RS_PASS : RS_SKIP);
 
 		RS_FSET(f->summary, s->n_routes ? "no default route through an RDMA interface" :
 			"no routes in the snapshot");
@@ -123,23 +104,24 @@ static void shared_pair(const struct rs_check *c, const struct rs_addr *a,
 		"(and arp_ignore=1, arp_announce=2)", b->addr, net, b->prefixlen, b->ifname);
 }
 
-void rs_check_shared_subnet(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_shared_subnet(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			    struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	int n = 0;
 
 	for (size_t i = 0; i < s->n_addrs; i++)
 		for (size_t j = i + 1; j < s->n_addrs; j++) {
 			const struct rs_addr *a = &s->addrs[i], *b = &s->addrs[j];
 
-			if (!strcmp(a->ifname, b->ifname) || !is_rdma(s, a->ifname) ||
-			    !is_rdma(s, b->ifname) || !same_subnet(a, b))
+			if (!strcmp(a->ifname, b->ifname) || !rs_is_rdma_netdev(s, a->ifname) ||
+			    !rs_is_rdma_netdev(s, b->ifname) || !rs_same_subnet(a, b))
 				continue;
 			shared_pair(c, a, b, out);
 			n++;
 		}
 	if (!n) {
-		struct rs_finding *f = host_finding(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
+		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 
 		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet" :
 			"no addresses in the snapshot");
@@ -153,16 +135,17 @@ static int neigh_bad(const struct rs_neigh *nb)
 	return !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
 }
 
-void rs_check_neigh_failed(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_neigh_failed(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			   struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	int seen = 0;
 
 	for (size_t i = 0; i < s->n_neighs; i++) {
 		const struct rs_neigh *nb = &s->neighs[i];
 		struct rs_finding *f;
 
-		if (!is_rdma(s, nb->dev))
+		if (!rs_is_rdma_netdev(s, nb->dev))
 			continue;
 		seen++;
 		if (!neigh_bad(nb))
@@ -179,7 +162,7 @@ void rs_check_neigh_failed(const struct rs_snapshot *s, const struct rs_check *c
 			"ip neigh flush dev %s to retry", nb->ip, nb->dev, nb->ip, nb->dev);
 	}
 	if (!rs_findings_problems(out, c->id)) {
-		struct rs_finding *f = host_finding(out, c, seen ? RS_PASS : RS_SKIP);
+		struct rs_finding *f = rs_finding_host(out, c, seen ? RS_PASS : RS_SKIP);
 
 		RS_FSET(f->summary, seen ? "every neighbour of an RDMA interface is resolved" :
 			"no neighbour entry on an RDMA interface");
@@ -200,15 +183,30 @@ static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct
 	return f;
 }
 
-void rs_check_peer_route(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_route_lookup *lk = &s->peer;
-	enum rs_verdict v = !lk->peer[0] ? RS_SKIP : !lk->ok || !is_rdma(s, lk->dev) ?
+	const char *asked = ctx->params ? ctx->params->peer : NULL;
+	enum rs_verdict v = !lk->peer[0] ? RS_SKIP : !lk->ok || !rs_is_rdma_netdev(s, lk->dev) ?
 			    RS_FAIL : RS_PASS;
-	struct rs_finding *f = peer_finding(s, c, v, out);
+	struct rs_finding *f;
 
+	/* A peer asked for that the snapshot has no lookup of (a saved file,
+	 * a fixture root) is unknown, not bad. */
+	if (asked && asked[0] && strcmp(asked, lk->peer))
+		v = RS_SKIP;
+	f = peer_finding(s, c, v, out);
 	RS_FSET(f->expected, "a route through an RDMA interface");
+	if (v == RS_SKIP && asked && asked[0]) {
+		RS_FSET(f->object, "%s", asked);
+		RS_FSET(f->addr, "%s", asked);
+		RS_FSET(f->summary, "peer %s: route lookups need the live host", asked);
+		RS_FSET(f->evidence, "%s", lk->peer[0] ? "the snapshot's lookup is for another peer" :
+			lk->error[0] ? lk->error : "no route lookup in this snapshot");
+		return;
+	}
 	if (v == RS_SKIP) {
 		RS_FSET(f->summary, "no peer given (--peer IP)");
 		return;
@@ -233,25 +231,29 @@ void rs_check_peer_route(const struct rs_snapshot *s, const struct rs_check *c,
 		lk->peer, lk->dev);
 }
 
-static const struct rs_neigh *find_neigh(const struct rs_snapshot *s, const char *dev,
-					 const char *ip)
-{
-	for (size_t i = 0; i < s->n_neighs; i++)
-		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
-			return &s->neighs[i];
-	return NULL;
-}
-
-void rs_check_peer_neigh(const struct rs_snapshot *s, const struct rs_check *c,
+void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_route_lookup *lk = &s->peer;
 	const char *hop = lk->gateway[0] ? lk->gateway : lk->peer;
-	const struct rs_neigh *nb = find_neigh(s, lk->dev, hop);
+	const struct rs_neigh *nb = rs_snapshot_neigh(s, lk->dev, hop);
+	const struct rs_probe_result *pr = ctx->probes ? ctx->probes->of[RS_PROBE_NEIGH] : NULL;
+	struct rs_neigh probed;
 	enum rs_verdict v = RS_PASS;
 	struct rs_finding *f;
 
-	if (!lk->peer[0] || !lk->ok || !is_rdma(s, lk->dev))
+	/* The neighbour probe resolved it just now: fresher than the snapshot. */
+	if (pr && pr->ok && pr->neigh_ip[0]) {
+		memset(&probed, 0, sizeof(probed));
+		RS_FSET(probed.dev, "%s", pr->neigh_dev);
+		RS_FSET(probed.ip, "%s", pr->neigh_ip);
+		RS_FSET(probed.mac, "%s", pr->neigh_mac);
+		RS_FSET(probed.state, "%s", pr->neigh_state);
+		nb = &probed;
+	}
+
+	if (!lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev))
 		v = RS_SKIP;
 	else if (!nb)
 		v = RS_WARN;

@@ -45,6 +45,22 @@ int rs_gid_is_trap(const struct rs_gid *g)
 	return g->type == RS_GID_TYPE_ROCE_V1 || is_link_local(g);
 }
 
+const char *rs_gid_trap_label(const struct rs_gid *g)
+{
+	if (g->type == RS_GID_TYPE_ROCE_V1)
+		return "trap: RoCE v1";
+	if (is_link_local(g))
+		return "trap: link-local";
+	return NULL;
+}
+
+void rs_gid_settings(int index, struct rs_gid_settings *out)
+{
+	snprintf(out->perftest, sizeof(out->perftest), "-x %d", index);
+	snprintf(out->nccl, sizeof(out->nccl), "NCCL_IB_GID_INDEX=%d", index);
+	snprintf(out->ucx, sizeof(out->ucx), "UCX_IB_GID_INDEX=%d", index);
+}
+
 /* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
 static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const char *ip)
 {
@@ -54,6 +70,19 @@ static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const
 		if (!strcmp(s->addrs[i].ifname, ifname) && !strcasecmp(s->addrs[i].addr, ip))
 			return 1;
 	return 0;
+}
+
+const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
+{
+	for (size_t i = 0; i < p->n_gids; i++)
+		if (p->gids[i].index == index)
+			return &p->gids[i];
+	return NULL;
+}
+
+int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
+{
+	return !g->ipv4 || addr_confirmed(s, g->netdev, g->ip);
 }
 
 static const struct rs_addr *first_ipv4(const struct rs_snapshot *s, const char *ifname)
@@ -182,5 +211,6 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 	}
 	pick->index = (int)best->index;
 	pick->gid = best;
+	pick->stale = best_rank == 2;
 	explain_pick(p, best, best_rank, pick);
 }

@@ -14,6 +14,7 @@
 
 struct rs_gid_pick {
 	int index;		/* -1 when no suitable RoCE v2 entry exists */
+	int stale;		/* 1: its address is no longer on its netdev */
 	const struct rs_gid *gid;	/* the entry, or NULL */
 	char reason[256];	/* why this one, or why none */
 };
@@ -22,5 +23,20 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 		      const struct rs_port *p, struct rs_gid_pick *pick);
 /* 1 for entries that are the usual traps: RoCE v1 or IPv6 link-local. */
 int rs_gid_is_trap(const struct rs_gid *g);
+/* The entry with that index on the port, or NULL (an empty slot). */
+const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index);
+/* 1 when g's IPv4 address is on its netdev (or addresses are unknown). */
+int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g);
+/* "trap: RoCE v1", "trap: link-local", or NULL for an entry that is none. */
+const char *rs_gid_trap_label(const struct rs_gid *g);
+
+/* What makes perftest, NCCL and UCX use a GID index. */
+struct rs_gid_settings {
+	char perftest[24];	/* "-x 3" */
+	char nccl[40];		/* "NCCL_IB_GID_INDEX=3" */
+	char ucx[40];		/* "UCX_IB_GID_INDEX=3" */
+};
+
+void rs_gid_settings(int index, struct rs_gid_settings *out);
 
 #endif

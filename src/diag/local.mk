@@ -1,7 +1,13 @@
-# The problem checks: pure functions over a snapshot (docs/checks.md).
-# gid_recommend.c is built from src/cli/local.mk (it came first).
+# SPDX-License-Identifier: MIT
+# The problem checks, pure functions of a context (docs/checks.md), and the
+# GID index recommendation they and the views share.
 librscore_a_SOURCES += \
 	src/diag/check.h src/diag/check.c \
-	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c
-
-EXTRA_DIST += docs/checks.md
+	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
+	src/diag/checks_counters.c src/diag/checks_qos.c src/diag/checks_setup.c \
+	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/profile.h src/diag/profile.c \
+	src/diag/gid_recommend.h src/diag/gid_recommend.c
+# `rocescope explain`: the messages it knows (data) and the matcher.
+librscore_a_SOURCES += \
+	src/diag/explain.h src/diag/explain.c \
+	src/diag/explain_table.c src/diag/explain_wc.c

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * counter_groups.c - the table behind counter_groups.h.
  *
@@ -16,14 +16,18 @@
 #include <string.h>
 
 #define P(n, g, f, t) { .name = n, .origin = RS_CO_PORT, .group = g, .flags = f, .note = t }
+#define PW(n, g, f, t) { .name = n, .origin = RS_CO_PORT, .group = g, .flags = f, .note = t, \
+			 .scale = 4 }
+#define N(n, g, f, t) { .name = n, .origin = RS_CO_NETDEV, .group = g, .flags = f, .note = t }
 #define H(n, g, f, t) { .name = n, .origin = RS_CO_HW, .group = g, .flags = f, .note = t }
 #define E(n, g, f, t) { .name = n, .origin = RS_CO_ETHTOOL, .group = g, .flags = f, .note = t }
 #define ERR RS_CF_ERROR
 
 static const struct rs_counter_class classes[] = {
 	/* RDMA traffic */
-	P("port_xmit_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes sent"),
-	P("port_rcv_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes received"),
+	/* IBTA PortXmitData/PortRcvData count octets divided by 4. */
+	PW("port_xmit_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes sent"),
+	PW("port_rcv_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes received"),
 	P("port_xmit_packets", RS_CG_TRAFFIC, 0, ""),
 	P("port_rcv_packets", RS_CG_TRAFFIC, 0, ""),
 	P("unicast_xmit_packets", RS_CG_TRAFFIC, 0, ""),
@@ -43,7 +47,7 @@ static const struct rs_counter_class classes[] = {
 	H("packet_seq_err", RS_CG_ROCE_ERR, ERR, "NAK sequence error received"),
 	H("local_ack_timeout_err", RS_CG_ROCE_ERR, ERR, "ACK timeout: loss or dead peer"),
 	H("rnr_nak_retry_err", RS_CG_ROCE_ERR, ERR, "receiver not ready, retries out"),
-	H("duplicate_request", RS_CG_ROCE_ERR, ERR, "retransmitted requests seen"),
+	H("duplicate_request", RS_CG_ROCE_ERR, ERR | RS_CF_NOISY, "retransmitted requests seen"),
 	H("implied_nak_seq_err", RS_CG_ROCE_ERR, ERR, "read/atomic response gap"),
 	H("roce_adp_retrans", RS_CG_ROCE_ERR, ERR, "adaptive retransmissions"),
 	H("roce_adp_retrans_to", RS_CG_ROCE_ERR, ERR, "adaptive retrans. timeouts"),
@@ -60,7 +64,7 @@ static const struct rs_counter_class classes[] = {
 	H("resp_remote_access_errors", RS_CG_ROCE_ERR, ERR, ""),
 	H("rx_icrc_encapsulated", RS_CG_ROCE_ERR, ERR, "ICRC errors"),
 	/* RoCE errors (rxe) */
-	H("completer_retry_err", RS_CG_ROCE_ERR, ERR, "rxe: retransmit timer fired"),
+	H("completer_retry_err", RS_CG_ROCE_ERR, ERR | RS_CF_NOISY, "rxe: retransmit timer fired"),
 	H("retry_exceeded_err", RS_CG_ROCE_ERR, ERR, "rxe: retry count exceeded"),
 	H("retry_rnr_exceeded_err", RS_CG_ROCE_ERR, ERR, ""),
 	H("rcvd_seq_err", RS_CG_ROCE_ERR, ERR, "rxe: sequence errors received"),
@@ -119,6 +123,17 @@ static const struct rs_counter_class classes[] = {
 	E("outbound_pci_buffer_overflow", RS_CG_PCIE, ERR, ""),
 	E("rx_pci_signal_integrity", RS_CG_PCIE, ERR, ""),
 	E("tx_pci_signal_integrity", RS_CG_PCIE, ERR, ""),
+
+	/* Netdev statistics: where Soft-RoCE traffic (through the kernel) is
+	 * dropped when an MTU or a queue does not fit. */
+	N("rx_dropped", RS_CG_DROPS, ERR, "netdev dropped on receive"),
+	N("tx_dropped", RS_CG_DROPS, ERR, "netdev dropped on send"),
+	N("rx_errors", RS_CG_DROPS, ERR, ""),
+	N("tx_errors", RS_CG_DROPS, ERR, ""),
+
+	/* Units only: byte counters not shown by group. */
+	N("*bytes*", RS_CG_HIDDEN, RS_CF_BYTES, ""),
+	E("*bytes*", RS_CG_HIDDEN, RS_CF_BYTES, ""),
 };
 
 static const struct rs_counter_class other_port = {
@@ -142,11 +157,21 @@ static const char *const origin_names[RS_CO_COUNT] = {
 	[RS_CO_PORT] = "counters",
 	[RS_CO_HW] = "hw_counters",
 	[RS_CO_ETHTOOL] = "ethtool",
+	[RS_CO_NETDEV] = "stats",
 };
 
 int rs_counter_name_match(const char *pat, const char *name)
 {
 	while (*pat) {
+		if (*pat == '*') {
+			/* any text, then the rest of the pattern (tried at each position) */
+			for (const char *p = name;; p++) {
+				if (rs_counter_name_match(pat + 1, p))
+					return 1;
+				if (!*p)
+					return 0;
+			}
+		}
 		if (*pat == '#') {
 			if (!isdigit((unsigned char)*name))
 				return 0;
@@ -174,6 +199,18 @@ const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin, const
 	if (origin == RS_CO_HW)
 		return strcmp(name, "lifespan") ? &other_hw : NULL;
 	return NULL;
+}
+
+unsigned rs_counter_class_scale(const struct rs_counter_class *c)
+{
+	return c && c->scale ? c->scale : 1;
+}
+
+int rs_counter_is_bytes(enum rs_corigin origin, const char *name)
+{
+	const struct rs_counter_class *c = rs_counter_classify(origin, name);
+
+	return c && (c->flags & RS_CF_BYTES);
 }
 
 const char *rs_cgroup_name(enum rs_cgroup g)

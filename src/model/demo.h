@@ -19,6 +19,17 @@
 extern const char rs_demo_host_yaml[];
 extern const size_t rs_demo_host_yaml_len;
 
+/*
+ * The demo's capture: a real Soft-RoCE capture (an rdma_cm connection,
+ * SENDs and WRITEs) that the console's Capture pane replays in a loop,
+ * generated from tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/rdma_cm.pcap
+ * (CC BY-SA 4.0; installed with its licence under $(pkgdatadir)/demo).
+ */
+extern const unsigned char rs_demo_pcap[];
+extern const size_t rs_demo_pcap_len;
+extern const char rs_demo_pcap_name[];		/* "rdma_cm.pcap" */
+extern const char rs_demo_pcap_credit[];	/* its source and licence, one line */
+
 #define RS_DEMO_TICK_NS 1000000000ULL	/* one tick = one second of fake time */
 
 /*

@@ -11,6 +11,7 @@
  * they are safe, are in docs/counters-rate.md.
  */
 #include "model/rate.h"
+#include "model/counter_groups.h"
 
 #include <errno.h>
 #include <string.h>
@@ -67,16 +68,10 @@ int rs_counter_rate(uint64_t prev, uint64_t prev_ns, uint64_t cur, uint64_t cur_
 	return 0;
 }
 
-/*
- * IBTA PortXmitData/PortRcvData count octets divided by 4 ("words"), and
- * the kernel exports them unscaled in ports/P/counters/.  Every other counter
- * (packets, errors, discards, the hw_counters) counts single events.
- */
+/* The counter table knows which port counters count 4-byte words. */
 unsigned rs_counter_scale(const char *name)
 {
 	if (!name)
 		return 1;
-	if (!strcmp(name, "port_xmit_data") || !strcmp(name, "port_rcv_data"))
-		return 4;
-	return 1;
+	return rs_counter_class_scale(rs_counter_classify(RS_CO_PORT, name));
 }

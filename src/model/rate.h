@@ -31,8 +31,9 @@ int rs_counter_rate(uint64_t prev, uint64_t prev_ns, uint64_t cur, uint64_t cur_
 		    double *rate);
 
 /*
- * What one unit of a counter is worth in the unit it is reported in:
- * port_xmit_data and port_rcv_data count 4-byte words, so 4; else 1.
+ * What one unit of a port counter (ports/P/counters/) is worth in the unit
+ * it is reported in: port_xmit_data and port_rcv_data count 4-byte words,
+ * so 4; else 1.  From the counter table (counter_groups.h).
  */
 unsigned rs_counter_scale(const char *name);
 

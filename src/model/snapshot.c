@@ -3,6 +3,7 @@
 #include "snapshot.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,13 @@ void rs_snapshot_init(struct rs_snapshot *s)
 	memset(s, 0, sizeof(*s));
 	s->version = RS_SNAPSHOT_VERSION;
 	s->host.memlock_soft = s->host.memlock_hard = 0;
+	s->host.cap_ipc_lock = -1;
+}
+
+void rs_link_init(struct rs_link *k)
+{
+	k->vlan_id = -1;
+	k->rp_filter = k->arp_ignore = k->arp_announce = -1;
 }
 
 void *rs_array_append(void **arr, size_t *n, size_t size)
@@ -54,16 +62,43 @@ void rs_counter_set_free(struct rs_counter_set *set)
 	set->count = 0;
 }
 
-void rs_snapshot_add_error(struct rs_snapshot *s, const char *source,
+static void add_error_v(struct rs_snapshot *s, enum rs_area area, const char *source,
+			const char *object, int once, const char *fmt, va_list ap)
+{
+	char msg[RS_MSG_LEN];
+	struct rs_error *e;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	source = source ? source : "";
+	object = object ? object : "";
+	for (size_t i = 0; once && i < s->n_errors; i++)
+		if (s->errors[i].area == area && !strcmp(s->errors[i].source, source) &&
+		    !strcmp(s->errors[i].object, object) && !strcmp(s->errors[i].message, msg))
+			return;
+	e = RS_APPEND(s->errors, s->n_errors);
+	e->area = area;
+	RS_STRCPY(e->source, source);
+	RS_STRCPY(e->object, object);
+	RS_STRCPY(e->message, msg);
+}
+
+void rs_snapshot_add_error(struct rs_snapshot *s, enum rs_area area, const char *source,
 			   const char *object, const char *fmt, ...)
 {
-	struct rs_error *e = RS_APPEND(s->errors, s->n_errors);
 	va_list ap;
 
-	RS_STRCPY(e->source, source ? source : "");
-	RS_STRCPY(e->object, object ? object : "");
 	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof(e->message), fmt, ap);
+	add_error_v(s, area, source, object, 0, fmt, ap);
+	va_end(ap);
+}
+
+void rs_snapshot_add_error_once(struct rs_snapshot *s, enum rs_area area, const char *source,
+				const char *object, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_error_v(s, area, source, object, 1, fmt, ap);
 	va_end(ap);
 }
 
@@ -74,7 +109,7 @@ static void port_free(struct rs_port *p)
 	rs_counter_set_free(&p->hw_counters);
 }
 
-void rs_snapshot_free(struct rs_snapshot *s)
+static void free_devices(struct rs_snapshot *s)
 {
 	for (size_t i = 0; i < s->n_devices; i++) {
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
@@ -82,6 +117,12 @@ void rs_snapshot_free(struct rs_snapshot *s)
 		free(s->devices[i].ports);
 	}
 	free(s->devices);
+	s->devices = NULL;
+	s->n_devices = 0;
+}
+
+static void free_net(struct rs_snapshot *s)
+{
 	for (size_t i = 0; i < s->n_links; i++) {
 		rs_counter_set_free(&s->links[i].stats);
 		rs_counter_set_free(&s->links[i].ethtool);
@@ -90,9 +131,49 @@ void rs_snapshot_free(struct rs_snapshot *s)
 	free(s->addrs);
 	free(s->routes);
 	free(s->neighs);
-	free(s->errors);
+	s->links = NULL;
+	s->addrs = NULL;
+	s->routes = NULL;
+	s->neighs = NULL;
+	s->n_links = s->n_addrs = s->n_routes = s->n_neighs = 0;
+	memset(&s->peer, 0, sizeof(s->peer));
+}
+
+static void free_host(struct rs_snapshot *s)
+{
 	free(s->host.modules);
 	free(s->host.hugepages);
+	memset(&s->host, 0, sizeof(s->host));
+	s->host.cap_ipc_lock = -1;
+}
+
+static void drop_errors(struct rs_snapshot *s, enum rs_area area)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n_errors; i++)
+		if (s->errors[i].area != area)
+			s->errors[k++] = s->errors[i];
+	s->n_errors = k;
+}
+
+void rs_snapshot_clear_area(struct rs_snapshot *s, enum rs_area area)
+{
+	if (area == RS_AREA_RDMA)
+		free_devices(s);
+	else if (area == RS_AREA_NET)
+		free_net(s);
+	else
+		free_host(s);
+	drop_errors(s, area);
+}
+
+void rs_snapshot_free(struct rs_snapshot *s)
+{
+	free_devices(s);
+	free_net(s);
+	free_host(s);
+	free(s->errors);
 	rs_snapshot_init(s);
 }
 
@@ -101,6 +182,15 @@ const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *
 	for (size_t i = 0; i < s->n_links; i++)
 		if (!strcmp(s->links[i].name, name))
 			return &s->links[i];
+	return NULL;
+}
+
+const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
+					 const char *ip)
+{
+	for (size_t i = 0; i < s->n_neighs; i++)
+		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
+			return &s->neighs[i];
 	return NULL;
 }
 
@@ -114,4 +204,25 @@ const char *rs_gid_type_name(enum rs_gid_type t)
 	default:
 		return "unknown";
 	}
+}
+
+static const char *const area_names[RS_AREA_COUNT] = {
+	[RS_AREA_RDMA] = "rdma",
+	[RS_AREA_NET] = "net",
+	[RS_AREA_HOST] = "host",
+};
+
+const char *rs_area_name(enum rs_area a)
+{
+	return (unsigned)a < RS_AREA_COUNT ? area_names[a] : "?";
+}
+
+int rs_area_parse(const char *name, enum rs_area *a)
+{
+	for (int i = 0; i < RS_AREA_COUNT; i++)
+		if (!strcmp(name, area_names[i])) {
+			*a = (enum rs_area)i;
+			return 0;
+		}
+	return -EINVAL;
 }

@@ -28,6 +28,7 @@
 #define RS_F_DOUBLE(T, m)	RS_F(T, m, RS_FT_DOUBLE, double)
 #define RS_F_STR(T, m)		RS_F(T, m, RS_FT_STR, char *)
 #define RS_F_GID_TYPE(T, m)	RS_F(T, m, RS_FT_GID_TYPE, enum rs_gid_type)
+#define RS_F_AREA(T, m)		RS_F(T, m, RS_FT_AREA, enum rs_area)
 #define RS_F_COUNTERS(T, m)	RS_F(T, m, RS_FT_COUNTERS, struct rs_counter_set)
 #define RS_F_STRUCT(T, m, ctype, sc) \
 	{ #m, RS_FT_STRUCT, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(ctype), 0, &sc, 0 }
@@ -67,6 +68,7 @@ static const struct rs_field port_fields[] = {
 	RS_F_COUNTERS(struct rs_port, counters),
 	RS_F_COUNTERS(struct rs_port, hw_counters),
 	RS_F_UINT(struct rs_port, hw_lifespan_ms),
+	RS_F_UINT(struct rs_port, max_msg_sz),
 };
 RS_SCHEMA(static, port_schema, "port", port_fields);
 
@@ -94,6 +96,7 @@ static const struct rs_field device_fields[] = {
 	RS_F_BOOL(struct rs_device, weak_roce_v2),
 	RS_F_STRUCT(struct rs_device, pci, struct rs_pci_link, pci_schema),
 	RS_F_BOOL(struct rs_device, verbs),
+	RS_F_U64(struct rs_device, max_mr_size),
 	RS_F_BOOL(struct rs_device, present),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
 };
@@ -107,6 +110,23 @@ static const struct rs_field pause_fields[] = {
 };
 RS_SCHEMA(static, pause_schema, "pause", pause_fields);
 
+static const struct rs_field dcb_fields[] = {
+	RS_F_BOOL(struct rs_dcb, known),
+	RS_F_STR(struct rs_dcb, error),
+	RS_F_UINT(struct rs_dcb, pfc_cap),
+	RS_F_UINT(struct rs_dcb, pfc_en),
+	RS_F_STR(struct rs_dcb, trust),
+	RS_F_UINT(struct rs_dcb, dscp_apps),
+};
+RS_SCHEMA(static, dcb_schema, "dcb", dcb_fields);
+
+static const struct rs_field ecn_fields[] = {
+	RS_F_BOOL(struct rs_ecn, known),
+	RS_F_UINT(struct rs_ecn, np_en),
+	RS_F_UINT(struct rs_ecn, rp_en),
+};
+RS_SCHEMA(static, ecn_schema, "ecn", ecn_fields);
+
 static const struct rs_field link_fields[] = {
 	RS_F_INT(struct rs_link, ifindex),
 	RS_F_STR(struct rs_link, name),
@@ -116,12 +136,21 @@ static const struct rs_field link_fields[] = {
 	RS_F_STR(struct rs_link, operstate),
 	RS_F_BOOL(struct rs_link, up),
 	RS_F_BOOL(struct rs_link, carrier),
+	RS_F_BOOL(struct rs_link, noarp),
 	RS_F_STR(struct rs_link, master),
 	RS_F_INT_DEF(struct rs_link, vlan_id, -1),
 	RS_F_STR(struct rs_link, vlan_parent),
 	RS_F_COUNTERS(struct rs_link, stats),
 	RS_F_COUNTERS(struct rs_link, ethtool),
 	RS_F_STRUCT(struct rs_link, pause, struct rs_pause, pause_schema),
+	RS_F_STR(struct rs_link, driver),
+	RS_F_STR(struct rs_link, driver_version),
+	RS_F_STR(struct rs_link, fw_version),
+	RS_F_STRUCT(struct rs_link, dcb, struct rs_dcb, dcb_schema),
+	RS_F_STRUCT(struct rs_link, ecn, struct rs_ecn, ecn_schema),
+	RS_F_INT_DEF(struct rs_link, rp_filter, -1),
+	RS_F_INT_DEF(struct rs_link, arp_ignore, -1),
+	RS_F_INT_DEF(struct rs_link, arp_announce, -1),
 };
 RS_SCHEMA(static, link_schema, "link", link_fields);
 
@@ -184,6 +213,7 @@ static const struct rs_field host_fields[] = {
 	RS_F_STR(struct rs_host, kernel),
 	RS_F_STR(struct rs_host, os),
 	RS_F_U64(struct rs_host, mem_total_kb),
+	RS_F_INT_DEF(struct rs_host, cap_ipc_lock, -1),
 	RS_F_ARRAY(struct rs_host, modules, struct rs_module, n_modules, module_schema),
 	RS_F_ARRAY(struct rs_host, hugepages, struct rs_hugepages, n_hugepages, hugepages_schema),
 	RS_F_MEMLOCK(struct rs_host, memlock_soft),
@@ -195,6 +225,7 @@ static const struct rs_field host_fields[] = {
 RS_SCHEMA(static, host_schema, "host", host_fields);
 
 static const struct rs_field error_fields[] = {
+	RS_F_AREA(struct rs_error, area),
 	RS_F_STR(struct rs_error, source),
 	RS_F_STR(struct rs_error, object),
 	RS_F_STR(struct rs_error, message),

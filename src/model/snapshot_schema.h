@@ -28,6 +28,7 @@ enum rs_ft {
 	RS_FT_DOUBLE,
 	RS_FT_STR,		/* char[size], NUL-terminated */
 	RS_FT_GID_TYPE,		/* enum rs_gid_type as its sysfs text */
+	RS_FT_AREA,		/* enum rs_area as "rdma", "net", "host" */
 	RS_FT_STRUCT,		/* nested struct, described by sub */
 	RS_FT_ARRAY,		/* pointer + size_t count, elements described by sub */
 	RS_FT_COUNTERS,		/* struct rs_counter_set */

@@ -95,43 +95,13 @@ static int em_scalar(struct em *m, const char *s, yaml_scalar_style_t style)
 	return em_event(m, &ev);
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0)
-		len = 2, cp = s[0] & 0x1f;
-	else if ((s[0] & 0xf0) == 0xe0)
-		len = 3, cp = s[0] & 0x0f;
-	else if ((s[0] & 0xf8) == 0xf0)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and beyond U+10FFFF are invalid too. */
-	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
 /* Copy s into buf replacing every invalid UTF-8 byte with '?'. */
 static void utf8_sanitize(char *buf, const char *s, size_t n)
 {
 	size_t i = 0;
 
 	while (i < n) {
-		size_t l = utf8_len((const unsigned char *)s + i, n - i);
+		size_t l = rs_utf8_len((const unsigned char *)s + i, n - i);
 
 		if (!l) {
 			buf[i++] = '?';
@@ -280,6 +250,8 @@ static int em_value(struct em *m, const struct rs_field *f, const char *base)
 	case RS_FT_GID_TYPE:
 		return em_scalar(m, rs_gid_type_name(*(const enum rs_gid_type *)p),
 				 YAML_ANY_SCALAR_STYLE);
+	case RS_FT_AREA:
+		return em_scalar(m, rs_area_name(*(const enum rs_area *)p), YAML_ANY_SCALAR_STYLE);
 	case RS_FT_STRUCT:
 		return em_struct(m, f->sub, p);
 	case RS_FT_ARRAY:

@@ -285,6 +285,16 @@ static int ld_gid_type(struct ld *l, const char *key, enum rs_gid_type *t)
 		       key, ld_quote(l, q, sizeof(q)));
 }
 
+static int ld_area(struct ld *l, const char *key, enum rs_area *a)
+{
+	char q[48];
+
+	if (!rs_area_parse((const char *)l->ev.data.scalar.value, a))
+		return 0;
+	return ld_fail(l, &l->ev.start_mark, "'%s': '%s' is not an area (rdma, net, host)",
+		       key, ld_quote(l, q, sizeof(q)));
+}
+
 static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 {
 	uint64_t v;
@@ -325,6 +335,8 @@ static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 		return ld_str(l, f->name, p, f->size);
 	case RS_FT_GID_TYPE:
 		return ld_gid_type(l, f->name, (enum rs_gid_type *)p);
+	case RS_FT_AREA:
+		return ld_area(l, f->name, (enum rs_area *)p);
 	default:
 		return -EINVAL;
 	}
@@ -556,6 +568,28 @@ static int ld_counters(struct ld *l, struct rs_counter_set *set, const char *key
 	}
 }
 
+/*
+ * Format 1 had no area on errors: give each the part its source collected,
+ * as format 1's writers used them ("sysfs" served both the RDMA devices
+ * and, under a fixture root, the links).
+ */
+static void v1_error_areas(struct rs_snapshot *s)
+{
+	for (size_t i = 0; i < s->n_errors; i++) {
+		struct rs_error *e = &s->errors[i];
+
+		if (!strcmp(e->source, "host"))
+			e->area = RS_AREA_HOST;
+		else if (!strcmp(e->source, "netlink") || !strcmp(e->source, "ethtool") ||
+			 (!strcmp(e->source, "sysfs") && e->object[0] &&
+			  rs_snapshot_link(s, e->object)))
+			e->area = RS_AREA_NET;
+		else
+			e->area = RS_AREA_RDMA;
+	}
+	s->version = RS_SNAPSHOT_VERSION;
+}
+
 static int ld_document(struct ld *l, struct rs_snapshot *s)
 {
 	int ret;
@@ -571,6 +605,8 @@ static int ld_document(struct ld *l, struct rs_snapshot *s)
 		return ld_fail(l, &l->ev.start_mark, "empty document: no snapshot in it");
 	if ((ret = ld_struct(l, &rs_snapshot_schema, (char *)s, "snapshot")))
 		return ret;
+	if (s->version == 1)
+		v1_error_areas(s);
 	/* DOCUMENT-END, then nothing but STREAM-END. */
 	if ((ret = ld_next(l)) || (ret = ld_next(l)))
 		return ret;

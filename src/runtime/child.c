@@ -216,6 +216,12 @@ int rs_child_kill(struct rs_child *c, int signo)
 	return 0;
 }
 
+void rs_child_forget(struct rs_child *c)
+{
+	c->spec.on_output = NULL;
+	c->spec.on_exit = NULL;
+}
+
 static void set_status(struct rs_child *c, int status)
 {
 	c->reaped = 1;

@@ -66,6 +66,7 @@ void rs_loop_free(struct rs_loop *l)
 	free(l->ios);
 	free(l->timers);
 	free(l->sigs);
+	free(l->children);
 	free(l->pfd);
 	free(l->who);
 	if (l->sfd >= 0)
@@ -135,6 +136,11 @@ void rs_timer_del(struct rs_timer *t)
 		t->armed = 0;
 		t->dead = 1;
 	}
+}
+
+struct rs_loop *rs_timer_loop(const struct rs_timer *t)
+{
+	return t->loop;
 }
 
 static void on_signalfd(struct rs_io *io, int fd, unsigned revents, void *arg)

@@ -70,6 +70,7 @@ void rs_timer_arm(struct rs_timer *t, uint64_t after_ns, uint64_t period_ns);
 void rs_timer_stop(struct rs_timer *t);
 int rs_timer_armed(const struct rs_timer *t);
 void rs_timer_del(struct rs_timer *t);
+struct rs_loop *rs_timer_loop(const struct rs_timer *t);
 
 /* Deliver signo through the loop (it is blocked meanwhile).  0 or -errno. */
 int rs_signal_add(struct rs_loop *l, int signo, rs_signal_fn fn, void *arg);
@@ -103,6 +104,9 @@ struct rs_child *rs_child_spawn(struct rs_loop *l, const struct rs_child_spec *s
 pid_t rs_child_pid(const struct rs_child *c);
 /* Signal the child's process group; the end still comes through on_exit. */
 int rs_child_kill(struct rs_child *c, int signo);
+/* No more callbacks for this child (its owner goes away); the loop still
+ * reaps it, and kills it at rs_loop_free(). */
+void rs_child_forget(struct rs_child *c);
 /* "exit 0", "exit 3", "killed by SIGSEGV (core dumped)",
  * "timed out, killed by SIGTERM", "stopped (SIGKILL)". */
 void rs_child_status_text(const struct rs_child_status *st, char *buf, size_t len);

@@ -1,14 +1,35 @@
+# SPDX-License-Identifier: MIT
 # `make bench`: time the RDMA collector against a show_gids-style shell
-# script on a generated tree of 8 devices x 2 ports x 256 GIDs.  Not part of
+# script on a generated tree of 8 devices x 2 ports x 256 GIDs, and
+# `rocescope explain` against grep on 16 MiB logs (bench_explain.sh).  Not part of
 # `make check` (it takes minutes: the reference forks per file).
 noinst_PROGRAMS += tests/bench/bench_collect
 tests_bench_bench_collect_SOURCES = tests/bench/bench_collect.c
 tests_bench_bench_collect_CFLAGS = $(AM_CFLAGS)
 tests_bench_bench_collect_LDADD = $(RS_CORE_LIBS)
-EXTRA_DIST += tests/bench/bench.sh tests/bench/gen_tree.sh tests/bench/show_gids_ref.sh
+EXTRA_DIST += tests/bench/bench.sh tests/bench/gen_tree.sh tests/bench/show_gids_ref.sh \
+	tests/bench/bench_explain.sh
 
 .PHONY: bench
 bench: rocescope$(EXEEXT) tests/bench/bench_collect$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/bench/bench.sh \
 		$(abs_top_builddir)/rocescope$(EXEEXT) \
 		$(abs_top_builddir)/tests/bench/bench_collect$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_explain.sh $(abs_top_builddir)/rocescope$(EXEEXT)
+
+# The capture's bench: a generated pcap of 1,000,000 RoCE v2 packets, our
+# decode + flow accounting against tcpdump's raw read and tshark, same run.
+noinst_PROGRAMS += tests/bench/gen_roce_pcap tests/bench/bench_decode
+tests_bench_gen_roce_pcap_SOURCES = tests/bench/gen_roce_pcap.c tests/capture/craft.c \
+	tests/capture/craft.h
+tests_bench_gen_roce_pcap_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
+tests_bench_gen_roce_pcap_LDADD = $(RS_CORE_LIBS)
+tests_bench_bench_decode_SOURCES = tests/bench/bench_decode.c
+tests_bench_bench_decode_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS)
+tests_bench_bench_decode_LDADD = $(RS_CORE_LIBS)
+EXTRA_DIST += tests/bench/bench_capture.sh
+
+.PHONY: bench-capture
+bench-capture: rocescope$(EXEEXT) tests/bench/gen_roce_pcap$(EXEEXT) tests/bench/bench_decode$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_capture.sh $(abs_top_builddir)
+bench: bench-capture

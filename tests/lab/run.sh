@@ -4,8 +4,10 @@
 # boot it under QEMU with no outside network, run the lab tests inside, and
 # report their TAP plus one summary line "N passed, N failed, N skipped".
 #
-# Usage: run.sh [--rocescope PATH] [--keep] [TEST.sh...]
+# Usage: run.sh [--rocescope PATH] [--bin PATH]... [--keep] [TEST.sh...]
 #   TEST names are files in tests/lab/tests/ (default: all, in name order).
+#   --bin adds another program of the build to the guest's /usr/local/bin
+#   (tests/probe_cli for 50-probes.sh); a test whose program is missing skips.
 # Environment:
 #   RS_LAB_CACHE     cache directory (default tests/lab/cache in the source)
 #   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 900)
@@ -20,9 +22,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 rocescope=${ROCESCOPE:-}
 keep=0
 tests=()
+bins=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--rocescope) rocescope=$2; shift 2 ;;
+	--bin) bins+=("$2"); shift 2 ;;
 	--keep) keep=1; shift ;;
 	-h|--help) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) tests+=("$1"); shift ;;
@@ -88,10 +92,15 @@ cp "$here/guest/"*.sh "$ov/lab-guest/"
 cp "$here/tests/"*.sh "$ov/lab-tests/"
 cp "$rocescope" "$ov/usr/local/bin/rocescope"
 chmod 755 "$ov/init" "$ov/usr/local/bin/rocescope"
-# rocescope's libraries must come from the image; check before booting.
+progs=(usr/local/bin/rocescope)
+for b in ${bins[@]+"${bins[@]}"}; do
+	[ -x "$b" ] || { echo "lab: --bin $b: no such program (build it first)"; continue; }
+	cp "$b" "$ov/usr/local/bin/" && progs+=("usr/local/bin/$(basename "$b")")
+done
+# Their libraries must come from the image; check before booting.
 if [ ! -s "$img/sonames" ] ||
-	! SONAMES_HAVE="$img/sonames" bash "$here/soname-check.sh" "$ov" usr/local/bin/rocescope; then
-	echo "lab: rocescope needs a library the image lacks (add its package to build-image.sh)"
+	! SONAMES_HAVE="$img/sonames" bash "$here/soname-check.sh" "$ov" "${progs[@]}"; then
+	echo "lab: ${progs[*]#usr/local/bin/} need a library the image lacks (add its package to build-image.sh)"
 	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
 fi

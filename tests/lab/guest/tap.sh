@@ -64,6 +64,37 @@ bw() {
 }
 # healthy_bw - the reference run every undo must get back to.
 healthy_bw() { PERF_TIMEOUT=${PERF_TIMEOUT:-90} bw 1 1 10.99.0.2; }
+# traffic_start / traffic_stop - RDMA traffic rxe0 -> rxe1 that lasts as
+# long as a test needs it, however slow the machine: ib_write_bw runs of
+# 4 s, one after the other, until traffic_stop.  traffic_stop waits for the
+# run in progress and sets TRAFFIC_RUNS (runs done) and TRAFFIC_BAD (runs
+# whose client or server failed; the last failure's client output is in
+# $LAB_T/traffic-failed.out).  A test waits for the state it needs (a
+# counter that moved, a rate on the screen), never for a duration.
+traffic_loop() {
+	local i=0 c
+	while [ ! -e "$LAB_T/traffic.stop" ]; do
+		i=$((i + 1))
+		PERF_TIMEOUT=90 perf_pair ib_write_bw -d rxe1 -x 1 -D 4 -F -- \
+			-d rxe0 -x 1 -D 4 -F 10.99.0.2
+		c=$?
+		echo "$i $c $PERF_SRV_RC" >>"$LAB_T/traffic.runs"
+		[ $c = 0 ] && [ "$PERF_SRV_RC" = 0 ] || cp "$LAB_T/cli.out" "$LAB_T/traffic-failed.out"
+	done
+}
+traffic_start() {
+	rm -f "$LAB_T/traffic.stop"
+	: >"$LAB_T/traffic.runs"
+	traffic_loop &
+	TRAFFIC_PID=$!
+}
+traffic_stop() {
+	touch "$LAB_T/traffic.stop"
+	wait "$TRAFFIC_PID"
+	TRAFFIC_RUNS=$(wc -l <"$LAB_T/traffic.runs")
+	TRAFFIC_BAD=$(awk '$2 != 0 || $3 != 0' "$LAB_T/traffic.runs" | wc -l)
+	[ "$TRAFFIC_BAD" = 0 ] || { diag "a traffic run failed (client):"; diag_file "$LAB_T/traffic-failed.out" 6; }
+}
 # out_has REGEX - did the client or server print it?
 out_has() { cat "$LAB_T/cli.out" "$LAB_T/srv.out" 2>/dev/null | grep -qE "$1"; }
 show_out() {

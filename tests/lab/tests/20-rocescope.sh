@@ -103,18 +103,15 @@ if need gids 6; then
 fi
 
 if need counters 2; then
-	# -D: run for a time, not a count, so the counters window falls inside it.
-	timeout 120 ib_write_bw -d rxe1 -x 1 -D 12 -F >"$LAB_T/srv.out" 2>&1 &
-	spid=$!
-	lab_wait 10 sh -c "netstat -ltn | grep -q ':18515 '"
-	timeout 120 ib_write_bw -d rxe0 -x 1 -D 12 -F 10.99.0.2 >"$LAB_T/cli.out" 2>&1 &
-	cpid=$!
-	lab_wait 20 sh -c '[ "$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)" -gt 0 ]'
-	timeout 60 "$R" counters --interval 1 --count 3 >"$LAB_T/cnt.txt" 2>&1
+	# Traffic for as long as the two counters runs take (traffic_start).
+	s0=$(counter rxe0 sent_pkts)
+	traffic_start
+	lab_wait 120 sh -c "[ \"\$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)\" -gt $s0 ]"
+	timeout 120 "$R" counters --interval 1 --count 3 >"$LAB_T/cnt.txt" 2>&1
 	rc=$?
-	timeout 60 "$R" --json counters --interval 1 --count 2 >"$LAB_T/cnt.json" 2>&1
+	timeout 120 "$R" --json counters --interval 1 --count 2 >"$LAB_T/cnt.json" 2>&1
 	jrc=$?
-	wait $cpid $spid
+	traffic_stop
 	grep -E 'rxe[01]/1 +hw_counters +(sent|rcvd)_pkts' "$LAB_T/cnt.txt" | head -n 6 | diag "$(cat)"
 	sent=$(awk '$1 == "rxe0/1" && $2 == "hw_counters" && $3 == "sent_pkts" && $4 + 0 > 0' "$LAB_T/cnt.txt" | wc -l)
 	rcvd=$(awk '$1 == "rxe1/1" && $2 == "hw_counters" && $3 == "rcvd_pkts" && $4 + 0 > 0' "$LAB_T/cnt.txt" | wc -l)

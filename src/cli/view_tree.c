@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * view_tree.c - `rocescope check --tree NAME`: walk one troubleshooting
+ * tree (src/wizard/) on the host and print every step run - what it asked,
+ * what was seen, what was expected - and the outcome: the first failing
+ * step, its cause and its remedy (a chain), or the list of what is left to
+ * do (a checklist).  Probes run in a child each, one after the other.
+ *
+ * Exit: 0 every step passed (or said it could not tell), 3 warnings only,
+ * 1 a step failed, 4 the tree could not run (unknown or broken tree, no
+ * peer for a tree that needs one, the host could not be read).
+ */
+#include "cli/view.h"
+#include "wizard/run.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+
+static void text_step(const struct rs_run *r, size_t i)
+{
+	const struct rs_step *st = &r->steps[i];
+	const struct rs_tree_node *n = &r->tree->nodes[st->node];
+	const struct rs_finding *f = &st->finding;
+
+	printf("%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
+	printf("          %s\n", f->summary);
+	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
+		return;
+	if (f->evidence[0])
+		printf("          seen:     %s\n", f->evidence);
+	if (f->expected[0])
+		printf("          expected: %s\n", f->expected);
+	if (f->remedy[0])
+		printf("          remedy:   %s\n", f->remedy);
+}
+
+static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
+{
+	const struct rs_step *st = &r->steps[i];
+	const struct rs_tree_node *n = &r->tree->nodes[st->node];
+	const struct rs_finding *f = &st->finding;
+
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "id", n->id);
+	rs_json_kv_str(j, "check", n->check->id);
+	rs_json_kv_str(j, "title", n->title);
+	rs_json_kv_str(j, "verdict", rs_verdict_name(st->verdict));
+	rs_json_kv_str_or_null(j, "object", f->object);
+	rs_json_kv_str(j, "summary", f->summary);
+	rs_json_kv_str_or_null(j, "evidence", f->evidence);
+	rs_json_kv_str_or_null(j, "expected", f->expected);
+	rs_json_kv_str_or_null(j, "remedy", f->remedy);
+	rs_json_obj_end(j);
+}
+
+static void json_outcome(struct rs_json *j, const struct rs_run *r)
+{
+	const struct rs_step *cause = r->cause >= 0 ? &r->steps[r->cause] : NULL;
+
+	rs_json_key(j, "outcome");
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "verdict", rs_verdict_name(rs_run_worst(r)));
+	if (cause) {
+		rs_json_kv_str(j, "step", r->tree->nodes[cause->node].id);
+		rs_json_kv_str(j, "check", cause->finding.id);
+		rs_json_kv_str(j, "cause", cause->finding.summary);
+		rs_json_kv_str_or_null(j, "remedy", cause->finding.remedy);
+	} else {
+		rs_json_kv_null(j, "step");
+		rs_json_kv_null(j, "check");
+		rs_json_kv_null(j, "cause");
+		rs_json_kv_null(j, "remedy");
+	}
+	rs_json_obj_end(j);
+}
+
+static void text_outcome(const struct rs_run *r)
+{
+	size_t count[RS_SKIP + 1] = { 0 };
+
+	for (size_t i = 0; i < r->n_steps; i++)
+		count[r->steps[i].verdict]++;
+	printf("\n");
+	if (r->tree->kind == RS_TREE_CHECKLIST) {
+		printf("checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
+		       count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
+		return;
+	}
+	if (r->cause >= 0) {
+		const struct rs_step *c = &r->steps[r->cause];
+
+		printf("cause: step %d (%s): %s\n", r->cause + 1, r->tree->nodes[c->node].id,
+		       c->finding.summary);
+		if (c->finding.remedy[0])
+			printf("remedy: %s\n", c->finding.remedy);
+		return;
+	}
+	printf("no step failed (%zu passed, %zu warned, %zu could not tell)\n", count[RS_PASS],
+	       count[RS_WARN], count[RS_SKIP]);
+}
+
+/* Run the tree to its end, running each probe a step needs. */
+static void walk(struct rs_view *v, struct rs_run *r)
+{
+	struct rs_check_ctx ctx;
+	enum rs_probe_kind need;
+
+	for (;;) {
+		rs_session_ctx(&v->sess, &ctx);
+		if (!rs_run_advance(r, &ctx, &need))
+			break;
+		if (!v->j)
+			fprintf(stderr, "rocescope: running the %s probe towards %s...\n",
+				rs_probe_kind_name(need), v->sess.peer);
+		rs_session_probe_wait(&v->sess, need);
+	}
+}
+
+static void print_run(struct rs_view *v, const struct rs_run *r)
+{
+	const struct rs_subject *sub = &r->subject;
+
+	if (v->j) {
+		rs_json_kv_str(v->j, "tree", r->tree->name);
+		rs_json_kv_str(v->j, "title", r->tree->title);
+		rs_json_kv_str(v->j, "kind", r->tree->kind == RS_TREE_CHECKLIST ? "checklist" :
+			       "chain");
+		rs_json_kv_str_or_null(v->j, "peer", v->sess.peer);
+		rs_json_key(v->j, "subject");
+		rs_json_obj_begin(v->j);
+		rs_json_kv_str_or_null(v->j, "device", sub->dev);
+		rs_json_kv_int(v->j, "port", sub->port);
+		rs_json_kv_str_or_null(v->j, "netdev", sub->netdev);
+		rs_json_obj_end(v->j);
+		rs_json_key(v->j, "steps");
+		rs_json_arr_begin(v->j);
+		for (size_t i = 0; i < r->n_steps; i++)
+			json_step(v->j, r, i);
+		rs_json_arr_end(v->j);
+		json_outcome(v->j, r);
+		return;
+	}
+	printf("%s: %s (", r->tree->name, r->tree->title);
+	if (sub->dev[0])
+		printf("%s port %u", sub->dev, sub->port);
+	else
+		printf("no RDMA port");
+	printf("%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
+	       v->sess.peer[0] ? "; peer " : "", v->sess.peer);
+	for (size_t i = 0; i < r->n_steps; i++)
+		text_step(r, i);
+	text_outcome(r);
+}
+
+int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned port)
+{
+	struct rs_tree tree;
+	struct rs_run run;
+	char err[512];
+	enum rs_verdict worst;
+
+	if (rs_tree_load(&tree, name, err, sizeof(err))) {
+		fprintf(stderr, "rocescope: %s\n", err);
+		return RS_EXIT_NOT_RUN;
+	}
+	if (tree.needs_peer && !v->sess.peer[0]) {
+		fprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
+			tree.name);
+		rs_tree_free(&tree);
+		return RS_EXIT_NOT_RUN;
+	}
+	rs_run_init(&run, &tree);
+	rs_run_subject(&run, &v->sess.snap, dev, port);
+	if (dev && !run.subject.dev[0]) {
+		fprintf(stderr, "rocescope: no RDMA device %s%s\n", dev, port ? " with that port" :
+			"");
+		rs_tree_free(&tree);
+		return RS_EXIT_NOT_RUN;
+	}
+	walk(v, &run);
+	print_run(v, &run);
+	worst = rs_run_worst(&run);
+	rs_run_free(&run);
+	rs_tree_free(&tree);
+	return worst == RS_FAIL ? RS_EXIT_FAIL : worst == RS_WARN ? RS_EXIT_WARN : RS_EXIT_OK;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * net_conf.c - what files say about each link beyond its state: the
+ * address-handling sysctls, the RoCE ECN switches and the driver.
+ *
+ *   /proc/sys/net/ipv4/conf/{all,IF}/rp_filter, arp_ignore, arp_announce:
+ *     the kernel uses the larger of "all" and the interface's value; on a
+ *     host with two RDMA ports in one subnet, strict rp_filter (1) drops
+ *     replies that come back on the other port, and arp_ignore=1 /
+ *     arp_announce=2 keep each port answering for its own address.
+ *   /sys/class/net/IF/ecn/roce_np/enable/N and roce_rp/enable/N: the
+ *     MLNX_OFED per-priority ECN switches (upstream mlx5 has none: unknown).
+ *   /sys/class/net/IF/device/driver: the driver name, where the ethtool
+ *     ioctl cannot be asked (a recorded host).
+ *
+ * All through the root, so a fixture tree carries them too.  A file that
+ * does not exist leaves the value unknown: older kernels, virtual links.
+ */
+#include "collect/collect.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static int sysctl_value(const char *ifname, const char *name)
+{
+	uint64_t all, one;
+	int have_all = !rs_read_u64(&all, "/proc/sys/net/ipv4/conf/all/%s", name);
+	int have_one = !rs_read_u64(&one, "/proc/sys/net/ipv4/conf/%s/%s", ifname, name);
+
+	if (!have_one)
+		return -1;
+	if (have_all && all > one)
+		return (int)all;
+	return (int)one;
+}
+
+static void read_ecn(struct rs_link *k)
+{
+	for (unsigned prio = 0; prio < 8; prio++) {
+		uint64_t v;
+
+		if (!rs_read_u64(&v, "/sys/class/net/%s/ecn/roce_np/enable/%u", k->name, prio)) {
+			k->ecn.known = 1;
+			if (v)
+				k->ecn.np_en |= 1u << prio;
+		}
+		if (!rs_read_u64(&v, "/sys/class/net/%s/ecn/roce_rp/enable/%u", k->name, prio)) {
+			k->ecn.known = 1;
+			if (v)
+				k->ecn.rp_en |= 1u << prio;
+		}
+	}
+}
+
+static void read_driver(struct rs_link *k)
+{
+	char target[RS_TEXT_LEN];
+	const char *slash;
+
+	if (k->driver[0] || rs_read_link(target, sizeof(target), "/sys/class/net/%s/device/driver",
+					 k->name))
+		return;
+	slash = strrchr(target, '/');
+	RS_STRCPY(k->driver, slash ? slash + 1 : target);
+}
+
+int rs_collect_net_conf(struct rs_snapshot *s)
+{
+	for (size_t i = 0; i < s->n_links; i++) {
+		struct rs_link *k = &s->links[i];
+
+		k->rp_filter = sysctl_value(k->name, "rp_filter");
+		k->arp_ignore = sysctl_value(k->name, "arp_ignore");
+		k->arp_announce = sysctl_value(k->name, "arp_announce");
+		memset(&k->ecn, 0, sizeof(k->ecn));
+		read_ecn(k);
+		read_driver(k);
+	}
+	return 0;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks_capture.c - the checks whose evidence is a capture of the wire:
+ * is the traffic really RoCE v2 (capture.roce_v2), and is the wire healthy
+ * (capture.wire_health, one finding per reason the capture gives).
+ *
+ * The capture runs in the session (its capture job) and hands its verdicts
+ * over in ctx->capture; these checks only turn them into findings, so they
+ * stay pure.  No capture running is a skip that says how to start one.
+ */
+#include "capture/analysis.h"
+#include "diag/check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define NO_CAPTURE "no capture running: start one in the console's Capture pane (7, then " \
+		   "s) or run rocescope capture -i NETDEV"
+
+static struct rs_finding *capture_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
+				    enum rs_verdict v, struct rs_findings *out)
+{
+	struct rs_finding *f = rs_finding_host(out, c, v);
+
+	if (ctx->capture)
+		RS_FSET(f->object, "capture");
+	return f;
+}
+
+void rs_check_capture_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			      struct rs_findings *out)
+{
+	const struct rs_capture_ctx *cap = ctx->capture;
+	const struct rs_cap_verdicts *v = cap ? cap->verdicts : NULL;
+	struct rs_finding *f = capture_f(ctx, c, v ? v->roce : RS_SKIP, out);
+
+	RS_FSET(f->expected, "RoCE v2 packets (UDP destination port 4791) on the wire");
+	if (!v) {
+		RS_FSET(f->summary, NO_CAPTURE);
+		return;
+	}
+	RS_FSET(f->summary, "%s", v->roce_text);
+	RS_FSET(f->evidence, "capture %s: %llu frames, RoCE seen: %s%s%s", cap->label,
+		cap->packets, rs_roce_seen_name(v->seen), cap->claim && cap->claim[0] ?
+		"; traffic claimed: " : "", cap->claim ? cap->claim : "");
+	if (v->roce == RS_WARN)
+		RS_FSET(f->remedy, "use a RoCE v2 GID index (rocescope gids: the recommended "
+			"-x N), not a RoCE v1 one");
+	else if (v->roce == RS_FAIL)
+		RS_FSET(f->remedy, "capture where the traffic passes: the RDMA port's own netdev, "
+			"or on mlx5 the NIC's sniffer (rocescope capture -d mlx5_X)");
+}
+
+void rs_check_capture_health(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			     struct rs_findings *out)
+{
+	const struct rs_capture_ctx *cap = ctx->capture;
+	const struct rs_cap_verdicts *v = cap ? cap->verdicts : NULL;
+
+	if (!v) {
+		struct rs_finding *f = capture_f(ctx, c, RS_SKIP, out);
+
+		RS_FSET(f->summary, NO_CAPTURE);
+		RS_FSET(f->expected, "no bad ICRC, NAK, PSN gap, retransmission or congestion mark");
+		return;
+	}
+	for (size_t i = 0; i < v->n_reasons; i++) {
+		const struct rs_cap_reason *r = &v->reasons[i];
+		struct rs_finding *f = capture_f(ctx, c, r->verdict, out);
+
+		RS_FSET(f->object, "capture %s", r->id);
+		RS_FSET(f->summary, "%s", r->text);
+		RS_FSET(f->evidence, "capture %s: %llu frames, wire %s", cap->label, cap->packets,
+			rs_verdict_name(v->health));
+		RS_FSET(f->expected, "no bad ICRC, NAK, PSN gap, retransmission or congestion mark");
+		if (r->verdict == RS_FAIL || r->verdict == RS_WARN)
+			RS_FSET(f->remedy, "%s", !strcmp(r->id, "congestion") ?
+				"check PFC and ECN on the RoCE priority (rocescope check: qos.*)" :
+				!strcmp(r->id, "capture_drops") ?
+				"capture with a filter (rocescope capture --filter) or on a quieter "
+				"port: the capture itself lost packets" :
+				!strncmp(r->id, "nak_error", 9) ?
+				"check the application's memory registration and access flags" :
+				"look for loss on the path: counters (rocescope counters), cables, "
+				"switch drops, PFC");
+	}
+}

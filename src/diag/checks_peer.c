@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks_peer.c - checks about reaching the peer and agreeing with it:
+ * the results of the active probes (ICMP echo, DF path MTU, the test's
+ * control port, rdma_cm resolution), the peer's own view compared with
+ * ours, the address on the RDMA interface, and the steps whose evidence
+ * comes from the embedded tests and the capture.
+ *
+ * The probes ran before (the session runs them, in a child); these checks
+ * only read ctx->probes, so they stay pure.  No probe result yet, or no
+ * peer given, is a skip that says what to give or run.
+ */
+#include "diag/check.h"
+#include "diag/gid_recommend.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct rs_probe_result *probe(const struct rs_check_ctx *ctx,
+					   enum rs_probe_kind k)
+{
+	return ctx->probes ? ctx->probes->of[k] : NULL;
+}
+
+static struct rs_finding *peer_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
+				 enum rs_verdict v, struct rs_findings *out)
+{
+	const char *peer = ctx->params && ctx->params->peer ? ctx->params->peer : "";
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
+
+	RS_FSET(f->object, "%s", peer[0] ? peer : "peer");
+	RS_FSET(f->addr, "%s", peer);
+	return f;
+}
+
+/* Skip when the probe has no result; else the finding with evidence set. */
+static struct rs_finding *probe_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
+				  const struct rs_probe_result *r, enum rs_verdict v,
+				  struct rs_findings *out)
+{
+	struct rs_finding *f = peer_f(ctx, c, r ? v : RS_SKIP, out);
+
+	if (!r) {
+		const char *kind = rs_probe_kind_name((enum rs_probe_kind)rs_check_probe(c));
+
+		if (ctx->recorded)
+			RS_FSET(f->summary, "a recorded host cannot be probed: the %s probe needs "
+				"the live host", kind);
+		else if (ctx->params && ctx->params->peer)
+			RS_FSET(f->summary, "the %s probe has not run", kind);
+		else
+			RS_FSET(f->summary, "no peer given (--peer IP): the %s probe needs one",
+				kind);
+		return f;
+	}
+	RS_FSET(f->evidence, "%s probe: %s", rs_probe_kind_name(r->kind),
+		r->ok ? r->summary : r->error);
+	RS_FSET(f->netdev, "%s", r->neigh_dev);
+	return f;
+}
+
+/*
+ * Why no echo came back, when the host itself says so: the route leaves
+ * through an interface that is not RDMA, that interface is down or has ARP
+ * off, or the next hop's neighbour entry is a hand-set (PERMANENT) MAC or
+ * unresolved.  These are the lab's faults and the field's usual ones; the
+ * first that applies is named, with its own remedy.  0 when none does.
+ */
+static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result *r,
+		    struct rs_finding *f)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_route_lookup *lk = &s->peer;
+	const char *dev = lk->ok ? lk->dev : r->dev;
+	const char *hop = lk->ok && lk->gateway[0] ? lk->gateway : f->addr;
+	const struct rs_link *l = dev[0] ? rs_snapshot_link(s, dev) : NULL;
+	const struct rs_neigh *nb = dev[0] ? rs_snapshot_neigh(s, dev, hop) : NULL;
+
+	if (lk->ok && dev[0] && s->n_devices && !rs_is_rdma_netdev(s, dev)) {
+		RS_FSET(f->summary, "%s does not answer ping: the route leaves through %s, which is "
+			"not an RDMA interface", f->addr, dev);
+		RS_FSET(f->remedy, "ip route get %s must name the RDMA interface: ip route add "
+			"%s/32 dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr, dev);
+	} else if (l && (!l->up || !l->carrier)) {
+		RS_FSET(f->summary, "%s does not answer ping: %s is %s", f->addr, dev,
+			!l->up ? "down" : "up but has no carrier (cable, peer port or switch)");
+		RS_FSET(f->remedy, "ip link set %s up; check the cable and the switch port "
+			"(ethtool %s: Link detected)", dev, dev);
+	} else if (l && l->noarp) {
+		RS_FSET(f->summary, "%s does not answer ping: %s has ARP off (NOARP), so the "
+			"peer's MAC is never learnt", f->addr, dev);
+		RS_FSET(f->remedy, "ip link set %s arp on; ip neigh flush dev %s", dev, dev);
+	} else if (nb && !strcmp(nb->state, "PERMANENT")) {
+		RS_FSET(f->summary, "%s does not answer ping: its neighbour entry on %s is a "
+			"hand-set MAC (PERMANENT %s); if that is not the peer's MAC nothing arrives",
+			f->addr, dev, nb->mac);
+		RS_FSET(f->remedy, "ip neigh del %s dev %s (let ARP learn it), then ping again; "
+			"compare with the peer's MAC (ip link show on the peer)", hop, dev);
+	} else if ((nb && (!strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE"))) ||
+		   r->net_errno == EHOSTUNREACH) {
+		RS_FSET(f->summary, "%s does not answer ping: ARP for %s on %s gets no answer "
+			"(peer down, other subnet or VLAN)", f->addr, hop, dev[0] ? dev : "?");
+		RS_FSET(f->remedy, "check the peer is up with %s on the same subnet and VLAN as "
+			"%s; ip neigh flush dev %s", hop, dev[0] ? dev : "this interface",
+			dev[0] ? dev : "NETDEV");
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+void rs_check_ping(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		   struct rs_findings *out)
+{
+	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PING);
+	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : r->received == 0 ? RS_FAIL :
+			    r->received < r->sent ? RS_WARN : RS_PASS;
+	struct rs_finding *f = probe_f(ctx, c, r, v, out);
+
+	RS_FSET(f->expected, "every ICMP echo answered");
+	if (!r)
+		return;
+	if (!r->ok) {
+		RS_FSET(f->summary, "ping could not run: %s", r->error);
+		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
+			"net.ipv4.ping_group_range=\"0 2147483647\"");
+	} else if (v == RS_PASS) {
+		RS_FSET(f->summary, "%s answers ping: %s", f->addr, r->summary);
+	} else if (v == RS_WARN) {
+		RS_FSET(f->summary, "%u of %u echoes lost: the path drops packets, RoCE will "
+			"retransmit", r->sent - r->received, r->sent);
+		RS_FSET(f->remedy, "look for drops on the path: ip -s link on both ends, the "
+			"switch ports' counters, the cables");
+	} else if (!ping_why(ctx, r, f)) {
+		RS_FSET(f->summary, "%s does not answer ping: down, unreachable, or ICMP is "
+			"dropped", f->addr);
+		RS_FSET(f->remedy, "fix IP first: ip addr and ip route on both ends (same "
+			"subnet or a route), the peer up, no firewall dropping ICMP; RoCE cannot "
+			"work before ping does");
+	}
+}
+
+void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		   struct rs_findings *out)
+{
+	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PMTU);
+	/* No DF echo answered at all: the path MTU is unknown (net.ping says
+	 * whether the peer answers at all) - unknown is not bad. */
+	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : !r->pmtu_mtu ? RS_SKIP :
+			    r->pmtu_limited ? RS_FAIL : RS_PASS;
+	struct rs_finding *f = probe_f(ctx, c, r, v, out);
+
+	RS_FSET(f->expected, "the path carries the local MTU unfragmented (ping -M do -s "
+		"MTU-28 passes)");
+	if (!r)
+		return;
+	if (!r->ok) {
+		RS_FSET(f->summary, "the path MTU probe could not run: %s", r->error);
+		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
+			"net.ipv4.ping_group_range=\"0 2147483647\"");
+	} else if (!r->pmtu_mtu) {
+		RS_FSET(f->summary, "path MTU unknown: no DF echo was answered (%s); whether the "
+			"peer answers at all is the ping step's", r->summary);
+	} else if (v == RS_PASS) {
+		RS_FSET(f->summary, "path MTU %u = local MTU: %s", r->pmtu_mtu, r->summary);
+	} else {
+		RS_FSET(f->summary, "path MTU %u < local MTU %u: the two ends (or a switch) "
+			"have different MTUs; large RoCE packets are dropped", r->pmtu_mtu,
+			r->local_mtu);
+		RS_FSET(f->remedy, "the same MTU on both ends (ip link set NETDEV mtu %u) and "
+			"at least %u on every switch port of the path; RoCE uses the smaller "
+			"active MTU", r->local_mtu, r->local_mtu + 216);
+	}
+}
+
+void rs_check_control_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			   struct rs_findings *out)
+{
+	const struct rs_probe_result *r = probe(ctx, RS_PROBE_TCP);
+	enum rs_verdict v = !r ? RS_SKIP : r->ok && r->tcp == RS_TCP_OPEN ? RS_PASS : RS_FAIL;
+	struct rs_finding *f = probe_f(ctx, c, r, v, out);
+
+	RS_FSET(f->expected, "the test's control port (TCP 18515) open on the peer");
+	if (!r)
+		return;
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "the control port answers: %s", r->summary);
+		return;
+	}
+	if (!r->ok) {
+		RS_FSET(f->summary, "TCP probe could not run: %s", r->error);
+		return;
+	}
+	switch (r->tcp) {
+	case RS_TCP_REFUSED:
+		RS_FSET(f->summary, "nobody listens on the control port: \"Couldn't connect\" "
+			"is this, not RDMA");
+		RS_FSET(f->remedy, "start the server side first on the peer (ib_write_bw -d DEV "
+			"-x N, or rocescope serve), with the same -p PORT");
+		break;
+	case RS_TCP_TIMEOUT:
+		RS_FSET(f->summary, "the control port does not answer: a firewall drops it");
+		RS_FSET(f->remedy, "open TCP 18515 on the peer (nft/iptables/firewalld), or use "
+			"another -p PORT on both ends");
+		break;
+	default:
+		RS_FSET(f->summary, "the peer is unreachable over TCP: %s", r->summary);
+		RS_FSET(f->remedy, "fix IP reachability first (net.ping, net.peer_route)");
+		break;
+	}
+}
+
+void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			 struct rs_findings *out)
+{
+	const struct rs_probe_result *r = probe(ctx, RS_PROBE_RDMA_CM);
+	/* ok is "the probe concluded": ADDR_ERROR is a conclusion too; only a
+	 * resolved route is a pass. */
+	enum rs_verdict v = !r ? RS_SKIP : r->ok && !strcmp(r->cm_event, "ROUTE_RESOLVED") ?
+			    RS_PASS : RS_FAIL;
+	struct rs_finding *f = probe_f(ctx, c, r, v, out);
+
+	RS_FSET(f->expected, "rdma_cm resolves the peer's address and route to an RDMA port");
+	if (!r)
+		return;
+	if (v == RS_PASS) {
+		RS_FSET(f->device, "%s", r->cm_dev);
+		f->port = r->cm_port;
+		RS_FSET(f->summary, "rdma_cm uses %s port %u%s%s", r->cm_dev, r->cm_port,
+			r->cm_netdev[0] ? " via " : "", r->cm_netdev);
+		return;
+	}
+	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->ok ? r->summary : r->error);
+	RS_FSET(f->remedy, "modprobe rdma_ucm rdma_cm; the peer's address must be reachable "
+		"through an RDMA interface (net.peer_route) and answer ARP (net.peer_neigh)");
+}
+
+/* The local port used towards the peer: the route's netdev, else the first
+ * Ethernet port. */
+static const struct rs_port *local_port(const struct rs_snapshot *s,
+					const struct rs_device **dev)
+{
+	const struct rs_port *first = NULL;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_port *p = &s->devices[i].ports[j];
+
+			if (strcmp(p->link_layer, "Ethernet"))
+				continue;
+			if (s->peer.ok && !strcmp(p->netdev, s->peer.dev)) {
+				*dev = &s->devices[i];
+				return p;
+			}
+			if (!first) {
+				first = p;
+				*dev = &s->devices[i];
+			}
+		}
+	return first;
+}
+
+/* Skip unless both views are there; else a finding about the local port. */
+static struct rs_finding *both_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
+				 enum rs_verdict v, const struct rs_device *d,
+				 const struct rs_port *p, struct rs_findings *out)
+{
+	const struct rs_peer_view *pv = ctx->peer_view;
+	struct rs_finding *f;
+
+	if (!pv || !pv->known || !p) {
+		f = peer_f(ctx, c, RS_SKIP, out);
+		RS_FSET(f->summary, "the peer's own view is unknown: run a test against "
+			"rocescope serve on the peer");
+		return NULL;
+	}
+	f = rs_finding_port(out, c, v, d, p);
+	RS_FSET(f->addr, "%s", pv->addr);
+	return f;
+}
+
+void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			    struct rs_findings *out)
+{
+	const struct rs_peer_view *pv = ctx->peer_view;
+	const struct rs_device *d = NULL;
+	const struct rs_port *p = local_port(ctx->snap, &d);
+	const struct rs_gid *g = NULL;
+	struct rs_gid_pick pick;
+	struct rs_finding *f;
+	enum rs_verdict v = RS_PASS;
+
+	if (p) {
+		int x = ctx->params && ctx->params->gid_index >= 0 ? ctx->params->gid_index : -1;
+
+		rs_gid_recommend(ctx->snap, d, p, &pick);
+		g = rs_gid_find(p, (unsigned)(x >= 0 ? x : pick.index));
+	}
+	if (pv && pv->known && (!g || g->type != pv->gid_type || g->ipv4 != pv->gid_ipv4))
+		v = RS_FAIL;
+	f = both_f(ctx, c, v, d, p, out);
+	if (!f)
+		return;
+	RS_FSET(f->expected, "the same GID type (RoCE v2) and address family on both ends");
+	RS_FSET(f->evidence, "here: index %d %s %s; peer %s: index %d %s %s",
+		g ? (int)g->index : -1, g ? rs_gid_type_name(g->type) : "none",
+		g && g->ipv4 ? "IPv4" : "IPv6", pv->hostname, pv->gid_index,
+		rs_gid_type_name(pv->gid_type), pv->gid_ipv4 ? "IPv4" : "IPv6");
+	RS_FSET(f->summary, v == RS_PASS ? "both ends use %s %s GIDs" :
+		"the ends use different GID types: \"Found Incompatibility issue with GID "
+		"types\"", rs_gid_type_name(pv->gid_type), pv->gid_ipv4 ? "IPv4" : "IPv6");
+	if (v == RS_FAIL)
+		RS_FSET(f->remedy, "give both ends the RoCE v2 IPv4 index of their own port "
+			"(rocescope gids on each host: the index differs per host)");
+}
+
+void rs_check_same_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		       struct rs_findings *out)
+{
+	const struct rs_peer_view *pv = ctx->peer_view;
+	const struct rs_device *d = NULL;
+	const struct rs_port *p = local_port(ctx->snap, &d);
+	enum rs_verdict v = pv && pv->known && p && p->active_mtu != pv->active_mtu ? RS_WARN :
+			    RS_PASS;
+	struct rs_finding *f = both_f(ctx, c, v, d, p, out);
+
+	if (!f)
+		return;
+	RS_FSET(f->expected, "the same active MTU on both ends");
+	RS_FSET(f->evidence, "here: active_mtu %d (netdev %s); peer %s: active_mtu %d "
+		"(netdev MTU %u)", p->active_mtu, p->netdev, pv->hostname, pv->active_mtu,
+		pv->netdev_mtu);
+	RS_FSET(f->summary, v == RS_PASS ? "both ends run RoCE MTU %d" :
+		"RoCE MTU %d here, %d on the peer: the QP runs at the smaller, an "
+		"application forcing the larger hangs", p->active_mtu, pv->active_mtu);
+	if (v == RS_WARN)
+		RS_FSET(f->remedy, "the same netdev MTU on both ends (9000 for RoCE MTU 4096)");
+}
+
+void rs_check_same_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		       struct rs_findings *out)
+{
+	const struct rs_peer_view *pv = ctx->peer_view;
+	const struct rs_device *d = NULL;
+	const struct rs_port *p = local_port(ctx->snap, &d);
+	const struct rs_link *l = p ? rs_snapshot_link(ctx->snap, p->netdev) : NULL;
+	int known = pv && pv->known && pv->pfc_known && l && l->dcb.known;
+	struct rs_finding *f;
+
+	if (pv && pv->known && !known) {
+		f = peer_f(ctx, c, RS_SKIP, out);
+		RS_FSET(f->summary, "PFC of %s unknown", l && l->dcb.known ? "the peer" :
+			"this end");
+		return;
+	}
+	f = both_f(ctx, c, known && l->dcb.pfc_en != pv->pfc_en ? RS_FAIL : RS_PASS, d, p,
+		   out);
+	if (!f)
+		return;
+	RS_FSET(f->expected, "PFC on the same priorities on both ends");
+	RS_FSET(f->evidence, "here: pfc_en 0x%02x; peer %s: pfc_en 0x%02x", l->dcb.pfc_en,
+		pv->hostname, pv->pfc_en);
+	RS_FSET(f->summary, f->verdict == RS_PASS ? "PFC agrees on both ends" :
+		"PFC differs between the ends: the RoCE priority is lossless on one side only");
+	if (f->verdict == RS_FAIL)
+		RS_FSET(f->remedy, "mlnx_qos --pfc with the same vector on both ends and the "
+			"switch ports");
+}
+
+void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		   struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_device *d = &s->devices[i];
+			const struct rs_port *p = &d->ports[j];
+			const struct rs_addr *a = NULL;
+			struct rs_finding *f;
+
+			if (strcmp(p->link_layer, "Ethernet"))
+				continue;
+			for (size_t k = 0; k < s->n_addrs && !a; k++)
+				if (s->addrs[k].family == 4 && !strcmp(s->addrs[k].ifname, p->netdev))
+					a = &s->addrs[k];
+			f = rs_finding_port(out, c, !s->n_addrs ? RS_SKIP : a ? RS_PASS : RS_FAIL,
+					    d, p);
+			RS_FSET(f->expected, "an IPv4 address on %s (its own subnet)",
+				p->netdev[0] ? p->netdev : "the netdev");
+			if (f->verdict == RS_SKIP) {
+				RS_FSET(f->summary, "no addresses in the snapshot");
+				continue;
+			}
+			RS_FSET(f->evidence, "netlink addresses of %s: %s%s", p->netdev,
+				a ? a->addr : "no IPv4", a ? "" : "");
+			if (a) {
+				RS_FSET(f->summary, "%s has %s/%d", p->netdev, a->addr, a->prefixlen);
+				continue;
+			}
+			RS_FSET(f->summary, "%s has no IPv4 address: no RoCE v2 IPv4 GID",
+				p->netdev[0] ? p->netdev : "the port");
+			RS_FSET(f->remedy, "ip addr add 192.168.100.1/24 dev %s (a subnet of its "
+				"own); ip link set %s up", p->netdev, p->netdev);
+		}
+}
+
+/* The steps whose evidence will come from the embedded tests and the
+ * capture: they say so until the result is there. */
+void rs_check_not_yet(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		      struct rs_findings *out)
+{
+	struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
+
+	RS_FSET(f->summary, "not available yet: %s", c->title);
+	RS_FSET(f->expected, "%s", c->title);
+}

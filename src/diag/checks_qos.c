@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks_qos.c - flow control and QoS of the RDMA ports: some flow control
+ * at all (802.3x pause or PFC), PFC on the RoCE priority, the trust mode
+ * that puts RoCE v2 packets on that priority, RoCE ECN, and pause frames
+ * that rise under load.
+ *
+ * RoCE v2 recovers a lost packet in the NIC, at a high price: on an
+ * ordinary switch without PFC it connects and runs small tests, but a full
+ * load collapses once the switch drops (the seed guide, section 1.2).  So:
+ * no flow control at all is a warning; 802.3x pause is the floor for an
+ * ordinary switch; PFC on one priority, with the packets' DSCP trusted so
+ * RoCE lands on it, is the production setup.  A site profile turns the
+ * generic advice into the site's expectation.  A driver without DCB
+ * (veth, Soft-RoCE) makes these checks skip, saying so.
+ */
+#include "diag/check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* "3" or "3,4" for a priority bit mask; "none" for 0. */
+static void prios(char *buf, size_t len, unsigned mask)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < 8; p++)
+		if (mask & (1u << p))
+			n += (size_t)snprintf(buf + n, len > n ? len - n : 0, "%s%d", n ? "," : "",
+					      p);
+	if (!mask)
+		snprintf(buf, len, "none");
+}
+
+/* "0,0,0,1,0,0,0,0" as mlnx_qos --pfc wants it. */
+static void pfc_vector(char *buf, size_t len, int prio)
+{
+	snprintf(buf, len, "%d,%d,%d,%d,%d,%d,%d,%d", prio == 0, prio == 1, prio == 2, prio == 3,
+		 prio == 4, prio == 5, prio == 6, prio == 7);
+}
+
+/* The RoCE priority: the profile's, else the one PFC is on, else 3. */
+static int roce_prio(const struct rs_check_ctx *ctx, const struct rs_link *l)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+
+	if (pr && pr->pfc_priority >= 0)
+		return pr->pfc_priority;
+	for (int p = 0; l && p < 8; p++)
+		if (l->dcb.pfc_en & (1u << p))
+			return p;
+	return 3;
+}
+
+/* Each Ethernet RDMA port with the link of its netdev (NULL when unknown). */
+#define FOR_EACH_ETH_PORT(s, d, p, l)						\
+	for (size_t _i = 0; _i < (s)->n_devices; _i++)				\
+		for (size_t _j = 0; _j < (s)->devices[_i].n_ports; _j++)	\
+			if (((d) = &(s)->devices[_i]), ((p) = &(d)->ports[_j]),	\
+			    ((l) = (p)->netdev[0] ? rs_snapshot_link((s), (p)->netdev) : NULL), \
+			    !strcmp((p)->link_layer, "Ethernet"))
+
+void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		    struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_device *d;
+	const struct rs_port *p;
+	const struct rs_link *l;
+
+	FOR_EACH_ETH_PORT(s, d, p, l) {
+		int pfc = l && l->dcb.known && l->dcb.pfc_en;
+		int pause = l && l->pause.known && l->pause.rx && l->pause.tx;
+		enum rs_verdict v;
+		struct rs_finding *f;
+		char pr[32];
+
+		if (!l || (!l->pause.known && !l->dcb.known))
+			v = RS_SKIP;
+		else if (pfc && l->pause.known && (l->pause.rx || l->pause.tx))
+			v = RS_WARN;
+		else if (pfc || pause)
+			v = RS_PASS;
+		else if (!l->pause.known)
+			v = RS_SKIP;
+		else
+			v = RS_WARN;
+		f = rs_finding_port(out, c, v, d, p);
+		RS_FSET(f->expected, "802.3x pause on (an ordinary switch) or PFC on the RoCE "
+			"priority (a lossless fabric), not both");
+		if (!l) {
+			RS_FSET(f->summary, "netdev %s not in the link list", p->netdev[0] ?
+				p->netdev : "(none)");
+			continue;
+		}
+		prios(pr, sizeof(pr), l->dcb.pfc_en);
+		RS_FSET(f->evidence, "ethtool -a %s: %s; DCB PFC: %s", l->name,
+			!l->pause.known ? "not supported" : l->pause.rx && l->pause.tx ?
+			"rx on, tx on" : l->pause.rx ? "rx on, tx off" : l->pause.tx ?
+			"rx off, tx on" : "rx off, tx off", l->dcb.known ? pr : l->dcb.error);
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "flow control of %s unknown: %s", l->name,
+				l->dcb.error[0] ? l->dcb.error : "the driver answers neither");
+		} else if (v == RS_PASS) {
+			RS_FSET(f->summary, pfc ? "PFC on priority %s" : "802.3x pause on (rx, tx): "
+				"enough for functional tests; full load needs PFC", pr);
+		} else if (pfc) {
+			RS_FSET(f->summary, "802.3x pause and PFC both on: one global pause stops "
+				"every priority");
+			RS_FSET(f->remedy, "ethtool -A %s autoneg off rx off tx off (PFC does the "
+				"pausing)", l->name);
+		} else {
+			RS_FSET(f->summary, "no flow control on %s: a drop costs RoCE a "
+				"retransmission, a full load collapses", l->name);
+			RS_FSET(f->remedy, "ethtool -A %s rx on tx on (and flow control on the "
+				"switch port), or PFC on the RoCE priority", l->name);
+		}
+	}
+}
+
+static enum rs_verdict pfc_verdict(const struct rs_check_ctx *ctx, const struct rs_link *l,
+				   int *prio)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+
+	*prio = roce_prio(ctx, l);
+	if (!l || !l->dcb.known)
+		return RS_SKIP;
+	if (pr && pr->pfc_priority == RS_PFC_NONE)
+		return l->dcb.pfc_en ? RS_WARN : RS_PASS;
+	if (pr && pr->pfc_priority >= 0)
+		return !(l->dcb.pfc_en & (1u << *prio)) ? RS_FAIL :
+		       l->dcb.pfc_en != (1u << *prio) ? RS_WARN : RS_PASS;
+	return l->dcb.pfc_en ? RS_PASS : RS_WARN;
+}
+
+void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		  struct rs_findings *out)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_device *d;
+	const struct rs_port *p;
+	const struct rs_link *l;
+
+	FOR_EACH_ETH_PORT(s, d, p, l) {
+		char have[32], vec[32];
+		int prio;
+		enum rs_verdict v = pfc_verdict(ctx, l, &prio);
+		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+		pfc_vector(vec, sizeof(vec), prio);
+		if (pr && pr->pfc_priority == RS_PFC_NONE)
+			RS_FSET(f->expected, "PFC off (profile %s: no PFC on this fabric)", pr->name);
+		else if (pr && pr->pfc_priority >= 0)
+			RS_FSET(f->expected, "PFC on priority %d only (profile %s)", prio, pr->name);
+		else
+			RS_FSET(f->expected, "PFC on the RoCE priority (for full load on a "
+				"lossless fabric)");
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "PFC unknown: %s", l ? l->dcb.error : "netdev unknown");
+			continue;
+		}
+		prios(have, sizeof(have), l->dcb.pfc_en);
+		RS_FSET(f->evidence, "DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u", l->name,
+			have, l->dcb.pfc_cap);
+		if (v == RS_PASS) {
+			RS_FSET(f->summary, l->dcb.pfc_en ? "PFC on priority %s" : "PFC off, as the "
+				"profile says", have);
+			continue;
+		}
+		if (pr && pr->pfc_priority == RS_PFC_NONE) {
+			RS_FSET(f->summary, "PFC on priority %s, but this fabric runs without it",
+				have);
+			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
+		} else if (!l->dcb.pfc_en) {
+			RS_FSET(f->summary, "no PFC on %s: RoCE drops under congestion (fine for "
+				"functional tests)", l->name);
+			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s prio-pfc "
+				"%d:on), and PFC on priority %d on every switch port of the path",
+				l->name, vec, l->name, prio, prio);
+		} else {
+			RS_FSET(f->summary, "PFC on %s, the site's RoCE priority is %d", have, prio);
+			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
+		}
+	}
+}
+
+void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		    struct rs_findings *out)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_device *d;
+	const struct rs_port *p;
+	const struct rs_link *l;
+
+	FOR_EACH_ETH_PORT(s, d, p, l) {
+		enum rs_verdict v = RS_PASS;
+		struct rs_finding *f;
+
+		if (!l || !l->dcb.known)
+			v = RS_SKIP;
+		else if (pr && pr->trust[0] && strcmp(pr->trust, l->dcb.trust))
+			v = RS_FAIL;
+		else if (l->dcb.pfc_en && !strcmp(l->dcb.trust, "pcp") && l->vlan_id < 0)
+			v = RS_WARN;
+		f = rs_finding_port(out, c, v, d, p);
+		RS_FSET(f->expected, "%s%s", pr && pr->trust[0] ? "trust " : "",
+			pr && pr->trust[0] ? pr->trust : "DSCP trust when PFC is on and RoCE is "
+			"untagged (the priority travels in the DSCP)");
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "trust mode unknown: %s", l ? l->dcb.error : "no netdev");
+			continue;
+		}
+		RS_FSET(f->evidence, "DCB netlink %s: trust %s, %u DSCP APP entries, %s", l->name,
+			l->dcb.trust, l->dcb.dscp_apps, l->vlan_id >= 0 ? "VLAN-tagged" : "untagged");
+		if (v == RS_PASS) {
+			RS_FSET(f->summary, "trust %s", l->dcb.trust);
+			continue;
+		}
+		RS_FSET(f->summary, v == RS_FAIL ? "trust %s, the site trusts %s" :
+			"trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and miss "
+			"the PFC priority", l->dcb.trust, pr ? pr->trust : "");
+		RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
+			pr && pr->trust[0] ? pr->trust : "dscp");
+	}
+}
+
+void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		  struct rs_findings *out)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_device *d;
+	const struct rs_port *p;
+	const struct rs_link *l;
+
+	FOR_EACH_ETH_PORT(s, d, p, l) {
+		int prio = roce_prio(ctx, l);
+		unsigned bit = 1u << prio;
+		int on = l && (l->ecn.np_en & bit) && (l->ecn.rp_en & bit);
+		int want = pr && pr->ecn >= 0 ? pr->ecn : 1;
+		enum rs_verdict v = !l || !l->ecn.known ? RS_SKIP : on == want ? RS_PASS :
+				    pr && pr->ecn >= 0 ? RS_FAIL : RS_WARN;
+		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+		RS_FSET(f->expected, "RoCE ECN %s on priority %d (notification and reaction "
+			"point)", want ? "on" : "off", prio);
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
+				"(upstream mlx5 keeps it in debugfs)");
+			continue;
+		}
+		RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
+			"roce_rp/enable/%d: %d", l->name, prio, !!(l->ecn.np_en & bit), prio,
+			!!(l->ecn.rp_en & bit));
+		RS_FSET(f->summary, "RoCE ECN %s on priority %d%s", on ? "on" : "off", prio,
+			v == RS_PASS ? "" : want ? ": no congestion control (DCQCN)" :
+			", but the site runs without");
+		if (v != RS_PASS)
+			RS_FSET(f->remedy, "echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
+				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d", want, l->name,
+				prio, want, l->name, prio);
+	}
+}
+
+/* Pause frames received or sent in the last interval, on a port's netdev. */
+static unsigned pauses(const struct rs_series *s, const char *netdev, char *ev, size_t len)
+{
+	const struct rs_series_set *set = rs_series_netdev_set(s, netdev, RS_CO_ETHTOOL);
+	unsigned n = 0;
+	size_t used = 0;
+
+	ev[0] = '\0';
+	for (size_t i = 0; set && i < set->n; i++) {
+		const struct rs_series_ctr *k = &set->ctrs[i];
+
+		if (!k->cls || k->cls->group != RS_CG_PAUSE || !k->delta ||
+		    strstr(k->name, "duration") || strstr(k->name, "transition"))
+			continue;
+		if (used < len)
+			used += (size_t)snprintf(ev + used, len - used, "%sethtool/%s +%llu",
+						 n ? ", " : "", k->name,
+						 (unsigned long long)k->delta);
+		n++;
+	}
+	return n;
+}
+
+void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			   struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_device *d;
+	const struct rs_port *p;
+	const struct rs_link *l;
+
+	FOR_EACH_ETH_PORT(s, d, p, l) {
+		char ev[RS_FINDING_LEN - 32];
+		unsigned n = ctx->series ? pauses(ctx->series, p->netdev, ev, sizeof(ev)) : 0;
+		enum rs_verdict v = !ctx->series || ctx->series->updates < 2 ? RS_SKIP :
+				    n ? RS_WARN : RS_PASS;
+		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+		(void)l;
+		RS_FSET(f->expected, "no pause frames under load (nobody on the path is "
+			"congested)");
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "one reading only: nothing can be seen rising");
+			continue;
+		}
+		if (v == RS_PASS) {
+			RS_FSET(f->summary, "no pause frame in the last interval");
+			continue;
+		}
+		f->count = n;
+		RS_FSET(f->evidence, "%s", ev);
+		RS_FSET(f->summary, "pause frames on %s: a congested peer or switch port is "
+			"stopping this port, bandwidth drops", p->netdev);
+		RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer "
+			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; "
+			"enable ECN so the senders slow down before pausing");
+	}
+}

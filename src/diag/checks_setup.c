@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks_setup.c - checks of the choices a test or an application makes,
+ * and of the host against a site profile:
+ *
+ *   gid.user_index        the GID index the user gives (-x N) is usable here
+ *   net.arp_flux          with two RDMA ports in one subnet, rp_filter,
+ *                         arp_ignore and arp_announce keep each port's own
+ *   host.memlock_for_test memlock covers message size x depth x QPs
+ *   device.max_mr         the message fits the device's largest MR and the
+ *                         port's largest message
+ *   profile.mtu, profile.link_speed, profile.firmware - the site profile
+ *
+ * What the user did not give (no -x, no -s, no profile) makes these skip,
+ * saying what to give.
+ */
+#include "diag/check.h"
+#include "diag/gid_recommend.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is_eth(const struct rs_port *p)
+{
+	return !strcmp(p->link_layer, "Ethernet");
+}
+
+static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			    const struct rs_device *d, const struct rs_port *p,
+			    struct rs_findings *out)
+{
+	int x = ctx->params->gid_index;
+	const struct rs_gid *g = rs_gid_find(p, (unsigned)x);
+	const char *trap = g ? rs_gid_trap_label(g) : NULL;
+	struct rs_gid_pick pick;
+	enum rs_verdict v;
+	struct rs_finding *f;
+
+	rs_gid_recommend(ctx->snap, d, p, &pick);
+	if (!g || (g->type == RS_GID_TYPE_ROCE_V1) ||
+	    (g->netdev[0] && p->netdev[0] && strcmp(g->netdev, p->netdev) &&
+	     g->vlan < 0) || !rs_gid_addr_current(ctx->snap, g))
+		v = RS_FAIL;
+	else if (trap)
+		v = RS_WARN;
+	else
+		v = RS_PASS;
+	f = rs_finding_port(out, c, v, d, p);
+	RS_FSET(f->expected, "a RoCE v2 entry with the address of %s (here: %s)",
+		p->netdev[0] ? p->netdev : "the port's netdev",
+		pick.index >= 0 ? pick.reason : "none");
+	if (!g) {
+		RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids/%d: empty", d->name,
+			p->num, x);
+		RS_FSET(f->summary, "GID index %d is empty on %s port %u: modify QP to RTR fails "
+			"(errno 61)", x, d->name, p->num);
+	} else {
+		RS_FSET(f->evidence, "GID %d: %s %s on %s", x, rs_gid_type_name(g->type),
+			g->ip[0] ? g->ip : g->gid, g->netdev[0] ? g->netdev : "no netdev");
+		if (v == RS_PASS)
+			RS_FSET(f->summary, "GID index %d: RoCE v2, %s on %s", x, g->ip, g->netdev);
+		else if (g->type == RS_GID_TYPE_ROCE_V1)
+			RS_FSET(f->summary, "GID index %d is RoCE v1: a RoCE v2 peer answers "
+				"\"Found Incompatibility issue with GID types\"", x);
+		else if (!rs_gid_addr_current(ctx->snap, g))
+			RS_FSET(f->summary, "GID index %d names %s, no longer on %s", x, g->ip,
+				g->netdev);
+		else if (v == RS_FAIL)
+			RS_FSET(f->summary, "GID index %d belongs to %s, not to this port's %s", x,
+				g->netdev, p->netdev);
+		else
+			RS_FSET(f->summary, "GID index %d is link-local: it works only if the peer "
+				"uses its link-local entry too", x);
+	}
+	if (v != RS_PASS && pick.index >= 0)
+		RS_FSET(f->remedy, "use -x %d (%s)", pick.index, pick.reason);
+	else if (v != RS_PASS)
+		RS_FSET(f->remedy, "no usable index on this port: %s", pick.reason);
+}
+
+void rs_check_user_index(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			 struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+
+	if (!ctx->params || ctx->params->gid_index < 0) {
+		struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
+
+		RS_FSET(f->summary, "no GID index given (-x N)");
+		RS_FSET(f->expected, "the index an application will use, to check it");
+		return;
+	}
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++)
+			if (is_eth(&s->devices[i].ports[j]))
+				user_index_port(ctx, c, &s->devices[i], &s->devices[i].ports[j],
+						out);
+}
+
+/* One netdev sharing a subnet with another RDMA netdev. */
+static void flux_link(const struct rs_check *c, const struct rs_link *l,
+		      struct rs_findings *out)
+{
+	enum rs_verdict v = l->rp_filter < 0 || l->arp_ignore < 0 || l->arp_announce < 0 ?
+			    RS_SKIP : l->rp_filter == 1 ? RS_FAIL :
+			    l->arp_ignore != 1 || l->arp_announce != 2 ? RS_WARN : RS_PASS;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
+
+	RS_FSET(f->object, "%s", l->name);
+	RS_FSET(f->netdev, "%s", l->name);
+	RS_FSET(f->expected, "rp_filter 0 or 2, arp_ignore 1, arp_announce 2");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "%s: address sysctls unknown (not read)", l->name);
+		return;
+	}
+	RS_FSET(f->evidence, "/proc/sys/net/ipv4/conf/{all,%s}: rp_filter %d, arp_ignore %d, "
+		"arp_announce %d", l->name, l->rp_filter, l->arp_ignore, l->arp_announce);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "%s answers ARP for its own address only", l->name);
+		return;
+	}
+	RS_FSET(f->summary, v == RS_FAIL ? "%s: strict rp_filter drops the replies that come "
+		"back through the other port of the subnet" : "%s: ARP flux - it answers ARP "
+		"for the other port's address (arp_ignore 0 / arp_announce 0)", l->name);
+	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.%s.rp_filter=2 "
+		"net.ipv4.conf.%s.arp_ignore=1 net.ipv4.conf.%s.arp_announce=2 (and "
+		"net.ipv4.conf.all.rp_filter=2); persist in /etc/sysctl.d/", l->name, l->name,
+		l->name);
+}
+
+void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		       struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	int seen = 0;
+
+	for (size_t i = 0; i < s->n_links; i++) {
+		const struct rs_link *l = &s->links[i];
+		int shared = 0;
+
+		if (!rs_is_rdma_netdev(s, l->name))
+			continue;
+		for (size_t a = 0; a < s->n_addrs && !shared; a++)
+			for (size_t b = 0; b < s->n_addrs && !shared; b++)
+				shared = !strcmp(s->addrs[a].ifname, l->name) &&
+					 strcmp(s->addrs[b].ifname, l->name) &&
+					 rs_is_rdma_netdev(s, s->addrs[b].ifname) &&
+					 rs_same_subnet(&s->addrs[a], &s->addrs[b]);
+		if (!shared)
+			continue;
+		seen++;
+		flux_link(c, l, out);
+	}
+	if (!seen) {
+		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
+
+		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet: no ARP "
+			"flux" : "no addresses in the snapshot");
+		RS_FSET(f->expected, "rp_filter, arp_ignore, arp_announce set where two RDMA "
+			"interfaces share a subnet");
+	}
+}
+
+static unsigned depth(const struct rs_check_params *p)
+{
+	return p->tx_depth ? p->tx_depth : 128;
+}
+
+static unsigned qps(const struct rs_check_params *p)
+{
+	return p->qps ? p->qps : 1;
+}
+
+void rs_check_memlock_for_test(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			       struct rs_findings *out)
+{
+	const struct rs_check_params *pa = ctx->params;
+	const struct rs_host *h = &ctx->snap->host;
+	uint64_t need = pa && pa->msg_size ? pa->msg_size * depth(pa) * qps(pa) : 0;
+	enum rs_verdict v = !need || (!h->memlock_known && h->cap_ipc_lock != 1) ? RS_SKIP :
+			    h->cap_ipc_lock == 1 || h->memlock_soft == RS_MEMLOCK_UNLIMITED ||
+			    h->memlock_soft >= need ? RS_PASS : RS_FAIL;
+	struct rs_finding *f = rs_finding_host(out, c, v);
+	char have[32], want[32];
+
+	RS_FSET(f->expected, "memlock of at least message size x depth x QPs, or unlimited");
+	if (!need) {
+		RS_FSET(f->summary, "no message size given (-s BYTES)");
+		return;
+	}
+	rs_fmt_memlock(want, sizeof(want), need);
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "memlock unknown: cannot compare with the %s the test pins",
+			want);
+		return;
+	}
+	rs_fmt_memlock(have, sizeof(have), h->memlock_soft);
+	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK) soft %s%s; -s %llu x depth %u x %u QP "
+		"= %s", have, h->cap_ipc_lock == 1 ? ", CAP_IPC_LOCK held" : "",
+		(unsigned long long)pa->msg_size, depth(pa), qps(pa), want);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, h->cap_ipc_lock == 1 ? "CAP_IPC_LOCK: no memlock limit applies" :
+			"memlock %s covers the %s the test pins", have, want);
+		return;
+	}
+	RS_FSET(f->summary, "memlock %s < the %s the test pins: ibv_reg_mr fails (ENOMEM, "
+		"\"Couldn't allocate MR\")", have, want);
+	RS_FSET(f->remedy, "'* soft memlock unlimited' and '* hard memlock unlimited' in "
+		"/etc/security/limits.d/rdma.conf, log in again (services: "
+		"LimitMEMLOCK=infinity); or a smaller -s or -t");
+}
+
+void rs_check_max_mr(const struct rs_check_ctx *ctx, const struct rs_check *c,
+		     struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+	uint64_t size = ctx->params ? ctx->params->msg_size : 0;
+
+	if (!size) {
+		struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
+
+		RS_FSET(f->summary, "no message size given (-s BYTES)");
+		RS_FSET(f->expected, "the message fits the device's largest MR and message");
+		return;
+	}
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_device *d = &s->devices[i];
+			const struct rs_port *p = &d->ports[j];
+			enum rs_verdict v = !d->max_mr_size || !p->max_msg_sz ? RS_SKIP :
+					    size > d->max_mr_size || size > p->max_msg_sz ?
+					    RS_FAIL : RS_PASS;
+			struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+			RS_FSET(f->expected, "-s %llu within max_mr_size and max_msg_sz",
+				(unsigned long long)size);
+			if (v == RS_SKIP) {
+				RS_FSET(f->summary, "device limits unknown (read by libibverbs "
+					"on the live host)");
+				continue;
+			}
+			RS_FSET(f->evidence, "ibv_query_device max_mr_size %llu, ibv_query_port "
+				"max_msg_sz %u", (unsigned long long)d->max_mr_size, p->max_msg_sz);
+			RS_FSET(f->summary, v == RS_PASS ? "a %llu-byte message fits" :
+				"a %llu-byte message is larger than the device allows",
+				(unsigned long long)size);
+			if (v == RS_FAIL)
+				RS_FSET(f->remedy, "use messages of at most %u bytes (split the "
+					"transfer)", p->max_msg_sz);
+		}
+}
+
+static const struct rs_profile *profile_of(const struct rs_check_ctx *ctx)
+{
+	return ctx->params ? ctx->params->profile : NULL;
+}
+
+static struct rs_finding *no_profile(const struct rs_check *c, struct rs_findings *out,
+				     const char *what)
+{
+	struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
+
+	RS_FSET(f->summary, "no %s in the site profile (--profile FILE)", what);
+	RS_FSET(f->expected, "the site's %s", what);
+	return f;
+}
+
+void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			  struct rs_findings *out)
+{
+	const struct rs_profile *pr = profile_of(ctx);
+	const struct rs_snapshot *s = ctx->snap;
+
+	if (!pr || !pr->mtu) {
+		no_profile(c, out, "MTU");
+		return;
+	}
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_device *d = &s->devices[i];
+			const struct rs_port *p = &d->ports[j];
+			const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) :
+						  NULL;
+			enum rs_verdict v = !is_eth(p) || !l || !l->mtu ? RS_SKIP :
+					    l->mtu == pr->mtu ? RS_PASS : RS_FAIL;
+			struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+			RS_FSET(f->expected, "MTU %u (profile %s), the same on every hop", pr->mtu,
+				pr->name);
+			if (v == RS_SKIP) {
+				RS_FSET(f->summary, "netdev MTU unknown");
+				continue;
+			}
+			RS_FSET(f->evidence, "/sys/class/net/%s/mtu: %u", l->name, l->mtu);
+			RS_FSET(f->summary, "%s MTU %u%s", l->name, l->mtu, v == RS_PASS ? "" :
+				", the site runs another");
+			if (v == RS_FAIL)
+				RS_FSET(f->remedy, "ip link set %s mtu %u (and in its interface "
+					"config)", l->name, pr->mtu);
+		}
+}
+
+void rs_check_profile_speed(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			    struct rs_findings *out)
+{
+	const struct rs_profile *pr = profile_of(ctx);
+	const struct rs_snapshot *s = ctx->snap;
+
+	if (!pr || !pr->link_speed_gbps) {
+		no_profile(c, out, "link speed");
+		return;
+	}
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_device *d = &s->devices[i];
+			const struct rs_port *p = &d->ports[j];
+			enum rs_verdict v = !p->rate_gbps ? RS_SKIP :
+					    p->rate_gbps + 0.01 >= pr->link_speed_gbps ? RS_PASS :
+					    RS_FAIL;
+			struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+
+			RS_FSET(f->expected, "%g Gb/s (profile %s)", pr->link_speed_gbps, pr->name);
+			if (v == RS_SKIP) {
+				RS_FSET(f->summary, "link rate unknown");
+				continue;
+			}
+			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/rate: %s", d->name,
+				p->num, p->rate);
+			RS_FSET(f->summary, "link at %g Gb/s%s", p->rate_gbps, v == RS_PASS ? "" :
+				", below the site's speed");
+			if (v == RS_FAIL)
+				RS_FSET(f->remedy, "ethtool %s: check the negotiated speed, the cable "
+					"and transceiver, and the switch port's speed", p->netdev[0] ?
+					p->netdev : "NETDEV");
+		}
+}
+
+static int good_pair(const struct rs_profile *pr, const struct rs_device *d)
+{
+	for (size_t i = 0; i < pr->n_known_good; i++) {
+		const struct rs_known_good *k = &pr->known_good[i];
+
+		if ((!k->generation[0] || !strcmp(k->generation, d->generation)) &&
+		    !strcmp(k->firmware, d->fw_ver) &&
+		    (!k->driver[0] || !strcmp(k->driver, d->driver)))
+			return 1;
+	}
+	return 0;
+}
+
+void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			       struct rs_findings *out)
+{
+	const struct rs_profile *pr = profile_of(ctx);
+	const struct rs_snapshot *s = ctx->snap;
+
+	if (!pr || !pr->n_known_good) {
+		no_profile(c, out, "known-good firmware/driver pairs");
+		return;
+	}
+	for (size_t i = 0; i < s->n_devices; i++) {
+		const struct rs_device *d = &s->devices[i];
+		enum rs_verdict v = !d->fw_ver[0] ? RS_SKIP : good_pair(pr, d) ? RS_PASS : RS_WARN;
+		struct rs_finding *f = rs_finding_dev(out, c, v, d);
+
+		RS_FSET(f->expected, "a firmware/driver pair of profile %s's known_good list",
+			pr->name);
+		RS_FSET(f->evidence, "%s %s: firmware %s, driver %s", d->name,
+			d->generation[0] ? d->generation : "?", d->fw_ver[0] ? d->fw_ver : "?",
+			d->driver[0] ? d->driver : "?");
+		if (v == RS_SKIP) {
+			RS_FSET(f->summary, "firmware version unknown");
+			continue;
+		}
+		RS_FSET(f->summary, v == RS_PASS ? "firmware %s with %s: a known-good pair" :
+			"firmware %s with %s is not a known-good pair at this site", d->fw_ver,
+			d->driver[0] ? d->driver : "its driver");
+		if (v == RS_WARN)
+			RS_FSET(f->remedy, "flash a known-good firmware for PSID %s (mlxfwmanager "
+				"--query, then mlxfwmanager -u), or add the pair to the profile once "
+				"proven", d->board_id[0] ? d->board_id : "?");
+	}
+}

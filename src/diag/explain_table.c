@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_table.c - the messages `rocescope explain` knows: what perftest,
+ * the ibv_*_pingpong examples, libibverbs, librdmacm, NCCL and the kernel
+ * print when RoCE does not work, what each means, its likely causes in
+ * order, and the tree and step that find the cause (explain.h).
+ *
+ * Data only.  Patterns are POSIX extended regular expressions, matched
+ * without regard to case (tools change capitals between versions:
+ * "Couldn't allocate MR", "failed to create mr", "Failed to create MR" are
+ * one failure).  AP accepts the apostrophe as typed, as a word processor
+ * turns it (U+2019), or left out ("Couldnt connect", as the seed guide
+ * quotes it).  The messages were taken from perftest 4.5 and rdma-core 44
+ * binaries, the Soft-RoCE lab (docs/lab.md) and NCCL's sources; the tests
+ * hold every pattern to a real message (tests/test_explain.c).  How to add
+ * one: docs/explain.md.  The work-completion statuses are in explain_wc.c.
+ */
+#include "diag/explain.h"
+
+#include <stddef.h>
+
+#define AP "('|\xe2\x80\x99)?"
+
+const struct rs_explain_entry rs_explain_messages[] = {
+	/* --- the test's TCP control channel (port 18515) ------------------ */
+	{ .id = "perftest.connect_failed", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t connect to [^ ]*:[0-9]+",
+	  .meaning = "The client could not open the TCP connection of the test's control "
+		     "channel, over which perftest and the ibv_*_pingpong examples exchange QP "
+		     "numbers, GIDs and memory keys (port 18515 unless -p says otherwise). It is "
+		     "a TCP failure: no RDMA was tried yet.",
+	  .causes = { "the server side is not running yet, or listens on another -p port: start "
+		      "it first (the connect is refused)",
+		      "a firewall drops or rejects TCP 18515 on the server or on the way (the "
+		      "connect times out)",
+		      "the address is wrong or unreachable: no route, the interface is down, or the "
+		      "name resolves to another host",
+		      "the server is still finishing a previous run and not listening again" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .peer = "connect to ([^ ]+):[0-9]+" },
+	{ .id = "perftest.socket_init", .tool = "perftest",
+	  .pattern = "unable to (init|set up) the socket connection|unable to open file "
+		     "descriptor for socket connection|unable to set up socket connection",
+	  .meaning = "perftest gave up on its TCP control channel; the client prints this after "
+		     "'Couldn't connect to HOST:PORT'.",
+	  .causes = { "no server listening on the port yet (start the server first)",
+		      "a firewall on the server or on the way blocks TCP 18515",
+		      "the server address is wrong or has no route" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	{ .id = "perftest.listen_failed", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t listen to port [0-9]+",
+	  .meaning = "The server could not listen on its control port.",
+	  .causes = { "another test server still runs and holds the port (ss -ltnp 'sport = "
+		      ":18515')",
+		      "the port given with -p is taken by another service or needs privileges" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	{ .id = "perftest.read_keys", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t (read|read/write|send|send/recv) (remote|local) address"
+		     "|couldn" AP "t read reports|(client|server) read/write"
+		     "|unable to (read from|read to|write to|write from) socket/rdma_cm"
+		     "|failed to exchange [a-z ]*data between",
+	  .meaning = "The TCP control connection was made, but the exchange of connection data "
+		     "with the other side (QP number, PSN, GID, memory key and address) failed: "
+		     "the other side closed the connection or sent something else.",
+	  .causes = { "the other side failed first and closed the socket: read its output. A "
+		      "memlock limit, a bad GID index or a port down there shows up here as this "
+		      "line (in the lab, a 64 KiB memlock on the peer did exactly that)",
+		      "the two sides run different tests or options (ib_write_bw against "
+		      "ib_read_bw, -R on one side only, different -q or -c)",
+		      "different perftest versions on the two hosts",
+		      "something on the way reset the TCP connection (a firewall, a proxy)" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type" },
+
+	/* --- connecting the queue pairs ------------------------------------ */
+	{ .id = "verbs.modify_qp_rtr", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "failed to modify QP( [0-9]+)? to RTR|couldn" AP "t connect to remote QP",
+	  .meaning = "Moving the queue pair to Ready To Receive failed. This is the step where "
+		     "the remote address (destination GID, QP number, path MTU) and the local GID "
+		     "index reach the device; on RoCE the driver also resolves the peer's MAC "
+		     "here, so most addressing problems show up at this line.",
+	  .causes = { "the GID index given (-x for perftest, -g for ibv_*_pingpong) is empty, "
+		      "RoCE v1, link-local or on another interface: errno 61 (No data available) "
+		      "for an empty slot in the lab; rocescope gids shows the index to use",
+		      "no GID index given to a tool that needs one on RoCE (ibv_rc_pingpong without "
+		      "-g fails here)",
+		      "the peer's MAC cannot be resolved: no route to the peer's address through "
+		      "this port, or no ARP answer (errno 110, Connection timed out, after about "
+		      "1 s in the lab)",
+		      "the port or its interface is down (errno 101, Network is unreachable)",
+		      "the path MTU asked for (-m) is above what the port supports" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "perftest.connect_hca", .tool = "perftest",
+	  .pattern = "unable to connect the HCA" AP "s through the link",
+	  .meaning = "perftest's summary after it could not bring the queue pairs to a connected "
+		     "state; the line before it (usually 'Failed to modify QP N to RTR') says "
+		     "which step failed.",
+	  .causes = { "the GID index given with -x is empty, RoCE v1 or link-local (the lab's -x 5 "
+		      "on an empty slot prints this)",
+		      "the peer's MAC cannot be resolved (route or ARP)",
+		      "the port is down" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "verbs.modify_qp_init", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "failed to modify QP( [0-9]+)? to INIT",
+	  .meaning = "The queue pair could not be moved to INIT, the first step after creating "
+		     "it: the port number, P_Key index or access flags were refused.",
+	  .causes = { "the port given (-i, --ib-port) does not exist on this device, or is down",
+		      "a P_Key index beyond the table (--pkey_index)",
+		      "the device went away since it was opened (driver reload)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	{ .id = "verbs.modify_qp_rts", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "failed to modify QP( [0-9]+)? to RTS",
+	  .meaning = "The queue pair reached Ready To Receive but could not move to Ready To "
+		     "Send: the send-side attributes (timeout, retry counts, PSN, outstanding "
+		     "reads) were refused.",
+	  .causes = { "an attribute outside the device's range (a custom timeout or retry count, "
+		      "outstanding reads above max_qp_rd_atom)",
+		      "the queue pair went to error in between (the port went down)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	{ .id = "verbs.modify_qp", .tool = "NCCL, UCX, verbs applications",
+	  .pattern = "ibv_modify_qp failed",
+	  .meaning = "An application could not move a queue pair to its next state (INIT, RTR or "
+		     "RTS). The text after it is the errno: 'Connection timed out' (110): the "
+		     "peer's MAC was not resolved; 'No data available' (61): the GID index is "
+		     "empty; 'Network is unreachable' (101): the port is down or has no route; "
+		     "'No such device' (19): the GID's interface is gone or in another network "
+		     "namespace; 'Invalid argument' (22): most often a GID index that is wrong "
+		     "for RoCE v2, else an attribute the device refuses.",
+	  .causes = { "the GID index is wrong for RoCE v2 (NCCL_IB_GID_INDEX, UCX_IB_GID_INDEX): "
+		      "empty, RoCE v1 or link-local",
+		      "the peer's MAC cannot be resolved: route through another interface, no ARP "
+		      "answer",
+		      "the port is down" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
+	  .pattern = "can" AP "t read sgid of index|could not get local gid|ibv_query_gid(_ex)? "
+		     "failed|failed to query gid",
+	  .meaning = "The GID index given could not be read: the slot is empty or beyond the "
+		     "table.",
+	  .causes = { "an index copied from another host or from before an address change: RoCE "
+		      "GID indexes follow the interface's addresses",
+		      "the interface has no IP address, so only link-local entries exist",
+		      "the interface is down, so its GID entries are gone" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "verbs.create_ah", .tool = "perftest, ibv_ud_pingpong",
+	  .pattern = "failed to create AH|unable to create (AH|address handler)",
+	  .meaning = "An address handle for the peer (UD and rdma_cm tests) could not be "
+		     "created from its GID.",
+	  .causes = { "the GID index is empty, RoCE v1 or link-local",
+		      "the peer's MAC cannot be resolved (route, ARP)" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "perftest.gid_incompat", .tool = "perftest",
+	  .pattern = "found incompatibility issue with GID types|please try to use a different "
+		     "IP version",
+	  .meaning = "The two ends chose GIDs of different kinds (one IPv4-mapped, the other IPv6 "
+		     "or link-local) and perftest stops before connecting.",
+	  .causes = { "a different -x on each end: index 0 (link-local) on one, the IPv4 index on "
+		      "the other (the lab's gid_mismatch fault); use the RoCE v2 IPv4 index on "
+		      "both (rocescope gids)",
+		      "one end lost its IPv4 address, so its IPv4 GID entry is gone (the lab saw "
+		      "this line after removing an address)",
+		      "one end gave no -x and took index 0" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+
+	/* --- resources: QP, CQ, PD, memory registration --------------------- */
+	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
+	  .pattern = "unable to create QP|couldn" AP "t create (rdma (new|old) )?QP|failed to "
+		     "create QP|ibv_create_qp[a-z_]* failed",
+	  .meaning = "The device refused to create the queue pair: the sizes asked for exceed "
+		     "what it supports, or a resource or permission limit was hit.",
+	  .causes = { "the locked-memory limit (ulimit -l) is too small for the queues: a "
+		      "non-root user at a default limit",
+		      "queue depth, scatter/gather entries or inline size above the device's limits "
+		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size)",
+		      "the device's QP limit (max_qp) is used up by other processes",
+		      "a raw-packet QP without CAP_NET_RAW ('CAP_NET_RAW may be required')" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
+		     "completion channel)|failed to create CQs?([^a-z]|$)",
+	  .meaning = "Creating a protection domain, a completion queue or its event channel "
+		     "failed: the first resources taken on a freshly opened device.",
+	  .causes = { "the locked-memory limit is too small even for the queues",
+		      "the completion queue asked for is deeper than max_cqe (perftest -t, "
+		      "--cq-mod)",
+		      "the device is in a bad state (dmesg: driver errors)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
+	  .pattern = "couldn" AP "t (allocate|register) MR|failed to (create|register|reg) "
+		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed",
+	  .meaning = "Registering the test's buffer with the NIC (pinning it in RAM and giving it "
+		     "keys) failed. perftest's buffer is the message size times the queue depth, "
+		     "so large messages hit this first.",
+	  .causes = { "the locked-memory limit is below the buffer: ulimit -l, memlock in "
+		      "/etc/security/limits.conf, LimitMEMLOCK of a systemd service, a container "
+		      "without IPC_LOCK; root without CAP_IPC_LOCK is limited too (the lab's 64 KiB "
+		      "limit prints exactly these lines)",
+		      "the buffer is larger than the device's max_mr_size or the free memory",
+		      "GPU memory (NCCL, perftest --use_cuda) without GPUDirect RDMA support loaded "
+		      "(nvidia-peermem, or dma-buf)",
+		      "huge pages asked for (--use_hugepages) but none reserved" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	{ .id = "perftest.ib_resources", .tool = "perftest",
+	  .pattern = "couldn" AP "t create IB resources|unable to create rdma resources|failed to "
+		     "create RDMA CM connection with resources",
+	  .meaning = "perftest's summary after creating its RDMA resources failed; the line "
+		     "before it names the part (MR, QP, CQ, PD).",
+	  .causes = { "the memory registration failed ('Couldn't allocate MR' or 'failed to "
+		      "create mr' before it): the locked-memory limit",
+		      "queue or completion queue sizes above the device's limits",
+		      "the device or its port went away" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	{ .id = "verbs.memlock_warning", .tool = "libibverbs",
+	  .pattern = "RLIMIT_MEMLOCK is [0-9]+ bytes|will severely limit memory registrations",
+	  .meaning = "libibverbs warns at start-up that the locked-memory limit is small: "
+		     "registrations larger than it will fail.",
+	  .causes = { "memlock was not raised for this user or service: '* soft memlock "
+		      "unlimited' and '* hard memlock unlimited' in /etc/security/limits.conf "
+		      "(then log in again), or LimitMEMLOCK=infinity for a systemd unit",
+		      "a container runtime or batch scheduler sets its own limit (docker --ulimit "
+		      "memlock=-1)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	{ .id = "perftest.hugepages", .tool = "perftest",
+	  .pattern = "failed to allocate hugepages?( region)?|please configure hugepages",
+	  .meaning = "perftest was asked for huge pages (--use_hugepages) and could not get them.",
+	  .causes = { "no huge pages reserved (vm.nr_hugepages is 0)",
+		      "too few free huge pages for the buffer",
+		      "the shared-memory limits (kernel.shmmax, kernel.shmall) are below the "
+		      "buffer" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.no_hugepages" },
+
+	/* --- devices and ports ---------------------------------------------- */
+	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
+	  .pattern = "no IB devices found|failed to get IB devices list|no RDMA devices? "
+		     "found|couldn" AP "t get device list|NET/IB ?: No device found",
+	  .meaning = "libibverbs found no RDMA device at all.",
+	  .causes = { "the RDMA driver is not loaded (mlx5_ib for ConnectX; for Soft-RoCE "
+		      "rdma_rxe and rdma link add rxe0 type rxe netdev DEV)",
+		      "the user-space provider is missing or does not match the kernel driver "
+		      "(Debian: ibverbs-providers)",
+		      "inside a container: /dev/infiniband and /sys/class/infiniband are not "
+		      "passed in" },
+	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	{ .id = "verbs.device_not_found", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "IB device [^ ]+ not found|unable to find the infiniband/roce device",
+	  .meaning = "The device named with -d / --ib-dev does not exist here. RDMA devices are "
+		     "named like mlx5_0 or rxe0, not like the interface (ens1f0).",
+	  .causes = { "an interface name given instead of the RDMA device (rocescope devices maps "
+		      "one to the other)",
+		      "the devices are numbered differently on this host",
+		      "its driver is not loaded" },
+	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	{ .id = "verbs.driver_warning", .tool = "libibverbs",
+	  .pattern = "libibverbs: warning: (couldn" AP "t (load driver|open config directory)|driver "
+		     "[^ ]+ does not support the kernel ABI)|no userspace device-specific driver "
+		     "found",
+	  .meaning = "libibverbs could not load the user-space provider of a device: the kernel "
+		     "sees the device but programs cannot use it. (A warning about another "
+		     "vendor's provider is harmless when the device in use works.)",
+	  .causes = { "the provider package is missing or older than the kernel driver (Debian: "
+		      "ibverbs-providers; MLNX_OFED mixed with the distribution's rdma-core)",
+		      "/etc/libibverbs.d is missing or names removed libraries",
+		      "LD_LIBRARY_PATH picks another rdma-core" },
+	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	{ .id = "perftest.port_down", .tool = "perftest",
+	  .pattern = "port number [0-9]+ state is (nop|down|init|armed|polling|disabled)",
+	  .meaning = "The RDMA port is not ACTIVE, so nothing can be sent. On RoCE a port is "
+		     "ACTIVE exactly when its Ethernet interface is up with carrier.",
+	  .causes = { "the interface is down (ip link set DEV up; the lab's port_down fault prints "
+		      "this)",
+		      "no carrier: cable, transceiver, switch port disabled or speed not "
+		      "negotiated",
+		      "the wrong port or device chosen (-i, -d)",
+		      "the driver or firmware has not brought the link up (dmesg, ethtool DEV)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	{ .id = "verbs.no_context", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t (get context for|allocate context|set the link "
+		     "layer|get port info)|unable to query port [0-9]+ attributes",
+	  .meaning = "Opening the device or reading its port failed. perftest prints these right "
+		     "after 'Port number N state is Down'; alone they mean the device could not be "
+		     "opened.",
+	  .causes = { "the port is down (the line before says so)",
+		      "no access to /dev/infiniband/uverbsN (a container without the device, udev "
+		      "permissions)",
+		      "ib_uverbs is not loaded, or the device went away (driver reload, PCI "
+		      "error)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	{ .id = "kernel.link_down", .tool = "kernel",
+	  .pattern = "NIC Link is Down|: Link down([^a-z]|$)",
+	  .meaning = "The Ethernet link of an interface went down; its RoCE port goes DOWN with "
+		     "it.",
+	  .causes = { "cable, transceiver or switch port (the switch side shut or flapping)",
+		      "the interface was set down",
+		      "a driver or firmware reset (dmesg lines around it)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+
+	/* --- MTU and bandwidth ---------------------------------------------- */
+	{ .id = "perftest.mtu_higher", .tool = "perftest",
+	  .pattern = "requested mtu is higher than active mtu|changing to active mtu|will run "
+		     "with the port active mtu",
+	  .meaning = "perftest was asked for a path MTU (-m) above the port's active MTU; it "
+		     "falls back to the active MTU and goes on, so the bandwidth is lower than "
+		     "expected.",
+	  .causes = { "this end's interface MTU is small: RoCE uses the largest of 256..4096 that "
+		      "fits under the interface MTU minus 96 bytes, so 1500 gives 1024 and 4096 "
+		      "needs 4200 or more",
+		      "the two ends have different interface MTUs (the lab's 9000/1500 fault prints "
+		      "this on the 1500 end)",
+		      "-m larger than the fabric carries end to end" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	{ .id = "pingpong.ud_size_mtu", .tool = "ibv_ud_pingpong",
+	  .pattern = "requested size larger than port MTU",
+	  .meaning = "A UD message must fit in one packet, and -s is larger than the port's "
+		     "active MTU.",
+	  .causes = { "-s above the active MTU (1024 at interface MTU 1500)",
+		      "the interface MTU is smaller than expected" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	{ .id = "perftest.bw_limit", .tool = "perftest",
+	  .pattern = "BW result is below bw limit|msg rate +is below msg_rate limit",
+	  .meaning = "The run finished below the floor given with --limit_bw or --limit_msgrate.",
+	  .causes = { "a small or different MTU along the path",
+		      "no flow control: drops and retransmissions under load (PFC or pause off)",
+		      "the NIC in a narrower or slower PCIe slot",
+		      "error counters rising: drops, out-of-sequence packets" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	{ .id = "kernel.pcie_limited", .tool = "kernel",
+	  .pattern = "available PCIe bandwidth, limited by",
+	  .meaning = "The kernel found at boot that the NIC's PCIe link is slower or narrower "
+		     "than the card can use: its bandwidth is capped below the network's.",
+	  .causes = { "the card sits in a narrower slot or riser (x8 or x4 instead of x16)",
+		      "the slot runs at a lower PCIe generation (BIOS setting, chipset)",
+		      "a link that trained down: reseat the card" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded" },
+
+	/* --- completions ------------------------------------------------------ */
+	{ .id = "perftest.completion_error", .tool = "perftest",
+	  .pattern = "completion with error at (client|server)|a completion with error in",
+	  .meaning = "perftest polled a work completion whose status is not success. The queue "
+		     "pair is now in error and the run stops; the next line ('Failed status N: "
+		     "...') gives the status, which says why.",
+	  .causes = { "status 12 (transport retry counter exceeded): the peer does not answer on "
+		      "the RDMA path",
+		      "status 5 (flushed): an earlier error, or the peer went away",
+		      "status 10 or 11 (remote access or operation error): the two ends' buffers or "
+		      "keys disagree" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "verbs.post_failed", .tool = "perftest, ibv_*_pingpong",
+	  .pattern = "couldn" AP "t post (send|receive|recv)",
+	  .meaning = "Posting a work request was refused: the queue pair is already in error, or "
+		     "its queue is full.",
+	  .causes = { "an earlier completion error moved the queue pair to error: look above for "
+		      "the first one",
+		      "more requests outstanding than the queue depth (-t) allows",
+		      "a request beyond the queue pair's scatter/gather or inline limits" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+
+	/* --- rdma_cm ---------------------------------------------------------- */
+	{ .id = "rdma_cm.addr_error", .tool = "librdmacm, perftest -R",
+	  .pattern = "ADDR_ERROR|rdma_resolve_addr failed|failed to resolve RDMA CM "
+		     "address|failed to get RDMA CM address",
+	  .meaning = "librdmacm could not resolve the peer's IP address: it looks for the local "
+		     "RDMA device behind the route to the peer and the peer's MAC (ARP), and gave "
+		     "up.",
+	  .causes = { "the peer does not answer ARP: host down, wrong address, ARP filtered (the "
+		      "lab's 'Received 10 times ADDR_ERROR' after about 25 s with no host there; "
+		      "its tree stops at ping)",
+		      "the route to the peer leaves through an interface with no RDMA device (a "
+		      "plain NIC, the default route)",
+		      "the local RDMA interface is down or has no IP address",
+		      "the name given does not resolve (getaddrinfo error after it)",
+		      "rdma_cm or rdma_ucm is not loaded" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
+	  .pattern = "ROUTE_ERROR|rdma_resolve_route failed|failed to resolve RDMA CM route",
+	  .meaning = "The peer's address resolved but the route to it could not be (for RoCE: "
+		     "the source GID and the path).",
+	  .causes = { "the route changed between the two steps, or leaves through another device",
+		      "no RoCE v2 GID carries the source address (the interface's address is not "
+		      "in the GID table)",
+		      "rdma_cm's default RoCE type (configfs default_roce_mode) has no GID of that "
+		      "type" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve" },
+	{ .id = "rdma_cm.unreachable", .tool = "librdmacm",
+	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)UNREACHABLE",
+	  .meaning = "The connection request sent to the peer's RDMA CM got no reply.",
+	  .causes = { "no RDMA path to the peer: a wrong neighbour MAC, a route through another "
+		      "interface, a link down on the way",
+		      "the peer listens on another interface or address",
+		      "a firewall drops UDP 4791 (RoCE v2) on the way" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "rdma_cm.rejected", .tool = "librdmacm",
+	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)REJECTED",
+	  .meaning = "The peer's RDMA CM rejected the connection request.",
+	  .causes = { "nothing listens on that port at the peer (status 8, invalid service ID): "
+		      "start the server first (perftest -R listens on 18515 in the RDMA CM port "
+		      "space)",
+		      "the server's application refused it (status 28, consumer reject)",
+		      "the two ends disagree on connection parameters (versions, private data)" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	{ .id = "perftest.rdma_cm", .tool = "perftest -R",
+	  .pattern = "unable to perform rdma_(client|server) function|failed to connect (RDMA CM "
+		     "events|through RDMA CM|RDMA CM client)|unable to create RDMA_CM resources",
+	  .meaning = "perftest's summary after its rdma_cm connection (-R) failed; the lines "
+		     "before it say at which step.",
+	  .causes = { "address resolution failed (ADDR_ERROR): route or ARP to the peer",
+		      "no server listening (REJECTED)",
+		      "the device behind the route has no usable RoCE v2 GID" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve" },
+
+	/* --- NCCL ------------------------------------------------------------- */
+	{ .id = "nccl.completion_error", .tool = "NCCL",
+	  .pattern = "NET/IB[^:]*: *(ncclIbTest: )?Got (completion|CQE)",
+	  .meaning = "NCCL's IB/RoCE transport polled a work completion with an error from the "
+		     "peer it names and aborts the communicator (the job fails or hangs in a "
+		     "collective). The status on the line (a number or a name) says why.",
+	  .causes = { "status 12 (retry exceeded): no RDMA path to that peer - a GID index that is "
+		      "not RoCE v2 with an IPv4 address on both nodes (NCCL_IB_GID_INDEX), a "
+		      "neighbour or route problem, or the peer process died",
+		      "status 4 or 10 (protection or access error): GPU memory registered without "
+		      "working GPUDirect RDMA (nvidia-peermem not loaded, ACS or IOMMU blocking peer "
+		      "to peer)",
+		      "a lossy fabric under load: no PFC or ECN, so retries run out "
+		      "(NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .peer = "from peer ([^ <]+)<" },
+	{ .id = "nccl.async_event", .tool = "NCCL",
+	  .pattern = "NET/IB[^:]*:.*async (fatal )?event",
+	  .meaning = "The device reported an asynchronous event: 'port error' means the link went "
+		     "down, 'GID table change' an address change under a running job, 'local "
+		     "catastrophic error' a device fault.",
+	  .causes = { "the link flapped or went down (cable, switch port, transceiver)",
+		      "an address was added to or removed from the interface while the job ran",
+		      "a device or firmware fault (dmesg: mlx5_core health)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	{ .id = "nccl.using_socket", .tool = "NCCL",
+	  .pattern = "using network Socket",
+	  .meaning = "NCCL carries the traffic between nodes over TCP sockets, not RDMA: it found "
+		     "no usable IB/RoCE device, or was told not to use one.",
+	  .causes = { "no RDMA device visible to the process (driver, provider, container "
+		      "devices)",
+		      "NCCL_IB_DISABLE=1, or NCCL_IB_HCA names no existing device",
+		      "the NCCL net plugin or libibverbs could not be loaded" },
+	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
+	  .pattern = "call to connect returned|connect to [^ ]+ failed *:",
+	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
+		     "RDMA) failed.",
+	  .causes = { "NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
+		      "link-local): set NCCL_SOCKET_IFNAME",
+		      "a firewall blocks the ports NCCL opens",
+		      "the other rank died or never started" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .peer = "connect to ([^ <]+)<[0-9]+> failed" },
+	{ .id = NULL },
+};

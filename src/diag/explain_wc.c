@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_wc.c - every work-completion status of libibverbs (enum
+ * ibv_wc_status, 1..23; 0 is success) for `rocescope explain`: what it
+ * means, its likely causes, and the tree and step that find the cause.
+ *
+ * Data only.  Each meaning starts with "status N, TEXT (IBV_WC_NAME)",
+ * TEXT being what ibv_wc_status_str() returns (rdma-core
+ * libibverbs/enum_strs.c; tests/test_explain.c compares it with the
+ * installed library).  A status is recognised in the forms tools print:
+ *   its text         "Failed status transport retry counter exceeded (12)"
+ *                    (ibv_*_pingpong, UCX and most applications)
+ *   its enum name    "status=IBV_WC_RETRY_EXC_ERR(12)" (NCCL 2.2x), with or
+ *                    without the IBV_WC_ prefix
+ *   its number, after the words the tools put before it
+ *                    "Failed status 12: wr_id 0 syndrom 0x81" (perftest),
+ *                    "Poll send CQ error status=12", "Bad wc status 12",
+ *                    "Got completion from peer ... with error 12," (NCCL)
+ * A bare number ("exit status 1") is not a status.  Texts too plain to be
+ * recognised alone ("fatal error", "general error", "TM error") need
+ * "status" before them or "(N)" after them.
+ */
+#include "diag/explain.h"
+
+#include <stddef.h>
+
+#define WC_ENUM(e) "(^|[^[:alnum:]_])(IBV_WC_)?" e "([^[:alnum:]_]|$)"
+#define WC_NUM(n) "(failed status|wc status|cq error status|completion.*(with error|status))" \
+	"[ :=(-]*" n "([^0-9]|$)"
+/* A text specific enough to be recognised anywhere. */
+#define WC(n, e, text) text "|" WC_ENUM(e) "|" WC_NUM(n)
+/* A plain text: only after "status" or before "(N)". */
+#define WC_PLAIN(n, e, text) "status[ :=]*" text "|" text " \\(" n "\\)|" WC_ENUM(e) "|" WC_NUM(n)
+
+/* Reliable Datagram only: no RoCE NIC implements RD. */
+#define RD_CAUSES { \
+	"the number came from another list (an errno, a vendor syndrome): check the name the " \
+	"tool printed", \
+	"a provider bug: update rdma-core and the driver" }
+#define RD_MEANING " - an error of a Reliable Datagram end-to-end context. No RoCE NIC " \
+	"implements Reliable Datagram, so on RoCE it points to a provider bug or a number read " \
+	"from the wrong list."
+
+const struct rs_explain_entry rs_explain_wc_status[] = {
+	{ .id = "wc.loc_len_err", .tool = "libibverbs",
+	  .pattern = WC("1", "LOC_LEN_ERR", "local length error"),
+	  .meaning = "Work completion status 1, local length error (IBV_WC_LOC_LEN_ERR): the "
+		     "message did not fit - a receive buffer was smaller than the incoming "
+		     "message, or a send was longer than the queue pair allows.",
+	  .causes = { "the two ends use different message sizes (-s): the receiver's buffers are "
+		      "smaller",
+		      "a UD send larger than the path MTU, or a message above the port's "
+		      "max_msg_sz",
+		      "a scatter/gather list whose lengths do not add up (application bug)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.loc_qp_op_err", .tool = "libibverbs",
+	  .pattern = WC("2", "LOC_QP_OP_ERR", "local QP operation error"),
+	  .meaning = "Work completion status 2, local QP operation error (IBV_WC_LOC_QP_OP_ERR): "
+		     "the local queue pair could not execute the request - malformed for this "
+		     "queue pair, or it cannot send on its path.",
+	  .causes = { "the source address of the queue pair cannot be used any more: its GID's "
+		      "address was removed, or (Soft-RoCE on kernel 6.1) the interface sits in "
+		      "another network namespace, as the lab saw",
+		      "a request beyond the queue pair's limits (scatter/gather entries, inline "
+		      "size)",
+		      "a provider or firmware bug (dmesg)" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	{ .id = "wc.loc_eec_op_err", .tool = "libibverbs",
+	  .pattern = WC("3", "LOC_EEC_OP_ERR", "local EE context operation error"),
+	  .meaning = "Work completion status 3, local EE context operation error "
+		     "(IBV_WC_LOC_EEC_OP_ERR)" RD_MEANING,
+	  .causes = RD_CAUSES,
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.loc_prot_err", .tool = "libibverbs",
+	  .pattern = WC("4", "LOC_PROT_ERR", "local protection error"),
+	  .meaning = "Work completion status 4, local protection error (IBV_WC_LOC_PROT_ERR): a "
+		     "local buffer of the request is not inside a memory region registered with "
+		     "the rights needed, or its lkey is wrong.",
+	  .causes = { "GPU memory (NCCL, perftest --use_cuda) without working GPUDirect RDMA: "
+		      "nvidia-peermem not loaded, or ACS or the IOMMU blocking peer to peer",
+		      "the buffer was never registered, was deregistered, or the lkey is another "
+		      "region's (application bug)",
+		      "a registration smaller than the message" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.wr_flush_err", .tool = "libibverbs",
+	  .pattern = WC("5", "WR_FLUSH_ERR", "work request flushed error"),
+	  .meaning = "Work completion status 5, Work Request Flushed Error (IBV_WC_WR_FLUSH_ERR): "
+		     "the queue pair was already in error, so every request still queued comes "
+		     "back with this status. It is a consequence: the cause is the first "
+		     "completion with another status (look above), or the queue pair was torn "
+		     "down.",
+	  .causes = { "an earlier error completion (often status 12, retry exceeded) moved the "
+		      "queue pair to error: find the first one",
+		      "the application or the peer closed the connection with requests outstanding "
+		      "(a normal shutdown flushes posted receives too)",
+		      "an asynchronous error: the port went down or the device was reset" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "wc.mw_bind_err", .tool = "libibverbs",
+	  .pattern = WC("6", "MW_BIND_ERR", "memory management operation error"),
+	  .meaning = "Work completion status 6, memory management operation error "
+		     "(IBV_WC_MW_BIND_ERR): a memory window bind, fast registration or local "
+		     "invalidate failed.",
+	  .causes = { "the region was not registered with IBV_ACCESS_MW_BIND, or the window asks "
+		      "for more rights than the region has",
+		      "the window or key is already bound or invalidated",
+		      "the provider does not support the operation" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.bad_resp_err", .tool = "libibverbs",
+	  .pattern = WC("7", "BAD_RESP_ERR", "bad response error"),
+	  .meaning = "Work completion status 7, bad response error (IBV_WC_BAD_RESP_ERR): the "
+		     "responder's answer had an unexpected transport opcode.",
+	  .causes = { "a stale connection: the peer re-created a queue pair with the same number "
+		      "after a restart",
+		      "a firmware or driver problem on either end (versions, dmesg)",
+		      "corrupted frames on the path (error counters, out-of-sequence packets)" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising" },
+	{ .id = "wc.loc_access_err", .tool = "libibverbs",
+	  .pattern = WC("8", "LOC_ACCESS_ERR", "local access error"),
+	  .meaning = "Work completion status 8, local access error (IBV_WC_LOC_ACCESS_ERR): a "
+		     "protection error on a local buffer the NIC writes into (the data of an RDMA "
+		     "Read, the result of an atomic).",
+	  .causes = { "the local region lacks IBV_ACCESS_LOCAL_WRITE",
+		      "the destination is outside the registered range",
+		      "GPU memory without working GPUDirect RDMA" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
+	  .pattern = WC("9", "REM_INV_REQ_ERR", "remote invalid request error"),
+	  .meaning = "Work completion status 9, remote invalid request error "
+		     "(IBV_WC_REM_INV_REQ_ERR): the responder judged the request invalid - an "
+		     "operation its queue pair does not allow, or a length it cannot take.",
+	  .causes = { "the message is longer than the peer's receive buffer or maximum message "
+		      "size (a different -s on the two ends)",
+		      "the peer's queue pair lacks the remote access flag for this operation (RDMA "
+		      "write, read, atomic)",
+		      "the two ends run different tests (send against write)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.rem_access_err", .tool = "libibverbs",
+	  .pattern = WC("10", "REM_ACCESS_ERR", "remote access error"),
+	  .meaning = "Work completion status 10, remote access error (IBV_WC_REM_ACCESS_ERR): the "
+		     "RDMA Read, Write or atomic touched remote memory outside the peer's "
+		     "registered region, without its rights, or with a wrong rkey.",
+	  .causes = { "the peer's buffer is smaller than this side's message (different -s)",
+		      "a stale or wrong rkey or address: keys from an earlier run, or for another "
+		      "buffer",
+		      "the peer registered without remote read or write rights",
+		      "the peer's GPU memory is not registered for GPUDirect RDMA (NCCL)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.rem_op_err", .tool = "libibverbs",
+	  .pattern = WC("11", "REM_OP_ERR", "remote operation error"),
+	  .meaning = "Work completion status 11, remote operation error (IBV_WC_REM_OP_ERR): the "
+		     "responder could not complete the request; its receive queue or buffer "
+		     "failed.",
+	  .causes = { "the peer's receive buffer is unusable (deregistered, a bad scatter/gather "
+		      "entry, a region too small)",
+		      "the peer's queue pair went to error",
+		      "a provider problem on the peer (its dmesg)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	{ .id = "wc.retry_exc_err", .tool = "libibverbs",
+	  .pattern = WC("12", "RETRY_EXC_ERR", "transport retry counter exceeded"),
+	  .meaning = "Work completion status 12, transport retry counter exceeded "
+		     "(IBV_WC_RETRY_EXC_ERR): the request was sent retry_cnt + 1 times and the "
+		     "peer never acknowledged it - nothing came back on the RDMA path.",
+	  .causes = { "the peer is not reachable on the RDMA path even though TCP works: a wrong "
+		      "or stale neighbour MAC, ARP off, a route through another interface (the "
+		      "lab's neigh_bogus and arp_off faults; QPs with retry_cnt 6 fail after about "
+		      "0.5 s, 7 retries forever)",
+		      "the remote queue pair is gone or in error: the peer process died or failed "
+		      "first",
+		      "frames dropped on the way: an MTU mismatch along the path, or no PFC or "
+		      "pause under congestion",
+		      "different GID types on the two ends (RoCE v1 on one, v2 on the other)" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "wc.rnr_retry_exc_err", .tool = "libibverbs",
+	  .pattern = WC("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded"),
+	  .meaning = "Work completion status 13, RNR retry counter exceeded "
+		     "(IBV_WC_RNR_RETRY_EXC_ERR): the responder had no receive request posted "
+		     "for an incoming send (Receiver Not Ready) for longer than rnr_retry "
+		     "allows.",
+	  .causes = { "the peer posts receives too slowly, or its receive queue is too short for "
+		      "the sends in flight",
+		      "the peer process stalled or stopped while its queue pair stayed up",
+		      "rnr_retry below 7 (7 retries forever) or a short min_rnr_timer" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising" },
+	{ .id = "wc.loc_rdd_viol_err", .tool = "libibverbs",
+	  .pattern = WC("14", "LOC_RDD_VIOL_ERR", "local RDD violation error"),
+	  .meaning = "Work completion status 14, local RDD violation error "
+		     "(IBV_WC_LOC_RDD_VIOL_ERR)" RD_MEANING,
+	  .causes = RD_CAUSES,
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.rem_inv_rd_req_err", .tool = "libibverbs",
+	  .pattern = WC("15", "REM_INV_RD_REQ_ERR", "remote invalid RD request"),
+	  .meaning = "Work completion status 15, remote invalid RD request "
+		     "(IBV_WC_REM_INV_RD_REQ_ERR)" RD_MEANING,
+	  .causes = RD_CAUSES,
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.rem_abort_err", .tool = "libibverbs",
+	  .pattern = WC("16", "REM_ABORT_ERR", "aborted error"),
+	  .meaning = "Work completion status 16, aborted error (IBV_WC_REM_ABORT_ERR): the "
+		     "responder aborted the operation.",
+	  .causes = { "the peer reset or destroyed its queue pair in the middle of the transfer "
+		      "(process exit, teardown)",
+		      "an error on the peer's side: read the peer's log" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "wc.inv_eecn_err", .tool = "libibverbs",
+	  .pattern = WC("17", "INV_EECN_ERR", "invalid EE context number"),
+	  .meaning = "Work completion status 17, invalid EE context number "
+		     "(IBV_WC_INV_EECN_ERR)" RD_MEANING,
+	  .causes = RD_CAUSES,
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.inv_eec_state_err", .tool = "libibverbs",
+	  .pattern = WC("18", "INV_EEC_STATE_ERR", "invalid EE context state"),
+	  .meaning = "Work completion status 18, invalid EE context state "
+		     "(IBV_WC_INV_EEC_STATE_ERR)" RD_MEANING,
+	  .causes = RD_CAUSES,
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.fatal_err", .tool = "libibverbs",
+	  .pattern = WC_PLAIN("19", "FATAL_ERR", "fatal error"),
+	  .meaning = "Work completion status 19, fatal error (IBV_WC_FATAL_ERR): the device hit a "
+		     "catastrophic error; its queue pairs are dead until it is reset.",
+	  .causes = { "a firmware or driver fault: dmesg shows the driver's health or syndrome "
+		      "lines",
+		      "PCIe errors on the NIC's link (AER in dmesg)",
+		      "an overheating or failing card" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
+	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
+	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
+	  .meaning = "Work completion status 20, response timeout error "
+		     "(IBV_WC_RESP_TIMEOUT_ERR): no response came from the responder in time.",
+	  .causes = { "the peer does not answer on the RDMA path (neighbour, route, link)",
+		      "the peer's queue pair is gone",
+		      "frames dropped on the path" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	{ .id = "wc.general_err", .tool = "libibverbs",
+	  .pattern = WC_PLAIN("21", "GENERAL_ERR", "general error"),
+	  .meaning = "Work completion status 21, general error (IBV_WC_GENERAL_ERR): a "
+		     "provider-specific error that maps to no other status; the vendor error "
+		     "(syndrome) on the same line says more.",
+	  .causes = { "look the vendor error up for the provider, and read dmesg",
+		      "a driver and firmware pair that do not match" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
+	{ .id = "wc.tm_err", .tool = "libibverbs",
+	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
+	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "
+		     "tag matching (used by MPI and UCX on ConnectX).",
+	  .causes = { "the tag-matching list overflowed or the protocol went wrong: disable "
+		      "hardware tag matching to confirm (UCX_RC_TM_ENABLE=n)",
+		      "a driver or firmware without working tag matching" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = "wc.tm_rndv_incomplete", .tool = "libibverbs",
+	  .pattern = WC("23", "TM_RNDV_INCOMPLETE", "TM software rendezvous"),
+	  .meaning = "Work completion status 23, TM software rendezvous "
+		     "(IBV_WC_TM_RNDV_INCOMPLETE): not a failure by itself - hardware tag matching "
+		     "could not finish a rendezvous and hands it to software.",
+	  .causes = { "expected with hardware tag matching; a problem only next to other errors" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	{ .id = NULL },
+};

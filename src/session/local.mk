@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: MIT
+# The session: snapshot, series and findings of one host, kept current by
+# its producers (the collectors behind an ops table each).
+librscore_a_SOURCES += \
+	src/session/session.h src/session/session.c \
+	src/session/producer.h src/session/producers.c \
+	src/session/probes.c src/session/capture_job.c

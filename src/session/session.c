@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session.c - the session of session.h: opening a source, collecting with
+ * its producers, refreshing, reloading, the peer, and running on the loop.
+ *
+ * Every change ends in derive(): the checks run on the new state (and the
+ * series when it was a reading), then the one change callback tells the
+ * views.  Network notifications are coalesced: the first one arms a short
+ * timer and the network part is collected once when it fires, however
+ * many links or neighbours changed meanwhile.
+ */
+#include "runtime/loop.h"
+#include "session/session.h"
+#include "util.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define RECOLLECT_DELAY_NS (200 * RS_NS_PER_MS)	/* coalesce netlink bursts */
+#define DEFAULT_INTERVAL_MS 1000
+
+int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
+			     size_t errlen)
+{
+	int fixture_root = root && root[0] && strcmp(root, "/");
+
+	if (!!demo + !!load + fixture_root > 1) {
+		snprintf(err, errlen, "choose one of --demo, --load FILE and --root DIR");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void rs_session_log(struct rs_session *s, const char *fmt, ...)
+{
+	struct rs_session_event *e = &s->events[s->n_events % RS_SESSION_EVENTS];
+	va_list ap;
+
+	e->seq = ++s->n_events;
+	e->ts_ns = rs_now_ns();
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof(e->text), fmt, ap);
+	va_end(ap);
+}
+
+const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq)
+{
+	if (!seq || seq > s->n_events || s->n_events - seq >= RS_SESSION_EVENTS)
+		return NULL;
+	return &s->events[(seq - 1) % RS_SESSION_EVENTS];
+}
+
+static void notify(struct rs_session *s, unsigned what)
+{
+	if (s->on_change)
+		s->on_change(s, what, s->change_arg);
+}
+
+/* "live" or "root:DIR" (a path too long for the field keeps its end, the
+ * telling part), and the wall clock of the collection. */
+static void set_origin(const struct rs_session *s, struct rs_snapshot *snap)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (s->kind == RS_SOURCE_LIVE)
+		RS_STRCPY(snap->source, "live");
+	else if (rs_snprintf(snap->source, sizeof(snap->source), "root:%s", rs_root()))
+		snprintf(snap->source, sizeof(snap->source), "root:...%s",
+			 rs_root() + strlen(rs_root()) - (sizeof(snap->source) - 9));
+	if (gmtime_r(&now, &tm))
+		strftime(snap->taken_at, sizeof(snap->taken_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Run the producers of areas (bits) on snap, which has those areas empty. */
+static int collect(struct rs_session *s, struct rs_snapshot *snap, unsigned areas, char *err,
+		   size_t errlen)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < s->n_prod; i++) {
+		const struct rs_producer_ops *o = s->prod[i].ops;
+		int r;
+
+		if (o->area != RS_AREA_ALL && !(areas & RS_AREA_BIT(o->area)))
+			continue;
+		r = o->collect(&s->prod[i], s, snap, err, errlen);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+#define ALL_AREAS (RS_AREA_BIT(RS_AREA_RDMA) | RS_AREA_BIT(RS_AREA_NET) | \
+		   RS_AREA_BIT(RS_AREA_HOST))
+
+static int collect_all(struct rs_session *s, struct rs_snapshot *snap, char *err,
+		       size_t errlen)
+{
+	int ret;
+
+	rs_snapshot_init(snap);
+	err[0] = '\0';
+	if (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)
+		set_origin(s, snap);
+	ret = collect(s, snap, ALL_AREAS, err, errlen);
+	if (ret && !err[0])
+		snprintf(err, errlen, "collecting from %s failed: %s", s->label, strerror(-ret));
+	return ret;
+}
+
+/* The kernel caches hw_counters for `lifespan` ms: reading faster shows the
+ * same numbers twice and fake zero rates. */
+static void set_floor(struct rs_session *s)
+{
+	unsigned floor = 0;
+
+	for (size_t d = 0; d < s->snap.n_devices; d++)
+		for (size_t p = 0; p < s->snap.devices[d].n_ports; p++)
+			if (s->snap.devices[d].ports[p].hw_lifespan_ms > floor)
+				floor = s->snap.devices[d].ports[p].hw_lifespan_ms;
+	s->interval_floor_ms = floor;
+	if (s->interval_ms < floor)
+		s->interval_ms = floor;
+}
+
+void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->snap = &s->snap;
+	ctx->series = &s->series;
+	ctx->params = &s->params;
+	ctx->probes = &s->probes;
+	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
+	ctx->recorded = s->kind != RS_SOURCE_LIVE;
+	ctx->capture = rs_session_capture_ctx(s);
+}
+
+static void run_checks(struct rs_session *s)
+{
+	struct rs_check_ctx ctx;
+
+	rs_session_ctx(s, &ctx);
+	rs_checks_run(&ctx, &s->findings);
+}
+
+void rs_session_recheck(struct rs_session *s)
+{
+	run_checks(s);
+	notify(s, RS_CHANGE_DATA);
+}
+
+int rs_session_set_profile(struct rs_session *s, const char *path, char *err, size_t errlen)
+{
+	struct rs_profile p;
+	int r;
+
+	if (!path) {
+		s->params.profile = NULL;
+		run_checks(s);
+		return 0;
+	}
+	r = rs_profile_load(&p, path, err, errlen);
+	if (r)
+		return r;
+	s->profile = p;
+	s->params.profile = &s->profile;
+	run_checks(s);
+	return 0;
+}
+
+/* Log each device that vanished, once (a driver unload, a hot removal). */
+static int note_gone(struct rs_session *s)
+{
+	int logged = 0;
+
+	for (size_t d = 0; d < s->snap.n_devices; d++) {
+		const char *name = s->snap.devices[d].name;
+		size_t i;
+
+		if (s->snap.devices[d].present)
+			continue;
+		for (i = 0; i < s->n_gone && strcmp(s->gone[i], name); i++)
+			;
+		if (i < s->n_gone)
+			continue;
+		RS_STRCPY(*RS_APPEND(s->gone, s->n_gone), name);
+		rs_session_log(s, "device %s is gone (refresh %lu)", name, s->ticks);
+		logged = 1;
+	}
+	return logged;
+}
+
+static int open_source(struct rs_session *s, const struct rs_session_opts *o, char *err,
+		       size_t errlen)
+{
+	if (rs_session_check_sources(o->root, o->load, o->demo, err, errlen))
+		return -EINVAL;
+	if (o->peer && strlen(o->peer) >= sizeof(s->peer)) {
+		snprintf(err, errlen, "%s: not an address", o->peer);
+		return -EINVAL;
+	}
+	if (o->demo) {
+		s->kind = RS_SOURCE_DEMO;
+		RS_STRCPY(s->label, "demo");
+	} else if (o->load) {
+		s->kind = RS_SOURCE_FILE;
+		if (rs_snprintf(s->path, sizeof(s->path), "%s", o->load) ||
+		    rs_snprintf(s->label, sizeof(s->label), "file %s", o->load)) {
+			snprintf(err, errlen, "%.200s...: path too long", o->load);
+			return -ENAMETOOLONG;
+		}
+	} else if (o->root && o->root[0] && strcmp(o->root, "/")) {
+		s->kind = RS_SOURCE_ROOT;
+		snprintf(s->label, sizeof(s->label), "root %s", o->root);
+		rs_root_set(o->root);
+	} else {
+		s->kind = RS_SOURCE_LIVE;
+		RS_STRCPY(s->label, "live");
+		rs_root_set(NULL);
+	}
+	return 0;
+}
+
+int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char *err,
+		    size_t errlen)
+{
+	const struct rs_producer_ops *const *ops;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	rs_snapshot_init(&s->snap);
+	rs_series_init(&s->series, o->history);
+	rs_findings_init(&s->findings);
+	err[0] = '\0';
+	ret = open_source(s, o, err, errlen);
+	if (ret)
+		return ret;
+	s->scope = o->scope;
+	if (o->peer)
+		RS_STRCPY(s->peer, o->peer);
+	rs_check_params_init(&s->params);
+	s->params.peer = s->peer[0] ? s->peer : NULL;
+	for (ops = rs_producers_for(s->kind, s->scope); *ops; ops++) {
+		s->prod[s->n_prod].ops = *ops;
+		s->prod[s->n_prod++].session = s;
+	}
+	s->interval_ms = DEFAULT_INTERVAL_MS;
+	ret = collect_all(s, &s->snap, err, errlen);
+	if (ret) {
+		rs_snapshot_free(&s->snap);
+		return ret;
+	}
+	set_floor(s);
+	rs_series_update(&s->series, &s->snap);
+	run_checks(s);
+	return 0;
+}
+
+int rs_session_is_dynamic(const struct rs_session *s)
+{
+	return s->kind != RS_SOURCE_FILE;
+}
+
+int rs_session_refresh(struct rs_session *s)
+{
+	int ret = 0;
+	unsigned what = RS_CHANGE_COUNTERS;
+
+	if (!rs_session_is_dynamic(s))
+		return 0;
+	s->ticks++;
+	for (size_t i = 0; i < s->n_prod; i++) {
+		const struct rs_producer_ops *o = s->prod[i].ops;
+		int r = o->refresh ? o->refresh(&s->prod[i], s, &s->snap) : 0;
+
+		if (r && !ret)
+			ret = r;
+	}
+	if (note_gone(s))
+		what |= RS_CHANGE_EVENT;
+	rs_series_update(&s->series, &s->snap);
+	run_checks(s);
+	notify(s, what);
+	return ret;
+}
+
+/* Collect areas again in place (a netlink notification, a new peer). */
+static void recollect(struct rs_session *s, unsigned areas)
+{
+	char err[RS_MSG_LEN];
+
+	for (int a = 0; a < RS_AREA_COUNT; a++)
+		if (areas & RS_AREA_BIT(a))
+			rs_snapshot_clear_area(&s->snap, (enum rs_area)a);
+	collect(s, &s->snap, areas, err, sizeof(err));
+	run_checks(s);
+}
+
+int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
+{
+	struct rs_snapshot fresh;
+	int ret = collect_all(s, &fresh, err, errlen);
+
+	if (ret) {
+		/* Keep the old snapshot: a failed reload never loses what is shown. */
+		rs_snapshot_free(&fresh);
+		return ret;
+	}
+	rs_snapshot_free(&s->snap);
+	s->snap = fresh;
+	free(s->gone);
+	s->gone = NULL;
+	s->n_gone = 0;
+	set_floor(s);
+	run_checks(s);
+	notify(s, RS_CHANGE_DATA);
+	return 0;
+}
+
+static int has_area_producer(const struct rs_session *s, enum rs_area area, int live)
+{
+	for (size_t i = 0; i < s->n_prod; i++)
+		if (s->prod[i].ops->area == area && (!live || s->prod[i].ops->live_only))
+			return 1;
+	return 0;
+}
+
+int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen)
+{
+	unsigned char buf[16];
+
+	if (strlen(peer) >= sizeof(s->peer) ||
+	    (inet_pton(AF_INET, peer, buf) != 1 && inet_pton(AF_INET6, peer, buf) != 1)) {
+		snprintf(msg, msglen, "not an IP address: %s", peer);
+		return -EINVAL;
+	}
+	RS_STRCPY(s->peer, peer);
+	s->params.peer = s->peer;
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		rs_session_probe_forget(s, (enum rs_probe_kind)k);
+	if (!has_area_producer(s, RS_AREA_NET, 1)) {
+		snprintf(msg, msglen, "peer set; route lookups need the live host (source: %s)",
+			 s->label);
+		run_checks(s);
+	} else {
+		recollect(s, RS_AREA_BIT(RS_AREA_NET));
+		snprintf(msg, msglen, "looked up the route to %s", peer);
+	}
+	notify(s, RS_CHANGE_DATA);
+	return 0;
+}
+
+static void on_tick(struct rs_timer *t, void *arg)
+{
+	rs_session_refresh(arg);
+}
+
+static void on_recollect(struct rs_timer *t, void *arg)
+{
+	struct rs_session *s = arg;
+	unsigned areas = s->dirty;
+
+	s->dirty = 0;
+	if (!areas)
+		return;
+	recollect(s, areas);
+	notify(s, RS_CHANGE_DATA);
+}
+
+static void on_producer(struct rs_io *io, int fd, unsigned revents, void *arg)
+{
+	struct rs_producer *p = arg;
+	struct rs_session *s = p->session;
+	unsigned areas = p->ops->on_readable(p, s);
+
+	if (!areas)
+		return;
+	s->dirty |= areas;
+	if (!rs_timer_armed(s->recollect))
+		rs_timer_arm(s->recollect, RECOLLECT_DELAY_NS, 0);
+}
+
+static void arm_tick(struct rs_session *s)
+{
+	uint64_t ns = (uint64_t)s->interval_ms * RS_NS_PER_MS;
+
+	if (!s->tick)
+		return;
+	if (s->frozen || !rs_session_is_dynamic(s))
+		rs_timer_stop(s->tick);
+	else
+		rs_timer_arm(s->tick, ns, ns);
+}
+
+int rs_session_attach(struct rs_session *s, struct rs_loop *l)
+{
+	s->loop = l;
+	for (size_t i = 0; i < s->n_prod; i++) {
+		struct rs_producer *p = &s->prod[i];
+		char why[RS_MSG_LEN] = "";
+		int fd;
+
+		if (p->ops->open && p->ops->open(p, s, why, sizeof(why))) {
+			rs_session_log(s, "%s: %s", p->ops->name, why[0] ? why : "cannot open");
+			continue;
+		}
+		fd = p->ops->fd ? p->ops->fd(p) : -1;
+		if (fd >= 0 && p->ops->on_readable)
+			p->io = rs_io_add(l, fd, POLLIN, on_producer, p);
+	}
+	s->tick = rs_timer_add(l, on_tick, s);
+	s->recollect = rs_timer_add(l, on_recollect, s);
+	arm_tick(s);
+	return 0;
+}
+
+void rs_session_set_interval(struct rs_session *s, unsigned ms)
+{
+	s->interval_ms = ms < s->interval_floor_ms ? s->interval_floor_ms : ms;
+	arm_tick(s);
+}
+
+void rs_session_set_frozen(struct rs_session *s, int frozen)
+{
+	s->frozen = frozen;
+	arm_tick(s);
+}
+
+void rs_session_on_change(struct rs_session *s,
+			  void (*fn)(struct rs_session *s, unsigned what, void *arg), void *arg)
+{
+	s->on_change = fn;
+	s->change_arg = arg;
+}
+
+void rs_session_detach(struct rs_session *s)
+{
+	if (!s->loop)
+		return;
+	rs_session_capture_free(s);
+	for (size_t i = 0; i < s->n_prod; i++) {
+		struct rs_producer *p = &s->prod[i];
+
+		rs_io_del(p->io);
+		p->io = NULL;
+		if (p->ops->close && p->priv)
+			p->ops->close(p);
+	}
+	rs_timer_del(s->tick);
+	rs_timer_del(s->recollect);
+	s->tick = s->recollect = NULL;
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		if (s->probe_job[k]) {
+			rs_child_forget(s->probe_job[k]);
+			rs_child_kill(s->probe_job[k], SIGKILL);
+			s->probe_job[k] = NULL;
+		}
+	s->loop = NULL;
+}
+
+void rs_session_close(struct rs_session *s)
+{
+	rs_session_detach(s);
+	rs_session_capture_free(s);
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		rs_session_probe_forget(s, (enum rs_probe_kind)k);
+	rs_series_free(&s->series);
+	rs_findings_free(&s->findings);
+	rs_snapshot_free(&s->snap);
+	free(s->gone);
+	s->gone = NULL;
+	s->n_gone = 0;
+	s->n_prod = 0;
+}

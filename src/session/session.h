@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session.h - what rocescope knows about the host it looks at, in one
+ * place: the snapshot, the counter series, the findings of the checks, the
+ * peer, and the producers that keep them current.  The console and the
+ * commands only read it and ask it to act (refresh, reload, set the peer);
+ * neither calls a collector.
+ *
+ * One-shot commands open a session and read it.  The console and the
+ * commands that wait attach it to the event loop: it then refreshes itself
+ * every interval, listens to its producers' descriptors (netlink
+ * notifications today; the capture and the test jobs next) and tells its
+ * views through one change callback.  Everything derived (series, findings)
+ * is recomputed before the callback runs, so a view never sees half an
+ * update.
+ *
+ * Sources: the live host, a fixture root (--root DIR: the recorded twins of
+ * the live-only producers), a saved snapshot (--load FILE: static) and the
+ * bundled demo host (--demo: counters move by exact amounts each tick).
+ */
+#ifndef RS_SESSION_H
+#define RS_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag/check.h"
+#include "model/peer_view.h"
+#include "model/series.h"
+#include "probe/probe.h"
+#include "session/producer.h"
+#include "snapshot.h"
+
+struct rs_loop;
+struct rs_timer;
+struct rs_capture;
+struct rs_capture_spec;
+struct rs_cap_verdicts;
+struct rs_session_capture;
+
+#define RS_SESSION_MAX_PRODUCERS 8
+#define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
+
+struct rs_session_opts {
+	const char *root;		/* --root DIR; NULL or "/" is the live host */
+	const char *load;		/* --load FILE */
+	int demo;			/* --demo */
+	const char *peer;		/* --peer IP */
+	enum rs_scope scope;
+	unsigned history;		/* samples of rate history per counter (0: none) */
+};
+
+/* What changed, for rs_session_on_change(). */
+#define RS_CHANGE_COUNTERS	0x1	/* a new reading: series and findings */
+#define RS_CHANGE_DATA		0x2	/* an area was collected again */
+#define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
+#define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
+#define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
+
+/* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
+struct rs_session_event {
+	unsigned long seq;
+	uint64_t ts_ns;
+	char text[RS_MSG_LEN];
+};
+
+struct rs_session {
+	enum rs_source_kind kind;
+	enum rs_scope scope;
+	char label[256];		/* "live", "root DIR", "file PATH", "demo" */
+	char path[4096];		/* the file of a file source */
+	char peer[RS_ADDR_LEN];		/* "" when none */
+
+	struct rs_snapshot snap;
+	struct rs_series series;
+	struct rs_findings findings;
+	struct rs_check_params params;
+	struct rs_profile profile;	/* --profile, when params.profile points to it */
+	struct rs_peer_view peer_view;	/* the peer's own view, when known */
+	struct rs_probe_result probe[RS_PROBE_KINDS];	/* latest result of each probe */
+	struct rs_probe_results probes;	/* the ones there are, for the checks */
+	struct rs_child *probe_job[RS_PROBE_KINDS];	/* running, on the loop */
+	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
+	size_t probe_len[RS_PROBE_KINDS];
+	unsigned long ticks;		/* refreshes done (drives the demo) */
+	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
+
+	unsigned interval_ms;		/* between refreshes when attached */
+	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
+	int frozen;			/* no refresh until thawed */
+
+	struct rs_producer prod[RS_SESSION_MAX_PRODUCERS];
+	size_t n_prod;
+	struct rs_loop *loop;
+	struct rs_timer *tick, *recollect;
+	unsigned dirty;			/* RS_AREA_BIT()s to collect again */
+
+	char (*gone)[RS_NAME_LEN];	/* devices already reported gone */
+	size_t n_gone;
+	struct rs_session_event events[RS_SESSION_EVENTS];
+	unsigned long n_events;		/* events ever logged */
+
+	void (*on_change)(struct rs_session *s, unsigned what, void *arg);
+	void *change_arg;
+};
+
+/*
+ * --demo, --load and --root exclude each other; --root / is the live host
+ * and excludes nothing.  0, or -EINVAL with err set.
+ */
+int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
+			     size_t errlen);
+
+/* Collect everything once.  On failure -errno with err set; the session
+ * is then empty and only rs_session_close() applies. */
+int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char *err,
+		    size_t errlen);
+void rs_session_close(struct rs_session *s);
+
+/* 1 when counters can move (live, root, demo); a saved file is static. */
+int rs_session_is_dynamic(const struct rs_session *s);
+
+/* A new reading of the counters: producers refresh, series, checks. */
+int rs_session_refresh(struct rs_session *s);
+/* Everything again (devices, GIDs, network, host).  A failure keeps what
+ * was there and says why in err. */
+int rs_session_reload(struct rs_session *s, char *err, size_t errlen);
+/* Look the route to peer up (live) and collect the network again; on a
+ * recorded source only remember it.  msg says what was done.  -EINVAL
+ * for something that is not an IPv4/IPv6 address. */
+int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen);
+
+/* Run on a loop: producers' descriptors, the refresh timer (interval_ms).
+ * Detach (or close) before the loop is freed. */
+int rs_session_attach(struct rs_session *s, struct rs_loop *l);
+void rs_session_detach(struct rs_session *s);
+void rs_session_set_interval(struct rs_session *s, unsigned ms);
+void rs_session_set_frozen(struct rs_session *s, int frozen);
+void rs_session_on_change(struct rs_session *s,
+			  void (*fn)(struct rs_session *s, unsigned what, void *arg), void *arg);
+
+/* The checks' context of the session's current state. */
+void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx);
+/* Run the checks again (after a parameter changed). */
+void rs_session_recheck(struct rs_session *s);
+/* Use a site profile (NULL: none); the checks run again. */
+int rs_session_set_profile(struct rs_session *s, const char *path, char *err, size_t errlen);
+
+/*
+ * Probes towards the peer, each in a child process (a probe that crashes or
+ * hangs is reported, never the session's death).  _wait runs it and waits
+ * (the commands); _start runs it on the loop and reports RS_CHANGE_PROBE.
+ * The result joins the checks' context; _forget drops it (before a re-run,
+ * and for all kinds when the peer changes).
+ */
+int rs_session_probe_wait(struct rs_session *s, enum rs_probe_kind k);
+int rs_session_probe_start(struct rs_session *s, enum rs_probe_kind k);
+int rs_session_probe_running(const struct rs_session *s, enum rs_probe_kind k);
+void rs_session_probe_forget(struct rs_session *s, enum rs_probe_kind k);
+
+/*
+ * The capture (capture_job.c): one at a time, on the loop (the session
+ * must be attached).  Its packets are dispatched 256 at a time from the
+ * source's fd and a 250 ms timer (a file: a timer at the replay's pace);
+ * RS_CHANGE_CAPTURE comes at most every 250 ms.  Its verdicts join the
+ * checks' context (capture.roce_v2, capture.wire_health).  A start that
+ * fails (no permission, no such interface) keeps no capture and says why
+ * in err, and in rs_session_capture_error() for the views.
+ */
+int rs_session_capture_start(struct rs_session *s, const struct rs_capture_spec *spec,
+			     char *err, size_t errlen);
+/* The bundled demo capture, replayed in a loop at its own pace. */
+int rs_session_capture_demo(struct rs_session *s, char *err, size_t errlen);
+void rs_session_capture_stop(struct rs_session *s);
+/* Paused: no dispatch (a file waits; a live source's kernel buffer fills,
+ * then drops, and the drop count says so). */
+void rs_session_capture_pause(struct rs_session *s, int paused);
+int rs_session_capture_paused(const struct rs_session *s);
+/* Start (path) or stop (NULL) writing what is captured to a pcap file. */
+int rs_session_capture_write(struct rs_session *s, const char *path, char *err, size_t errlen);
+/* The running capture and its verdicts, or NULL. */
+const struct rs_capture *rs_session_capture(const struct rs_session *s);
+const struct rs_cap_verdicts *rs_session_capture_verdicts(const struct rs_session *s);
+/* Why the last start failed or the capture ended; "" when none. */
+const char *rs_session_capture_error(const struct rs_session *s);
+/* Something (a test job) says RDMA traffic runs now (NULL: no longer): a
+ * capture that sees no RoCE packet then fails capture.roce_v2. */
+void rs_session_capture_claim(struct rs_session *s, const char *why);
+/* What the checks see of the capture (NULL: none running). */
+const struct rs_capture_ctx *rs_session_capture_ctx(const struct rs_session *s);
+/* Stop it and forget it (rs_session_detach does). */
+void rs_session_capture_free(struct rs_session *s);
+
+/* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
+const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);
+void rs_session_log(struct rs_session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

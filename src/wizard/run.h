@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.h - walking a troubleshooting tree (tree.h) with the checks.
+ *
+ * The runner is pure, as the checks are: given a context it runs steps
+ * until the tree ends or a step needs a probe result the context does not
+ * have; the caller (the session on the event loop, or `check --tree`) runs
+ * that probe, puts its result in the context and advances again.  Each step
+ * keeps the finding that decided it, so a view shows what was run, what was
+ * seen, what was expected and the remedy.
+ *
+ * A step is about one subject: the port towards the peer (the route's
+ * netdev), or the port asked for, or the first ACTIVE Ethernet port; the
+ * step's verdict is the worst of its check's findings about that port, its
+ * device, its netdev, the host and the peer.
+ */
+#ifndef RS_RUN_H
+#define RS_RUN_H
+
+#include "wizard/tree.h"
+
+struct rs_step {
+	int node;			/* index into tree->nodes */
+	enum rs_verdict verdict;
+	struct rs_finding finding;	/* the finding that decided */
+};
+
+struct rs_subject {
+	char dev[RS_NAME_LEN];		/* "" when there is no port */
+	unsigned port;
+	char netdev[RS_NAME_LEN];
+};
+
+struct rs_run {
+	const struct rs_tree *tree;
+	struct rs_subject subject;
+	struct rs_step *steps;		/* the steps run, in order */
+	size_t n_steps;
+	int cur;			/* the next step to run, RS_TREE_END when done */
+	int cause;			/* index in steps of the first failure, -1 none */
+};
+
+void rs_run_init(struct rs_run *r, const struct rs_tree *t);
+void rs_run_free(struct rs_run *r);
+/* Choose the subject: dev/port when given (dev non-NULL), else as above. */
+void rs_run_subject(struct rs_run *r, const struct rs_snapshot *s, const char *dev,
+		    unsigned port);
+/* Run steps until the end (0) or a step that needs probe *need first (1). */
+int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_probe_kind *need);
+/* Forget step i and those after it; the next advance runs step i again. */
+void rs_run_rewind(struct rs_run *r, size_t i);
+/* The worst verdict of the steps run (RS_PASS when all passed or skipped). */
+enum rs_verdict rs_run_worst(const struct rs_run *r);
+int rs_run_done(const struct rs_run *r);
+
+#endif

@@ -1,0 +1,751 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_explain.c - the explain tables and matcher (src/diag/explain.h).
+ *
+ * Every entry is held to real messages: the lines the Soft-RoCE lab saw
+ * (LAB.md, docs/lab.md), perftest 4.5 and rdma-core 44 as Debian builds
+ * them (their format strings, filled in), the seed guide, NCCL's sources
+ * and logs, the kernel.  Each message must give exactly the ids listed, in
+ * order, and every entry must be reached by at least one message.  The
+ * work-completion statuses are checked against the installed libibverbs'
+ * ibv_wc_status_str().  Then the line splitting (chunks of any size, CRLF,
+ * NULs, a last line without newline), the bounds (long lines, the input
+ * limit, a file descriptor) and a seeded fuzz loop of random and spliced
+ * lines.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <infiniband/verbs.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag/check.h"
+#include "diag/explain.h"
+#include "util.h"
+#include "wizard/tree.h"
+
+struct sample {
+	const char *msg;
+	const char *ids;	/* expected ids, space-separated, in report order */
+	const char *src;	/* where the message comes from */
+};
+
+#define LAB "LAB.md / docs/lab.md (Soft-RoCE lab, perftest 4.5, rdma-core 44)"
+#define PERF "perftest 4.5 (Debian ib_write_bw format string)"
+#define PP "rdma-core 44 ibv_rc_pingpong / ibv_ud_pingpong format string"
+#define VERBS "rdma-core 44 libibverbs.so strings"
+#define NCCL "NCCL sources and logs"
+
+static const struct sample samples[] = {
+	/* the control channel */
+	{ "Couldn't connect to 10.99.0.2:18515", "perftest.connect_failed", LAB },
+	{ "Couldnt connect to 192.168.100.1:18515", "perftest.connect_failed", "seed guide 6.1" },
+	{ "Couldn\xe2\x80\x99t connect to host-b:18515", "perftest.connect_failed",
+	  "typographic apostrophe, pasted from a document" },
+	{ "Unable to open file descriptor for socket connection Unable to init the socket "
+	  "connection", "perftest.socket_init", LAB },
+	{ " Unable to set up socket connection", "perftest.socket_init", PERF },
+	{ "Couldn't listen to port 18515", "perftest.listen_failed", PERF },
+	{ "ethernet_read_keys: Couldn't read remote address", "perftest.read_keys", LAB },
+	{ "1/2: Couldn't read remote address", "perftest.read_keys", PP },
+	{ "Couldn't read/write remote address", "perftest.read_keys", PP },
+	{ "client read/write: No space left on device", "perftest.read_keys", LAB },
+	{ "ethernet_read_data: Couldn't read reports", "perftest.read_keys", PERF },
+	{ " Failed to exchange data between server and clients", "perftest.read_keys", PERF },
+	/* connecting the queue pairs */
+	{ " Failed to modify QP 19 to RTR", "verbs.modify_qp_rtr", LAB },
+	{ "Failed to modify QP to RTR", "verbs.modify_qp_rtr", LAB },
+	{ "Couldn't connect to remote QP", "verbs.modify_qp_rtr", LAB },
+	{ " Unable to Connect the HCA's through the link", "perftest.connect_hca", LAB },
+	{ "Failed to modify QP to INIT, ret=22", "verbs.modify_qp_init", PERF },
+	{ "Failed to modify QP to RTS", "verbs.modify_qp_rts", PP },
+	{ "misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument",
+	  "verbs.modify_qp", NCCL },
+	{ "NCCL WARN Call to ibv_modify_qp failed with error No data available errno 61",
+	  "verbs.modify_qp", NCCL },
+	{ "can't read sgid of index 5", "verbs.query_gid", PP },
+	{ "Could not get local gid for gid index 3", "verbs.query_gid", PP },
+	{ "Failed to create AH", "verbs.create_ah", PERF },
+	{ " Found Incompatibility issue with GID types.", "perftest.gid_incompat", LAB },
+	{ " Please Try to use a different IP version.", "perftest.gid_incompat", LAB },
+	/* resources */
+	{ "Unable to create QP.", "verbs.create_qp", PERF },
+	{ "Failed to create QP - CAP_NET_RAW may be required", "verbs.create_qp",
+	  "HOST-APIS.md (mlx5 sniffer)" },
+	{ "Couldn't create QP", "verbs.create_qp", PP },
+	{ "NCCL WARN Call to ibv_create_qp failed", "verbs.create_qp", NCCL },
+	{ "Couldn't create CQ", "verbs.create_cq_pd", PERF },
+	{ "Couldn't allocate PD", "verbs.create_cq_pd", PERF },
+	{ "Failed to create CQs", "verbs.create_cq_pd", PERF },
+	{ "Couldn't allocate MR", "verbs.reg_mr", LAB },
+	{ "failed to create mr", "verbs.reg_mr", LAB },
+	{ "Failed to create MR", "verbs.reg_mr", LAB },
+	{ "Couldn't register MR", "verbs.reg_mr", LAB },
+	{ "Failed to register memory", "verbs.reg_mr", "seed guide 6.3" },
+	{ "NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory", "verbs.reg_mr",
+	  NCCL },
+	{ "NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory",
+	  "verbs.reg_mr", NCCL },
+	{ " Couldn't create IB resources", "perftest.ib_resources", LAB },
+	{ "libibverbs: Warning: RLIMIT_MEMLOCK is 32768 bytes.", "verbs.memlock_warning", VERBS },
+	{ "    This will severely limit memory registrations.", "verbs.memlock_warning", VERBS },
+	{ "Failed to allocate hugepages. Please configure hugepages", "perftest.hugepages", PERF },
+	/* devices and ports */
+	{ "No IB devices found", "verbs.no_device", PERF },
+	{ "Failed to get IB devices list: No such file or directory", "verbs.no_device", PP },
+	{ "NCCL INFO NET/IB : No device found.", "verbs.no_device", NCCL },
+	{ "IB device mlx5_2 not found", "verbs.device_not_found", PERF },
+	{ " Unable to find the Infiniband/RoCE device", "verbs.device_not_found", PERF },
+	{ "libibverbs: Warning: couldn't load driver 'libmlx4-rdmav34.so': libmlx4-rdmav34.so: "
+	  "cannot open shared object file: No such file or directory", "verbs.driver_warning",
+	  VERBS },
+	{ "libibverbs: Warning: no userspace device-specific driver found for "
+	  "/sys/class/infiniband_verbs/uverbs0", "verbs.driver_warning", VERBS },
+	{ " Port number 1 state is Down", "perftest.port_down", LAB },
+	{ " Couldn't set the link layer", "verbs.no_context", LAB },
+	{ " Couldn't get context for the device", "verbs.no_context", LAB },
+	{ "Couldn't get context for mlx5_0", "verbs.no_context", PP },
+	{ " Unable to query port 1 attributes", "verbs.no_context", PERF },
+	{ "[ 812.104] mlx5_core 0000:3b:00.0 ens1f0np0: Link down", "kernel.link_down",
+	  "kernel mlx5e" },
+	{ "ixgbe 0000:01:00.0 eth2: NIC Link is Down", "kernel.link_down", "kernel ixgbe" },
+	/* MTU and bandwidth */
+	{ "Requested mtu is higher than active mtu ", "perftest.mtu_higher", LAB },
+	{ "Changing to active mtu - 3", "perftest.mtu_higher", LAB },
+	{ "Requested size larger than port MTU (1024)", "pingpong.ud_size_mtu", PP },
+	{ "Error: BW result is below bw limit", "perftest.bw_limit", PERF },
+	{ "mlx5_core 0000:3b:00.1: 63.008 Gb/s available PCIe bandwidth, limited by 8.0 GT/s "
+	  "PCIe x8 link at 0000:3a:00.0 (capable of 126.016 Gb/s with 8.0 GT/s PCIe x16 link)",
+	  "kernel.pcie_limited", "kernel pcie_print_link_status()" },
+	/* completions */
+	{ " Completion with error at client", "perftest.completion_error", PERF },
+	{ " Failed status 12: wr_id 0 syndrom 0x81", "wc.retry_exc_err", PERF },
+	{ "Failed status transport retry counter exceeded (12) for wr_id 2", "wc.retry_exc_err",
+	  PP },
+	{ "Failed status local QP operation error (2) for wr_id 0", "wc.loc_qp_op_err", LAB },
+	{ "Poll send CQ error status=13 qp 0 credit=0 scredit=0", "wc.rnr_retry_exc_err", PERF },
+	{ "Bad wc status -- 5 -- 0 ", "wc.wr_flush_err", PERF },
+	{ "Couldn't post send: qp 0 scnt=128", "verbs.post_failed", PERF },
+	/* rdma_cm */
+	{ "Received 10 times ADDR_ERROR", "rdma_cm.addr_error", LAB },
+	{ " Unable to perform rdma_client function", "perftest.rdma_cm", LAB },
+	{ "Failed to get RDMA CM address - Error: Name or service not known.",
+	  "rdma_cm.addr_error", PERF },
+	{ "Failed to resolve RDMA CM route.", "rdma_cm.route_error", PERF },
+	{ "cma event RDMA_CM_EVENT_REJECTED, error 8", "rdma_cm.rejected", "librdmacm rping" },
+	{ "cma event RDMA_CM_EVENT_UNREACHABLE, error -110", "rdma_cm.unreachable",
+	  "librdmacm rping" },
+	/* NCCL */
+	{ "node-2:5776:5902 [0] transport/net_ib.cc:1296 NCCL WARN NET/IB : Got completion from "
+	  "peer 10.2.0.5<33092> with error 12, opcode 0, len 0, vendor err 129 (Recv)",
+	  "nccl.completion_error wc.retry_exc_err", NCCL " 2.8-2.18" },
+	{ "NET/IB : Got completion with error 12, opcode 1, len 32768, vendor err 129",
+	  "nccl.completion_error wc.retry_exc_err", NCCL " before 2.8" },
+	{ "transport/net_ib.cc:2453 NCCL WARN NET/IB: Got completion from peer 10.99.91.63<51161> "
+	  "with status=4 opcode=32614 len=32614 vendor err 81 (Send) localGid ::ffff:10.99.92.59 "
+	  "remoteGids::ffff:10.99.91.63 hca mlx5_1", "nccl.completion_error wc.loc_prot_err",
+	  NCCL " 2.19+" },
+	{ "NCCL WARN NET/IB: Got completion from peer 10.153.235.13<40554> with "
+	  "status=IBV_WC_RETRY_EXC_ERR(12) opcode=IBV_WC_RECV_RDMA_WITH_IMM(129) vendor_err=129 "
+	  "localGid ::ffff:1.1.2.2 remoteGids::ffff:1.1.1.4 hca mlx5_1",
+	  "nccl.completion_error wc.retry_exc_err", NCCL " 2.2x" },
+	{ "NCCL WARN NET/IB: ncclIbTest: Got CQE with error (devIndex=0, req=0x7fccfc04e028, "
+	  "wr_id=0, qp_num=26257)", "nccl.completion_error", NCCL " 2.2x" },
+	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : port error", "nccl.async_event", NCCL },
+	{ "NCCL INFO Using network Socket", "nccl.using_socket", NCCL },
+	{ "NCCL WARN Connect to 10.0.0.2<43567> failed : Connection refused",
+	  "nccl.bootstrap_connect", NCCL },
+	{ "NCCL INFO Call to connect returned Connection refused, retrying",
+	  "nccl.bootstrap_connect", NCCL },
+};
+
+/* Lines of ordinary output that must not be taken for errors. */
+static const char *const benign[] = {
+	"",
+	"Process exited with status 1",
+	"make: *** [all] Error 1 (exit status 12)",
+	" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]",
+	" 65536      5000             23.51              23.50		   0.044826",
+	" Mtu             : 1024[B]",
+	"                    RDMA_Write BW Test",
+	" local address: LID 0000 QPN 0x0011 PSN 0x5ba7a6 RKey 0x000205 VAddr 0x007f2c1e5a0000",
+	" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:99:00:01",
+	"\t\tstate:\t\t\tPORT_ACTIVE (4)",
+	"\t\tactive_mtu:\t\t1024 (3)",
+	"mlx5_core 0000:3b:00.0 ens1f0np0: Link up",
+	"NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>",
+	"NCCL INFO Channel 00/02 : 0[0] -> 1[0] [send] via NET/IB/0",
+	"NCCL INFO Using network IB",
+	"gcc: fatal error: no input files",
+	"curl: (7) general error while connecting",
+	"Port number 1 state is Active",
+	"completion queue depth 128",
+	"retry counter: 7",
+};
+
+static struct rs_explainer *explainer(void)
+{
+	struct rs_explainer *x = NULL;
+	char err[256] = "";
+
+	assert_int_equal(rs_explainer_new(&x, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+	return x;
+}
+
+/* The ids msg matches, space-separated, into buf. */
+static const char *ids_of(const struct rs_explainer *x, const char *msg, char *buf, size_t len)
+{
+	const struct rs_explain_entry *hits[16];
+	size_t n = rs_explain_line(x, msg, strlen(msg), hits, 16);
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < 16; i++) {
+		if (i)
+			strncat(buf, " ", len - strlen(buf) - 1);
+		strncat(buf, hits[i]->id, len - strlen(buf) - 1);
+	}
+	return buf;
+}
+
+/* Is id one of the space-separated words of list? */
+static int has_word(const char *list, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = list; (p = strstr(p, id)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* Is check a step of the shipped tree named tree (src/wizard/tree.h)? */
+static int tree_has_step(const char *tree, const char *check)
+{
+	struct rs_tree t;
+	char err[256];
+	int found = 0;
+
+	if (rs_tree_load(&t, tree, err, sizeof(err)))
+		return 0;
+	for (size_t i = 0; i < t.n; i++)
+		found |= t.nodes[i].check && !strcmp(t.nodes[i].check->id, check);
+	rs_tree_free(&t);
+	return found;
+}
+
+static void test_table_valid(void **state)
+{
+	static const char *const trees[] = { RS_TREE_CONNECTION, RS_TREE_BANDWIDTH,
+					     RS_TREE_LARGE_MSG, RS_TREE_SETUP };
+	struct rs_explainer *x = explainer();
+	size_t n = rs_explainer_count(x);
+	char buf[256];
+	regex_t idre;
+
+	assert_true(n >= 60);
+	assert_int_equal(regcomp(&idre, "^[a-z_]+\\.[a-z0-9_]+$", REG_EXTENDED | REG_NOSUB), 0);
+	for (size_t i = 0; i < n; i++) {
+		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
+		int tree_ok = 0, nc = 0;
+
+		print_message("# %s\n", e->id);
+		assert_int_equal(regexec(&idre, e->id, 0, NULL, 0), 0);
+		for (size_t k = 0; k < i; k++)
+			assert_string_not_equal(e->id, rs_explainer_entry(x, k)->id);
+		assert_ptr_equal(rs_explain_find(e->id), e);
+		assert_true(e->tool && e->tool[0] && e->meaning && strlen(e->meaning) > 20);
+		while (e->causes[nc])
+			assert_true(strlen(e->causes[nc++]) > 10);
+		assert_true(nc >= 1 && nc <= RS_EXPLAIN_MAX_CAUSES);
+		for (size_t t = 0; t < RS_ARRAY_SIZE(trees); t++)
+			tree_ok |= !strcmp(e->tree, trees[t]);
+		assert_true(tree_ok);
+		assert_non_null(rs_check_find(e->check));
+		if (!tree_has_step(e->tree, e->check))
+			fail_msg("%s: %s is not a step of the tree %s", e->id, e->check, e->tree);
+	}
+	/* A pattern that matches everything would explain every line. */
+	assert_string_equal(ids_of(x, "x", buf, sizeof(buf)), "");
+	regfree(&idre);
+	assert_null(rs_explain_find("no.such_id"));
+	rs_explainer_free(x);
+}
+
+static void test_real_messages(void **state)
+{
+	struct rs_explainer *x = explainer();
+	size_t n = rs_explainer_count(x);
+	int *reached = calloc(n, sizeof(*reached));
+	char buf[512];
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(samples); i++) {
+		const char *got = ids_of(x, samples[i].msg, buf, sizeof(buf));
+
+		if (strcmp(got, samples[i].ids))
+			fail_msg("\"%s\" (%s): got \"%s\", want \"%s\"", samples[i].msg,
+				 samples[i].src, got, samples[i].ids);
+		for (size_t k = 0; k < n; k++)
+			if (has_word(got, rs_explainer_entry(x, k)->id))
+				reached[k] = 1;
+	}
+	/* The statuses are reached by test_wc_statuses; every message entry here. */
+	for (size_t k = 0; k < n; k++) {
+		const struct rs_explain_entry *e = rs_explainer_entry(x, k);
+
+		if (strncmp(e->id, "wc.", 3) && !reached[k])
+			fail_msg("%s: no real message in the samples reaches it", e->id);
+	}
+	for (size_t i = 0; i < RS_ARRAY_SIZE(benign); i++)
+		if (strcmp(ids_of(x, benign[i], buf, sizeof(buf)), ""))
+			fail_msg("\"%s\" is not an error, yet it gives \"%s\"", benign[i], buf);
+	free(reached);
+	rs_explainer_free(x);
+}
+
+/* wc.<name in lower case, IBV_WC_ dropped> for status s. */
+static void wc_id(char *buf, size_t len, const char *enum_name)
+{
+	size_t i;
+
+	snprintf(buf, len, "wc.");
+	for (i = 0; enum_name[i] && i + 4 < len; i++)
+		buf[3 + i] = (char)(enum_name[i] >= 'A' && enum_name[i] <= 'Z' ?
+				    enum_name[i] - 'A' + 'a' : enum_name[i]);
+	buf[3 + i] = '\0';
+}
+
+/*
+ * Every status 1..IBV_WC_TM_RNDV_INCOMPLETE, as the installed libibverbs
+ * names it, in the forms ibv_rc_pingpong, perftest and NCCL print.
+ */
+static void test_wc_statuses(void **state)
+{
+	static const char *const names[] = {
+		NULL, "LOC_LEN_ERR", "LOC_QP_OP_ERR", "LOC_EEC_OP_ERR", "LOC_PROT_ERR",
+		"WR_FLUSH_ERR", "MW_BIND_ERR", "BAD_RESP_ERR", "LOC_ACCESS_ERR", "REM_INV_REQ_ERR",
+		"REM_ACCESS_ERR", "REM_OP_ERR", "RETRY_EXC_ERR", "RNR_RETRY_EXC_ERR",
+		"LOC_RDD_VIOL_ERR", "REM_INV_RD_REQ_ERR", "REM_ABORT_ERR", "INV_EECN_ERR",
+		"INV_EEC_STATE_ERR", "FATAL_ERR", "RESP_TIMEOUT_ERR", "GENERAL_ERR", "TM_ERR",
+		"TM_RNDV_INCOMPLETE",
+	};
+	struct rs_explainer *x = explainer();
+	char id[64], want[96], line[256], got[512], head[160];
+
+	assert_int_equal(RS_ARRAY_SIZE(names), IBV_WC_TM_RNDV_INCOMPLETE + 1);
+	for (int s = 1; s <= IBV_WC_TM_RNDV_INCOMPLETE; s++) {
+		const char *str = ibv_wc_status_str((enum ibv_wc_status)s);
+		const struct rs_explain_entry *e;
+
+		wc_id(id, sizeof(id), names[s]);
+		e = rs_explain_find(id);
+		assert_non_null(e);
+		/* The meaning names the status as libibverbs prints it. */
+		snprintf(head, sizeof(head), "Work completion status %d, %s (IBV_WC_%s)", s, str,
+			 names[s]);
+		if (strncasecmp(e->meaning, head, strlen(head)))
+			fail_msg("%s: meaning should start \"%s\"", id, head);
+		snprintf(line, sizeof(line), "Failed status %s (%d) for wr_id 2", str, s);
+		assert_string_equal(ids_of(x, line, got, sizeof(got)), id);
+		snprintf(line, sizeof(line), " Failed status %d: wr_id 0 syndrom 0x81", s);
+		assert_string_equal(ids_of(x, line, got, sizeof(got)), id);
+		snprintf(line, sizeof(line), "Poll send CQ error status=%d qp 0", s);
+		assert_string_equal(ids_of(x, line, got, sizeof(got)), id);
+		snprintf(want, sizeof(want), "nccl.completion_error %s", id);
+		snprintf(line, sizeof(line), "NCCL WARN NET/IB : Got completion from peer "
+			 "10.0.0.2<40000> with error %d, opcode 0, len 0, vendor err 129 (Recv)", s);
+		assert_string_equal(ids_of(x, line, got, sizeof(got)), want);
+		snprintf(line, sizeof(line), "NCCL WARN NET/IB: Got completion from peer "
+			 "10.0.0.2<40000> with status=IBV_WC_%s(%d) opcode=IBV_WC_SEND(0) "
+			 "vendor_err=0 hca mlx5_0", names[s], s);
+		assert_string_equal(ids_of(x, line, got, sizeof(got)), want);
+	}
+	/* 0 is success, 24 does not exist: neither is an error to explain. */
+	assert_string_equal(ids_of(x, " Failed status 0: wr_id 0", got, sizeof(got)), "");
+	assert_string_equal(ids_of(x, "Failed status unknown (24) for wr_id 1", got, sizeof(got)),
+			    "");
+	rs_explainer_free(x);
+}
+
+/* --- runs ----------------------------------------------------------------- */
+
+#define MAX_REC 256
+
+struct rec {
+	size_t n;
+	struct {
+		size_t line, len, full_len, first_line;
+		int truncated;
+		const char *id;
+		char text[64];
+		size_t text_len;
+		char peer[RS_EXPLAIN_PEER_LEN];
+	} m[MAX_REC];
+};
+
+static void record(void *arg, const struct rs_explain_match *m)
+{
+	struct rec *r = arg;
+
+	if (r->n >= MAX_REC)
+		return;
+	r->m[r->n].line = m->line;
+	r->m[r->n].len = m->len;
+	r->m[r->n].full_len = m->full_len;
+	r->m[r->n].first_line = m->first_line;
+	r->m[r->n].truncated = m->truncated;
+	r->m[r->n].id = m->e->id;
+	r->m[r->n].text_len = m->len < sizeof(r->m[0].text) ? m->len : sizeof(r->m[0].text);
+	memcpy(r->m[r->n].text, m->text, r->m[r->n].text_len);
+	memcpy(r->m[r->n].peer, m->peer, sizeof(m->peer));
+	r->n++;
+}
+
+/* Run text through a run fed in chunks of size step (0: all at once). */
+static struct rs_explain_stats run_text(const struct rs_explainer *x, const char *text,
+					size_t len, size_t step,
+					const struct rs_explain_limits *lim, struct rec *rec)
+{
+	struct rs_explain_run *r = rs_explain_run_new(x, lim, record, rec);
+	struct rs_explain_stats st;
+
+	memset(rec, 0, sizeof(*rec));
+	for (size_t at = 0; at < len;) {
+		size_t n = step && step < len - at ? step : len - at;
+
+		if (rs_explain_feed(r, text + at, n))
+			break;
+		at += n;
+	}
+	st = *rs_explain_finish(r);
+	st.per_entry = NULL;	/* freed with the run */
+	rs_explain_run_free(r);
+	return st;
+}
+
+/*
+ * The peer's address a line names, from the entry's peer pattern: only a
+ * real IPv4 or IPv6 address comes out, never other text of the line.
+ */
+static void test_peer(void **state)
+{
+	static const struct {
+		const char *line, *peer;
+	} cases[] = {
+		{ "Couldn't connect to 10.99.0.2:18515", "10.99.0.2" },
+		{ "Couldn't connect to fe80::1:18515", "fe80::1" },
+		{ "Couldn't connect to host-b:18515", "" },
+		{ "Couldn't connect to 10.0.0.1;reboot:18515", "" },
+		{ "Couldn't connect to \x1b[31m10.0.0.1:18515", "" },
+		{ "NCCL WARN NET/IB : Got completion from peer 10.2.0.5<33092> with error 12, opcode 0,"
+		  " len 0, vendor err 129 (Recv)", "10.2.0.5" },
+		{ "NCCL WARN Connect to 10.0.0.2<43567> failed : Connection refused", "10.0.0.2" },
+		{ "NET/IB : Got completion with error 12, opcode 1, len 32768, vendor err 129", "" },
+	};
+	struct rs_explainer *x = explainer();
+	struct rec rec;
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(cases); i++) {
+		run_text(x, cases[i].line, strlen(cases[i].line), 0, NULL, &rec);
+		assert_true(rec.n >= 1);
+		if (strcmp(rec.m[0].peer, cases[i].peer))
+			fail_msg("\"%s\": peer \"%s\", want \"%s\"", cases[i].line, rec.m[0].peer,
+				 cases[i].peer);
+	}
+	rs_explainer_free(x);
+}
+
+static const char pasted[] =
+	"---------------------------------------------------------------\n"
+	"                    RDMA_Write BW Test\n"
+	"Couldn't connect to 10.99.0.2:18515\r\n"
+	"Unable to open file descriptor for socket connection Unable to init the socket "
+	"connection\n"
+	"\n"
+	" Failed status 12: wr_id 0 syndrom 0x81\n"
+	"NET/IB : Got completion with error 12, opcode 1, len 32768, vendor err 129\n"
+	"Couldn't connect to 10.99.0.2:18515";	/* no newline at the end */
+
+static void test_lines_any_chunks(void **state)
+{
+	static const size_t steps[] = { 0, 1, 2, 3, 7, 64 };
+	struct rs_explainer *x = explainer();
+	struct rec whole, part;
+	struct rs_explain_stats st = run_text(x, pasted, strlen(pasted), 0, NULL, &whole);
+
+	assert_int_equal(st.lines, 8);
+	assert_int_equal(st.recognised, 5);
+	assert_int_equal(st.matches, 6);
+	assert_int_equal(st.bytes, strlen(pasted));
+	assert_int_equal(whole.n, 6);
+	assert_int_equal(whole.m[0].line, 3);
+	assert_string_equal(whole.m[0].id, "perftest.connect_failed");
+	assert_int_equal(whole.m[0].len, 35);	/* the "\r" is not part of the line */
+	assert_int_equal(whole.m[0].first_line, 0);
+	assert_int_equal(whole.m[1].line, 4);
+	assert_int_equal(whole.m[2].line, 6);
+	assert_string_equal(whole.m[2].id, "wc.retry_exc_err");
+	assert_int_equal(whole.m[3].line, 7);
+	assert_string_equal(whole.m[3].id, "nccl.completion_error");
+	assert_string_equal(whole.m[4].id, "wc.retry_exc_err");
+	assert_int_equal(whole.m[4].first_line, 6);
+	assert_int_equal(whole.m[5].line, 8);
+	assert_int_equal(whole.m[5].first_line, 3);
+	/* Any chunking gives the same matches. */
+	for (size_t s = 1; s < RS_ARRAY_SIZE(steps); s++) {
+		run_text(x, pasted, strlen(pasted), steps[s], NULL, &part);
+		assert_int_equal(part.n, whole.n);
+		assert_memory_equal(part.m, whole.m, sizeof(whole.m[0]) * whole.n);
+	}
+	/* Nothing in, nothing out; one newline is one empty line. */
+	st = run_text(x, "", 0, 0, NULL, &part);
+	assert_int_equal(st.lines, 0);
+	assert_int_equal(part.n, 0);
+	st = run_text(x, "\n", 1, 0, NULL, &part);
+	assert_int_equal(st.lines, 1);
+	assert_int_equal(st.recognised, 0);
+	rs_explainer_free(x);
+}
+
+static void test_nul_bytes(void **state)
+{
+	static const char text[] = "Couldn't allocate\0MR\n\0\0\0\nbinary\0Failed to create MR\0\n";
+	struct rs_explainer *x = explainer();
+	struct rec rec;
+	struct rs_explain_stats st = run_text(x, text, sizeof(text) - 1, 0, NULL, &rec);
+
+	assert_int_equal(st.lines, 3);
+	assert_int_equal(rec.n, 2);
+	/* matched as a space, handed back as it was */
+	assert_string_equal(rec.m[0].id, "verbs.reg_mr");
+	assert_int_equal(rec.m[0].len, 20);
+	assert_memory_equal(rec.m[0].text, "Couldn't allocate\0MR", 20);
+	assert_int_equal(rec.m[1].line, 3);
+	assert_int_equal(rec.m[1].first_line, 1);
+	rs_explainer_free(x);
+}
+
+static void test_long_lines(void **state)
+{
+	struct rs_explain_limits lim = { .line_max = 64, .input_max = 1 << 20 };
+	struct rs_explainer *x = explainer();
+	size_t big = 100000;
+	char *text = malloc(big + 200);
+	struct rs_explain_stats st;
+	struct rec rec;
+	size_t n;
+
+	/* A message at the start of a huge line is found; one past line_max is
+	 * not (the line is matched on its beginning, and that is said). */
+	n = (size_t)sprintf(text, "Couldn't allocate MR ");
+	memset(text + n, 'A', big);
+	n += big;
+	n += (size_t)sprintf(text + n, " Failed to modify QP 3 to RTR\nPort number 1 state is "
+			     "Down\n");
+	st = run_text(x, text, n, 4096, &lim, &rec);
+	assert_int_equal(st.lines, 2);
+	assert_int_equal(st.long_lines, 1);
+	assert_int_equal(rec.n, 2);
+	assert_string_equal(rec.m[0].id, "verbs.reg_mr");
+	assert_true(rec.m[0].truncated);
+	assert_int_equal(rec.m[0].len, 64);
+	assert_int_equal(rec.m[0].full_len, 21 + big + 29);
+	assert_string_equal(rec.m[1].id, "perftest.port_down");
+	assert_false(rec.m[1].truncated);
+	free(text);
+	rs_explainer_free(x);
+}
+
+static void test_input_limit(void **state)
+{
+	struct rs_explain_limits lim = { .line_max = 128, .input_max = 64 };
+	struct rs_explainer *x = explainer();
+	char text[256];
+	struct rs_explain_stats st;
+	struct rec rec;
+
+	/* 60 bytes of noise, then a message that starts before the limit and
+	 * one after it: reading stops at 64 bytes and says so. */
+	snprintf(text, sizeof(text), "%059d\nCouldn't allocate MR\nPort number 1 state is Down\n",
+		 0);
+	st = run_text(x, text, strlen(text), 0, &lim, &rec);
+	assert_true(st.input_cut);
+	assert_int_equal(st.bytes, 64);
+	assert_int_equal(st.lines, 2);	/* the noise, and "Coul" */
+	assert_int_equal(rec.n, 0);
+	/* Exactly at the limit: nothing was cut. */
+	st = run_text(x, text, 64, 0, &lim, &rec);
+	assert_false(st.input_cut);
+	rs_explainer_free(x);
+}
+
+/* rs_explain_fd on a file: all of it, or up to the limit (and says so). */
+static void test_fd(void **state)
+{
+	struct rs_explain_limits lim = { .line_max = 4096, .input_max = 200000 };
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r;
+	const struct rs_explain_stats *st;
+	FILE *f = tmpfile();
+	struct rec rec = { 0 };
+
+	assert_non_null(f);
+	for (int i = 0; i < 3000; i++)
+		fprintf(f, "noise line %d of a long log\n", i);
+	fprintf(f, "Couldn't allocate MR\n");
+	fflush(f);
+	rewind(f);
+	r = rs_explain_run_new(x, NULL, record, &rec);
+	assert_int_equal(rs_explain_fd(r, fileno(f)), 0);
+	st = rs_explain_finish(r);
+	assert_int_equal(st->lines, 3001);
+	assert_false(st->input_cut);
+	assert_int_equal(rec.n, 1);
+	assert_int_equal(rec.m[0].line, 3001);
+	rs_explain_run_free(r);
+	/* The same file under a limit it exceeds. */
+	lim.input_max = 1000;
+	rewind(f);
+	memset(&rec, 0, sizeof(rec));
+	r = rs_explain_run_new(x, &lim, record, &rec);
+	assert_int_equal(rs_explain_fd(r, fileno(f)), 0);
+	st = rs_explain_finish(r);
+	assert_true(st->input_cut);
+	assert_int_equal(st->bytes, 1000);
+	assert_int_equal(rec.n, 0);
+	rs_explain_run_free(r);
+	/* A descriptor that cannot be read. */
+	r = rs_explain_run_new(x, NULL, NULL, NULL);
+	assert_int_equal(rs_explain_fd(r, -1), -EBADF);
+	rs_explain_run_free(r);
+	fclose(f);
+	rs_explainer_free(x);
+}
+
+static void test_bad_pattern(void **state)
+{
+	static const struct rs_explain_entry broken[] = {
+		{ .id = "test.ok", .tool = "t", .pattern = "fine", .meaning = "m",
+		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none" },
+		{ .id = "test.broken", .tool = "t", .pattern = "unbalanced (", .meaning = "m",
+		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none" },
+		{ .id = "test.nogroup", .tool = "t", .pattern = "fine", .meaning = "m",
+		  .causes = { "c" }, .tree = RS_TREE_SETUP, .check = "device.none",
+		  .peer = "peer [0-9.]+" },
+	};
+	struct rs_explainer *x = NULL;
+	char err[256] = "";
+
+	assert_int_equal(rs_explainer_new_table(&x, broken, 2, err, sizeof(err)), -EINVAL);
+	assert_null(x);
+	assert_non_null(strstr(err, "test.broken: pattern does not compile"));
+	assert_int_equal(rs_explainer_new_table(&x, broken + 2, 1, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "test.nogroup: the peer pattern needs a group"));
+	assert_int_equal(rs_explainer_new_table(&x, broken, 1, err, sizeof(err)), 0);
+	assert_int_equal(rs_explainer_count(x), 1);
+	rs_explainer_free(x);
+}
+
+/* xorshift: the same lines on every run. */
+static uint32_t rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/*
+ * Random lines: random bytes (NULs, controls, invalid UTF-8), printable
+ * noise, and real messages spliced into noise at random places.  Nothing
+ * may crash, the counts must add up, a spliced message is still found and
+ * matches come in line order within the bounds.
+ */
+static void test_fuzz(void **state)
+{
+	struct rs_explain_limits lim = { .line_max = 256, .input_max = 4 << 20 };
+	struct rs_explainer *x = explainer();
+	size_t cap = 3 << 20, len = 0, spliced = 0;
+	char *buf = malloc(cap);
+	struct rs_explain_run *r;
+	const struct rs_explain_stats *st;
+	struct rec rec = { 0 };
+	uint32_t seed = 0x5eed1234;
+	size_t sum = 0;
+
+	while (len + 1024 < cap) {
+		uint32_t kind = rnd(&seed) % 4, n = rnd(&seed) % 300;
+
+		if (kind == 0) {
+			for (uint32_t i = 0; i < n; i++)
+				buf[len++] = (char)(rnd(&seed) & 0xff);
+		} else if (kind == 1) {
+			for (uint32_t i = 0; i < n; i++)
+				buf[len++] = (char)(' ' + rnd(&seed) % 95);
+		} else {
+			const char *m = samples[rnd(&seed) % RS_ARRAY_SIZE(samples)].msg;
+			uint32_t pre = rnd(&seed) % 40;
+
+			for (uint32_t i = 0; i < pre; i++)
+				buf[len++] = (char)('a' + rnd(&seed) % 26);
+			buf[len++] = ' ';
+			memcpy(buf + len, m, strlen(m));
+			len += strlen(m);
+			spliced++;
+		}
+		buf[len++] = '\n';
+	}
+	r = rs_explain_run_new(x, &lim, record, &rec);
+	for (size_t at = 0; at < len;) {
+		size_t n = 1 + rnd(&seed) % 5000;
+
+		n = n < len - at ? n : len - at;
+		rs_explain_feed(r, buf + at, n);
+		at += n;
+	}
+	st = rs_explain_finish(r);
+	for (size_t i = 0; i < rs_explainer_count(x); i++)
+		sum += st->per_entry[i];
+	assert_int_equal(sum, st->matches);
+	assert_true(st->recognised <= st->lines);
+	assert_int_equal(st->bytes, len);
+	/* every spliced message fits in line_max and is found (random bytes
+	 * may hold a newline, so a few lines are more than counted here) */
+	assert_true(st->recognised >= spliced);
+	for (size_t i = 1; i < rec.n; i++)
+		assert_true(rec.m[i].line >= rec.m[i - 1].line);
+	for (size_t i = 0; i < rec.n; i++)
+		assert_true(rec.m[i].len <= lim.line_max);
+	print_message("# fuzz: %zu bytes, %zu lines, %zu spliced, %zu recognised\n", len,
+		      st->lines, spliced, st->recognised);
+	rs_explain_run_free(r);
+	free(buf);
+	rs_explainer_free(x);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_valid),
+		cmocka_unit_test(test_real_messages),
+		cmocka_unit_test(test_wc_statuses),
+		cmocka_unit_test(test_lines_any_chunks),
+		cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_long_lines),
+		cmocka_unit_test(test_input_limit),
+		cmocka_unit_test(test_fd),
+		cmocka_unit_test(test_bad_pattern),
+		cmocka_unit_test(test_peer),
+		cmocka_unit_test(test_fuzz),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pane_wizard.c - the guided troubleshooting: pick a tree, watch each step
+ * run, see the path taken with each verdict and its evidence, and at the
+ * first failure the cause and the remedy (y copies it to the terminal's
+ * clipboard with OSC 52, which works over SSH and tmux).  Re-run a step
+ * after fixing it (Enter on it).  The first-time setup tree is a checklist
+ * with its progress.
+ *
+ * The walk is src/wizard/run.c; a step that needs a probe asks the session
+ * to run it in a child (rs_session_probe_start), and the walk goes on when
+ * the session says the result came in - the other panes stay live
+ * meanwhile.  A tree that needs the peer opens the peer input line once.
+ */
+#include "ui/curses.h"
+#include "ui/ui.h"
+#include "util.h"
+#include "wizard/run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ui_wizard {
+	struct rs_tree tree;
+	struct rs_run run;
+	int active;			/* a tree is loaded and walked */
+	int probing;			/* probe kind + 1 being waited for, 0 none */
+	int want_peer;			/* start the selected tree once the peer is set */
+	int n_trees;
+	struct ui_pane *pane;		/* the Wizard pane: its cursor goes to the cause */
+};
+
+static struct ui_wizard *wiz(struct ui *ui)
+{
+	if (!ui->wizard) {
+		ui->wizard = rs_xcalloc(1, sizeof(*ui->wizard));
+		while (rs_tree_names[ui->wizard->n_trees])
+			ui->wizard->n_trees++;
+	}
+	return ui->wizard;
+}
+
+static void stop_tree(struct ui_wizard *w)
+{
+	if (!w->active)
+		return;
+	rs_run_free(&w->run);
+	rs_tree_free(&w->tree);
+	w->active = 0;
+	w->probing = 0;
+}
+
+/* Walk on until the end or a probe; start that probe in the background. */
+static void advance(struct ui *ui, struct ui_wizard *w)
+{
+	struct rs_check_ctx ctx;
+	enum rs_probe_kind need;
+
+	if (!w->active || w->probing)
+		return;
+	rs_session_ctx(&ui->sess, &ctx);
+	if (!rs_run_advance(&w->run, &ctx, &need)) {
+		/* Done: select the cause, so its evidence opens under it. */
+		if (w->run.cause >= 0 && w->pane)
+			w->pane->cursor = w->run.cause;
+		return;
+	}
+	if (rs_session_probe_start(&ui->sess, need) == 0 ||
+	    rs_session_probe_running(&ui->sess, need)) {
+		w->probing = (int)need + 1;
+		return;
+	}
+	ui_message(ui, "the %s probe could not start (see the event log)",
+		   rs_probe_kind_name(need));
+}
+
+static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
+{
+	char err[RS_MSG_LEN];
+	const struct rs_device *d = ui_dev(ui, ui->sel_dev);
+	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
+
+	stop_tree(w);
+	if (rs_tree_load(&w->tree, rs_tree_names[which], err, sizeof(err))) {
+		ui_message(ui, "%s", err);
+		return;
+	}
+	if (w->tree.needs_peer && !ui->sess.peer[0]) {
+		rs_tree_free(&w->tree);
+		w->want_peer = 1;
+		ui_input_open(ui);
+		ui_message(ui, "this tree needs the peer's address");
+		return;
+	}
+	rs_run_init(&w->run, &w->tree);
+	/* The port chosen in Devices, unless the route to the peer says another. */
+	rs_run_subject(&w->run, &ui->sess.snap, ui->sess.snap.peer.ok ? NULL :
+		       d ? d->name : NULL, p ? p->num : 0);
+	w->active = 1;
+	w->pane = &ui->panes[ui->cur];
+	w->pane->cursor = 0;
+	for (int k = 0; k < RS_PROBE_KINDS; k++)
+		rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+	advance(ui, w);
+}
+
+void ui_wizard_peer_set(struct ui *ui)
+{
+	struct ui_wizard *w = ui->wizard;
+
+	if (w && w->want_peer && ui->sess.peer[0]) {
+		w->want_peer = 0;
+		start_tree(ui, w, ui->panes[ui->cur].cursor);
+	}
+}
+
+static const char *mark(enum rs_verdict v)
+{
+	return v == RS_PASS ? "ok  " : v == RS_WARN ? "~   " : v == RS_FAIL ? "!   " : "?   ";
+}
+
+static enum ui_role role_of(enum rs_verdict v)
+{
+	return v == RS_PASS ? UI_R_OK : v == RS_WARN ? UI_R_WARN : v == RS_FAIL ? UI_R_BAD :
+	       UI_R_DIM;
+}
+
+static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
+{
+	struct ui_pen pen;
+
+	ui_title(ui, pane, "Troubleshooting trees (Enter runs one)");
+	for (int i = 0; i < w->n_trees; i++) {
+		struct rs_tree t;
+		char err[RS_MSG_LEN];
+		enum ui_role r = i == pane->cursor ? UI_R_CURSOR : UI_R_NORMAL;
+
+		ui_item_begin(pane, i);
+		ui_line(pane, &pen);
+		ui_putf(&pen, r, " %-20s ", rs_tree_names[i]);
+		if (!rs_tree_load(&t, rs_tree_names[i], err, sizeof(err))) {
+			ui_putf(&pen, r, "%s%s", t.title, t.needs_peer ? " (asks for the peer)" : "");
+			rs_tree_free(&t);
+		} else {
+			ui_put(&pen, UI_R_BAD, err);
+		}
+		if (r == UI_R_CURSOR)
+			ui_fill(&pen, r, " ");
+		ui_item_end(pane, i);
+	}
+	pane->n_items = w->n_trees;
+	ui_line(pane, &pen);
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_DIM, " Each step shows what it ran, what it saw and what it expected; the");
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_DIM, " first failure is the cause, with the command that fixes it.");
+}
+
+/* "label text" wrapped under a step, the text's lines aligned after the label. */
+static void wrap_field(struct ui_pane *pane, enum ui_role r, const char *label, const char *text)
+{
+	char line[RS_FINDING_LEN + 16];
+
+	snprintf(line, sizeof(line), "%s%s", label, text);
+	ui_wrap(pane, r, 9, line, 0);
+}
+
+static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, size_t i)
+{
+	const struct rs_step *st = &w->run.steps[i];
+	const struct rs_tree_node *n = &w->tree.nodes[st->node];
+	const struct rs_finding *f = &st->finding;
+	int cur = (int)i == pane->cursor;
+	enum ui_role r = cur ? UI_R_CURSOR : role_of(st->verdict);
+	struct ui_pen pen;
+
+	ui_item_begin(pane, (int)i);
+	ui_line(pane, &pen);
+	ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
+	if (cur)
+		ui_fill(&pen, r, " ");
+	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
+	/* The selected step opens: what was seen, expected, and the remedy. */
+	if (cur && f->evidence[0])
+		wrap_field(pane, UI_R_DIM, "seen:     ", f->evidence);
+	if (cur && f->expected[0] && st->verdict != RS_PASS)
+		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
+	if (cur && f->remedy[0])
+		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
+	ui_item_end(pane, (int)i);
+}
+
+/*
+ * The cause stays in view above the steps (fixed rows), so on 80x24 the
+ * answer and the command that fixes it are always on screen; the steps
+ * scroll below it.  The selected step shows its evidence.
+ */
+static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
+{
+	const struct rs_step *c = &w->run.steps[w->run.cause];
+	char line[RS_FINDING_LEN + 16];
+
+	ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
+		       w->tree.nodes[c->node].id);
+	snprintf(line, sizeof(line), "! %s", c->finding.summary);
+	ui_wrap(pane, UI_R_BAD, 1, line, 1);
+	if (c->finding.remedy[0]) {
+		snprintf(line, sizeof(line), "remedy: %s", c->finding.remedy);
+		ui_wrap(pane, UI_R_PICK, 1, line, 1);
+	}
+	{
+		struct ui_pen pen;
+
+		ui_line_fixed(pane, &pen);
+		ui_put(&pen, UI_R_DIM, " y: copy the remedy   Enter: re-run the selected step");
+	}
+	ui_title_fixed(ui, pane, "Steps");
+}
+
+static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
+{
+	size_t n[RS_SKIP + 1] = { 0 };
+	struct ui_pen pen;
+
+	for (size_t i = 0; i < w->run.n_steps; i++)
+		n[w->run.steps[i].verdict]++;
+	ui_line_fixed(pane, &pen);
+	if (w->tree.kind == RS_TREE_CHECKLIST)
+		ui_putf(&pen, n[RS_FAIL] ? UI_R_BAD : UI_R_OK, " checklist: %zu of %zu done, %zu "
+			"to do, %zu worth a look, %zu unknown", n[RS_PASS], w->tree.n, n[RS_FAIL],
+			n[RS_WARN], n[RS_SKIP]);
+	else if (w->probing)
+		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
+			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
+	else if (rs_run_done(&w->run))
+		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
+			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
+			w->run.n_steps);
+}
+
+static void wizard_draw(struct ui *ui, struct ui_pane *pane)
+{
+	struct ui_wizard *w = wiz(ui);
+	const struct rs_subject *sub = &w->run.subject;
+	struct ui_pen pen;
+
+	if (!w->active) {
+		draw_list(ui, pane, w);
+		return;
+	}
+	ui_title_fixed(ui, pane, "%s: %s", w->tree.name, w->tree.title);
+	ui_line_fixed(pane, &pen);
+	if (sub->dev[0])
+		ui_putf(&pen, UI_R_DIM, " %s port %u", sub->dev, sub->port);
+	else
+		ui_putf(&pen, UI_R_DIM, " no RDMA port");
+	ui_putf(&pen, UI_R_DIM, "%s%s  peer %s   (t: other tree)", sub->netdev[0] ? " " : "",
+		sub->netdev, ui->sess.peer[0] ? ui->sess.peer : "none");
+	draw_progress(ui, pane, w);
+	if (w->run.cause >= 0 && w->tree.kind == RS_TREE_CHAIN)
+		draw_cause(ui, pane, w);
+	for (size_t i = 0; i < w->run.n_steps; i++)
+		draw_step(ui, pane, w, i);
+	pane->n_items = (int)w->run.n_steps;
+}
+
+static void wizard_tick(struct ui *ui, struct ui_pane *pane)
+{
+	struct ui_wizard *w = ui->wizard;
+
+	if (!w || !w->active)
+		return;
+	/* The probe waited for came in: walk on. */
+	if (w->probing && !rs_session_probe_running(&ui->sess,
+						     (enum rs_probe_kind)(w->probing - 1))) {
+		w->probing = 0;
+		advance(ui, w);
+	}
+	if (w->run.cause >= 0)
+		pane->problems++;
+}
+
+static int k_enter(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+
+	if (!w->active) {
+		if (pane->cursor >= 0 && pane->cursor < w->n_trees)
+			start_tree(ui, w, pane->cursor);
+		return UI_F_REDRAW;
+	}
+	if (w->probing || pane->cursor < 0 || (size_t)pane->cursor >= w->run.n_steps)
+		return UI_F_REDRAW;
+	/* Re-run from the step under the cursor: its probe runs again too. */
+	{
+		int k = rs_check_probe(w->tree.nodes[w->run.steps[pane->cursor].node].check);
+
+		if (k >= 0)
+			rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+	}
+	rs_run_rewind(&w->run, (size_t)pane->cursor);
+	ui_message(ui, "re-running from step %d", pane->cursor + 1);
+	advance(ui, w);
+	return UI_F_REDRAW;
+}
+
+static int k_trees(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+
+	if (w->active) {
+		for (int i = 0; i < w->n_trees; i++)
+			if (!strcmp(rs_tree_names[i], w->tree.name))
+				pane->cursor = i;
+		stop_tree(w);
+	}
+	return UI_F_REDRAW;
+}
+
+/* OSC 52: the terminal (or tmux, or the SSH client's terminal) puts the
+ * text in its clipboard. */
+static void osc52(const char *text)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(text);
+
+	fputs("\033]52;c;", stdout);
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned char)text[i] << 16;
+
+		v |= i + 1 < n ? (unsigned char)text[i + 1] << 8 : 0;
+		v |= i + 2 < n ? (unsigned char)text[i + 2] : 0;
+		putchar(b64[(v >> 18) & 63]);
+		putchar(b64[(v >> 12) & 63]);
+		putchar(i + 1 < n ? b64[(v >> 6) & 63] : '=');
+		putchar(i + 2 < n ? b64[v & 63] : '=');
+	}
+	fputs("\a", stdout);
+	fflush(stdout);
+}
+
+static int k_copy(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+	const struct rs_step *st = NULL;
+
+	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps)
+		st = &w->run.steps[pane->cursor];
+	if ((!st || !st->finding.remedy[0]) && w->active && w->run.cause >= 0)
+		st = &w->run.steps[w->run.cause];
+	if (!st || !st->finding.remedy[0]) {
+		ui_message(ui, "no remedy to copy here");
+		return UI_F_REDRAW;
+	}
+	osc52(st->finding.remedy);
+	ui_message(ui, "remedy copied to the clipboard (OSC 52)");
+	return UI_F_REDRAW;
+}
+
+static void wizard_close(struct ui *ui, struct ui_pane *pane)
+{
+	if (!ui->wizard)
+		return;
+	stop_tree(ui->wizard);
+	free(ui->wizard);
+	ui->wizard = NULL;
+}
+
+static const struct ui_key wizard_keys[] = {
+	{ '\r', 0, "Enter", "run the tree under the cursor; on a step: re-run from it", k_enter },
+	{ '\n', 0, NULL, NULL, k_enter },
+	{ KEY_ENTER, 0, NULL, NULL, k_enter },
+	{ 't', 0, "t", "back to the list of trees", k_trees },
+	{ 'y', 0, "y", "copy the remedy to the clipboard (OSC 52)", k_copy },
+	{ 0 },
+};
+
+const struct ui_pane_class ui_pane_wizard = {
+	.name = "Wizard",
+	.about = "guided troubleshooting: the decision trees, step by step, with the fix",
+	.draw = wizard_draw,
+	.tick = wizard_tick,
+	.close = wizard_close,
+	.keys = wizard_keys,
+};
