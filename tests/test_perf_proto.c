@@ -325,6 +325,25 @@ static void test_view_diff(void **state)
 	assert_string_equal(rs_perf_view_family(&a), "IPv4");
 }
 
+/* The session's form of the peer's view (model/peer_view.h). */
+static void test_view_to_peer(void **state)
+{
+	struct rs_perf_view v;
+	struct rs_peer_view p;
+
+	sample_view(&v, "peer");
+	rs_perf_view_to_peer(&v, &p);
+	assert_true(p.known && p.gid_type == RS_GID_TYPE_ROCE_V2 && p.gid_ipv4);
+	assert_true(p.active_mtu == 1024 && p.netdev_mtu == 1500 && p.gid_index == 1);
+	assert_string_equal(p.addr, "10.99.0.1");
+	assert_true(!p.pfc_known && !p.trust[0] && p.memlock_known);
+	strcpy(v.addr, "fe80::1");
+	strcpy(v.gid_type, "IB/RoCE v1");
+	v.memlock = 0;
+	rs_perf_view_to_peer(&v, &p);
+	assert_true(!p.gid_ipv4 && p.gid_type == RS_GID_TYPE_ROCE_V1 && !p.memlock_known);
+}
+
 static void test_perftest_parse(void **state)
 {
 	/* ib_write_bw --report_gbits and ib_write_lat result tables (perftest 6.x layout). */
@@ -445,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_lat_stats),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_view_diff),
+		cmocka_unit_test(test_view_to_peer),
 		cmocka_unit_test(test_perftest_parse),
 		cmocka_unit_test(test_jsonl),
 		cmocka_unit_test(test_fail_table),

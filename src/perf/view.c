@@ -194,6 +194,30 @@ const char *rs_perf_view_family(const struct rs_perf_view *v)
 	return "IPv6";
 }
 
+void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->known = 1;
+	RS_STRCPY(out->hostname, v->hostname);
+	RS_STRCPY(out->version, v->version);
+	RS_STRCPY(out->device, v->device);
+	out->port = v->port;
+	out->gid_index = v->gid_index;
+	out->gid_type = !strcmp(v->gid_type, "RoCE v2") ? RS_GID_TYPE_ROCE_V2 :
+			!strcmp(v->gid_type, "IB/RoCE v1") ? RS_GID_TYPE_ROCE_V1 :
+			RS_GID_TYPE_UNKNOWN;
+	out->gid_ipv4 = !strcmp(rs_perf_view_family(v), "IPv4");
+	RS_STRCPY(out->gid, v->gid);
+	RS_STRCPY(out->netdev, v->netdev);
+	RS_STRCPY(out->addr, v->addr);
+	out->netdev_mtu = v->netdev_mtu;
+	out->active_mtu = (int)v->active_mtu;
+	if (strcmp(v->trust, "unknown"))
+		RS_STRCPY(out->trust, v->trust);
+	out->memlock_known = v->memlock != 0;
+	out->memlock = v->memlock;
+}
+
 static int add(struct rs_perf_diff *out, int n, int max, const char *what, const char *l,
 	       const char *r, const char *note)
 {

@@ -14,6 +14,7 @@
 #define RS_PERF_VIEW_H
 
 #include "perf/fail.h"
+#include "model/peer_view.h"
 #include "perf/proto.h"
 #include "snapshot.h"
 
@@ -51,6 +52,13 @@ struct rs_perf_diff {
 /* Differences between the two views; returns how many were written. */
 int rs_perf_view_diff(const struct rs_perf_view *local, const struct rs_perf_view *remote,
 		      struct rs_perf_diff *out, int max);
+
+/*
+ * A view received from the peer as the session keeps it (struct
+ * rs_peer_view, which the peer.same_* checks read): PFC and trust stay
+ * unknown while the peer sends "unknown", memlock while it sends 0.
+ */
+void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out);
 
 /* "IPv4", "IPv6", "IPv6 link-local", "" from a view's address/GID. */
 const char *rs_perf_view_family(const struct rs_perf_view *v);
