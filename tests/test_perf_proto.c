@@ -342,6 +342,21 @@ static void test_view_to_peer(void **state)
 	v.memlock = 0;
 	rs_perf_view_to_peer(&v, &p);
 	assert_true(!p.gid_ipv4 && p.gid_type == RS_GID_TYPE_ROCE_V1 && !p.memlock_known);
+	/* PFC as the view carries it from the netdev's DCB. */
+	strcpy(v.pfc, "3");
+	strcpy(v.trust, "dscp");
+	rs_perf_view_to_peer(&v, &p);
+	assert_true(p.pfc_known && p.pfc_en == 0x08);
+	assert_string_equal(p.trust, "dscp");
+	strcpy(v.pfc, "3,4");
+	rs_perf_view_to_peer(&v, &p);
+	assert_true(p.pfc_known && p.pfc_en == 0x18);
+	strcpy(v.pfc, "none");
+	rs_perf_view_to_peer(&v, &p);
+	assert_true(p.pfc_known && p.pfc_en == 0);
+	strcpy(v.pfc, "3;rm -rf");
+	rs_perf_view_to_peer(&v, &p);
+	assert_false(p.pfc_known);
 }
 
 static void test_perftest_parse(void **state)

@@ -62,7 +62,7 @@ struct rs_perf_view {
 	uint32_t active_mtu;		/* bytes, 0 unknown */
 	uint32_t link_mbps;		/* port rate in Mb/s, 0 unknown */
 	char port_state[RS_PERF_STR_LEN];
-	char pfc[RS_PERF_STR_LEN];	/* "unknown" until DCB is collected */
+	char pfc[RS_PERF_STR_LEN];	/* "none", "3", "3,4"; "unknown" without DCB */
 	char trust[RS_PERF_STR_LEN];
 	uint64_t memlock;		/* bytes, UINT64_MAX unlimited, 0 unknown */
 };

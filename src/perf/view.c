@@ -146,6 +146,33 @@ static const struct rs_link *link_of(const struct rs_snapshot *s, const char *na
 	return name[0] ? rs_snapshot_link(s, name) : NULL;
 }
 
+/* PFC priorities as the view carries them: "none", "3" or "3,4". */
+static void pfc_text(char *buf, size_t len, unsigned mask)
+{
+	size_t n = 0;
+
+	snprintf(buf, len, "none");
+	for (int p = 0; p < 8 && mask; p++)
+		if (mask & (1u << p))
+			n += (size_t)snprintf(buf + n, len > n ? len - n : 0, "%s%d", n ? "," : "", p);
+}
+
+/* The mask of a view's "3,4" / "none"; -1 when unknown or not a list. */
+static int pfc_mask(const char *t)
+{
+	unsigned mask = 0;
+
+	if (!strcmp(t, "none"))
+		return 0;
+	for (; *t; t++) {
+		if (*t >= '0' && *t <= '7' && (t[1] == ',' || !t[1]))
+			mask |= 1u << (*t - '0');
+		else if (*t != ',')
+			return -1;
+	}
+	return (int)mask;
+}
+
 void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *pick,
 			struct rs_perf_view *v)
 {
@@ -155,7 +182,7 @@ void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *
 	v->gid_index = -1;
 	RS_STRCPY(v->version, PACKAGE_VERSION);
 	RS_STRCPY(v->hostname, s->host.hostname);
-	RS_STRCPY(v->pfc, "unknown");		/* DCB collection does not exist yet */
+	RS_STRCPY(v->pfc, "unknown");		/* until the netdev's DCB answers */
 	RS_STRCPY(v->trust, "unknown");
 	if (s->host.memlock_known)
 		v->memlock = s->host.memlock_soft;
@@ -178,6 +205,11 @@ void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *
 	l = link_of(s, v->netdev);
 	if (l)
 		v->netdev_mtu = l->mtu;
+	if (l && l->dcb.known) {
+		pfc_text(v->pfc, sizeof(v->pfc), l->dcb.pfc_en);
+		if (l->dcb.trust[0])
+			RS_STRCPY(v->trust, l->dcb.trust);
+	}
 }
 
 const char *rs_perf_view_family(const struct rs_perf_view *v)
@@ -214,6 +246,10 @@ void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out
 	out->active_mtu = (int)v->active_mtu;
 	if (strcmp(v->trust, "unknown"))
 		RS_STRCPY(out->trust, v->trust);
+	if (pfc_mask(v->pfc) >= 0) {
+		out->pfc_known = 1;
+		out->pfc_en = (unsigned)pfc_mask(v->pfc);
+	}
 	out->memlock_known = v->memlock != 0;
 	out->memlock = v->memlock;
 }

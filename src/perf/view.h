@@ -55,8 +55,9 @@ int rs_perf_view_diff(const struct rs_perf_view *local, const struct rs_perf_vie
 
 /*
  * A view received from the peer as the session keeps it (struct
- * rs_peer_view, which the peer.same_* checks read): PFC and trust stay
- * unknown while the peer sends "unknown", memlock while it sends 0.
+ * rs_peer_view, which the peer.same_* checks read): PFC ("none", "3",
+ * "3,4") and trust stay unknown while the peer sends "unknown" (its netdev
+ * has no DCB), memlock while it sends 0.
  */
 void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out);
 

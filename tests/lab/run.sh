@@ -10,7 +10,7 @@
 #   (tests/probe_cli for 50-probes.sh); a test whose program is missing skips.
 # Environment:
 #   RS_LAB_CACHE     cache directory (default tests/lab/cache in the source)
-#   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 900)
+#   RS_LAB_TIMEOUT   whole-VM wall clock limit in seconds (default 1800)
 #   RS_LAB_TEST_TIMEOUT  per test file limit inside the VM (default 480)
 #   RS_LAB_ACCEL     force "kvm" or "tcg" instead of probing
 #   RS_LAB_QEMU      the qemu binary (default qemu-system-x86_64)
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 cache=${RS_LAB_CACHE:-$here/cache}
-vm_timeout=${RS_LAB_TIMEOUT:-900}
+vm_timeout=${RS_LAB_TIMEOUT:-1800}
 test_timeout=${RS_LAB_TEST_TIMEOUT:-480}
 
 t_start=$(date +%s.%N)
