@@ -57,6 +57,7 @@ struct ui;
 struct ui_pane;
 struct ui_wizard;
 struct ui_capture;
+struct ui_tests;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -116,6 +117,7 @@ struct ui {
 
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
+	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
 
 	int input;		/* the input line is open */
 	char input_buf[256];
@@ -161,6 +163,9 @@ void ui_line(struct ui_pane *p, struct ui_pen *pen);
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
 /* text over as many lines as it needs from column indent (theme.c). */
 int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed);
+/* text over at most max fixed rows from column indent, cut at spaces (a
+ * dashboard's message); returns the rows used. */
+int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max);
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ui_col(struct ui_pen *pen, int col);	/* move to column (relative to x0) */

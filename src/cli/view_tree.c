@@ -9,8 +9,14 @@
  * Exit: 0 every step passed (or said it could not tell), 3 warnings only,
  * 1 a step failed, 4 the tree could not run (unknown or broken tree, no
  * peer for a tree that needs one, the host could not be read).
+ *
+ * A step whose check reads an embedded test (perf.pingpong, perf.bandwidth)
+ * runs a short `rocescope lat|bw PEER --json-lines` in a child through the
+ * session's test job (lat -n 100, bw -D 2, bounded); on the demo it is a
+ * replay of a run recorded in the lab, said so in the step's evidence.
  */
 #include "cli/view.h"
+#include "session/test_job.h"
 #include "wizard/run.h"
 
 #include <stdio.h>
@@ -101,16 +107,37 @@ static void text_outcome(const struct rs_run *r)
 	       count[RS_WARN], count[RS_SKIP]);
 }
 
-/* Run the tree to its end, running each probe a step needs. */
+/* A step's embedded test, in a child (or the demo's replay), to its end. */
+static void run_test(struct rs_view *v, const struct rs_run *r)
+{
+	char err[RS_MSG_LEN];
+	const char *dev = r->subject.dev[0] ? r->subject.dev : NULL;
+
+	if (!v->j)
+		fprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
+			rs_test_kind_name(r->need_test), v->sess.peer,
+			v->sess.kind == RS_SOURCE_DEMO ? " (the demo replays a lab run)" : "");
+	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
+				      sizeof(err)) && !v->j)
+		fprintf(stderr, "rocescope: %s\n", err);
+}
+
+/* Run the tree to its end, running each probe and test a step needs. */
 static void walk(struct rs_view *v, struct rs_run *r)
 {
 	struct rs_check_ctx ctx;
 	enum rs_probe_kind need;
+	int what;
 
 	for (;;) {
 		rs_session_ctx(&v->sess, &ctx);
-		if (!rs_run_advance(r, &ctx, &need))
+		what = rs_run_advance(r, &ctx, &need);
+		if (what == RS_RUN_DONE)
 			break;
+		if (what == RS_RUN_TEST) {
+			run_test(v, r);
+			continue;
+		}
 		if (!v->j)
 			fprintf(stderr, "rocescope: running the %s probe towards %s...\n",
 				rs_probe_kind_name(need), v->sess.peer);

@@ -3,8 +3,7 @@
  * checks_peer.c - checks about reaching the peer and agreeing with it:
  * the results of the active probes (ICMP echo, DF path MTU, the test's
  * control port, rdma_cm resolution), the peer's own view compared with
- * ours, the address on the RDMA interface, and the steps whose evidence
- * comes from the embedded tests and the capture.
+ * ours, and the address on the RDMA interface.
  *
  * The probes ran before (the session runs them, in a child); these checks
  * only read ctx->probes, so they stay pure.  No probe result yet, or no
@@ -404,15 +403,4 @@ void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			RS_FSET(f->remedy, "ip addr add 192.168.100.1/24 dev %s (a subnet of its "
 				"own); ip link set %s up", p->netdev, p->netdev);
 		}
-}
-
-/* The steps whose evidence will come from the embedded tests and the
- * capture: they say so until the result is there. */
-void rs_check_not_yet(const struct rs_check_ctx *ctx, const struct rs_check *c,
-		      struct rs_findings *out)
-{
-	struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
-
-	RS_FSET(f->summary, "not available yet: %s", c->title);
-	RS_FSET(f->expected, "%s", c->title);
 }

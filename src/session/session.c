@@ -11,6 +11,7 @@
  */
 #include "runtime/loop.h"
 #include "session/session.h"
+#include "session/test_job.h"
 #include "util.h"
 
 #include <arpa/inet.h>
@@ -140,6 +141,7 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
+	ctx->tests = rs_session_test_results(s);
 }
 
 static void run_checks(struct rs_session *s)
@@ -345,6 +347,7 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 	s->params.peer = s->peer;
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
+	rs_session_test_forget(s, -1);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
 		snprintf(msg, msglen, "peer set; route lookups need the live host (source: %s)",
 			 s->label);
@@ -445,6 +448,7 @@ void rs_session_detach(struct rs_session *s)
 	if (!s->loop)
 		return;
 	rs_session_capture_free(s);
+	rs_session_test_free(s);
 	for (size_t i = 0; i < s->n_prod; i++) {
 		struct rs_producer *p = &s->prod[i];
 
@@ -469,6 +473,7 @@ void rs_session_close(struct rs_session *s)
 {
 	rs_session_detach(s);
 	rs_session_capture_free(s);
+	rs_session_test_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);

@@ -9,7 +9,7 @@
  * One-shot commands open a session and read it.  The console and the
  * commands that wait attach it to the event loop: it then refreshes itself
  * every interval, listens to its producers' descriptors (netlink
- * notifications today; the capture and the test jobs next) and tells its
+ * notifications, the capture, the test job) and tells its
  * views through one change callback.  Everything derived (series, findings)
  * is recomputed before the callback runs, so a view never sees half an
  * update.
@@ -37,6 +37,7 @@ struct rs_capture;
 struct rs_capture_spec;
 struct rs_cap_verdicts;
 struct rs_session_capture;
+struct rs_session_test;
 
 #define RS_SESSION_MAX_PRODUCERS 8
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
@@ -55,6 +56,7 @@ struct rs_session_opts {
 #define RS_CHANGE_DATA		0x2	/* an area was collected again */
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
 #define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
+#define RS_CHANGE_TEST		0x10	/* a test said something, started or ended (test_job.h) */
 #define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
@@ -84,6 +86,7 @@ struct rs_session {
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
+	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
