@@ -227,3 +227,11 @@ EXTRA_DIST += tests/test_capture_live.sh
 TESTS += tests/test_capture_fuzz.sh
 EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
 CLEANFILES += tests/capture/fuzz_decode
+# The session's test job (the Tests pane, perf.*, the wizard's test steps):
+# lines of real lab runs, children that pass, crash, hang; the demo's replay.
+check_PROGRAMS += tests/test_test_job
+tests_test_test_job_SOURCES = tests/test_test_job.c
+tests_test_test_job_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_test_job_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_test_job
+TESTS += tests/test_console_tests.sh

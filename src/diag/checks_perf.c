@@ -48,7 +48,7 @@ static struct rs_finding *perf_f(const struct rs_check_ctx *ctx, const struct rs
 /* No outcome: say what would give one. */
 static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum rs_test_kind k)
 {
-	if (!ctx->tests || !ctx->tests->can_run)
+	if (ctx->tests ? !ctx->tests->can_run : ctx->recorded)
 		RS_FSET(f->summary, "a recorded host cannot run a test: the %s test needs the live "
 			"host", test_name[k]);
 	else if (!ctx->params || !ctx->params->peer)
