@@ -65,7 +65,7 @@ static void start(struct ui *ui, enum rs_test_kind k)
 	if (ui->sess.kind == RS_SOURCE_DEMO)	/* the pane's REPLAY line says the rest */
 		ui_message(ui, "a replay: options do not apply on the demo");
 	else
-		say(ui, "%s test started (k stops it)", rs_test_kind_name(k));
+		ui_message(ui, "%s test started (k stops it)", rs_test_kind_name(k));
 }
 
 static void options_done(struct ui *ui, const char *text)

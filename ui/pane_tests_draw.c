@@ -180,7 +180,7 @@ static void fmt_rate(char *buf, size_t len, enum rs_test_kind k, double v)
 static void graph_row(struct ui *ui, struct ui_pen *pen, const struct rs_test_run *r,
 		      size_t first, int row, int rows, double max)
 {
-	char buf[4 * 128 + 1];
+	char buf[4 * 128 + 1] = "";
 	size_t n = 0;
 
 	for (size_t i = first; i < r->n_rate && n + 5 < sizeof(buf); i++) {
@@ -272,8 +272,8 @@ static void draw_outcome(struct ui *ui, struct ui_pane *p, const struct rs_test_
 		return;
 	}
 	if (r->stopping)
-		snprintf(text, sizeof(text), "STOPPED  %s (%s): no result for the checks",
-			 r->title[0] ? r->title : "the test was stopped", r->status);
+		snprintf(text, sizeof(text), "STOPPED  by k (%s); no result for the checks",
+			 r->status);
 	else if (r->end == RS_TEST_FAILED)
 		snprintf(text, sizeof(text), "FAIL  %s: %s [%s%s%s]", r->title, r->message, r->code,
 			 r->peer_code[0] ? ", the peer's " : "", r->peer_code);

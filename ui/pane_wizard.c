@@ -261,7 +261,7 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 	for (size_t i = 0; i < w->run.n_steps; i++)
 		n[w->run.steps[i].verdict]++;
 	ui_line_fixed(pane, &pen);
-	if (w->tree.kind == RS_TREE_CHECKLIST)
+	if (w->tree.kind == RS_TREE_CHECKLIST && !w->probing && !w->testing)
 		ui_putf(&pen, n[RS_FAIL] ? UI_R_BAD : UI_R_OK, " checklist: %zu of %zu done, %zu "
 			"to do, %zu worth a look, %zu unknown", n[RS_PASS], w->tree.n, n[RS_FAIL],
 			n[RS_WARN], n[RS_SKIP]);
