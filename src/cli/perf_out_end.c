@@ -214,3 +214,8 @@ int rs_perf_out_finish(struct rs_perf_out *o, const struct rs_perf_error *e)
 	free(o);
 	return code;
 }
+
+void rs_perf_out_free(struct rs_perf_out *o)
+{
+	free(o);
+}
