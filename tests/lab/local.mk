@@ -21,6 +21,7 @@ RS_LAB_FILES += tests/lab/tests/52-console-capture.sh
 RS_LAB_FILES += tests/lab/tests/60-perf.sh
 RS_LAB_FILES += tests/lab/tests/62-perf-faults.sh
 RS_LAB_FILES += tests/lab/tests/64-perf-bench.sh
+RS_LAB_FILES += tests/lab/tests/66-console-tests.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
