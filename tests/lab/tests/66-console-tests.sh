@@ -109,7 +109,7 @@ ok "$( { [ $RC = 0 ] || [ $RC = 3 ]; } && [ "$(step_verdict control-port)" = PAS
 	[ "$(step_verdict pingpong)" = PASS ] &&
 	grep -Eq 'the ping-pong completed: 100 round trips of 2 B, one-way latency median' "$LAB_T/tree.out"; echo $?)" \
 	"check --tree connection-failure -x 1, one plain serve: control port and ping-pong pass"
-grep -q 'client 1: connected and closed without a word' "$LAB_T/srv.out" ||
+grep -q 'client 1: connected and closed without a word' "$LAB_T/srv.out" &&
 	grep -q 'client 1: test done' "$LAB_T/srv.out"
 ok $? "serve did not count the control-port probe as its one test"
 diag_file "$LAB_T/srv.out" 4
