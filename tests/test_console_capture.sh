@@ -18,16 +18,7 @@ PCAPS=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 # frames NAME: the frame count the pane shows now
 frames() { screen "$1" | sed -n 's/^ \([0-9]*\) frames: .*/\1/p' | head -1; }
 # wait_more NAME N: poll until the pane counts more than N frames
-wait_more() {
-	i=0
-	while [ $i -lt 300 ]; do
-		f=$(frames "$1")
-		[ -n "$f" ] && [ "$f" -gt "$2" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+wait_more() { wait_above "$1" frames "$2"; }
 # packet_lines NAME: the packet list (the lines under the " packets" header)
 packet_lines() { screen "$1" | sed -n '/^ packets/,$p' | sed '1d;$d'; }
 # skipn N WHY: skip N tests

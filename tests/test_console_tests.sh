@@ -20,16 +20,7 @@ skipn() { i=0; while [ $i -lt "$1" ]; do skip "$2"; i=$((i + 1)); done; }
 # intervals NAME: the interval count the graph's footer shows now
 intervals() { screen "$1" | sed -n 's/.*peak [^,]*, \([0-9]*\) intervals.*/\1/p' | head -1; }
 # wait_intervals NAME N: poll until the graph shows more than N intervals
-wait_intervals() {
-	i=0
-	while [ $i -lt 300 ]; do
-		n=$(intervals "$1")
-		[ -n "$n" ] && [ "$n" -gt "$2" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+wait_intervals() { wait_above "$1" intervals "$2"; }
 # graph NAME: the graph's rows (between its title and its footer)
 graph() { screen "$1" | sed -n '/of each interval/,/ intervals$/p' | sed '1d;$d'; }
 

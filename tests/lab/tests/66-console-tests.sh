@@ -88,12 +88,8 @@ grep -E '^ (latency|   p99|PASS|FAIL)' "$LAB_T/screen" | diag "$(cat)"
 ok $r "l: the latency test passes: min, median, average, p99, max of 2000 round trips"
 [ $r = 0 ] || show_screen
 serve_end
-keys q
-cpid=$(cat "$LAB_T/con.pid" 2>/dev/null)
-gone() { ! kill -0 "$cpid" 2>/dev/null; }
-lab_wait 10 gone
-wait_for 5 '^EXITED '
-ok "$(gone && grep -qx 'EXITED 0' "$LAB_T/screen"; echo $?)" "console: q ends the process, exit status 0"
+console_quit
+ok $? "console: q ends the process, exit status 0"
 
 # --- the wizard's test steps, from the command line
 step_verdict() { awk -v id="$1" '$3 == id { print $2; exit }' "$LAB_T/tree.out"; }
