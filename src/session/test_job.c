@@ -272,7 +272,7 @@ static int spawn(struct rs_session_test *j, const struct rs_test_spec *spec, cha
 		 size_t errlen)
 {
 	const char *argv[MAX_ARGS];
-	char words[256], cmd[RS_MSG_LEN];
+	char words[256], cmd[RS_MSG_LEN], claim[RS_MSG_LEN];
 	struct rs_child_spec cs = {
 		.argv = argv, .stdin_fd = -1, .timeout_ns = spec->timeout_ns,
 		.on_output = on_output, .on_exit = on_exit_child, .arg = j,
@@ -296,7 +296,8 @@ static int spawn(struct rs_session_test *j, const struct rs_test_spec *spec, cha
 		return -EAGAIN;
 	}
 	j->run.started_ns = rs_now_ns();
-	rs_session_capture_claim(j->s, cmd);
+	snprintf(claim, sizeof(claim), "%.240s runs", cmd);
+	rs_session_capture_claim(j->s, claim);
 	return 0;
 }
 
