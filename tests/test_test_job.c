@@ -7,7 +7,8 @@
  * crash half-way or hang until stopped, and rocescope itself failing
  * without an RDMA device - with their outcome in perf.* and the remote
  * view they received in peer.*; the demo's paced replay and the wizard's
- * step on it; what a recorded host and a missing peer are told.  Every
+ * step on it; the capture told traffic is claimed while a test runs;
+ * what a recorded host and a missing peer are told.  Every
  * wait is for a state, bounded by a guard timer; nothing measures time.
  */
 #include <setjmp.h>
@@ -177,6 +178,7 @@ struct watch {
 	struct rs_loop *l;
 	int changes, ends;
 	int stop_when_started;
+	char claim[RS_MSG_LEN];		/* the capture's claim when it was stopped */
 };
 
 static void on_change(struct rs_session *s, unsigned what, void *arg)
@@ -188,7 +190,10 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 		return;
 	w->changes++;
 	if (w->stop_when_started && r && r->started) {
+		const struct rs_capture_ctx *cc = rs_session_capture_ctx(s);
+
 		w->stop_when_started = 0;
+		RS_STRCPY(w->claim, cc && cc->claim ? cc->claim : "");
 		rs_session_test_stop(s);
 	}
 	if (r && !r->running) {
@@ -312,11 +317,16 @@ static void test_children(void **state)
 	assert_int_equal(f->verdict, RS_FAIL);
 	assert_non_null(strstr(f->summary, "ended without a result: killed by SIGSEGV"));
 
-	/* Hung until stopped: no outcome for the checks. */
+	/* Hung until stopped: no outcome for the checks.  Meanwhile a capture
+	 * hears that traffic is claimed, and no longer after. */
+	assert_int_equal(rs_session_capture_demo(&s, err, sizeof(err)), 0);
 	spec.program = hang;
 	w.stop_when_started = 1;
 	assert_int_equal(rs_session_test_start(&s, &spec, err, sizeof(err)), 0);
 	run_to_end(&s, &w);
+	assert_string_equal(w.claim, "rocescope bw 10.99.0.2 -D 8 runs");
+	assert_string_equal(rs_session_capture_ctx(&s)->claim, "");
+	rs_session_capture_stop(&s);
 	assert_true(rs_session_test_run(&s)->stopping);
 	assert_string_equal(rs_session_test_run(&s)->status, "stopped, killed by SIGTERM");
 	assert_null(rs_session_test_results(&s)->of[RS_TEST_BW]);
