@@ -41,7 +41,8 @@ static void what_runs(const struct rs_test_run *r, char *buf, size_t len)
 	size_t n;
 
 	n = (size_t)snprintf(buf, len, "%s", rs_test_kind_cmd(r->kind));
-	if (!peer[0]) {		/* before the remote view: the peer of the command */
+	if (!peer[0] && strlen(r->cmd) > strlen("rocescope ")) {
+		/* before the remote view: the peer of the command */
 		const char *sp = strchr(r->cmd + strlen("rocescope "), ' ');
 
 		peer = sp ? sp + 1 : "";
