@@ -185,16 +185,20 @@ void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check
 	}
 }
 
-/* Why the port's state is unknown: the collector's error, else not recorded. */
-static const char *state_unreadable(const struct rs_snapshot *s, const struct rs_device *d,
-				    const struct rs_port *p)
+/*
+ * Why a port attribute is unknown: the rest of the collector's sysfs error
+ * "port N<what>: REASON" about the device (rdma_sysfs.c, rdma_gids.c),
+ * else fallback (a file saved without it, a hand-written one).
+ */
+static const char *port_unread(const struct rs_snapshot *s, const struct rs_device *d,
+			       const struct rs_port *p, const char *what, const char *fallback)
 {
-	char prefix[48];
+	char prefix[64];
 	const struct rs_error *e;
 
-	snprintf(prefix, sizeof(prefix), "port %u state: ", p->num);
+	snprintf(prefix, sizeof(prefix), "port %u%s: ", p->num, what);
 	e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, prefix);
-	return e ? e->message + strlen(prefix) : "not in the snapshot";
+	return e ? e->message + strlen(prefix) : fallback;
 }
 
 /* What brings a port up depends on its link layer: an InfiniBand port
@@ -238,7 +242,8 @@ void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check 
 
 			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
 			if (!known) {
-				const char *why = state_unreadable(s, d, p);
+				const char *why = port_unread(s, d, p, " state",
+							      "not in the snapshot");
 
 				RS_FSET(f->summary, "state not readable: %s", why);
 				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: not "
@@ -298,18 +303,6 @@ void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
-/* Why the port's GID table is unknown (nothing listed, not an empty table). */
-static const char *gids_unreadable(const struct rs_snapshot *s, const struct rs_device *d,
-				   const struct rs_port *p)
-{
-	char prefix[48];
-	const struct rs_error *e;
-
-	snprintf(prefix, sizeof(prefix), "port %u: cannot list gids: ", p->num);
-	e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, prefix);
-	return e ? e->message + strlen(prefix) : "no gids/ directory in the snapshot";
-}
-
 static void gid_texts(struct rs_finding *f, const struct rs_port *p,
 		      const struct rs_gid_pick *pick)
 {
@@ -357,7 +350,9 @@ void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check 
 				RS_FSET(f->summary, "%s: no RoCE GID to choose",
 					p->link_layer[0] ? p->link_layer : "link layer unknown");
 			} else if (unread) {
-				RS_FSET(f->summary, "GID table not read: %s", gids_unreadable(s, d, p));
+				RS_FSET(f->summary, "GID table not read: %s",
+					port_unread(s, d, p, ": cannot list gids",
+						    "no gids/ directory in the snapshot"));
 				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: not read",
 					d->name, p->num);
 			} else {
