@@ -141,7 +141,9 @@ ok $? "live: the child fails with the mapped message and what to check"
 wait_for live '8 Tests\(1!\)'; ok $? "live: the tab counts the failed test (perf.bandwidth)"
 keys live l
 wait_for live 'lat options' && keys live Enter
-wait_for live '^ FAIL  no RDMA device' && grep -q '^ rocescope lat 10.78.0.2 -D 5' "$tmp/screen"
+# The bw run's failure stays on screen until the lat run replaces it:
+# wait for the lat command first, then for its own outcome.
+wait_for live '^ rocescope lat 10\.78\.0\.2 -D 5$' && wait_for live '^ FAIL  no RDMA device'
 ok $? "live: l asks only for the options now (the peer is known)"
 keys live 1
 wait_for live 'RDMA devices and ports'; ok $? "live: the console keeps running"
