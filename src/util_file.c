@@ -78,27 +78,31 @@ int rs_path(char *buf, size_t len, const char *fmt, ...)
 }
 
 /*
- * A file descriptor of path, a regular file, or -errno.  stat() first, so a
- * device is not even opened; fstat() after, in case it changed meanwhile.
+ * A file descriptor of path, a regular file, or -errno (*size: st_size).
+ * Under a fixture root a stat() comes first, so a device a hostile tree
+ * links to (a watchdog, a tape) is never even opened; sysfs and procfs of
+ * the live host hold no device nodes, and there the extra path walk (a
+ * third of a read's cost) is saved.  O_NONBLOCK: a FIFO opens at once.
  */
-static int open_regular(const char *path)
+static int open_regular(const char *path, off_t *size)
 {
 	struct stat st;
 	int fd;
 
-	if (stat(path, &st))
+	if (rs_root_dir[0] && stat(path, &st))
 		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	if (!S_ISREG(st.st_mode))
-		return -RS_ENOTREG;
+	if (rs_root_dir[0] && !S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -RS_ENOTREG;
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		int err = S_ISDIR(st.st_mode) ? -EISDIR : -RS_ENOTREG;
+
 		close(fd);
-		return -RS_ENOTREG;
+		return err;
 	}
+	*size = st.st_size;
 	return fd;
 }
 
@@ -133,13 +137,18 @@ static int more_text(int fd)
 static int read_text(const char *path, char *buf, size_t len)
 {
 	size_t n = 0;
+	off_t size;
 	int fd, cut;
 
-	fd = open_regular(path);
+	fd = open_regular(path, &size);
 	if (fd < 0)
 		return fd;
-	for (;;) {
-		ssize_t r = n + 1 < len ? read_some(fd, buf + n, len - 1 - n) : 0;
+	/*
+	 * To end of file.  A file on disk says its size, and reading it stops
+	 * there without a last read for the end; procfs says 0, sysfs 4096.
+	 */
+	while (n + 1 < len && (size <= 0 || (off_t)n != size)) {
+		ssize_t r = read_some(fd, buf + n, len - 1 - n);
 
 		if (r < 0) {
 			close(fd);
@@ -250,7 +259,8 @@ int rs_read_link(char *buf, size_t len, const char *fmt, ...)
 
 FILE *rs_fopen_read(const char *path)
 {
-	int fd = open_regular(path);
+	off_t size;
+	int fd = open_regular(path, &size);
 	FILE *f;
 
 	if (fd < 0) {
