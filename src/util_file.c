@@ -169,21 +169,26 @@ static int read_text(const char *path, char *buf, size_t len)
 	return -EOVERFLOW;
 }
 
+/* The path of fmt under the root, for a read into buf (emptied first). */
+static int read_path(char *path, size_t plen, char *buf, size_t len, const char *fmt,
+		     va_list ap)
+{
+	if (!len)
+		return -EINVAL;
+	buf[0] = '\0';
+	return rs_vpath(path, plen, fmt, ap);
+}
+
 int rs_read_str(char *buf, size_t len, const char *fmt, ...)
 {
 	char path[4096];
 	va_list ap;
 	int ret;
 
-	if (!len)
-		return -EINVAL;
-	buf[0] = '\0';
 	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
+	ret = read_path(path, sizeof(path), buf, len, fmt, ap);
 	va_end(ap);
-	if (ret)
-		return ret;
-	return read_text(path, buf, len);
+	return ret ? ret : read_text(path, buf, len);
 }
 
 /* A number file's text: 20 digits of 2^64 - 1, with room to see more. */
@@ -238,11 +243,8 @@ int rs_read_link(char *buf, size_t len, const char *fmt, ...)
 	ssize_t n;
 	int ret;
 
-	if (!len)
-		return -EINVAL;
-	buf[0] = '\0';
 	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
+	ret = read_path(path, sizeof(path), buf, len, fmt, ap);
 	va_end(ap);
 	if (ret)
 		return ret;

@@ -10,7 +10,7 @@
  * field unknown; a tree without sys/class/net simply has no links.
  */
 #include "collect/collect.h"
-#include "collect/counter_files.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -177,17 +177,9 @@ int rs_collect_net_recorded(struct rs_snapshot *s)
 					      rs_strerror(n));
 		return 0;
 	}
-	for (int i = 0; i < n; i++) {
-		/* The kernel's names fit 15 bytes (IFNAMSIZ): see rs_collect_rdma. */
-		if (strlen(names[i]) >= RS_NAME_LEN) {
-			rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", "",
-					      "link name of %zu bytes left out (at most %d): %.40s"
-					      RS_ELLIPSIS, strlen(names[i]), RS_NAME_LEN - 1,
-					      names[i]);
-			continue;
-		}
-		link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
-	}
+	for (int i = 0; i < n; i++)
+		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", names[i]))
+			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
 	rs_strv_free(names);
 	return 0;
 }

@@ -16,7 +16,7 @@
  * other failure is recorded as a "sysfs" error against the device.
  */
 #include "collect/collect.h"
-#include "collect/counter_files.h"
+#include "collect/sysfs_files.h"
 #include "collect/nic_generation.h"
 #include "collect/rdma_priv.h"
 #include "util.h"
@@ -199,7 +199,7 @@ static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_por
 
 /*
  * Read every file of counters/ or hw_counters/ as a raw value (files that
- * hold no counter are left out with a note: counter_files.h).
+ * hold no counter are left out with a note: sysfs_files.h).
  */
 static void read_counter_dir(struct rs_snapshot *s, const char *dev, struct rs_port *p,
 			     const char *dir, struct rs_counter_set *set)
@@ -347,18 +347,8 @@ int rs_collect_rdma(struct rs_snapshot *s)
 	for (int i = 0; i < n; i++) {
 		struct rs_device *d;
 
-		/*
-		 * The kernel names devices in at most 63 bytes (IB_DEVICE_NAME_MAX):
-		 * a longer one is a made-up tree.  Cut, it would name no directory
-		 * and could clash with another: left out, said.
-		 */
-		if (strlen(names[i]) >= RS_NAME_LEN) {
-			rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", "",
-					      "device name of %zu bytes left out (at most %d): %.40s"
-					      RS_ELLIPSIS, strlen(names[i]), RS_NAME_LEN - 1,
-					      names[i]);
+		if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", names[i]))
 			continue;
-		}
 		d = RS_APPEND(s->devices, s->n_devices);
 		RS_STRCPY(d->name, names[i]);
 		d->present = 1;

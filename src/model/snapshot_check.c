@@ -17,30 +17,33 @@
 /* Seconds of slack before a taken_at in the future is worth a note. */
 #define RS_FUTURE_SLACK_S (24 * 3600)
 
+/* Element idx of names (stride bytes apart) named like an earlier one? */
+static int check_unique(const char *names, size_t stride, size_t idx, const char *what,
+			char *why, size_t len)
+{
+	const char *name = names + idx * stride;
+
+	for (size_t i = 0; i < idx; i++)
+		if (!strcmp(names + i * stride, name)) {
+			snprintf(why, len, "a second %s named '%s' (%ss[%zu] has it)", what, name,
+				 what, i);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 int rs_check_device(const void *elems, size_t idx, char *why, size_t len)
 {
 	const struct rs_device *d = elems;
 
-	for (size_t i = 0; i < idx; i++)
-		if (!strcmp(d[i].name, d[idx].name)) {
-			snprintf(why, len, "a second device named '%s' (devices[%zu] has it)",
-				 d[idx].name, i);
-			return -EINVAL;
-		}
-	return 0;
+	return check_unique(d->name, sizeof(*d), idx, "device", why, len);
 }
 
 int rs_check_link(const void *elems, size_t idx, char *why, size_t len)
 {
 	const struct rs_link *k = elems;
 
-	for (size_t i = 0; i < idx; i++)
-		if (!strcmp(k[i].name, k[idx].name)) {
-			snprintf(why, len, "a second link named '%s' (links[%zu] has it)",
-				 k[idx].name, i);
-			return -EINVAL;
-		}
-	return 0;
+	return check_unique(k->name, sizeof(*k), idx, "link", why, len);
 }
 
 static int check_gids(const struct rs_port *p, char *why, size_t len)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * counter_files.c - read a directory of counter files (counter_files.h).
+ * sysfs_files.c - counter directories and entry names of sysfs (sysfs_files.h).
  *
  * A counter file holds one decimal number and a newline.  What else may be
  * there in a recorded or broken tree ("-5", "010", "abc", nothing, 26
@@ -8,7 +8,7 @@
  * word; now each is left out and named, so a missing row in the console has
  * a reason next to it.
  */
-#include "collect/counter_files.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <errno.h>
@@ -115,4 +115,16 @@ int rs_read_counter_dir(struct rs_snapshot *s, enum rs_area area, const char *ob
 				      lo.text);
 	free(lo.text);
 	return n;
+}
+
+int rs_sysfs_name_fits(struct rs_snapshot *s, enum rs_area area, const char *what,
+		       const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n < RS_NAME_LEN)
+		return 1;
+	rs_snapshot_add_error(s, area, "sysfs", "", "%s name of %zu bytes left out (at most %d): "
+			      "%.40s" RS_ELLIPSIS, what, n, RS_NAME_LEN - 1, name);
+	return 0;
 }

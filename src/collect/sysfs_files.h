@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * counter_files.h - a directory of counter files (sysfs ports/P/counters,
- * hw_counters, a netdev's statistics), read by the RDMA and the recorded
- * network collectors alike.  Not for use outside src/collect/.
+ * sysfs_files.h - what the RDMA and the recorded network collectors read
+ * of sysfs alike: directories of counter files (ports/P/counters,
+ * hw_counters, a netdev's statistics) and the names of its entries.  Not
+ * for use outside src/collect/.
  */
-#ifndef RS_COUNTER_FILES_H
-#define RS_COUNTER_FILES_H
+#ifndef RS_SYSFS_FILES_H
+#define RS_SYSFS_FILES_H
 
 #include "snapshot.h"
 
@@ -26,5 +27,15 @@
 int rs_read_counter_dir(struct rs_snapshot *s, enum rs_area area, const char *object,
 			const char *label, struct rs_counter_set *set, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/*
+ * 1 when name (a directory entry naming a device or a link) fits a name
+ * field.  The kernel's names do (63 bytes for RDMA devices, 15 for
+ * netdevs); a longer one is a made-up tree, would name no directory once
+ * cut and could clash with another: it is left out, with a note in area
+ * ("device name of 70 bytes left out (at most 63): ..."), and 0 returned.
+ */
+int rs_sysfs_name_fits(struct rs_snapshot *s, enum rs_area area, const char *what,
+		       const char *name);
 
 #endif
