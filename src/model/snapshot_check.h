@@ -17,6 +17,9 @@
  * the load goes on):
  *   - a taken_at more than a day after this machine's clock: one of the
  *     two clocks is wrong, which matters when comparing with a live host.
+ * Not checked: a counter set's ts_ns.  It is CLOCK_MONOTONIC of the host
+ * that was recorded (its uptime): any value is possible, and only the
+ * difference between two readings of one host means anything.
  */
 #ifndef RS_SNAPSHOT_CHECK_H
 #define RS_SNAPSHOT_CHECK_H
