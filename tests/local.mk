@@ -73,6 +73,17 @@ tests_test_snapshot_yaml_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_snapshot_yaml_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_snapshot_yaml
 
+check_PROGRAMS += tests/test_snapshot_file
+tests_test_snapshot_file_SOURCES = tests/test_snapshot_file.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_snapshot_file_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_snapshot_file_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_snapshot_file
+# Files, strings and parsing through the binary (snapshot -o, cut files,
+# --root, long strings, counter files, FIFOs, snapshots that make no sense).
+TESTS += tests/test_files_cli.sh
+EXTRA_DIST += tests/test_files_cli.sh
+
 check_PROGRAMS += tests/test_snapshot_fuzz
 tests_test_snapshot_fuzz_SOURCES = tests/test_snapshot_fuzz.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h

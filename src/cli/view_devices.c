@@ -86,7 +86,7 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
 	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
 	if (strlen(d->board_id) > 22)
-		printf("  PSID     %.69s\n           ", d->board_id);
+		printf("  PSID     %s\n           ", d->board_id);
 	else
 		printf("  PSID     %-22s  ", or_unknown(d->board_id));
 	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
