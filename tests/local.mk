@@ -26,6 +26,13 @@ tests_test_util_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
 
+# printf whose string arguments are escaped for a terminal (src/termout.h).
+check_PROGRAMS += tests/test_termout
+tests_test_termout_SOURCES = tests/test_termout.c
+tests_test_termout_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_termout_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_termout
+
 EXTRA_DIST += tests/lib.sh
 
 # The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
