@@ -151,6 +151,13 @@ void rs_json_write_string(FILE *f, const char *str, size_t len)
 			i++;
 			continue;
 		}
+		if (n == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+			/* C1 controls (U+0080..U+009F): legal in JSON, but some
+			 * terminals act on them when the output is cat'ed */
+			fprintf(f, "\\u%04x", s[i + 1]);
+			i += 2;
+			continue;
+		}
 		fwrite(s + i, 1, n, f);
 		i += n;
 	}

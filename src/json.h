@@ -6,7 +6,7 @@
  * same loop; this writer keeps the commas, the nesting and the escaping right
  * so a view only says what comes next.  Output is pretty-printed (two spaces)
  * and always valid JSON: strings are escaped in full (quotes, backslash,
- * every control character) and bytes that are not valid UTF-8 become U+FFFD,
+ * every control character, C1 included) and bytes that are not valid UTF-8 become U+FFFD,
  * numbers that JSON cannot carry (NaN, infinities) become null.
  *
  * Misuse (a value where a key is due, closing more than was opened, nesting

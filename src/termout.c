@@ -296,3 +296,25 @@ char *rs_tasprintf(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+int rs_tput_lines(FILE *f, const char *text)
+{
+	struct tbuf b = { 0 };
+	struct spec sp = { .width = -1, .prec = -1, .conv = 's' };
+	int ret;
+
+	put(&b, "", 0);
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		put_text(&b, &sp, text, n);
+		text += n;
+		if (*text == '\n') {
+			put(&b, "\n", 1);
+			text++;
+		}
+	}
+	ret = fwrite(b.p, 1, b.n, f) == b.n ? (int)b.n : -1;
+	free(b.p);
+	return ret;
+}

@@ -32,5 +32,10 @@ int rs_vtprintf(FILE *f, const char *fmt, va_list ap);
 /* The same into a new string (rs_xmalloc'd; free() it). */
 char *rs_tasprintf(const char *fmt, ...) RS_PRINTF(1, 2);
 char *rs_vtasprintf(const char *fmt, va_list ap);
+/*
+ * Text of several lines from outside (another program's output): every
+ * line escaped, the newlines between them kept.  Bytes written, or -1.
+ */
+int rs_tput_lines(FILE *f, const char *text);
 
 #endif

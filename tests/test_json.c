@@ -62,6 +62,10 @@ static void test_escape_basic(void **state)
 	check_escape("a\"b\\c/d", 7, "\"a\\\"b\\\\c/d\"");
 	check_escape("\b\f\n\r\t", 5, "\"\\b\\f\\n\\r\\t\"");
 	check_escape("\x01\x1f\x7f", 3, "\"\\u0001\\u001f\\u007f\"");
+	/* C1 controls as UTF-8 (U+009B is CSI to some terminals): escaped too,
+	 * so `cat` of the output never drives the terminal */
+	check_escape("a\xc2\x9b" "2J\xc2\x80\xc2\x9f\xc2\xa0", 11,
+		     "\"a\\u009b2J\\u0080\\u009f\xc2\xa0\"");
 	check_escape("", 0, "\"\"");
 }
 

@@ -81,16 +81,16 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 	else
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
-	fprintf(f, "  %-22s %s\n", left, o->help);
+	rs_tprintf(f, "  %-22s %s\n", left, o->help);
 }
 
 /* The version, and the commit the binary was built from when known. */
 static void print_version(void)
 {
 	if (rs_build_commit[0])
-		printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+		rs_tprintf(stdout, "rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
 	else
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		rs_tprintf(stdout, "rocescope %s\n", PACKAGE_VERSION);
 }
 
 static void usage(FILE *f)
@@ -101,24 +101,24 @@ static void usage(FILE *f)
 		"Without a command, opens the console.\n\n"
 		"Commands:\n");
 	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
-		fprintf(f, "  %-9s %s\n", (*c)->name, (*c)->help);
-	fprintf(f, "  %-9s %s\n", "help", "this help, or help for one command");
-	fprintf(f, "\nOptions (before or after the command):\n");
+		rs_tprintf(f, "  %-9s %s\n", (*c)->name, (*c)->help);
+	rs_tprintf(f, "  %-9s %s\n", "help", "this help, or help for one command");
+	rs_tprintf(f, "\nOptions (before or after the command):\n");
 	for (const struct rs_opt *o = global_opts; o->lname; o++)
 		print_opt(f, o);
-	fprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
+	rs_tprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
 }
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	fprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
+	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
 		c->args[0] ? " " : "", c->args, c->help);
 	if (c->opts && c->opts[0].lname) {
-		fprintf(f, "\nOptions of %s:\n", c->name);
+		rs_tprintf(f, "\nOptions of %s:\n", c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
 			print_opt(f, o);
 	}
-	fprintf(f, "\nGlobal options:%s%s\n",
+	rs_tprintf(f, "\nGlobal options:%s%s\n",
 		(c->flags & RS_CMD_HOST) ? " --root DIR, --load FILE, --demo, --peer IP," : "",
 		(c->flags & RS_CMD_JSON) ? " --json" : " (no --json)");
 }
@@ -227,7 +227,7 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 			if (g->id == c || (g->sname && g->sname == c))
 				o = g;
 		if (!o) {
-			fprintf(stderr, "Try 'rocescope --help'.\n");
+			rs_tprintf(stderr, "Try 'rocescope --help'.\n");
 			return RS_EXIT_USAGE;
 		}
 		global(ps, o, optarg);
@@ -273,7 +273,7 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 				if (g->id == c || (g->sname && g->sname == c))
 					o = g;
 			if (!o) {
-				fprintf(stderr, "Try 'rocescope help %s'.\n", cmd->name);
+				rs_tprintf(stderr, "Try 'rocescope help %s'.\n", cmd->name);
 				return RS_EXIT_USAGE;
 			}
 			global(ps, o, optarg);
@@ -294,7 +294,7 @@ static int replay_pending(struct parse *ps, const struct rs_cmd *cmd)
 		int r;
 
 		if (!o) {
-			fprintf(stderr, "rocescope: %s: option --%s does not apply to it\n", cmd->name,
+			rs_tprintf(stderr, "rocescope: %s: option --%s does not apply to it\n", cmd->name,
 				ps->pend[i].lname);
 			return RS_EXIT_USAGE;
 		}
@@ -317,7 +317,7 @@ static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
 		      cli->peer ? "--peer" : NULL;
 	if (!bad)
 		return -1;
-	fprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
+	rs_tprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
 	return RS_EXIT_USAGE;
 }
 
@@ -328,7 +328,7 @@ static int check_sources(const struct rs_cli *cli)
 
 	if (!rs_session_check_sources(cli->root, cli->load, cli->demo, err, sizeof(err)))
 		return 0;
-	fprintf(stderr, "rocescope: %s\n", err);
+	rs_tprintf(stderr, "rocescope: %s\n", err);
 	return 1;
 }
 
@@ -339,11 +339,11 @@ static int run_console(struct rs_cli *cli, struct parse *ps)
 	};
 
 	if (ps->n_pend) {
-		fprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
+		rs_tprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
 		return RS_EXIT_USAGE;
 	}
 	if (cli->json) {
-		fprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
+		rs_tprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
 		return RS_EXIT_USAGE;
 	}
 	return rs_console_run(&co);
@@ -359,7 +359,7 @@ static int run_help(int argc, char **argv)
 	}
 	c = find_cmd(argv[1]);
 	if (!c) {
-		fprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[1]);
+		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[1]);
 		return RS_EXIT_USAGE;
 	}
 	cmd_usage(stdout, c);
@@ -389,12 +389,12 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 		return ret;
 	npos = argc - optind;
 	if (npos > cmd->max_args) {
-		fprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
+		rs_tprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
 			argv[optind + cmd->max_args]);
 		return RS_EXIT_USAGE;
 	}
 	if (npos < cmd->min_args) {
-		fprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
+		rs_tprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
 			cmd->args, cmd->name);
 		return RS_EXIT_USAGE;
 	}
@@ -432,7 +432,7 @@ int main(int argc, char **argv)
 		return run_help(argc, argv);
 	cmd = find_cmd(argv[0]);
 	if (!cmd) {
-		fprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
+		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
 		return RS_EXIT_USAGE;
 	}
 	return run_cmd(&ps, cmd, argc, argv);
@@ -446,7 +446,7 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && isfinite(*out) && *out > 0 && *out <= max)
 		return 0;
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
 		max);
 	return RS_EXIT_USAGE;
 }
@@ -459,7 +459,7 @@ int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
 	*out = strtol(arg, &end, 10);
 	if (!errno && end != arg && !*end && *out >= min && *out <= max)
 		return 0;
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
 		opt, arg, min, max);
 	return RS_EXIT_USAGE;
 }

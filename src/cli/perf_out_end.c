@@ -30,10 +30,10 @@ static void text_verdict(const struct rs_perf_out *o)
 	b = &o->bw[o->n_res - 1];
 	pct = rs_perf_out_line_rate_pct(o, b->bw_avg_gbps);
 	if (pct < 0)
-		printf("verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
+		rs_tprintf(stdout, "verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
 		       b->bw_avg_gbps);
 	else
-		printf("verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
+		rs_tprintf(stdout, "verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
 		       o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
 		       o->p.sweep ? " (largest size)" : "");
 }
@@ -43,12 +43,12 @@ static void text_failure(const struct rs_perf_out *o, const struct rs_perf_error
 	const struct rs_perf_fail_info *fi = rs_perf_fail_info(e->code);
 
 	fflush(stdout);
-	fprintf(stderr, "rocescope: %s: %s\n", o->cmd, fi->title);
-	fprintf(stderr, "  what:  %s\n", e->message);
+	rs_tprintf(stderr, "rocescope: %s: %s\n", o->cmd, fi->title);
+	rs_tprintf(stderr, "  what:  %s\n", e->message);
 	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX && e->err)
-		fprintf(stderr, "  check: %s\n", rs_perf_fail_info(e->err)->check);
+		rs_tprintf(stderr, "  check: %s\n", rs_perf_fail_info(e->err)->check);
 	else if (fi->check[0])
-		fprintf(stderr, "  check: %s\n", fi->check);
+		rs_tprintf(stderr, "  check: %s\n", fi->check);
 }
 
 static void json_bw(struct rs_json *j, const struct rs_perf_out *o, const struct rs_perf_bw_result *r)
@@ -164,7 +164,7 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 	json_error(&j, e);
 	rs_json_obj_end(&j);
 	if (rs_json_finish(&j))
-		fprintf(stderr, "rocescope: internal error: malformed JSON output\n");
+		rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
 }
 
 static void jl_last(const struct rs_perf_error *e, int code)

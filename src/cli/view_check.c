@@ -20,15 +20,15 @@ static void text_finding(const struct rs_finding *f)
 {
 	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-	printf("%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object, f->summary);
+	rs_tprintf(stdout, "%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object, f->summary);
 	if (!rs_finding_is_problem(f))
 		return;
 	if (f->evidence[0])
-		printf("      evidence: %s\n", f->evidence);
+		rs_tprintf(stdout, "      evidence: %s\n", f->evidence);
 	if (f->expected[0])
-		printf("      expected: %s\n", f->expected);
+		rs_tprintf(stdout, "      expected: %s\n", f->expected);
 	if (f->remedy[0])
-		printf("      remedy:   %s\n", f->remedy);
+		rs_tprintf(stdout, "      remedy:   %s\n", f->remedy);
 }
 
 static void json_finding(struct rs_json *j, const struct rs_finding *f)
@@ -84,7 +84,7 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	}
 	for (size_t i = 0; i < fs->count; i++)
 		text_finding(&fs->items[i]);
-	printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
+	rs_tprintf(stdout, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
 	       n[RS_PASS], n[RS_SKIP], v->sess.label);
 }
 
@@ -99,7 +99,7 @@ static int set_params(struct rs_view *v)
 	p->tx_depth = opt.tx_depth > 0 ? (unsigned)opt.tx_depth : 0;
 	p->qps = opt.qps > 0 ? (unsigned)opt.qps : 0;
 	if (opt.profile && rs_session_set_profile(&v->sess, opt.profile, err, sizeof(err))) {
-		fprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 		return -1;
 	}
 	rs_session_recheck(&v->sess);

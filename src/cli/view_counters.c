@@ -90,10 +90,10 @@ static void print_changes(struct run *r)
 			}
 			owner(set, obj, sizeof(obj));
 			if (c->has_rate)
-				printf("  %-10s %-11s %-30s %15.2f %s/s\n", obj,
+				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s/s\n", obj,
 				       rs_corigin_name(set->origin), c->name, c->rate, unit);
 			else
-				printf("  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
+				rs_tprintf(stdout, "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
 				       obj, rs_corigin_name(set->origin), c->name, "?",
 				       (unsigned long long)c->delta, unit);
 		}
@@ -114,14 +114,16 @@ static void on_change(struct rs_session *sess, unsigned what, void *arg)
 		rs_json_key(j, "changes");
 		rs_json_arr_begin(j);
 	} else {
-		printf("%sinterval %ld (%s)\n", r->n > 1 ? "\n" : "", r->n, sess->label);
+		if (r->n > 1)
+			putchar('\n');
+		rs_tprintf(stdout, "interval %ld (%s)\n", r->n, sess->label);
 	}
 	print_changes(r);
 	if (j) {
 		rs_json_arr_end(j);
 		rs_json_obj_end(j);
 	} else if (!r->changed) {
-		printf("  no counter changed\n");
+		rs_tprintf(stdout, "  no counter changed\n");
 	}
 	fflush(stdout);
 	if (opt_count > 0 && r->n >= opt_count)
@@ -171,7 +173,7 @@ static void print_static(struct rs_view *v)
 		rs_json_key(v->j, "totals");
 		rs_json_arr_begin(v->j);
 	} else {
-		printf("counters are static (%s, taken %s): totals, no rates\n", v->sess.label,
+		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n", v->sess.label,
 		       snap->taken_at[0] ? snap->taken_at : "at an unknown time");
 	}
 	for (size_t i = 0; i < s->n_sets; i++) {
@@ -189,7 +191,7 @@ static void print_static(struct rs_view *v)
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
-			printf("  %-10s %-11s %-30s %18llu %s\n", obj, rs_corigin_name(set->origin),
+			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu %s\n", obj, rs_corigin_name(set->origin),
 			       c->name, (unsigned long long)value, is_bytes(set, c) ? "B" : "");
 		}
 	}

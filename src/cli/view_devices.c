@@ -43,15 +43,15 @@ static void text_pci(const struct rs_findings *fs, const struct rs_device *d)
 	char cur[64], max[64];
 
 	if (!p->addr[0]) {
-		printf("  PCI      unknown\n");
+		rs_tprintf(stdout, "  PCI      unknown\n");
 		return;
 	}
 	fmt_speed(cur, sizeof(cur), p->cur_gts, p->cur_speed, p->cur_width);
 	fmt_speed(max, sizeof(max), p->max_gts, p->max_speed, p->max_width);
-	printf("  PCI      %s", p->addr);
+	rs_tprintf(stdout, "  PCI      %s", p->addr);
 	if (p->vendor_id || p->device_id)
-		printf(" [%04x:%04x]", p->vendor_id, p->device_id);
-	printf("  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ? "  DEGRADED" : "");
+		rs_tprintf(stdout, " [%04x:%04x]", p->vendor_id, p->device_id);
+	rs_tprintf(stdout, "  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ? "  DEGRADED" : "");
 }
 
 static const char *or_unknown(const char *s)
@@ -63,33 +63,33 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 {
 	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
 
-	printf("  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
+	rs_tprintf(stdout, "  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
 	       or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
-	printf("           netdev %s", p->netdev[0] ? p->netdev : "(none)");
+	rs_tprintf(stdout, "           netdev %s", p->netdev[0] ? p->netdev : "(none)");
 	if (l)
-		printf("  MTU %u", l->mtu);
+		rs_tprintf(stdout, "  MTU %u", l->mtu);
 	if (p->active_mtu || p->max_mtu) {
-		printf("  RoCE MTU %d", p->active_mtu);
+		rs_tprintf(stdout, "  RoCE MTU %d", p->active_mtu);
 		if (p->max_mtu)
-			printf(" (max %d)", p->max_mtu);
+			rs_tprintf(stdout, " (max %d)", p->max_mtu);
 	}
-	printf("\n");
+	rs_tprintf(stdout, "\n");
 }
 
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
-	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
+	rs_tprintf(stdout, "%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
 	       problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
 	       problem(fs, "device.gone", d) ?
 	       "  GONE (vanished since the last refresh)" : "");
-	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
+	rs_tprintf(stdout, "  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
 	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
 	if (strlen(d->board_id) > 22)
-		printf("  PSID     %.69s\n           ", d->board_id);
+		rs_tprintf(stdout, "  PSID     %.69s\n           ", d->board_id);
 	else
-		printf("  PSID     %-22s  ", or_unknown(d->board_id));
-	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
+		rs_tprintf(stdout, "  PSID     %-22s  ", or_unknown(d->board_id));
+	rs_tprintf(stdout, "HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
 	text_pci(fs, d);
 	for (size_t i = 0; i < d->n_ports; i++)
 		text_port(s, &d->ports[i]);
@@ -179,11 +179,11 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 			json_device(v.j, s, &v.sess.findings, &s->devices[i]);
 		rs_json_arr_end(v.j);
 	} else if (s->n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	}
 	for (size_t i = 0; !v.j && i < s->n_devices; i++) {
 		if (i)
-			printf("\n");
+			rs_tprintf(stdout, "\n");
 		text_device(s, &v.sess.findings, &s->devices[i]);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);

@@ -60,12 +60,12 @@ static const struct rs_gid **sorted_gids(const struct rs_port *p)
 static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
 		     const struct rs_gid_pick *pick)
 {
-	char line[256];
+	char *line = rs_tasprintf("%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
+				  g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(g->type),
+				  g->netdev[0] ? g->netdev : "-", note_of(g, pick));
 
-	snprintf(line, sizeof(line), "%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
-		 g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(g->type),
-		 g->netdev[0] ? g->netdev : "-", note_of(g, pick));
 	puts(rs_rtrim(line));
+	free(line);
 }
 
 static void json_row(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
@@ -96,11 +96,11 @@ static void text_pick(const struct rs_device *d, const struct rs_port *p,
 	struct rs_gid_settings set;
 
 	if (pick->index < 0) {
-		printf("%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
+		rs_tprintf(stdout, "%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
 		return;
 	}
 	rs_gid_settings(pick->index, &set);
-	printf("%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
+	rs_tprintf(stdout, "%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
 	       p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
 }
 
@@ -189,12 +189,12 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 		print_picks(&v.sess.snap, v.j);
 		rs_json_arr_end(v.j);
 	} else if (v.sess.snap.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	} else {
-		printf("%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
+		rs_tprintf(stdout, "%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
 		       "GID", "IPv4", "VER", "DEV", "NOTE");
 		print_rows(&v.sess.snap, NULL);
-		printf("\n");
+		rs_tprintf(stdout, "\n");
 		print_picks(&v.sess.snap, NULL);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);

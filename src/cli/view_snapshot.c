@@ -48,11 +48,11 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 		ret = -1;
 	}
 	if (!ret && output)
-		fprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label, output);
+		rs_tprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label, output);
 	/* The notes are in the YAML (errors): nothing else goes to stdout. */
 	rs_session_close(&v.sess);
 	if (ret) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
+		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
 		return RS_EXIT_FAIL;
 	}
 	return RS_EXIT_OK;
