@@ -76,14 +76,18 @@ static size_t chars_bytes(const char *s, size_t n, size_t want)
 	return i;
 }
 
+/* %s: a precision takes that many characters of the argument (as printf
+ * takes bytes), which are then escaped; the width pads the escaped text. */
 static void put_text(struct tbuf *b, const struct spec *sp, const char *s, size_t n)
 {
-	size_t need = RS_ESCAPE_MAX(n), len, w;
-	char *esc = rs_xmalloc(need);
+	size_t need, len, w;
+	char *esc;
 
-	len = rs_escape_text(esc, need, s, n);
 	if (sp->prec >= 0)
-		len = chars_bytes(esc, len, (size_t)sp->prec);
+		n = chars_bytes(s, n, (size_t)sp->prec);
+	need = RS_ESCAPE_MAX(n);
+	esc = rs_xmalloc(need);
+	len = rs_escape_text(esc, need, s, n);
 	w = chars(esc, len);
 	if (!strchr(sp->flags, '-') && sp->width > 0 && (size_t)sp->width > w)
 		put_pad(b, (size_t)sp->width - w);

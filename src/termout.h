@@ -8,10 +8,11 @@
  * bidirectional override or invalid UTF-8 byte in a board_id, a hostname
  * or a GID file is printed as \x1b, \u009b ... and never reaches the
  * terminal raw.  The format string itself is the program's own and is
- * printed as is (its \n end lines).  Field widths and precisions of %s
- * count characters of the escaped text, not bytes, so a column holding
- * UTF-8 or an escape still lines up.  Numbers are formatted by the C
- * library exactly as printf would.
+ * printed as is (its \n end lines).  The field width of a %s counts
+ * characters of the escaped text, not bytes, so a column holding UTF-8 or
+ * an escape still lines up; a precision takes that many characters of the
+ * argument before it is escaped.  Numbers are formatted by the C library
+ * exactly as printf would.
  *
  * The consequence for callers: a %s argument must not carry layout of its
  * own (a "\n" passed as an argument prints as the two characters \n); put

@@ -53,6 +53,10 @@ static void test_widths_in_characters(void **state)
 			 "abcdef");
 	check(s, "[  ab][c  ][\xc3\xa9\xc3\xa9][abc]");
 	free(s);
+	/* a precision counts characters of the argument, before escaping */
+	s = rs_tasprintf("[%.5s][%.1s]", "--x\x1b[31m", "\xc3\xa9\x1b");
+	check(s, "[--x\\x1b[][\xc3\xa9]");
+	free(s);
 	s = rs_tasprintf("[%*s]", -3, "x");	/* a negative width is left-justified */
 	check(s, "[x  ]");
 	free(s);

@@ -185,6 +185,39 @@ static void add_short(char *s, size_t len, const struct rs_opt *o)
 }
 
 /*
+ * getopt_long's own messages name argv[0] ("./rocescope", or the command
+ * once argv is shifted) and echo the argument raw: opterr is off and this
+ * says it instead, as every other message does.  c is what getopt_long
+ * returned (':' or '?'); cmd is NULL before the command.
+ */
+static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
+{
+	const char *tok = optind > 0 ? argv[optind - 1] : "";
+	const char *where = cmd ? cmd->name : NULL;
+	char name[64];
+	size_t n;
+
+	rs_tprintf(stderr, "rocescope: %s%s", where ? where : "", where ? ": " : "");
+	if (strncmp(tok, "--", 2)) {
+		if (c == ':')
+			rs_tprintf(stderr, "option -%c needs an argument", optopt);
+		else
+			rs_tprintf(stderr, "unknown option -%c", optopt);
+	} else if (c == ':') {
+		rs_tprintf(stderr, "option '%s' needs an argument", tok);
+	} else {
+		n = strcspn(tok, "=");
+		snprintf(name, sizeof(name), "%.*s", (int)n - 2, tok + 2);
+		if (tok[n] && (find_long(global_opts, name) || (cmd && find_long(cmd->opts, name))))
+			rs_tprintf(stderr, "option '%.*s' takes no argument", (int)n, tok);
+		else
+			rs_tprintf(stderr, "unknown option '%.*s'", (int)n, tok);
+	}
+	rs_tprintf(stderr, " (see rocescope %s%s)\n", cmd ? "help " : "--help", cmd ? cmd->name : "");
+	return RS_EXIT_USAGE;
+}
+
+/*
  * Before the command: the global options, and the long options of every
  * command (kept for later, when the command is known).  Stops at the first
  * non-option, the command.
@@ -193,7 +226,7 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 {
 	struct option lo[MAX_OPTS];
 	const struct rs_opt *cmdopt[MAX_OPTS];
-	char shorts[64] = "+";
+	char shorts[64] = "+:";
 	int n = 0, n_cmdopt = 0, c, idx;
 
 	for (const struct rs_opt *o = global_opts; o->lname; o++) {
@@ -213,10 +246,12 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 			n = add_long(lo, n, o, G_CMD_OPT + n_cmdopt++);
 		}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
-	opterr = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
 		const struct rs_opt *o = NULL;
 
+		if (c == '?' || c == ':')
+			return bad_option(c, argv, NULL);
 		if (c >= G_CMD_OPT) {
 			if (ps->n_pend >= MAX_OPTS)
 				continue;
@@ -226,10 +261,8 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 		for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
 			if (g->id == c || (g->sname && g->sname == c))
 				o = g;
-		if (!o) {
-			rs_tprintf(stderr, "Try 'rocescope --help'.\n");
-			return RS_EXIT_USAGE;
-		}
+		if (!o)
+			return bad_option('?', argv, NULL);
 		global(ps, o, optarg);
 	}
 	return -1;
@@ -244,7 +277,7 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, char **argv)
 {
 	struct option lo[MAX_OPTS];
-	char shorts[128] = "";
+	char shorts[128] = ":";
 	int n = 0, c, idx;
 
 	for (const struct rs_opt *o = cmd->opts; o && o->lname; o++) {
@@ -259,11 +292,13 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 	}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
 	optind = 0;	/* glibc: rescan from argv[1] with fresh state */
-	opterr = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
 		const struct rs_opt *o = NULL;
 		int r;
 
+		if (c == '?' || c == ':')
+			return bad_option(c, argv, cmd);
 		if (c >= G_CMD_OPT) {
 			o = &cmd->opts[c - G_CMD_OPT];
 		} else if (c < G_CMD_OPT && (o = find_short(cmd->opts, c))) {
@@ -272,10 +307,8 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 			for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
 				if (g->id == c || (g->sname && g->sname == c))
 					o = g;
-			if (!o) {
-				rs_tprintf(stderr, "Try 'rocescope help %s'.\n", cmd->name);
-				return RS_EXIT_USAGE;
-			}
+			if (!o)
+				return bad_option('?', argv, cmd);
 			global(ps, o, optarg);
 			continue;
 		}
