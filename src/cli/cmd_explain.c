@@ -415,7 +415,7 @@ static int explain_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_explain = {
 	.name = "explain",
 	.args = "[TEXT | -]",
-	.help = "what an error line or a pasted log means, its causes, the tree to run",
+	.help = "what an error line or a pasted log means, and the tree to run",
 	.flags = RS_CMD_JSON,
 	.min_args = 0,
 	.max_args = 256,

@@ -71,6 +71,31 @@ struct parse {
 	int n_pend;
 };
 
+#define HELP_WIDTH 80	/* an 80x24 terminal over SSH */
+#define HELP_INDENT 25	/* "  -x, --long ARG        " */
+
+/*
+ * text after what is on the line (col columns), wrapped at HELP_WIDTH on
+ * spaces, continuation lines indented to indent, then the newline.  The
+ * help is the program's own text, printed as is.
+ */
+static void print_wrapped(FILE *f, int col, int indent, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		int w = (int)strcspn(p, " ");
+
+		if (col > indent && col + 1 + w > HELP_WIDTH)
+			col = fprintf(f, "\n%*s", indent - 1, "") - 1;
+		col += fprintf(f, " %.*s", w, p);
+		p += w;
+		p += strspn(p, " ");
+	}
+	fputc('\n', f);
+}
+
+/* One option: its names, then its help. */
 static void print_opt(FILE *f, const struct rs_opt *o)
 {
 	char left[64];
@@ -81,7 +106,7 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 	else
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
-	rs_tprintf(f, "  %-22s %s\n", left, o->help);
+	print_wrapped(f, fprintf(f, "  %-22s", left), HELP_INDENT, o->help);
 }
 
 /* The version, and the commit the binary was built from when known. */
@@ -101,26 +126,27 @@ static void usage(FILE *f)
 		"Without a command, opens the console.\n\n"
 		"Commands:\n");
 	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
-		rs_tprintf(f, "  %-9s %s\n", (*c)->name, (*c)->help);
-	rs_tprintf(f, "  %-9s %s\n", "help", "this help, or help for one command");
-	rs_tprintf(f, "\nOptions (before or after the command):\n");
+		print_wrapped(f, fprintf(f, "  %-9s", (*c)->name), 12, (*c)->help);
+	print_wrapped(f, fprintf(f, "  %-9s", "help"), 12, "this help, or help for one command");
+	fprintf(f, "\nOptions (before or after the command):\n");
 	for (const struct rs_opt *o = global_opts; o->lname; o++)
 		print_opt(f, o);
-	rs_tprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
+	fprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
 }
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
+	fprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
 		c->args[0] ? " " : "", c->args, c->help);
 	if (c->opts && c->opts[0].lname) {
-		rs_tprintf(f, "\nOptions of %s:\n", c->name);
+		fprintf(f, "\nOptions of %s:\n", c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
 			print_opt(f, o);
 	}
-	rs_tprintf(f, "\nGlobal options:%s%s\n",
-		(c->flags & RS_CMD_HOST) ? " --root DIR, --load FILE, --demo, --peer IP," : "",
-		(c->flags & RS_CMD_JSON) ? " --json" : " (no --json)");
+	/* Only what applies: the others are refused (check_applies). */
+	fprintf(f, "\nGlobal options: %s%s--help\n",
+		(c->flags & RS_CMD_HOST) ? "--root DIR, --load FILE, --demo, --peer IP, " : "",
+		(c->flags & RS_CMD_JSON) ? "--json, " : "");
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -388,6 +414,16 @@ static int run_help(int argc, char **argv)
 
 	if (argc < 2) {
 		usage(stdout);
+		return RS_EXIT_OK;
+	}
+	if (argc > 2) {
+		rs_tprintf(stderr, "rocescope: help: one COMMAND at a time ('%s' is one too many)\n",
+			   argv[2]);
+		return RS_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help")) {
+		printf("Usage: rocescope help [COMMAND]\n"
+		       "this help, or help for one command (the same as rocescope COMMAND --help).\n");
 		return RS_EXIT_OK;
 	}
 	c = find_cmd(argv[1]);
