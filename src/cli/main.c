@@ -14,6 +14,7 @@
  * error; every message goes to stderr.
  */
 #include "cli/cli.h"
+#include "model/route_resolve.h"
 #include "session/session.h"
 #include "ui/console.h"
 #include "util.h"
@@ -181,7 +182,15 @@ static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
 	case G_ROOT: cli->root = arg; break;
 	case G_LOAD: cli->load = arg; break;
 	case G_DEMO: cli->demo = 1; break;
-	case G_PEER: cli->peer = arg; break;
+	case G_PEER:
+		/* An address, never a name: the tool says what it looked up. */
+		if (rs_peer_parse(arg, NULL, NULL, NULL, 0)) {
+			rs_tprintf(stderr, "rocescope: --peer: '%s' is not an IPv4 or IPv6 address "
+				   "(a host name is not looked up)\n", arg);
+			return RS_EXIT_USAGE;
+		}
+		cli->peer = arg;
+		break;
 	case G_JSON: cli->json = 1; break;
 	case G_HELP: ps->help = 1; break;
 	case G_VERSION: ps->version = 1; break;
@@ -289,7 +298,8 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 				o = g;
 		if (!o)
 			return bad_option('?', argv, NULL);
-		global(ps, o, optarg);
+		if (global(ps, o, optarg))
+			return RS_EXIT_USAGE;
 	}
 	return -1;
 }
@@ -335,7 +345,8 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 					o = g;
 			if (!o)
 				return bad_option('?', argv, cmd);
-			global(ps, o, optarg);
+			if (global(ps, o, optarg))
+				return RS_EXIT_USAGE;
 			continue;
 		}
 		r = cmd->opt(ps->cli, o->id, optarg);

@@ -10,7 +10,8 @@ librscore_a_SOURCES += \
 	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
 	src/model/snapshot_yaml_load.c \
 	src/model/demo.h src/model/demo.c \
-	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
+	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c \
+	src/model/route_resolve.h src/model/route_resolve.c
 nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
