@@ -177,6 +177,8 @@ void ui_input_open(struct ui *ui)
 	ui->input_prompt = NULL;
 	ui->input_done = NULL;
 	RS_STRCPY(ui->input_buf, ui->sess.peer);
+	/* Typing a new address must not append to the old one. */
+	ui->input_sel = ui->input_buf[0] != '\0';
 }
 
 void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
@@ -186,6 +188,7 @@ void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
 	ui->input_prompt = prompt;
 	ui->input_done = done;
 	RS_STRCPY(ui->input_buf, initial ? initial : "");
+	ui->input_sel = ui->input_buf[0] != '\0';
 }
 
 static int input_key(struct ui *ui, int key)
@@ -204,13 +207,24 @@ static int input_key(struct ui *ui, int key)
 			done(ui, ui->input_buf);
 		else if (n && ui_peer_set(ui, ui->input_buf) == 0)
 			ui_wizard_peer_set(ui);
-	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (n)
+	} else if (key == KEY_BACKSPACE || key == 127 || key == 8 || key == KEY_DC) {
+		if (ui->input_sel)
+			ui->input_buf[0] = '\0';	/* the selection goes at once */
+		else if (n)
 			ui->input_buf[n - 1] = '\0';
-	} else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof(ui->input_buf)) {
-		ui->input_buf[n] = (char)key;
-		ui->input_buf[n + 1] = '\0';
+	} else if (key == KEY_RIGHT || key == KEY_END || key == KEY_LEFT || key == KEY_HOME) {
+		;	/* deselect: keep the old text and edit its end */
+	} else if (key >= 0x20 && key < 0x7f) {
+		if (ui->input_sel) {	/* typing replaces the selection */
+			ui->input_buf[0] = '\0';
+			n = 0;
+		}
+		if (n + 1 < sizeof(ui->input_buf)) {
+			ui->input_buf[n] = (char)key;
+			ui->input_buf[n + 1] = '\0';
+		}
 	}
+	ui->input_sel = 0;
 	return UI_F_REDRAW;
 }
 
@@ -348,7 +362,8 @@ static void draw_status(struct ui *ui)
 		warnings += ui->panes[i].problems;
 	if (ui->input) {
 		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
-		const char *hint = ui->input_done ? "   (Enter: ok, Esc: cancel)" :
+		const char *hint = ui->input_sel ? "   (typing replaces it, Right: edit, Esc: cancel)" :
+				   ui->input_done ? "   (Enter: ok, Esc: cancel)" :
 				   "   (Enter: look up, Esc: cancel)";
 		const char *text = ui->input_buf;
 		int room = COLS - 4 - (int)strlen(prompt), n = (int)strlen(text), cx;
@@ -357,8 +372,9 @@ static void draw_status(struct ui *ui)
 			hint = "";	/* the text first: it is what one types */
 		if (n >= room && room > 4)	/* a long path: its end, where one types */
 			text += n - (room - 4);
-		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", prompt, text == ui->input_buf ? "" : "...",
-			text);
+		ui_putf(&pen, UI_R_STATUS, " %s: %s", prompt, text == ui->input_buf ? "" : "...");
+		/* the old value, selected: shown as a selection is (reverse) */
+		ui_put(&pen, ui->input_sel ? UI_R_CURSOR : UI_R_STATUS, text);
 		cx = pen.x < COLS ? pen.x : COLS - 1;
 		ui_put(&pen, UI_R_STATUS, hint);
 		ui_fill(&pen, UI_R_STATUS, " ");

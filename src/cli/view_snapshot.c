@@ -39,6 +39,10 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
+	/* A lookup computed for --peer on a recording is derived, not seen:
+	 * the file keeps the recording's own (session.h). */
+	if (v.sess.snap.peer.computed)
+		v.sess.snap.peer = v.sess.peer_recorded;
 	if (output)
 		ret = rs_snapshot_save_file(&v.sess.snap, output, err, sizeof(err));
 	else
