@@ -151,11 +151,18 @@ void rs_json_write_string(FILE *f, const char *str, size_t len)
 			i++;
 			continue;
 		}
-		if (n == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
-			/* C1 controls (U+0080..U+009F): legal in JSON, but some
-			 * terminals act on them when the output is cat'ed */
-			fprintf(f, "\\u%04x", s[i + 1]);
-			i += 2;
+		if ((n == 2 && c == 0xc2 && s[i + 1] < 0xa0) ||
+		    (n == 3 && c == 0xe2 &&
+		     ((s[i + 1] == 0x80 && s[i + 2] >= 0xaa && s[i + 2] <= 0xae) ||
+		      (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9)))) {
+			/* C1 controls (U+0080..U+009F) and the bidirectional
+			 * overrides: legal in JSON, but a terminal acts on them
+			 * (or reorders the line) when the output is cat'ed */
+			unsigned cp = n == 2 ? s[i + 1] :
+				      0x2000u | (unsigned)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3fu);
+
+			fprintf(f, "\\u%04x", cp);
+			i += n;
 			continue;
 		}
 		fwrite(s + i, 1, n, f);

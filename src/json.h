@@ -6,9 +6,9 @@
  * same loop; this writer keeps the commas, the nesting and the escaping right
  * so a view only says what comes next.  Output is pretty-printed (two spaces)
  * and always valid JSON: strings are escaped in full (quotes, backslash,
- * every control character, C1 included) and bytes that are not valid
- * UTF-8 become U+FFFD, numbers that JSON cannot carry (NaN, infinities)
- * become null.
+ * every control character, C1 and the bidi overrides included) and bytes
+ * that are not valid UTF-8 become U+FFFD, numbers that JSON cannot carry
+ * (NaN, infinities) become null.
  *
  * Misuse (a value where a key is due, closing more than was opened, nesting
  * deeper than RS_JSON_MAX_DEPTH) is a bug in the caller: it sets j->error and

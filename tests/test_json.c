@@ -66,6 +66,8 @@ static void test_escape_basic(void **state)
 	 * so `cat` of the output never drives the terminal */
 	check_escape("a\xc2\x9b" "2J\xc2\x80\xc2\x9f\xc2\xa0", 11,
 		     "\"a\\u009b2J\\u0080\\u009f\xc2\xa0\"");
+	/* the bidirectional overrides (U+202A..E, U+2066..9) likewise */
+	check_escape("\xe2\x80\xae" "x\xe2\x81\xa9\xe2\x80\xa9", 10, "\"\\u202ex\\u2069\xe2\x80\xa9\"");
 	check_escape("", 0, "\"\"");
 }
 

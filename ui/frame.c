@@ -340,10 +340,10 @@ static void draw_tabs(struct ui *ui)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
 }
 
-/* The source label, its path shortened from the left so the bar fits 80. */
-static const char *short_label(const struct ui *ui, char *buf, size_t len)
+/* The source label l, its path shortened from the left so the bar fits 80. */
+static const char *short_label(const char *l, char *buf, size_t len)
 {
-	const char *l = ui->sess.label, *sp = strchr(l, ' ');
+	const char *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
 	if (n <= max || !sp)
@@ -355,7 +355,9 @@ static const char *short_label(const struct ui *ui, char *buf, size_t len)
 static void draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
-	char label[64];
+	const char *hostname = ui->sess.snap.host.hostname;
+	char label[64], host[RS_ESCAPE_MAX(sizeof(ui->sess.snap.host.hostname))];
+	char src[RS_ESCAPE_MAX(sizeof(ui->sess.label))];
 	int warnings = 0;
 
 	for (int i = 0; i < ui->n_panes; i++)
@@ -383,9 +385,12 @@ static void draw_status(struct ui *ui)
 		return;
 	}
 	curs_set(0);
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->sess.snap.host.hostname[0] ?
-		ui->sess.snap.host.hostname : "?", ui->g->vline,
-		short_label(ui, label, sizeof(label)),
+	/* Escaped here, not drawn raw: a control character would take two
+	 * columns (^[) where one was counted and push the separator off. */
+	rs_escape_text(host, sizeof(host), hostname, strlen(hostname));
+	rs_escape_text(src, sizeof(src), ui->sess.label, strlen(ui->sess.label));
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", host[0] ? host : "?", ui->g->vline,
+		short_label(src, label, sizeof(label)),
 		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
 	if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");

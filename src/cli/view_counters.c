@@ -191,8 +191,9 @@ static void print_static(struct rs_view *v)
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
-			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu %s\n", obj, rs_corigin_name(set->origin),
-			       c->name, (unsigned long long)value, is_bytes(set, c) ? "B" : "");
+			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu%s\n", obj,
+				   rs_corigin_name(set->origin), c->name, (unsigned long long)value,
+				   is_bytes(set, c) ? " B" : "");
 		}
 	}
 	if (v->j)
