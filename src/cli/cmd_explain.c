@@ -116,7 +116,7 @@ static void wrap(const char *first, const char *indent, const char *text)
 	const char *p = text + strspn(text, " ");
 	int fresh = 1;			/* nothing but the prefix on this line yet */
 
-	fputs(first, stdout);
+	fputs(first, stdout);	/* the table's own text, as the words below */
 	while (*p) {
 		size_t w = strcspn(p, " ");
 
@@ -129,7 +129,7 @@ static void wrap(const char *first, const char *indent, const char *text)
 			putchar(' ');
 			col++;
 		}
-		fwrite(p, 1, w, stdout);
+		fwrite(p, 1, w, stdout);	/* the table's own text */
 		col += w;
 		fresh = 0;
 		p += w;
@@ -170,7 +170,7 @@ static void text_match(struct out *o, const struct rs_explain_match *m)
 			       m->full_len);
 		else
 			printf("line %zu: ", m->line);
-		fputs(o->esc, stdout);
+		fputs(o->esc, stdout);	/* escaped above */
 		putchar('\n');
 		o->last_line = m->line;
 	}

@@ -88,8 +88,8 @@ static void print_wrapped(FILE *f, int col, int indent, const char *text)
 		int w = (int)strcspn(p, " ");
 
 		if (col > indent && col + 1 + w > HELP_WIDTH)
-			col = fprintf(f, "\n%*s", indent - 1, "") - 1;
-		col += fprintf(f, " %.*s", w, p);
+			col = rs_tprintf(f, "\n%*s", indent - 1, "") - 1;
+		col += rs_tprintf(f, " %.*s", w, p);
 		p += w;
 		p += strspn(p, " ");
 	}
@@ -107,7 +107,7 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 	else
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
-	print_wrapped(f, fprintf(f, "  %-22s", left), HELP_INDENT, o->help);
+	print_wrapped(f, rs_tprintf(f, "  %-22s", left), HELP_INDENT, o->help);
 }
 
 /* The version, and the commit the binary was built from when known. */
@@ -127,8 +127,8 @@ static void usage(FILE *f)
 		"Without a command, opens the console.\n\n"
 		"Commands:\n");
 	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
-		print_wrapped(f, fprintf(f, "  %-9s", (*c)->name), 12, (*c)->help);
-	print_wrapped(f, fprintf(f, "  %-9s", "help"), 12, "this help, or help for one command");
+		print_wrapped(f, rs_tprintf(f, "  %-9s", (*c)->name), 12, (*c)->help);
+	print_wrapped(f, rs_tprintf(f, "  %-9s", "help"), 12, "this help, or help for one command");
 	fprintf(f, "\nOptions (before or after the command):\n");
 	for (const struct rs_opt *o = global_opts; o->lname; o++)
 		print_opt(f, o);
@@ -137,15 +137,15 @@ static void usage(FILE *f)
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	fprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
+	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
 		c->args[0] ? " " : "", c->args, c->help);
 	if (c->opts && c->opts[0].lname) {
-		fprintf(f, "\nOptions of %s:\n", c->name);
+		rs_tprintf(f, "\nOptions of %s:\n", c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
 			print_opt(f, o);
 	}
 	/* Only what applies: the others are refused (check_applies). */
-	fprintf(f, "\nGlobal options: %s%s--help\n",
+	rs_tprintf(f, "\nGlobal options: %s%s--help\n",
 		(c->flags & RS_CMD_HOST) ? "--root DIR, --load FILE, --demo, --peer IP, " : "",
 		(c->flags & RS_CMD_JSON) ? "--json, " : "");
 }

@@ -64,7 +64,7 @@ static void text_row(const struct rs_device *d, const struct rs_port *p, const s
 				  g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(g->type),
 				  g->netdev[0] ? g->netdev : "-", note_of(g, pick));
 
-	puts(rs_rtrim(line));
+	puts(rs_rtrim(line));	/* escaped by rs_tasprintf */
 	free(line);
 }
 
