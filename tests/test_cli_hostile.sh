@@ -24,6 +24,7 @@ hostile_tree "$H" || exit 1
 # run NAME ARGS...: run rocescope; stdout in $T/NAME.out, stderr in .err.
 # A list of the runs whose output is not clean is kept in $T/dirty.
 : >"$T/dirty"
+yaml=
 # run_yaml: the same for a command whose stdout is YAML, which may carry a
 # bidi override raw (a printable character to YAML; its escaping is the
 # snapshot writer's): only control bytes are looked for on its stdout.
