@@ -22,12 +22,12 @@ plan 14
 hostile_tree "$H" || exit 1
 
 # run NAME ARGS...: run rocescope; stdout in $T/NAME.out, stderr in .err.
-# A list of the runs whose output is not clean is kept in $T/dirty.
+# A list of the runs whose output is not clean is kept in $T/dirty.  With
+# yaml=--controls-only (a command whose stdout is YAML, which may carry a
+# bidi override raw: a printable character to YAML, whose escaping is the
+# snapshot writer's) only control bytes are looked for on stdout.
 : >"$T/dirty"
 yaml=
-# run_yaml: the same for a command whose stdout is YAML, which may carry a
-# bidi override raw (a printable character to YAML; its escaping is the
-# snapshot writer's): only control bytes are looked for on its stdout.
 run() {
 	name=$1
 	shift
