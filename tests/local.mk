@@ -52,8 +52,8 @@ tests_test_demo_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_demo tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
 # Escapes from sysfs, files, arguments and peers never reach the terminal raw.
-TESTS += tests/test_cli_hostile.sh
-EXTRA_DIST += tests/test_cli_hostile.sh tests/hostile_tree.sh
+TESTS += tests/test_cli_hostile.sh tests/test_console_hostile.sh
+EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/hostile_tree.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.

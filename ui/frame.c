@@ -352,6 +352,26 @@ static const char *short_label(const char *l, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * s (escaped, so ASCII or valid UTF-8) cut to max characters, the last one
+ * being the "more" glyph when it was longer: the bar keeps its other
+ * fields on 80 columns, and says it cut.
+ */
+static void cut_chars(char *s, size_t max, const char *more)
+{
+	size_t at = 0, n = 0, len = strlen(s), keep = 0;
+
+	while (at < len) {
+		size_t l = rs_utf8_len((const unsigned char *)s + at, len - at);
+
+		if (++n == max)
+			keep = at;
+		at += l ? l : 1;
+	}
+	if (n > max)
+		snprintf(s + keep, len + 1 - keep, "%s", more);
+}
+
 static void draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
@@ -388,6 +408,7 @@ static void draw_status(struct ui *ui)
 	/* Escaped here, not drawn raw: a control character would take two
 	 * columns (^[) where one was counted and push the separator off. */
 	rs_escape_text(host, sizeof(host), hostname, strlen(hostname));
+	cut_chars(host, 20, ui->g->more);
 	rs_escape_text(src, sizeof(src), ui->sess.label, strlen(ui->sess.label));
 	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", host[0] ? host : "?", ui->g->vline,
 		short_label(src, label, sizeof(label)),
