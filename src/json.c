@@ -265,6 +265,27 @@ void rs_json_kv_null(struct rs_json *j, const char *key)
 	rs_json_null(j);
 }
 
+void rs_json_kv_int_or_null(struct rs_json *j, const char *key, int64_t v, int known)
+{
+	if (known)
+		rs_json_kv_int(j, key, v);
+	else
+		rs_json_kv_null(j, key);
+}
+
+void rs_json_kv_double_or_null(struct rs_json *j, const char *key, double v, int known)
+{
+	if (known)
+		rs_json_kv_double(j, key, v);
+	else
+		rs_json_kv_null(j, key);
+}
+
+void rs_json_kv_schema(struct rs_json *j)
+{
+	rs_json_kv_int(j, "schema_version", RS_JSON_SCHEMA_VERSION);
+}
+
 void rs_json_kv_str_or_null(struct rs_json *j, const char *key, const char *s)
 {
 	rs_json_key(j, key);

@@ -36,7 +36,7 @@ TESTS += tests/test_termout
 EXTRA_DIST += tests/lib.sh
 
 # The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
-check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
+check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check tests/json_schema
 tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
@@ -44,6 +44,7 @@ tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
 tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
+tests_json_schema_SOURCES = tests/json_schema.c
 TESTS += tests/test_json tests/test_gid_recommend
 check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c

@@ -172,6 +172,7 @@ static void print_end(struct run *r)
 	if (opt.summary && r->json) {
 		rs_json_init(&j, stdout);
 		rs_json_obj_begin(&j);
+		rs_json_kv_schema(&j);
 		rs_cap_summary_json(&j, rs_capture_analysis(r->c), &info);
 		rs_json_obj_end(&j);
 		if (rs_json_finish(&j))

@@ -312,6 +312,7 @@ static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 	if (j) {
 		rs_json_init(j, stdout);
 		rs_json_obj_begin(j);
+		rs_json_kv_schema(j);
 		rs_json_key(j, "entries");
 		rs_json_arr_begin(j);
 	}
@@ -355,6 +356,7 @@ static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int a
 	if (o.j) {
 		rs_json_init(o.j, stdout);
 		rs_json_obj_begin(o.j);
+		rs_json_kv_schema(o.j);
 		rs_json_kv_str(o.j, "source", from_stdin(argc, argv) ? "stdin" : "argument");
 		rs_json_key(o.j, "matches");
 		rs_json_arr_begin(o.j);

@@ -125,6 +125,7 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 
 	rs_json_init(&j, stdout);
 	rs_json_obj_begin(&j);
+	rs_json_kv_schema(&j);
 	rs_json_kv_str(&j, "test", o->cmd);
 	rs_json_kv_str(&j, "tool", o->tool);
 	rs_json_kv_str(&j, "peer", o->peer);

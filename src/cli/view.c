@@ -37,7 +37,9 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 		v->j = &v->json;
 		rs_json_init(v->j, stdout);
 		rs_json_obj_begin(v->j);
+		rs_json_kv_schema(v->j);
 		rs_json_kv_str(v->j, "source", v->sess.label);
+		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
 	}
 	return RS_EXIT_OK;
 }
@@ -99,7 +101,7 @@ void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s)
 		rs_json_obj_begin(j);
 		rs_json_kv_str(j, "area", rs_area_name(s->errors[i].area));
 		rs_json_kv_str(j, "source", s->errors[i].source);
-		rs_json_kv_str(j, "object", s->errors[i].object);
+		rs_json_kv_str_or_null(j, "object", s->errors[i].object);
 		rs_json_kv_str(j, "message", s->errors[i].message);
 		rs_json_obj_end(j);
 	}

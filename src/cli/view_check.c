@@ -39,7 +39,7 @@ static void json_finding(struct rs_json *j, const struct rs_finding *f)
 	rs_json_kv_str(j, "kind", rs_object_kind_name(f->kind));
 	rs_json_kv_str(j, "object", f->object);
 	rs_json_kv_str_or_null(j, "device", f->device);
-	rs_json_kv_int(j, "port", f->port);
+	rs_json_kv_int_or_null(j, "port", f->port, f->port > 0);	/* not a port: null */
 	rs_json_kv_str_or_null(j, "netdev", f->netdev);
 	rs_json_kv_str_or_null(j, "addr", f->addr);
 	rs_json_kv_str(j, "summary", f->summary);
@@ -73,7 +73,6 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	const struct rs_findings *fs = &v->sess.findings;
 
 	if (v->j) {
-		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
 		rs_json_key(v->j, "findings");
 		rs_json_arr_begin(v->j);
 		for (size_t i = 0; i < fs->count; i++)

@@ -131,7 +131,7 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 		rs_json_key(v->j, "subject");
 		rs_json_obj_begin(v->j);
 		rs_json_kv_str_or_null(v->j, "device", sub->dev);
-		rs_json_kv_int(v->j, "port", sub->port);
+		rs_json_kv_int_or_null(v->j, "port", sub->port, sub->port > 0);
 		rs_json_kv_str_or_null(v->j, "netdev", sub->netdev);
 		rs_json_obj_end(v->j);
 		rs_json_key(v->j, "steps");

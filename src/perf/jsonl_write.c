@@ -22,6 +22,7 @@ void rs_jl_begin(struct rs_jl *jl, const char *type)
 	if (!jl->mem)
 		rs_die("out of memory");
 	fputc('{', jl->mem);
+	rs_jl_u64(jl, "schema_version", RS_JSON_SCHEMA_VERSION);	/* docs/cli.md */
 	rs_jl_str(jl, "type", type);
 }
 
