@@ -213,7 +213,12 @@ void rs_json_double(struct rs_json *j, double v)
 	snprintf(buf, sizeof(buf), "%.15g", v);
 	if (strtod(buf, NULL) != v)
 		snprintf(buf, sizeof(buf), "%.17g", v);
-	/* Keep it a number JSON accepts: "1e+20" is fine, "inf" was excluded. */
+	/* Keep it a number JSON accepts: "1e+20" is fine, "inf" was excluded.
+	 * A whole value keeps a ".0": a member is always written as one kind
+	 * of number (a fraction here, never for the integers), so a typed
+	 * reader of the schema (docs/cli.md) never meets 8 where it had 8.5. */
+	if (!strpbrk(buf, ".e"))
+		strcat(buf, ".0");
 	fputs(buf, j->f);
 }
 

@@ -14,7 +14,9 @@
  * item of the array "devices", "devices[].pci.degraded" a member of an
  * object inside it) and TYPE one of string, int (a number without fraction
  * or exponent), number (any number), bool, null, object, array.  Every
- * member of every object must be in the schema, with one of its types,
+ * member of every object must be in the schema, with one of its types (a
+ * number with a fraction or exponent is not an int, and an int is not a
+ * number: one kind of number per member),
  * and every member the schema lists must be there unless it is marked
  * optional.  --lines: one document per line (JSON lines).
  *
@@ -56,7 +58,7 @@ static void misfit(const char *path, const char *fmt, const char *what)
 }
 
 static const struct { const char *name; unsigned bit; } type_names[] = {
-	{ "string", T_STRING }, { "int", T_INT }, { "number", T_NUMBER | T_INT },
+	{ "string", T_STRING }, { "int", T_INT }, { "number", T_NUMBER },
 	{ "bool", T_BOOL }, { "null", T_NULL }, { "object", T_OBJECT }, { "array", T_ARRAY },
 };
 
@@ -229,7 +231,7 @@ static unsigned scalar(void)
 static const char *type_text(unsigned t)
 {
 	for (size_t i = 0; i < sizeof(type_names) / sizeof(type_names[0]); i++)
-		if (type_names[i].bit == t || (t == T_NUMBER && !strcmp(type_names[i].name, "number")))
+		if (type_names[i].bit == t)
 			return type_names[i].name;
 	return "?";
 }

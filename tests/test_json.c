@@ -155,10 +155,14 @@ static void test_doubles(void **state)
 	rs_json_double(&j, NAN);
 	rs_json_double(&j, INFINITY);
 	rs_json_double(&j, -2.5);
+	rs_json_double(&j, 1e20);
+	rs_json_double(&j, -0.0);
 	rs_json_arr_end(&j);
 	assert_int_equal(rs_json_finish(&j), 0);
 	out = close_buf(&b);
-	assert_string_equal(out, "[\n  0.1,\n  4100000000,\n  null,\n  null,\n  -2.5\n]\n");
+	/* a whole double keeps its ".0": one kind of number per member */
+	assert_string_equal(out, "[\n  0.1,\n  4100000000.0,\n  null,\n  null,\n  -2.5,\n"
+			    "  1e+20,\n  -0.0\n]\n");
 	free(out);
 }
 

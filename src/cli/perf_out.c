@@ -46,29 +46,39 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
+/* A view's text, null when unknown ("" or the view's own "unknown"). */
+static void kv_known(struct rs_json *j, const char *key, const char *s)
+{
+	rs_json_kv_str_or_null(j, key, strcmp(s, "unknown") ? s : "");
+}
+
+/*
+ * One end's view in the --json document (docs/cli.md): unknown is null,
+ * each member one type; memlock is bytes, null when unlimited (said by
+ * memlock_unlimited) or unknown.
+ */
 void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_perf_view *v)
 {
 	rs_json_key(j, key);
 	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "version", v->version);
+	rs_json_kv_str_or_null(j, "version", v->version);
 	rs_json_kv_str_or_null(j, "hostname", v->hostname);
 	rs_json_kv_str_or_null(j, "device", v->device);
-	rs_json_kv_int(j, "port", v->port);
-	rs_json_kv_int(j, "gid_index", v->gid_index);
+	rs_json_kv_int_or_null(j, "port", v->port, v->port != 0);
+	rs_json_kv_int_or_null(j, "gid_index", v->gid_index, v->gid_index >= 0);
 	rs_json_kv_str_or_null(j, "gid", v->gid);
 	rs_json_kv_str_or_null(j, "gid_type", v->gid_type);
 	rs_json_kv_str_or_null(j, "netdev", v->netdev);
 	rs_json_kv_str_or_null(j, "addr", v->addr);
-	rs_json_kv_int(j, "netdev_mtu", v->netdev_mtu);
-	rs_json_kv_int(j, "active_mtu", v->active_mtu);
-	rs_json_kv_int(j, "link_mbps", v->link_mbps);
+	rs_json_kv_int_or_null(j, "netdev_mtu", v->netdev_mtu, v->netdev_mtu != 0);
+	rs_json_kv_int_or_null(j, "active_mtu", v->active_mtu, v->active_mtu != 0);
+	rs_json_kv_int_or_null(j, "link_mbps", v->link_mbps, v->link_mbps != 0);
 	rs_json_kv_str_or_null(j, "port_state", v->port_state);
-	rs_json_kv_str(j, "pfc", v->pfc);
-	rs_json_kv_str(j, "trust", v->trust);
-	if (v->memlock == UINT64_MAX)
-		rs_json_kv_str(j, "memlock", "unlimited");
-	else
-		rs_json_kv_u64(j, "memlock", v->memlock);
+	kv_known(j, "pfc", v->pfc);
+	kv_known(j, "trust", v->trust);
+	rs_json_kv_int_or_null(j, "memlock", (int64_t)v->memlock,
+			       v->memlock != 0 && v->memlock != UINT64_MAX);
+	rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
 	rs_json_obj_end(j);
 }
 

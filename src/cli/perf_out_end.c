@@ -92,6 +92,20 @@ static void json_lat(struct rs_json *j, const struct rs_perf_lat_result *r)
 	rs_json_arr_end(j);
 }
 
+/* The result's members, null: a failed run's document has the same shape. */
+static void json_no_result(struct rs_json *j, const struct rs_perf_out *o)
+{
+	static const char *const bw[] = { "size", "iterations", "bw_avg_gbps", "bw_peak_gbps",
+					  "msg_rate_mpps", "seconds", "line_rate_pct", NULL };
+	static const char *const lat[] = { "size", "iterations", "t_min_us", "t_median_us",
+					   "t_avg_us", "t_p99_us", "t_p999_us", "t_max_us",
+					   "t_stdev_us", "wire_rtt_us", "host_rtt_us", "histogram",
+					   NULL };
+
+	for (const char *const *k = o->p.test == RS_PERF_LAT ? lat : bw; *k; k++)
+		rs_json_kv_null(j, *k);
+}
+
 static void json_result(struct rs_json *j, const struct rs_perf_out *o, int i)
 {
 	if (o->p.test == RS_PERF_LAT)
@@ -116,6 +130,8 @@ static void json_error(struct rs_json *j, const struct rs_perf_error *e)
 	rs_json_kv_str(j, "check", fi->check);
 	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX)
 		rs_json_kv_str(j, "peer_code", rs_perf_fail_info(e->err)->id);
+	else
+		rs_json_kv_null(j, "peer_code");
 	rs_json_obj_end(j);
 }
 
@@ -133,6 +149,8 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 	rs_json_kv_bool(&j, "ok", e->code == RS_PF_OK);
 	if (o->n_res)
 		json_result(&j, o, o->n_res - 1);	/* the (last) size, at the top */
+	else
+		json_no_result(&j, o);
 	rs_json_key(&j, "results");
 	rs_json_arr_begin(&j);
 	for (int i = 0; i < o->n_res; i++) {

@@ -42,11 +42,17 @@ void rs_jl_str(struct rs_jl *jl, const char *k, const char *val)
 
 void rs_jl_num(struct rs_jl *jl, const char *k, double val)
 {
+	char buf[64];
+
 	key(jl, k);
-	if (isfinite(val))
-		fprintf(jl->mem, "%.6g", val);
-	else
+	if (!isfinite(val)) {
 		fputs("null", jl->mem);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.6g", val);
+	if (!strpbrk(buf, ".e"))
+		strcat(buf, ".0");	/* always a fraction, as the JSON writer's doubles */
+	fputs(buf, jl->mem);
 }
 
 void rs_jl_u64(struct rs_jl *jl, const char *k, uint64_t val)
