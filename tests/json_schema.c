@@ -12,7 +12,8 @@
  *
  * where PATH is the member's path from the document's top ("devices[]" an
  * item of the array "devices", "devices[].pci.degraded" a member of an
- * object inside it) and TYPE one of string, int (a number without fraction
+ * object inside it; "opcodes.*" any member of the object "opcodes", for
+ * maps whose keys are data) and TYPE one of string, int (a number without fraction
  * or exponent), number (any number), bool, null, object, array.  Every
  * member of every object must be in the schema, with one of its types (a
  * number with a fraction or exponent is not an int, and an int is not a
@@ -48,13 +49,11 @@ static const char *schema_name;
 static const char *p, *end;
 static int errors;
 
-static void misfit(const char *path, const char *fmt, const char *what)
+static void misfit(const char *path, const char *what, const char *type)
 {
-	if (++errors <= 20) {
-		fprintf(stderr, "json_schema: %s: %s: ", schema_name, path[0] ? path : "(top)");
-		fprintf(stderr, fmt, what);
-		fputc('\n', stderr);
-	}
+	if (++errors <= 20)
+		fprintf(stderr, "json_schema: %s: %s: %s%s\n", schema_name, path[0] ? path : "(top)",
+			type ? type : "", what);
 }
 
 static const struct { const char *name; unsigned bit; } type_names[] = {
@@ -158,6 +157,7 @@ static void object(const char *path)
 	char key[256], child[MAX_PATH];
 	char seen[MAX_RULES] = { 0 };
 	size_t plen = strlen(path);
+	struct rule *r;
 
 	p++;
 	ws();
@@ -166,10 +166,17 @@ static void object(const char *path)
 		snprintf(child, sizeof(child), "%s%s%s", path, plen ? "." : "", key);
 		ws();
 		p++;	/* ':' */
-		if (rule_of(child))
-			seen[rule_of(child) - rules] = 1;
+		r = rule_of(child);
+		if (!r) {	/* a map: "path.*" */
+			snprintf(child, sizeof(child), "%s%s*", path, plen ? "." : "");
+			r = rule_of(child);
+			if (!r)
+				snprintf(child, sizeof(child), "%s%s%s", path, plen ? "." : "", key);
+		}
+		if (r)
+			seen[r - rules] = 1;
 		else
-			misfit(child, "%s", "not in the schema");
+			misfit(child, "not in the schema", NULL);
 		value(child);
 		ws();
 		if (p < end && *p == ',')
@@ -178,14 +185,14 @@ static void object(const char *path)
 	}
 	p++;
 	for (int i = 0; i < n_rules; i++) {
-		const char *r = rules[i].path, *dot = strrchr(r, '.');
-		size_t parent = dot ? (size_t)(dot - r) : 0;
+		const char *rp = rules[i].path, *dot = strrchr(rp, '.');
+		size_t parent = dot ? (size_t)(dot - rp) : 0;
 
 		/* direct members of this object: "path.key", or "key" at the top */
-		if (parent != plen || strncmp(r, path, plen) || strstr(r + parent + !!dot, "[]") ||
-		    rules[i].optional || seen[i])
+		if (parent != plen || strncmp(rp, path, plen) || strstr(rp + parent + !!dot, "[]") ||
+		    !strcmp(rp + parent + !!dot, "*") || rules[i].optional || seen[i])
 			continue;
-		misfit(r, "%s", "missing");
+		misfit(rp, "missing", NULL);
 	}
 }
 
@@ -255,9 +262,9 @@ static unsigned value(const char *path)
 	if (r) {
 		r->seen = 1;
 		if (!(r->types & t))
-			misfit(path, "%s where the schema says otherwise", type_text(t));
+			misfit(path, " where the schema says otherwise", type_text(t));
 	} else if (strlen(path) >= 2 && !strcmp(path + strlen(path) - 2, "[]")) {
-		misfit(path, "%s", "array items not in the schema");
+		misfit(path, "array items not in the schema", NULL);
 	}
 	return t;
 }
@@ -270,7 +277,7 @@ static int check(const char *b, const char *e)
 	if (p >= end)
 		return 0;
 	if (value("") != T_OBJECT)
-		misfit("", "%s", "not an object");
+		misfit("", "not an object", NULL);
 	return 0;
 }
 

@@ -31,7 +31,7 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "hostname", v->hostname);
 	rs_jl_str(&jl, "device", v->device);
 	rs_jl_u64(&jl, "port", v->port);
-	rs_jl_num(&jl, "gid_index", v->gid_index);
+	rs_jl_int(&jl, "gid_index", v->gid_index);	/* -1: unknown (an integer) */
 	rs_jl_str(&jl, "gid", v->gid);
 	rs_jl_str(&jl, "gid_type", v->gid_type);
 	rs_jl_str(&jl, "netdev", v->netdev);

@@ -78,8 +78,9 @@ static void json_row(struct rs_json *j, const struct rs_device *d, const struct 
 	rs_json_kv_str(j, "gid", g->gid);
 	rs_json_kv_str_or_null(j, "ip", g->ip);
 	rs_json_kv_bool(j, "ipv4", g->ipv4);
-	rs_json_kv_str(j, "type", rs_gid_type_name(g->type));
-	rs_json_kv_str(j, "ver", ver_name(g->type));
+	/* unknown type (no gid_attrs/types file): null, not "unknown" or "?" */
+	rs_json_kv_str_or_null(j, "type", g->type ? rs_gid_type_name(g->type) : "");
+	rs_json_kv_str_or_null(j, "ver", g->type ? ver_name(g->type) : "");
 	rs_json_kv_str_or_null(j, "netdev", g->netdev);
 	if (g->vlan >= 0)
 		rs_json_kv_int(j, "vlan", g->vlan);

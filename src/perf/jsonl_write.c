@@ -61,6 +61,12 @@ void rs_jl_u64(struct rs_jl *jl, const char *k, uint64_t val)
 	fprintf(jl->mem, "%llu", (unsigned long long)val);
 }
 
+void rs_jl_int(struct rs_jl *jl, const char *k, int64_t val)
+{
+	key(jl, k);
+	fprintf(jl->mem, "%lld", (long long)val);
+}
+
 void rs_jl_bool(struct rs_jl *jl, const char *k, int val)
 {
 	key(jl, k);
