@@ -55,6 +55,9 @@ EXTRA_DIST += tests/test_cli.sh
 # Escapes from sysfs, files, arguments and peers never reach the terminal raw.
 TESTS += tests/test_cli_hostile.sh tests/test_console_hostile.sh
 EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/hostile_tree.sh
+# Every JSON document fits the schema docs/cli.md documents (tests/json_schema).
+TESTS += tests/test_json_schema.sh
+EXTRA_DIST += tests/test_json_schema.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.
