@@ -58,6 +58,9 @@ EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/host
 # Every JSON document fits the schema docs/cli.md documents (tests/json_schema).
 TESTS += tests/test_json_schema.sh
 EXTRA_DIST += tests/test_json_schema.sh
+# --peer on every source: route computed from a recording, this host, /128.
+TESTS += tests/test_cli_peer.sh
+EXTRA_DIST += tests/test_cli_peer.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.
