@@ -83,8 +83,9 @@ static void pump(struct run *r)
 
 	fflush(stdout);
 	if (n < 0) {
-		rs_tprintf(stderr, "rocescope: capture from %s failed: %s\n", rs_capture_label(r->c),
-			strerror(-n));
+		rs_tprintf(stderr, "rocescope: capture from %s failed: %s\n",
+			   rs_capture_label(r->c),
+			   strerror(-n));
 		r->failed = 1;
 		rs_loop_stop(r->loop, 1);
 	} else if (rs_capture_done(r->c) || (opt.count >= 0 && r->seen >= (uint64_t)opt.count)) {
@@ -146,8 +147,8 @@ static int run_loop(struct run *r)
 		/* A tick too, for sources whose fd may stay quiet with frames queued. */
 		rs_timer_arm(r->timer, LIVE_TICK_NS, LIVE_TICK_NS);
 		rs_tprintf(stderr, "rocescope: capturing on %s (%s); Ctrl-C ends\n",
-			rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
-			"every frame of the port");
+			   rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
+			   "every frame of the port");
 	} else {
 		rs_timer_arm(r->timer, 0, 0);
 	}
@@ -176,24 +177,26 @@ static void print_end(struct run *r)
 		rs_cap_summary_json(&j, rs_capture_analysis(r->c), &info);
 		rs_json_obj_end(&j);
 		if (rs_json_finish(&j))
-			rs_tprintf(stderr, "rocescope: bug: the capture summary is not valid JSON\n");
+			rs_tprintf(stderr,
+				   "rocescope: bug: the capture summary is not valid JSON\n");
 	} else if (opt.summary) {
 		rs_cap_summary_text(stdout, rs_capture_analysis(r->c), &info);
 	}
 	fflush(stdout);
 	rs_tprintf(stderr, "rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
-		"%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
-		(unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
-		(unsigned long long)t->malformed);
+		   "%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
+		   (unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
+		   (unsigned long long)t->malformed);
 	if (st.have_drops)
 		rs_tprintf(stderr, "; %llu dropped by the capture", (unsigned long long)info.drops);
 	if (opt.write)
 		rs_tprintf(stderr, "; %llu bytes written to %u file(s)",
-			(unsigned long long)st.written_bytes, st.written_files);
+			   (unsigned long long)st.written_bytes, st.written_files);
 	rs_tprintf(stderr, "\n");
 	if (st.write_failed) {
-		rs_tprintf(stderr, "rocescope: writing %s failed (disk full?): the file is incomplete\n",
-			opt.write);
+		rs_tprintf(stderr,
+			   "rocescope: writing %s failed (disk full?): the file is incomplete\n",
+			   opt.write);
 		r->failed = 1;
 	}
 }
@@ -205,7 +208,8 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (!!opt.netdev + !!opt.rdma + !!opt.file != 1) {
-		rs_tprintf(stderr, "rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n");
+		rs_tprintf(stderr,
+			   "rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n");
 		return RS_EXIT_USAGE;
 	}
 	if ((opt.rotate_mb > 0 || opt.keep) && !opt.write) {
@@ -213,7 +217,8 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 		return RS_EXIT_USAGE;
 	}
 	if (opt.speed > 0 && !opt.file) {
-		rs_tprintf(stderr, "rocescope: capture: --speed replays a file: it needs -r FILE\n");
+		rs_tprintf(stderr,
+			   "rocescope: capture: --speed replays a file: it needs -r FILE\n");
 		return RS_EXIT_USAGE;
 	}
 	ret = open_capture(&r, err, sizeof(err));
@@ -262,8 +267,9 @@ static int positive(const char *name, const char *arg, double max, const char *w
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && *out > 0 && *out <= max)
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n", name, arg, what,
-		max);
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n", name, arg,
+		   what,
+		   max);
 	return RS_EXIT_USAGE;
 }
 

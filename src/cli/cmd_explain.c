@@ -223,18 +223,22 @@ static void on_match(void *arg, const struct rs_explain_match *m)
 static void text_summary(const struct rs_explain_stats *st, const struct rs_explain_limits *lim)
 {
 	if (st->recognised)
-		rs_tprintf(stdout, "\n%zu of %zu line%s recognised (%zu match%s)\n", st->recognised, st->lines,
-		       st->lines == 1 ? "" : "s", st->matches, st->matches == 1 ? "" : "es");
+		rs_tprintf(stdout, "\n%zu of %zu line%s recognised (%zu match%s)\n", st->recognised,
+			   st->lines,
+			   st->lines == 1 ? "" : "s", st->matches, st->matches == 1 ? "" : "es");
 	else
-		rs_tprintf(stdout, "nothing recognised in %zu line%s: rocescope explain --list shows the "
-		       "messages it knows\n", st->lines, st->lines == 1 ? "" : "s");
+		rs_tprintf(stdout,
+			   "nothing recognised in %zu line%s: rocescope explain --list shows the "
+			   "messages it knows\n", st->lines, st->lines == 1 ? "" : "s");
 	if (st->long_lines)
-		rs_tprintf(stdout, "note: %zu line%s longer than %zu bytes %s matched on %s beginning\n",
-		       st->long_lines, st->long_lines == 1 ? "" : "s", lim->line_max,
-		       st->long_lines == 1 ? "was" : "were", st->long_lines == 1 ? "its" : "their");
+		rs_tprintf(stdout,
+			   "note: %zu line%s longer than %zu bytes %s matched on %s beginning\n",
+			   st->long_lines, st->long_lines == 1 ? "" : "s", lim->line_max,
+			   st->long_lines == 1 ? "was" : "were", st->long_lines == 1 ? "its" : "their");
 	if (st->input_cut)
-		rs_tprintf(stdout, "note: the input was read up to %zu MiB; the rest was not read\n",
-		       lim->input_max >> 20);
+		rs_tprintf(stdout,
+			   "note: the input was read up to %zu MiB; the rest was not read\n",
+			   lim->input_max >> 20);
 }
 
 static void json_summary(struct rs_json *j, const struct rs_explain_stats *st,
@@ -285,11 +289,11 @@ static int read_input(struct rs_explain_run *r, int argc, char **argv)
 	if (from_stdin(argc, argv)) {
 		if (isatty(STDIN_FILENO))
 			rs_tprintf(stderr, "rocescope: explain: reading the log from the terminal; "
-				"end it with Ctrl-D\n");
+				   "end it with Ctrl-D\n");
 		ret = rs_explain_fd(r, STDIN_FILENO);
 		if (ret) {
 			rs_tprintf(stderr, "rocescope: explain: reading standard input: %s\n",
-				strerror(-ret));
+				   strerror(-ret));
 			return RS_EXIT_FAIL;
 		}
 		return 0;

@@ -138,7 +138,7 @@ static void usage(FILE *f)
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
 	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
-		c->args[0] ? " " : "", c->args, c->help);
+		   c->args[0] ? " " : "", c->args, c->help);
 	if (c->opts && c->opts[0].lname) {
 		rs_tprintf(f, "\nOptions of %s:\n", c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
@@ -146,8 +146,8 @@ static void cmd_usage(FILE *f, const struct rs_cmd *c)
 	}
 	/* Only what applies: the others are refused (check_applies). */
 	rs_tprintf(f, "\nGlobal options: %s%s--help\n",
-		(c->flags & RS_CMD_HOST) ? "--root DIR, --load FILE, --demo, --peer IP, " : "",
-		(c->flags & RS_CMD_JSON) ? "--json, " : "");
+		   (c->flags & RS_CMD_HOST) ? "--root DIR, --load FILE, --demo, --peer IP, " : "",
+		   (c->flags & RS_CMD_JSON) ? "--json, " : "");
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -248,7 +248,8 @@ static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
 		else
 			rs_tprintf(stderr, "unknown option '%.*s'", (int)n, tok);
 	}
-	rs_tprintf(stderr, " (see rocescope %s%s)\n", cmd ? "help " : "--help", cmd ? cmd->name : "");
+	rs_tprintf(stderr, " (see rocescope %s%s)\n", cmd ? "help " : "--help",
+		   cmd ? cmd->name : "");
 	return RS_EXIT_USAGE;
 }
 
@@ -364,8 +365,8 @@ static int replay_pending(struct parse *ps, const struct rs_cmd *cmd)
 		int r;
 
 		if (!o) {
-			rs_tprintf(stderr, "rocescope: %s: option --%s does not apply to it\n", cmd->name,
-				ps->pend[i].lname);
+			rs_tprintf(stderr, "rocescope: %s: option --%s does not apply to it\n",
+				   cmd->name, ps->pend[i].lname);
 			return RS_EXIT_USAGE;
 		}
 		r = cmd->opt(ps->cli, o->id, ps->pend[i].arg);
@@ -413,7 +414,8 @@ static int run_console(struct rs_cli *cli, struct parse *ps)
 		return RS_EXIT_USAGE;
 	}
 	if (cli->json) {
-		rs_tprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
+		rs_tprintf(stderr,
+			   "rocescope: --json needs a command; the console is interactive\n");
 		return RS_EXIT_USAGE;
 	}
 	return rs_console_run(&co);
@@ -428,7 +430,8 @@ static int run_help(int argc, char **argv)
 		return RS_EXIT_OK;
 	}
 	if (argc > 2) {
-		rs_tprintf(stderr, "rocescope: help: one COMMAND at a time ('%s' is one too many)\n",
+		rs_tprintf(stderr,
+			   "rocescope: help: one COMMAND at a time ('%s' is one too many)\n",
 			   argv[2]);
 		return RS_EXIT_USAGE;
 	}
@@ -470,12 +473,12 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 	npos = argc - optind;
 	if (npos > cmd->max_args) {
 		rs_tprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
-			argv[optind + cmd->max_args]);
+			   argv[optind + cmd->max_args]);
 		return RS_EXIT_USAGE;
 	}
 	if (npos < cmd->min_args) {
 		rs_tprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
-			cmd->args, cmd->name);
+			   cmd->args, cmd->name);
 		return RS_EXIT_USAGE;
 	}
 	if (check_sources(ps->cli))
@@ -527,7 +530,7 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	if (!errno && end != arg && !*end && isfinite(*out) && *out > 0 && *out <= max)
 		return 0;
 	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
-		max);
+		   max);
 	return RS_EXIT_USAGE;
 }
 
@@ -540,6 +543,6 @@ int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
 	if (!errno && end != arg && !*end && *out >= min && *out <= max)
 		return 0;
 	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
-		opt, arg, min, max);
+		   opt, arg, min, max);
 	return RS_EXIT_USAGE;
 }

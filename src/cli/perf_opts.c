@@ -54,7 +54,7 @@ int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg)
 		if (mtu_ok(o->mtu))
 			return 0;
 		rs_tprintf(stderr, "rocescope: -m: %ld is not an RDMA MTU (256, 512, 1024, 2048, "
-			"4096)\n", o->mtu);
+			   "4096)\n", o->mtu);
 		return RS_EXIT_USAGE;
 	case RS_PO_SWEEP: o->sweep = 1; return 0;
 	case RS_PO_PORT: return rs_cli_long("-p", arg, 1, 65535, &o->tcp_port);
@@ -92,7 +92,8 @@ static int params_of(int test, struct rs_perf_params *p)
 	p->tx_depth = (uint32_t)(o->tx_depth ? o->tx_depth : test == RS_PERF_LAT ? 1 : 128);
 	p->mtu = (uint32_t)o->mtu;
 	if (o->duration > 0 && o->iters) {
-		rs_tprintf(stderr, "rocescope: -n and -D exclude each other (iterations or seconds)\n");
+		rs_tprintf(stderr,
+			   "rocescope: -n and -D exclude each other (iterations or seconds)\n");
 		return RS_EXIT_USAGE;
 	}
 	if (o->duration > 0)
@@ -100,7 +101,8 @@ static int params_of(int test, struct rs_perf_params *p)
 	else
 		p->iters = (uint64_t)(o->iters ? o->iters : test == RS_PERF_LAT ? 1000 : 5000);
 	if (test == RS_PERF_LAT && (o->qps > 1 || o->read)) {
-		rs_tprintf(stderr, "rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n");
+		rs_tprintf(stderr,
+			   "rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n");
 		return RS_EXIT_USAGE;
 	}
 	if (test == RS_PERF_LAT && p->tx_depth < 2)

@@ -93,11 +93,12 @@ static void text_view(const char *side, const struct rs_perf_view *v)
 		snprintf(ml, sizeof(ml), "%llu KiB", (unsigned long long)v->memlock / 1024);
 	else
 		snprintf(ml, sizeof(ml), "unknown");
-	rs_tprintf(stdout, "%-6s %s port %u on %s: GID %d %s %s (%s), MTU %u (netdev %u), %.0f Gb/s, "
-	       "memlock %s, PFC %s, rocescope %s\n", side, v->device, v->port, v->hostname,
-	       v->gid_index, v->gid_type[0] ? v->gid_type : "?", v->addr[0] ? v->addr : "?",
-	       v->netdev[0] ? v->netdev : "?", v->active_mtu, v->netdev_mtu,
-	       v->link_mbps / 1000.0, ml, v->pfc, v->version);
+	rs_tprintf(stdout,
+		   "%-6s %s port %u on %s: GID %d %s %s (%s), MTU %u (netdev %u), %.0f Gb/s, "
+		   "memlock %s, PFC %s, rocescope %s\n", side, v->device, v->port, v->hostname,
+		   v->gid_index, v->gid_type[0] ? v->gid_type : "?", v->addr[0] ? v->addr : "?",
+		   v->netdev[0] ? v->netdev : "?", v->active_mtu, v->netdev_mtu,
+		   v->link_mbps / 1000.0, ml, v->pfc, v->version);
 }
 
 static void on_views(void *arg, const struct rs_perf_view *local, const struct rs_perf_view *remote,
@@ -176,11 +177,13 @@ static void on_interval(void *arg, const struct rs_perf_interval *iv)
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT && o->tty) {
 		if (o->p.test == RS_PERF_BW)
-			rs_tprintf(stdout, "  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n", iv->t_s, iv->size,
-			       iv->gbps, iv->mpps);
+			rs_tprintf(stdout, "  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n",
+				   iv->t_s, iv->size,
+				   iv->gbps, iv->mpps);
 		else
-			rs_tprintf(stdout, "  %6.1f s  %8u B  %10llu round trips\n", iv->t_s, iv->size,
-			       (unsigned long long)iv->iters_done);
+			rs_tprintf(stdout, "  %6.1f s  %8u B  %10llu round trips\n", iv->t_s,
+				   iv->size,
+				   (unsigned long long)iv->iters_done);
 		fflush(stdout);
 	}
 }
@@ -212,12 +215,14 @@ static void on_bw(void *arg, const struct rs_perf_bw_result *r)
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
 		if (o->n_res == 1)
-			rs_tprintf(stdout, "%s %10s %12s %16s %18s %14s\n", o->tool[0] == 'p' ? "perftest " : "",
-			       "#bytes", "#iterations", "BW peak[Gb/s]", "BW average[Gb/s]",
-			       "MsgRate[Mpps]");
-		rs_tprintf(stdout, "%s %10u %12llu %16.3f %18.3f %14.6f\n", o->tool[0] == 'p' ? "perftest " : "",
-		       r->size, (unsigned long long)r->iterations, r->bw_peak_gbps, r->bw_avg_gbps,
-		       r->msg_rate_mpps);
+			rs_tprintf(stdout, "%s %10s %12s %16s %18s %14s\n",
+				   o->tool[0] == 'p' ? "perftest " : "",
+				   "#bytes", "#iterations", "BW peak[Gb/s]", "BW average[Gb/s]",
+				   "MsgRate[Mpps]");
+		rs_tprintf(stdout, "%s %10u %12llu %16.3f %18.3f %14.6f\n",
+			   o->tool[0] == 'p' ? "perftest " : "",
+			   r->size, (unsigned long long)r->iterations, r->bw_peak_gbps, r->bw_avg_gbps,
+			   r->msg_rate_mpps);
 		fflush(stdout);
 	}
 }
@@ -243,8 +248,9 @@ static void text_hist(const struct rs_perf_lat_result *r)
 		else
 			snprintf(range, sizeof(range), "%u-%u us", 1u << (i - 1), 1u << i);
 		bar = (int)(r->hist[i] * 40 / max);
-		rs_tprintf(stdout, "  %14s %10llu %.*s\n", range, (unsigned long long)r->hist[i], bar ? bar : 1,
-		       "########################################");
+		rs_tprintf(stdout, "  %14s %10llu %.*s\n", range, (unsigned long long)r->hist[i],
+			   bar ? bar : 1,
+			   "########################################");
 	}
 }
 
@@ -285,15 +291,17 @@ static void on_lat(void *arg, const struct rs_perf_lat_result *r)
 	if (o->mode != RS_OUT_TEXT)
 		return;
 	if (o->n_res == 1)
-		rs_tprintf(stdout, "%s%8s %11s %10s %12s %10s %10s %12s %10s\n", pre, "#bytes", "#iterations",
-		       "t_min[us]", "t_median[us]", "t_avg[us]", "t_p99[us]", "t_p99.9[us]",
-		       "t_max[us]");
+		rs_tprintf(stdout, "%s%8s %11s %10s %12s %10s %10s %12s %10s\n", pre, "#bytes",
+			   "#iterations",
+			   "t_min[us]", "t_median[us]", "t_avg[us]", "t_p99[us]", "t_p99.9[us]",
+			   "t_max[us]");
 	rs_tprintf(stdout, "%s%8u %11llu %10.2f %12.2f %10.2f %10.2f %12.2f %10.2f\n", pre, r->size,
-	       (unsigned long long)r->iterations, r->t_min_us, r->t_median_us, r->t_avg_us,
-	       r->t_p99_us, r->t_p999_us, r->t_max_us);
+		   (unsigned long long)r->iterations, r->t_min_us, r->t_median_us, r->t_avg_us,
+		   r->t_p99_us, r->t_p999_us, r->t_max_us);
 	if (r->timestamps)
-		rs_tprintf(stdout, "round trip %.2f us (median): %.2f us on the wire and in the NICs, %.2f us "
-		       "in the hosts\n", r->t_median_us * 2, r->wire_rtt_us, r->host_rtt_us);
+		rs_tprintf(stdout,
+			   "round trip %.2f us (median): %.2f us on the wire and in the NICs, %.2f us "
+			   "in the hosts\n", r->t_median_us * 2, r->wire_rtt_us, r->host_rtt_us);
 	if (o->tool[0] != 'p')
 		text_hist(r);
 	fflush(stdout);

@@ -30,12 +30,13 @@ static void text_verdict(const struct rs_perf_out *o)
 	b = &o->bw[o->n_res - 1];
 	pct = rs_perf_out_line_rate_pct(o, b->bw_avg_gbps);
 	if (pct < 0)
-		rs_tprintf(stdout, "verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
-		       b->bw_avg_gbps);
+		rs_tprintf(stdout,
+			   "verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
+			   b->bw_avg_gbps);
 	else
 		rs_tprintf(stdout, "verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
-		       o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
-		       o->p.sweep ? " (largest size)" : "");
+			   o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
+			   o->p.sweep ? " (largest size)" : "");
 }
 
 static void text_failure(const struct rs_perf_out *o, const struct rs_perf_error *e)

@@ -89,7 +89,7 @@ void rs_view_print_errors(const struct rs_snapshot *s, FILE *f)
 		const struct rs_error *e = &s->errors[i];
 
 		rs_tprintf(f, "note: %s%s%s: %s\n", e->source, e->object[0] ? " " : "",
-			e->object, e->message);
+			   e->object, e->message);
 	}
 }
 

@@ -20,7 +20,8 @@ static void text_finding(const struct rs_finding *f)
 {
 	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-	rs_tprintf(stdout, "%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object, f->summary);
+	rs_tprintf(stdout, "%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object,
+		   f->summary);
 	if (!rs_finding_is_problem(f))
 		return;
 	if (f->evidence[0])
@@ -83,8 +84,9 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	}
 	for (size_t i = 0; i < fs->count; i++)
 		text_finding(&fs->items[i]);
-	rs_tprintf(stdout, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
-	       n[RS_PASS], n[RS_SKIP], v->sess.label);
+	rs_tprintf(stdout, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL],
+		   n[RS_WARN],
+		   n[RS_PASS], n[RS_SKIP], v->sess.label);
 }
 
 /* The parameters the options give the checks. */

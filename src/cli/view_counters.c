@@ -116,11 +116,12 @@ static void print_changes(struct run *r)
 			owner(set, obj, sizeof(obj));
 			if (c->has_rate)
 				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s/s\n", obj,
-				       rs_corigin_name(set->origin), c->name, c->rate, unit);
+					   rs_corigin_name(set->origin), c->name, c->rate, unit);
 			else
-				rs_tprintf(stdout, "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
-				       obj, rs_corigin_name(set->origin), c->name, "?",
-				       (unsigned long long)c->delta, unit);
+				rs_tprintf(stdout,
+					   "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
+					   obj, rs_corigin_name(set->origin), c->name, "?",
+					   (unsigned long long)c->delta, unit);
 		}
 	}
 }
@@ -187,8 +188,9 @@ static void print_static(struct rs_view *v)
 		json_head(v, 1, 0);
 		json_reading_begin(v->j, 1);	/* the one reading a file has */
 	} else {
-		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n", v->sess.label,
-		       snap->taken_at[0] ? snap->taken_at : "at an unknown time");
+		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n",
+			   v->sess.label,
+			   snap->taken_at[0] ? snap->taken_at : "at an unknown time");
 	}
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];

@@ -63,7 +63,8 @@ static void text_pci(const struct rs_findings *fs, const struct rs_device *d)
 	rs_tprintf(stdout, "  PCI      %s", p->addr);
 	if (p->vendor_id || p->device_id)
 		rs_tprintf(stdout, " [%04x:%04x]", p->vendor_id, p->device_id);
-	rs_tprintf(stdout, "  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ? "  DEGRADED" : "");
+	rs_tprintf(stdout, "  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded",
+		   d) ? "  DEGRADED" : "");
 }
 
 static const char *or_unknown(const char *s)
@@ -76,7 +77,7 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
 
 	rs_tprintf(stdout, "  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
-	       or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
+		   or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
 	rs_tprintf(stdout, "           netdev %s", p->netdev[0] ? p->netdev : "(none)");
 	if (l)
 		rs_tprintf(stdout, "  MTU %u", l->mtu);
@@ -91,14 +92,17 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
-	rs_tprintf(stdout, "%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
-	       problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
-	       problem(fs, "device.gone", d) ?
-	       "  GONE (vanished since the last refresh)" : "");
-	rs_tprintf(stdout, "  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
-	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
+	rs_tprintf(stdout, "%s  %s%s%s\n", d->name,
+		   d->generation[0] ? d->generation : "unknown generation",
+		   problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
+		   problem(fs, "device.gone", d) ?
+		   "  GONE (vanished since the last refresh)" : "");
+	rs_tprintf(stdout, "  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid),
+		   or_unknown(d->fw_ver));
+	/* A board_id can be a whole product name (hfi1): then HCA goes below
+	 * it, and the name is printed whole even past 80 columns, never cut. */
 	if (strlen(d->board_id) > 22)
-		rs_tprintf(stdout, "  PSID     %.69s\n           ", d->board_id);
+		rs_tprintf(stdout, "  PSID     %s\n           ", d->board_id);
 	else
 		rs_tprintf(stdout, "  PSID     %-22s  ", or_unknown(d->board_id));
 	rs_tprintf(stdout, "HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));

@@ -97,12 +97,13 @@ static void text_pick(const struct rs_device *d, const struct rs_port *p,
 	struct rs_gid_settings set;
 
 	if (pick->index < 0) {
-		rs_tprintf(stdout, "%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
+		rs_tprintf(stdout, "%s port %u: no GID index to use: %s\n", d->name, p->num,
+			   pick->reason);
 		return;
 	}
 	rs_gid_settings(pick->index, &set);
 	rs_tprintf(stdout, "%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
-	       p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
+		   p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
 }
 
 static void json_pick(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
@@ -192,8 +193,9 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	} else if (v.sess.snap.n_devices == 0) {
 		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	} else {
-		rs_tprintf(stdout, "%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
-		       "GID", "IPv4", "VER", "DEV", "NOTE");
+		rs_tprintf(stdout, "%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT",
+			   "INDEX",
+			   "GID", "IPv4", "VER", "DEV", "NOTE");
 		print_rows(&v.sess.snap, NULL);
 		rs_tprintf(stdout, "\n");
 		print_picks(&v.sess.snap, NULL);

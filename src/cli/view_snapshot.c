@@ -52,7 +52,8 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 		ret = -1;
 	}
 	if (!ret && output)
-		rs_tprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label, output);
+		rs_tprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label,
+			   output);
 	/* The notes are in the YAML (errors): nothing else goes to stdout. */
 	rs_session_close(&v.sess);
 	if (ret) {

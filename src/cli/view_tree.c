@@ -84,21 +84,24 @@ static void text_outcome(const struct rs_run *r)
 		count[r->steps[i].verdict]++;
 	rs_tprintf(stdout, "\n");
 	if (r->tree->kind == RS_TREE_CHECKLIST) {
-		rs_tprintf(stdout, "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
-		       count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
+		rs_tprintf(stdout,
+			   "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
+			   count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
 		return;
 	}
 	if (r->cause >= 0) {
 		const struct rs_step *c = &r->steps[r->cause];
 
-		rs_tprintf(stdout, "cause: step %d (%s): %s\n", r->cause + 1, r->tree->nodes[c->node].id,
-		       c->finding.summary);
+		rs_tprintf(stdout, "cause: step %d (%s): %s\n", r->cause + 1,
+			   r->tree->nodes[c->node].id,
+			   c->finding.summary);
 		if (c->finding.remedy[0])
 			rs_tprintf(stdout, "remedy: %s\n", c->finding.remedy);
 		return;
 	}
-	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n", count[RS_PASS],
-	       count[RS_WARN], count[RS_SKIP]);
+	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
+		   count[RS_PASS],
+		   count[RS_WARN], count[RS_SKIP]);
 }
 
 /* Run the tree to its end, running each probe a step needs. */
@@ -113,7 +116,7 @@ static void walk(struct rs_view *v, struct rs_run *r)
 			break;
 		if (!v->j)
 			rs_tprintf(stderr, "rocescope: running the %s probe towards %s...\n",
-				rs_probe_kind_name(need), v->sess.peer);
+				   rs_probe_kind_name(need), v->sess.peer);
 		rs_session_probe_wait(&v->sess, need);
 	}
 }
@@ -167,15 +170,16 @@ int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned 
 	}
 	if (tree.needs_peer && !v->sess.peer[0]) {
 		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
-			tree.name);
+			   tree.name);
 		rs_tree_free(&tree);
 		return RS_EXIT_NOT_RUN;
 	}
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, dev, port);
 	if (dev && !run.subject.dev[0]) {
-		rs_tprintf(stderr, "rocescope: no RDMA device %s%s\n", dev, port ? " with that port" :
-			"");
+		rs_tprintf(stderr, "rocescope: no RDMA device %s%s\n", dev,
+			   port ? " with that port" :
+			   "");
 		rs_tree_free(&tree);
 		return RS_EXIT_NOT_RUN;
 	}
