@@ -33,6 +33,13 @@ tests_test_termout_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_termout_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_termout
 
+# The route to a peer computed from a snapshot's routes (--peer on a recording).
+check_PROGRAMS += tests/test_route_resolve
+tests_test_route_resolve_SOURCES = tests/test_route_resolve.c
+tests_test_route_resolve_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_route_resolve_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_route_resolve
+
 EXTRA_DIST += tests/lib.sh
 
 # The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
