@@ -224,6 +224,9 @@ EXTRA_DIST += tests/test_probe_net.sh
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh
 EXTRA_DIST += tests/test_cli_tree.sh
+# The README's two commands work in either order on one clone (issue 12).
+TESTS += tests/test_readme.sh
+EXTRA_DIST += tests/test_readme.sh
 # The capture (issue 10): decoder, analysis, CLI, live in namespaces, fuzz.
 RS_CRAFT = tests/capture/craft.h tests/capture/craft.c
 check_PROGRAMS += tests/test_capture_decode

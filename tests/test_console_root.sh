@@ -39,5 +39,37 @@ wait_for root 'EXITED 143'; ok $? "SIGTERM: exits with 128+15"
 grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr kept during the session is shown after"
 [ "$(T display -p -t root '#{alternate_on}')" = 0 ]; ok $? "SIGTERM: terminal restored"
 
+# ---------------------------------------------------------------- scrolling
+# roce-broken at 80x24: the Devices pane counts read errors that lie below
+# its last port; End reaches them, and marks say what is out of view.
+broken="$top_srcdir/tests/fixtures/roce-broken"
+if [ -d "$broken/sys" ]; then
+	start scroll $UTF $UTF_ALL -- --root "$broken"
+	wait_for scroll 'RDMA devices and ports \(3\)'
+	! grep -q 'cannot list ports' "$tmp/screen" && grep -q '↓$' "$tmp/screen"
+	ok $? "Devices: the last read error is below the screen, and a mark says more is below"
+	keys scroll End
+	wait_for scroll 'sysfs rxe1: cannot list ports: No such file or directory'
+	ok $? "End: scrolls past the last port to the last line the tab counts"
+	grep -q '↑$' "$tmp/screen"; ok $? "End: a mark says more is above"
+	keys scroll Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up
+	wait_for scroll '^─ RDMA devices and ports \(3\)'
+	ok $? "Up: back to the top through the items"
+	wait_for scroll 'every 1 s │ 15 problems'
+	ok $? "status bar: failures and warnings are counted as problems"
+	keys scroll 1 3
+	wait_for scroll 'Counters of mlx4_0 port 1'
+	keys scroll End
+	keys scroll 1 Down Down Down c
+	wait_for scroll 'Counters of mlx5_2 port 1' && ! grep -q '↑$' "$tmp/screen"
+	ok $? "another port's counters start at their top, not at the previous port's scroll"
+else
+	for i in 1 2 3 4 5 6; do skip "fixture roce-broken missing"; done
+fi
+snap="$tmp/demo.yaml"
+"$ROCESCOPE" --demo snapshot -o "$snap" >/dev/null 2>&1
+start load $UTF $UTF_ALL -- --load "$snap"
+wait_for load 'no refresh │'; ok $? "--load: the status bar says the snapshot does not refresh (no 'every 1 s')"
+
 plan $rs_n
 exit $rs_failed

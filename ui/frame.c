@@ -36,12 +36,49 @@ static int k_goto(struct ui *ui, struct ui_pane *p, int key)
 	return UI_F_REDRAW;
 }
 
+/*
+ * Past the last item of a pane with items, Down, PgDn and End go on
+ * scrolling through what follows it (collection notes, the errors the tab
+ * counts): every line a pane counts can be reached.  Up from there scrolls
+ * back until the last item is in view again.
+ */
+static int nav_tail(struct ui_pane *p, int key)
+{
+	int page = p->view.height > 1 ? p->view.height - 1 : 1;
+	int bottom = p->rows - p->view.height;
+
+	if (!p->n_items || bottom <= 0)
+		return 0;
+	if (key == KEY_END)		/* the very end: the last item, and all after it */
+		p->cursor = p->n_items - 1;
+	else if (!p->tail && !(p->cursor >= p->n_items - 1 &&
+			       (key == KEY_DOWN || key == KEY_NPAGE)))
+		return 0;
+	if (p->tail && (key == KEY_HOME || key == KEY_PPAGE || key == KEY_UP) &&
+	    p->scroll <= p->cursor_row) {
+		p->tail = 0;	/* the item is in view: back to moving the cursor */
+		return 0;
+	}
+	p->tail = 1;
+	p->scroll += key == KEY_DOWN ? 1 : key == KEY_UP ? -1 : key == KEY_NPAGE ? page :
+		     key == KEY_PPAGE ? -page : key == KEY_END ? bottom : 0;
+	if (key == KEY_HOME)
+		p->scroll = 0;
+	if (p->scroll > bottom)
+		p->scroll = bottom;
+	if (p->scroll < 0)
+		p->scroll = 0;
+	return 1;
+}
+
 static int k_nav(struct ui *ui, struct ui_pane *p, int key)
 {
 	int page = p->view.height > 1 ? p->view.height - 1 : 1;
 	int *v = p->n_items ? &p->cursor : &p->scroll;
 	int max = p->n_items ? p->n_items - 1 : p->rows - p->view.height;
 
+	if (nav_tail(p, key))
+		return UI_F_REDRAW;
 	switch (key) {
 	case KEY_UP: *v -= 1; break;
 	case KEY_DOWN: *v += 1; break;
@@ -54,6 +91,9 @@ static int k_nav(struct ui *ui, struct ui_pane *p, int key)
 		*v = max;
 	if (*v < 0)
 		*v = 0;
+	/* At the first item, what stands above it (titles, its device) shows too. */
+	if (p->n_items && !p->cursor && (key == KEY_UP || key == KEY_PPAGE || key == KEY_HOME))
+		p->scroll = 0;
 	return UI_F_REDRAW;
 }
 
@@ -415,14 +455,35 @@ static void draw_status(struct ui *ui)
 		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
 	if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
+	else if (!rs_session_is_dynamic(&ui->sess))
+		ui_put(&pen, UI_R_STATUS, "no refresh");	/* a saved snapshot does not move */
 	else
 		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->sess.interval_ms / 1000.0);
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
-	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d warning%s", warnings,
+	/* The tabs count failures and warnings alike: they are problems. */
+	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d problem%s", warnings,
 		warnings == 1 ? "" : "s");
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	ui_put(&pen, UI_R_STATUS, ui->msg[0] ? ui->msg : "?:help q:quit");
 	ui_fill(&pen, UI_R_STATUS, " ");
+}
+
+/* A pane that does not show all its rows says so at its right edge:
+ * more above at the top of the scrolled rows, more below at the bottom. */
+static void draw_scroll_marks(struct ui *ui, struct ui_pane *p)
+{
+	const struct ui_view *v = &p->view;
+	int above = p->scroll > 0, below = p->scroll + v->height < p->rows;
+
+	if (v->height <= 0 || v->width <= 0)
+		return;
+	attrset(ui_attr(UI_R_DIM));
+	if (above)
+		mvaddstr(v->top, v->left + v->width - 1, ui->utf8 ? "\xe2\x86\x91" : "^");
+	if (below)
+		mvaddstr(v->top + v->height - 1, v->left + v->width - 1,
+			 ui->utf8 ? "\xe2\x86\x93" : "v");
+	attrset(A_NORMAL);
 }
 
 static void draw_pane(struct ui *ui, struct ui_pane *p)
@@ -436,7 +497,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 		p->rows = p->view.vrow;
 		if (p->cursor >= p->n_items)
 			p->cursor = p->n_items > 0 ? p->n_items - 1 : 0;
-		if (p->n_items && p->cursor_row >= 0) {
+		if (p->n_items && p->cursor_row >= 0 && !p->tail) {
 			int end = p->cursor_row + (p->cursor_rows > 0 ? p->cursor_rows : 1);
 
 			if (p->cursor_row < want)
@@ -445,6 +506,8 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 				want = end - p->view.height;
 		}
 		max = p->rows - p->view.height;
+		if (max <= 0)
+			p->tail = 0;
 		if (want > max)
 			want = max;
 		if (want < 0)
@@ -458,6 +521,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 			clrtoeol();
 		}
 	}
+	draw_scroll_marks(ui, p);
 }
 
 void ui_draw(struct ui *ui)

@@ -15,6 +15,7 @@
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,20 +23,30 @@
 #define MAX_NETDEVS 64
 
 /* Unique netdevs of all RDMA ports, in device order. */
+static int add_netdev(const char **out, int n, const char *nd)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(out[i], nd))
+			return n;
+	if (nd[0] && n < MAX_NETDEVS)
+		out[n++] = nd;
+	return n;
+}
+
+/* The netdevs of the RDMA ports, then those their GIDs name (VLAN upper
+ * devices, macvlans): RoCE traffic leaves through those too. */
 static int rdma_netdevs(const struct ui *ui, const char **out)
 {
+	const struct rs_snapshot *s = &ui->sess.snap;
 	int n = 0;
 
-	for (size_t d = 0; d < ui->sess.snap.n_devices; d++)
-		for (size_t p = 0; p < ui->sess.snap.devices[d].n_ports; p++) {
-			const char *nd = ui->sess.snap.devices[d].ports[p].netdev;
-			int dup = 0;
-
-			for (int i = 0; i < n; i++)
-				dup |= !strcmp(out[i], nd);
-			if (nd[0] && !dup && n < MAX_NETDEVS)
-				out[n++] = nd;
-		}
+	for (size_t d = 0; d < s->n_devices; d++)
+		for (size_t p = 0; p < s->devices[d].n_ports; p++)
+			n = add_netdev(out, n, s->devices[d].ports[p].netdev);
+	for (size_t d = 0; d < s->n_devices; d++)
+		for (size_t p = 0; p < s->devices[d].n_ports; p++)
+			for (size_t g = 0; g < s->devices[d].ports[p].n_gids; g++)
+				n = add_netdev(out, n, s->devices[d].ports[p].gids[g].netdev);
 	return n;
 }
 
@@ -46,7 +57,7 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 	int count = 0;
 
-	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+	for (size_t i = 0; i < RS_ARRAY_SIZE(ids); i++)
 		for (const struct rs_finding *f = rs_findings_get(&ui->sess.findings, ids[i], NULL); f;
 		     f = rs_findings_next(&ui->sess.findings, f, ids[i], NULL)) {
 			if (!rs_finding_is_problem(f))
@@ -180,8 +191,19 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 	peer_lines(ui, pane);
 	ui_title(ui, pane, "Layout");
 	if (!warnings(ui, pane)) {
-		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_OK, " no default route through an RDMA interface, no shared subnet");
+		/* Say what the checks said: a pass, or a skip with its reason (no
+		 * routes in a fixture root is not "no default route"). */
+		static const char *const ids[] = { "net.default_route_rdma", "net.shared_subnet" };
+
+		for (size_t i = 0; i < RS_ARRAY_SIZE(ids); i++) {
+			const struct rs_finding *f = rs_findings_get(&ui->sess.findings, ids[i], NULL);
+
+			if (!f)
+				continue;
+			ui_line(pane, &pen);
+			ui_putf(&pen, f->verdict == RS_PASS ? UI_R_OK : UI_R_DIM, " %s%s",
+				f->verdict == RS_SKIP ? "? " : "", f->summary);
+		}
 	}
 	ui_errors_draw(ui, pane, RS_AREA_NET);
 }

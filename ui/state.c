@@ -85,6 +85,15 @@ void ui_select_port(struct ui *ui, int dev, int port)
 {
 	if (!ui_port(ui, dev, port))
 		return;
+	/* Another port: the panes about it start at their top, not at the
+	 * previous port's scroll position (its rising rows could hide below). */
+	if (dev != ui->sel_dev || port != ui->sel_port)
+		for (int i = 0; i < ui->n_panes; i++)
+			if (!strcmp(ui->panes[i].cls->name, "GIDs") ||
+			    !strcmp(ui->panes[i].cls->name, "Counters")) {
+				ui->panes[i].scroll = 0;
+				ui->panes[i].tail = 0;
+			}
 	ui->sel_dev = dev;
 	ui->sel_port = port;
 	panes_tick(ui);

@@ -90,6 +90,7 @@ struct ui_pen {
 struct ui_pane {
 	const struct ui_pane_class *cls;
 	int scroll;		/* first visible virtual row */
+	int tail;		/* scrolled past the last item (its trailer: notes, errors) */
 	int rows;		/* virtual rows of the last draw */
 	int cursor;		/* selected item, when the pane has items */
 	int n_items;		/* selectable items (0: arrows scroll) */
