@@ -151,6 +151,16 @@ static void string(char *buf, size_t len)
 
 static unsigned value(const char *path);
 
+/* A member's value or an array's item, and the comma after it. */
+static void item(const char *path)
+{
+	value(path);
+	ws();
+	if (p < end && *p == ',')
+		p++;
+	ws();
+}
+
 /* Members of the object at path; then every listed member must have come. */
 static void object(const char *path)
 {
@@ -177,11 +187,7 @@ static void object(const char *path)
 			seen[r - rules] = 1;
 		else
 			misfit(child, "not in the schema", NULL);
-		value(child);
-		ws();
-		if (p < end && *p == ',')
-			p++;
-		ws();
+		item(child);
 	}
 	p++;
 	for (int i = 0; i < n_rules; i++) {
@@ -203,13 +209,8 @@ static void array(const char *path)
 	snprintf(child, sizeof(child), "%s[]", path);
 	p++;
 	ws();
-	while (p < end && *p != ']') {
-		value(child);
-		ws();
-		if (p < end && *p == ',')
-			p++;
-		ws();
-	}
+	while (p < end && *p != ']')
+		item(child);
 	p++;
 }
 
