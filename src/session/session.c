@@ -212,9 +212,10 @@ static void resolve_peer(struct rs_session *s)
 		return;
 	if (!s->snap.peer.computed)
 		s->peer_recorded = s->snap.peer;
-	if (!s->snap.peer.computed && !strcmp(s->snap.peer.peer, s->peer))
-		return;
-	rs_route_resolve(&s->snap, s->peer, &s->snap.peer);
+	if (!strcmp(s->peer_recorded.peer, s->peer))
+		s->snap.peer = s->peer_recorded;	/* seen beats computed */
+	else
+		rs_route_resolve(&s->snap, s->peer, &s->snap.peer);
 }
 
 static int open_source(struct rs_session *s, const struct rs_session_opts *o, char *err,
