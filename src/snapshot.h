@@ -7,7 +7,10 @@
  * pointer in here points outside the snapshot: every array is owned by it and
  * freed by rs_snapshot_free().  Strings are fixed-size, NUL-terminated, and
  * empty when unknown; numbers use 0 (or -1 where 0 is meaningful) for
- * "unknown", as documented on each field.
+ * "unknown", as documented on each field.  The sizes fit what real hosts
+ * hold (the kernel's own limits, the longest values seen); a value that
+ * still does not fit is kept cut with an ellipsis ("..." as U+2026, util.h)
+ * and a collection note, never cut silently.
  *
  * The YAML keys are the field names below, so a field rename is a file-format
  * change: bump RS_SNAPSHOT_VERSION.
@@ -20,11 +23,11 @@
 
 #define RS_SNAPSHOT_VERSION 2	/* 2: errors carry their area */
 
-#define RS_NAME_LEN 64		/* device, netdev, counter names */
-#define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
+#define RS_NAME_LEN 64		/* device (IB_DEVICE_NAME_MAX), netdev, counter names */
+#define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro, board ids */
 #define RS_ADDR_LEN 48		/* textual IPv4/IPv6 address, fits INET6_ADDRSTRLEN */
 #define RS_CIDR_LEN 56		/* address/prefix */
-#define RS_MAC_LEN 24		/* aa:bb:cc:dd:ee:ff */
+#define RS_MAC_LEN 96		/* aa:bb:...: MAX_ADDR_LEN 32 bytes (IPoIB has 20) */
 #define RS_GID_LEN 40		/* fe80:0000:...: 8 groups of 4 hex digits */
 #define RS_MSG_LEN 256		/* error text */
 
@@ -51,10 +54,19 @@ enum rs_gid_type {
 	RS_GID_TYPE_ROCE_V2,	/* sysfs "RoCE v2" */
 };
 
+/*
+ * No GID table is that long (rxe has 1024 slots, mlx5 256): a GID index
+ * from a file at or past it is made up, and refused.  Verbs can only name
+ * the first 256 entries (sgid_index is 8 bits): RS_GID_INDEX_VERBS_MAX.
+ */
+#define RS_GID_TBL_MAX 65536
+#define RS_GID_INDEX_VERBS_MAX 255
+
 struct rs_gid {
 	unsigned index;
 	char gid[RS_GID_LEN];		/* as sysfs prints it: 8 groups of 4 hex digits */
-	enum rs_gid_type type;
+	enum rs_gid_type type;		/* UNKNOWN: no types file read (on an
+					 * InfiniBand port: the IB type, rs_gid_type_of()) */
 	char netdev[RS_NAME_LEN];	/* gid_attrs/ndevs/N, empty if none */
 	char ip[RS_ADDR_LEN];		/* IPv4 for ::ffff:a.b.c.d, else IPv6 text */
 	int ipv4;			/* 1 when ip is IPv4 */
@@ -84,8 +96,9 @@ enum rs_port_phys_state {
 
 struct rs_port {
 	unsigned num;
-	int state;			/* enum rs_port_state; 0 unknown */
-	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE" */
+	int state;			/* enum rs_port_state; 0 unknown (or NOP) */
+	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE"; "" exactly when the
+					 * state was not read (a real 0 is "NOP") */
 	int phys_state;			/* enum rs_port_phys_state; 0 unknown */
 	char phys_state_name[RS_NAME_LEN];
 	char rate[RS_TEXT_LEN];		/* "100 Gb/sec (4X EDR)" */
@@ -115,16 +128,17 @@ struct rs_pci_link {
 struct rs_device {
 	char name[RS_NAME_LEN];		/* mlx5_0, rxe0 */
 	char node_guid[RS_NAME_LEN];
-	char fw_ver[RS_NAME_LEN];
-	char board_id[RS_NAME_LEN];	/* PSID on Mellanox */
-	char hca_type[RS_NAME_LEN];
+	char fw_ver[RS_TEXT_LEN];
+	char board_id[RS_TEXT_LEN];	/* PSID on Mellanox; a product name on hfi1 (72 bytes) */
+	char hca_type[RS_TEXT_LEN];
 	char driver[RS_NAME_LEN];	/* kernel driver of the PCI function */
 	char generation[RS_NAME_LEN];	/* "ConnectX-5", "Soft-RoCE", "" unknown */
 	int weak_roce_v2;		/* 1 for ConnectX-3/mlx4: RoCE v2 is limited */
 	struct rs_pci_link pci;
 	int verbs;			/* 1 when libibverbs opened it (live only) */
 	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
-	int present;			/* 0 when it vanished since the last refresh */
+	int present;			/* 0 when it vanished since the last refresh
+					 * (a loaded file without the key: 1) */
 	struct rs_port *ports;
 	size_t n_ports;
 };
@@ -330,5 +344,9 @@ const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *
 const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
 					 const char *ip);
 const char *rs_gid_type_name(enum rs_gid_type t);
+/* 1 for a port whose link layer is Ethernet (RoCE); 0 for InfiniBand or unknown. */
+int rs_port_is_eth(const struct rs_port *p);
+/* 1 for a port whose link layer is known and not Ethernet (InfiniBand, OPA). */
+int rs_port_is_ib(const struct rs_port *p);
 
 #endif

@@ -97,6 +97,17 @@ tests_test_snapshot_yaml_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_snapshot_yaml_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_snapshot_yaml
 
+check_PROGRAMS += tests/test_snapshot_file
+tests_test_snapshot_file_SOURCES = tests/test_snapshot_file.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_snapshot_file_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_snapshot_file_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_snapshot_file
+# Files, strings and parsing through the binary (snapshot -o, cut files,
+# --root, long strings, counter files, FIFOs, snapshots that make no sense).
+TESTS += tests/test_files_cli.sh
+EXTRA_DIST += tests/test_files_cli.sh
+
 check_PROGRAMS += tests/test_snapshot_fuzz
 tests_test_snapshot_fuzz_SOURCES = tests/test_snapshot_fuzz.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h
@@ -136,6 +147,9 @@ TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh
+# The Devices pane on a tree with unknown port states (issue 12).
+TESTS += tests/test_console_unknown.sh
+EXTRA_DIST += tests/test_console_unknown.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c
@@ -152,10 +166,20 @@ TESTS += tests/test_session
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
 check_PROGRAMS += tests/test_checks
-tests_test_checks_SOURCES = tests/test_checks.c
+tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_lib.h
 tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
+# Unknown is never bad, IB remedies, the counters issue 12 names.
+check_PROGRAMS += tests/test_checks_unknown
+tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c tests/checks_lib.c \
+	tests/checks_lib.h
+tests_test_checks_unknown_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_unknown_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_unknown
+# Verdicts that do not invent evidence (issue 12), through the CLI on fixture trees.
+TESTS += tests/test_check_unknown.sh
+EXTRA_DIST += tests/test_check_unknown.sh
 
 # Packaging (docs/packaging.md): the man pages against the program's help
 # and key tables, and the bash completion driven through COMP_WORDS.

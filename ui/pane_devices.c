@@ -96,7 +96,9 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 	ui_line(pane, &pen);
 	ui_put(&pen, r, sel ? ui->g->sel : " ");
 	ui_putf(&pen, r, " port %-2u ", p->num);
-	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) : UI_R_BAD,
+	/* Unknown (not read) is dim, not bad: the check skips it. */
+	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) :
+	       !p->state_name[0] ? (cur ? r : UI_R_DIM) : UI_R_BAD,
 	       p->state_name[0] ? p->state_name : "?");
 	ui_col(&pen, 19);
 	ui_putf(&pen, r, "%-9s %-9s %s", p->phys_state_name, p->link_layer, p->rate);

@@ -333,8 +333,11 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 
 	const struct rs_addr *self_addr;
 	int self = lk->peer[0] && peer_self(s, lk, &self_addr) != SELF_NO;
+	/* No entry because the neighbour table was not read is unknown. */
+	const struct rs_error *dump = nb ? NULL : rs_check_error(s, RS_AREA_NET, "netlink", "",
+								  "neighbour dump");
 
-	if (self || !lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev))
+	if (self || !lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev) || dump)
 		v = RS_SKIP;
 	else if (!nb)
 		v = RS_WARN;
@@ -345,8 +348,11 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 	if (v == RS_SKIP) {
 		if (self)
 			RS_FSET(f->summary, "%s is this host: no neighbour to resolve", lk->peer);
+		else if (dump && lk->ok)
+			RS_FSET(f->summary, "neighbours unknown: %s", dump->message);
 		else
-			RS_FSET(f->summary, "no route to a peer through an RDMA interface to look at");
+			RS_FSET(f->summary, "no route to a peer through an RDMA interface to "
+				"look at");
 		return;
 	}
 	RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", hop, lk->dev,

@@ -8,7 +8,8 @@ librscore_a_SOURCES += \
 	src/model/series.h src/model/series.c \
 	src/model/snapshot_yaml.h src/model/snapshot_schema.h \
 	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
-	src/model/snapshot_yaml_load.c \
+	src/model/snapshot_yaml_load.c src/model/snapshot_file.c \
+	src/model/snapshot_check.h src/model/snapshot_check.c \
 	src/model/demo.h src/model/demo.c \
 	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c \
 	src/model/route_resolve.h src/model/route_resolve.c

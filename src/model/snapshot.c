@@ -43,7 +43,7 @@ void rs_counter_set_add(struct rs_counter_set *set, const char *name, uint64_t v
 {
 	struct rs_counter *c = RS_APPEND(set->items, set->count);
 
-	RS_STRCPY(c->name, name);
+	RS_STRCPY_CUT(c->name, name);
 	c->value = value;
 }
 
@@ -68,7 +68,9 @@ static void add_error_v(struct rs_snapshot *s, enum rs_area area, const char *so
 	char msg[RS_MSG_LEN];
 	struct rs_error *e;
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* A note is never cut silently either. */
+	if (vsnprintf(msg, sizeof(msg), fmt, ap) >= (int)sizeof(msg))
+		rs_mark_cut(msg, sizeof(msg));
 	source = source ? source : "";
 	object = object ? object : "";
 	for (size_t i = 0; once && i < s->n_errors; i++)
@@ -77,8 +79,8 @@ static void add_error_v(struct rs_snapshot *s, enum rs_area area, const char *so
 			return;
 	e = RS_APPEND(s->errors, s->n_errors);
 	e->area = area;
-	RS_STRCPY(e->source, source);
-	RS_STRCPY(e->object, object);
+	RS_STRCPY_CUT(e->source, source);
+	RS_STRCPY_CUT(e->object, object);
 	RS_STRCPY(e->message, msg);
 }
 
@@ -192,6 +194,16 @@ const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char
 		if (!strcmp(s->neighs[i].ip, ip) && (!dev[0] || !strcmp(s->neighs[i].dev, dev)))
 			return &s->neighs[i];
 	return NULL;
+}
+
+int rs_port_is_eth(const struct rs_port *p)
+{
+	return !strcmp(p->link_layer, "Ethernet");
+}
+
+int rs_port_is_ib(const struct rs_port *p)
+{
+	return p->link_layer[0] && !rs_port_is_eth(p);
 }
 
 const char *rs_gid_type_name(enum rs_gid_type t)

@@ -21,10 +21,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define RECOLLECT_DELAY_NS (200 * RS_NS_PER_MS)	/* coalesce netlink bursts */
 #define DEFAULT_INTERVAL_MS 1000
+
+/*
+ * A fixture root must look like a host: a directory with sys/ in it
+ * (every tree under tests/fixtures/ has one).  An
+ * empty name is refused too: it used to mean "/" and read the live host
+ * while the user believed a tree was being read.
+ */
+static int check_root(const char *root, char *err, size_t errlen)
+{
+	char sys[4096];
+	struct stat st;
+
+	if (!root || !strcmp(root, "/"))
+		return 0;
+	if (!root[0]) {
+		snprintf(err, errlen, "--root: empty directory name (--root / is the live host)");
+		return -EINVAL;
+	}
+	if (stat(root, &st)) {
+		snprintf(err, errlen, "--root %s: %s", root, strerror(errno));
+		return -EINVAL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--root %s: not a directory", root);
+		return -EINVAL;
+	}
+	if (rs_snprintf(sys, sizeof(sys), "%s/sys", root) || stat(sys, &st) ||
+	    !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--root %s: no sys/ in it, so not a host tree "
+			 "(a fixture root holds sys/, proc/ and etc/ as a host does)", root);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
 			     size_t errlen)
@@ -35,7 +70,7 @@ int rs_session_check_sources(const char *root, const char *load, int demo, char 
 		snprintf(err, errlen, "choose one of --demo, --load FILE and --root DIR");
 		return -EINVAL;
 	}
-	return 0;
+	return check_root(root, err, errlen);
 }
 
 void rs_session_log(struct rs_session *s, const char *fmt, ...)

@@ -110,7 +110,9 @@ struct rs_session {
 
 /*
  * --demo, --load and --root exclude each other; --root / is the live host
- * and excludes nothing.  0, or -EINVAL with err set.
+ * and excludes nothing.  Any other root must be a directory holding sys/
+ * ("" and a missing directory are refused, not read as the live host).
+ * 0, or -EINVAL with err set.
  */
 int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
 			     size_t errlen);
