@@ -233,6 +233,11 @@ struct rs_route_lookup {
 	char src[RS_ADDR_LEN];
 	char gateway[RS_ADDR_LEN];
 	char error[RS_MSG_LEN];		/* why not, when ok == 0 */
+	/* 1: computed from the snapshot's routes for a peer the recording did
+	 * not look up (model/route_resolve.h), not the kernel's answer.  Not
+	 * saved: it is derived, and the snapshot command writes the recorded
+	 * lookup instead. */
+	int computed;
 };
 
 struct rs_hugepages {

@@ -26,10 +26,24 @@ tests_test_util_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
 
+# printf whose string arguments are escaped for a terminal (src/termout.h).
+check_PROGRAMS += tests/test_termout
+tests_test_termout_SOURCES = tests/test_termout.c
+tests_test_termout_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_termout_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_termout
+
+# The route to a peer computed from a snapshot's routes (--peer on a recording).
+check_PROGRAMS += tests/test_route_resolve
+tests_test_route_resolve_SOURCES = tests/test_route_resolve.c
+tests_test_route_resolve_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_route_resolve_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_route_resolve
+
 EXTRA_DIST += tests/lib.sh
 
 # The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
-check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
+check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check tests/json_schema
 tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
@@ -37,6 +51,7 @@ tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
 tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
+tests_json_schema_SOURCES = tests/json_schema.c
 TESTS += tests/test_json tests/test_gid_recommend
 check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
@@ -44,6 +59,15 @@ tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_demo tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
+# Escapes from sysfs, files, arguments and peers never reach the terminal raw.
+TESTS += tests/test_cli_hostile.sh tests/test_console_hostile.sh
+EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/hostile_tree.sh
+# Every JSON document fits the schema docs/cli.md documents (tests/json_schema).
+TESTS += tests/test_json_schema.sh
+EXTRA_DIST += tests/test_json_schema.sh
+# --peer on every source: route computed from a recording, this host, /128.
+TESTS += tests/test_cli_peer.sh
+EXTRA_DIST += tests/test_cli_peer.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.

@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 55
+plan 59
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -61,6 +61,27 @@ ok $? "--demo with --load: exit 2"
 $R --demo snapshot --json >/dev/null 2>"$T/err"
 [ $? -eq 2 ] && grep -q 'YAML' "$T/err"
 ok $? "snapshot --json is refused"
+$R snapshot --help >"$T/out" 2>&1 && ! grep -q -- '--json' "$T/out" &&
+	grep -q '^Global options: --root DIR, --load FILE, --demo, --peer IP, --help$' "$T/out"
+ok $? "snapshot --help does not list --json, which it refuses"
+: >"$T/help"
+for c in "" devices gids snapshot counters check capture explain serve bw lat help; do
+	$R help $c >>"$T/help" 2>&1 || echo "help $c failed" >>"$T/help"
+done
+! grep -q '[[:space:]]$' "$T/help" && awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/help" &&
+	! grep -q 'failed$' "$T/help"
+ok $? "every help text: no trailing space, fits 80 columns"
+$R help help >"$T/out" 2>&1 && grep -q '^Usage: rocescope help \[COMMAND\]$' "$T/out"
+ok $? "'rocescope help help' explains help (exit 0)"
+: >"$T/err"
+for args in "--frob" "devices --frob" "devices -Z" "--peer" "counters -i" "--demo=1 devices" \
+	"frob" "help frob" "devices extra" "--demo --interval 1 devices" "--demo counters -i x" \
+	"--demo --load x devices" "--demo snapshot --json" "--demo check --peer nope"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	$R $args >/dev/null 2>>"$T/err"
+done
+[ "$(wc -l <"$T/err")" -ge 14 ] && ! grep -v '^rocescope: ' "$T/err"
+ok $? "usage errors: one line each, all starting 'rocescope: ' (no ./path or 'devices:' from getopt)"
 
 # --- devices ---------------------------------------------------------------
 $R --demo devices >"$T/dev" 2>"$T/err"

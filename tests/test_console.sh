@@ -114,6 +114,20 @@ keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l '10.0.0.2'
 keys demo Enter 4
 wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
+# The old address is selected: typing replaces it, never appends to it
+# ("10.0.0.210.9.9.9"); the demo computes the route from its own routes.
+keys demo p
+wait_for demo 'Peer IP: 10\.0\.0\.2 +\(typing replaces it'; ok $? "p again: the old peer shown selected"
+keys demo -l '10.9.9.9'
+keys demo Enter
+wait_for demo 'computed route: peer 10\.9\.9\.9 via eno1 src 10\.20\.0\.15 gateway 10\.20\.0\.1' &&
+	! grep -q '10\.0\.0\.210\.9' "$tmp/screen"
+ok $? "peer: a new address replaces the old one; the route computed from the demo's routes, said so"
+keys demo p
+keys demo Right
+keys demo -l '0'
+wait_for demo 'Peer IP: 10\.9\.9\.90'; ok $? "peer: Right keeps the old address to edit it"
+keys demo Escape
 
 keys demo 1
 T resize-window -t demo -x 40 -y 10
@@ -208,7 +222,8 @@ keys live p
 keys live -l 127.0.0.1
 keys live Enter 4
 wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
-grep -q '! lo is not an RDMA interface' "$tmp/screen"; ok $? "live: a peer behind a non-RDMA interface is a problem"
+grep -q '! 127.0.0.1 is this host (loopback): RoCE cannot reach it' "$tmp/screen"
+ok $? "live: a peer that is this host is said to be (not 'route it via an RDMA netdev')"
 keys live q
 wait_for live 'EXITED 0'; ok $? "live: quits"
 

@@ -122,6 +122,7 @@ struct ui {
 
 	int input;		/* the input line is open */
 	char input_buf[256];
+	int input_sel;		/* input_buf is the old value, selected: a key replaces it */
 	const char *input_prompt;	/* NULL: the peer's address */
 	void (*input_done)(struct ui *ui, const char *text);	/* NULL: set the peer */
 	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
@@ -150,8 +151,11 @@ void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(print
 int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
 void ui_wizard_peer_set(struct ui *ui);
+/* The peer's address on the input line: the old one shown selected (typing
+ * replaces it, Enter keeps it, Right or End edit it). */
 void ui_input_open(struct ui *ui);
-/* Ask for a line on the input line; done gets it on Enter (not on Esc). */
+/* Ask for a line on the input line; done gets it on Enter (not on Esc).
+ * initial is shown selected, as the peer is. */
 void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
 		  void (*done)(struct ui *ui, const char *text));
 

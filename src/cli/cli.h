@@ -21,6 +21,7 @@
 
 #include "json.h"
 #include "snapshot.h"
+#include "termout.h"	/* every message and text line goes through rs_tprintf() */
 
 enum {
 	RS_EXIT_OK = 0,

@@ -93,7 +93,7 @@ static void say(int jsonl, const char *fmt, ...)
 	if (jsonl)
 		return;		/* the JSON lines carry the same through notes */
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	rs_vtprintf(stdout, fmt, ap);
 	va_end(ap);
 	fflush(stdout);
 }
@@ -148,7 +148,7 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 	int ret = RS_EXIT_OK, probes = 0;
 
 	if (cli->json) {
-		fprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
+		rs_tprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
 		return RS_EXIT_USAGE;
 	}
 	memset(&sv.sess, 0, sizeof(sv.sess));

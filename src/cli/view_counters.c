@@ -42,27 +42,53 @@ static void owner(const struct rs_series_set *set, char *buf, size_t len)
 		snprintf(buf, len, "%s", set->object);
 }
 
-static void emit_json(struct rs_json *j, const struct rs_series_set *set, const char *name,
-		      const char *what, uint64_t value, int have_rate, double rate,
-		      int bytes, int with_rate)
+/*
+ * One counter in JSON, the same shape for a live reading and a file's
+ * totals: value (the total, scaled to the unit), and delta and rate over
+ * the last interval, null when there is none (a file, the clock did not
+ * advance).
+ */
+static void emit_json(struct rs_json *j, const struct rs_series_set *set,
+		      const struct rs_series_ctr *c, int moving)
 {
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "object", set->object);
-	if (set->port)
-		rs_json_kv_int(j, "port", set->port);
-	else
-		rs_json_kv_null(j, "port");
+	rs_json_kv_int_or_null(j, "port", set->port, set->port != 0);
 	rs_json_kv_str(j, "set", rs_corigin_name(set->origin));
-	rs_json_kv_str(j, "counter", name);
-	rs_json_kv_u64(j, what, value);
-	if (with_rate) {
-		if (have_rate)
-			rs_json_kv_double(j, "rate", rate);
-		else
-			rs_json_kv_null(j, "rate");
-	}
-	rs_json_kv_str(j, "unit", bytes ? "bytes" : "count");
+	rs_json_kv_str(j, "counter", c->name);
+	rs_json_kv_u64(j, "value", c->last * c->scale);
+	if (moving)
+		rs_json_kv_u64(j, "delta", c->delta);
+	else
+		rs_json_kv_null(j, "delta");
+	rs_json_kv_double_or_null(j, "rate", c->rate, moving && c->has_rate);
+	rs_json_kv_str(j, "unit", is_bytes(set, c) ? "bytes" : "count");
 	rs_json_obj_end(j);
+}
+
+/* {"n": N, "counters": [ ... what follows ... */
+static void json_reading_begin(struct rs_json *j, long n)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_int(j, "n", n);
+	rs_json_key(j, "counters");
+	rs_json_arr_begin(j);
+}
+
+static void json_reading_end(struct rs_json *j)
+{
+	rs_json_arr_end(j);
+	rs_json_obj_end(j);
+}
+
+/* The members before "readings": both sources have them all. */
+static void json_head(struct rs_view *v, int is_static, double interval)
+{
+	rs_json_kv_bool(v->j, "static", is_static);
+	rs_json_kv_double_or_null(v->j, "interval", interval, !is_static);
+	rs_json_kv_str_or_null(v->j, "taken_at", v->sess.snap.taken_at);
+	rs_json_key(v->j, "readings");
+	rs_json_arr_begin(v->j);
 }
 
 /* Every counter that moved in the last interval, in the series' order. */
@@ -84,18 +110,18 @@ static void print_changes(struct run *r)
 				continue;
 			r->changed++;
 			if (j) {
-				emit_json(j, set, c->name, "delta", c->delta, c->has_rate, c->rate,
-					  unit[0], 1);
+				emit_json(j, set, c, 1);
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
 			if (c->has_rate)
-				printf("  %-10s %-11s %-30s %15.2f %s/s\n", obj,
-				       rs_corigin_name(set->origin), c->name, c->rate, unit);
+				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s/s\n", obj,
+					   rs_corigin_name(set->origin), c->name, c->rate, unit);
 			else
-				printf("  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
-				       obj, rs_corigin_name(set->origin), c->name, "?",
-				       (unsigned long long)c->delta, unit);
+				rs_tprintf(stdout,
+					   "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
+					   obj, rs_corigin_name(set->origin), c->name, "?",
+					   (unsigned long long)c->delta, unit);
 		}
 	}
 }
@@ -109,20 +135,17 @@ static void on_change(struct rs_session *sess, unsigned what, void *arg)
 		return;
 	r->n++;
 	if (j) {
-		rs_json_obj_begin(j);
-		rs_json_kv_int(j, "n", r->n);
-		rs_json_key(j, "changes");
-		rs_json_arr_begin(j);
+		json_reading_begin(j, r->n);
 	} else {
-		printf("%sinterval %ld (%s)\n", r->n > 1 ? "\n" : "", r->n, sess->label);
+		if (r->n > 1)
+			putchar('\n');
+		rs_tprintf(stdout, "interval %ld (%s)\n", r->n, sess->label);
 	}
 	print_changes(r);
-	if (j) {
-		rs_json_arr_end(j);
-		rs_json_obj_end(j);
-	} else if (!r->changed) {
-		printf("  no counter changed\n");
-	}
+	if (j)
+		json_reading_end(j);
+	else if (!r->changed)
+		rs_tprintf(stdout, "  no counter changed\n");
 	fflush(stdout);
 	if (opt_count > 0 && r->n >= opt_count)
 		rs_loop_stop(r->loop, 0);
@@ -138,12 +161,8 @@ static int run_intervals(struct rs_view *v)
 	struct run r = { .v = v };
 	int ret;
 
-	if (v->j) {
-		rs_json_kv_bool(v->j, "static", 0);
-		rs_json_kv_double(v->j, "interval", opt_interval);
-		rs_json_key(v->j, "intervals");
-		rs_json_arr_begin(v->j);
-	}
+	if (v->j)
+		json_head(v, 0, opt_interval);
 	r.loop = rs_loop_new();
 	rs_signal_add(r.loop, SIGINT, on_stop, NULL);
 	rs_signal_add(r.loop, SIGTERM, on_stop, NULL);
@@ -166,13 +185,12 @@ static void print_static(struct rs_view *v)
 	char obj[RS_NAME_LEN + 16];
 
 	if (v->j) {
-		rs_json_kv_bool(v->j, "static", 1);
-		rs_json_kv_str_or_null(v->j, "taken_at", snap->taken_at);
-		rs_json_key(v->j, "totals");
-		rs_json_arr_begin(v->j);
+		json_head(v, 1, 0);
+		json_reading_begin(v->j, 1);	/* the one reading a file has */
 	} else {
-		printf("counters are static (%s, taken %s): totals, no rates\n", v->sess.label,
-		       snap->taken_at[0] ? snap->taken_at : "at an unknown time");
+		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n",
+			   v->sess.label,
+			   snap->taken_at[0] ? snap->taken_at : "at an unknown time");
 	}
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];
@@ -184,17 +202,19 @@ static void print_static(struct rs_view *v)
 			if (!value)
 				continue;
 			if (v->j) {
-				emit_json(v->j, set, c->name, "value", value, 0, 0,
-					  is_bytes(set, c), 0);
+				emit_json(v->j, set, c, 0);
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
-			printf("  %-10s %-11s %-30s %18llu %s\n", obj, rs_corigin_name(set->origin),
-			       c->name, (unsigned long long)value, is_bytes(set, c) ? "B" : "");
+			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu%s\n", obj,
+				   rs_corigin_name(set->origin), c->name, (unsigned long long)value,
+				   is_bytes(set, c) ? " B" : "");
 		}
 	}
-	if (v->j)
+	if (v->j) {
+		json_reading_end(v->j);
 		rs_json_arr_end(v->j);
+	}
 }
 
 static int counters_run(struct rs_cli *cli, int argc, char **argv)

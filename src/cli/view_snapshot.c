@@ -30,12 +30,12 @@ static const struct rs_opt snapshot_opts[] = {
 static int snapshot_opt(struct rs_cli *cli, int id, const char *arg)
 {
 	if (output) {
-		fprintf(stderr, "rocescope: snapshot: -o given twice ('%s', then '%s')\n",
-			output, arg);
+		rs_tprintf(stderr, "rocescope: snapshot: -o given twice ('%s', then '%s')\n",
+			   output, arg);
 		return RS_EXIT_USAGE;
 	}
 	if (!arg[0]) {
-		fprintf(stderr, "rocescope: snapshot: -o needs a file name (- for stdout)\n");
+		rs_tprintf(stderr, "rocescope: snapshot: -o needs a file name (- for stdout)\n");
 		return RS_EXIT_USAGE;
 	}
 	output = arg;
@@ -51,6 +51,10 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
+	/* A lookup computed for --peer on a recording is derived, not seen:
+	 * the file keeps the recording's own (session.h). */
+	if (v.sess.snap.peer.computed)
+		v.sess.snap.peer = v.sess.peer_recorded;
 	if (output && !strcmp(output, "-"))
 		output = NULL;
 	if (output)
@@ -62,11 +66,12 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 		ret = -1;
 	}
 	if (!ret && output)
-		fprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label, output);
+		rs_tprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label,
+			   output);
 	/* The notes are in the YAML (errors): nothing else goes to stdout. */
 	rs_session_close(&v.sess);
 	if (ret) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
+		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
 		return RS_EXIT_FAIL;
 	}
 	return RS_EXIT_OK;

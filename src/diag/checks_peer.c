@@ -11,6 +11,7 @@
  */
 #include "diag/check.h"
 #include "diag/gid_recommend.h"
+#include "model/route_resolve.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -80,7 +81,8 @@ static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result
 		RS_FSET(f->summary, "%s does not answer ping: the route leaves through %s, which is "
 			"not an RDMA interface", f->addr, dev);
 		RS_FSET(f->remedy, "ip route get %s must name the RDMA interface: ip route add "
-			"%s/32 dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr, dev);
+			"%s/%d dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr,
+			rs_peer_host_prefix(f->addr), dev);
 	} else if (l && (!l->up || !l->carrier)) {
 		RS_FSET(f->summary, "%s does not answer ping: %s is %s", f->addr, dev,
 			!l->up ? "down" : "up but has no carrier (cable, peer port or switch)");

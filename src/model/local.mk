@@ -14,6 +14,9 @@ librscore_a_SOURCES += \
 	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
 nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c \
 	src/model/demo_tests.c
+	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c \
+	src/model/route_resolve.h src/model/route_resolve.c
+nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
 # escape backslashes, quotes and '?' (no trigraphs), one "line\n" per

@@ -34,6 +34,7 @@ void rs_jl_begin(struct rs_jl *jl, const char *type);
 void rs_jl_str(struct rs_jl *jl, const char *key, const char *val);
 void rs_jl_num(struct rs_jl *jl, const char *key, double val);
 void rs_jl_u64(struct rs_jl *jl, const char *key, uint64_t val);
+void rs_jl_int(struct rs_jl *jl, const char *key, int64_t val);
 void rs_jl_bool(struct rs_jl *jl, const char *key, int val);
 void rs_jl_hist(struct rs_jl *jl, const char *key, const uint64_t *v, size_t n);
 /* Close the object and write it as one line to fd (one write). 0 or -errno. */

@@ -9,6 +9,7 @@
  * timer and the network part is collected once when it fires, however
  * many links or neighbours changed meanwhile.
  */
+#include "model/route_resolve.h"
 #include "runtime/loop.h"
 #include "session/session.h"
 #include "session/test_job.h"
@@ -234,11 +235,33 @@ static int note_gone(struct rs_session *s)
 	return logged;
 }
 
+static int has_area_producer(const struct rs_session *s, enum rs_area area, int live);
+
+/*
+ * A peer the source cannot ask the kernel about (the demo, a file, a
+ * root): its lookup computed from the recorded routes, labelled so, unless
+ * the recording holds its own lookup of that same peer.  The recording's
+ * lookup is kept for `snapshot` to write.
+ */
+static void resolve_peer(struct rs_session *s)
+{
+	if (!s->peer[0] || has_area_producer(s, RS_AREA_NET, 1))
+		return;
+	if (!s->snap.peer.computed)
+		s->peer_recorded = s->snap.peer;
+	if (!strcmp(s->peer_recorded.peer, s->peer))
+		s->snap.peer = s->peer_recorded;	/* seen beats computed */
+	else
+		rs_route_resolve(&s->snap, s->peer, &s->snap.peer);
+}
+
 static int open_source(struct rs_session *s, const struct rs_session_opts *o, char *err,
 		       size_t errlen)
 {
 	if (rs_session_check_sources(o->root, o->load, o->demo, err, errlen))
 		return -EINVAL;
+	/* Not checked further: bw and lat give a PEER that may be a host name
+	 * (their control connection resolves it); --peer is checked by main.c. */
 	if (o->peer && strlen(o->peer) >= sizeof(s->peer)) {
 		snprintf(err, errlen, "%s: not an address", o->peer);
 		return -EINVAL;
@@ -295,6 +318,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 		return ret;
 	}
 	set_floor(s);
+	resolve_peer(s);
 	rs_series_update(&s->series, &s->snap);
 	run_checks(s);
 	return 0;
@@ -356,6 +380,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 	s->gone = NULL;
 	s->n_gone = 0;
 	set_floor(s);
+	resolve_peer(s);
 	run_checks(s);
 	notify(s, RS_CHANGE_DATA);
 	return 0;
@@ -371,10 +396,7 @@ static int has_area_producer(const struct rs_session *s, enum rs_area area, int 
 
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen)
 {
-	unsigned char buf[16];
-
-	if (strlen(peer) >= sizeof(s->peer) ||
-	    (inet_pton(AF_INET, peer, buf) != 1 && inet_pton(AF_INET6, peer, buf) != 1)) {
+	if (strlen(peer) >= sizeof(s->peer) || rs_peer_parse(peer, NULL, NULL, NULL, 0)) {
 		snprintf(msg, msglen, "not an IP address: %s", peer);
 		return -EINVAL;
 	}
@@ -384,7 +406,8 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_session_test_forget(s, -1);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
-		snprintf(msg, msglen, "peer set; route lookups need the live host (source: %s)",
+		resolve_peer(s);
+		snprintf(msg, msglen, "route to %s computed from the recorded routes (%s)", peer,
 			 s->label);
 		run_checks(s);
 	} else {

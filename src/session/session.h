@@ -72,6 +72,10 @@ struct rs_session {
 	char label[256];		/* "live", "root DIR", "file PATH", "demo" */
 	char path[4096];		/* the file of a file source */
 	char peer[RS_ADDR_LEN];		/* "" when none */
+	/* The source's own route lookup, kept when a recorded source is
+	 * asked about another peer and snap.peer holds the one computed from
+	 * its routes (snap.peer.computed): what `snapshot` writes. */
+	struct rs_route_lookup peer_recorded;
 
 	struct rs_snapshot snap;
 	struct rs_series series;
@@ -131,8 +135,9 @@ int rs_session_refresh(struct rs_session *s);
  * was there and says why in err. */
 int rs_session_reload(struct rs_session *s, char *err, size_t errlen);
 /* Look the route to peer up (live) and collect the network again; on a
- * recorded source only remember it.  msg says what was done.  -EINVAL
- * for something that is not an IPv4/IPv6 address. */
+ * recorded source compute it from the recorded routes (snap.peer.computed,
+ * model/route_resolve.h).  msg says what was done.  -EINVAL for something
+ * that is not an IPv4/IPv6 address. */
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen);
 
 /* Run on a loop: producers' descriptors, the refresh timer (interval_ms).
