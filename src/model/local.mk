@@ -11,12 +11,10 @@ librscore_a_SOURCES += \
 	src/model/snapshot_yaml_load.c src/model/snapshot_file.c \
 	src/model/snapshot_check.h src/model/snapshot_check.c \
 	src/model/demo.h src/model/demo.c \
-	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
-nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c \
-	src/model/demo_tests.c
 	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c \
 	src/model/route_resolve.h src/model/route_resolve.c
-nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c
+nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c \
+	src/model/demo_tests.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
 # escape backslashes, quotes and '?' (no trigraphs), one "line\n" per
