@@ -81,7 +81,7 @@ wait_for demo 'STOPPED'
 keys demo 6
 wait_for demo 'Troubleshooting trees' && keys demo p
 wait_for demo 'Peer IP:' && keys demo 192.168.100.20 Enter
-wait_for demo 'looked up|peer set' && keys demo Down Down Down Enter
+wait_for demo 'looked up|peer set|route to 192\.168\.100\.20 comput' && keys demo Down Down Down Enter
 wait_for demo 'running the latency test, a replay \(8: the Tests pane shows it\)'
 ok $? "wizard: the ping-pong step runs the latency test in the background"
 wait_for demo 'running the bandwidth test, a replay' &&

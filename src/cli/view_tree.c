@@ -117,12 +117,12 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 	const char *dev = r->subject.dev[0] ? r->subject.dev : NULL;
 
 	if (!v->j)
-		fprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
+		rs_tprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
 			rs_test_kind_name(r->need_test), v->sess.peer,
 			v->sess.kind == RS_SOURCE_DEMO ? " (the demo replays a lab run)" : "");
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
 				      sizeof(err)) && !v->j)
-		fprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 }
 
 /* Run the tree to its end, running each probe and test a step needs. */
