@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_rate.c - counter deltas across wrap and reset, rates, word scaling. */
+/* test_rate.c - counter deltas across wrap and reset, rates, word scaling,
+ * and rates for people in Gb/s and pps (model/units.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +9,11 @@
 
 #include <errno.h>
 
+#include "model/counter_groups.h"
 #include "model/rate.h"
+#include "model/units.h"
+
+#include <string.h>
 
 static void test_delta_normal(void **state)
 {
@@ -91,6 +96,41 @@ static void test_scale(void **state)
 	assert_int_equal(rs_counter_scale(NULL), 1);
 }
 
+/* Data in bits per second, SI: what a "100G" port is sold as. */
+static void test_units(void **state)
+{
+	const struct rs_counter_class *xmit = rs_counter_classify(RS_CO_PORT, "port_xmit_data");
+	char buf[32];
+
+	assert_int_equal(rs_rate_unit_of(xmit, "port_xmit_data"), RS_RU_BITS);
+	assert_int_equal(rs_rate_unit_of(rs_counter_classify(RS_CO_PORT, "port_xmit_packets"),
+					 "port_xmit_packets"), RS_RU_PACKETS);
+	assert_int_equal(rs_rate_unit_of(NULL, "sent_pkts"), RS_RU_PACKETS);
+	assert_int_equal(rs_rate_unit_of(NULL, "out_of_sequence"), RS_RU_EVENTS);
+	assert_string_equal(rs_rate_unit_name(RS_RU_BITS), "bytes");
+	rs_fmt_rate(buf, sizeof(buf), 3680000000.0, RS_RU_BITS);
+	assert_string_equal(buf, "29.44 Gb/s");
+	rs_fmt_rate(buf, sizeof(buf), 12.5e9, RS_RU_BITS);
+	assert_string_equal(buf, "100.00 Gb/s");
+	rs_fmt_rate(buf, sizeof(buf), 1500.0, RS_RU_BITS);
+	assert_string_equal(buf, "12.00 kb/s");
+	rs_fmt_rate(buf, sizeof(buf), 0.0, RS_RU_BITS);
+	assert_string_equal(buf, "0.00 b/s");
+	rs_fmt_rate(buf, sizeof(buf), 897500.0, RS_RU_PACKETS);
+	assert_string_equal(buf, "897.50 kpps");
+	rs_fmt_rate(buf, sizeof(buf), 150000.0, RS_RU_EVENTS);
+	assert_string_equal(buf, "150000.00 /s");
+	/* 999.999 Gb/s would print as 1000.00 Gb/s: it steps up instead. */
+	rs_fmt_rate(buf, sizeof(buf), 999.999e9 / 8, RS_RU_BITS);
+	assert_string_equal(buf, "1.00 Tb/s");
+	rs_fmt_rate_short(buf, sizeof(buf), 4.1e9, RS_RU_BITS);
+	assert_string_equal(buf, "32.8 Gb/s");
+	rs_fmt_rate_short(buf, sizeof(buf), 150000.0, RS_RU_EVENTS);
+	assert_string_equal(buf, "150 k/s");
+	rs_fmt_rate_short(buf, sizeof(buf), 3.0, RS_RU_EVENTS);
+	assert_string_equal(buf, "3 /s");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -100,6 +140,7 @@ int main(void)
 		cmocka_unit_test(test_rate),
 		cmocka_unit_test(test_rate_clock),
 		cmocka_unit_test(test_scale),
+		cmocka_unit_test(test_units),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
