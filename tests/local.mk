@@ -230,3 +230,18 @@ EXTRA_DIST += tests/test_capture_live.sh
 TESTS += tests/test_capture_fuzz.sh
 EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
 CLEANFILES += tests/capture/fuzz_decode
+
+# RDMA resources (RDMA netlink): the parser on the replies recorded in the
+# lab (tests/fixtures/roce-rxe/rdma-netlink/), hostile bytes, and the
+# live socket failing soft where the kernel has no RDMA netlink.
+# rdma_nl_record records new replies (the lab's 66-resources.sh).
+check_PROGRAMS += tests/rdma_nl_record
+tests_rdma_nl_record_SOURCES = tests/rdma_nl_record.c
+tests_rdma_nl_record_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rdma_nl_record_LDADD = $(RS_CORE_LIBS)
+check_PROGRAMS += tests/test_rdma_res
+tests_test_rdma_res_SOURCES = tests/test_rdma_res.c
+tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh
+EXTRA_DIST += tests/test_rdma_res.sh

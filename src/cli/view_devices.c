@@ -6,7 +6,8 @@
  * Per device: identity (node GUID, firmware, PSID, HCA type, generation),
  * the PCI link with a DEGRADED mark when it trained below its maximum (a
  * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
- * netdev with its MTU, and the RoCE MTU.  Text fits 80 columns; --json
+ * netdev with its MTU, and the RoCE MTU; the RDMA resources in use (QPs and
+ * their states, CQs, MRs, PDs: `rdma resource show`).  Text fits 80 columns; --json
  * prints the same facts from the same loop.  The marks (DEGRADED, RoCE v2
  * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
@@ -79,6 +80,8 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
+	char res[RS_TEXT_LEN + 96];
+
 	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
 	       problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
 	       problem(fs, "device.gone", d) ?
@@ -91,6 +94,8 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 		printf("  PSID     %-22s  ", or_unknown(d->board_id));
 	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
 	text_pci(fs, d);
+	rs_rdma_res_fmt(res, sizeof(res), &d->res);
+	printf("  in use   %s\n", res);
 	for (size_t i = 0; i < d->n_ports; i++)
 		text_port(s, &d->ports[i]);
 }
@@ -111,6 +116,31 @@ static void json_pci(struct rs_json *j, const struct rs_findings *fs, const stru
 	rs_json_kv_int(j, "cur_width", p->cur_width);
 	rs_json_kv_int(j, "max_width", p->max_width);
 	rs_json_kv_bool(j, "degraded", problem(fs, "pci.link_degraded", d));
+	rs_json_obj_end(j);
+}
+
+static void json_res(struct rs_json *j, const struct rs_rdma_res *r)
+{
+	rs_json_key(j, "resources");
+	rs_json_obj_begin(j);
+	rs_json_kv_bool(j, "known", r->known);
+	rs_json_kv_str_or_null(j, "error", r->error);
+	rs_json_kv_u64(j, "qp", r->qp);
+	rs_json_kv_u64(j, "cq", r->cq);
+	rs_json_kv_u64(j, "mr", r->mr);
+	rs_json_kv_u64(j, "pd", r->pd);
+	rs_json_kv_u64(j, "cm_id", r->cm_id);
+	rs_json_kv_u64(j, "ctx", r->ctx);
+	rs_json_kv_u64(j, "srq", r->srq);
+	rs_json_key(j, "qp_states");
+	if (r->qp_states_known) {
+		rs_json_obj_begin(j);
+		for (int st = 0; st < RS_QP_STATES; st++)
+			rs_json_kv_u64(j, rs_qp_state_name(st), rs_rdma_res_qps_in(r, st));
+		rs_json_obj_end(j);
+	} else {
+		rs_json_null(j);
+	}
 	rs_json_obj_end(j);
 }
 
@@ -153,6 +183,7 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_kv_bool(j, "weak_roce_v2", problem(fs, "nic.weak_roce_v2", d));
 	rs_json_kv_bool(j, "present", d->present);
 	json_pci(j, fs, d);
+	json_res(j, &d->res);
 	rs_json_key(j, "ports");
 	rs_json_arr_begin(j);
 	for (size_t i = 0; i < d->n_ports; i++)
