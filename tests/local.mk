@@ -245,3 +245,15 @@ tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_rdma_res tests/test_rdma_res.sh
 EXTRA_DIST += tests/test_rdma_res.sh
+
+# The exporter: the exposition text and the HTTP head parser (pure), then
+# the server itself (test_exporter.sh: promtool, parallel scrapes while a
+# --root tree's counters move, hostile clients, memory bounded, valgrind).
+check_PROGRAMS += tests/test_export tests/scrape_client
+tests_test_export_SOURCES = tests/test_export.c
+tests_test_export_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_export_LDADD = $(RS_TEST_LIBS) -lm
+tests_scrape_client_SOURCES = tests/scrape_client.c
+TESTS += tests/test_export
+TESTS += tests/test_exporter.sh
+EXTRA_DIST += tests/test_exporter.sh

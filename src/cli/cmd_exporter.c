@@ -27,6 +27,7 @@
 static const char *opt_listen;		/* --listen, default 127.0.0.1:RS_EXPORTER_PORT */
 static double opt_interval = 5.0;	/* --interval SEC */
 static long opt_max_conns = 64;		/* --max-connections N */
+static double opt_timeout = 10.0;	/* --timeout SEC */
 static int opt_once;			/* --once */
 
 struct exp_run {
@@ -90,7 +91,14 @@ static int print_once(struct exp_run *r)
 
 static int serve(struct exp_run *r)
 {
-	struct rs_exporter_opts o = { .listen = opt_listen, .max_conns = (unsigned)opt_max_conns };
+	/* A request must arrive, and an idle connection closes, within the
+	 * timeout; a whole response may take three times as long to be read. */
+	struct rs_exporter_opts o = {
+		.listen = opt_listen, .max_conns = (unsigned)opt_max_conns,
+		.head_timeout_ms = (unsigned)(opt_timeout * 1000),
+		.idle_timeout_ms = (unsigned)(opt_timeout * 1000),
+		.send_timeout_ms = (unsigned)(opt_timeout * 3000),
+	};
 	struct rs_loop *l;
 	char err[512], def[32];
 	int ret;
@@ -142,7 +150,7 @@ static int exporter_run(struct rs_cli *cli, int argc, char **argv)
 	return ret;
 }
 
-enum { OPT_LISTEN = 1, OPT_INTERVAL, OPT_MAX_CONNS, OPT_ONCE };
+enum { OPT_LISTEN = 1, OPT_INTERVAL, OPT_MAX_CONNS, OPT_TIMEOUT, OPT_ONCE };
 
 static const struct rs_opt exporter_opts[] = {
 	{ "listen", 'L', "ADDR:PORT", "where to serve /metrics (default 127.0.0.1:9479)",
@@ -150,6 +158,8 @@ static const struct rs_opt exporter_opts[] = {
 	{ "interval", 'i', "SEC", "seconds between readings of the counters (default 5)",
 	  OPT_INTERVAL },
 	{ "max-connections", 0, "N", "connections served at once (default 64)", OPT_MAX_CONNS },
+	{ "timeout", 0, "SEC", "drop a client silent or idle this long (default 10)",
+	  OPT_TIMEOUT },
 	{ "once", 0, NULL, "print the metrics once to stdout and exit", OPT_ONCE },
 	{ NULL, 0, NULL, NULL, 0 },
 };
@@ -164,6 +174,8 @@ static int exporter_opt(struct rs_cli *cli, int id, const char *arg)
 		return rs_cli_seconds("--interval", arg, 86400, &opt_interval);
 	case OPT_MAX_CONNS:
 		return rs_cli_long("--max-connections", arg, 1, 4096, &opt_max_conns);
+	case OPT_TIMEOUT:
+		return rs_cli_seconds("--timeout", arg, 3600, &opt_timeout);
 	default:
 		opt_once = 1;
 		return 0;

@@ -268,11 +268,15 @@ static void on_sweep(struct rs_timer *t, void *arg)
 	struct rs_exporter *ex = arg;
 	uint64_t now = rs_loop_now(ex->loop);
 	struct rs_conn *c = ex->conns, *next;
+	const struct linger abort_close = { .l_onoff = 1, .l_linger = 0 };
 
 	for (; c; c = next) {
 		next = c->next;
 		if (now < c->deadline)
 			continue;
+		/* Abortive close: a client that stopped reading would otherwise
+		 * keep the unsent rest in the kernel until TCP gives up. */
+		setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &abort_close, sizeof(abort_close));
 		ex->stats.conns_timed_out++;
 		conn_close(c);
 	}
