@@ -25,7 +25,7 @@ stop_exporter() {
 }
 trap 'stop_exporter; rm -rf "$T"' EXIT
 
-plan 25
+plan 26
 
 PROMTOOL=$(command -v promtool)
 # The strict OpenMetrics parser: Debian's python3-prometheus-client.
@@ -223,4 +223,20 @@ else
 		skip "the exporter did not start under valgrind"
 	fi
 	VG=
+fi
+
+# --- the systemd unit the packages ship -----------------------------------
+if command -v systemd-analyze >/dev/null; then
+	sed "s|@BINDIR@|$top_builddir|g" "$top_srcdir/docs/packaging/rocescope-exporter.service.in" \
+		>"$T/rocescope-exporter.service"
+	systemd-analyze verify --man=no "$T/rocescope-exporter.service" >"$T/verify" 2>&1
+	vrc=$?
+	systemd-analyze security --offline=true --threshold=25 "$T/rocescope-exporter.service" \
+		>"$T/security" 2>&1
+	src=$?
+	ok "$( [ $vrc = 0 ] && [ $src = 0 ]; echo $?)" \
+		"the systemd unit verifies, and its exposure is low ($(tail -1 "$T/security" | sed 's/.*: \([0-9.]*\) \([A-Z]*\).*/\1 \2/'))"
+	[ $vrc = 0 ] || diag "$(cat "$T/verify")"
+else
+	skip "the systemd unit: systemd-analyze is not installed"
 fi

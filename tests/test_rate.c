@@ -126,7 +126,11 @@ static void test_units(void **state)
 	rs_fmt_rate_short(buf, sizeof(buf), 4.1e9, RS_RU_BITS);
 	assert_string_equal(buf, "32.8 Gb/s");
 	rs_fmt_rate_short(buf, sizeof(buf), 150000.0, RS_RU_EVENTS);
-	assert_string_equal(buf, "150 k/s");
+	assert_string_equal(buf, "150.0 k/s");
+	rs_fmt_rate_short(buf, sizeof(buf), 4e9, RS_RU_BITS);
+	assert_string_equal(buf, "32.0 Gb/s");
+	rs_fmt_rate_short(buf, sizeof(buf), 0, RS_RU_PACKETS);
+	assert_string_equal(buf, "0 pps");
 	rs_fmt_rate_short(buf, sizeof(buf), 3.0, RS_RU_EVENTS);
 	assert_string_equal(buf, "3 /s");
 }

@@ -73,7 +73,8 @@ void rs_fmt_rate_short(char *buf, size_t len, double rate, enum rs_rate_unit u)
 		}
 		unit = ev[i];
 	}
-	if (v == (double)(long long)v && v < 1000)
+	/* zero and whole events plainly; data and packets always with a decimal */
+	if (v == 0 || (u == RS_RU_EVENTS && i == 0 && v == (double)(long long)v))
 		snprintf(buf, len, "%.0f %s", v, unit);
 	else
 		snprintf(buf, len, "%.1f %s", v, unit);
