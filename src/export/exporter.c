@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,7 +66,8 @@ static struct rs_body *body_get(struct rs_exporter *ex, enum rs_metrics_format f
 		ex->cache[f]->refs = 1;
 		ex->build(&ex->cache[f]->t, f, ex->build_arg);
 		ex->stats.builds++;
-		ex->stats.build_seconds = cpu_now() - t0;
+		/* to the microsecond: the clock's own noise is below that */
+		ex->stats.build_seconds = (double)(long long)((cpu_now() - t0) * 1e6 + 0.5) / 1e6;
 	}
 	ex->cache[f]->refs++;
 	return ex->cache[f];
@@ -177,9 +179,13 @@ void rs_conn_respond(struct rs_conn *c, int status, const char *type, const char
 void rs_conn_metrics(struct rs_conn *c, enum rs_metrics_format f)
 {
 	struct rs_exporter *ex = c->ex;
+	struct rusage ru;
 
 	ex->stats.scrapes++;
 	c->body = body_get(ex, f);
+	if (!getrusage(RUSAGE_SELF, &ru))
+		ex->stats.cpu_seconds = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+					(double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	rs_metrics_exporter(&c->tail, &ex->stats, f);
 	rs_metrics_end(&c->tail, f);
 	rs_conn_respond(c, 200, rs_metrics_content_type(f), NULL);

@@ -326,4 +326,8 @@ void rs_metrics_exporter(struct rs_text *out, const struct rs_exporter_stats *st
 	rs_mw_family(&w, "rocescope_exporter_build_cpu_seconds", RS_MT_GAUGE,
 		     "CPU time the last build of the exposition took.");
 	rs_mw_f64(&w, st->build_seconds, NULL);
+	/* The name every Prometheus client library uses for its process. */
+	rs_mw_family(&w, "process_cpu_seconds_total", RS_MT_COUNTER,
+		     "User and system CPU time the exporter's process has used.");
+	rs_mw_f64(&w, st->cpu_seconds, NULL);
 }

@@ -72,6 +72,7 @@ struct rs_exporter_stats {
 	unsigned conns_open;
 	unsigned long long builds;		/* expositions built (refreshes) */
 	double build_seconds;			/* CPU of the last build */
+	double cpu_seconds;			/* the process's CPU so far (getrusage) */
 };
 void rs_metrics_exporter(struct rs_text *out, const struct rs_exporter_stats *st,
 			 enum rs_metrics_format f);
