@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RS_SNAPSHOT_VERSION 3	/* 2: errors carry their area; 3: RDMA resources */
+#define RS_SNAPSHOT_VERSION 2	/* 2: errors carry their area */
 
 #define RS_NAME_LEN 64		/* device, netdev, counter names */
 #define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
