@@ -25,7 +25,7 @@ stop_exporter() {
 }
 trap 'stop_exporter; rm -rf "$T"' EXIT
 
-plan 26
+plan 27
 
 PROMTOOL=$(command -v promtool)
 # The strict OpenMetrics parser: Debian's python3-prometheus-client.
@@ -51,17 +51,23 @@ promcheck() { # promcheck FILE DESCRIPTION
 # start_exporter ARGS... - in the background on a free loopback port; waits
 # (bounded) for the line that names the address, sets ADDR and EXP.
 VG=
+NSTART=0
 start_exporter() {
-	$VG "$R" "$@" 2>"$T/exp.err" &
+	# a file of its own: the background shell may not have created (or
+	# truncated) it yet when the loop below first reads it
+	NSTART=$((NSTART + 1))
+	err=$T/exp.$NSTART.err
+	: >"$err"
+	$VG "$R" "$@" 2>>"$err" &
 	EXP=$!
 	i=0
 	ADDR=
 	while [ $i -lt 300 ] && [ -z "$ADDR" ]; do
-		ADDR=$(sed -n 's|.*exporter on http://\([^/]*\)/metrics.*|\1|p' "$T/exp.err")
+		ADDR=$(sed -n 's|.*exporter on http://\([^/]*\)/metrics.*|\1|p' "$err")
 		[ -n "$ADDR" ] || { kill -0 "$EXP" 2>/dev/null || break; sleep 0.1; }
 		i=$((i + 1))
 	done
-	[ -n "$ADDR" ] || { diag "exporter did not start: $(cat "$T/exp.err")"; return 1; }
+	[ -n "$ADDR" ] || { diag "exporter did not start: $(cat "$err")"; return 1; }
 }
 
 # --- the text, from every source ------------------------------------------
@@ -81,6 +87,8 @@ ok $bad "exporter --once on every fixture root${PROMTOOL:+ passes promtool}"
 $R exporter --once >"$T/live.prom" 2>"$T/err"
 ok $? "exporter --once on the live host exits 0"
 promcheck "$T/live.prom" "promtool check metrics passes on the live host's metrics"
+promcheck "$FX/rdma-netlink/busy/metrics.prom" \
+	"promtool check metrics passes on a real RDMA host's metrics (rxe, during ib_write_bw, from the lab)"
 $R exporter --listen nowhere >/dev/null 2>"$T/err"
 [ $? -eq 1 ] && grep -q 'nowhere: not ADDR:PORT' "$T/err"
 ok $? "a bad --listen: exit 1, says what is expected"

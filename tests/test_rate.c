@@ -99,6 +99,26 @@ static void test_scale(void **state)
 /* Data in bits per second, SI: what a "100G" port is sold as. */
 static void test_units(void **state)
 {
+	static const struct {
+		double rate;
+		enum rs_rate_unit u;
+		int short_form;
+		const char *want;
+	} cases[] = {
+		{ 3680000000.0, RS_RU_BITS, 0, "29.44 Gb/s" },
+		{ 12.5e9, RS_RU_BITS, 0, "100.00 Gb/s" },
+		{ 1500.0, RS_RU_BITS, 0, "12.00 kb/s" },
+		{ 0.0, RS_RU_BITS, 0, "0.00 b/s" },
+		{ 897500.0, RS_RU_PACKETS, 0, "897.50 kpps" },
+		{ 150000.0, RS_RU_EVENTS, 0, "150000.00 /s" },
+		/* 999.999 Gb/s would print as 1000.00 Gb/s: it steps up instead */
+		{ 999.999e9 / 8, RS_RU_BITS, 0, "1.00 Tb/s" },
+		{ 4.1e9, RS_RU_BITS, 1, "32.8 Gb/s" },
+		{ 4e9, RS_RU_BITS, 1, "32.0 Gb/s" },
+		{ 0, RS_RU_PACKETS, 1, "0 pps" },
+		{ 150000.0, RS_RU_EVENTS, 1, "150.0 k/s" },
+		{ 3.0, RS_RU_EVENTS, 1, "3 /s" },
+	};
 	const struct rs_counter_class *xmit = rs_counter_classify(RS_CO_PORT, "port_xmit_data");
 	char buf[32];
 
@@ -108,31 +128,13 @@ static void test_units(void **state)
 	assert_int_equal(rs_rate_unit_of(NULL, "sent_pkts"), RS_RU_PACKETS);
 	assert_int_equal(rs_rate_unit_of(NULL, "out_of_sequence"), RS_RU_EVENTS);
 	assert_string_equal(rs_rate_unit_name(RS_RU_BITS), "bytes");
-	rs_fmt_rate(buf, sizeof(buf), 3680000000.0, RS_RU_BITS);
-	assert_string_equal(buf, "29.44 Gb/s");
-	rs_fmt_rate(buf, sizeof(buf), 12.5e9, RS_RU_BITS);
-	assert_string_equal(buf, "100.00 Gb/s");
-	rs_fmt_rate(buf, sizeof(buf), 1500.0, RS_RU_BITS);
-	assert_string_equal(buf, "12.00 kb/s");
-	rs_fmt_rate(buf, sizeof(buf), 0.0, RS_RU_BITS);
-	assert_string_equal(buf, "0.00 b/s");
-	rs_fmt_rate(buf, sizeof(buf), 897500.0, RS_RU_PACKETS);
-	assert_string_equal(buf, "897.50 kpps");
-	rs_fmt_rate(buf, sizeof(buf), 150000.0, RS_RU_EVENTS);
-	assert_string_equal(buf, "150000.00 /s");
-	/* 999.999 Gb/s would print as 1000.00 Gb/s: it steps up instead. */
-	rs_fmt_rate(buf, sizeof(buf), 999.999e9 / 8, RS_RU_BITS);
-	assert_string_equal(buf, "1.00 Tb/s");
-	rs_fmt_rate_short(buf, sizeof(buf), 4.1e9, RS_RU_BITS);
-	assert_string_equal(buf, "32.8 Gb/s");
-	rs_fmt_rate_short(buf, sizeof(buf), 150000.0, RS_RU_EVENTS);
-	assert_string_equal(buf, "150.0 k/s");
-	rs_fmt_rate_short(buf, sizeof(buf), 4e9, RS_RU_BITS);
-	assert_string_equal(buf, "32.0 Gb/s");
-	rs_fmt_rate_short(buf, sizeof(buf), 0, RS_RU_PACKETS);
-	assert_string_equal(buf, "0 pps");
-	rs_fmt_rate_short(buf, sizeof(buf), 3.0, RS_RU_EVENTS);
-	assert_string_equal(buf, "3 /s");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].short_form)
+			rs_fmt_rate_short(buf, sizeof(buf), cases[i].rate, cases[i].u);
+		else
+			rs_fmt_rate(buf, sizeof(buf), cases[i].rate, cases[i].u);
+		assert_string_equal(buf, cases[i].want);
+	}
 }
 
 int main(void)

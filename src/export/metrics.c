@@ -303,31 +303,38 @@ void rs_metrics_end(struct rs_text *out, enum rs_metrics_format f)
 void rs_metrics_exporter(struct rs_text *out, const struct rs_exporter_stats *st,
 			 enum rs_metrics_format f)
 {
+	const struct {
+		const char *name;
+		enum rs_mtype type;
+		const char *help;
+		double v;
+	} own[] = {
+		{ "rocescope_exporter_scrapes_total", RS_MT_COUNTER,
+		  "Requests for /metrics answered.", (double)st->scrapes },
+		{ "rocescope_exporter_bad_requests_total", RS_MT_COUNTER,
+		  "Requests answered with 4xx (bad request, not found, wrong method, too long).",
+		  (double)st->requests_bad },
+		{ "rocescope_exporter_rejected_connections_total", RS_MT_COUNTER,
+		  "Connections closed at once because the connection cap was reached.",
+		  (double)st->conns_rejected },
+		{ "rocescope_exporter_timed_out_connections_total", RS_MT_COUNTER,
+		  "Connections closed because the client was too slow to send or read.",
+		  (double)st->conns_timed_out },
+		{ "rocescope_exporter_open_connections", RS_MT_GAUGE,
+		  "Connections open now, this scrape's included.", (double)st->conns_open },
+		{ "rocescope_exporter_builds_total", RS_MT_COUNTER,
+		  "Times the exposition was built (once per refresh, never per scrape).",
+		  (double)st->builds },
+		{ "rocescope_exporter_build_cpu_seconds", RS_MT_GAUGE,
+		  "CPU time the last build of the exposition took.", st->build_seconds },
+		/* the name every Prometheus client library uses for its process */
+		{ "process_cpu_seconds_total", RS_MT_COUNTER,
+		  "User and system CPU time the exporter's process has used.", st->cpu_seconds },
+	};
 	struct rs_mw w = { .t = out, .f = f };
 
-	rs_mw_family(&w, "rocescope_exporter_scrapes_total", RS_MT_COUNTER,
-		     "Requests for /metrics answered.");
-	rs_mw_u64(&w, st->scrapes, NULL);
-	rs_mw_family(&w, "rocescope_exporter_bad_requests_total", RS_MT_COUNTER,
-		     "Requests answered with 4xx (bad request, not found, wrong method, too long).");
-	rs_mw_u64(&w, st->requests_bad, NULL);
-	rs_mw_family(&w, "rocescope_exporter_rejected_connections_total", RS_MT_COUNTER,
-		     "Connections closed at once because the connection cap was reached.");
-	rs_mw_u64(&w, st->conns_rejected, NULL);
-	rs_mw_family(&w, "rocescope_exporter_timed_out_connections_total", RS_MT_COUNTER,
-		     "Connections closed because the client was too slow to send or read.");
-	rs_mw_u64(&w, st->conns_timed_out, NULL);
-	rs_mw_family(&w, "rocescope_exporter_open_connections", RS_MT_GAUGE,
-		     "Connections open now, this scrape's included.");
-	rs_mw_u64(&w, st->conns_open, NULL);
-	rs_mw_family(&w, "rocescope_exporter_builds_total", RS_MT_COUNTER,
-		     "Times the exposition was built (once per refresh, never per scrape).");
-	rs_mw_u64(&w, st->builds, NULL);
-	rs_mw_family(&w, "rocescope_exporter_build_cpu_seconds", RS_MT_GAUGE,
-		     "CPU time the last build of the exposition took.");
-	rs_mw_f64(&w, st->build_seconds, NULL);
-	/* The name every Prometheus client library uses for its process. */
-	rs_mw_family(&w, "process_cpu_seconds_total", RS_MT_COUNTER,
-		     "User and system CPU time the exporter's process has used.");
-	rs_mw_f64(&w, st->cpu_seconds, NULL);
+	for (size_t i = 0; i < RS_ARRAY_SIZE(own); i++) {
+		rs_mw_family(&w, own[i].name, own[i].type, own[i].help);
+		rs_mw_f64(&w, own[i].v, NULL);
+	}
 }

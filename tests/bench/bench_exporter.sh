@@ -32,8 +32,9 @@ sh "$here/gen_root.sh" "$tmp/root" "$nport"
 echo "exporter bench: $nport ports ($tmp/root)"
 
 start() { # start INTERVAL
+	: >"$tmp/err"	# emptied here: the background job may open it late
 	"$rocescope" --root "$tmp/root" exporter --listen 127.0.0.1:0 --interval "$1" \
-		--max-connections 128 2>"$tmp/err" &
+		--max-connections 128 2>>"$tmp/err" &
 	pid=$!
 	addr=
 	i=0

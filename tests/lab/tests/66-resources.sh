@@ -13,7 +13,7 @@
 REC=/usr/local/bin/rdma_nl_record
 [ -x "$REC" ] || skip_all "rdma_nl_record is not in the guest (run.sh --bin tests/rdma_nl_record)"
 command -v rdma >/dev/null || skip_all "iproute2's rdma is not in the image"
-plan 8
+plan 11
 OUT=/lab/out/rdma-nl
 R=$ROCESCOPE
 
@@ -80,5 +80,44 @@ ok "$(grep -Eq '^  in use   QPs [0-9]+ \(.*RTS [0-9]+.*\), CQs [0-9]+, MRs [0-9]
 capsh --user=lab -- -c "$R devices --json" >"$LAB_T/user.json" 2>"$LAB_T/user.err"
 ok "$(jq -e '[.devices[].resources.known] | all' "$LAB_T/user.json" >/dev/null; echo $?)" \
 	"a user without privileges reads the resources (no CAP_NET_ADMIN needed)"
+# The exporter's text of the same moment (kept for promtool on the host:
+# tests/fixtures/rdma-netlink/busy/metrics.prom), as root and as lab.
+timeout 60 "$R" exporter --once >"$OUT/busy/metrics.prom" 2>"$LAB_T/exp.err"
+capsh --user=lab -- -c "timeout 60 $R exporter --once" >"$LAB_T/user.prom" 2>>"$LAB_T/exp.err"
+qrts=$(awk '$1 == "rocescope_rdma_queue_pairs{device=\"rxe0\",state=\"RTS\"}" { print $2 }' "$OUT/busy/metrics.prom")
+ok "$( [ -n "$qrts" ] && [ "$qrts" -ge 2 ] &&
+	grep -q '^rocescope_rdma_resources_known{device="rxe0"} 1$' "$LAB_T/user.prom" &&
+	grep -q '^rocescope_port_roce_events_total{device="rxe0",port="1",counter="sent_pkts"} [1-9]' "$OUT/busy/metrics.prom"
+	echo $?)" "exporter --once: rxe0's QPs in RTS ($qrts) and its hw counters, as root and as a user"
+[ -s "$LAB_T/exp.err" ] && diag_file "$LAB_T/exp.err" 5
 wait $ppid
 ok $? "the ib_write_bw run itself passed"
+
+# Served from the VM while traffic runs: two scrapes over plain TCP see
+# rxe0's sent_pkts move (the session reads every second, scrapes only read).
+scrape() { # scrape FILE - GET /metrics with HTTP/1.0 (the server closes after it)
+	timeout 20 bash -c 'exec 3<>/dev/tcp/127.0.0.1/9479 &&
+		printf "GET /metrics HTTP/1.0\r\n\r\n" >&3 && cat <&3' >"$1" 2>/dev/null
+}
+sent() { awk '$1 == "rocescope_port_roce_events_total{device=\"rxe0\",port=\"1\",counter=\"sent_pkts\"}" { print $2 }' "$1"; }
+capsh --user=lab -- -c "exec $R exporter --interval 1" 2>"$LAB_T/served.err" &
+epid=$!
+lab_wait 30 grep -q 'exporter on http://127.0.0.1:9479/metrics' "$LAB_T/served.err"
+traffic_start
+lab_wait 120 sh -c "[ \"\$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)\" -gt $(counter rxe0 sent_pkts) ]"
+scrape "$LAB_T/m1"
+v1=$(sent "$LAB_T/m1")
+moved=1
+for i in $(seq 60); do
+	scrape "$LAB_T/m2"
+	v2=$(sent "$LAB_T/m2")
+	[ -n "$v1" ] && [ -n "$v2" ] && [ "$v2" -gt "$v1" ] && { moved=0; break; }
+	sleep 0.5
+done
+traffic_stop
+kill "$epid" 2>/dev/null
+wait "$epid"
+erc=$?
+ok "$( [ $moved = 0 ] && grep -q '^HTTP/1.1 200 OK' "$LAB_T/m2"; echo $?)" \
+	"the exporter, run as user lab, serves rxe0's sent_pkts moving during ib_write_bw (${v1:-?} -> ${v2:-?})"
+ok "$erc" "the exporter ends with 0 on SIGTERM"
