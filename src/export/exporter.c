@@ -86,7 +86,7 @@ static void conn_close(struct rs_conn *c)
 		c->next->pprev = c->pprev;
 	ex->stats.conns_open--;
 	free(c);
-	if (!ex->conns)
+	if (!ex->conns && !ex->listen_paused)
 		rs_timer_stop(ex->sweep);
 }
 
@@ -247,9 +247,18 @@ static void on_listen(struct rs_io *io, int lfd, unsigned revents, void *arg)
 		int fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		struct rs_conn *c;
 
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+			/* Out of descriptors: stop listening for a sweep period
+			 * rather than spin on a listener that stays readable. */
+			rs_io_set_events(ex->lio, 0);
+			ex->listen_paused = 1;
+			if (!rs_timer_armed(ex->sweep))
+				rs_timer_arm(ex->sweep, SWEEP_NS, SWEEP_NS);
+			return;
+		}
 		if (fd < 0)
 			return;		/* EAGAIN, or a connection reset before accept */
-		if (ex->stats.conns_open >= (ex->opts.max_conns ? ex->opts.max_conns : 64)) {
+		if (ex->stats.conns_open >= ex->opts.max_conns) {
 			reject(ex, fd);
 			continue;
 		}
@@ -276,6 +285,13 @@ static void on_sweep(struct rs_timer *t, void *arg)
 	struct rs_conn *c = ex->conns, *next;
 	const struct linger abort_close = { .l_onoff = 1, .l_linger = 0 };
 
+	if (ex->listen_paused) {
+		ex->listen_paused = 0;
+		rs_io_set_events(ex->lio, POLLIN);
+		if (!ex->conns)
+			rs_timer_stop(t);
+	}
+
 	for (; c; c = next) {
 		next = c->next;
 		if (now < c->deadline)
@@ -293,10 +309,18 @@ int rs_exporter_open(struct rs_exporter **exp, struct rs_loop *l,
 		     char *err, size_t errlen)
 {
 	struct rs_exporter *ex = rs_xcalloc(1, sizeof(*ex));
+	struct rlimit nofile;
 	int ret;
 
 	ex->loop = l;
 	ex->opts = *o;
+	if (!ex->opts.max_conns)
+		ex->opts.max_conns = 64;
+	/* Past the descriptor limit accept() would fail with EMFILE while the
+	 * listener stays readable: a busy loop.  Keep 64 for everything else. */
+	if (!getrlimit(RLIMIT_NOFILE, &nofile) && nofile.rlim_cur != RLIM_INFINITY &&
+	    nofile.rlim_cur < (rlim_t)ex->opts.max_conns + 128)
+		ex->opts.max_conns = nofile.rlim_cur > 128 ? (unsigned)nofile.rlim_cur - 64 : 16;
 	ex->build = build;
 	ex->build_arg = arg;
 	ret = rs_exporter_listen(ex, o->listen, err, errlen);

@@ -45,6 +45,7 @@ struct rs_exporter {
 	int lfd;
 	struct rs_io *lio;
 	struct rs_timer *sweep;
+	int listen_paused;		/* out of descriptors: retried at the next sweep */
 	char addr[80];			/* what it listens on */
 	struct rs_body *cache[2];	/* per format, this refresh's */
 	struct rs_conn *conns;
