@@ -320,6 +320,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "status %d\n", st);
 		if (body)
 			fwrite(body, 1, blen, stdout);
+		free(body);
+		close(fd);
 		return st == 200 ? 0 : 1;
 	}
 	if (!strcmp(argv[2], "load") && argc >= 5)
