@@ -125,6 +125,25 @@ struct rs_pci_link {
 	int cur_width, max_width;	/* lanes, 0 unknown */
 };
 
+/*
+ * The RDMA resources a device holds now, from RDMA netlink
+ * (RDMA_NLDEV_CMD_RES_GET and RES_QP_GET: what `rdma resource show` prints):
+ * how many queue pairs, completion queues, memory regions and protection
+ * domains exist on it, and the states of its QPs.  known = 0 when they were
+ * not read (a recorded host without recorded replies, a kernel without RDMA
+ * netlink): error says why.  Counts include the kernel's own objects (the
+ * GSI QP of every port, ib_core's PD and CQs).
+ */
+struct rs_rdma_res {
+	int known;
+	char error[RS_TEXT_LEN];	/* why not known */
+	uint64_t qp, cq, mr, pd;	/* RES_SUMMARY "qp", "cq", "mr", "pd" */
+	uint64_t cm_id, ctx, srq;	/* "cm_id", "ctx" (user contexts), "srq" */
+	int qp_states_known;		/* 1 when the QP list was read */
+	/* QPs listed by RES_QP_GET in each state (enum ib_qp_state order) */
+	unsigned qp_reset, qp_init, qp_rtr, qp_rts, qp_sqd, qp_sqe, qp_err;
+};
+
 struct rs_device {
 	char name[RS_NAME_LEN];		/* mlx5_0, rxe0 */
 	char node_guid[RS_NAME_LEN];
@@ -139,6 +158,7 @@ struct rs_device {
 	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
 	int present;			/* 0 when it vanished since the last refresh
 					 * (a loaded file without the key: 1) */
+	struct rs_rdma_res res;		/* RDMA netlink resources */
 	struct rs_port *ports;
 	size_t n_ports;
 };
@@ -348,5 +368,12 @@ const char *rs_gid_type_name(enum rs_gid_type t);
 int rs_port_is_eth(const struct rs_port *p);
 /* 1 for a port whose link layer is known and not Ethernet (InfiniBand, OPA). */
 int rs_port_is_ib(const struct rs_port *p);
+/* "QPs 12 (RTS 10, ERR 2), CQs 8, MRs 4, PDs 3" (states in the kernel's
+ * order, those with no QP left out), or "unknown: WHY". */
+void rs_rdma_res_fmt(char *buf, size_t len, const struct rs_rdma_res *r);
+/* The QPs of r in state st (0 RESET ... 6 ERR), and the state's name. */
+unsigned rs_rdma_res_qps_in(const struct rs_rdma_res *r, int st);
+const char *rs_qp_state_name(int st);
+#define RS_QP_STATES 7
 
 #endif

@@ -286,3 +286,30 @@ tests_test_test_job_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_test_job_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_test_job
 TESTS += tests/test_console_tests.sh
+
+# RDMA resources (RDMA netlink): the parser on the replies recorded in the
+# lab (tests/fixtures/roce-rxe/rdma-netlink/), hostile bytes, and the
+# live socket failing soft where the kernel has no RDMA netlink.
+# rdma_nl_record records new replies (the lab's 68-resources.sh).
+check_PROGRAMS += tests/rdma_nl_record
+tests_rdma_nl_record_SOURCES = tests/rdma_nl_record.c
+tests_rdma_nl_record_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rdma_nl_record_LDADD = $(RS_CORE_LIBS)
+check_PROGRAMS += tests/test_rdma_res
+tests_test_rdma_res_SOURCES = tests/test_rdma_res.c
+tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh
+EXTRA_DIST += tests/test_rdma_res.sh
+
+# The exporter: the exposition text and the HTTP head parser (pure), then
+# the server itself (test_exporter.sh: promtool, parallel scrapes while a
+# --root tree's counters move, hostile clients, memory bounded, valgrind).
+check_PROGRAMS += tests/test_export tests/scrape_client
+tests_test_export_SOURCES = tests/test_export.c
+tests_test_export_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_export_LDADD = $(RS_TEST_LIBS) -lm
+tests_scrape_client_SOURCES = tests/scrape_client.c
+TESTS += tests/test_export
+TESTS += tests/test_exporter.sh
+EXTRA_DIST += tests/test_exporter.sh

@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 59
+plan 61
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -152,21 +152,29 @@ $R --demo counters --interval 0.2 --count 3 >"$T/cnt" 2>"$T/err"
 ok $? "counters on the demo exits 0"
 rate() { # rate INTERVAL OBJECT COUNTER -> the rate column
 	awk -v n="$1" -v o="$2" -v c="$3" '/^interval / { cur = $2 }
-		cur == n && $1 == o && $3 == c { print $4 }' "$T/cnt"
+		cur == n && $1 == o && $3 == c { print $4, $5 }' "$T/cnt"
 }
-[ "$(rate 1 mlx5_0/1 port_xmit_data)" = 4100000000.00 ] &&
-	[ "$(rate 2 mlx5_0/1 port_xmit_data)" = 4200000000.00 ] &&
-	[ "$(rate 3 mlx5_0/1 port_xmit_data)" = 4300000000.00 ]
-ok $? "counters: exact demo byte rates (4-byte words scaled)"
-[ "$(rate 2 mlx5_1/1 out_of_sequence)" = 3.00 ] &&
-	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = 1.00 ] &&
-	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = 1240.00 ]
+# 4 100 000 000 B/s (port_xmit_data in 4-byte words, scaled) = 32.8 Gb/s
+[ "$(rate 1 mlx5_0/1 port_xmit_data)" = "32.80 Gb/s" ] &&
+	[ "$(rate 2 mlx5_0/1 port_xmit_data)" = "33.60 Gb/s" ] &&
+	[ "$(rate 3 mlx5_0/1 port_xmit_data)" = "34.40 Gb/s" ] &&
+	[ "$(rate 1 mlx5_1/1 port_rcv_data)" = "64.00 Mb/s" ]
+ok $? "counters: exact demo data rates in Gb/s (bits, SI; 4-byte words scaled)"
+[ "$(rate 1 mlx5_0/1 port_xmit_packets)" = "1.00 Mpps" ] &&
+	[ "$(rate 1 mlx5_0/1 port_rcv_packets)" = "897.50 kpps" ]
+ok $? "counters: packet counters in pps"
+[ "$(rate 2 mlx5_1/1 out_of_sequence)" = "3.00 /s" ] &&
+	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = "1.00 /s" ] &&
+	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = "1240.00 /s" ]
 ok $? "counters: the problem port's errors and pause frames rise"
 [ "$(grep -c '^interval ' "$T/cnt")" = 3 ] && ! grep -q 'symbol_error' "$T/cnt"
 ok $? "counters: one block per interval, only counters that moved"
 $R --demo counters --interval 0.1 --count 2 --json >"$T/cj" && "$JC" <"$T/cj" &&
 	grep -q '"rate": 4200000000' "$T/cj"
 ok $? "counters --json is valid JSON with the rates"
+tr -d ' \n' <"$T/cj" | grep -q '"counter":"port_xmit_data","delta":4200000000,"rate":4200000000,"unit":"bytes"' &&
+	tr -d ' \n' <"$T/cj" | grep -q '"counter":"port_xmit_packets","delta":[0-9]*,"rate":[0-9.]*,"unit":"packets"'
+ok $? "counters --json: exact rates in bytes (not bits) and packets, with the unit"
 $R --load "$T/snap.yaml" counters --count 2 >"$T/cs" 2>&1 &&
 	grep -q '^counters are static' "$T/cs" && grep -Eq 'port_xmit_data +411753902440 B' "$T/cs"
 ok $? "counters on a file: static totals"

@@ -21,6 +21,7 @@ grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing
 cat >"$tmp/devices.want" <<'WANT'
 mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     QPs 18 (INIT 1, RTS 17), CQs 12, MRs 8, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
 WANT
 printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)" \
@@ -29,12 +30,13 @@ printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100
 cat >>"$tmp/devices.want" <<'WANT'
 mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     QPs 12 (INIT 1, RTS 9, ERR 2), CQs 8, MRs 4, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
   port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
      netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
      ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
 WANT
-screen demo | sed -n '3,14p' | sed 's/ *$//' >"$tmp/devices.got"
+screen demo | sed -n '3,16p' | sed 's/ *$//' >"$tmp/devices.got"
 cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
 cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
 
@@ -57,7 +59,23 @@ cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (in
 wait_for demo 'use index 3: +-x 3 +NCCL_IB_GID_INDEX=3 +UCX_IB_GID_INDEX=3'; ok $? "GIDs: the recommendation with its three settings"
 keys demo 3
 wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"
-wait_for demo 'rate/s +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo 'rate +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo 'port_xmit_data +cnt +[0-9]+\.[0-9] Gb/s '; ok $? "Counters: data in Gb/s"
+grep -Eq 'port_xmit_packets +cnt +[0-9]+\.[0-9] [kM]pps ' "$tmp/screen"; ok $? "Counters: packets in pps"
+keys demo z
+wait_for demo 'showing counters that moved'; ok $? "z: the counters that never moved are hidden"
+! grep -q 'multicast_rcv_packets' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen"
+ok $? "z: a zero counter is gone, a moving one stays"
+keys demo z /
+wait_for demo 'Search counters'; ok $? "/: asks what to search"
+keys demo -l 'XMIT'
+keys demo Enter
+wait_for demo 'names with "XMIT"'; ok $? "/ XMIT: the search is shown"
+! grep -Eq '^ +. +[a-z_]*rcv[a-z_]* ' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen" &&
+	grep -q 'port_xmit_wait' "$tmp/screen"
+ok $? "/ XMIT: only names with xmit (any case), from every group"
+keys demo / BSpace BSpace BSpace BSpace Enter
+wait_for demo 'search cleared'; ok $? "/ with an empty text: every counter again"
 wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
 wait_for demo '! mlx5_1 port 1: [0-9]+ error counters? rising'; ok $? "Counters: errors rising on another port are pointed at"
 keys demo 1 Down c
@@ -190,7 +208,7 @@ wait_for ascii 'RDMA devices'; ok $? "LANG=C: starts"
 keys ascii 3
 wait_for ascii 'RDMA traffic'
 # a rate shows once two readings were taken: the sparkline has samples then
-wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMG]B/s'
+wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMGT]?b/s'
 screen ascii >"$tmp/ascii"
 ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/ascii"; ok $? "LANG=C: no UTF-8 byte on the screen"
 grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"

@@ -129,10 +129,14 @@ wait_for demo 'Capture: replay of rdma_cm'; ok $? "s starts the replay again"
 keys demo 1
 wait_for demo 'RDMA devices and ports'; ok $? "the other panes work while the capture runs"
 keys demo '?'
-wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | grep -q 'pause / resume the capture'; do
+# Page down until the Capture keys show; the pane's heading may be on the
+# page before them (the help grows as panes gain keys): keep every page.
+: >"$tmp/help.all"
+wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | tee -a "$tmp/help.all" | grep -q 'pause / resume the capture'; do
 	keys demo NPage; i=$((i + 1)); sleep 0.1
 done
-wait_for demo 'pause / resume the capture' && grep -q '7 Capture' "$tmp/screen"
+wait_for demo 'pause / resume the capture' && cat "$tmp/screen" >>"$tmp/help.all" &&
+	grep -q '7 Capture' "$tmp/help.all"
 ok $? "help lists the Capture pane and its keys"
 keys demo '?'
 wait_for demo 'RDMA devices and ports'

@@ -73,6 +73,7 @@ extern const struct rs_cmd rs_cmd_gids;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_check;
+extern const struct rs_cmd rs_cmd_exporter;
 extern const struct rs_cmd rs_cmd_capture;
 extern const struct rs_cmd rs_cmd_explain;
 extern const struct rs_cmd rs_cmd_serve;

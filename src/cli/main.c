@@ -33,6 +33,7 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
 	&rs_cmd_check,
+	&rs_cmd_exporter,
 	&rs_cmd_capture,
 	&rs_cmd_explain,
 	&rs_cmd_serve,

@@ -3,15 +3,18 @@
  * view_counters.c - `rocescope counters`: per-second rates of every counter
  * that moved, one block per interval, for scripts and load tests.
  *
- * Covers the port counters (port_xmit_data/port_rcv_data shown in bytes),
+ * Covers the port counters (port_xmit_data/port_rcv_data counted in bytes),
  * the RoCE hw_counters and the netdev statistics and ethtool -S of every
- * link.  The session runs on the event loop and refreshes itself every
+ * link.  Text shows data in bits per second (Gb/s, as links are sold) and
+ * packets in pps (model/units.h); --json keeps the exact per-second rate
+ * in the counter's own unit (bytes, packets or count).  The session runs on the event loop and refreshes itself every
  * interval; each reading's rates come from the counter series (one model
  * with the console), from the readings' own timestamps, so a slow sysfs read
  * does not skew them and the demo's fake clock gives exact figures.  A
  * loaded file cannot move: its totals are printed once and the view says so.
  */
 #include "cli/view.h"
+#include "model/units.h"
 #include "runtime/loop.h"
 #include "util.h"
 
@@ -29,9 +32,9 @@ struct run {
 	size_t changed;
 };
 
-static int is_bytes(const struct rs_series_set *set, const struct rs_series_ctr *c)
+static enum rs_rate_unit unit_of(const struct rs_series_ctr *c)
 {
-	return c->cls && (c->cls->flags & RS_CF_BYTES);
+	return rs_rate_unit_of(c->cls, c->name);
 }
 
 static void owner(const struct rs_series_set *set, char *buf, size_t len)
@@ -62,7 +65,7 @@ static void emit_json(struct rs_json *j, const struct rs_series_set *set,
 	else
 		rs_json_kv_null(j, "delta");
 	rs_json_kv_double_or_null(j, "rate", c->rate, moving && c->has_rate);
-	rs_json_kv_str(j, "unit", is_bytes(set, c) ? "bytes" : "count");
+	rs_json_kv_str(j, "unit", rs_rate_unit_name(unit_of(c)));
 	rs_json_obj_end(j);
 }
 
@@ -104,7 +107,9 @@ static void print_changes(struct run *r)
 
 		for (size_t k = 0; set->present && k < set->n; k++) {
 			const struct rs_series_ctr *c = &set->ctrs[k];
-			const char *unit = is_bytes(set, c) ? "B" : "";
+			enum rs_rate_unit u = unit_of(c);
+			const char *unit;
+			double v;
 
 			if (!c->delta)
 				continue;
@@ -114,14 +119,16 @@ static void print_changes(struct run *r)
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
+			rs_rate_scale(c->rate, u, &v, &unit);
 			if (c->has_rate)
-				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s/s\n", obj,
-					   rs_corigin_name(set->origin), c->name, c->rate, unit);
+				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s\n", obj,
+					   rs_corigin_name(set->origin), c->name, v, unit);
 			else
 				rs_tprintf(stdout,
 					   "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
 					   obj, rs_corigin_name(set->origin), c->name, "?",
-					   (unsigned long long)c->delta, unit);
+					   (unsigned long long)c->delta,
+					   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? "packets" : "");
 		}
 	}
 }
@@ -208,7 +215,7 @@ static void print_static(struct rs_view *v)
 			owner(set, obj, sizeof(obj));
 			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu%s\n", obj,
 				   rs_corigin_name(set->origin), c->name, (unsigned long long)value,
-				   is_bytes(set, c) ? " B" : "");
+				   unit_of(c) == RS_RU_BITS ? " B" : "");
 		}
 	}
 	if (v->j) {

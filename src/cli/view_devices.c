@@ -6,7 +6,8 @@
  * Per device: identity (node GUID, firmware, PSID, HCA type, generation),
  * the PCI link with a DEGRADED mark when it trained below its maximum (a
  * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
- * netdev with its MTU, and the RoCE MTU.  Text fits 80 columns; --json
+ * netdev with its MTU, and the RoCE MTU; the RDMA resources in use (QPs and
+ * their states, CQs, MRs, PDs: `rdma resource show`).  Text fits 80 columns; --json
  * prints the same facts from the same loop.  The marks (DEGRADED, RoCE v2
  * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
@@ -92,6 +93,8 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
+	char res[RS_TEXT_LEN + 96];
+
 	rs_tprintf(stdout, "%s  %s%s%s\n", d->name,
 		   d->generation[0] ? d->generation : "unknown generation",
 		   problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
@@ -107,6 +110,9 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 		rs_tprintf(stdout, "  PSID     %-22s  ", or_unknown(d->board_id));
 	rs_tprintf(stdout, "HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
 	text_pci(fs, d);
+	rs_rdma_res_fmt(res, sizeof(res), &d->res);
+	/* Our own text: counts and the kernel's QP state names. */
+	rs_tprintf(stdout, "  in use   %s\n", res);
 	for (size_t i = 0; i < d->n_ports; i++)
 		text_port(s, &d->ports[i]);
 }
@@ -128,6 +134,30 @@ static void json_pci(struct rs_json *j, const struct rs_findings *fs, const stru
 	rs_json_kv_int_or_null(j, "cur_width", p->cur_width, p->cur_width > 0);
 	rs_json_kv_int_or_null(j, "max_width", p->max_width, p->max_width > 0);
 	json_verdict(j, "degraded", fs, "pci.link_degraded", d);
+	rs_json_obj_end(j);
+}
+
+/* The RDMA resources; counts are null when RDMA netlink was not read. */
+static void json_res(struct rs_json *j, const struct rs_rdma_res *r)
+{
+	static const char *const names[] = { "qp", "cq", "mr", "pd", "cm_id", "ctx", "srq" };
+	const uint64_t counts[] = { r->qp, r->cq, r->mr, r->pd, r->cm_id, r->ctx, r->srq };
+
+	rs_json_key(j, "resources");
+	rs_json_obj_begin(j);
+	rs_json_kv_bool(j, "known", r->known);
+	rs_json_kv_str_or_null(j, "error", r->error);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		rs_json_kv_int_or_null(j, names[i], (int64_t)counts[i], r->known);
+	rs_json_key(j, "qp_states");
+	if (r->known && r->qp_states_known) {
+		rs_json_obj_begin(j);
+		for (int st = 0; st < RS_QP_STATES; st++)
+			rs_json_kv_u64(j, rs_qp_state_name(st), rs_rdma_res_qps_in(r, st));
+		rs_json_obj_end(j);
+	} else {
+		rs_json_null(j);
+	}
 	rs_json_obj_end(j);
 }
 
@@ -168,6 +198,7 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	json_verdict(j, "weak_roce_v2", fs, "nic.weak_roce_v2", d);
 	rs_json_kv_bool(j, "present", d->present);
 	json_pci(j, fs, d);
+	json_res(j, &d->res);
 	rs_json_key(j, "ports");
 	rs_json_arr_begin(j);
 	for (size_t i = 0; i < d->n_ports; i++)

@@ -1,20 +1,23 @@
 # SPDX-License-Identifier: MIT
 # The model: the snapshot and its YAML form, counter rates, series and
 # groups, the demo host.  Pure data and arithmetic: no I/O but the YAML file.
-librscore_a_SOURCES += \
-	src/model/snapshot.c \
-	src/model/rate.h src/model/rate.c \
-	src/model/counter_groups.h src/model/counter_groups.c \
-	src/model/series.h src/model/series.c \
-	src/model/snapshot_yaml.h src/model/snapshot_schema.h \
-	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
-	src/model/snapshot_yaml_load.c src/model/snapshot_file.c \
-	src/model/snapshot_check.h src/model/snapshot_check.c \
-	src/model/demo.h src/model/demo.c \
-	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c \
-	src/model/route_resolve.h src/model/route_resolve.c
-nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c \
-	src/model/demo_tests.c
+# One group per line: branches that add a file each add a line, so merges
+# cannot tear a backslash-continued list apart.
+librscore_a_SOURCES += src/model/snapshot.c
+librscore_a_SOURCES += src/model/rate.h src/model/rate.c
+librscore_a_SOURCES += src/model/units.h src/model/units.c
+librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
+librscore_a_SOURCES += src/model/series.h src/model/series.c
+librscore_a_SOURCES += src/model/snapshot_yaml.h src/model/snapshot_schema.h
+librscore_a_SOURCES += src/model/snapshot_schema.c src/model/snapshot_yaml.c
+librscore_a_SOURCES += src/model/snapshot_yaml_load.c src/model/snapshot_file.c
+librscore_a_SOURCES += src/model/snapshot_check.h src/model/snapshot_check.c
+librscore_a_SOURCES += src/model/demo.h src/model/demo.c
+librscore_a_SOURCES += src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
+librscore_a_SOURCES += src/model/route_resolve.h src/model/route_resolve.c
+nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c
+nodist_librscore_a_SOURCES += src/model/demo_pcap.c
+nodist_librscore_a_SOURCES += src/model/demo_tests.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
 # escape backslashes, quotes and '?' (no trigraphs), one "line\n" per

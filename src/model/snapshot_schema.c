@@ -91,6 +91,27 @@ static const struct rs_field pci_fields[] = {
 };
 RS_SCHEMA(static, pci_schema, "pci", pci_fields);
 
+static const struct rs_field res_fields[] = {
+	RS_F_BOOL(struct rs_rdma_res, known),
+	RS_F_STR(struct rs_rdma_res, error),
+	RS_F_U64(struct rs_rdma_res, qp),
+	RS_F_U64(struct rs_rdma_res, cq),
+	RS_F_U64(struct rs_rdma_res, mr),
+	RS_F_U64(struct rs_rdma_res, pd),
+	RS_F_U64(struct rs_rdma_res, cm_id),
+	RS_F_U64(struct rs_rdma_res, ctx),
+	RS_F_U64(struct rs_rdma_res, srq),
+	RS_F_BOOL(struct rs_rdma_res, qp_states_known),
+	RS_F_UINT(struct rs_rdma_res, qp_reset),
+	RS_F_UINT(struct rs_rdma_res, qp_init),
+	RS_F_UINT(struct rs_rdma_res, qp_rtr),
+	RS_F_UINT(struct rs_rdma_res, qp_rts),
+	RS_F_UINT(struct rs_rdma_res, qp_sqd),
+	RS_F_UINT(struct rs_rdma_res, qp_sqe),
+	RS_F_UINT(struct rs_rdma_res, qp_err),
+};
+RS_SCHEMA(static, res_schema, "res", res_fields);
+
 static const struct rs_field device_fields[] = {
 	RS_F_STR(struct rs_device, name),
 	RS_F_STR(struct rs_device, node_guid),
@@ -105,6 +126,7 @@ static const struct rs_field device_fields[] = {
 	RS_F_U64(struct rs_device, max_mr_size),
 	/* A file that does not say is not a device that vanished. */
 	RS_F_BOOL_DEF(struct rs_device, present, 1),
+	RS_F_STRUCT(struct rs_device, res, struct rs_rdma_res, res_schema),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
 };
 RS_SCHEMA_CHECKED(static, device_schema, "device", device_fields, rs_check_device);

@@ -308,6 +308,8 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	rs_check_params_init(&s->params);
 	s->params.peer = s->peer[0] ? s->peer : NULL;
 	for (ops = rs_producers_for(s->kind, s->scope); *ops; ops++) {
+		if (s->n_prod == RS_SESSION_MAX_PRODUCERS)
+			rs_die("too many producers: raise RS_SESSION_MAX_PRODUCERS");
 		s->prod[s->n_prod].ops = *ops;
 		s->prod[s->n_prod++].session = s;
 	}

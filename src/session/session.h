@@ -39,7 +39,7 @@ struct rs_cap_verdicts;
 struct rs_session_capture;
 struct rs_session_test;
 
-#define RS_SESSION_MAX_PRODUCERS 8
+#define RS_SESSION_MAX_PRODUCERS 12
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
 
 struct rs_session_opts {
