@@ -153,6 +153,16 @@ static void esc_put(char *dst, size_t size, size_t *at, const char *text, size_t
 			dst[*at] = text[i];
 }
 
+uint32_t rs_utf8_hidden(const unsigned char *s, size_t l)
+{
+	uint32_t cp;
+
+	if (l < 2)
+		return 0;
+	cp = utf8_cp(s, l);
+	return cp_hidden(cp) ? cp : 0;
+}
+
 size_t rs_escape_text(char *dst, size_t size, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -54,6 +54,10 @@ int rs_snprintf(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
  * points past U+10FFFF count as invalid, as RFC 3629 says.
  */
 size_t rs_utf8_len(const unsigned char *s, size_t left);
+/* The code point of a UTF-8 sequence of l bytes when it is a C1 control
+ * or a bidi embedding, override or isolate (text a terminal must not get
+ * raw), else 0. */
+uint32_t rs_utf8_hidden(const unsigned char *s, size_t l);
 /*
  * Untrusted text (a pasted log, a peer's message) made safe for a
  * terminal: control characters (C0, DEL) become \t, \n, \r or \xNN,

@@ -17,7 +17,7 @@ trap 'rm -rf "$T"' EXIT
 ESC=$(printf '\033')
 H=$T/h
 
-plan 14
+plan 15
 
 hostile_tree "$H" || exit 1
 
@@ -52,7 +52,12 @@ for j in "" --json; do
 	run "conn$j" --root "$H" check --tree connection-failure --peer 192.168.10.99 $j
 	run "counters$j" --root "$H" counters -i 0.1 -c 1 $j
 done
-clean_runs "devices, gids, check, check --tree and counters on the tree (text and JSON): clean"
+run exporter --root "$H" exporter --once
+clean_runs "devices, gids, check, check --tree, counters and exporter --once on the tree (text and JSON): clean"
+# The exposition format has no escape for ESC: the visible text \x1b, its
+# backslash escaped as the format wants, so a scraper keeps every byte.
+grep -q 'board_id="MT_\\\\x1b\]0;pwned\\\\x07' "$T/exporter.out"
+ok $? "exporter: a control byte in a label is the visible \\x1b, escaped for the format"
 grep -q 'PSID     MT_\\x1b\]0;pwned\\x07\\u009b2J\\xffend' "$T/devices.out" &&
 	grep -q 'firmware 16\.\\x1b\[31m35\\x9d\.2000\\u202e' "$T/devices.out"
 ok $? "devices: board_id and fw_ver shown escaped, whole"

@@ -70,6 +70,7 @@ static void draw_resources(struct ui_pane *pane, const struct rs_rdma_res *r)
 	rs_rdma_res_fmt(line, sizeof(line), r);
 	ui_line(pane, &pen);
 	ui_col(&pen, 5);
+	ui_put(&pen, UI_R_DIM, "in use: ");
 	ui_put(&pen, r->known && (r->qp_err || r->qp_sqe) ? UI_R_WARN : UI_R_DIM, line);
 }
 

@@ -82,7 +82,8 @@ static int print_once(struct exp_run *r)
 	int ok;
 
 	build(&t, RS_MF_PROMETHEUS, r);
-	ok = fwrite(t.p, 1, t.len, stdout) == t.len && !fflush(stdout);
+	ok = fwrite(t.p, 1, t.len, stdout) == t.len && /* escaped: metrics.c */
+	     !fflush(stdout);
 	rs_text_free(&t);
 	if (!ok)
 		perror("rocescope: stdout");
@@ -111,14 +112,14 @@ static int serve(struct exp_run *r)
 	rs_signal_add(l, SIGTERM, on_stop, NULL);
 	ret = rs_exporter_open(&r->ex, l, &o, build, r, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "rocescope: exporter: %s\n", err);
+		rs_tprintf(stderr, "rocescope: exporter: %s\n", err);
 		rs_loop_free(l);
 		return RS_EXIT_FAIL;
 	}
 	rs_session_on_change(&r->sess, on_change, r);
 	rs_session_set_interval(&r->sess, (unsigned)(opt_interval * 1000));
 	rs_session_attach(&r->sess, l);
-	fprintf(stderr, "rocescope: exporter on http://%s/metrics (%s, refresh every %g s)\n",
+	rs_tprintf(stderr, "rocescope: exporter on http://%s/metrics (%s, refresh every %g s)\n",
 		rs_exporter_address(r->ex), r->sess.label,
 		rs_session_is_dynamic(&r->sess) ? r->sess.interval_ms / 1000.0 : 0.0);
 	ret = rs_loop_run(l);
@@ -140,7 +141,7 @@ static int exporter_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (rs_session_open(&r.sess, &so, err, sizeof(err))) {
-		fprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 		rs_session_close(&r.sess);
 		return RS_EXIT_FAIL;
 	}

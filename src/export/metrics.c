@@ -69,7 +69,11 @@ const char *rs_metrics_content_type(enum rs_metrics_format f)
 /*
  * Text the formats carry escaped: backslash, newline and (in label values)
  * the double quote; bytes that are not UTF-8 become U+FFFD, since both
- * formats are UTF-8 and a scraper rejects the whole page otherwise.
+ * formats are UTF-8 and a scraper rejects the whole page otherwise.  The
+ * formats have no escape for other control characters, so a control
+ * character, C1 control or bidi override (from sysfs or a file) is written
+ * as the visible text \x1b or \u202e (its backslash escaped): the page
+ * stays valid, `--once` on a terminal cannot drive it, nothing is lost.
  */
 static void put_escaped(struct rs_text *t, const char *s, int quote)
 {
@@ -91,6 +95,14 @@ static void put_escaped(struct rs_text *t, const char *s, int quote)
 		} else if (u[i] == '"' && quote) {
 			rs_text_add(t, "\\\"", 2);
 			i++;
+		} else if (u[i] < 0x20 || u[i] == 0x7f || rs_utf8_hidden(u + i, l)) {
+			char tmp[12];
+			uint32_t cp = u[i] < 0x80 ? u[i] : rs_utf8_hidden(u + i, l);
+			int k = snprintf(tmp, sizeof(tmp), cp < 0x100 ? "\\\\x%02x" : "\\\\u%04x",
+					 (unsigned)cp);
+
+			rs_text_add(t, tmp, (size_t)k);
+			i += l;
 		} else {
 			rs_text_add(t, s + i, l);
 			i += l;
