@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 61
+plan 62
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -121,6 +121,21 @@ ok $? "gids: the recommended row is marked"
 awk '$1 == "mlx5_0" && $2 == "1" && $3 ~ /^[0-9]+$/ { if ($3 + 0 < last) bad = 1; last = $3 + 0; n++ }
 	END { exit bad || n != 6 }' "$T/gids"
 ok $? "gids: rows in numeric index order"
+# A 15-character netdev name (enP1p216s0f0np0: PCI domain naming) and a
+# long device name: the columns are sized from the data, every row lines
+# up under the header (VER and NOTE start where the header says).
+cp -a "$top_srcdir/tests/fixtures/roce-cx5" "$T/long" && chmod -R u+w "$T/long" &&
+	for f in "$T"/long/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/*; do
+		[ -s "$f" ] && echo enP1p216s0f0np0 >"$f"; done &&
+	mv "$T/long/sys/class/infiniband/mlx5_1" "$T/long/sys/class/infiniband/mlx5_bond_10" &&
+	$R --root "$T/long" gids >"$T/lg" 2>"$T/err" &&
+	grep -q ' enP1p216s0f0np0 ' "$T/lg" && grep -q '^mlx5_bond_10 ' "$T/lg" &&
+	awk 'NR == 1 { ver = index($0, " VER "); note = index($0, " NOTE") }
+		NR > 1 && NF >= 6 && $2 ~ /^[0-9]+$/ { n++
+			if (substr($0, ver + 1, 1) != "v" && substr($0, ver + 1, 1) != "?") bad = 1
+			if (length($0) > note && substr($0, note, 1) != " ") bad = 1 }
+		/^$/ { exit } END { exit bad || n < 4 }' "$T/lg"
+ok $? "gids: a 15-character netdev and a long device name keep every column aligned"
 $R --demo gids --json >"$T/gj" && "$JC" <"$T/gj"
 ok $? "gids --json is valid JSON"
 $R --json --demo gids >"$T/gj2" && cmp -s "$T/gj" "$T/gj2"

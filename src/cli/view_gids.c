@@ -58,13 +58,67 @@ static const struct rs_gid **sorted_gids(const struct rs_port *p)
 	return v;
 }
 
-static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
-		     const struct rs_gid_pick *pick)
+/*
+ * Column widths of the text table, sized from the data (a 15-character
+ * netdev name or a long device name must not push the columns after it
+ * out of line); at least the show_gids widths, so the usual table looks
+ * as show_gids' does.  Widths count characters of the escaped text, as
+ * rs_tprintf pads.
+ */
+struct gid_cols {
+	int dev, gid, ip, netdev;
+};
+
+static int text_cols(const char *s)
 {
-	char *line = rs_tasprintf("%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
-				  g->index, g->gid, g->ipv4 ? g->ip : "",
-				  ver_name(rs_gid_type_of(p, g)), g->netdev[0] ? g->netdev : "-",
-				  note_of(p, g, pick));
+	char *e = rs_tasprintf("%s", s);
+	size_t at = 0, len = strlen(e);
+	int n = 0;
+
+	while (at < len) {
+		size_t l = rs_utf8_len((const unsigned char *)e + at, len - at);
+
+		at += l ? l : 1;
+		n++;
+	}
+	free(e);
+	return n;
+}
+
+static void widen(int *w, const char *s)
+{
+	int n = text_cols(s);
+
+	if (n > *w)
+		*w = n;
+}
+
+static void size_cols(const struct rs_snapshot *s, struct gid_cols *c)
+{
+	*c = (struct gid_cols){ .dev = 8, .gid = 39, .ip = 15, .netdev = 12 };
+	for (size_t i = 0; i < s->n_devices; i++) {
+		const struct rs_device *d = &s->devices[i];
+
+		widen(&c->dev, d->name);
+		for (size_t k = 0; k < d->n_ports; k++)
+			for (size_t n = 0; n < d->ports[k].n_gids; n++) {
+				const struct rs_gid *g = &d->ports[k].gids[n];
+
+				widen(&c->gid, g->gid);	/* a file's may be anything */
+				if (g->ipv4)
+					widen(&c->ip, g->ip);
+				widen(&c->netdev, g->netdev[0] ? g->netdev : "-");
+			}
+	}
+}
+
+static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
+		     const struct rs_gid_pick *pick, const struct gid_cols *c)
+{
+	char *line = rs_tasprintf("%-*s %-4u %-5u %-*s %-*s %-3s %-*s %s", c->dev, d->name,
+				  p->num, g->index, c->gid, g->gid, c->ip, g->ipv4 ? g->ip : "",
+				  ver_name(rs_gid_type_of(p, g)), c->netdev,
+				  g->netdev[0] ? g->netdev : "-", note_of(p, g, pick));
 
 	puts(rs_rtrim(line));	/* escaped by rs_tasprintf */
 	free(line);
@@ -137,7 +191,7 @@ static void json_pick(struct rs_json *j, const struct rs_device *d, const struct
 }
 
 /* Both passes walk ports the same way: rows first, then the picks. */
-static void print_rows(const struct rs_snapshot *s, struct rs_json *j)
+static void print_rows(const struct rs_snapshot *s, struct rs_json *j, const struct gid_cols *c)
 {
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
@@ -152,7 +206,7 @@ static void print_rows(const struct rs_snapshot *s, struct rs_json *j)
 				if (j)
 					json_row(j, d, p, v[n], &pick);
 				else
-					text_row(d, p, v[n], &pick);
+					text_row(d, p, v[n], &pick, c);
 			}
 			free(v);
 		}
@@ -187,7 +241,7 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	if (v.j) {
 		rs_json_key(v.j, "gids");
 		rs_json_arr_begin(v.j);
-		print_rows(&v.sess.snap, v.j);
+		print_rows(&v.sess.snap, v.j, NULL);
 		rs_json_arr_end(v.j);
 		rs_json_key(v.j, "recommendations");
 		rs_json_arr_begin(v.j);
@@ -196,10 +250,12 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	} else if (v.sess.snap.n_devices == 0) {
 		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	} else {
-		rs_tprintf(stdout, "%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT",
-			   "INDEX",
-			   "GID", "IPv4", "VER", "DEV", "NOTE");
-		print_rows(&v.sess.snap, NULL);
+		struct gid_cols c;
+
+		size_cols(&v.sess.snap, &c);
+		rs_tprintf(stdout, "%-*s %-4s %-5s %-*s %-*s %-3s %-*s %s\n", c.dev, "DEV", "PORT",
+			   "INDEX", c.gid, "GID", c.ip, "IPv4", "VER", c.netdev, "DEV", "NOTE");
+		print_rows(&v.sess.snap, NULL, &c);
 		rs_tprintf(stdout, "\n");
 		print_picks(&v.sess.snap, NULL);
 	}
