@@ -230,3 +230,10 @@ EXTRA_DIST += tests/test_capture_live.sh
 TESTS += tests/test_capture_fuzz.sh
 EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
 CLEANFILES += tests/capture/fuzz_decode
+# Recordings (docs/recording.md): format, round trip, cuts, damage.
+check_PROGRAMS += tests/test_recording
+tests_test_recording_SOURCES = tests/test_recording.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_recording_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_recording
