@@ -221,6 +221,11 @@ static void findings_of(struct rs_findings *f, int k)
 	x = RS_APPEND(f->items, f->count);
 	x->id = "pci.link_degraded";
 	x->verdict = RS_PASS;	/* not a problem: not recorded */
+	x = RS_APPEND(f->items, f->count);
+	x->id = "port.roce_mtu_small";	/* the same from 5 on: recorded once */
+	x->verdict = RS_WARN;
+	RS_STRCPY(x->netdev, "eth1");
+	RS_STRCPY(x->summary, "eth1 MTU 1500 < 4200");
 }
 
 static int setup_run(void **state)
@@ -547,14 +552,19 @@ static void test_findings(void **state)
 	assert_non_null(fl);
 	assert_int_equal(fl->n, 0);
 	fl = rs_rec_findings_at(&r, 7);
-	assert_int_equal(fl->n, 1);		/* the pass is not recorded */
+	assert_int_equal(fl->n, 2);		/* the pass is not recorded */
 	assert_int_equal(fl->sample, 5);
 	assert_int_equal(fl->items[0].verdict, RS_WARN);
 	assert_string_equal(fl->items[0].id, "counters.error_rising");
 	assert_string_equal(fl->items[0].device, "mlx5_0");
 	fl = rs_rec_findings_at(&r, STEPS - 1);
+	assert_int_equal(fl->n, 2);
 	assert_int_equal(fl->items[0].verdict, RS_FAIL);
 	assert_string_equal(fl->items[0].summary, "rising since 10");
+	/* the unchanged one, written as a reference to the list before */
+	assert_string_equal(fl->items[1].id, "port.roce_mtu_small");
+	assert_string_equal(fl->items[1].summary, "eth1 MTU 1500 < 4200");
+	assert_string_equal(fl->items[1].netdev, "eth1");
 	rs_rec_free(&r);
 }
 

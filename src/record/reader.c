@@ -161,18 +161,29 @@ static void get_finding(struct rs_rd *rd, struct rs_rec_finding *f)
 	rs_rd_str(rd, f->summary, sizeof(f->summary));
 }
 
+/* Each problem: 0 and the problem, or the index + 1 of the same one in
+ * the list before. */
 static int parse_findings(struct rs_recording *r, const struct rs_frame *f)
 {
+	const struct rs_rec_flist *prev = r->n_findings ? &r->findings[r->n_findings - 1] : NULL;
 	struct rs_rec_flist fl = { 0 };
 	struct rs_rd rd;
 	uint64_t at;
 
 	rs_rd_init(&rd, f->payload, f->len);
 	at = rs_rd_varint(&rd);
-	fl.n = rs_rd_count(&rd, 12);
+	fl.n = rs_rd_count(&rd, 1);
 	fl.items = rs_xcalloc(fl.n ? fl.n : 1, sizeof(*fl.items));
-	for (size_t i = 0; i < fl.n && !rd.err; i++)
-		get_finding(&rd, &fl.items[i]);
+	for (size_t i = 0; i < fl.n && !rd.err; i++) {
+		uint64_t ref = rs_rd_varint(&rd);
+
+		if (!ref)
+			get_finding(&rd, &fl.items[i]);
+		else if (prev && ref <= prev->n)
+			fl.items[i] = prev->items[ref - 1];
+		else
+			rd.err = 1;
+	}
 	if (!rs_rd_done(&rd) || !r->n_samples || at != r->n_samples - 1) {
 		free(fl.items);
 		return -EINVAL;

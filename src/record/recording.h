@@ -57,6 +57,20 @@ struct rs_rec_key {
 	unsigned port;			/* 0 for a netdev's sets */
 };
 
+/* A problem the checks reported (warn or fail), as recorded. */
+struct rs_rec_finding {
+	char id[RS_NAME_LEN];
+	enum rs_verdict verdict;
+	enum rs_object_kind kind;
+	char object[RS_TEXT_LEN];
+	char device[RS_NAME_LEN];
+	unsigned port;
+	char netdev[RS_NAME_LEN];
+	char addr[RS_ADDR_LEN];
+	unsigned count;
+	char summary[RS_FINDING_LEN];
+};
+
 /* ------------------------------------------------------------ writing */
 
 struct rs_rec_wset;
@@ -69,7 +83,8 @@ struct rs_rec_writer {
 	uint64_t prev_ts;		/* of the last sample */
 	unsigned long samples;		/* written */
 	uint64_t host_hash;		/* of the last host record's YAML */
-	struct rs_buf findings;		/* the last findings record's payload */
+	struct rs_rec_finding *findings;	/* the problems last written */
+	size_t n_findings;
 	int have_findings;
 };
 
@@ -127,18 +142,6 @@ struct rs_rec_host {
 	char label[RS_TEXT_LEN];	/* the source recorded: "live", "demo" ... */
 };
 
-struct rs_rec_finding {
-	char id[RS_NAME_LEN];
-	enum rs_verdict verdict;
-	enum rs_object_kind kind;
-	char object[RS_TEXT_LEN];
-	char device[RS_NAME_LEN];
-	unsigned port;
-	char netdev[RS_NAME_LEN];
-	char addr[RS_ADDR_LEN];
-	unsigned count;
-	char summary[RS_FINDING_LEN];
-};
 
 struct rs_rec_flist {
 	size_t sample;			/* the sample it was written after */

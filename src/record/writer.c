@@ -55,7 +55,7 @@ void rs_rec_writer_free(struct rs_rec_writer *w)
 {
 	schema_free(w);
 	rs_buf_free(&w->out);
-	rs_buf_free(&w->findings);
+	free(w->findings);
 }
 
 /* One counter set of the snapshot in walk order, with the port it belongs

@@ -112,7 +112,7 @@ int rs_rec_write_begin(struct rs_rec_writer *w, const struct rs_snapshot *snap,
 	return rs_rec_write_host(w, snap, label, wall_ns, err, errlen);
 }
 
-static void put_finding(struct rs_buf *b, const struct rs_finding *f)
+static void put_finding(struct rs_buf *b, const struct rs_rec_finding *f)
 {
 	rs_buf_str(b, f->id);
 	rs_buf_u8(b, f->verdict);
@@ -126,28 +126,70 @@ static void put_finding(struct rs_buf *b, const struct rs_finding *f)
 	rs_buf_str(b, f->summary);
 }
 
+/* The problems of f as recorded (zeroed first: compared with memcmp). */
+static size_t problems(const struct rs_findings *f, struct rs_rec_finding **out)
+{
+	struct rs_rec_finding *v = rs_xcalloc(f->count ? f->count : 1, sizeof(*v));
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->count; i++) {
+		const struct rs_finding *x = &f->items[i];
+
+		if (!rs_finding_is_problem(x))
+			continue;
+		RS_STRCPY(v[n].id, x->id);
+		v[n].verdict = x->verdict;
+		v[n].kind = x->kind;
+		RS_STRCPY(v[n].object, x->object);
+		RS_STRCPY(v[n].device, x->device);
+		v[n].port = x->port;
+		RS_STRCPY(v[n].netdev, x->netdev);
+		RS_STRCPY(v[n].addr, x->addr);
+		v[n].count = x->count;
+		RS_STRCPY(v[n].summary, x->summary);
+		n++;
+	}
+	*out = v;
+	return n;
+}
+
+static long same_as(const struct rs_rec_writer *w, const struct rs_rec_finding *f)
+{
+	for (size_t i = 0; i < w->n_findings; i++)
+		if (!memcmp(&w->findings[i], f, sizeof(*f)))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * The list, each problem as a reference to the same one in the list last
+ * written (its index + 1) or 0 and the problem in full: a summary that
+ * changed ("8 error counters rising" -> 9) costs that one problem.
+ */
 void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f)
 {
-	struct rs_buf b = { 0 };
-	size_t n = 0, start;
+	struct rs_rec_finding *now;
+	size_t n = problems(f, &now), start;
 
-	for (size_t i = 0; i < f->count; i++)
-		n += rs_finding_is_problem(&f->items[i]);
-	rs_buf_varint(&b, n);
-	for (size_t i = 0; i < f->count; i++)
-		if (rs_finding_is_problem(&f->items[i]))
-			put_finding(&b, &f->items[i]);
-	if (!w->samples || (w->have_findings && b.len == w->findings.len &&
-			    !memcmp(b.p, w->findings.p, b.len))) {
-		rs_buf_free(&b);
+	if (!w->samples || (w->have_findings && n == w->n_findings &&
+			    (!n || !memcmp(now, w->findings, n * sizeof(*now))))) {
+		free(now);
 		return;
 	}
 	start = rs_frame_begin(&w->out);
 	rs_buf_varint(&w->out, w->samples - 1);
-	rs_buf_put(&w->out, b.p, b.len);
+	rs_buf_varint(&w->out, n);
+	for (size_t i = 0; i < n; i++) {
+		long same = same_as(w, &now[i]);
+
+		rs_buf_varint(&w->out, (uint64_t)(same + 1));
+		if (same < 0)
+			put_finding(&w->out, &now[i]);
+	}
 	rs_frame_end(&w->out, start, RS_REC_FINDINGS);
-	rs_buf_free(&w->findings);
-	w->findings = b;
+	free(w->findings);
+	w->findings = now;
+	w->n_findings = n;
 	w->have_findings = 1;
 }
 
