@@ -236,4 +236,5 @@ tests_test_recording_SOURCES = tests/test_recording.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h
 tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_recording
+TESTS += tests/test_recording tests/test_record_cli.sh
+EXTRA_DIST += tests/test_record_cli.sh

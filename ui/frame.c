@@ -17,6 +17,12 @@
 
 static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 30000 };
 
+/* Lines above the status bar that are not the pane's: the replay's bar. */
+static int ui_bars(const struct ui *ui)
+{
+	return ui->sess.kind == RS_SOURCE_REPLAY && !ui->help;
+}
+
 static int k_next(struct ui *ui, struct ui_pane *p, int key)
 {
 	ui->cur = (ui->cur + 1) % ui->n_panes;
@@ -128,6 +134,10 @@ static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
 	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
+	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+		ui_message(ui, "a replay keeps the recorded pace: > and < change the speed");
+		return UI_F_REDRAW;
+	}
 	while (i < n - 1 && intervals_ms[i] < cur)
 		i++;
 	if (key == '+' && intervals_ms[i] <= cur && i < n - 1)
@@ -271,6 +281,8 @@ int ui_key(struct ui *ui, int key)
 	f = p->cls->key ? p->cls->key(ui, p, key) : ui_keys_dispatch(p->cls->keys, ui, p, key);
 	if (f & UI_F_UNHANDLED)
 		f = ui_keys_dispatch(global_keys, ui, p, key);
+	if (f & UI_F_UNHANDLED)
+		f = ui_keys_dispatch(ui_replay_keys, ui, p, key);
 	return f & ~UI_F_UNHANDLED;
 }
 
@@ -305,6 +317,10 @@ static void draw_help(struct ui *ui)
 	for (const struct ui_key *k = global_keys; k->fn; k++)
 		if (k->label)
 			help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+	row++;
+	help_line(ui, &row, UI_R_TITLE, "Recording", "and replaying a recording (--replay FILE)");
+	for (const struct ui_key *k = ui_replay_keys; k->fn; k++)
+		help_line(ui, &row, UI_R_HEADER, k->label, k->help);
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane_class *c = ui->panes[i].cls;
 		char title[64];
@@ -372,6 +388,14 @@ static const char *short_label(const struct ui *ui, char *buf, size_t len)
 	const char *l = ui->sess.label, *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
+	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+		/* the file's name: the room goes to the messages (marks) */
+		const char *base = strrchr(ui->sess.path, '/');
+
+		snprintf(buf, len, "replay %.20s", base ? base + 1 : ui->sess.path);
+		return buf;
+	}
+
 	if (n <= max || !sp)
 		return l;
 	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (size_t)(sp - l) - 4));
@@ -407,11 +431,17 @@ static void draw_status(struct ui *ui)
 		return;
 	}
 	curs_set(0);
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", ui->sess.snap.host.hostname[0] ?
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s", ui->sess.snap.host.hostname[0] ?
 		ui->sess.snap.host.hostname : "?", ui->g->vline,
 		short_label(ui, label, sizeof(label)),
-		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
-	if (ui->sess.frozen)
+		rs_session_is_dynamic(&ui->sess) ? "" : " (static)");
+	/* a replay says where it is on its own line above */
+	if (ui->sess.kind != RS_SOURCE_REPLAY)
+		ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
+	ui_record_status(ui, &pen);
+	if (ui->sess.kind == RS_SOURCE_REPLAY)
+		;
+	else if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
 	else if (!rs_session_is_dynamic(&ui->sess))
 		ui_put(&pen, UI_R_STATUS, "no refresh");	/* a saved snapshot does not move */
@@ -449,7 +479,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 	for (int pass = 0; pass < 2; pass++) {
 		int want = p->scroll, max;
 
-		ui_view_begin(&p->view, 1, 0, LINES - 2, COLS);
+		ui_view_begin(&p->view, 1, 0, LINES - 2 - ui_bars(ui), COLS);
 		p->cursor_row = p->cursor_rows = -1;
 		p->cls->draw(ui, p);
 		p->rows = p->view.vrow;
@@ -474,7 +504,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 			break;
 		/* the cursor left the view: scroll and lay out again */
 		p->scroll = want;
-		for (int y = 1; y < LINES - 1; y++) {
+		for (int y = 1; y < LINES - 1 - ui_bars(ui); y++) {
 			move(y, 0);
 			clrtoeol();
 		}
@@ -498,6 +528,8 @@ void ui_draw(struct ui *ui)
 		draw_help(ui);
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
+	if (ui_bars(ui))
+		ui_replay_bar(ui, LINES - 2);
 	draw_status(ui);
 	refresh();
 }

@@ -3,7 +3,7 @@
 
 RS_UI_SOURCES = \
 	ui/curses.h ui/ui.h ui/console.h \
-	ui/console.c ui/frame.c ui/state.c ui/theme.c \
+	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/replay.c \
 	ui/panes.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
 	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \

@@ -324,6 +324,44 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
+/*
+ * A replay: the whole run in the pen's width, each column the highest of
+ * the slices it covers, the column of the sample shown in reverse video.
+ */
+static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+		      const struct rs_series_ctr *c, int w)
+{
+	const struct rs_series *s = &ui->sess.series;
+	unsigned len = s->run_len;
+	int at = (int)((unsigned long)s->run_at * (unsigned)w / len);
+	float col[RS_SERIES_RUN_MAX], max = 0;
+	cchar_t cc[8], cur[8];
+
+	if (w > (int)len)
+		w = (int)len;
+	for (int i = 0; i < w; i++) {
+		col[i] = 0;
+		for (unsigned b = (unsigned)i * len / (unsigned)w;
+		     b < (unsigned)(i + 1) * len / (unsigned)w; b++)
+			col[i] = c->run[b] > col[i] ? c->run[b] : col[i];
+		max = col[i] > max ? col[i] : max;
+	}
+	if (at >= w)
+		at = w - 1;
+	for (int i = 0; i < 8; i++) {
+		role_cchar(&cc[i], r, wide[1 + i]);
+		role_cchar(&cur[i], UI_R_CURSOR, wide[1 + i]);
+	}
+	move(pen->y, pen->x);
+	for (int i = 0; i < w; i++) {
+		int lvl = max > 0 ? (int)(col[i] * 7.0f / max + 0.5f) : 0;
+
+		lvl = lvl < 0 ? 0 : lvl > 7 ? 7 : lvl;
+		add_wch(i == at ? &cur[lvl] : &cc[lvl]);
+	}
+	pen->x += w;
+}
+
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	      const struct rs_series_ctr *c)
 {
@@ -334,6 +372,10 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	float max = 0;
 	cchar_t cc[8];
 
+	if (pen->y >= 0 && w > 0 && c->run && s->run_len && s->run_len <= RS_SERIES_RUN_MAX) {
+		spark_run(ui, pen, r, c, w);
+		return;
+	}
 	if (pen->y < 0 || n <= 0 || !c->hist)
 		return;
 	for (int i = 0; i < n; i++) {

@@ -130,6 +130,11 @@ struct ui {
 	int quit_signal;
 };
 
+/* replay.c: recording (W) and the replay's keys, its part of the status bar. */
+extern const struct ui_key ui_replay_keys[];
+void ui_record_status(struct ui *ui, struct ui_pen *pen);
+void ui_replay_bar(struct ui *ui, int y);
+
 /* panes.c: the pane list, NULL-terminated. */
 extern const struct ui_pane_class *const ui_pane_list[];
 

@@ -59,6 +59,8 @@ struct rs_series {
 	unsigned run_len, run_at;	/* a replay: slices of the run, the current one's */
 };
 
+#define RS_SERIES_RUN_MAX 1024		/* the most slices a whole-run overview has */
+
 void rs_series_init(struct rs_series *s, unsigned hist_cap);
 void rs_series_free(struct rs_series *s);
 /* Take a reading of every counter set of snap (the first is the baseline). */

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -91,6 +92,7 @@ static void summary(const struct rs_session *s, const char *verb, char *msg, siz
 int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen)
 {
 	struct rs_session_rec *r;
+	struct stat st;
 	int ret;
 
 	if (s->rec) {
@@ -107,6 +109,13 @@ int rs_session_record_start(struct rs_session *s, const char *path, char *err, s
 		snprintf(err, errlen, "path too long");
 		free(r);
 		return -ENAMETOOLONG;
+	}
+	/* A disk, a FIFO or a directory is no place for a recording (a
+	 * character device is: /dev/null for a bench, /dev/full for a test). */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		free(r);
+		return -EINVAL;
 	}
 	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (r->fd < 0) {
@@ -127,8 +136,9 @@ int rs_session_record_start(struct rs_session *s, const char *path, char *err, s
 			snprintf(err, errlen, "%s: %s", path, strerror(-ret));
 	}
 	if (ret) {
+		/* The file stays: never remove what a path names (it may be a
+		 * device, or something the user had there). */
 		rec_free(s);
-		unlink(path);
 		return ret;
 	}
 	rs_session_log(s, "recording to %s", path);

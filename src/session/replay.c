@@ -246,7 +246,6 @@ int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len)
 {
 	struct rs_session_replay *rp = s->replay;
 	const struct rs_rec_counter *c;
-	char clock[32], off[32];
 	long m;
 
 	if (!rp)
@@ -260,13 +259,13 @@ int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len)
 	rs_session_set_frozen(s, 1);
 	rs_session_replay_seek(s, rp->rec.marks[m].sample);
 	c = &rp->rec.ctrs[rp->rec.marks[m].gid];
-	rs_session_replay_when(s, rp->cur.k, clock, sizeof(clock), off, sizeof(off));
+	/* short: the status bar of an 80-column console shows it whole */
 	if (c->key.port)
-		snprintf(msg, len, "mark %ld/%zu: %s of %s port %u began to rise at %s (%s)",
-			 m + 1, rp->rec.n_marks, c->name, c->key.object, c->key.port, clock, off);
+		snprintf(msg, len, "mark %ld/%zu: %s %s/%u", m + 1, rp->rec.n_marks, c->name,
+			 c->key.object, c->key.port);
 	else
-		snprintf(msg, len, "mark %ld/%zu: %s of %s began to rise at %s (%s)", m + 1,
-			 rp->rec.n_marks, c->name, c->key.object, clock, off);
+		snprintf(msg, len, "mark %ld/%zu: %s %s", m + 1, rp->rec.n_marks, c->name,
+			 c->key.object);
 	return 0;
 }
 
