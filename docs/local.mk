@@ -14,7 +14,7 @@ dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
 	docs/snapshot-format.md docs/packaging.md docs/wizard.md \
 	docs/capture.md docs/explain.md
 
-RS_MAN_COMMANDS = devices gids counters snapshot check capture explain serve bw lat
+RS_MAN_COMMANDS = devices gids counters record snapshot check capture explain serve bw lat
 RS_MAN_PAGES = docs/man/rocescope.1 \
 	$(RS_MAN_COMMANDS:%=docs/man/rocescope-%.1)
 man_MANS = $(RS_MAN_PAGES)

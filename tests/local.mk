@@ -111,7 +111,7 @@ tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
-TESTS += tests/test_console_capture.sh
+TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c

@@ -34,7 +34,7 @@ wait_samples() {
 # --------------------------------------------------------------- the demo
 "$R" --demo record -o "$T/demo.rsrec" --interval 0.05 --duration 1 >"$T/out" 2>"$T/err"
 ok $? "record --demo --duration 1: exit 0"
-n=$(sed -n 's/^recorded .*demo.rsrec: \([0-9]*\) samples, [0-9]* kB$/\1/p' "$T/out")
+n=$(sed -n 's/^recorded \([0-9]*\) samples ([0-9]* kB) to .*demo.rsrec$/\1/p' "$T/out")
 [ "${n:-0}" -ge 5 ]; ok $? "it says what it kept: '$(cat "$T/out")'"
 grep -q 'recording demo every 0.05 s to' "$T/err"; ok $? "and what it records, on stderr"
 "$R" counters --replay "$T/demo.rsrec" >"$T/text"
@@ -79,7 +79,7 @@ for v in 5000 5000 90000 4294967295 12 777777777777; do
 done
 kill -INT $rec_pid; wait $rec_pid; rc=$?
 ok $rc "Ctrl-C ends record with exit 0"
-grep -q "^recorded .*root.rsrec: [0-9]* samples" "$T/rout"; ok $? "and it says what it kept"
+grep -q "^recorded [0-9]* samples ([0-9]* kB) to .*root.rsrec" "$T/rout"; ok $? "and it says what it kept"
 # The values recorded for port_xmit_data, sample after sample.
 "$R" counters --replay "$T/root.rsrec" |
 	awk '$1 == "mlx5_0/1" && $2 == "counters" && $3 == "port_xmit_data" { print $4 }' \

@@ -389,10 +389,11 @@ static const char *short_label(const struct ui *ui, char *buf, size_t len)
 	size_t n = strlen(l), max = 26;
 
 	if (ui->sess.kind == RS_SOURCE_REPLAY) {
-		/* the file's name: the room goes to the messages (marks) */
+		/* the file's name (the line above says it is a replay): the
+		 * room goes to the messages (marks) */
 		const char *base = strrchr(ui->sess.path, '/');
 
-		snprintf(buf, len, "replay %.20s", base ? base + 1 : ui->sess.path);
+		snprintf(buf, len, "%.20s", base ? base + 1 : ui->sess.path);
 		return buf;
 	}
 

@@ -19,7 +19,7 @@ ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
 	tests/test_console_memcheck.sh tests/test_console_wizard.sh tests/bench/gen_root.sh
-EXTRA_DIST += tests/test_console_capture.sh
+EXTRA_DIST += tests/test_console_capture.sh tests/test_console_replay.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind

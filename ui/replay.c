@@ -53,8 +53,12 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 		ui_message(ui, "%s", msg);
 		return UI_F_REDRAW;
 	}
-	if (!rs_session_is_dynamic(&ui->sess) || ui->sess.kind == RS_SOURCE_REPLAY) {
-		ui_message(ui, "%s does not move: nothing to record", ui->sess.label);
+	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+		ui_message(ui, "nothing to record: this is a replay");
+		return UI_F_REDRAW;
+	}
+	if (!rs_session_is_dynamic(&ui->sess)) {
+		ui_message(ui, "a saved snapshot does not move: nothing to record");
 		return UI_F_REDRAW;
 	}
 	if (!localtime_r(&now, &tm) || !strftime(day, sizeof(day), "%Y%m%d-%H%M%S", &tm))

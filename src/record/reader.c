@@ -439,8 +439,12 @@ long rs_rec_mark_near(const struct rs_recording *r, size_t k, int dir)
 		return -1;
 	}
 	for (size_t i = r->n_marks; i-- > 0;)
-		if (r->marks[i].sample < k)
+		if (r->marks[i].sample < k) {
+			/* the first mark of that moment */
+			while (i > 0 && r->marks[i - 1].sample == r->marks[i].sample)
+				i--;
 			return (long)i;
+		}
 	return -1;
 }
 

@@ -81,12 +81,13 @@ static void rec_free(struct rs_session *s)
 	s->rec = NULL;
 }
 
+/* "recorded 20 samples (22 kB) to FILE": the figures first, a long path last. */
 static void summary(const struct rs_session *s, const char *verb, char *msg, size_t len)
 {
 	const struct rs_session_rec *r = s->rec;
 
-	snprintf(msg, len, "%s %.200s: %lu sample%s, %llu kB", verb, r->path, r->w.samples,
-		 r->w.samples == 1 ? "" : "s", (unsigned long long)(r->bytes + 999) / 1000);
+	snprintf(msg, len, "%s %lu sample%s (%llu kB) to %.160s", verb, r->w.samples,
+		 r->w.samples == 1 ? "" : "s", (unsigned long long)(r->bytes + 999) / 1000, r->path);
 }
 
 int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen)
@@ -161,7 +162,7 @@ unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 	ret = flush(r);
 	if (!ret)
 		return 0;
-	summary(s, "recording stopped:", msg, sizeof(msg));
+	summary(s, "recording stopped: wrote", msg, sizeof(msg));
 	rs_session_log(s, "%s (%s; the file loads up to its last complete sample)", msg,
 		       strerror(-ret));
 	rec_free(s);

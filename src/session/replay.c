@@ -246,7 +246,8 @@ int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len)
 {
 	struct rs_session_replay *rp = s->replay;
 	const struct rs_rec_counter *c;
-	long m;
+	char more[24];
+	long m, same;
 
 	if (!rp)
 		return -EINVAL;
@@ -259,13 +260,17 @@ int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len)
 	rs_session_set_frozen(s, 1);
 	rs_session_replay_seek(s, rp->rec.marks[m].sample);
 	c = &rp->rec.ctrs[rp->rec.marks[m].gid];
+	for (same = 0; m + 1 + same < (long)rp->rec.n_marks &&
+	     rp->rec.marks[m + 1 + same].sample == rp->rec.marks[m].sample; same++)
+		;
+	snprintf(more, sizeof(more), same ? " +%ld" : "", same);
 	/* short: the status bar of an 80-column console shows it whole */
 	if (c->key.port)
-		snprintf(msg, len, "mark %ld/%zu: %s %s/%u", m + 1, rp->rec.n_marks, c->name,
-			 c->key.object, c->key.port);
+		snprintf(msg, len, "mark %ld/%zu: %s %s/%u%s", m + 1, rp->rec.n_marks, c->name,
+			 c->key.object, c->key.port, more);
 	else
-		snprintf(msg, len, "mark %ld/%zu: %s %s", m + 1, rp->rec.n_marks, c->name,
-			 c->key.object);
+		snprintf(msg, len, "mark %ld/%zu: %s %s%s", m + 1, rp->rec.n_marks, c->name,
+			 c->key.object, more);
 	return 0;
 }
 
@@ -309,7 +314,7 @@ int rs_session_replay_goto(struct rs_session *s, const char *text, char *msg, si
 	const struct rs_recording *r;
 	double off = -1, v;
 	size_t k;
-	char clock[32], o[32], *end;
+	char clock[4], o[32], *end;
 
 	if (!rp)
 		return -EINVAL;
@@ -331,9 +336,8 @@ int rs_session_replay_goto(struct rs_session *s, const char *text, char *msg, si
 	k = rs_rec_at_offset(r, off);
 	rs_session_set_frozen(s, 1);
 	rs_session_replay_seek(s, k);
-	rs_session_replay_when(s, k, clock, sizeof(clock), o, sizeof(o));
-	snprintf(msg, len, "at %s (%s), sample %zu of %zu; paused (Space plays)", clock, o, k + 1,
-		 r->n_samples);
+	rs_session_replay_when(s, k, clock, 0, o, sizeof(o));
+	snprintf(msg, len, "at %s, sample %zu/%zu (paused)", o, k + 1, r->n_samples);
 	return 0;
 }
 
