@@ -54,7 +54,8 @@ enum rs_gid_type {
 struct rs_gid {
 	unsigned index;
 	char gid[RS_GID_LEN];		/* as sysfs prints it: 8 groups of 4 hex digits */
-	enum rs_gid_type type;
+	enum rs_gid_type type;		/* UNKNOWN: no types file read (on an
+					 * InfiniBand port: the IB type, rs_gid_type_of()) */
 	char netdev[RS_NAME_LEN];	/* gid_attrs/ndevs/N, empty if none */
 	char ip[RS_ADDR_LEN];		/* IPv4 for ::ffff:a.b.c.d, else IPv6 text */
 	int ipv4;			/* 1 when ip is IPv4 */
@@ -84,8 +85,9 @@ enum rs_port_phys_state {
 
 struct rs_port {
 	unsigned num;
-	int state;			/* enum rs_port_state; 0 unknown */
-	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE" */
+	int state;			/* enum rs_port_state; 0 unknown (or NOP) */
+	char state_name[RS_NAME_LEN];	/* "ACTIVE", from "4: ACTIVE"; "" exactly when the
+					 * state was not read (a real 0 is "NOP") */
 	int phys_state;			/* enum rs_port_phys_state; 0 unknown */
 	char phys_state_name[RS_NAME_LEN];
 	char rate[RS_TEXT_LEN];		/* "100 Gb/sec (4X EDR)" */
@@ -124,7 +126,8 @@ struct rs_device {
 	struct rs_pci_link pci;
 	int verbs;			/* 1 when libibverbs opened it (live only) */
 	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
-	int present;			/* 0 when it vanished since the last refresh */
+	int present;			/* 0 when it vanished since the last refresh
+					 * (a loaded file without the key: 1) */
 	struct rs_port *ports;
 	size_t n_ports;
 };
@@ -325,5 +328,9 @@ const struct rs_link *rs_snapshot_link(const struct rs_snapshot *s, const char *
 const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char *dev,
 					 const char *ip);
 const char *rs_gid_type_name(enum rs_gid_type t);
+/* 1 for a port whose link layer is Ethernet (RoCE); 0 for InfiniBand or unknown. */
+int rs_port_is_eth(const struct rs_port *p);
+/* 1 for a port whose link layer is known and not Ethernet (InfiniBand, OPA). */
+int rs_port_is_ib(const struct rs_port *p);
 
 #endif

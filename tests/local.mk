@@ -112,6 +112,10 @@ TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
+TESTS += tests/test_console_capture.sh
+# The Devices pane on a tree with unknown port states (issue 12).
+TESTS += tests/test_console_unknown.sh
+EXTRA_DIST += tests/test_console_unknown.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c
@@ -128,10 +132,20 @@ TESTS += tests/test_session
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
 check_PROGRAMS += tests/test_checks
-tests_test_checks_SOURCES = tests/test_checks.c
+tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_lib.h
 tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
+# Unknown is never bad, IB remedies, the counters issue 12 names.
+check_PROGRAMS += tests/test_checks_unknown
+tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c tests/checks_lib.c \
+	tests/checks_lib.h
+tests_test_checks_unknown_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_unknown_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_unknown
+# Verdicts that do not invent evidence (issue 12), through the CLI on fixture trees.
+TESTS += tests/test_check_unknown.sh
+EXTRA_DIST += tests/test_check_unknown.sh
 
 # Packaging (docs/packaging.md): the man pages against the program's help
 # and key tables, and the bash completion driven through COMP_WORDS.

@@ -11,6 +11,7 @@
 #include "model/snapshot_yaml.h"
 #include "util.h"
 #include "snapshot.h"
+#include "checks_lib.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -20,27 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-
-static const struct rs_finding *get(const struct rs_findings *f, const char *id,
-				    const char *object, enum rs_verdict v)
-{
-	const struct rs_finding *x = rs_findings_get(f, id, object);
-
-	if (!x)
-		fail_msg("no finding %s about %s", id, object ? object : "(any)");
-	if (x->verdict != v)
-		fail_msg("%s %s: verdict %s, want %s (%s)", id, x->object,
-			 rs_verdict_name(x->verdict), rs_verdict_name(v), x->summary);
-	return x;
-}
-
-static void run(const struct rs_snapshot *s, struct rs_findings *f)
-{
-	struct rs_check_ctx ctx = { .snap = s };
-
-	rs_findings_init(f);
-	assert_int_equal(rs_checks_run(&ctx, f), 0);
-}
 
 /* ---- the demo host ---- */
 
@@ -53,11 +33,11 @@ static void test_demo(void **state)
 
 	assert_int_equal(rs_snapshot_load_yaml(&s, rs_demo_host_yaml, rs_demo_host_yaml_len,
 					       "demo", err, sizeof(err)), 0);
-	run(&s, &f);
+	rs_ct_run(&s, &f);
 
-	get(&f, "device.none", "host", RS_PASS);
-	get(&f, "device.gone", "mlx5_0", RS_PASS);
-	x = get(&f, "pci.link_degraded", "mlx5_0", RS_FAIL);
+	rs_ct_get(&f, "device.none", "host", RS_PASS);
+	rs_ct_get(&f, "device.gone", "mlx5_0", RS_PASS);
+	x = rs_ct_get(&f, "pci.link_degraded", "mlx5_0", RS_FAIL);
 	assert_int_equal(x->kind, RS_OBJ_DEVICE);
 	assert_string_equal(x->device, "mlx5_0");
 	assert_string_equal(x->summary, "PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 "
@@ -70,11 +50,11 @@ static void test_demo(void **state)
 	assert_string_equal(x->remedy, "reseat the NIC in a x16 slot (no narrower riser), set "
 			    "the slot to its maximum PCIe speed in the BIOS; confirm with "
 			    "lspci -vv -s 0000:3b:00.0 (LnkSta)");
-	get(&f, "nic.weak_roce_v2", "mlx5_1", RS_PASS);
-	get(&f, "port.not_active", "mlx5_0 port 1", RS_PASS);
-	x = get(&f, "port.roce_mtu_small", "mlx5_0 port 1", RS_PASS);
+	rs_ct_get(&f, "nic.weak_roce_v2", "mlx5_1", RS_PASS);
+	rs_ct_get(&f, "port.not_active", "mlx5_0 port 1", RS_PASS);
+	x = rs_ct_get(&f, "port.roce_mtu_small", "mlx5_0 port 1", RS_PASS);
 	assert_string_equal(x->remedy, "");
-	x = get(&f, "port.roce_mtu_small", "mlx5_1 port 1", RS_WARN);
+	x = rs_ct_get(&f, "port.roce_mtu_small", "mlx5_1 port 1", RS_WARN);
 	assert_int_equal(x->kind, RS_OBJ_PORT);
 	assert_int_equal(x->port, 1);
 	assert_string_equal(x->netdev, "ens1f1np1");
@@ -82,26 +62,26 @@ static void test_demo(void **state)
 	assert_string_equal(x->evidence, "/sys/class/net/ens1f1np1/mtu: 1500 -> RoCE MTU 1024");
 	assert_string_equal(x->remedy, "ip link set ens1f1np1 mtu 9000 (and in its interface "
 			    "config), with MTU 9216 on every switch port on the path to the peer");
-	x = get(&f, "gid.no_roce_v2", "mlx5_0 port 1", RS_PASS);
+	x = rs_ct_get(&f, "gid.no_roce_v2", "mlx5_0 port 1", RS_PASS);
 	assert_string_equal(x->summary, "use GID index 3");
-	get(&f, "net.default_route_rdma", "host", RS_PASS);
-	x = get(&f, "net.shared_subnet", "ens1f0np0 ens1f1np1", RS_WARN);
+	rs_ct_get(&f, "net.default_route_rdma", "host", RS_PASS);
+	x = rs_ct_get(&f, "net.shared_subnet", "ens1f0np0 ens1f1np1", RS_WARN);
 	assert_string_equal(x->summary, "ens1f0np0 and ens1f1np1 share the subnet of "
 			    "192.168.100.1/24: replies may leave by the wrong port");
 	assert_string_equal(x->remedy, "give each RDMA interface its own subnet, or route by "
 			    "source: ip rule add from 192.168.100.2 table 101; ip route add "
 			    "192.168.100.0/24 dev ens1f1np1 table 101 (and arp_ignore=1, "
 			    "arp_announce=2)");
-	x = get(&f, "net.neigh_failed", "ens1f1np1 192.168.100.20", RS_FAIL);
+	x = rs_ct_get(&f, "net.neigh_failed", "ens1f1np1 192.168.100.20", RS_FAIL);
 	assert_string_equal(x->evidence, "netlink neighbours: 192.168.100.20 dev ens1f1np1 FAILED");
 	assert_int_equal(rs_findings_problems(&f, "net.neigh_failed"), 2);
-	x = get(&f, "net.peer_route", "192.168.100.20", RS_PASS);
+	x = rs_ct_get(&f, "net.peer_route", "192.168.100.20", RS_PASS);
 	assert_string_equal(x->summary, "peer 192.168.100.20 via RDMA interface ens1f0np0");
-	x = get(&f, "net.peer_neigh", "192.168.100.20", RS_PASS);
+	x = rs_ct_get(&f, "net.peer_neigh", "192.168.100.20", RS_PASS);
 	assert_string_equal(x->summary, "neighbour 192.168.100.20 REACHABLE b8:59:9f:c1:22:10");
-	get(&f, "host.module_missing", "mlx5_ib", RS_PASS);
-	get(&f, "host.memlock_small", "host", RS_PASS);
-	x = get(&f, "host.no_hugepages", "host", RS_PASS);
+	rs_ct_get(&f, "host.module_missing", "mlx5_ib", RS_PASS);
+	rs_ct_get(&f, "host.memlock_small", "host", RS_PASS);
+	x = rs_ct_get(&f, "host.no_hugepages", "host", RS_PASS);
 	assert_string_equal(x->evidence, "/sys/kernel/mm/hugepages/*/nr_hugepages: "
 			    "2048 kB: 4096, 1048576 kB: 0");
 	/* Structured lookups find the same findings as the object strings. */
@@ -117,44 +97,24 @@ static void test_demo(void **state)
 
 		assert_int_equal(rs_findings_count_problems(&f, &k), 2);
 	}
-	/* One reading: nothing can be seen rising. */
-	get(&f, "counters.error_rising", "mlx5_1 port 1", RS_SKIP);
+	/* One reading: nothing can be seen rising, but the totals are there. */
+	rs_ct_get(&f, "counters.error_rising", "mlx5_1 port 1", RS_SKIP);
+	x = rs_ct_get(&f, "counters.error_totals", "mlx5_1 port 1", RS_WARN);
+	assert_non_null(strstr(x->evidence, "counters/symbol_error = 31"));
+	assert_non_null(strstr(x->evidence, "hw_counters/req_cqe_error = 12"));
+	rs_ct_get(&f, "counters.error_totals", "mlx5_0 port 1", RS_WARN);	/* out_of_sequence 1 */
 	/* The demo's problems: 2 PCI, 1 MTU, 2 shared subnet, 2 FAILED neighbours,
-	 * 2 strict rp_filter on the shared subnet, no PFC and no ECN on mlx5_1. */
-	get(&f, "net.arp_flux", "ens1f0np0", RS_FAIL);
-	get(&f, "qos.pfc", "mlx5_1 port 1", RS_WARN);
-	get(&f, "qos.ecn", "mlx5_1 port 1", RS_WARN);
-	assert_int_equal(rs_findings_problems(&f, NULL), 11);
+	 * 2 strict rp_filter on the shared subnet, no PFC and no ECN on mlx5_1,
+	 * and the error totals of both ports. */
+	rs_ct_get(&f, "net.arp_flux", "ens1f0np0", RS_FAIL);
+	rs_ct_get(&f, "qos.pfc", "mlx5_1 port 1", RS_WARN);
+	rs_ct_get(&f, "qos.ecn", "mlx5_1 port 1", RS_WARN);
+	assert_int_equal(rs_findings_problems(&f, NULL), 13);
 	rs_findings_free(&f);
 	rs_snapshot_free(&s);
 }
 
 /* ---- hand-built snapshots ---- */
-
-static struct rs_port *add_port(struct rs_device *d, unsigned num, int state, const char *ll,
-				const char *netdev)
-{
-	struct rs_port *p = RS_APPEND(d->ports, d->n_ports);
-
-	p->num = num;
-	p->state = state;
-	snprintf(p->state_name, sizeof(p->state_name), "%s", state == 4 ? "ACTIVE" : "DOWN");
-	snprintf(p->phys_state_name, sizeof(p->phys_state_name), "%s",
-		 state == 4 ? "LinkUp" : "Disabled");
-	snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
-	snprintf(p->netdev, sizeof(p->netdev), "%s", netdev);
-	return p;
-}
-
-static struct rs_link *add_link(struct rs_snapshot *s, const char *name, unsigned mtu)
-{
-	struct rs_link *l = RS_APPEND(s->links, s->n_links);
-
-	snprintf(l->name, sizeof(l->name), "%s", name);
-	l->mtu = mtu;
-	l->vlan_id = -1;
-	return l;
-}
 
 /* mlx4_0 (weak, gone, PCI fine) with a DOWN Ethernet port on eth2 (MTU
  * 9000) and an InfiniBand port; rxe0 without PCI function. */
@@ -170,14 +130,14 @@ static void build_devices(struct rs_snapshot *s)
 	snprintf(d->pci.addr, sizeof(d->pci.addr), "0000:04:00.0");
 	d->pci.cur_gts = d->pci.max_gts = 8;
 	d->pci.cur_width = d->pci.max_width = 8;
-	add_port(d, 1, 1, "Ethernet", "eth2");
-	add_port(d, 2, 4, "InfiniBand", "");
-	add_link(s, "eth2", 9000);
+	rs_ct_port(d, 1, 1, "Ethernet", "eth2")->gid_tbl_len = 128;	/* read, and empty */
+	rs_ct_port(d, 2, 4, "InfiniBand", "");
+	rs_ct_link(s, "eth2", 9000);
 	d = RS_APPEND(s->devices, s->n_devices);
 	snprintf(d->name, sizeof(d->name), "rxe0");
 	snprintf(d->driver, sizeof(d->driver), "rdma_rxe");
 	d->present = 1;
-	add_port(d, 1, 4, "Ethernet", "veth0");	/* not in the link list */
+	rs_ct_port(d, 1, 4, "Ethernet", "veth0");	/* not in the link list */
 }
 
 static void test_devices(void **state)
@@ -188,39 +148,40 @@ static void test_devices(void **state)
 
 	rs_snapshot_init(&s);
 	build_devices(&s);
-	run(&s, &f);
-	x = get(&f, "device.gone", "mlx4_0", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "device.gone", "mlx4_0", RS_FAIL);
 	assert_string_equal(x->summary, "device gone: its sysfs directory vanished");
 	assert_string_equal(x->evidence, "/sys/class/infiniband/mlx4_0: vanished since the "
 			    "last refresh");
 	assert_string_equal(x->remedy, "see dmesg for why (AER, firmware reset, driver unload); "
 			    "modprobe mlx4_core or reseat the NIC, then reload (R)");
-	x = get(&f, "pci.link_degraded", "mlx4_0", RS_PASS);
+	x = rs_ct_get(&f, "pci.link_degraded", "mlx4_0", RS_PASS);
 	assert_string_equal(x->summary, "PCI link 8.0 GT/s x8 at its maximum");
-	x = get(&f, "pci.link_degraded", "rxe0", RS_SKIP);
+	x = rs_ct_get(&f, "pci.link_degraded", "rxe0", RS_SKIP);
 	assert_string_equal(x->summary, "no PCI function (rdma_rxe)");
-	x = get(&f, "nic.weak_roce_v2", "mlx4_0", RS_WARN);
+	x = rs_ct_get(&f, "nic.weak_roce_v2", "mlx4_0", RS_WARN);
 	assert_string_equal(x->summary, "mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
 			    "prefer ConnectX-4 or newer");
-	assert_string_equal(x->evidence, "driver mlx4_core, generation ConnectX-3");
-	x = get(&f, "port.not_active", "mlx4_0 port 1", RS_FAIL);
+	assert_string_equal(x->evidence, "driver mlx4_core, generation ConnectX-3; ports: 1 "
+			    "Ethernet, 1 InfiniBand, 0 link layer unknown");
+	x = rs_ct_get(&f, "port.not_active", "mlx4_0 port 1", RS_FAIL);
 	assert_string_equal(x->summary, "port not ACTIVE (DOWN): netdev down or no carrier");
 	assert_string_equal(x->evidence, "/sys/class/infiniband/mlx4_0/ports/1/state: 1: DOWN, "
 			    "phys_state Disabled");
 	assert_string_equal(x->remedy, "ip link set eth2 up; check cable, transceiver and the "
 			    "switch port (ethtool eth2: Link detected)");
-	get(&f, "port.not_active", "mlx4_0 port 2", RS_PASS);
-	x = get(&f, "port.roce_mtu_small", "mlx4_0 port 1", RS_PASS);
+	rs_ct_get(&f, "port.not_active", "mlx4_0 port 2", RS_PASS);
+	x = rs_ct_get(&f, "port.roce_mtu_small", "mlx4_0 port 1", RS_PASS);
 	assert_string_equal(x->summary, "eth2 MTU 9000: RoCE MTU 4096");
-	x = get(&f, "port.roce_mtu_small", "mlx4_0 port 2", RS_SKIP);
+	x = rs_ct_get(&f, "port.roce_mtu_small", "mlx4_0 port 2", RS_SKIP);
 	assert_string_equal(x->summary, "InfiniBand: no netdev MTU to check");
-	x = get(&f, "port.roce_mtu_small", "rxe0 port 1", RS_SKIP);
+	x = rs_ct_get(&f, "port.roce_mtu_small", "rxe0 port 1", RS_SKIP);
 	assert_string_equal(x->summary, "netdev veth0: MTU unknown");
-	x = get(&f, "gid.no_roce_v2", "mlx4_0 port 1", RS_FAIL);
+	x = rs_ct_get(&f, "gid.no_roce_v2", "mlx4_0 port 1", RS_FAIL);
 	assert_non_null(strstr(x->summary, "no GID index to use: "));
 	assert_string_equal(x->remedy, "ip link set eth2 up; ip addr add ADDR/LEN dev eth2; "
 			    "then check the RoCE v2 entries appear (rocescope gids)");
-	get(&f, "gid.no_roce_v2", "mlx4_0 port 2", RS_SKIP);
+	rs_ct_get(&f, "gid.no_roce_v2", "mlx4_0 port 2", RS_SKIP);
 	rs_findings_free(&f);
 	rs_snapshot_free(&s);
 }
@@ -232,8 +193,8 @@ static void test_no_device(void **state)
 	struct rs_snapshot s;
 
 	rs_snapshot_init(&s);
-	run(&s, &f);
-	x = get(&f, "device.none", "host", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "device.none", "host", RS_FAIL);
 	assert_string_equal(x->summary, "no RDMA device: no driver loaded, or no RDMA NIC here");
 	assert_string_equal(x->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
 			    "rdma link add rxe0 type rxe netdev ETH");
@@ -272,22 +233,25 @@ static void test_host(void **state)
 		 "/etc/security/limits.conf");
 	hp = RS_APPEND(s.host.hugepages, s.host.n_hugepages);
 	hp->size_kb = 2048;
-	run(&s, &f);
-	x = get(&f, "host.module_missing", "mlx5_ib", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "host.module_missing", "mlx5_ib", RS_FAIL);
 	assert_int_equal(x->kind, RS_OBJ_MODULE);
 	assert_string_equal(x->summary, "mlx5_ib not loaded (mlx5_core is: modprobe it)");
 	assert_string_equal(x->evidence, "/proc/modules: mlx5_ib not loaded, mlx5_core loaded");
 	assert_string_equal(x->remedy, "modprobe mlx5_ib; to persist: echo mlx5_ib >> "
 			    "/etc/modules-load.d/rdma.conf");
-	get(&f, "host.module_missing", "ib_uverbs", RS_PASS);
+	rs_ct_get(&f, "host.module_missing", "ib_uverbs", RS_PASS);
 	assert_null(rs_findings_get(&f, "host.module_missing", "mlx5_core"));
-	x = get(&f, "host.memlock_small", "host", RS_FAIL);
-	assert_string_equal(x->evidence, "getrlimit(RLIMIT_MEMLOCK): soft 8 MiB, hard 8 MiB; "
-			    "configured: 8192 in /etc/security/limits.conf");
+	x = rs_ct_get(&f, "host.memlock_small", "host", RS_FAIL);	/* CAP_IPC_LOCK unknown */
+	assert_string_equal(x->summary, "this process (CAP_IPC_LOCK unknown): memlock soft 8 MiB, "
+			    "hard 8 MiB: RDMA pins buffers, big MRs fail (ENOMEM)");
+	assert_string_equal(x->evidence, "getrlimit(RLIMIT_MEMLOCK) of this process: soft 8 MiB, "
+			    "hard 8 MiB; configured: 8192 in /etc/security/limits.conf; "
+			    "CAP_IPC_LOCK unknown");
 	assert_string_equal(x->remedy, "add '* soft memlock unlimited' and '* hard memlock "
 			    "unlimited' to /etc/security/limits.d/rdma.conf and log in again "
 			    "(services: LimitMEMLOCK=infinity)");
-	x = get(&f, "host.no_hugepages", "host", RS_WARN);
+	x = rs_ct_get(&f, "host.no_hugepages", "host", RS_WARN);
 	assert_string_equal(x->summary, "no huge pages reserved: large RDMA buffers use more "
 			    "MTT entries");
 	assert_string_equal(x->remedy, "echo 2048 > /sys/kernel/mm/hugepages/hugepages-2048kB/"
@@ -295,22 +259,45 @@ static void test_host(void **state)
 	rs_findings_free(&f);
 
 	/* The same 8 MiB with CAP_IPC_LOCK (root): this process is exempt, the
-	 * host's other users are not - a warning, not a failure. */
+	 * host's other users are not - a warning about them, not a failure. */
 	s.host.cap_ipc_lock = 1;
-	run(&s, &f);
-	x = get(&f, "host.memlock_small", "host", RS_WARN);
-	assert_string_equal(x->summary, "memlock soft 8 MiB, hard 8 MiB: this process holds "
-			    "CAP_IPC_LOCK and is exempt, other users' RDMA applications are not");
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "host.memlock_small", "host", RS_WARN);
+	assert_string_equal(x->summary, "this process holds CAP_IPC_LOCK: no limit applies to it; "
+			    "other users' logins get 8 MiB (/etc/security/limits.conf): their "
+			    "big MRs fail (ENOMEM)");
 	assert_non_null(strstr(x->evidence, "; CAP_IPC_LOCK held"));
-	s.host.cap_ipc_lock = 0;
 	rs_findings_free(&f);
+	/* No memlock line: logins keep the default this process has too. */
+	s.host.memlock_conf[0] = s.host.memlock_conf_file[0] = '\0';
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "host.memlock_small", "host", RS_WARN);
+	assert_string_equal(x->summary, "this process holds CAP_IPC_LOCK: no limit applies to it; "
+			    "other users' logins get 8 MiB (no memlock line in limits.conf: the "
+			    "default, as this process has): their big MRs fail (ENOMEM)");
+	rs_findings_free(&f);
+	/* A healthy root pair: exempt, and limits.d gives logins unlimited -
+	 * nothing to warn about (a warning on main before issue 12). */
+	RS_STRCPY(s.host.memlock_conf, "unlimited");
+	RS_STRCPY(s.host.memlock_conf_file, "/etc/security/limits.d/rdma.conf");
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "host.memlock_small", "host", RS_PASS);
+	assert_string_equal(x->summary, "this process holds CAP_IPC_LOCK: no limit applies to it; "
+			    "other users' logins get unlimited (/etc/security/limits.d/rdma.conf)");
+	assert_string_equal(x->remedy, "");
+	rs_findings_free(&f);
+	RS_STRCPY(s.host.memlock_conf, "8192");
+	RS_STRCPY(s.host.memlock_conf_file, "/etc/security/limits.conf");
+	s.host.cap_ipc_lock = 0;
 
 	/* 128 MiB: a warning; mlx5_core not loaded: nothing to expect. */
 	s.host.memlock_soft = 128ULL << 20;
 	s.host.modules[0].loaded = 0;
-	run(&s, &f);
-	get(&f, "host.memlock_small", "host", RS_WARN);
-	x = get(&f, "host.module_missing", "mlx5_ib", RS_SKIP);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "host.memlock_small", "host", RS_WARN);
+	assert_string_equal(x->summary, "this process (no CAP_IPC_LOCK): memlock soft 128 MiB, "
+			    "hard 8 MiB: RDMA pins buffers, big MRs fail (ENOMEM)");
+	x = rs_ct_get(&f, "host.module_missing", "mlx5_ib", RS_SKIP);
 	assert_string_equal(x->remedy, "");
 	rs_findings_free(&f);
 
@@ -318,10 +305,10 @@ static void test_host(void **state)
 	s.host.memlock_known = 0;
 	s.host.n_hugepages = 0;
 	s.host.n_modules = 0;
-	run(&s, &f);
-	get(&f, "host.memlock_small", "host", RS_SKIP);
-	get(&f, "host.no_hugepages", "host", RS_SKIP);
-	get(&f, "host.module_missing", "host", RS_SKIP);
+	rs_ct_run(&s, &f);
+	rs_ct_get(&f, "host.memlock_small", "host", RS_SKIP);
+	rs_ct_get(&f, "host.no_hugepages", "host", RS_SKIP);
+	rs_ct_get(&f, "host.module_missing", "host", RS_SKIP);
 	rs_findings_free(&f);
 	s.host.n_hugepages = 1;
 	s.host.n_modules = 3;
@@ -374,56 +361,56 @@ static void test_network(void **state)
 	add_neigh(&s, "eth2", "10.0.0.254", "REACHABLE");
 	add_neigh(&s, "eth2", "10.0.0.9", "INCOMPLETE");
 	add_neigh(&s, "eno1", "192.0.2.1", "FAILED");	/* not an RDMA interface */
-	run(&s, &f);
-	x = get(&f, "net.default_route_rdma", "eth2", RS_WARN);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "net.default_route_rdma", "eth2", RS_WARN);
 	assert_string_equal(x->summary, "the default route (IPv4) leaves through RDMA interface eth2");
 	assert_string_equal(x->evidence, "netlink routes, table main: default via 10.0.0.254 "
 			    "dev eth2 metric 0");
 	assert_string_equal(x->remedy, "ip route del default dev eth2, keep the default on the "
 			    "management interface, ip route add PEER_SUBNET dev eth2");
-	get(&f, "net.shared_subnet", "host", RS_SKIP);	/* no addresses */
-	x = get(&f, "net.neigh_failed", "eth2 10.0.0.9", RS_FAIL);
+	rs_ct_get(&f, "net.shared_subnet", "host", RS_SKIP);	/* no addresses */
+	x = rs_ct_get(&f, "net.neigh_failed", "eth2 10.0.0.9", RS_FAIL);
 	assert_string_equal(x->summary, "neigh 10.0.0.9 INCOMPLETE: its MAC is unknown");
 	assert_string_equal(x->remedy, "check 10.0.0.9 is up and on the same subnet/VLAN: "
 			    "ping -c1 -I eth2 10.0.0.9; ip neigh flush dev eth2 to retry");
 	assert_null(rs_findings_get(&f, "net.neigh_failed", "eno1 192.0.2.1"));
-	get(&f, "net.peer_route", "peer", RS_SKIP);
-	get(&f, "net.peer_neigh", "peer", RS_SKIP);
+	rs_ct_get(&f, "net.peer_route", "peer", RS_SKIP);
+	rs_ct_get(&f, "net.peer_neigh", "peer", RS_SKIP);
 	rs_findings_free(&f);
 
 	set_peer(&s, "10.0.1.5", 0, "", "");
-	run(&s, &f);
-	x = get(&f, "net.peer_route", "10.0.1.5", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "net.peer_route", "10.0.1.5", RS_FAIL);
 	assert_string_equal(x->summary, "peer 10.0.1.5: no route: Network is unreachable");
 	assert_string_equal(x->remedy, "ip route add 10.0.1.5/32 dev RDMA_NETDEV (or an address "
 			    "in the peer's subnet on the RDMA interface)");
-	get(&f, "net.peer_neigh", "10.0.1.5", RS_SKIP);
+	rs_ct_get(&f, "net.peer_neigh", "10.0.1.5", RS_SKIP);
 	rs_findings_free(&f);
 
 	set_peer(&s, "10.0.1.5", 1, "eno1", "");
-	run(&s, &f);
-	x = get(&f, "net.peer_route", "10.0.1.5", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "net.peer_route", "10.0.1.5", RS_FAIL);
 	assert_string_equal(x->summary, "eno1 is not an RDMA interface: RoCE to this peer "
 			    "cannot use it");
 	rs_findings_free(&f);
 
 	set_peer(&s, "10.0.1.5", 1, "eth2", "10.0.0.254");	/* via a resolved gateway */
-	run(&s, &f);
-	get(&f, "net.peer_route", "10.0.1.5", RS_PASS);
-	x = get(&f, "net.peer_neigh", "10.0.1.5", RS_PASS);
+	rs_ct_run(&s, &f);
+	rs_ct_get(&f, "net.peer_route", "10.0.1.5", RS_PASS);
+	x = rs_ct_get(&f, "net.peer_neigh", "10.0.1.5", RS_PASS);
 	assert_string_equal(x->summary, "neighbour 10.0.0.254 REACHABLE 02:00:00:00:00:01");
 	rs_findings_free(&f);
 
 	set_peer(&s, "10.0.0.9", 1, "eth2", "");
-	run(&s, &f);
-	x = get(&f, "net.peer_neigh", "10.0.0.9", RS_FAIL);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "net.peer_neigh", "10.0.0.9", RS_FAIL);
 	assert_string_equal(x->summary, "neighbour 10.0.0.9 INCOMPLETE: the peer's MAC is "
 			    "unknown, RoCE will hang");
 	rs_findings_free(&f);
 
 	set_peer(&s, "10.0.0.7", 1, "eth2", "");
-	run(&s, &f);
-	x = get(&f, "net.peer_neigh", "10.0.0.7", RS_WARN);
+	rs_ct_run(&s, &f);
+	x = rs_ct_get(&f, "net.peer_neigh", "10.0.0.7", RS_WARN);
 	assert_string_equal(x->summary, "no neighbour entry yet (ping the peer once)");
 	assert_string_equal(x->remedy, "ping -c1 -I eth2 10.0.0.7");
 	rs_findings_free(&f);
@@ -450,13 +437,13 @@ static void test_shared_subnet(void **state)
 		x->family = 4;
 		x->prefixlen = 24;
 	}
-	run(&s, &f);
-	get(&f, "net.shared_subnet", "eth2 veth0", RS_WARN);
+	rs_ct_run(&s, &f);
+	rs_ct_get(&f, "net.shared_subnet", "eth2 veth0", RS_WARN);
 	assert_int_equal(rs_findings_problems(&f, "net.shared_subnet"), 1);	/* not eno1 */
 	rs_findings_free(&f);
 	s.addrs[1].prefixlen = 25;	/* 10.0.0.128/25: another subnet */
-	run(&s, &f);
-	get(&f, "net.shared_subnet", "host", RS_PASS);
+	rs_ct_run(&s, &f);
+	rs_ct_get(&f, "net.shared_subnet", "host", RS_PASS);
 	rs_findings_free(&f);
 	rs_snapshot_free(&s);
 }
@@ -525,15 +512,6 @@ static struct rs_port *rising_host(struct rs_snapshot *s)
 	return p;
 }
 
-static void rising_run(struct rs_snapshot *s, struct rs_series *ser, struct rs_findings *f)
-{
-	struct rs_check_ctx ctx = { .snap = s, .series = ser };
-
-	rs_series_update(ser, s);
-	rs_findings_free(f);
-	assert_int_equal(rs_check_run(&ctx, "counters.error_rising", f), 0);
-}
-
 static void test_error_rising(void **state)
 {
 	struct rs_findings f;
@@ -544,38 +522,39 @@ static void test_error_rising(void **state)
 
 	rs_findings_init(&f);
 	rs_series_init(&ser, 0);
-	rising_run(&s, &ser, &f);
-	get(&f, "counters.error_rising", "rxe0 port 1", RS_SKIP);	/* the baseline */
+	rs_ct_rising(&s, &ser, &f);
+	rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_SKIP);	/* the baseline */
 
 	/* traffic only: nothing rises */
 	p->hw_counters.items[0].value += 1000;
 	p->hw_counters.ts_ns += 1000000000ULL;
-	rising_run(&s, &ser, &f);
-	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
+	rs_ct_rising(&s, &ser, &f);
+	x = rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
 	assert_string_equal(x->remedy, "");
 
 	/* rxe's retransmit timer under emulation: worth a look, not a failure */
 	p->hw_counters.items[1].value += 3;
 	p->hw_counters.ts_ns += 1000000000ULL;
-	rising_run(&s, &ser, &f);
-	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_WARN);
+	rs_ct_rising(&s, &ser, &f);
+	x = rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_WARN);
 	assert_string_equal(x->summary, "1 error counter rising: completer_retry_err");
 
 	/* retries exhausted: packets are lost on the path */
 	p->hw_counters.items[2].value += 2;
 	p->hw_counters.ts_ns += 2000000000ULL;
-	rising_run(&s, &ser, &f);
-	x = get(&f, "counters.error_rising", "rxe0 port 1", RS_FAIL);
+	rs_ct_rising(&s, &ser, &f);
+	x = rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_FAIL);
 	assert_string_equal(x->summary, "1 error counter rising: retry_exceeded_err");
 	assert_string_equal(x->evidence, "hw_counters/retry_exceeded_err +2 in the last 2.0 s");
-	assert_non_null(strstr(x->remedy, "lost or retransmitted"));
+	/* retries exhausted put the QP in error: the fatal-QP remedy (issue 12) */
+	assert_non_null(strstr(x->remedy, "a QP went to the error state"));
 	assert_int_equal(x->kind, RS_OBJ_PORT);
 	assert_string_equal(x->netdev, "veth0");
 
 	/* and flat again in the next interval */
 	p->hw_counters.ts_ns += 1000000000ULL;
-	rising_run(&s, &ser, &f);
-	get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
+	rs_ct_rising(&s, &ser, &f);
+	rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_PASS);
 	rs_findings_free(&f);
 	rs_series_free(&ser);
 	rs_snapshot_free(&s);

@@ -110,6 +110,17 @@ static void test_flow_control(void **state)
 	RS_STRCPY(link_of("ens1f1np1")->dcb.error, "the driver does not answer DCB (EOPNOTSUPP)");
 	x = judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
 	assert_non_null(strstr(x->summary, "EOPNOTSUPP"));
+	/* 802.3x off and DCB not read (issue 12): PFC may be on, so "no flow
+	 * control" would be a guess */
+	link_of("ens1f1np1")->pause.known = 1;
+	RS_STRCPY(link_of("ens1f1np1")->dcb.error, "not recorded: DCB is only read from a live host");
+	x = judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
+	assert_string_equal(x->summary, "flow control of ens1f1np1 unknown: 802.3x pause off, "
+			    "PFC unknown: not recorded: DCB is only read from a live host");
+	assert_string_equal(x->remedy, "");
+	/* a driver without DCB has no PFC: no flow control at all is a fact */
+	RS_STRCPY(link_of("ens1f1np1")->dcb.error, "the driver does not answer DCB (EOPNOTSUPP)");
+	judge("qos.pause", "mlx5_1 port 1", RS_WARN);
 }
 
 static void test_pfc_trust_ecn(void **state)
@@ -143,6 +154,11 @@ static void test_pfc_trust_ecn(void **state)
 	assert_non_null(strstr(x->summary, "not recorded"));
 	link_of("ens1f1np1")->ecn.known = 0;
 	judge("qos.ecn", "mlx5_1 port 1", RS_SKIP);
+	/* DCB answered without a trust mode (a hand-written file): unknown,
+	 * not "trust , the site trusts dscp" */
+	link_of("ens1f0np0")->dcb.trust[0] = '\0';
+	x = judge("qos.trust", "mlx5_0 port 1", RS_SKIP);
+	assert_string_equal(x->summary, "trust mode unknown: DCB answered without it");
 }
 
 static void test_arp_flux(void **state)
@@ -187,6 +203,18 @@ static void test_user_index(void **state)
 	assert_non_null(strstr(x->summary, "no longer on"));
 	x = judge("gid.no_roce_v2", "mlx5_0 port 1", RS_WARN);
 	assert_non_null(strstr(x->summary, "no longer on"));
+	/* the entry's type not read: neither a RoCE v1 trap nor a pass (issue 12) */
+	w.snap.devices[0].ports[0].gids[3].type = RS_GID_TYPE_UNKNOWN;
+	x = judge("gid.user_index", "mlx5_0 port 1", RS_SKIP);
+	assert_string_equal(x->summary, "GID index 3: its type is unknown (gid_attrs/types not "
+			    "read)");
+	/* no GID table read at all: an index is not "empty", it is unknown */
+	w.snap.devices[0].ports[0].n_gids = 0;
+	w.snap.devices[0].ports[0].gid_tbl_len = 0;
+	w.params.gid_index = 9;
+	x = judge("gid.user_index", "mlx5_0 port 1", RS_SKIP);
+	assert_string_equal(x->summary, "GID index 9: the port's GID table was not read");
+	w.snap.devices[0].ports[0].n_gids = 6;	/* teardown frees the array */
 }
 
 static void test_large_messages(void **state)
@@ -248,9 +276,12 @@ static void test_probe_checks(void **state)
 	judge("net.ping", "192.168.100.20", RS_WARN);
 	give(RS_PROBE_PING, (struct rs_probe_result){ .ok = 1, .sent = 3, .received = 0 });
 	judge("net.ping", "192.168.100.20", RS_FAIL);
+	/* The probe could not run: the answer is unknown, a skip that says how
+	 * to let it run (docs/probes.md; it was a fail before issue 12). */
 	give(RS_PROBE_PING, (struct rs_probe_result){ .ok = 0, .error = "EPERM" });
-	x = judge("net.ping", "192.168.100.20", RS_FAIL);
-	assert_non_null(strstr(x->remedy, "ping_group_range"));
+	x = judge("net.ping", "192.168.100.20", RS_SKIP);
+	assert_non_null(strstr(x->summary, "ping could not run: EPERM"));
+	assert_non_null(strstr(x->summary, "ping_group_range"));
 
 	give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 9000,
 						       .local_mtu = 9000 });
@@ -274,7 +305,15 @@ static void test_probe_checks(void **state)
 	judge("rdma.cm_resolve", "192.168.100.20", RS_PASS);
 	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 0,
 							  .error = "no RDMA device here" });
-	judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
+	x = judge("rdma.cm_resolve", "192.168.100.20", RS_SKIP);
+	assert_string_equal(x->summary, "the rdma_cm probe could not run: no RDMA device here");
+	assert_string_equal(x->remedy, "");
+	give(RS_PROBE_TCP, (struct rs_probe_result){ .ok = 0, .error = "socket: EMFILE" });
+	x = judge("net.control_port", "192.168.100.20", RS_SKIP);
+	assert_string_equal(x->summary, "TCP probe could not run: socket: EMFILE");
+	give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 0, .error = "EPERM" });
+	x = judge("net.pmtu", "192.168.100.20", RS_SKIP);
+	assert_non_null(strstr(x->summary, "could not run: EPERM"));
 	/* The network's answer is a conclusion (ok), not a resolution. */
 	give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ADDR_ERROR",
 		.summary = "ADDR_ERROR: the interface the route uses (wrongdev) has no RDMA device" });
@@ -350,6 +389,17 @@ static void test_both_ends(void **state)
 	judge("peer.same_mtu", "mlx5_0 port 1", RS_WARN);
 	w.view.pfc_en = 0;
 	judge("peer.same_pfc", "mlx5_0 port 1", RS_FAIL);
+	/* unknown on either end is not a difference (issue 12) */
+	w.view.active_mtu = 0;
+	x = judge("peer.same_mtu", "peer", RS_SKIP);
+	assert_string_equal(x->summary, "the RoCE MTU of the peer is unknown");
+	w.snap.devices[0].ports[0].active_mtu = 0;
+	w.view.active_mtu = 4096;
+	x = judge("peer.same_mtu", "peer", RS_SKIP);
+	assert_string_equal(x->summary, "the RoCE MTU of this end is unknown");
+	w.view.gid_type = RS_GID_TYPE_UNKNOWN;
+	x = judge("peer.same_gid_type", "peer", RS_SKIP);
+	assert_string_equal(x->summary, "the peer's GID type is unknown");
 }
 
 static void test_not_yet(void **state)

@@ -48,6 +48,34 @@ static void test_groups(void **state)
 	expect(RS_CO_HW, "rcvd_pkts", RS_CG_TRAFFIC, 0);
 }
 
+/*
+ * Fatal QP errors and link errors have groups that say so (issue 12): they
+ * were "Other RDMA counters" (the retries-exceeded pair, not even errors)
+ * and "Drops and buffers" (symbol errors, link flaps).
+ */
+static void test_fatal_and_link(void **state)
+{
+	static const char *const fatal[] = {
+		"req_cqe_error", "resp_cqe_error", "req_transport_retries_exceeded",
+		"req_rnr_retries_exceeded", "req_remote_access_errors", "resp_local_length_error",
+		"req_cqe_flush_error", "retry_exceeded_err", "retry_rnr_exceeded_err",
+	};
+
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		expect(RS_CO_HW, fatal[i], RS_CG_QP_FATAL, RS_CF_ERROR);
+	expect(RS_CO_PORT, "symbol_error", RS_CG_LINK, RS_CF_ERROR);
+	expect(RS_CO_PORT, "link_downed", RS_CG_LINK, RS_CF_ERROR);
+	expect(RS_CO_PORT, "link_error_recovery", RS_CG_LINK, RS_CF_ERROR);
+	expect(RS_CO_HW, "link_downed", RS_CG_LINK, RS_CF_ERROR);
+	expect(RS_CO_ETHTOOL, "rx_crc_errors_phy", RS_CG_LINK, RS_CF_ERROR);
+	expect(RS_CO_ETHTOOL, "link_down_events_phy", RS_CG_LINK, RS_CF_ERROR);
+	/* retransmissions the QP survives stay RoCE errors; buffers stay drops */
+	expect(RS_CO_HW, "rnr_nak_retry_err", RS_CG_ROCE_ERR, RS_CF_ERROR);
+	expect(RS_CO_PORT, "port_xmit_discards", RS_CG_DROPS, RS_CF_ERROR);
+	assert_string_equal(rs_cgroup_name(RS_CG_QP_FATAL), "Fatal QP errors (QP in error state)");
+	assert_string_equal(rs_cgroup_name(RS_CG_LINK), "Link errors (cable, optics, flaps)");
+}
+
 /* The two out-of-buffer counters mean different things and stay apart. */
 static void test_out_of_buffer_apart(void **state)
 {
@@ -90,6 +118,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_fatal_and_link),
 		cmocka_unit_test(test_out_of_buffer_apart),
 		cmocka_unit_test(test_unknown),
 		cmocka_unit_test(test_names),

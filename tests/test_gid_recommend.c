@@ -126,8 +126,8 @@ static void test_link_local_never(void **state)
 	assert_null(pick.gid);
 	assert_non_null(strstr(pick.reason, "link-local"));
 	assert_non_null(strstr(pick.reason, "no IPv4 address on eth0"));
-	assert_true(rs_gid_is_trap(&f.p->gids[0]));
-	assert_true(rs_gid_is_trap(&f.p->gids[1]));
+	assert_true(rs_gid_is_trap(f.p, &f.p->gids[0]));
+	assert_true(rs_gid_is_trap(f.p, &f.p->gids[1]));
 	rs_snapshot_free(&f.s);
 }
 
@@ -146,7 +146,7 @@ static void test_ipv6_global_fallback(void **state)
 	assert_int_equal(pick.index, 2);
 	assert_non_null(strstr(pick.reason, "IPv6"));
 	assert_non_null(strstr(pick.reason, "2001:db8:100::1"));
-	assert_false(rs_gid_is_trap(&f.p->gids[2]));
+	assert_false(rs_gid_is_trap(f.p, &f.p->gids[2]));
 	/* An IPv4 v2 entry, even at a higher index, beats the IPv6 one. */
 	add_gid(&f, 7, V4GID, RS_GID_TYPE_ROCE_V2, "eth0", "192.168.100.1", 1, -1);
 	add_addr(&f, "eth0", 4, "192.168.100.1");
@@ -250,6 +250,39 @@ static void test_stale_entry_ranks_last(void **state)
 	rs_snapshot_free(&f.s);
 }
 
+/*
+ * An InfiniBand port (issue 12): its default GID is fe80::/64 plus the port
+ * GUID and of the IB type - neither a "link-local" nor a "RoCE v1" trap -
+ * and on a kernel without gid_attrs/types it is shown as show_gids shows
+ * it, v1 ("IB/RoCE v1"), not "unknown".
+ */
+static void test_infiniband_port(void **state)
+{
+	struct fixture f;
+	struct rs_gid_pick pick;
+
+	(void)state;
+	setup_port(&f, "");
+	RS_STRCPY(f.p->link_layer, "InfiniBand");
+	add_gid(&f, 0, "fe80:0000:0000:0000:0002:c903:0000:0001", RS_GID_TYPE_UNKNOWN, "",
+		"fe80::2:c903:0:1", 0, -1);
+	add_gid(&f, 1, LL, RS_GID_TYPE_ROCE_V1, "", LLIP, 0, -1);
+	for (size_t i = 0; i < f.p->n_gids; i++) {
+		assert_null(rs_gid_trap_label(f.p, &f.p->gids[i]));
+		assert_false(rs_gid_is_trap(f.p, &f.p->gids[i]));
+		assert_int_equal(rs_gid_type_of(f.p, &f.p->gids[i]), RS_GID_TYPE_ROCE_V1);
+	}
+	pick_of(&f, &pick);
+	assert_int_equal(pick.index, -1);
+	assert_string_equal(pick.reason, "InfiniBand port: no RoCE GID to choose");
+	/* the same entries on a RoCE port are the traps, and unknown stays unknown */
+	RS_STRCPY(f.p->link_layer, "Ethernet");
+	assert_string_equal(rs_gid_trap_label(f.p, &f.p->gids[0]), "trap: link-local");
+	assert_string_equal(rs_gid_trap_label(f.p, &f.p->gids[1]), "trap: RoCE v1");
+	assert_int_equal(rs_gid_type_of(f.p, &f.p->gids[0]), RS_GID_TYPE_UNKNOWN);
+	rs_snapshot_free(&f.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_no_netdev),
 		cmocka_unit_test(test_vlan_netdev),
 		cmocka_unit_test(test_stale_entry_ranks_last),
+		cmocka_unit_test(test_infiniband_port),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,16 +37,16 @@ static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_p
 	ui_line_fixed(pane, &pen);
 }
 
-static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_gid *g, int item,
-		     int picked)
+static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_port *p,
+		     const struct rs_gid *g, int item, int picked)
 {
-	const char *trap = rs_gid_trap_label(g);
+	const char *trap = rs_gid_trap_label(p, g);
 	enum ui_role r = item == pane->cursor ? UI_R_CURSOR : picked ? UI_R_PICK : UI_R_NORMAL;
 	struct ui_pen pen;
 
 	ui_item_begin(pane, item);
 	ui_line(pane, &pen);
-	ui_putf(&pen, r, " %4u  %-10s %-12s ", g->index, rs_gid_type_name(g->type),
+	ui_putf(&pen, r, " %4u  %-10s %-12s ", g->index, rs_gid_type_name(rs_gid_type_of(p, g)),
 		g->netdev[0] ? g->netdev : "-");
 	if (g->vlan >= 0)
 		ui_putf(&pen, r, "%-5d ", g->vlan);
@@ -93,7 +93,7 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_BAD, " ! no valid GID entry: the netdev has no address?");
 	}
 	for (size_t i = 0; i < p->n_gids; i++)
-		draw_gid(ui, pane, &p->gids[i], (int)i,
+		draw_gid(ui, pane, p, &p->gids[i], (int)i,
 			 pick.index >= 0 && (unsigned)pick.index == p->gids[i].index);
 	pane->n_items = (int)p->n_gids;
 }

@@ -29,9 +29,10 @@ static const char *ver_name(enum rs_gid_type t)
 	}
 }
 
-static const char *note_of(const struct rs_gid *g, const struct rs_gid_pick *pick)
+static const char *note_of(const struct rs_port *p, const struct rs_gid *g,
+			   const struct rs_gid_pick *pick)
 {
-	const char *trap = rs_gid_trap_label(g);
+	const char *trap = rs_gid_trap_label(p, g);
 
 	if (pick->gid == g)
 		return "use";
@@ -63,8 +64,8 @@ static void text_row(const struct rs_device *d, const struct rs_port *p, const s
 	char line[256];
 
 	snprintf(line, sizeof(line), "%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
-		 g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(g->type),
-		 g->netdev[0] ? g->netdev : "-", note_of(g, pick));
+		 g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(rs_gid_type_of(p, g)),
+		 g->netdev[0] ? g->netdev : "-", note_of(p, g, pick));
 	puts(rs_rtrim(line));
 }
 
@@ -78,14 +79,14 @@ static void json_row(struct rs_json *j, const struct rs_device *d, const struct 
 	rs_json_kv_str(j, "gid", g->gid);
 	rs_json_kv_str_or_null(j, "ip", g->ip);
 	rs_json_kv_bool(j, "ipv4", g->ipv4);
-	rs_json_kv_str(j, "type", rs_gid_type_name(g->type));
-	rs_json_kv_str(j, "ver", ver_name(g->type));
+	rs_json_kv_str(j, "type", rs_gid_type_name(rs_gid_type_of(p, g)));
+	rs_json_kv_str(j, "ver", ver_name(rs_gid_type_of(p, g)));
 	rs_json_kv_str_or_null(j, "netdev", g->netdev);
 	if (g->vlan >= 0)
 		rs_json_kv_int(j, "vlan", g->vlan);
 	else
 		rs_json_kv_null(j, "vlan");
-	rs_json_kv_bool(j, "trap", rs_gid_is_trap(g));
+	rs_json_kv_bool(j, "trap", rs_gid_is_trap(p, g));
 	rs_json_kv_bool(j, "recommended", pick->gid == g);
 	rs_json_obj_end(j);
 }

@@ -138,10 +138,12 @@ static int read_gid(struct rs_snapshot *s, const char *dev, const struct rs_port
 	ret = rs_read_str(buf, sizeof(buf), GID_FILE, dev, p->num, "gid_attrs/types", idx);
 	if (ret == -EINVAL)
 		return 0;	/* the slot was freed between the two reads */
-	if (ret)
+	/* An InfiniBand port on a kernel without gid_attrs/ has no types file:
+	 * its GIDs are of the IB type (rs_gid_type_of()), nothing is wrong. */
+	if (ret && !(ret == -ENOENT && rs_port_is_ib(p)))
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: cannot read type: %s",
 				      p->num, idx, strerror(-ret));
-	else if (parse_gid_type(buf, &g->type))
+	else if (!ret && parse_gid_type(buf, &g->type))
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: unknown type \"%.40s\"",
 				      p->num, idx, buf);
 

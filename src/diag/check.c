@@ -37,6 +37,8 @@ const struct rs_check rs_checks[] = {
 	  rs_check_user_index, 0 },
 	{ "counters.error_rising", "no error counter of the port rose in the last interval",
 	  rs_check_error_rising, 0 },
+	{ "counters.error_totals", "error counters are 0 (one reading: totals since the last reset)",
+	  rs_check_error_totals, 0 },
 	{ "counters.pause_rising", "no pause frames arrive under load", rs_check_pause_rising, 0 },
 	{ "qos.pause", "some flow control: 802.3x pause or PFC", rs_check_pause, 0 },
 	{ "qos.pfc", "PFC on the RoCE priority", rs_check_pfc, 0 },
@@ -145,6 +147,21 @@ int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name)
 			if (!strcmp(s->devices[d].ports[p].netdev, name))
 				return 1;
 	return 0;
+}
+
+const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area a,
+				      const char *source, const char *object,
+				      const char *prefix)
+{
+	for (size_t i = 0; i < s->n_errors; i++) {
+		const struct rs_error *e = &s->errors[i];
+
+		if (e->area == a && (!source || !strcmp(e->source, source)) &&
+		    (!object || !strcmp(e->object, object)) &&
+		    (!prefix || !strncmp(e->message, prefix, strlen(prefix))))
+			return e;
+	}
+	return NULL;
 }
 
 int rs_check_probe(const struct rs_check *c)

@@ -191,6 +191,17 @@ struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_chec
 				   enum rs_verdict v);
 /* 1 when name is the netdev of an RDMA port of s. */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
+/*
+ * Why a value is unknown: the first collection error of area a from source
+ * (NULL: any) about object (NULL: any) whose message starts with prefix
+ * (NULL: any), or NULL.  The collectors leave a field at its "unknown" value
+ * and record why in the snapshot's errors (saved with it), so a check can
+ * skip with the reason instead of judging the placeholder.
+ */
+const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area a,
+				      const char *source, const char *object,
+				      const char *prefix);
+
 /* 1 when two global addresses of one family are in one prefix. */
 int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
@@ -207,6 +218,7 @@ RS_CHECK_FN(rs_check_port_active);
 RS_CHECK_FN(rs_check_roce_mtu);
 RS_CHECK_FN(rs_check_gid_roce_v2);
 RS_CHECK_FN(rs_check_error_rising);
+RS_CHECK_FN(rs_check_error_totals);
 RS_CHECK_FN(rs_check_default_route);
 RS_CHECK_FN(rs_check_shared_subnet);
 RS_CHECK_FN(rs_check_neigh_failed);

@@ -1,16 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * checks_counters.c - checks over the counter series: the error counters
- * of a port that rose in the last interval.
+ * checks_counters.c - checks over a port's error counters: those that rose
+ * in the last interval (two readings), and the totals of a single reading.
  *
  * A port's error counters are those the counter table marks as errors in
  * its counters/ and hw_counters/ and in its netdev's ethtool -S and
- * statistics.  One that rose is loss, retransmission, a drop or a PCIe
- * stall happening now; one that rose once long ago is history, which is
- * why only the last interval counts.  Counters that also move on healthy
- * links (rxe's retransmit timer under emulation) make a warning, the others
- * a failure.  With a single reading (a saved file, `devices`) nothing can
- * be rising: skip.
+ * statistics.  One that rose is loss, retransmission, a QP gone to error,
+ * a bad link, a drop or a PCIe stall happening now; one that rose once
+ * long ago is history, which is why with two readings only the last
+ * interval counts (counters.error_rising).  Counters that also move on
+ * healthy links (rxe's retransmit timer under emulation) make a warning,
+ * the others a failure.
+ *
+ * A single reading (a saved file, --interval 0) cannot show what rises;
+ * it shows totals since the counters were last reset, which are worth a
+ * warning and a second reading, never a failure (counters.error_totals).
+ * A port without any error counter to read skips: no counter is no
+ * evidence.
  */
 #include "diag/check.h"
 
@@ -18,44 +24,123 @@
 #include <string.h>
 
 #define LIST_MAX 4	/* counters named in the summary */
-#define EVIDENCE_MAX 8	/* counters given with their increase in the evidence */
+#define EVIDENCE_MAX 8	/* counters given with their value in the evidence */
+#define HITS_MAX 128	/* non-zero error counters kept per port (more are counted) */
 
-struct rising {
-	int n, noisy_only;
-	double interval_s;
-	char names[4 * RS_NAME_LEN];
-	char evidence[RS_FINDING_LEN - 64];
-	enum rs_cgroup worst;		/* the group of the first one */
+struct hit {
+	enum rs_corigin origin;
+	const char *name;
+	uint64_t v;
+	int sev;
 };
 
-static void scan_set(const struct rs_series_set *set, struct rising *r)
+struct errs {
+	int watched;			/* error counters the port has */
+	int n, noisy_only;		/* of them non-zero (rising, or total) */
+	double interval_s;
+	struct hit hits[HITS_MAX];
+	char names[4 * RS_NAME_LEN];
+	char evidence[RS_FINDING_LEN - 64];
+	enum rs_cgroup worst;		/* the most serious group among them */
+};
+
+/* Which group comes first when several rose: a QP in error and a bad link
+ * explain the retransmissions and drops that go with them. */
+static int severity(enum rs_cgroup g)
+{
+	switch (g) {
+	case RS_CG_QP_FATAL:
+		return 6;
+	case RS_CG_LINK:
+		return 5;
+	case RS_CG_ROCE_ERR:
+		return 4;
+	case RS_CG_DROPS:
+		return 3;
+	case RS_CG_PCIE:
+		return 2;
+	case RS_CG_PAUSE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Note one non-zero error counter (its increase, or its total). */
+static void note(struct errs *r, enum rs_corigin o, const char *name,
+		 const struct rs_counter_class *cls, uint64_t v)
+{
+	if (!r->n || severity(cls->group) > severity(r->worst))
+		r->worst = cls->group;
+	if (!(cls->flags & RS_CF_NOISY))
+		r->noisy_only = 0;
+	if (r->n < HITS_MAX)
+		r->hits[r->n] = (struct hit){ o, name, v, severity(cls->group) };
+	r->n++;
+}
+
+/*
+ * The names (summary) and values (evidence) of the counters noted, the
+ * most serious group first, in reading order within a group: "hw_counters/
+ * req_cqe_error +2".  What does not fit is counted, never dropped silently.
+ */
+static void describe(struct errs *r, const char *op)
+{
+	int kept = r->n < HITS_MAX ? r->n : HITS_MAX, listed = 0, shown = 0;
+	size_t ln = 0, le = 0;
+
+	for (int sev = 6; sev >= 0; sev--)
+		for (int i = 0; i < kept; i++) {
+			const struct hit *h = &r->hits[i];
+
+			if (h->sev != sev)
+				continue;
+			if (listed < LIST_MAX && ln < sizeof(r->names))
+				ln += (size_t)snprintf(r->names + ln, sizeof(r->names) - ln,
+						       "%s%s", listed ? ", " : "", h->name);
+			listed++;
+			if (shown < EVIDENCE_MAX && le < sizeof(r->evidence))
+				le += (size_t)snprintf(r->evidence + le, sizeof(r->evidence) - le,
+						       "%s%s/%s %s%llu", shown ? ", " : "",
+						       rs_corigin_name(h->origin), h->name, op,
+						       (unsigned long long)h->v);
+			shown++;
+		}
+	if (r->n > LIST_MAX && ln < sizeof(r->names))
+		snprintf(r->names + ln, sizeof(r->names) - ln, " and %d more", r->n - LIST_MAX);
+	if (r->n > EVIDENCE_MAX && le < sizeof(r->evidence))
+		snprintf(r->evidence + le, sizeof(r->evidence) - le, " and %d more",
+			 r->n - EVIDENCE_MAX);
+}
+
+static void scan_rising(const struct rs_series_set *set, struct errs *r)
 {
 	for (size_t i = 0; set && i < set->n; i++) {
 		const struct rs_series_ctr *k = &set->ctrs[i];
-		size_t ln = strlen(r->names), le = strlen(r->evidence);
 
-		if (!k->cls || !(k->cls->flags & RS_CF_ERROR) || !k->delta)
+		if (!k->cls || !(k->cls->flags & RS_CF_ERROR))
 			continue;
-		if (!r->n)
-			r->worst = k->cls->group;
-		if (!(k->cls->flags & RS_CF_NOISY))
-			r->noisy_only = 0;
-		if (r->n < LIST_MAX && ln < sizeof(r->names))
-			snprintf(r->names + ln, sizeof(r->names) - ln, "%s%s", r->n ? ", " : "",
-				 k->name);
-		if (r->n < EVIDENCE_MAX && le < sizeof(r->evidence))
-			snprintf(r->evidence + le, sizeof(r->evidence) - le, "%s%s/%s +%llu",
-				 r->n ? ", " : "", rs_corigin_name(set->origin), k->name,
-				 (unsigned long long)k->delta);
-		if (k->has_rate && k->rate > 0 && k->delta)
+		r->watched++;
+		if (!k->delta)
+			continue;
+		note(r, set->origin, k->name, k->cls, k->delta);
+		if (k->has_rate && k->rate > 0)
 			r->interval_s = (double)k->delta / k->rate;
-		r->n++;
 	}
 }
 
 static const char *remedy_of(enum rs_cgroup g)
 {
 	switch (g) {
+	case RS_CG_QP_FATAL:
+		return "a QP went to the error state: retries exhausted mean the path loses "
+		       "packets (PFC or ECN, switch drops) or the peer stopped answering or "
+		       "posts receives too late; access and length errors are the "
+		       "application's (its completion status: rocescope explain)";
+	case RS_CG_LINK:
+		return "the physical link is failing: reseat or replace the cable and "
+		       "transceiver (ethtool -m NETDEV: optical levels), check the switch "
+		       "port's error counters; link_downed counts the flaps";
 	case RS_CG_ROCE_ERR:
 		return "packets are lost or retransmitted on the path: make the path lossless "
 		       "(PFC on the RoCE priority, or ECN) and look for drops on the switch "
@@ -77,44 +162,47 @@ static void port_rising(const struct rs_check_ctx *ctx, const struct rs_check *c
 			struct rs_findings *out)
 {
 	const struct rs_series *s = ctx->series;
-	struct rising r = { .noisy_only = 1 };
+	struct errs r = { .noisy_only = 1 };
 	enum rs_verdict v;
 	struct rs_finding *f;
 
 	if (s) {
-		scan_set(rs_series_port_set(s, d->name, p->num, RS_CO_PORT), &r);
-		scan_set(rs_series_port_set(s, d->name, p->num, RS_CO_HW), &r);
-		scan_set(rs_series_netdev_set(s, p->netdev, RS_CO_ETHTOOL), &r);
-		scan_set(rs_series_netdev_set(s, p->netdev, RS_CO_NETDEV), &r);
+		scan_rising(rs_series_port_set(s, d->name, p->num, RS_CO_PORT), &r);
+		scan_rising(rs_series_port_set(s, d->name, p->num, RS_CO_HW), &r);
+		scan_rising(rs_series_netdev_set(s, p->netdev, RS_CO_ETHTOOL), &r);
+		scan_rising(rs_series_netdev_set(s, p->netdev, RS_CO_NETDEV), &r);
 	}
-	v = !s || s->updates < 2 ? RS_SKIP : !r.n ? RS_PASS : r.noisy_only ? RS_WARN : RS_FAIL;
-	f = rs_finding_new(out, c, v, RS_OBJ_PORT);
-	RS_FSET(f->object, "%s port %u", d->name, p->num);
-	RS_FSET(f->device, "%s", d->name);
-	RS_FSET(f->netdev, "%s", p->netdev);
-	f->port = p->num;
+	v = !s || s->updates < 2 || !r.watched ? RS_SKIP : !r.n ? RS_PASS :
+	    r.noisy_only ? RS_WARN : RS_FAIL;
+	f = rs_finding_port(out, c, v, d, p);
 	RS_FSET(f->expected, "error counters flat between two readings");
+	if (!s || s->updates < 2) {
+		RS_FSET(f->summary, "one reading only: nothing can be seen rising "
+			"(counters.error_totals gives the totals)");
+		RS_FSET(f->evidence, "counters need two readings (rocescope counters, check "
+			"--interval SEC, or the console)");
+		return;
+	}
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "one reading only: nothing can be seen rising");
-		RS_FSET(f->evidence, "counters need two readings (rocescope counters, or the "
-			"console)");
+		RS_FSET(f->summary, "no error counter to watch on this port");
+		RS_FSET(f->evidence, "counters, hw_counters and %s's statistics: no counter the "
+			"counter table marks as an error", p->netdev[0] ? p->netdev : "the netdev");
 		return;
 	}
 	if (v == RS_PASS) {
 		RS_FSET(f->summary, "no error counter rose in the last interval");
-		RS_FSET(f->evidence, "counters, hw_counters and %s's statistics: no error "
-			"counter moved", p->netdev[0] ? p->netdev : "the netdev");
+		RS_FSET(f->evidence, "counters, hw_counters and %s's statistics: %d error "
+			"counter%s, none moved", p->netdev[0] ? p->netdev : "the netdev",
+			r.watched, r.watched == 1 ? "" : "s");
 		return;
 	}
 	f->count = (unsigned)r.n;
-	RS_FSET(f->summary, "%d error counter%s rising: %s%s", r.n, r.n == 1 ? "" : "s", r.names,
-		r.n > LIST_MAX ? ", ..." : "");
+	describe(&r, "+");
+	RS_FSET(f->summary, "%d error counter%s rising: %s", r.n, r.n == 1 ? "" : "s", r.names);
 	if (r.interval_s > 0)
-		RS_FSET(f->evidence, "%s%s in the last %.1f s", r.evidence,
-			r.n > EVIDENCE_MAX ? " (and more)" : "", r.interval_s);
+		RS_FSET(f->evidence, "%s in the last %.1f s", r.evidence, r.interval_s);
 	else
-		RS_FSET(f->evidence, "%s%s since the previous reading", r.evidence,
-			r.n > EVIDENCE_MAX ? " (and more)" : "");
+		RS_FSET(f->evidence, "%s since the previous reading", r.evidence);
 	RS_FSET(f->remedy, "%s", remedy_of(r.worst));
 }
 
@@ -126,4 +214,71 @@ void rs_check_error_rising(const struct rs_check_ctx *ctx, const struct rs_check
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
 			port_rising(ctx, c, &s->devices[i], &s->devices[i].ports[j], out);
+}
+
+/*
+ * The totals of one reading.  Counters that move on healthy links (noisy)
+ * and the netdev's own statistics (rx_dropped counts every frame of an
+ * unknown protocol since boot) are left out: as totals they say nothing.
+ */
+static void scan_totals(const struct rs_counter_set *set, enum rs_corigin o, struct errs *r)
+{
+	for (size_t i = 0; set && i < set->count; i++) {
+		const struct rs_counter *k = &set->items[i];
+		const struct rs_counter_class *cls = rs_counter_classify(o, k->name);
+
+		if (!cls || !(cls->flags & RS_CF_ERROR) || (cls->flags & RS_CF_NOISY))
+			continue;
+		r->watched++;
+		if (k->value)
+			note(r, o, k->name, cls, k->value);
+	}
+}
+
+static void port_totals(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			const struct rs_device *d, const struct rs_port *p,
+			struct rs_findings *out)
+{
+	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(ctx->snap, p->netdev) : NULL;
+	int two = ctx->series && ctx->series->updates >= 2;
+	struct errs r = { .noisy_only = 1 };
+	struct rs_finding *f;
+
+	scan_totals(&p->counters, RS_CO_PORT, &r);
+	scan_totals(&p->hw_counters, RS_CO_HW, &r);
+	if (l)
+		scan_totals(&l->ethtool, RS_CO_ETHTOOL, &r);
+	f = rs_finding_port(out, c, two || !r.watched ? RS_SKIP : r.n ? RS_WARN : RS_PASS, d, p);
+	RS_FSET(f->expected, "error counters at 0 since they were last reset");
+	if (two) {
+		RS_FSET(f->summary, "two readings: counters.error_rising says what rises now");
+		return;
+	}
+	if (!r.watched) {
+		RS_FSET(f->summary, "no error counter read for this port");
+		return;
+	}
+	if (!r.n) {
+		RS_FSET(f->summary, "all %d error counters at 0", r.watched);
+		RS_FSET(f->evidence, "counters, hw_counters and %s's ethtool -S: %d error "
+			"counters, all 0", p->netdev[0] ? p->netdev : "the netdev", r.watched);
+		return;
+	}
+	f->count = (unsigned)r.n;
+	describe(&r, "= ");
+	RS_FSET(f->summary, "%d error counter%s not 0 since the last reset (one reading: "
+		"whether they still rise is unknown): %s", r.n, r.n == 1 ? "" : "s", r.names);
+	RS_FSET(f->evidence, "%s (totals since the counters were last reset)", r.evidence);
+	RS_FSET(f->remedy, "take a second reading under load (rocescope check --interval 5) "
+		"to see which still rise; if they do: %s", remedy_of(r.worst));
+}
+
+void rs_check_error_totals(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			   struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++)
+			port_totals(ctx, c, &s->devices[i], &s->devices[i].ports[j], out);
 }

@@ -22,14 +22,22 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 			  struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
-	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : RS_FAIL,
-					      RS_OBJ_HOST);
+	/* The listing itself failed: "no device seen" is then unknown, not none. */
+	const struct rs_error *e = s->n_devices ? NULL :
+				   rs_check_error(s, RS_AREA_RDMA, "sysfs", "", NULL);
+	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : e ? RS_SKIP :
+					      RS_FAIL, RS_OBJ_HOST);
 
 	RS_FSET(f->object, "host");
 	RS_FSET(f->evidence, "/sys/class/infiniband: %zu device(s)", s->n_devices);
 	RS_FSET(f->expected, "at least one RDMA device");
 	if (s->n_devices) {
 		RS_FSET(f->summary, "%zu RDMA device(s)", s->n_devices);
+		return;
+	}
+	if (e) {
+		RS_FSET(f->summary, "RDMA devices unknown: %s", e->message);
+		RS_FSET(f->evidence, "/sys/class/infiniband: not readable (%s)", e->message);
 		return;
 	}
 	RS_FSET(f->summary, "no RDMA device: no driver loaded, or no RDMA NIC here");
@@ -65,6 +73,47 @@ static int pci_degraded(const struct rs_pci_link *l)
 	       (l->cur_width > 0 && l->max_width > 0 && l->cur_width < l->max_width);
 }
 
+/* "8.0 GT/s x16", with "?" for a half that sysfs did not give (0). */
+static const char *link_text(char *buf, size_t len, double gts, int width)
+{
+	char g[16] = "?", w[16] = "?";
+
+	if (gts > 0)
+		snprintf(g, sizeof(g), "%.1f", gts);
+	if (width > 0)
+		snprintf(w, sizeof(w), "%d", width);
+	snprintf(buf, len, "%s GT/s x%s", g, w);
+	return buf;
+}
+
+static void pci_texts(struct rs_finding *f, const struct rs_pci_link *l)
+{
+	char cur[40], max[40], cw[16] = "?", mw[16] = "?";
+
+	if (l->cur_width > 0)
+		snprintf(cw, sizeof(cw), "%d", l->cur_width);
+	if (l->max_width > 0)
+		snprintf(mw, sizeof(mw), "%d", l->max_width);
+	RS_FSET(f->evidence, "/sys/bus/pci/devices/%s: current_link_speed %s, "
+		"current_link_width %s; max_link_speed %s, max_link_width %s", l->addr,
+		l->cur_speed[0] ? l->cur_speed : "?", cw, l->max_speed[0] ? l->max_speed : "?", mw);
+	link_text(cur, sizeof(cur), l->cur_gts, l->cur_width);
+	link_text(max, sizeof(max), l->max_gts, l->max_width);
+	RS_FSET(f->expected, "current speed and width equal to the maximum (%s)", max);
+	if (f->verdict == RS_SKIP) {
+		RS_FSET(f->summary, "PCI link speed/width unknown");
+	} else if (f->verdict == RS_PASS) {
+		RS_FSET(f->summary, "PCI link %s at its maximum", cur);
+	} else {
+		RS_FSET(f->summary, "PCI link below max: %s of %s (check slot, riser, BIOS)", cur,
+			max);
+		RS_FSET(f->remedy, "reseat the NIC in a %s%s slot (no narrower riser), set "
+			"the slot to its maximum PCIe speed in the BIOS; confirm with "
+			"lspci -vv -s %s (LnkSta)", l->max_width > 0 ? "x" : "full-width",
+			l->max_width > 0 ? mw : "", l->addr);
+	}
+}
+
 void rs_check_pci_link(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
@@ -84,25 +133,20 @@ void rs_check_pci_link(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				d->name);
 			continue;
 		}
-		RS_FSET(f->evidence, "/sys/bus/pci/devices/%s: current_link_speed %s, "
-			"current_link_width %d; max_link_speed %s, max_link_width %d", l->addr,
-			l->cur_speed[0] ? l->cur_speed : "?", l->cur_width,
-			l->max_speed[0] ? l->max_speed : "?", l->max_width);
-		RS_FSET(f->expected, "current speed and width equal to the maximum "
-			"(%.1f GT/s x%d)", l->max_gts, l->max_width);
-		if (f->verdict == RS_SKIP) {
-			RS_FSET(f->summary, "PCI link speed/width unknown");
-		} else if (f->verdict == RS_PASS) {
-			RS_FSET(f->summary, "PCI link %.1f GT/s x%d at its maximum", l->cur_gts,
-				l->cur_width);
-		} else {
-			RS_FSET(f->summary, "PCI link below max: %.1f GT/s x%d of %.1f GT/s x%d "
-				"(check slot, riser, BIOS)", l->cur_gts, l->cur_width,
-				l->max_gts, l->max_width);
-			RS_FSET(f->remedy, "reseat the NIC in a x%d slot (no narrower riser), set "
-				"the slot to its maximum PCIe speed in the BIOS; confirm with "
-				"lspci -vv -s %s (LnkSta)", l->max_width, l->addr);
-		}
+		pci_texts(f, l);
+	}
+}
+
+/* The ports of d by link layer: Ethernet, known other (InfiniBand), unknown. */
+static void port_layers(const struct rs_device *d, int *eth, int *ib, int *unknown)
+{
+	*eth = *ib = *unknown = 0;
+	for (size_t j = 0; j < d->n_ports; j++) {
+		const struct rs_port *p = &d->ports[j];
+
+		*eth += rs_port_is_eth(p);
+		*ib += rs_port_is_ib(p);
+		*unknown += !p->link_layer[0];
 	}
 }
 
@@ -112,20 +156,73 @@ void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check
 	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
-		struct rs_finding *f = rs_finding_dev(out, c, d->weak_roce_v2 ? RS_WARN : RS_PASS, d);
+		int eth, ib, unk;
+		/* mlx4 is weak at RoCE v2 only: a port that is not Ethernet runs no RoCE. */
+		enum rs_verdict v;
+		struct rs_finding *f;
 
-		RS_FSET(f->evidence, "driver %s, generation %s", d->driver[0] ? d->driver : "?",
-			d->generation[0] ? d->generation : "unknown");
+		port_layers(d, &eth, &ib, &unk);
+		v = !d->weak_roce_v2 ? RS_PASS : eth ? RS_WARN : RS_SKIP;
+		f = rs_finding_dev(out, c, v, d);
+		RS_FSET(f->evidence, "driver %s, generation %s; ports: %d Ethernet, %d InfiniBand, "
+			"%d link layer unknown", d->driver[0] ? d->driver : "?",
+			d->generation[0] ? d->generation : "unknown", eth, ib, unk);
 		RS_FSET(f->expected, "ConnectX-4 or newer (mlx5), or a NIC with full RoCE v2");
-		if (!d->weak_roce_v2) {
+		if (v == RS_PASS) {
 			RS_FSET(f->summary, "%s: not an mlx4 (ConnectX-3 class) device",
 				d->generation[0] ? d->generation : d->name);
-			continue;
+		} else if (v == RS_SKIP) {
+			RS_FSET(f->summary, ib && !unk ? "mlx4 with InfiniBand ports only: RoCE v2 "
+				"does not apply" : "mlx4 without a port known to be Ethernet: RoCE v2 "
+				"cannot be judged (link layer unknown)");
+		} else {
+			RS_FSET(f->summary, "mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
+				"prefer ConnectX-4 or newer");
+			RS_FSET(f->remedy, "use a ConnectX-4 or newer NIC for RoCE v2; on this one "
+				"check the firmware enables RoCE v2 (mlx4_core roce_mode) or use "
+				"RoCE v1");
 		}
-		RS_FSET(f->summary, "mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
-			"prefer ConnectX-4 or newer");
-		RS_FSET(f->remedy, "use a ConnectX-4 or newer NIC for RoCE v2; on this one "
-			"check the firmware enables RoCE v2 (mlx4_core roce_mode) or use RoCE v1");
+	}
+}
+
+/*
+ * Why a port attribute is unknown: the rest of the collector's sysfs error
+ * "port N<what>: REASON" about the device (rdma_sysfs.c, rdma_gids.c),
+ * else fallback (a file saved without it, a hand-written one).
+ */
+static const char *port_unread(const struct rs_snapshot *s, const struct rs_device *d,
+			       const struct rs_port *p, const char *what, const char *fallback)
+{
+	char prefix[64];
+	const struct rs_error *e;
+
+	snprintf(prefix, sizeof(prefix), "port %u%s: ", p->num, what);
+	e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, prefix);
+	return e ? e->message + strlen(prefix) : fallback;
+}
+
+/* What brings a port up depends on its link layer: an InfiniBand port
+ * has no netdev to set up, and waits in INIT for a subnet manager. */
+static void not_active_texts(struct rs_finding *f, const struct rs_device *d,
+			     const struct rs_port *p)
+{
+	const char *st = p->state_name;
+	const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
+
+	if (rs_port_is_ib(p) && (p->state == RS_PORT_INIT || p->state == RS_PORT_ARMED)) {
+		RS_FSET(f->summary, "port not ACTIVE (%s): the link is up, no subnet manager "
+			"has configured the port", st);
+		RS_FSET(f->remedy, "run a subnet manager on the fabric (opensm on one host, or "
+			"the switch's SM); check with sminfo and ibstat %s %u", d->name, p->num);
+	} else if (rs_port_is_ib(p) || (!p->link_layer[0] && !p->netdev[0])) {
+		RS_FSET(f->summary, "port not ACTIVE (%s)%s", st, rs_port_is_ib(p) ?
+			": no physical link" : "");
+		RS_FSET(f->remedy, "check the cable, transceiver and the switch port (ibstat %s "
+			"%u: Physical state)", d->name, p->num);
+	} else {
+		RS_FSET(f->summary, "port not ACTIVE (%s): netdev down or no carrier", st);
+		RS_FSET(f->remedy, "ip link set %s up; check cable, transceiver and "
+			"the switch port (ethtool %s: Link detected)", nd, nd);
 	}
 }
 
@@ -137,23 +234,29 @@ void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check 
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			struct rs_finding *f = rs_finding_port(out, c, p->state == RS_PORT_ACTIVE ? RS_PASS :
+			/* state_name is empty exactly when the state file was not read. */
+			int known = p->state_name[0] != '\0';
+			struct rs_finding *f = rs_finding_port(out, c, !known ? RS_SKIP :
+							    p->state == RS_PORT_ACTIVE ? RS_PASS :
 							    RS_FAIL, d, p);
-			const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
-			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: %d: %s, "
-				"phys_state %s", d->name, p->num, p->state,
-				p->state_name[0] ? p->state_name : "unknown",
-				p->phys_state_name[0] ? p->phys_state_name : "unknown");
 			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
-			if (p->state == RS_PORT_ACTIVE) {
-				RS_FSET(f->summary, "port ACTIVE");
+			if (!known) {
+				const char *why = port_unread(s, d, p, " state",
+							      "not in the snapshot");
+
+				RS_FSET(f->summary, "state not readable: %s", why);
+				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: not "
+					"readable (%s)", d->name, p->num, why);
 				continue;
 			}
-			RS_FSET(f->summary, "port not ACTIVE (%s): netdev down or no carrier",
-				p->state_name[0] ? p->state_name : "unknown");
-			RS_FSET(f->remedy, "ip link set %s up; check cable, transceiver and "
-				"the switch port (ethtool %s: Link detected)", nd, nd);
+			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: %d: %s, "
+				"phys_state %s", d->name, p->num, p->state, p->state_name,
+				p->phys_state_name[0] ? p->phys_state_name : "unknown");
+			if (p->state == RS_PORT_ACTIVE)
+				RS_FSET(f->summary, "port ACTIVE");
+			else
+				not_active_texts(f, d, p);
 		}
 }
 
@@ -200,6 +303,28 @@ void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
+static void gid_texts(struct rs_finding *f, const struct rs_port *p,
+		      const struct rs_gid_pick *pick)
+{
+	const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
+
+	if (f->verdict == RS_PASS)
+		RS_FSET(f->summary, "use GID index %d", pick->index);
+	else if (f->verdict == RS_WARN)
+		RS_FSET(f->summary, "GID index %d names %s, which is no longer on %s",
+			pick->index, pick->gid->ip, pick->gid->netdev);
+	else
+		RS_FSET(f->summary, "no GID index to use: %s", pick->reason);
+	if (f->verdict == RS_WARN)
+		RS_FSET(f->remedy, "the GID table still names a removed address: "
+			"ip addr add %s dev %s again, or let the table refresh "
+			"(ip link set %s down; ip link set %s up)", pick->gid->ip,
+			pick->gid->netdev, pick->gid->netdev, pick->gid->netdev);
+	if (f->verdict == RS_FAIL)
+		RS_FSET(f->remedy, "ip link set %s up; ip addr add ADDR/LEN dev %s; "
+			"then check the RoCE v2 entries appear (rocescope gids)", nd, nd);
+}
+
 void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
@@ -208,36 +333,30 @@ void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check 
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			int eth = !strcmp(p->link_layer, "Ethernet");
+			int eth = rs_port_is_eth(p);
+			/* No slot listed at all: the table is unknown, not empty. */
+			int unread = !p->gid_tbl_len && !p->n_gids;
 			struct rs_gid_pick pick;
 			struct rs_finding *f;
 
 			rs_gid_recommend(s, d, p, &pick);
-			f = rs_finding_port(out, c, !eth ? RS_SKIP : pick.index < 0 ? RS_FAIL :
-					    pick.stale ? RS_WARN : RS_PASS, d, p);
+			f = rs_finding_port(out, c, !eth || unread ? RS_SKIP : pick.index < 0 ?
+					    RS_FAIL : pick.stale ? RS_WARN : RS_PASS, d, p);
 			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: %zu valid "
 				"entries; %s", d->name, p->num, p->n_gids, pick.reason);
 			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
 				"address of %s", p->netdev[0] ? p->netdev : "the port's netdev");
-			if (f->verdict == RS_SKIP)
+			if (!eth) {
 				RS_FSET(f->summary, "%s: no RoCE GID to choose",
 					p->link_layer[0] ? p->link_layer : "link layer unknown");
-			else if (f->verdict == RS_PASS)
-				RS_FSET(f->summary, "use GID index %d", pick.index);
-			else if (f->verdict == RS_WARN)
-				RS_FSET(f->summary, "GID index %d names %s, which is no longer on %s",
-					pick.index, pick.gid->ip, pick.gid->netdev);
-			else
-				RS_FSET(f->summary, "no GID index to use: %s", pick.reason);
-			if (f->verdict == RS_WARN)
-				RS_FSET(f->remedy, "the GID table still names a removed address: "
-					"ip addr add %s dev %s again, or let the table refresh "
-					"(ip link set %s down; ip link set %s up)", pick.gid->ip,
-					pick.gid->netdev, pick.gid->netdev, pick.gid->netdev);
-			if (f->verdict == RS_FAIL)
-				RS_FSET(f->remedy, "ip link set %s up; ip addr add ADDR/LEN dev %s; "
-					"then check the RoCE v2 entries appear (rocescope gids)",
-					p->netdev[0] ? p->netdev : "NETDEV",
-					p->netdev[0] ? p->netdev : "NETDEV");
+			} else if (unread) {
+				RS_FSET(f->summary, "GID table not read: %s",
+					port_unread(s, d, p, ": cannot list gids",
+						    "no gids/ directory in the snapshot"));
+				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: not read",
+					d->name, p->num);
+			} else {
+				gid_texts(f, p, &pick);
+			}
 		}
 }

@@ -6,13 +6,15 @@
  * mlx5_core loaded without mlx5_ib / ib_uverbs / rdma_ucm gives a working
  * Ethernet port that verbs do not see (or rdma_cm that fails); a memlock
  * limit below unlimited makes memory registration fail with ENOMEM
- * ("Couldn't allocate MR"); no huge pages means large buffers cost more
- * MTT entries.  Data the snapshot lacks (no module list, limits not read,
+ * ("Couldn't allocate MR") unless the process holds CAP_IPC_LOCK, so that
+ * verdict names whom it is about (this process, or other users' logins);
+ * no huge pages means large buffers cost more MTT entries.  Data the snapshot lacks (no module list, limits not read,
  * no hugepages directory) gives a skip.
  */
 #include "diag/check.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MEMLOCK_SMALL (64ULL << 20)
@@ -77,39 +79,84 @@ void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	}
 }
 
+/*
+ * What a login of another user gets: the limits.conf / limits.d soft value
+ * (KiB in the file), else - no line applies - the default this process
+ * inherited too.  0 when neither is known.
+ */
+static uint64_t login_limit(const struct rs_host *h, const char **from)
+{
+	if (h->memlock_conf[0]) {
+		*from = h->memlock_conf_file[0] ? h->memlock_conf_file : "limits.conf";
+		return h->memlock_conf[0] == 'u' ? RS_MEMLOCK_UNLIMITED :
+		       strtoull(h->memlock_conf, NULL, 10) << 10;
+	}
+	*from = "no memlock line in limits.conf: the default, as this process has";
+	return h->memlock_known ? h->memlock_soft : 0;
+}
+
+static enum rs_verdict limit_verdict(uint64_t v)
+{
+	return v == RS_MEMLOCK_UNLIMITED ? RS_PASS : v < MEMLOCK_SMALL ? RS_FAIL : RS_WARN;
+}
+
+/*
+ * CAP_IPC_LOCK (root, usually) lifts the limit for this process: what it
+ * pins cannot fail, so the verdict is then about the others - the users
+ * whose logins get the limits.conf value - and at worst a warning.
+ * Without it (or unknown) the verdict is this process's own limit.
+ */
+static void memlock_texts(struct rs_finding *f, const struct rs_host *h, uint64_t login,
+			  const char *from)
+{
+	char soft[32], hard[32], other[32];
+
+	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
+	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
+	rs_fmt_memlock(other, sizeof(other), login);
+	if (h->memlock_known)
+		RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK) of this process: soft %s, hard %s; "
+			"configured: %s%s%s; CAP_IPC_LOCK %s", soft, hard,
+			h->memlock_conf[0] ? h->memlock_conf : "none",
+			h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file,
+			h->cap_ipc_lock == 1 ? "held" : h->cap_ipc_lock ? "unknown" : "not held");
+	else
+		RS_FSET(f->evidence, "RLIMIT_MEMLOCK not read; CAP_IPC_LOCK held; configured: %s",
+			h->memlock_conf[0] ? h->memlock_conf : "none");
+	if (h->cap_ipc_lock != 1)
+		RS_FSET(f->summary, "this process (%s): memlock soft %s, hard %s%s",
+			h->cap_ipc_lock ? "CAP_IPC_LOCK unknown" : "no CAP_IPC_LOCK", soft, hard,
+			f->verdict == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+	else if (!login)
+		RS_FSET(f->summary, "this process holds CAP_IPC_LOCK: no memlock limit applies "
+			"to it; what other users get is unknown");
+	else
+		RS_FSET(f->summary, "this process holds CAP_IPC_LOCK: no limit applies to it; "
+			"other users' logins get %s (%s)%s", other, from, f->verdict == RS_PASS ?
+			"" : ": their big MRs fail (ENOMEM)");
+}
+
 void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
-	const struct rs_snapshot *s = ctx->snap;
-	const struct rs_host *h = &s->host;
-	/* CAP_IPC_LOCK (root, usually) lifts the limit for this process only:
-	 * what it pins cannot fail, but an application run by another user
-	 * gets the limit seen, so a small one stays worth a look, not a fail. */
-	int exempt = h->cap_ipc_lock == 1;
-	enum rs_verdict v = !h->memlock_known ? RS_SKIP :
-			    h->memlock_soft == RS_MEMLOCK_UNLIMITED ? RS_PASS :
-			    h->memlock_soft < MEMLOCK_SMALL && !exempt ? RS_FAIL : RS_WARN;
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
-	char soft[32], hard[32];
+	const struct rs_host *h = &ctx->snap->host;
+	const char *from = "";
+	uint64_t login = login_limit(h, &from);
+	enum rs_verdict v;
+	struct rs_finding *f;
 
-	RS_FSET(f->object, "host");
-	RS_FSET(f->expected, "soft and hard memlock unlimited (at least 64 MiB)");
+	if (h->cap_ipc_lock == 1)
+		v = !login || limit_verdict(login) == RS_PASS ? RS_PASS : RS_WARN;
+	else
+		v = !h->memlock_known ? RS_SKIP : limit_verdict(h->memlock_soft);
+	f = rs_finding_host(out, c, v);
+	RS_FSET(f->expected, "memlock unlimited (at least 64 MiB) for whoever runs RDMA: this "
+		"process, or with CAP_IPC_LOCK the other users' logins (limits.conf)");
 	if (v == RS_SKIP) {
 		RS_FSET(f->summary, "memlock of this process unknown (limits not read)");
 		return;
 	}
-	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
-	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
-	RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK): soft %s, hard %s; configured: %s%s%s%s",
-		soft, hard, h->memlock_conf[0] ? h->memlock_conf : "none",
-		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file,
-		exempt ? "; CAP_IPC_LOCK held" : "");
-	if (v != RS_PASS && exempt)
-		RS_FSET(f->summary, "memlock soft %s, hard %s: this process holds CAP_IPC_LOCK and "
-			"is exempt, other users' RDMA applications are not", soft, hard);
-	else
-		RS_FSET(f->summary, "memlock soft %s, hard %s%s", soft, hard,
-			v == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+	memlock_texts(f, h, login, from);
 	if (v != RS_PASS)
 		RS_FSET(f->remedy, "add '* soft memlock unlimited' and '* hard memlock unlimited' "
 			"to /etc/security/limits.d/rdma.conf and log in again "

@@ -253,7 +253,11 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 		nb = &probed;
 	}
 
-	if (!lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev))
+	/* No entry because the neighbour table was not read is unknown. */
+	const struct rs_error *dump = nb ? NULL : rs_check_error(s, RS_AREA_NET, "netlink", "",
+								  "neighbour dump");
+
+	if (!lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev) || dump)
 		v = RS_SKIP;
 	else if (!nb)
 		v = RS_WARN;
@@ -262,7 +266,11 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 	f = peer_finding(s, c, v, out);
 	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY)");
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "no route to a peer through an RDMA interface to look at");
+		if (dump && lk->ok)
+			RS_FSET(f->summary, "neighbours unknown: %s", dump->message);
+		else
+			RS_FSET(f->summary, "no route to a peer through an RDMA interface to "
+				"look at");
 		return;
 	}
 	RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", hop, lk->dev,

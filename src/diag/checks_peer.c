@@ -114,7 +114,8 @@ void rs_check_ping(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		   struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PING);
-	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : r->received == 0 ? RS_FAIL :
+	/* ok 0: the probe could not run - the peer's answer is unknown, not bad. */
+	enum rs_verdict v = !r || !r->ok ? RS_SKIP : r->received == 0 ? RS_FAIL :
 			    r->received < r->sent ? RS_WARN : RS_PASS;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
@@ -122,9 +123,8 @@ void rs_check_ping(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	if (!r)
 		return;
 	if (!r->ok) {
-		RS_FSET(f->summary, "ping could not run: %s", r->error);
-		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
-			"net.ipv4.ping_group_range=\"0 2147483647\"");
+		RS_FSET(f->summary, "ping could not run: %s (run as root, or allow ping sockets: "
+			"sysctl -w net.ipv4.ping_group_range=\"0 2147483647\")", r->error);
 	} else if (v == RS_PASS) {
 		RS_FSET(f->summary, "%s answers ping: %s", f->addr, r->summary);
 	} else if (v == RS_WARN) {
@@ -147,7 +147,7 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_PMTU);
 	/* No DF echo answered at all: the path MTU is unknown (net.ping says
 	 * whether the peer answers at all) - unknown is not bad. */
-	enum rs_verdict v = !r ? RS_SKIP : !r->ok ? RS_FAIL : !r->pmtu_mtu ? RS_SKIP :
+	enum rs_verdict v = !r || !r->ok || !r->pmtu_mtu ? RS_SKIP :
 			    r->pmtu_limited ? RS_FAIL : RS_PASS;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
@@ -156,9 +156,9 @@ void rs_check_pmtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	if (!r)
 		return;
 	if (!r->ok) {
-		RS_FSET(f->summary, "the path MTU probe could not run: %s", r->error);
-		RS_FSET(f->remedy, "run as root, or allow ping sockets: sysctl -w "
-			"net.ipv4.ping_group_range=\"0 2147483647\"");
+		RS_FSET(f->summary, "the path MTU probe could not run: %s (run as root, or allow "
+			"ping sockets: sysctl -w net.ipv4.ping_group_range=\"0 2147483647\")",
+			r->error);
 	} else if (!r->pmtu_mtu) {
 		RS_FSET(f->summary, "path MTU unknown: no DF echo was answered (%s); whether the "
 			"peer answers at all is the ping step's", r->summary);
@@ -178,7 +178,7 @@ void rs_check_control_port(const struct rs_check_ctx *ctx, const struct rs_check
 			   struct rs_findings *out)
 {
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_TCP);
-	enum rs_verdict v = !r ? RS_SKIP : r->ok && r->tcp == RS_TCP_OPEN ? RS_PASS : RS_FAIL;
+	enum rs_verdict v = !r || !r->ok ? RS_SKIP : r->tcp == RS_TCP_OPEN ? RS_PASS : RS_FAIL;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
 	RS_FSET(f->expected, "the test's control port (TCP 18515) open on the peer");
@@ -217,7 +217,7 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 	const struct rs_probe_result *r = probe(ctx, RS_PROBE_RDMA_CM);
 	/* ok is "the probe concluded": ADDR_ERROR is a conclusion too; only a
 	 * resolved route is a pass. */
-	enum rs_verdict v = !r ? RS_SKIP : r->ok && !strcmp(r->cm_event, "ROUTE_RESOLVED") ?
+	enum rs_verdict v = !r || !r->ok ? RS_SKIP : !strcmp(r->cm_event, "ROUTE_RESOLVED") ?
 			    RS_PASS : RS_FAIL;
 	struct rs_finding *f = probe_f(ctx, c, r, v, out);
 
@@ -231,7 +231,11 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 			r->cm_netdev[0] ? " via " : "", r->cm_netdev);
 		return;
 	}
-	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->ok ? r->summary : r->error);
+	if (!r->ok) {
+		RS_FSET(f->summary, "the rdma_cm probe could not run: %s", r->error);
+		return;
+	}
+	RS_FSET(f->summary, "rdma_cm cannot resolve the peer: %s", r->summary);
 	RS_FSET(f->remedy, "modprobe rdma_ucm rdma_cm; the peer's address must be reachable "
 		"through an RDMA interface (net.peer_route) and answer ARP (net.peer_neigh)");
 }
@@ -297,7 +301,15 @@ void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_chec
 		rs_gid_recommend(ctx->snap, d, p, &pick);
 		g = rs_gid_find(p, (unsigned)(x >= 0 ? x : pick.index));
 	}
-	if (pv && pv->known && (!g || g->type != pv->gid_type || g->ipv4 != pv->gid_ipv4))
+	/* A type that is not known on either end cannot be "different". */
+	if (pv && pv->known && p && (!g || !g->type || !pv->gid_type)) {
+		f = peer_f(ctx, c, RS_SKIP, out);
+		RS_FSET(f->summary, "%s", !g ? "no GID to compare here (gid.no_roce_v2)" :
+			!g->type ? "the GID type of this end is unknown (gid_attrs/types)" :
+			"the peer's GID type is unknown");
+		return;
+	}
+	if (pv && pv->known && g && (g->type != pv->gid_type || g->ipv4 != pv->gid_ipv4))
 		v = RS_FAIL;
 	f = both_f(ctx, c, v, d, p, out);
 	if (!f)
@@ -323,8 +335,16 @@ void rs_check_same_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	const struct rs_port *p = local_port(ctx->snap, &d);
 	enum rs_verdict v = pv && pv->known && p && p->active_mtu != pv->active_mtu ? RS_WARN :
 			    RS_PASS;
-	struct rs_finding *f = both_f(ctx, c, v, d, p, out);
+	struct rs_finding *f;
 
+	/* active_mtu 0 is unknown (read by libibverbs on the live host only). */
+	if (pv && pv->known && p && (!p->active_mtu || !pv->active_mtu)) {
+		f = peer_f(ctx, c, RS_SKIP, out);
+		RS_FSET(f->summary, "the RoCE MTU of %s is unknown", !p->active_mtu ? "this end" :
+			"the peer");
+		return;
+	}
+	f = both_f(ctx, c, v, d, p, out);
 	if (!f)
 		return;
 	RS_FSET(f->expected, "the same active MTU on both ends");
@@ -385,12 +405,14 @@ void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			for (size_t k = 0; k < s->n_addrs && !a; k++)
 				if (s->addrs[k].family == 4 && !strcmp(s->addrs[k].ifname, p->netdev))
 					a = &s->addrs[k];
-			f = rs_finding_port(out, c, !s->n_addrs ? RS_SKIP : a ? RS_PASS : RS_FAIL,
-					    d, p);
+			/* A port whose netdev is unknown has no address to look for. */
+			f = rs_finding_port(out, c, !s->n_addrs || !p->netdev[0] ? RS_SKIP :
+					    a ? RS_PASS : RS_FAIL, d, p);
 			RS_FSET(f->expected, "an IPv4 address on %s (its own subnet)",
 				p->netdev[0] ? p->netdev : "the netdev");
 			if (f->verdict == RS_SKIP) {
-				RS_FSET(f->summary, "no addresses in the snapshot");
+				RS_FSET(f->summary, "%s", !p->netdev[0] ? "the port's netdev is "
+					"unknown" : "no addresses in the snapshot");
 				continue;
 			}
 			RS_FSET(f->evidence, "netlink addresses of %s: %s%s", p->netdev,

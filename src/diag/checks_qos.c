@@ -53,6 +53,13 @@ static int roce_prio(const struct rs_check_ctx *ctx, const struct rs_link *l)
 	return 3;
 }
 
+/* The driver has no DCB at all (EOPNOTSUPP, dcb.c): PFC is known to be off,
+ * unlike a DCB that was not read (a recorded host, an error). */
+static int dcb_absent(const struct rs_link *l)
+{
+	return !l->dcb.known && strstr(l->dcb.error, "EOPNOTSUPP");
+}
+
 /* Each Ethernet RDMA port with the link of its netdev (NULL when unknown). */
 #define FOR_EACH_ETH_PORT(s, d, p, l)						\
 	for (size_t _i = 0; _i < (s)->n_devices; _i++)				\
@@ -82,8 +89,8 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			v = RS_WARN;
 		else if (pfc || pause)
 			v = RS_PASS;
-		else if (!l->pause.known)
-			v = RS_SKIP;
+		else if (!l->pause.known || (!l->dcb.known && !dcb_absent(l)))
+			v = RS_SKIP;	/* one of the two is unknown: no flow control is a guess */
 		else
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
@@ -100,8 +107,10 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			"rx on, tx on" : l->pause.rx ? "rx on, tx off" : l->pause.tx ?
 			"rx off, tx on" : "rx off, tx off", l->dcb.known ? pr : l->dcb.error);
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "flow control of %s unknown: %s", l->name,
-				l->dcb.error[0] ? l->dcb.error : "the driver answers neither");
+			RS_FSET(f->summary, "flow control of %s unknown: %s%s", l->name,
+				l->pause.known ? "802.3x pause off, PFC unknown: " :
+				"no answer to ethtool -a; ", l->dcb.known ? "PFC off" :
+				l->dcb.error[0] ? l->dcb.error : "no DCB answer");
 		} else if (v == RS_PASS) {
 			RS_FSET(f->summary, pfc ? "PFC on priority %s" : "802.3x pause on (rx, tx): "
 				"enough for functional tests; full load needs PFC", pr);
@@ -200,7 +209,7 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		enum rs_verdict v = RS_PASS;
 		struct rs_finding *f;
 
-		if (!l || !l->dcb.known)
+		if (!l || !l->dcb.known || !l->dcb.trust[0])
 			v = RS_SKIP;
 		else if (pr && pr->trust[0] && strcmp(pr->trust, l->dcb.trust))
 			v = RS_FAIL;
@@ -211,7 +220,8 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			pr && pr->trust[0] ? pr->trust : "DSCP trust when PFC is on and RoCE is "
 			"untagged (the priority travels in the DSCP)");
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "trust mode unknown: %s", l ? l->dcb.error : "no netdev");
+			RS_FSET(f->summary, "trust mode unknown: %s", !l ? "no netdev" :
+				l->dcb.known ? "DCB answered without it" : l->dcb.error);
 			continue;
 		}
 		RS_FSET(f->evidence, "DCB netlink %s: trust %s, %u DSCP APP entries, %s", l->name,
@@ -266,27 +276,54 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	}
 }
 
+/* What the pause counters of a port's netdev did in the last interval. */
+struct pause_seen {
+	unsigned watched;	/* pause frame counters ethtool -S has */
+	unsigned n;		/* of them rising */
+	int global, rx;		/* an 802.3x one rose; a received one rose */
+	char ev[RS_FINDING_LEN - 32];
+};
+
 /* Pause frames received or sent in the last interval, on a port's netdev. */
-static unsigned pauses(const struct rs_series *s, const char *netdev, char *ev, size_t len)
+static void pauses(const struct rs_series *s, const char *netdev, struct pause_seen *ps)
 {
 	const struct rs_series_set *set = rs_series_netdev_set(s, netdev, RS_CO_ETHTOOL);
-	unsigned n = 0;
 	size_t used = 0;
 
-	ev[0] = '\0';
+	memset(ps, 0, sizeof(*ps));
 	for (size_t i = 0; set && i < set->n; i++) {
 		const struct rs_series_ctr *k = &set->ctrs[i];
 
-		if (!k->cls || k->cls->group != RS_CG_PAUSE || !k->delta ||
-		    strstr(k->name, "duration") || strstr(k->name, "transition"))
+		if (!k->cls || k->cls->group != RS_CG_PAUSE || strstr(k->name, "duration") ||
+		    strstr(k->name, "transition"))
 			continue;
-		if (used < len)
-			used += (size_t)snprintf(ev + used, len - used, "%sethtool/%s +%llu",
-						 n ? ", " : "", k->name,
+		ps->watched++;
+		if (!k->delta)
+			continue;
+		/* rx/tx_pause_ctrl_phy: 802.3x frames, which stop every priority */
+		ps->global |= strstr(k->name, "pause_ctrl") != NULL;
+		ps->rx |= !strncmp(k->name, "rx_", 3);
+		if (used < sizeof(ps->ev))
+			used += (size_t)snprintf(ps->ev + used, sizeof(ps->ev) - used,
+						 "%sethtool/%s +%llu", ps->n ? ", " : "", k->name,
 						 (unsigned long long)k->delta);
-		n++;
+		ps->n++;
 	}
-	return n;
+}
+
+static void pause_texts(struct rs_finding *f, const char *netdev, const struct pause_seen *ps)
+{
+	f->count = ps->n;
+	RS_FSET(f->evidence, "%s", ps->ev);
+	RS_FSET(f->summary, "%s pause frames on %s: %s", ps->global ? "802.3x (global)" : "PFC",
+		netdev, !ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
+		ps->global ? "a congested peer or switch port stops the whole port, every "
+		"priority; bandwidth drops" : "a congested peer or switch port is stopping "
+		"this port, bandwidth drops");
+	RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer "
+		"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; "
+		"enable ECN so the senders slow down before pausing%s", ps->global ?
+		"; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
 }
 
 void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -298,29 +335,26 @@ void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check
 	const struct rs_link *l;
 
 	FOR_EACH_ETH_PORT(s, d, p, l) {
-		char ev[RS_FINDING_LEN - 32];
-		unsigned n = ctx->series ? pauses(ctx->series, p->netdev, ev, sizeof(ev)) : 0;
-		enum rs_verdict v = !ctx->series || ctx->series->updates < 2 ? RS_SKIP :
-				    n ? RS_WARN : RS_PASS;
-		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+		struct pause_seen ps = { 0 };
+		int two = ctx->series && ctx->series->updates >= 2;
+		enum rs_verdict v;
+		struct rs_finding *f;
 
 		(void)l;
+		if (two)
+			pauses(ctx->series, p->netdev, &ps);
+		v = !two || !ps.watched ? RS_SKIP : ps.n ? RS_WARN : RS_PASS;
+		f = rs_finding_port(out, c, v, d, p);
 		RS_FSET(f->expected, "no pause frames under load (nobody on the path is "
 			"congested)");
-		if (v == RS_SKIP) {
+		if (!two)
 			RS_FSET(f->summary, "one reading only: nothing can be seen rising");
-			continue;
-		}
-		if (v == RS_PASS) {
+		else if (!ps.watched)
+			RS_FSET(f->summary, "no pause counters in %s's ethtool -S", p->netdev[0] ?
+				p->netdev : "the netdev");
+		else if (v == RS_PASS)
 			RS_FSET(f->summary, "no pause frame in the last interval");
-			continue;
-		}
-		f->count = n;
-		RS_FSET(f->evidence, "%s", ev);
-		RS_FSET(f->summary, "pause frames on %s: a congested peer or switch port is "
-			"stopping this port, bandwidth drops", p->netdev);
-		RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer "
-			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; "
-			"enable ECN so the senders slow down before pausing");
+		else
+			pause_texts(f, p->netdev, &ps);
 	}
 }

@@ -20,22 +20,27 @@
 #include <stdio.h>
 #include <string.h>
 
-static int is_eth(const struct rs_port *p)
-{
-	return !strcmp(p->link_layer, "Ethernet");
-}
-
 static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			    const struct rs_device *d, const struct rs_port *p,
 			    struct rs_findings *out)
 {
 	int x = ctx->params->gid_index;
 	const struct rs_gid *g = rs_gid_find(p, (unsigned)x);
-	const char *trap = g ? rs_gid_trap_label(g) : NULL;
+	const char *trap = g ? rs_gid_trap_label(p, g) : NULL;
 	struct rs_gid_pick pick;
 	enum rs_verdict v;
 	struct rs_finding *f;
 
+	/* No slot listed (table not read), or the entry's type not readable:
+	 * whether the index works is unknown, not bad. */
+	if ((!g && !p->gid_tbl_len && !p->n_gids) || (g && g->type == RS_GID_TYPE_UNKNOWN)) {
+		f = rs_finding_port(out, c, RS_SKIP, d, p);
+		RS_FSET(f->summary, g ? "GID index %d: its type is unknown (gid_attrs/types not "
+			"read)" : "GID index %d: the port's GID table was not read", x);
+		RS_FSET(f->expected, "a RoCE v2 entry with the address of %s",
+			p->netdev[0] ? p->netdev : "the port's netdev");
+		return;
+	}
 	rs_gid_recommend(ctx->snap, d, p, &pick);
 	if (!g || (g->type == RS_GID_TYPE_ROCE_V1) ||
 	    (g->netdev[0] && p->netdev[0] && strcmp(g->netdev, p->netdev) &&
@@ -92,7 +97,7 @@ void rs_check_user_index(const struct rs_check_ctx *ctx, const struct rs_check *
 	}
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
-			if (is_eth(&s->devices[i].ports[j]))
+			if (rs_port_is_eth(&s->devices[i].ports[j]))
 				user_index_port(ctx, c, &s->devices[i], &s->devices[i].ports[j],
 						out);
 }
@@ -281,7 +286,7 @@ void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check 
 			const struct rs_port *p = &d->ports[j];
 			const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) :
 						  NULL;
-			enum rs_verdict v = !is_eth(p) || !l || !l->mtu ? RS_SKIP :
+			enum rs_verdict v = !rs_port_is_eth(p) || !l || !l->mtu ? RS_SKIP :
 					    l->mtu == pr->mtu ? RS_PASS : RS_FAIL;
 			struct rs_finding *f = rs_finding_port(out, c, v, d, p);
 

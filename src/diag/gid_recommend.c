@@ -40,18 +40,34 @@ static int is_link_local(const struct rs_gid *g)
 	return (first & 0xffc0) == 0xfe80;	/* fe80::/10 */
 }
 
-int rs_gid_is_trap(const struct rs_gid *g)
+/*
+ * The traps are RoCE ones.  On an InfiniBand port every GID is of the IB
+ * type (the kernel's IB_GID_TYPE_IB, which sysfs prints "IB/RoCE v1") and
+ * the default one is fe80::/64 plus the port GUID: neither is a trap there.
+ */
+int rs_gid_is_trap(const struct rs_port *p, const struct rs_gid *g)
 {
-	return g->type == RS_GID_TYPE_ROCE_V1 || is_link_local(g);
+	return rs_gid_trap_label(p, g) != NULL;
 }
 
-const char *rs_gid_trap_label(const struct rs_gid *g)
+const char *rs_gid_trap_label(const struct rs_port *p, const struct rs_gid *g)
 {
+	if (rs_port_is_ib(p))
+		return NULL;
 	if (g->type == RS_GID_TYPE_ROCE_V1)
 		return "trap: RoCE v1";
 	if (is_link_local(g))
 		return "trap: link-local";
 	return NULL;
+}
+
+enum rs_gid_type rs_gid_type_of(const struct rs_port *p, const struct rs_gid *g)
+{
+	/* Old kernels have no gid_attrs/types: an IB port's GIDs are all of
+	 * type 0, which show_gids shows as v1 (sysfs: "IB/RoCE v1"). */
+	if (g->type == RS_GID_TYPE_UNKNOWN && rs_port_is_ib(p))
+		return RS_GID_TYPE_ROCE_V1;
+	return g->type;
 }
 
 void rs_gid_settings(int index, struct rs_gid_settings *out)

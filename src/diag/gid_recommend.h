@@ -21,14 +21,20 @@ struct rs_gid_pick {
 
 void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 		      const struct rs_port *p, struct rs_gid_pick *pick);
-/* 1 for entries that are the usual traps: RoCE v1 or IPv6 link-local. */
-int rs_gid_is_trap(const struct rs_gid *g);
+/* 1 for entries that are the usual traps of a RoCE port: RoCE v1 or IPv6
+ * link-local (never on an InfiniBand port, where both are normal). */
+int rs_gid_is_trap(const struct rs_port *p, const struct rs_gid *g);
 /* The entry with that index on the port, or NULL (an empty slot). */
 const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index);
 /* 1 when g's IPv4 address is on its netdev (or addresses are unknown). */
 int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g);
 /* "trap: RoCE v1", "trap: link-local", or NULL for an entry that is none. */
-const char *rs_gid_trap_label(const struct rs_gid *g);
+const char *rs_gid_trap_label(const struct rs_port *p, const struct rs_gid *g);
+/*
+ * The entry's type as show_gids shows it: the type read, or on an
+ * InfiniBand port without gid_attrs/types the IB type ("IB/RoCE v1", v1).
+ */
+enum rs_gid_type rs_gid_type_of(const struct rs_port *p, const struct rs_gid *g);
 
 /* What makes perftest, NCCL and UCX use a GID index. */
 struct rs_gid_settings {

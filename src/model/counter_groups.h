@@ -9,6 +9,9 @@
  * by meaning - traffic, RoCE errors, congestion, pause, drops, PCIe - and
  * says which ones are errors (any increase is a finding), which count
  * bytes and which count in larger units (port_xmit_data: 4-byte words).
+ * Errors the QP survives (retransmissions) and errors that put a QP in
+ * the error state (completions in error, retries exhausted) are separate
+ * groups, and so are physical-link errors (symbols, flaps) and drops.
  * Pure data and a lookup; no curses, no I/O.  The one place that knows
  * what a counter name means: the series, the checks, the console's
  * Counters pane and `rocescope counters` all ask here.
@@ -23,7 +26,10 @@
 
 enum rs_cgroup {
 	RS_CG_TRAFFIC,		/* RDMA traffic: bytes, packets, requests */
-	RS_CG_ROCE_ERR,		/* RoCE errors and retransmissions */
+	RS_CG_ROCE_ERR,		/* RoCE errors and retransmissions (the QP recovers) */
+	RS_CG_QP_FATAL,		/* the QP went to the error state: CQEs in error,
+				 * retries exhausted, access and length errors */
+	RS_CG_LINK,		/* physical link: symbol and CRC errors, link flaps */
 	RS_CG_CONGESTION,	/* ECN/CNP (DCQCN), transmit wait */
 	RS_CG_PAUSE,		/* 802.3x pause and PFC per priority */
 	RS_CG_DROPS,		/* drops, discards and buffers */

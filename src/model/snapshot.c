@@ -194,6 +194,16 @@ const struct rs_neigh *rs_snapshot_neigh(const struct rs_snapshot *s, const char
 	return NULL;
 }
 
+int rs_port_is_eth(const struct rs_port *p)
+{
+	return !strcmp(p->link_layer, "Ethernet");
+}
+
+int rs_port_is_ib(const struct rs_port *p)
+{
+	return p->link_layer[0] && !rs_port_is_eth(p);
+}
+
 const char *rs_gid_type_name(enum rs_gid_type t)
 {
 	switch (t) {

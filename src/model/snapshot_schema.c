@@ -21,6 +21,8 @@
 #define RS_F_INT_DEF(T, m, d) \
 	{ #m, RS_FT_INT, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d }
 #define RS_F_BOOL(T, m)		RS_F(T, m, RS_FT_BOOL, int)
+#define RS_F_BOOL_DEF(T, m, d) \
+	{ #m, RS_FT_BOOL, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d }
 #define RS_F_UINT(T, m)		RS_F(T, m, RS_FT_UINT, unsigned int)
 #define RS_F_ULONG(T, m)	RS_F(T, m, RS_FT_ULONG, unsigned long)
 #define RS_F_U64(T, m)		RS_F(T, m, RS_FT_U64, uint64_t)
@@ -97,7 +99,8 @@ static const struct rs_field device_fields[] = {
 	RS_F_STRUCT(struct rs_device, pci, struct rs_pci_link, pci_schema),
 	RS_F_BOOL(struct rs_device, verbs),
 	RS_F_U64(struct rs_device, max_mr_size),
-	RS_F_BOOL(struct rs_device, present),
+	/* A file that does not say is not a device that vanished. */
+	RS_F_BOOL_DEF(struct rs_device, present, 1),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
 };
 RS_SCHEMA(static, device_schema, "device", device_fields);
@@ -254,7 +257,7 @@ void rs_schema_defaults(const struct rs_schema *sc, void *base)
 		const struct rs_field *f = &sc->fields[i];
 		char *p = (char *)base + f->off;
 
-		if (f->type == RS_FT_INT && f->def)
+		if ((f->type == RS_FT_INT || f->type == RS_FT_BOOL) && f->def)
 			*(int *)p = f->def;
 		else if (f->type == RS_FT_STRUCT)
 			rs_schema_defaults(f->sub, p);

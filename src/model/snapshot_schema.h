@@ -43,7 +43,7 @@ struct rs_field {
 	size_t size;			/* STR: buffer size; ARRAY: element size */
 	size_t count_off;		/* ARRAY: offsetof the size_t count */
 	const struct rs_schema *sub;	/* STRUCT, ARRAY */
-	int def;			/* INT: value of a new array element */
+	int def;			/* INT, BOOL: value of a new array element */
 };
 
 struct rs_schema {

@@ -15,6 +15,7 @@ RS_LAB_FILES += tests/lab/tests/30-faults.sh
 RS_LAB_FILES += tests/lab/tests/35-explain.sh
 RS_LAB_FILES += tests/lab/tests/40-console.sh
 RS_LAB_FILES += tests/lab/tests/45-trees.sh
+RS_LAB_FILES += tests/lab/tests/47-check-verdicts.sh
 RS_LAB_FILES += tests/lab/tests/50-capture.sh
 RS_LAB_FILES += tests/lab/tests/50-probes.sh
 RS_LAB_FILES += tests/lab/tests/52-console-capture.sh
