@@ -6,6 +6,7 @@
  */
 #include "ui/ui.h"
 
+extern const struct ui_pane_class ui_pane_overview;
 extern const struct ui_pane_class ui_pane_devices;
 extern const struct ui_pane_class ui_pane_gids;
 extern const struct ui_pane_class ui_pane_counters;
@@ -15,6 +16,7 @@ extern const struct ui_pane_class ui_pane_wizard;
 extern const struct ui_pane_class ui_pane_capture;
 
 const struct ui_pane_class *const ui_pane_list[] = {
+	&ui_pane_overview,
 	&ui_pane_devices,
 	&ui_pane_gids,
 	&ui_pane_counters,

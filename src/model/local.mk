@@ -10,6 +10,7 @@ librscore_a_SOURCES += \
 	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
 	src/model/snapshot_yaml_load.c \
 	src/model/demo.h src/model/demo.c \
+	src/model/port_rates.h src/model/port_rates.c \
 	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
 nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c
 
