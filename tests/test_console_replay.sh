@@ -36,7 +36,7 @@ wait_for rep ' \+0:00:02/'; ok $? ". . , : two forward, one back"
 # Sample 160 of the demo (src/model/demo.c): mlx5_0 sends (1e9 + 25e6 *
 # wave(t)) 4-byte words at tick t, wave a 40-tick triangle: at 160 the wave
 # is 0 (4.0 GB/s), and the 160 ticks sent 4 x (160e9 + 25e6 x 1600) bytes.
-keys rep 3 g '+0:02:40' Enter
+keys rep 4 g '+0:02:40' Enter
 wait_for rep ' \+0:02:40/'; ok $? "g +0:02:40: sample 160"
 wait_for rep '^   port_xmit_data +cnt +4\.0 GB/s +800\.0 GB '
 ok $? "Counters at sample 160: the rate, and the total since the start, exact"
@@ -80,7 +80,7 @@ keys asc q
 
 # W on the demo: record to a file, stop, play it back.
 start rec $UTF $UTF_ALL -- --demo
-wait_for rec ' 1 Devices'
+wait_for rec ' 1 Overview'
 keys rec W
 wait_for rec 'Record to: rocescope-demo-roce-01-[0-9]{8}-[0-9]{6}\.rsrec'
 ok $? "W asks for the file, a dated name offered"
