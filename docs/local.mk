@@ -13,9 +13,10 @@ EXTRA_DIST += \
 # one word in RS_MAN_COMMANDS; tests/test_man.sh fails until both exist.
 dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
 	docs/snapshot-format.md docs/packaging.md docs/wizard.md \
-	docs/capture.md docs/explain.md docs/recording.md
+	docs/capture.md docs/explain.md docs/exporter.md docs/fleet.md \
+	docs/recording.md
 
-RS_MAN_COMMANDS = devices gids counters record snapshot check capture explain serve bw lat
+RS_MAN_COMMANDS = devices gids counters record snapshot check exporter capture explain serve bw lat
 RS_MAN_PAGES = docs/man/rocescope.1 \
 	$(RS_MAN_COMMANDS:%=docs/man/rocescope-%.1)
 man_MANS = $(RS_MAN_PAGES)
@@ -42,3 +43,4 @@ installcheck-local:
 	  test -f "$(DESTDIR)$(mandir)/man1/rocescope-$$c.1" || exit 1; done
 	test -f '$(DESTDIR)$(bashcompletiondir)/rocescope'
 	test -f '$(DESTDIR)$(demodir)/host.yaml'
+	test -f '$(DESTDIR)$(systemdsystemunitdir)/rocescope-exporter.service'

@@ -4,6 +4,7 @@
 # binary, so --demo works without an installation.
 demodir = $(pkgdatadir)/demo
 dist_demo_DATA = profiles/demo/host.yaml profiles/demo/README.capture \
+	profiles/demo/README.tests profiles/demo/test-bw.jsonl profiles/demo/test-lat.jsonl \
 	tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/rdma_cm.pcap \
 	tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/LICENSE.CC-BY-SA-4.0.txt
 

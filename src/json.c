@@ -151,6 +151,20 @@ void rs_json_write_string(FILE *f, const char *str, size_t len)
 			i++;
 			continue;
 		}
+		if ((n == 2 && c == 0xc2 && s[i + 1] < 0xa0) ||
+		    (n == 3 && c == 0xe2 &&
+		     ((s[i + 1] == 0x80 && s[i + 2] >= 0xaa && s[i + 2] <= 0xae) ||
+		      (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9)))) {
+			/* C1 controls (U+0080..U+009F) and the bidirectional
+			 * overrides: legal in JSON, but a terminal acts on them
+			 * (or reorders the line) when the output is cat'ed */
+			unsigned cp = n == 2 ? s[i + 1] :
+				      0x2000u | (unsigned)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3fu);
+
+			fprintf(f, "\\u%04x", cp);
+			i += n;
+			continue;
+		}
 		fwrite(s + i, 1, n, f);
 		i += n;
 	}
@@ -199,7 +213,12 @@ void rs_json_double(struct rs_json *j, double v)
 	snprintf(buf, sizeof(buf), "%.15g", v);
 	if (strtod(buf, NULL) != v)
 		snprintf(buf, sizeof(buf), "%.17g", v);
-	/* Keep it a number JSON accepts: "1e+20" is fine, "inf" was excluded. */
+	/* Keep it a number JSON accepts: "1e+20" is fine, "inf" was excluded.
+	 * A whole value keeps a ".0": a member is always written as one kind
+	 * of number (a fraction here, never for the integers), so a typed
+	 * reader of the schema (docs/cli.md) never meets 8 where it had 8.5. */
+	if (!strpbrk(buf, ".e"))
+		strcat(buf, ".0");
 	fputs(buf, j->f);
 }
 
@@ -249,6 +268,27 @@ void rs_json_kv_null(struct rs_json *j, const char *key)
 {
 	rs_json_key(j, key);
 	rs_json_null(j);
+}
+
+void rs_json_kv_int_or_null(struct rs_json *j, const char *key, int64_t v, int known)
+{
+	if (known)
+		rs_json_kv_int(j, key, v);
+	else
+		rs_json_kv_null(j, key);
+}
+
+void rs_json_kv_double_or_null(struct rs_json *j, const char *key, double v, int known)
+{
+	if (known)
+		rs_json_kv_double(j, key, v);
+	else
+		rs_json_kv_null(j, key);
+}
+
+void rs_json_kv_schema(struct rs_json *j)
+{
+	rs_json_kv_int(j, "schema_version", RS_JSON_SCHEMA_VERSION);
 }
 
 void rs_json_kv_str_or_null(struct rs_json *j, const char *key, const char *s)

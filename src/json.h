@@ -6,8 +6,9 @@
  * same loop; this writer keeps the commas, the nesting and the escaping right
  * so a view only says what comes next.  Output is pretty-printed (two spaces)
  * and always valid JSON: strings are escaped in full (quotes, backslash,
- * every control character) and bytes that are not valid UTF-8 become U+FFFD,
- * numbers that JSON cannot carry (NaN, infinities) become null.
+ * every control character, C1 and the bidi overrides included) and bytes
+ * that are not valid UTF-8 become U+FFFD, numbers that JSON cannot carry
+ * (NaN, infinities) become null.
  *
  * Misuse (a value where a key is due, closing more than was opened, nesting
  * deeper than RS_JSON_MAX_DEPTH) is a bug in the caller: it sets j->error and
@@ -21,6 +22,14 @@
 #include <stdio.h>
 
 #define RS_JSON_MAX_DEPTH 32
+
+/*
+ * The version of the shape of every JSON document (and JSON line) the
+ * program prints: each starts with "schema_version".  Raised when a member
+ * is renamed, removed or changes type; adding a member does not raise it.
+ * docs/cli.md documents each shape (tests/json_schema checks them).
+ */
+#define RS_JSON_SCHEMA_VERSION 1
 
 struct rs_json {
 	FILE *f;
@@ -61,6 +70,11 @@ void rs_json_kv_bool(struct rs_json *j, const char *key, int v);
 void rs_json_kv_null(struct rs_json *j, const char *key);
 /* A string, or null when s is empty (unknown fields in the snapshot). */
 void rs_json_kv_str_or_null(struct rs_json *j, const char *key, const char *s);
+/* A number, or null when known is 0 (the snapshot's 0 for "unknown"). */
+void rs_json_kv_int_or_null(struct rs_json *j, const char *key, int64_t v, int known);
+void rs_json_kv_double_or_null(struct rs_json *j, const char *key, double v, int known);
+/* "schema_version": RS_JSON_SCHEMA_VERSION, the first member of a document. */
+void rs_json_kv_schema(struct rs_json *j);
 
 /* Write s to f as a JSON string literal (quotes included). */
 void rs_json_write_string(FILE *f, const char *s, size_t len);

@@ -6,8 +6,9 @@ noinst_LIBRARIES += librscore.a
 librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS)
 librscore_a_SOURCES = \
 	src/snapshot.h \
-	src/util.h src/util.c \
+	src/util.h src/util.c src/util_file.c \
 	src/json.h src/json.c \
+	src/termout.h src/termout.c \
 	src/version.h
 
 RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) -lm

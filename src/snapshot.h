@@ -7,7 +7,10 @@
  * pointer in here points outside the snapshot: every array is owned by it and
  * freed by rs_snapshot_free().  Strings are fixed-size, NUL-terminated, and
  * empty when unknown; numbers use 0 (or -1 where 0 is meaningful) for
- * "unknown", as documented on each field.
+ * "unknown", as documented on each field.  The sizes fit what real hosts
+ * hold (the kernel's own limits, the longest values seen); a value that
+ * still does not fit is kept cut with an ellipsis ("..." as U+2026, util.h)
+ * and a collection note, never cut silently.
  *
  * The YAML keys are the field names below, so a field rename is a file-format
  * change: bump RS_SNAPSHOT_VERSION.
@@ -20,11 +23,11 @@
 
 #define RS_SNAPSHOT_VERSION 2	/* 2: errors carry their area */
 
-#define RS_NAME_LEN 64		/* device, netdev, counter names */
-#define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro */
+#define RS_NAME_LEN 64		/* device (IB_DEVICE_NAME_MAX), netdev, counter names */
+#define RS_TEXT_LEN 128		/* free text: rate strings, kernel, distro, board ids */
 #define RS_ADDR_LEN 48		/* textual IPv4/IPv6 address, fits INET6_ADDRSTRLEN */
 #define RS_CIDR_LEN 56		/* address/prefix */
-#define RS_MAC_LEN 24		/* aa:bb:cc:dd:ee:ff */
+#define RS_MAC_LEN 96		/* aa:bb:...: MAX_ADDR_LEN 32 bytes (IPoIB has 20) */
 #define RS_GID_LEN 40		/* fe80:0000:...: 8 groups of 4 hex digits */
 #define RS_MSG_LEN 256		/* error text */
 
@@ -50,6 +53,14 @@ enum rs_gid_type {
 	RS_GID_TYPE_ROCE_V1,	/* sysfs "IB/RoCE v1" */
 	RS_GID_TYPE_ROCE_V2,	/* sysfs "RoCE v2" */
 };
+
+/*
+ * No GID table is that long (rxe has 1024 slots, mlx5 256): a GID index
+ * from a file at or past it is made up, and refused.  Verbs can only name
+ * the first 256 entries (sgid_index is 8 bits): RS_GID_INDEX_VERBS_MAX.
+ */
+#define RS_GID_TBL_MAX 65536
+#define RS_GID_INDEX_VERBS_MAX 255
 
 struct rs_gid {
 	unsigned index;
@@ -114,12 +125,31 @@ struct rs_pci_link {
 	int cur_width, max_width;	/* lanes, 0 unknown */
 };
 
+/*
+ * The RDMA resources a device holds now, from RDMA netlink
+ * (RDMA_NLDEV_CMD_RES_GET and RES_QP_GET: what `rdma resource show` prints):
+ * how many queue pairs, completion queues, memory regions and protection
+ * domains exist on it, and the states of its QPs.  known = 0 when they were
+ * not read (a recorded host without recorded replies, a kernel without RDMA
+ * netlink): error says why.  Counts include the kernel's own objects (the
+ * GSI QP of every port, ib_core's PD and CQs).
+ */
+struct rs_rdma_res {
+	int known;
+	char error[RS_TEXT_LEN];	/* why not known */
+	uint64_t qp, cq, mr, pd;	/* RES_SUMMARY "qp", "cq", "mr", "pd" */
+	uint64_t cm_id, ctx, srq;	/* "cm_id", "ctx" (user contexts), "srq" */
+	int qp_states_known;		/* 1 when the QP list was read */
+	/* QPs listed by RES_QP_GET in each state (enum ib_qp_state order) */
+	unsigned qp_reset, qp_init, qp_rtr, qp_rts, qp_sqd, qp_sqe, qp_err;
+};
+
 struct rs_device {
 	char name[RS_NAME_LEN];		/* mlx5_0, rxe0 */
 	char node_guid[RS_NAME_LEN];
-	char fw_ver[RS_NAME_LEN];
-	char board_id[RS_NAME_LEN];	/* PSID on Mellanox */
-	char hca_type[RS_NAME_LEN];
+	char fw_ver[RS_TEXT_LEN];
+	char board_id[RS_TEXT_LEN];	/* PSID on Mellanox; a product name on hfi1 (72 bytes) */
+	char hca_type[RS_TEXT_LEN];
 	char driver[RS_NAME_LEN];	/* kernel driver of the PCI function */
 	char generation[RS_NAME_LEN];	/* "ConnectX-5", "Soft-RoCE", "" unknown */
 	int weak_roce_v2;		/* 1 for ConnectX-3/mlx4: RoCE v2 is limited */
@@ -128,6 +158,7 @@ struct rs_device {
 	uint64_t max_mr_size;		/* largest memory region, from libibverbs; 0 unknown */
 	int present;			/* 0 when it vanished since the last refresh
 					 * (a loaded file without the key: 1) */
+	struct rs_rdma_res res;		/* RDMA netlink resources */
 	struct rs_port *ports;
 	size_t n_ports;
 };
@@ -222,6 +253,11 @@ struct rs_route_lookup {
 	char src[RS_ADDR_LEN];
 	char gateway[RS_ADDR_LEN];
 	char error[RS_MSG_LEN];		/* why not, when ok == 0 */
+	/* 1: computed from the snapshot's routes for a peer the recording did
+	 * not look up (model/route_resolve.h), not the kernel's answer.  Not
+	 * saved: it is derived, and the snapshot command writes the recorded
+	 * lookup instead. */
+	int computed;
 };
 
 struct rs_hugepages {
@@ -332,5 +368,12 @@ const char *rs_gid_type_name(enum rs_gid_type t);
 int rs_port_is_eth(const struct rs_port *p);
 /* 1 for a port whose link layer is known and not Ethernet (InfiniBand, OPA). */
 int rs_port_is_ib(const struct rs_port *p);
+/* "QPs 12 (RTS 10, ERR 2), CQs 8, MRs 4, PDs 3" (states in the kernel's
+ * order, those with no QP left out), or "unknown: WHY". */
+void rs_rdma_res_fmt(char *buf, size_t len, const struct rs_rdma_res *r);
+/* The QPs of r in state st (0 RESET ... 6 ERR), and the state's name. */
+unsigned rs_rdma_res_qps_in(const struct rs_rdma_res *r, int st);
+const char *rs_qp_state_name(int st);
+#define RS_QP_STATES 7
 
 #endif

@@ -1,18 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* util.c - allocation, strings and root-relative file access (see util.h). */
+/* util.c - allocation and strings (see util.h; file access is util_file.c). */
 #include "util.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-static char rs_root_dir[4096] = "";	/* "" means "/" */
 
 void rs_die(const char *fmt, ...)
 {
@@ -158,6 +153,16 @@ static void esc_put(char *dst, size_t size, size_t *at, const char *text, size_t
 			dst[*at] = text[i];
 }
 
+uint32_t rs_utf8_hidden(const unsigned char *s, size_t l)
+{
+	uint32_t cp;
+
+	if (l < 2)
+		return 0;
+	cp = utf8_cp(s, l);
+	return cp_hidden(cp) ? cp : 0;
+}
+
 size_t rs_escape_text(char *dst, size_t size, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -199,134 +204,62 @@ char *rs_rtrim(char *s)
 	return s;
 }
 
-void rs_root_set(const char *root)
+void rs_mark_cut(char *buf, size_t size)
 {
-	size_t n;
+	size_t keep;
 
-	if (!root || !strcmp(root, "/")) {
-		rs_root_dir[0] = '\0';
+	if (size < sizeof(RS_ELLIPSIS) + 1) {
+		if (size)
+			buf[size - 1] = '\0';
 		return;
 	}
-	RS_STRCPY(rs_root_dir, root);
-	/* "dir/" and "dir" are the same root. */
-	n = strlen(rs_root_dir);
-	while (n > 1 && rs_root_dir[n - 1] == '/')
-		rs_root_dir[--n] = '\0';
+	keep = size - sizeof(RS_ELLIPSIS);
+	/* Never split a UTF-8 sequence: back up to the start of one. */
+	while (keep && ((unsigned char)buf[keep] & 0xc0) == 0x80)
+		keep--;
+	memcpy(buf + keep, RS_ELLIPSIS, sizeof(RS_ELLIPSIS));
 }
 
-const char *rs_root(void)
+int rs_strcpy_cut(char *dst, const char *src, size_t size)
 {
-	return rs_root_dir[0] ? rs_root_dir : "/";
+	if (rs_strlcpy(dst, src, size) < size)
+		return 0;
+	rs_mark_cut(dst, size);
+	return 1;
 }
 
-int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap)
+int rs_parse_u64(const char *s, uint64_t *v)
 {
-	size_t rl = strlen(rs_root_dir);
-	int n;
+	uint64_t x = 0;
 
-	if (rl >= len)
-		return -ENAMETOOLONG;
-	memcpy(buf, rs_root_dir, rl);
-	n = vsnprintf(buf + rl, len - rl, fmt, ap);
-	if (n < 0)
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!isdigit((unsigned char)*s))
 		return -EINVAL;
-	if ((size_t)n >= len - rl)
-		return -ENAMETOOLONG;
-	return 0;
-}
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
 
-int rs_path(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = rs_vpath(buf, len, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-static int read_file(const char *path, char *buf, size_t len)
-{
-	ssize_t n;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	if (n < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
+		if (x > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		x = x * 10 + d;
 	}
-	close(fd);
-	buf[n] = '\0';
-	rs_rtrim(buf);
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		return -EINVAL;
+	*v = x;
 	return 0;
 }
 
-int rs_read_str(char *buf, size_t len, const char *fmt, ...)
+const char *rs_strerror(int err)
 {
-	char path[4096];
-	va_list ap;
-	int ret;
+	int e = err < 0 ? -err : err;
 
-	if (!len)
-		return -EINVAL;
-	buf[0] = '\0';
-	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (ret)
-		return ret;
-	return read_file(path, buf, len);
-}
-
-int rs_read_u64(uint64_t *val, const char *fmt, ...)
-{
-	char path[4096], buf[64], *end;
-	unsigned long long v;
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (ret)
-		return ret;
-	ret = read_file(path, buf, sizeof(buf));
-	if (ret)
-		return ret;
-	errno = 0;
-	v = strtoull(buf, &end, 0);
-	if (errno || end == buf || (*end && !isspace((unsigned char)*end)))
-		return -EINVAL;
-	*val = v;
-	return 0;
-}
-
-int rs_read_link(char *buf, size_t len, const char *fmt, ...)
-{
-	char path[4096];
-	va_list ap;
-	ssize_t n;
-	int ret;
-
-	if (!len)
-		return -EINVAL;
-	buf[0] = '\0';
-	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (ret)
-		return ret;
-	n = readlink(path, buf, len - 1);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	return 0;
+	if (e == RS_ENOTREG)
+		return "not a regular file";
+	if (e == EOVERFLOW)
+		return "too long for its field: cut (ends with " RS_ELLIPSIS ")";
+	return strerror(e);
 }
 
 int rs_natural_cmp(const char *a, const char *b)
@@ -346,47 +279,6 @@ int rs_natural_cmp(const char *a, const char *b)
 		b++;
 	}
 	return (unsigned char)*a - (unsigned char)*b;
-}
-
-static int natural_qsort_cmp(const void *a, const void *b)
-{
-	return rs_natural_cmp(*(char *const *)a, *(char *const *)b);
-}
-
-int rs_list_dir(char ***names, const char *fmt, ...)
-{
-	char path[4096];
-	struct dirent *de;
-	size_t n = 0, cap = 16;
-	va_list ap;
-	char **v;
-	DIR *d;
-	int ret;
-
-	*names = NULL;
-	va_start(ap, fmt);
-	ret = rs_vpath(path, sizeof(path), fmt, ap);
-	va_end(ap);
-	if (ret)
-		return ret;
-	d = opendir(path);
-	if (!d)
-		return -errno;
-	v = rs_xmalloc(cap * sizeof(*v));
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (n + 1 >= cap) {
-			cap *= 2;
-			v = rs_xrealloc(v, cap * sizeof(*v));
-		}
-		v[n++] = rs_xstrdup(de->d_name);
-	}
-	closedir(d);
-	v[n] = NULL;
-	qsort(v, n, sizeof(*v), natural_qsort_cmp);
-	*names = v;
-	return (int)n;
 }
 
 void rs_strv_free(char **v)

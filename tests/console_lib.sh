@@ -58,3 +58,16 @@ keys() { n=$1; shift; T send-keys -t "$n" "$@"; }
 
 UTF=LANG=C.UTF-8
 UTF_ALL=LC_ALL=C.UTF-8
+
+# wait_above NAME FN N: poll until `FN NAME` (a number read off the screen)
+# is more than N.
+wait_above() {
+	i=0
+	while [ $i -lt 300 ]; do
+		v=$($2 "$1")
+		[ -n "$v" ] && [ "$v" -gt "$3" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}

@@ -26,10 +26,24 @@ tests_test_util_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
 
+# printf whose string arguments are escaped for a terminal (src/termout.h).
+check_PROGRAMS += tests/test_termout
+tests_test_termout_SOURCES = tests/test_termout.c
+tests_test_termout_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_termout_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_termout
+
+# The route to a peer computed from a snapshot's routes (--peer on a recording).
+check_PROGRAMS += tests/test_route_resolve
+tests_test_route_resolve_SOURCES = tests/test_route_resolve.c
+tests_test_route_resolve_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_route_resolve_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_route_resolve
+
 EXTRA_DIST += tests/lib.sh
 
 # The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
-check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check
+check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check tests/json_schema
 tests_test_json_SOURCES = tests/test_json.c
 tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
@@ -37,6 +51,7 @@ tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
 tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
+tests_json_schema_SOURCES = tests/json_schema.c
 TESTS += tests/test_json tests/test_gid_recommend
 check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
@@ -44,6 +59,15 @@ tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_demo_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_demo tests/test_cli.sh
 EXTRA_DIST += tests/test_cli.sh
+# Escapes from sysfs, files, arguments and peers never reach the terminal raw.
+TESTS += tests/test_cli_hostile.sh tests/test_console_hostile.sh
+EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/hostile_tree.sh
+# Every JSON document fits the schema docs/cli.md documents (tests/json_schema).
+TESTS += tests/test_json_schema.sh
+EXTRA_DIST += tests/test_json_schema.sh
+# --peer on every source: route computed from a recording, this host, /128.
+TESTS += tests/test_cli_peer.sh
+EXTRA_DIST += tests/test_cli_peer.sh
 
 # Network collectors: net_probe prints what they collect; the scripts build
 # real namespaces (root) or a fixture tree and assert on its output.
@@ -72,6 +96,17 @@ tests_test_snapshot_yaml_SOURCES = tests/test_snapshot_yaml.c \
 tests_test_snapshot_yaml_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_snapshot_yaml_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_snapshot_yaml
+
+check_PROGRAMS += tests/test_snapshot_file
+tests_test_snapshot_file_SOURCES = tests/test_snapshot_file.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_snapshot_file_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_snapshot_file_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_snapshot_file
+# Files, strings and parsing through the binary (snapshot -o, cut files,
+# --root, long strings, counter files, FIFOs, snapshots that make no sense).
+TESTS += tests/test_files_cli.sh
+EXTRA_DIST += tests/test_files_cli.sh
 
 check_PROGRAMS += tests/test_snapshot_fuzz
 tests_test_snapshot_fuzz_SOURCES = tests/test_snapshot_fuzz.c \
@@ -112,7 +147,6 @@ TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
-TESTS += tests/test_console_capture.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
@@ -252,3 +286,38 @@ tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_recording tests/test_record_cli.sh
 EXTRA_DIST += tests/test_record_cli.sh
+# The session's test job (the Tests pane, perf.*, the wizard's test steps):
+# lines of real lab runs, children that pass, crash, hang; the demo's replay.
+check_PROGRAMS += tests/test_test_job
+tests_test_test_job_SOURCES = tests/test_test_job.c
+tests_test_test_job_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_test_job_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_test_job
+TESTS += tests/test_console_tests.sh
+
+# RDMA resources (RDMA netlink): the parser on the replies recorded in the
+# lab (tests/fixtures/roce-rxe/rdma-netlink/), hostile bytes, and the
+# live socket failing soft where the kernel has no RDMA netlink.
+# rdma_nl_record records new replies (the lab's 68-resources.sh).
+check_PROGRAMS += tests/rdma_nl_record
+tests_rdma_nl_record_SOURCES = tests/rdma_nl_record.c
+tests_rdma_nl_record_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rdma_nl_record_LDADD = $(RS_CORE_LIBS)
+check_PROGRAMS += tests/test_rdma_res
+tests_test_rdma_res_SOURCES = tests/test_rdma_res.c
+tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh
+EXTRA_DIST += tests/test_rdma_res.sh
+
+# The exporter: the exposition text and the HTTP head parser (pure), then
+# the server itself (test_exporter.sh: promtool, parallel scrapes while a
+# --root tree's counters move, hostile clients, memory bounded, valgrind).
+check_PROGRAMS += tests/test_export tests/scrape_client
+tests_test_export_SOURCES = tests/test_export.c
+tests_test_export_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_export_LDADD = $(RS_TEST_LIBS) -lm
+tests_scrape_client_SOURCES = tests/scrape_client.c
+TESTS += tests/test_export
+TESTS += tests/test_exporter.sh
+EXTRA_DIST += tests/test_exporter.sh

@@ -86,6 +86,23 @@ static void fill_device(struct rs_device *d, int i)
 	d->pci.max_width = 16;
 	d->verbs = 1;
 	d->present = 1;
+	d->res.known = 1;
+	RS_STRCPY(d->res.error, "partial: RES_QP_GET: Operation not permitted");
+	d->res.qp = UINT64_MAX;
+	d->res.cq = 12;
+	d->res.mr = 0x100000000ull;
+	d->res.pd = 3;
+	d->res.cm_id = 16;
+	d->res.ctx = 2;
+	d->res.srq = 1;
+	d->res.qp_states_known = 1;
+	d->res.qp_reset = 1;
+	d->res.qp_init = 2;
+	d->res.qp_rtr = 3;
+	d->res.qp_rts = UINT32_MAX;
+	d->res.qp_sqd = 5;
+	d->res.qp_sqe = 6;
+	d->res.qp_err = 7;
 	for (unsigned p = 1; p <= 2; p++)
 		fill_port(RS_APPEND(d->ports, d->n_ports), p);
 }

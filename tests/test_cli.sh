@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 55
+plan 61
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -61,6 +61,28 @@ ok $? "--demo with --load: exit 2"
 $R --demo snapshot --json >/dev/null 2>"$T/err"
 [ $? -eq 2 ] && grep -q 'YAML' "$T/err"
 ok $? "snapshot --json is refused"
+$R snapshot --help >"$T/out" 2>&1 && ! grep -q -- '--json' "$T/out" &&
+	grep -q '^Global options: --root DIR, --load FILE, --demo, --replay FILE,$' "$T/out" &&
+	grep -q '^                --peer IP, --help$' "$T/out"
+ok $? "snapshot --help does not list --json, which it refuses"
+: >"$T/help"
+for c in "" devices gids snapshot counters check capture explain serve bw lat help; do
+	$R help $c >>"$T/help" 2>&1 || echo "help $c failed" >>"$T/help"
+done
+! grep -q '[[:space:]]$' "$T/help" && awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/help" &&
+	! grep -q 'failed$' "$T/help"
+ok $? "every help text: no trailing space, fits 80 columns"
+$R help help >"$T/out" 2>&1 && grep -q '^Usage: rocescope help \[COMMAND\]$' "$T/out"
+ok $? "'rocescope help help' explains help (exit 0)"
+: >"$T/err"
+for args in "--frob" "devices --frob" "devices -Z" "--peer" "counters -i" "--demo=1 devices" \
+	"frob" "help frob" "devices extra" "--demo --interval 1 devices" "--demo counters -i x" \
+	"--demo --load x devices" "--demo snapshot --json" "--demo check --peer nope"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	$R $args >/dev/null 2>>"$T/err"
+done
+[ "$(wc -l <"$T/err")" -ge 14 ] && ! grep -v '^rocescope: ' "$T/err"
+ok $? "usage errors: one line each, all starting 'rocescope: ' (no ./path or 'devices:' from getopt)"
 
 # --- devices ---------------------------------------------------------------
 $R --demo devices >"$T/dev" 2>"$T/err"
@@ -131,21 +153,29 @@ $R --demo counters --interval 0.2 --count 3 >"$T/cnt" 2>"$T/err"
 ok $? "counters on the demo exits 0"
 rate() { # rate INTERVAL OBJECT COUNTER -> the rate column
 	awk -v n="$1" -v o="$2" -v c="$3" '/^interval / { cur = $2 }
-		cur == n && $1 == o && $3 == c { print $4 }' "$T/cnt"
+		cur == n && $1 == o && $3 == c { print $4, $5 }' "$T/cnt"
 }
-[ "$(rate 1 mlx5_0/1 port_xmit_data)" = 4100000000.00 ] &&
-	[ "$(rate 2 mlx5_0/1 port_xmit_data)" = 4200000000.00 ] &&
-	[ "$(rate 3 mlx5_0/1 port_xmit_data)" = 4300000000.00 ]
-ok $? "counters: exact demo byte rates (4-byte words scaled)"
-[ "$(rate 2 mlx5_1/1 out_of_sequence)" = 3.00 ] &&
-	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = 1.00 ] &&
-	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = 1240.00 ]
+# 4 100 000 000 B/s (port_xmit_data in 4-byte words, scaled) = 32.8 Gb/s
+[ "$(rate 1 mlx5_0/1 port_xmit_data)" = "32.80 Gb/s" ] &&
+	[ "$(rate 2 mlx5_0/1 port_xmit_data)" = "33.60 Gb/s" ] &&
+	[ "$(rate 3 mlx5_0/1 port_xmit_data)" = "34.40 Gb/s" ] &&
+	[ "$(rate 1 mlx5_1/1 port_rcv_data)" = "64.00 Mb/s" ]
+ok $? "counters: exact demo data rates in Gb/s (bits, SI; 4-byte words scaled)"
+[ "$(rate 1 mlx5_0/1 port_xmit_packets)" = "1.00 Mpps" ] &&
+	[ "$(rate 1 mlx5_0/1 port_rcv_packets)" = "897.50 kpps" ]
+ok $? "counters: packet counters in pps"
+[ "$(rate 2 mlx5_1/1 out_of_sequence)" = "3.00 /s" ] &&
+	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = "1.00 /s" ] &&
+	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = "1240.00 /s" ]
 ok $? "counters: the problem port's errors and pause frames rise"
 [ "$(grep -c '^interval ' "$T/cnt")" = 3 ] && ! grep -q 'symbol_error' "$T/cnt"
 ok $? "counters: one block per interval, only counters that moved"
 $R --demo counters --interval 0.1 --count 2 --json >"$T/cj" && "$JC" <"$T/cj" &&
 	grep -q '"rate": 4200000000' "$T/cj"
 ok $? "counters --json is valid JSON with the rates"
+tr -d ' \n' <"$T/cj" | grep -Eq '"counter":"port_xmit_data","value":[0-9]+,"delta":4200000000,"rate":4200000000(\.0+)?,"unit":"bytes"' &&
+	tr -d ' \n' <"$T/cj" | grep -Eq '"counter":"port_xmit_packets","value":[0-9]+,"delta":[0-9]+,"rate":[0-9.]+,"unit":"packets"'
+ok $? "counters --json: exact rates in bytes (not bits) and packets, with the unit"
 $R --load "$T/snap.yaml" counters --count 2 >"$T/cs" 2>&1 &&
 	grep -q '^counters are static' "$T/cs" && grep -Eq 'port_xmit_data +411753902440 B' "$T/cs"
 ok $? "counters on a file: static totals"

@@ -19,7 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-plan 23
+plan 26
 
 # --- the shipped trees on the demo -------------------------------------
 $R --demo check --tree low-bandwidth --peer 192.168.100.20 >"$T/out" 2>"$T/err"
@@ -59,10 +59,23 @@ $R --demo check --tree large-message-crash -s 1073741824 -t 512 -q 8 >"$T/out" 2
 [ $? -eq 0 ] && grep -qx '          memlock unlimited covers the 4194304 MiB the test pins' "$T/out" &&
 	grep -q '^  4 PASS  size ' "$T/out"
 ok $? "large-message-crash with -s -t -q: memlock and the device limits judged"
-$R --demo check --tree first-time-setup --peer 192.168.100.20 >"$T/out" 2>&1
+$R --demo check --tree first-time-setup --peer 192.168.100.20 >"$T/out" 2>"$T/err"
 [ $? -eq 3 ] && [ "$(grep -c '^ *[0-9]* \(PASS\|WARN\|FAIL\|SKIP\)  ' "$T/out")" -eq 15 ] &&
-	grep -q '^checklist: 11 of 15 done, 0 to do, 1 worth a look, 3 unknown' "$T/out"
+	grep -q '^checklist: 12 of 15 done, 0 to do, 1 worth a look, 2 unknown' "$T/out"
 ok $? "first-time-setup is a checklist: every step runs, the tally ends it (a warning: exit 3)"
+# Its test steps replay the lab's recorded runs on the demo, and say so.
+grep -q '^ 14 PASS  pingpong ' "$T/out" &&
+	grep -Eq '^          a lab run, replayed: the ping-pong completed: [0-9]+ round trips of 2 B' "$T/out" &&
+	grep -q '^ 15 SKIP  bandwidth ' "$T/out" &&
+	grep -Eq '^          a lab run, replayed: bandwidth [0-9.]+ Gb/s, not judged: rxe0 is software RoCE' "$T/out"
+ok $? "demo: the ping-pong and bandwidth steps replay the lab's tests (rxe: shown, not judged)"
+grep -q '^rocescope: running the latency test towards 192.168.100.20 (the demo replays a lab run)\.\.\.$' "$T/err" &&
+	grep -q '^rocescope: running the bandwidth test towards 192.168.100.20' "$T/err"
+ok $? "demo: the tests' progress goes to stderr"
+$R --demo check --tree first-time-setup --peer 192.168.100.20 --json >"$T/j" 2>/dev/null
+"$JC" <"$T/j" >/dev/null &&
+	tr -d ' \n' <"$T/j" | grep -q '"id":"pingpong","check":"perf.pingpong",[^}]*"verdict":"pass",[^}]*"evidence":"replayofalabrun(Soft-RoCE'
+ok $? "--json: the test step's verdict and its replay's evidence"
 $R --demo check --tree nosuch >"$T/out" 2>"$T/err"
 [ $? -eq 4 ] && grep -q "no tree 'nosuch' (connection-failure, low-bandwidth, large-message-crash, first-time-setup, or a FILE.yaml)" "$T/err"
 ok $? "an unknown tree: the shipped ones are named, exit 4"

@@ -22,6 +22,7 @@ grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing
 cat >"$tmp/devices.want" <<'WANT'
 mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     in use: QPs 18 (INIT 1, RTS 17), CQs 12, MRs 8, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
 WANT
 printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)" \
@@ -30,12 +31,13 @@ printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100
 cat >>"$tmp/devices.want" <<'WANT'
 mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     in use: QPs 12 (INIT 1, RTS 9, ERR 2), CQs 8, MRs 4, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
   port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
      netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
      ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
 WANT
-screen demo | sed -n '3,14p' | sed 's/ *$//' >"$tmp/devices.got"
+screen demo | sed -n '3,16p' | sed 's/ *$//' >"$tmp/devices.got"
 cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
 cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
 
@@ -58,7 +60,23 @@ cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (in
 wait_for demo 'use index 3: +-x 3 +NCCL_IB_GID_INDEX=3 +UCX_IB_GID_INDEX=3'; ok $? "GIDs: the recommendation with its three settings"
 keys demo 4
 wait_for demo 'RDMA traffic'; ok $? "4: Counters pane, grouped"
-wait_for demo 'rate/s +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo 'rate +total +history'; ok $? "Counters: rate, total and history columns"
+wait_for demo 'port_xmit_data +cnt +[0-9]+\.[0-9] Gb/s '; ok $? "Counters: data in Gb/s"
+grep -Eq 'port_xmit_packets +cnt +[0-9]+\.[0-9] [kM]pps ' "$tmp/screen"; ok $? "Counters: packets in pps"
+keys demo z
+wait_for demo 'showing counters that moved'; ok $? "z: the counters that never moved are hidden"
+! grep -q 'multicast_rcv_packets' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen"
+ok $? "z: a zero counter is gone, a moving one stays"
+keys demo z /
+wait_for demo 'Search counters'; ok $? "/: asks what to search"
+keys demo -l 'XMIT'
+keys demo Enter
+wait_for demo 'names with "XMIT"'; ok $? "/ XMIT: the search is shown"
+! grep -Eq '^ +. +[a-z_]*rcv[a-z_]* ' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen" &&
+	grep -q 'port_xmit_wait' "$tmp/screen"
+ok $? "/ XMIT: only names with xmit (any case), from every group"
+keys demo / BSpace BSpace BSpace BSpace Enter
+wait_for demo 'search cleared'; ok $? "/ with an empty text: every counter again"
 wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
 wait_for demo '! mlx5_1 port 1: [0-9]+ error counters? rising'; ok $? "Counters: errors rising on another port are pointed at"
 keys demo 2 Down c
@@ -115,6 +133,20 @@ keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l '10.0.0.2'
 keys demo Enter 5
 wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
+# The old address is selected: typing replaces it, never appends to it
+# ("10.0.0.210.9.9.9"); the demo computes the route from its own routes.
+keys demo p
+wait_for demo 'Peer IP: 10\.0\.0\.2 +\(typing replaces it'; ok $? "p again: the old peer shown selected"
+keys demo -l '10.9.9.9'
+keys demo Enter
+wait_for demo 'computed route: peer 10\.9\.9\.9 via eno1 src 10\.20\.0\.15 gateway 10\.20\.0\.1' &&
+	! grep -q '10\.0\.0\.210\.9' "$tmp/screen"
+ok $? "peer: a new address replaces the old one; the route computed from the demo's routes, said so"
+keys demo p
+keys demo Right
+keys demo -l '0'
+wait_for demo 'Peer IP: 10\.9\.9\.90'; ok $? "peer: Right keeps the old address to edit it"
+keys demo Escape
 
 keys demo 2
 T resize-window -t demo -x 40 -y 10
@@ -123,7 +155,7 @@ T resize-window -t demo -x 80 -y 24
 wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
 T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
-wait_for demo '^ 1 Overview   2 Devices\(3!\)   3 GIDs   4 Counters\(1!\)   5 Network\(4!\)   6 Host'
+wait_for demo '^ 1 Overview   2 Devices\([0-9]+!\)   3 GIDs   4 Counters\([0-9]+!\)   5 Network\([0-9]+!\)   6 Host   7 Wizard   8 Capture   9 Tests'
 ok $? "132x43: tab bar on top, every tab named"
 
 rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$tmp/demo.pid")/status")
@@ -178,7 +210,7 @@ wait_for ascii 'Ports \(2\)'; ok $? "LANG=C: starts"
 keys ascii 4
 wait_for ascii 'RDMA traffic'
 # a rate shows once two readings were taken: the sparkline has samples then
-wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMG]B/s'
+wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMGT]?b/s'
 screen ascii >"$tmp/ascii"
 ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/ascii"; ok $? "LANG=C: no UTF-8 byte on the screen"
 grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"
@@ -211,7 +243,8 @@ keys live p
 keys live -l 127.0.0.1
 keys live Enter 5
 wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
-grep -q '! lo is not an RDMA interface' "$tmp/screen"; ok $? "live: a peer behind a non-RDMA interface is a problem"
+grep -q '! 127.0.0.1 is this host (loopback): RoCE cannot reach it' "$tmp/screen"
+ok $? "live: a peer that is this host is said to be (not 'route it via an RDMA netdev')"
 keys live q
 wait_for live 'EXITED 0'; ok $? "live: quits"
 

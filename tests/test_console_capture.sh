@@ -18,16 +18,7 @@ PCAPS=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 # frames NAME: the frame count the pane shows now
 frames() { screen "$1" | sed -n 's/^ \([0-9]*\) frames: .*/\1/p' | head -1; }
 # wait_more NAME N: poll until the pane counts more than N frames
-wait_more() {
-	i=0
-	while [ $i -lt 300 ]; do
-		f=$(frames "$1")
-		[ -n "$f" ] && [ "$f" -gt "$2" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+wait_more() { wait_above "$1" frames "$2"; }
 # packet_lines NAME: the packet list (the lines under the " packets" header)
 packet_lines() { screen "$1" | sed -n '/^ packets/,$p' | sed '1d;$d'; }
 # skipn N WHY: skip N tests
@@ -138,10 +129,14 @@ wait_for demo 'Capture: replay of rdma_cm'; ok $? "s starts the replay again"
 keys demo 2
 wait_for demo 'RDMA devices and ports'; ok $? "the other panes work while the capture runs"
 keys demo '?'
-wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | grep -q 'pause / resume the capture'; do
+# Page down until the Capture keys show; the pane's heading may be on the
+# page before them (the help grows as panes gain keys): keep every page.
+: >"$tmp/help.all"
+wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | tee -a "$tmp/help.all" | grep -q 'pause / resume the capture'; do
 	keys demo NPage; i=$((i + 1)); sleep 0.1
 done
-wait_for demo 'pause / resume the capture' && grep -q '8 Capture' "$tmp/screen"
+wait_for demo 'pause / resume the capture' && cat "$tmp/screen" >>"$tmp/help.all" &&
+	grep -q '8 Capture' "$tmp/help.all"
 ok $? "help lists the Capture pane and its keys"
 keys demo '?'
 wait_for demo 'RDMA devices and ports'

@@ -35,16 +35,17 @@ wait_for rep ' \+0:00:02/'; ok $? ". . , : two forward, one back"
 
 # Sample 160 of the demo (src/model/demo.c): mlx5_0 sends (1e9 + 25e6 *
 # wave(t)) 4-byte words at tick t, wave a 40-tick triangle: at 160 the wave
-# is 0 (4.0 GB/s), and the 160 ticks sent 4 x (160e9 + 25e6 x 1600) bytes.
+# is 0 (4.0 GB/s = 32.0 Gb/s), and the 160 ticks sent 4 x (160e9 + 25e6 x
+# 1600) bytes.
 keys rep 4 g '+0:02:40' Enter
 wait_for rep ' \+0:02:40/'; ok $? "g +0:02:40: sample 160"
-wait_for rep '^   port_xmit_data +cnt +4\.0 GB/s +800\.0 GB '
+wait_for rep '^   port_xmit_data +cnt +32\.0 Gb/s +800\.0 GB '
 ok $? "Counters at sample 160: the rate, and the total since the start, exact"
 grep '^   port_xmit_data' "$tmp/screen" | sed 's/^/# /'
 grep -q "at +0:02:40, sample 161/" "$tmp/screen"; ok $? "g says where it went"
 keys rep g '+0:00:30' Enter
-wait_for rep '^   port_xmit_data +cnt +5\.0 GB/s +155\.5 GB '
-ok $? "and back at sample 30: 5.0 GB/s, 155.5 GB"
+wait_for rep '^   port_xmit_data +cnt +40\.0 Gb/s +155\.5 GB '
+ok $? "and back at sample 30: 40.0 Gb/s (5.0 GB/s), 155.5 GB"
 keys rep g 'soon' Enter
 wait_for rep "not a time: 'soon'"; ok $? "g with a word that is not a time says so"
 

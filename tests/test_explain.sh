@@ -106,7 +106,7 @@ $R explain --frobnicate x >/dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "unknown option: exit 2"
 $R help explain >"$T/out" 2>&1 && grep -q 'explain \[TEXT | -\]' "$T/out" &&
-	grep -q -- '--list' "$T/out" && grep -q 'Global options: --json$' "$T/out"
+	grep -q -- '--list' "$T/out" && grep -q 'Global options: --json, --help$' "$T/out"
 ok $? "help explain: [TEXT | -], --list, --json"
 $R --help | grep -q '^  explain '
 ok $? "--help lists explain"

@@ -111,6 +111,27 @@ static void test_addresses_unknown_trusts_table(void **state)
 	rs_snapshot_free(&f.s);
 }
 
+/*
+ * Verbs name a source GID in 8 bits: an entry past 255 (rxe has 1024 slots)
+ * is never recommended, -x 300 would quietly use entry 44.
+ */
+static void test_index_past_255_never(void **state)
+{
+	struct fixture f;
+	struct rs_gid_pick pick;
+
+	(void)state;
+	setup_port(&f, "eth0");
+	add_gid(&f, 300, V4GID, RS_GID_TYPE_ROCE_V2, "eth0", "192.168.100.1", 1, -1);
+	add_gid(&f, 70000, V4GID, RS_GID_TYPE_ROCE_V2, "eth0", "192.168.100.1", 1, -1);
+	pick_of(&f, &pick);
+	assert_int_equal(pick.index, -1);
+	add_gid(&f, 255, V4GID, RS_GID_TYPE_ROCE_V2, "eth0", "192.168.100.1", 1, -1);
+	pick_of(&f, &pick);
+	assert_int_equal(pick.index, 255);
+	rs_snapshot_free(&f.s);
+}
+
 static void test_link_local_never(void **state)
 {
 	struct fixture f;
@@ -289,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_ipv4_v2_over_v1),
 		cmocka_unit_test(test_addresses_unknown_trusts_table),
 		cmocka_unit_test(test_link_local_never),
+		cmocka_unit_test(test_index_past_255_never),
 		cmocka_unit_test(test_ipv6_global_fallback),
 		cmocka_unit_test(test_only_v1),
 		cmocka_unit_test(test_no_ipv4_on_netdev),

@@ -62,6 +62,12 @@ static void test_escape_basic(void **state)
 	check_escape("a\"b\\c/d", 7, "\"a\\\"b\\\\c/d\"");
 	check_escape("\b\f\n\r\t", 5, "\"\\b\\f\\n\\r\\t\"");
 	check_escape("\x01\x1f\x7f", 3, "\"\\u0001\\u001f\\u007f\"");
+	/* C1 controls as UTF-8 (U+009B is CSI to some terminals): escaped too,
+	 * so `cat` of the output never drives the terminal */
+	check_escape("a\xc2\x9b" "2J\xc2\x80\xc2\x9f\xc2\xa0", 11,
+		     "\"a\\u009b2J\\u0080\\u009f\xc2\xa0\"");
+	/* the bidirectional overrides (U+202A..E, U+2066..9) likewise */
+	check_escape("\xe2\x80\xae" "x\xe2\x81\xa9\xe2\x80\xa9", 10, "\"\\u202ex\\u2069\xe2\x80\xa9\"");
 	check_escape("", 0, "\"\"");
 }
 
@@ -149,10 +155,14 @@ static void test_doubles(void **state)
 	rs_json_double(&j, NAN);
 	rs_json_double(&j, INFINITY);
 	rs_json_double(&j, -2.5);
+	rs_json_double(&j, 1e20);
+	rs_json_double(&j, -0.0);
 	rs_json_arr_end(&j);
 	assert_int_equal(rs_json_finish(&j), 0);
 	out = close_buf(&b);
-	assert_string_equal(out, "[\n  0.1,\n  4100000000,\n  null,\n  null,\n  -2.5\n]\n");
+	/* a whole double keeps its ".0": one kind of number per member */
+	assert_string_equal(out, "[\n  0.1,\n  4100000000.0,\n  null,\n  null,\n  -2.5,\n"
+			    "  1e+20,\n  -0.0\n]\n");
 	free(out);
 }
 

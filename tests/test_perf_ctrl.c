@@ -121,6 +121,8 @@ static int peer_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+static int last_silent;		/* rs_ctrl_silent() of serve_recv's connection */
+
 /* Accept one client from the forked peer and receive one message. */
 static int serve_recv(peer_fn fn, struct rs_perf_error *e, int *peer_rc)
 {
@@ -132,6 +134,7 @@ static int serve_recv(peer_fn fn, struct rs_perf_error *e, int *peer_rc)
 	c = rs_ctrl_accept(loop, lfd, SHORT * 5, NULL, 0, e);
 	assert_non_null(c);
 	ret = rs_ctrl_recv(c, &m, SHORT, e);
+	last_silent = rs_ctrl_silent(c);
 	rs_ctrl_close(c);	/* the peer sees the end */
 	*peer_rc = peer_status(pid);
 	return ret;
@@ -241,6 +244,23 @@ static void test_vanish(void **state)
 	assert_int_equal(serve_recv(vanish_peer, &e, &rc), -1);
 	assert_int_equal(e.code, RS_PF_PEER_CLOSED);
 	assert_non_null(strstr(e.message, "inside a message"));
+	assert_false(last_silent);	/* it said something: a client, not a probe */
+}
+
+/* A port probe (the wizard's control-port step): connect, close. */
+static void probe_peer(void)
+{
+	close(raw_connect(port));
+}
+
+static void test_port_probe(void **state)
+{
+	struct rs_perf_error e;
+	int rc;
+
+	assert_int_equal(serve_recv(probe_peer, &e, &rc), -1);
+	assert_int_equal(e.code, RS_PF_PEER_CLOSED);
+	assert_true(last_silent);	/* serve does not count it as a test */
 }
 
 static void huge_peer(void)
@@ -530,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_slow_loris),
 		cmocka_unit_test(test_silent),
 		cmocka_unit_test(test_vanish),
+		cmocka_unit_test(test_port_probe),
 		cmocka_unit_test(test_oversized),
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_garbage),

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_rate.c - counter deltas across wrap and reset, rates, word scaling. */
+/* test_rate.c - counter deltas across wrap and reset, rates, word scaling,
+ * and rates for people in Gb/s and pps (model/units.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +9,11 @@
 
 #include <errno.h>
 
+#include "model/counter_groups.h"
 #include "model/rate.h"
+#include "model/units.h"
+
+#include <string.h>
 
 static void test_delta_normal(void **state)
 {
@@ -91,6 +96,47 @@ static void test_scale(void **state)
 	assert_int_equal(rs_counter_scale(NULL), 1);
 }
 
+/* Data in bits per second, SI: what a "100G" port is sold as. */
+static void test_units(void **state)
+{
+	static const struct {
+		double rate;
+		enum rs_rate_unit u;
+		int short_form;
+		const char *want;
+	} cases[] = {
+		{ 3680000000.0, RS_RU_BITS, 0, "29.44 Gb/s" },
+		{ 12.5e9, RS_RU_BITS, 0, "100.00 Gb/s" },
+		{ 1500.0, RS_RU_BITS, 0, "12.00 kb/s" },
+		{ 0.0, RS_RU_BITS, 0, "0.00 b/s" },
+		{ 897500.0, RS_RU_PACKETS, 0, "897.50 kpps" },
+		{ 150000.0, RS_RU_EVENTS, 0, "150000.00 /s" },
+		/* 999.999 Gb/s would print as 1000.00 Gb/s: it steps up instead */
+		{ 999.999e9 / 8, RS_RU_BITS, 0, "1.00 Tb/s" },
+		{ 4.1e9, RS_RU_BITS, 1, "32.8 Gb/s" },
+		{ 4e9, RS_RU_BITS, 1, "32.0 Gb/s" },
+		{ 0, RS_RU_PACKETS, 1, "0 pps" },
+		{ 150000.0, RS_RU_EVENTS, 1, "150.0 k/s" },
+		{ 3.0, RS_RU_EVENTS, 1, "3 /s" },
+	};
+	const struct rs_counter_class *xmit = rs_counter_classify(RS_CO_PORT, "port_xmit_data");
+	char buf[32];
+
+	assert_int_equal(rs_rate_unit_of(xmit, "port_xmit_data"), RS_RU_BITS);
+	assert_int_equal(rs_rate_unit_of(rs_counter_classify(RS_CO_PORT, "port_xmit_packets"),
+					 "port_xmit_packets"), RS_RU_PACKETS);
+	assert_int_equal(rs_rate_unit_of(NULL, "sent_pkts"), RS_RU_PACKETS);
+	assert_int_equal(rs_rate_unit_of(NULL, "out_of_sequence"), RS_RU_EVENTS);
+	assert_string_equal(rs_rate_unit_name(RS_RU_BITS), "bytes");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].short_form)
+			rs_fmt_rate_short(buf, sizeof(buf), cases[i].rate, cases[i].u);
+		else
+			rs_fmt_rate(buf, sizeof(buf), cases[i].rate, cases[i].u);
+		assert_string_equal(buf, cases[i].want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -100,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_rate),
 		cmocka_unit_test(test_rate_clock),
 		cmocka_unit_test(test_scale),
+		cmocka_unit_test(test_units),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

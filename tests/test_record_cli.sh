@@ -46,8 +46,8 @@ ok $? "one interval per sample after the baseline"
 # The demo is exact (src/model/demo.c): at tick 1 mlx5_0 sends 1e9 + 25e6
 # words (x4 bytes) in its second of fake time, from 102938475610 words.
 sed -n '/^interval 1 /,/^$/p' "$T/text" |
-	grep -q '^  mlx5_0/1   counters    port_xmit_data  *103963475610  *4100000000.00 B/s$'
-ok $? "interval 1: port_xmit_data's raw value and the demo's exact 4.1 GB/s"
+	grep -q '^  mlx5_0/1   counters    port_xmit_data  *103963475610  *32.80 Gb/s$'
+ok $? "interval 1: port_xmit_data's raw value and the demo's exact 4.1 GB/s (32.80 Gb/s)"
 grep -q '^  mlx5_0/1   counters    port_xmit_data  *102938475610$' "$T/text"
 ok $? "the baseline: every counter's raw value (port_xmit_data 102938475610)"
 "$R" counters --replay "$T/demo.rsrec" --json >"$T/json"

@@ -261,15 +261,22 @@ static void test_peer_on_demo(void **state)
 	assert_int_equal(rs_session_open(&s, &o, err, sizeof(err)), 0);
 	assert_int_equal(rs_session_set_peer(&s, "not-an-ip", msg, sizeof(msg)), -EINVAL);
 	assert_non_null(strstr(msg, "not an IP address"));
+	/* another peer: its route computed from the demo's routes, said so -
+	 * the default through eno1, not an RDMA interface */
 	assert_int_equal(rs_session_set_peer(&s, "10.0.0.2", msg, sizeof(msg)), 0);
-	assert_non_null(strstr(msg, "need the live host"));
+	assert_non_null(strstr(msg, "computed from the recorded routes"));
+	assert_int_equal(s.snap.peer.computed, 1);
+	assert_string_equal(s.snap.peer.dev, "eno1");
 	f = rs_findings_get(&s.findings, "net.peer_route", NULL);
-	assert_int_equal(f->verdict, RS_SKIP);
+	assert_int_equal(f->verdict, RS_FAIL);
 	assert_string_equal(f->addr, "10.0.0.2");
-	/* the peer recorded in the demo snapshot is still diagnosed */
+	assert_non_null(strstr(f->evidence, "route computed from the recording"));
+	/* back to the peer the demo recorded: its own (seen) lookup again */
 	assert_int_equal(rs_session_set_peer(&s, "192.168.100.20", msg, sizeof(msg)), 0);
+	assert_int_equal(s.snap.peer.computed, 0);
 	f = rs_findings_get(&s.findings, "net.peer_route", NULL);
 	assert_int_equal(f->verdict, RS_PASS);
+	assert_non_null(strstr(f->evidence, "ip route get 192.168.100.20"));
 	rs_session_close(&s);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "snapshot.h"
@@ -62,11 +63,113 @@ static void test_read(void **state)
 	assert_string_equal(buf, "4: ACTIVE");
 	assert_int_equal(rs_read_u64(&v, "/n"), 0);
 	assert_int_equal(v, 12345);
-	assert_int_equal(rs_read_u64(&v, "/h"), 0);
+	assert_int_equal(rs_read_x64(&v, "/h"), 0);
 	assert_int_equal(v, 0x15b3);
+	assert_int_equal(rs_read_u64(&v, "/h"), -EINVAL);	/* decimal only */
+	assert_int_equal(rs_read_x64(&v, "/n"), -EINVAL);	/* sysfs hex has its 0x */
 	assert_int_equal(rs_read_u64(&v, "/bad"), -EINVAL);
 	assert_int_equal(rs_read_str(buf, sizeof(buf), "/missing"), -ENOENT);
 	assert_string_equal(buf, "");
+	rs_root_set(NULL);
+}
+
+/* Counter files as a broken tree has them: decimal only, nothing wraps. */
+static void test_read_decimal(void **state)
+{
+	static const struct {
+		const char *text;
+		int ret;
+		uint64_t v;
+	} cases[] = {
+		{ "0\n", 0, 0 },
+		{ "010\n", 0, 10 },				/* not octal 8 */
+		{ "18446744073709551615\n", 0, UINT64_MAX },
+		{ "  42  \n\n", 0, 42 },
+		{ "-5\n", -EINVAL, 0 },				/* not 2^64 - 5 */
+		{ "+5\n", -EINVAL, 0 },
+		{ "abc\n", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+		{ "\n", -EINVAL, 0 },
+		{ "12 34\n", -EINVAL, 0 },
+		{ "0x10\n", -EINVAL, 0 },
+		{ "18446744073709551616\n", -ERANGE, 0 },
+		{ "12345678901234567890123456\n", -ERANGE, 0 },	/* 26 digits */
+		/* longer than the read buffer: still out of range, not cut */
+		{ "1234567890123456789012345678901234567890123456789012345678901234567890\n",
+		  -ERANGE, 0 },
+	};
+	uint64_t v;
+
+	rs_root_set(tmpdir);
+	for (size_t i = 0; i < RS_ARRAY_SIZE(cases); i++) {
+		v = 7;
+		write_file("c", cases[i].text);
+		assert_int_equal(rs_read_u64(&v, "/c"), cases[i].ret);
+		assert_true(v == (cases[i].ret ? 7 : cases[i].v));
+	}
+	write_file("c", "0x\n");
+	assert_int_equal(rs_read_x64(&v, "/c"), -EINVAL);
+	write_file("c", "0x1ffffffffffffffff\n");
+	assert_int_equal(rs_read_x64(&v, "/c"), -ERANGE);
+	rs_root_set(NULL);
+}
+
+/* A value longer than its buffer: its head, an ellipsis, -EOVERFLOW. */
+static void test_read_cut(void **state)
+{
+	char buf[16], name[8];
+	uint64_t v;
+
+	rs_root_set(tmpdir);
+	write_file("long", "0123456789abcdefghij\n");
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/long"), -EOVERFLOW);
+	assert_string_equal(buf, "0123456789ab" RS_ELLIPSIS);
+	assert_int_equal(strlen(buf), sizeof(buf) - 1);
+	/* exactly full, then only blanks: whole, not cut */
+	write_file("full", "0123456789abcde\n\n   \n");
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/full"), 0);
+	assert_string_equal(buf, "0123456789abcde");
+	/* a UTF-8 sequence is never split by the ellipsis */
+	write_file("utf", "0123456789a\xc3\xa9\xc3\xa9\xc3\xa9\n");
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/utf"), -EOVERFLOW);
+	assert_string_equal(buf, "0123456789a" RS_ELLIPSIS);
+	assert_int_equal(rs_strcpy_cut(name, "abcdefghij", sizeof(name)), 1);
+	assert_string_equal(name, "abcd" RS_ELLIPSIS);
+	assert_int_equal(RS_STRCPY_CUT(name, "abcdefg"), 0);
+	assert_string_equal(name, "abcdefg");
+	assert_string_equal(rs_strerror(-EOVERFLOW),
+			    "too long for its field: cut (ends with " RS_ELLIPSIS ")");
+	(void)v;
+	rs_root_set(NULL);
+}
+
+/*
+ * A FIFO, a directory or a device where a file should be: refused at once
+ * (the test runs in a child bounded by alarm(): a hang is a failure).
+ */
+static void test_read_not_regular(void **state)
+{
+	char path[512], buf[32];
+	uint64_t v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/fifo", tmpdir);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	snprintf(path, sizeof(path), "%s/adir", tmpdir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	rs_root_set(tmpdir);
+	alarm(30);
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/fifo"), -RS_ENOTREG);
+	assert_int_equal(rs_read_u64(&v, "/fifo"), -RS_ENOTREG);
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/adir"), -EISDIR);
+	snprintf(path, sizeof(path), "%s/fifo", tmpdir);
+	f = rs_fopen_read(path);
+	assert_null(f);
+	assert_int_equal(errno, RS_ENOTREG);
+	assert_string_equal(rs_strerror(-RS_ENOTREG), "not a regular file");
+	rs_root_set("/");
+	assert_int_equal(rs_read_str(buf, sizeof(buf), "/dev/zero"), -RS_ENOTREG);
+	alarm(0);
 	rs_root_set(NULL);
 }
 
@@ -105,6 +208,10 @@ static void test_array_and_counters(void **state)
 	assert_int_equal(s.addrs[99].prefixlen, 99);
 	rs_snapshot_add_error(&s, RS_AREA_RDMA, "sysfs", "mlx5_0", "cannot read %s", "x");
 	assert_string_equal(s.errors[0].message, "cannot read x");
+	/* A note too long for its field says it was cut. */
+	rs_snapshot_add_error(&s, RS_AREA_RDMA, "sysfs", "mlx5_0", "%0300d", 7);
+	assert_int_equal(strlen(s.errors[1].message), RS_MSG_LEN - 1);
+	assert_string_equal(s.errors[1].message + RS_MSG_LEN - 4, RS_ELLIPSIS);
 	rs_snapshot_free(&s);
 	assert_int_equal(s.n_addrs, 0);
 }
@@ -155,6 +262,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_root_path),
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_read_decimal),
+		cmocka_unit_test(test_read_cut),
+		cmocka_unit_test(test_read_not_regular),
 		cmocka_unit_test(test_list_dir_natural),
 		cmocka_unit_test(test_array_and_counters),
 		cmocka_unit_test(test_escape_text),

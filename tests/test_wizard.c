@@ -335,6 +335,65 @@ static void test_run_checklist(void **state)
 	rs_snapshot_free(&w.snap);
 }
 
+/* first-time-setup with a peer on a host that can run tests (the demo: a
+ * replay): the runner asks for the latency test, then the bandwidth test,
+ * as it asks for probes, and their outcomes decide the two steps; a
+ * recorded host that cannot run one is never asked. */
+static void test_run_tests(void **state)
+{
+	struct rs_test_results tr = { .can_run = 1 };
+	struct rs_test_outcome lat = { .kind = RS_TEST_LAT, .end = RS_TEST_PASSED,
+		.source = "replay", .replay = 1 };
+	struct rs_test_outcome bw = { .kind = RS_TEST_BW, .end = RS_TEST_FAILED,
+		.source = "rocescope bw 192.168.100.20 -D 2", .title = "control port unreachable",
+		.message = "connection refused", .check = "start rocescope serve on the peer" };
+	struct world w;
+	struct rs_tree t;
+	struct rs_run r;
+	enum rs_probe_kind need;
+	char err[512];
+
+	world_init(&w);
+	w.params.peer = "192.168.100.20";
+	w.ctx.recorded = 1;		/* no probe: only the tests are asked for */
+	w.ctx.tests = &tr;
+	assert_int_equal(rs_tree_load(&t, "first-time-setup", err, sizeof(err)), 0);
+	rs_run_init(&r, &t);
+	rs_run_subject(&r, &w.snap, NULL, 0);
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);
+	assert_int_equal(r.need_test, RS_TEST_LAT);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "arp");	/* the step before */
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);	/* still none */
+	tr.of[RS_TEST_LAT] = &lat;
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);
+	assert_int_equal(r.need_test, RS_TEST_BW);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "pingpong");
+	assert_int_equal(r.steps[r.n_steps - 1].verdict, RS_PASS);
+	tr.of[RS_TEST_BW] = &bw;
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_DONE);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "bandwidth");
+	assert_int_equal(r.steps[r.n_steps - 1].verdict, RS_FAIL);
+	assert_non_null(strstr(r.steps[r.n_steps - 1].finding.summary, "connection refused"));
+	/* Re-run from the bandwidth step after a fix: its test is asked again. */
+	rs_run_rewind(&r, r.n_steps - 1);
+	tr.of[RS_TEST_BW] = NULL;
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);
+	assert_int_equal(r.need_test, RS_TEST_BW);
+	rs_run_free(&r);
+
+	/* A saved snapshot: no test can run, the steps say so. */
+	tr = (struct rs_test_results){ .can_run = 0 };
+	rs_run_init(&r, &t);
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_DONE);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "bandwidth");
+	assert_int_equal(r.steps[r.n_steps - 1].verdict, RS_SKIP);
+	assert_non_null(strstr(r.steps[r.n_steps - 1].finding.summary,
+			       "a recorded host cannot run a test"));
+	rs_run_free(&r);
+	rs_tree_free(&t);
+	rs_snapshot_free(&w.snap);
+}
+
 /* large-message-crash: memlock passes, a message larger than the port's
  * largest stops the tree at the size step. */
 static void test_run_large_message(void **state)
@@ -372,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_run_arp_flux),
 		cmocka_unit_test(test_run_low_bandwidth_subject),
 		cmocka_unit_test(test_run_checklist),
+		cmocka_unit_test(test_run_tests),
 		cmocka_unit_test(test_run_large_message),
 	};
 

@@ -227,6 +227,8 @@ void ui_input_open(struct ui *ui)
 	ui->input_prompt = NULL;
 	ui->input_done = NULL;
 	RS_STRCPY(ui->input_buf, ui->sess.peer);
+	/* Typing a new address must not append to the old one. */
+	ui->input_sel = ui->input_buf[0] != '\0';
 }
 
 void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
@@ -236,6 +238,7 @@ void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
 	ui->input_prompt = prompt;
 	ui->input_done = done;
 	RS_STRCPY(ui->input_buf, initial ? initial : "");
+	ui->input_sel = ui->input_buf[0] != '\0';
 }
 
 static int input_key(struct ui *ui, int key)
@@ -254,13 +257,24 @@ static int input_key(struct ui *ui, int key)
 			done(ui, ui->input_buf);
 		else if (n && ui_peer_set(ui, ui->input_buf) == 0)
 			ui_wizard_peer_set(ui);
-	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (n)
+	} else if (key == KEY_BACKSPACE || key == 127 || key == 8 || key == KEY_DC) {
+		if (ui->input_sel)
+			ui->input_buf[0] = '\0';	/* the selection goes at once */
+		else if (n)
 			ui->input_buf[n - 1] = '\0';
-	} else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof(ui->input_buf)) {
-		ui->input_buf[n] = (char)key;
-		ui->input_buf[n + 1] = '\0';
+	} else if (key == KEY_RIGHT || key == KEY_END || key == KEY_LEFT || key == KEY_HOME) {
+		;	/* deselect: keep the old text and edit its end */
+	} else if (key >= 0x20 && key < 0x7f) {
+		if (ui->input_sel) {	/* typing replaces the selection */
+			ui->input_buf[0] = '\0';
+			n = 0;
+		}
+		if (n + 1 < sizeof(ui->input_buf)) {
+			ui->input_buf[n] = (char)key;
+			ui->input_buf[n + 1] = '\0';
+		}
 	}
+	ui->input_sel = 0;
 	return UI_F_REDRAW;
 }
 
@@ -382,18 +396,41 @@ static void draw_tabs(struct ui *ui)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
 }
 
-/* The source label, its path shortened from the left so the bar fits 80. */
-static const char *short_label(const struct ui *ui, char *buf, size_t len)
+/*
+ * s (escaped, so ASCII or valid UTF-8) cut to max characters, the last one
+ * being the "more" glyph when it was longer: the bar keeps its other
+ * fields on 80 columns, and says it cut.
+ */
+static void cut_chars(char *s, size_t max, const char *more)
 {
-	const char *l = ui->sess.label, *sp = strchr(l, ' ');
+	size_t at = 0, n = 0, len = strlen(s), keep = 0;
+
+	while (at < len) {
+		size_t l = rs_utf8_len((const unsigned char *)s + at, len - at);
+
+		if (++n == max)
+			keep = at;
+		at += l ? l : 1;
+	}
+	if (n > max)
+		snprintf(s + keep, len + 1 - keep, "%s", more);
+}
+
+/* The source label l (escaped), its path shortened from the left so the
+ * bar fits 80; a replay shows its file's name only. */
+static const char *short_label(const struct ui *ui, const char *l, char *buf, size_t len)
+{
+	const char *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
 	if (ui->sess.kind == RS_SOURCE_REPLAY) {
 		/* the file's name (the line above says it is a replay): the
-		 * room goes to the messages (marks) */
+		 * room goes to the messages (marks); escaped, as any name */
 		const char *base = strrchr(ui->sess.path, '/');
 
-		snprintf(buf, len, "%.20s", base ? base + 1 : ui->sess.path);
+		base = base ? base + 1 : ui->sess.path;
+		rs_escape_text(buf, len, base, strlen(base));
+		cut_chars(buf, 20, ui->g->more);
 		return buf;
 	}
 
@@ -406,14 +443,17 @@ static const char *short_label(const struct ui *ui, char *buf, size_t len)
 static void draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
-	char label[64];
+	const char *hostname = ui->sess.snap.host.hostname;
+	char label[160], host[RS_ESCAPE_MAX(sizeof(ui->sess.snap.host.hostname))];
+	char src[RS_ESCAPE_MAX(sizeof(ui->sess.label))];
 	int warnings = 0;
 
 	for (int i = 0; i < ui->n_panes; i++)
 		warnings += ui->panes[i].problems;
 	if (ui->input) {
 		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
-		const char *hint = ui->input_done ? "   (Enter: ok, Esc: cancel)" :
+		const char *hint = ui->input_sel ? "   (typing replaces it, Right: edit, Esc: cancel)" :
+				   ui->input_done ? "   (Enter: ok, Esc: cancel)" :
 				   "   (Enter: look up, Esc: cancel)";
 		const char *text = ui->input_buf;
 		int room = COLS - 4 - (int)strlen(prompt), n = (int)strlen(text), cx;
@@ -422,8 +462,9 @@ static void draw_status(struct ui *ui)
 			hint = "";	/* the text first: it is what one types */
 		if (n >= room && room > 4)	/* a long path: its end, where one types */
 			text += n - (room - 4);
-		ui_putf(&pen, UI_R_STATUS, " %s: %s%s", prompt, text == ui->input_buf ? "" : "...",
-			text);
+		ui_putf(&pen, UI_R_STATUS, " %s: %s", prompt, text == ui->input_buf ? "" : "...");
+		/* the old value, selected: shown as a selection is (reverse) */
+		ui_put(&pen, ui->input_sel ? UI_R_CURSOR : UI_R_STATUS, text);
 		cx = pen.x < COLS ? pen.x : COLS - 1;
 		ui_put(&pen, UI_R_STATUS, hint);
 		ui_fill(&pen, UI_R_STATUS, " ");
@@ -432,9 +473,13 @@ static void draw_status(struct ui *ui)
 		return;
 	}
 	curs_set(0);
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s", ui->sess.snap.host.hostname[0] ?
-		ui->sess.snap.host.hostname : "?", ui->g->vline,
-		short_label(ui, label, sizeof(label)),
+	/* Escaped here, not drawn raw: a control character would take two
+	 * columns (^[) where one was counted and push the separator off. */
+	rs_escape_text(host, sizeof(host), hostname, strlen(hostname));
+	cut_chars(host, 20, ui->g->more);
+	rs_escape_text(src, sizeof(src), ui->sess.label, strlen(ui->sess.label));
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s", host[0] ? host : "?", ui->g->vline,
+		short_label(ui, src, label, sizeof(label)),
 		rs_session_is_dynamic(&ui->sess) ? "" : " (static)");
 	/* a replay says where it is on its own line above */
 	if (ui->sess.kind != RS_SOURCE_REPLAY)

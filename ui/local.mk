@@ -7,7 +7,8 @@ RS_UI_SOURCES = \
 	ui/panes.c ui/pane_overview.h ui/pane_overview.c ui/pane_overview_draw.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
 	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \
-	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c
+	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c \
+	ui/pane_tests.h ui/pane_tests.c ui/pane_tests_draw.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 
@@ -20,6 +21,7 @@ ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
 	tests/test_console_memcheck.sh tests/test_console_wizard.sh tests/bench/gen_root.sh
 EXTRA_DIST += tests/test_console_capture.sh tests/test_console_replay.sh
+EXTRA_DIST += tests/test_console_tests.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind

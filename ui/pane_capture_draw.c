@@ -33,35 +33,6 @@ static const char *mark(enum rs_verdict v)
 	return v == RS_PASS ? "PASS" : v == RS_WARN ? "WARN" : v == RS_FAIL ? "FAIL" : "SKIP";
 }
 
-/* Text over at most max fixed rows, cut at spaces; returns the rows used. */
-static int wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max)
-{
-	int width = p->view.width - indent - 1, rows = 0;
-
-	while (*text && rows < max && p->view.height > 0) {
-		struct ui_pen pen;
-		size_t n = strlen(text);
-		char buf[512];
-
-		if ((int)n > width) {
-			n = (size_t)width;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (!n)
-				n = (size_t)width;
-		}
-		snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
-		ui_line_fixed(p, &pen);
-		ui_col(&pen, indent);
-		ui_put(&pen, r, buf);
-		text += n;
-		while (*text == ' ')
-			text++;
-		rows++;
-	}
-	return rows;
-}
-
 static int op_match(const char *want, uint8_t op)
 {
 	if (!strncasecmp(want, "0x", 2))
@@ -151,7 +122,7 @@ static void verdict_row(struct ui_pane *p, const char *label, enum rs_verdict v,
 	ui_putf(&pen, UI_R_HEADER, " %-8s ", label);
 	ui_putf(&pen, role_of(v), " %s  %s", mark(v), buf);
 	if (text[n] && rows > 1)
-		wrap(p, role_of(v), 17, text + n + 1, rows - 1);
+		ui_wrap_max(p, role_of(v), 17, text + n + 1, rows - 1);
 }
 
 static void draw_verdicts(struct ui *ui, struct ui_pane *p, const struct rs_capture *c)
@@ -173,9 +144,9 @@ static void draw_verdicts(struct ui *ui, struct ui_pane *p, const struct rs_capt
 	verdict_row(p, "RoCE v2?", v->roce, v->roce_text, rows);
 	verdict_row(p, "wire", v->health, shown ? shown->text : "", rows);
 	if (v->health != RS_PASS && v->n_reasons > 1)
-		wrap(p, UI_R_DIM, 17, "(more reasons: rocescope check, capture.wire_health)", 1);
+		ui_wrap_max(p, UI_R_DIM, 17, "(more reasons: rocescope check, capture.wire_health)", 1);
 	if (rs_capture_note(c)[0])
-		wrap(p, UI_R_WARN, 1, rs_capture_note(c), 3);
+		ui_wrap_max(p, UI_R_WARN, 1, rs_capture_note(c), 3);
 }
 
 static void flow_row(struct ui_pen *pen, const struct rs_cap_flow *f, uint64_t now)
@@ -314,10 +285,10 @@ static void draw_running(struct ui *ui, struct ui_pane *p, const struct rs_captu
 
 	draw_counts(ui, p, c);
 	if (ui_cap(ui)->say[0])
-		wrap(p, UI_R_WARN, 1, ui_cap(ui)->say, 2);
+		ui_wrap_max(p, UI_R_WARN, 1, ui_cap(ui)->say, 2);
 	draw_verdicts(ui, p, c);
 	if (err[0])
-		wrap(p, UI_R_BAD, 1, err, 2);
+		ui_wrap_max(p, UI_R_BAD, 1, err, 2);
 	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 16) {
 		ui_line_fixed(p, &pen);
 		ui_putf(&pen, UI_R_DIM, " %s", rs_demo_pcap_credit);
@@ -336,16 +307,16 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 	char text[1024];
 
 	if (uc->confirm[0]) {
-		wrap(p, UI_R_WARN, 1, rs_capture_sniffer_warning(), 4);
+		ui_wrap_max(p, UI_R_WARN, 1, rs_capture_sniffer_warning(), 4);
 		snprintf(text, sizeof(text), "y: start the sniffer on %s; any other key: cancel",
 			 uc->confirm);
-		wrap(p, UI_R_PICK, 1, text, 2);
+		ui_wrap_max(p, UI_R_PICK, 1, text, 2);
 		return;
 	}
 	if (uc->say[0])
-		wrap(p, UI_R_WARN, 1, uc->say, 2);
+		ui_wrap_max(p, UI_R_WARN, 1, uc->say, 2);
 	if (err[0])
-		wrap(p, UI_R_BAD, 1, err, 4);
+		ui_wrap_max(p, UI_R_BAD, 1, err, 4);
 	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
 		snprintf(text, sizeof(text), "Live capture needs the live host (this is %s). i then "
 			 "-r FILE reads a capture file (pcap or pcapng).", ui->sess.label);
@@ -358,7 +329,7 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 			 "interface (-i), the sniffer of an RDMA device (-d) or a file (-r).",
 			 ui->sess.kind == RS_SOURCE_DEMO ? "the demo's replay" :
 			 ui_capture_default_netdev(ui));
-	wrap(p, UI_R_DIM, 1, text, 4);
+	ui_wrap_max(p, UI_R_DIM, 1, text, 4);
 }
 
 /* "file /a/long/path.pcap" as "file ...ng/path.pcap" when it does not fit. */

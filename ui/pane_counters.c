@@ -9,13 +9,27 @@
  * problems; those that moved earlier are marked as worth a look.  Ports
  * whose errors rise are the findings of counters.error_rising.
  * hw_counters/out_of_buffer and ethtool's rx_out_of_buffer carry their
- * origin so the two look-alikes are never confused.
+ * origin so the two look-alikes are never confused.  Data rates show in
+ * Gb/s (bits, SI, as links are sold), packets in pps (model/units.h).
+ *
+ * z hides the counters that have not moved since the baseline (rate and
+ * total zero); / keeps only the rows whose name contains a text (any
+ * case).  Both only choose rows: counting and marks are unchanged.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "model/units.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+
+/* What the rows are narrowed to.  One console per process: file scope. */
+static struct {
+	int hide_zero;
+	char search[64];
+} view;
 
 #define COL_ORIGIN 35
 #define COL_RATE 39
@@ -51,6 +65,7 @@ static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct rs_series
 		     const struct rs_series_ctr *c)
 {
 	int bytes = c->cls->flags & RS_CF_BYTES, err = c->cls->flags & RS_CF_ERROR;
+	enum rs_rate_unit u = rs_rate_unit_of(c->cls, c->name);
 	enum ui_role r = UI_R_NORMAL;
 	char rate[32], total[32];
 	struct ui_pen pen;
@@ -66,7 +81,7 @@ static void draw_ctr(struct ui *ui, struct ui_pane *pane, const struct rs_series
 	ui_put(&pen, r, c->name);
 	ui_col(&pen, COL_ORIGIN);
 	ui_put(&pen, UI_R_DIM, origin_tag(set->origin));
-	ui_fmt_rate(rate, sizeof(rate), c->rate, bytes);
+	rs_fmt_rate_short(rate, sizeof(rate), c->rate, u);
 	ui_fmt_count(total, sizeof(total), c->total, bytes);
 	ui_col(&pen, COL_RATE);
 	ui_putf(&pen, r, "%12s", rate);
@@ -104,9 +119,23 @@ static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 	}
 }
 
-/* Draw (or, with pane NULL, count) the shown counters of group g. */
+/* Does the row pass z (hide zero) and / (search)? */
+static int shown(const struct rs_series_ctr *c)
+{
+	if (view.hide_zero && !c->total && !(c->rate > 0))
+		return 0;
+	if (!view.search[0])
+		return 1;
+	for (const char *p = c->name; *p; p++)
+		if (!strncasecmp(p, view.search, strlen(view.search)))
+			return 1;
+	return 0;
+}
+
+/* Draw (or, with pane NULL, count) the shown counters of group g; *all
+ * counts them before z and / chose. */
 static int draw_group(struct ui *ui, struct ui_pane *pane,
-		      const struct rs_series_set *sets[PORT_SETS], int g)
+		      const struct rs_series_set *sets[PORT_SETS], int g, int *all)
 {
 	int n = 0;
 
@@ -115,6 +144,9 @@ static int draw_group(struct ui *ui, struct ui_pane *pane,
 			const struct rs_series_ctr *c = &sets[k]->ctrs[i];
 
 			if (!c->cls || (int)c->cls->group != g)
+				continue;
+			(*all)++;
+			if (!shown(c))
 				continue;
 			if (pane && !n)
 				ui_title(ui, pane, "%s", rs_cgroup_name(c->cls->group));
@@ -131,7 +163,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 	const struct rs_port *p = ui_port(ui, ui->sel_dev, ui->sel_port);
 	const struct rs_series_set *sets[PORT_SETS];
 	struct ui_pen pen;
-	int shown = 0;
+	int n = 0, all = 0;
 
 	pane->n_items = 0;
 	if (!p) {
@@ -145,7 +177,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 	ui_line_fixed(pane, &pen);
 	/* the same columns as draw_ctr(): 3 + name, origin, rate, total, history */
 	ui_putf(&pen, UI_R_HEADER, "   %-*s%-*s%12s %10s  %s", COL_ORIGIN - 3, "counter",
-		COL_RATE - COL_ORIGIN, "from", "rate/s", "total", "history");
+		COL_RATE - COL_ORIGIN, "from", "rate", "total", "history");
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!d->present) {
 		ui_line_fixed(pane, &pen);
@@ -156,12 +188,21 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
 	}
+	if (view.hide_zero || view.search[0]) {
+		ui_line_fixed(pane, &pen);
+		ui_putf(&pen, UI_R_WARN, " ~ showing %s%s%s%s%s (z, / change it)",
+			view.hide_zero ? "counters that moved" : "",
+			view.hide_zero && view.search[0] ? ", " : "",
+			view.search[0] ? "names with \"" : "", view.search,
+			view.search[0] ? "\"" : "");
+	}
 	port_sets(ui, d, p, sets);
 	for (int g = 0; g < RS_CG_COUNT; g++)
-		shown += draw_group(ui, pane, sets, g);
-	if (!shown) {
+		n += draw_group(ui, pane, sets, g, &all);
+	if (!n) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " this port has no counters the console knows");
+		ui_put(&pen, UI_R_DIM, all ? " no counter matches (z, / change what is shown)" :
+		       " this port has no counters the console knows");
 	}
 }
 
@@ -172,13 +213,44 @@ static void counters_tick(struct ui *ui, struct ui_pane *pane)
 	pane->problems += rs_findings_count_problems(&ui->sess.findings, &key);
 }
 
+static int k_zero(struct ui *ui, struct ui_pane *p, int key)
+{
+	view.hide_zero = !view.hide_zero;
+	p->scroll = 0;
+	ui_message(ui, view.hide_zero ? "counters that never moved are hidden (z shows them)" :
+		   "every counter is shown");
+	return UI_F_REDRAW;
+}
+
+static void search_done(struct ui *ui, const char *text)
+{
+	char esc[RS_ESCAPE_MAX(sizeof(view.search))];
+
+	RS_STRCPY(view.search, text);
+	ui->panes[ui->cur].scroll = 0;
+	rs_escape_text(esc, sizeof(esc), view.search, strlen(view.search));
+	if (view.search[0])
+		ui_message(ui, "counters whose name contains \"%s\"", esc);
+	else
+		ui_message(ui, "search cleared: every counter is shown");
+}
+
+static int k_search(struct ui *ui, struct ui_pane *p, int key)
+{
+	ui_input_ask(ui, "Search counters (part of a name; empty: all)", view.search,
+		     search_done);
+	return UI_F_REDRAW;
+}
+
 static const struct ui_key counters_keys[] = {
+	{ 'z', 0, "z", "hide / show the counters that have not moved (zero)", k_zero },
+	{ '/', 0, "/", "show only the counters whose name contains a text", k_search },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_counters = {
 	.name = "Counters",
-	.about = "live counters of the selected port (f, r, +, - act here)",
+	.about = "live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)",
 	.draw = counters_draw,
 	.tick = counters_tick,
 	.keys = counters_keys,

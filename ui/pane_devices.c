@@ -3,7 +3,8 @@
  * pane_devices.c - RDMA devices and their ports, with what is wrong.
  *
  * One block per device (generation, firmware, PSID, PCI link current vs
- * maximum) and one item per port (state, physical state, link layer, rate,
+ * maximum, the RDMA resources in use: QPs by state, CQs, MRs, PDs) and
+ * one item per port (state, physical state, link layer, rate,
  * netdev and MTU).  Problems are the findings of the checks (src/diag/,
  * docs/checks.md) about each device and port, listed under what they
  * concern; the pane detects nothing itself.  Enter on a port makes it the
@@ -59,6 +60,20 @@ static int probs(const struct ui *ui, struct ui_pane *pane, const char *dev, uns
 	return n;
 }
 
+/* "QPs 12 (RTS 10, ERR 2), CQs 8, MRs 4, PDs 3": is a job running on it?
+ * QPs in the error state stand out. */
+static void draw_resources(struct ui_pane *pane, const struct rs_rdma_res *r)
+{
+	char line[RS_TEXT_LEN + 96];
+	struct ui_pen pen;
+
+	rs_rdma_res_fmt(line, sizeof(line), r);
+	ui_line(pane, &pen);
+	ui_col(&pen, 5);
+	ui_put(&pen, UI_R_DIM, "in use: ");
+	ui_put(&pen, r->known && (r->qp_err || r->qp_sqe) ? UI_R_WARN : UI_R_DIM, line);
+}
+
 static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
 {
 	const struct rs_pci_link *l = &d->pci;
@@ -82,6 +97,7 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 			d->driver);
 	else
 		ui_putf(&pen, UI_R_DIM, "no PCI function (%s)", d->driver[0] ? d->driver : "virtual");
+	draw_resources(pane, &d->res);
 }
 
 static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int item)
@@ -96,7 +112,9 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 	ui_line(pane, &pen);
 	ui_put(&pen, r, sel ? ui->g->sel : " ");
 	ui_putf(&pen, r, " port %-2u ", p->num);
-	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) : UI_R_BAD,
+	/* Unknown (not read) is dim, not bad: the check skips it. */
+	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) :
+	       !p->state_name[0] ? (cur ? r : UI_R_DIM) : UI_R_BAD,
 	       p->state_name[0] ? p->state_name : "?");
 	ui_col(&pen, 19);
 	ui_putf(&pen, r, "%-9s %-9s %s", p->phys_state_name, p->link_layer, p->rate);

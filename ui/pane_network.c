@@ -154,7 +154,9 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 		ui_putf(&pen, UI_R_BAD, " ! %s", route->summary);
 		return 1;
 	}
-	ui_putf(&pen, UI_R_NORMAL, " peer %s via %s src %s%s%s", lk->peer, lk->dev, lk->src,
+	/* "computed": from the recorded routes, not the kernel's answer */
+	ui_putf(&pen, UI_R_NORMAL, " %speer %s via %s src %s%s%s", lk->computed ?
+		"computed route: " : "", lk->peer, lk->dev, lk->src,
 		lk->gateway[0] ? " gateway " : "", lk->gateway);
 	if (pane)
 		ui_line(pane, &pen);

@@ -27,6 +27,25 @@ static const char *const sig_heads[RS_SIG_COUNT] = {
 	"pause", "cnp snt", "cnp hdl", "ecn", "seq err", "retx/to", "drops",
 };
 
+/*
+ * s in a column width cells wide: escaped, and marked with the "more"
+ * glyph when it is longer (ui_put), never silently cut as "%-10.10s" would
+ * (mlx5_bond_0/1, ACTIVE_DEFER); padded to the column's end.
+ */
+static void put_cell(struct ui_pen *pen, enum ui_role r, const char *s, int width)
+{
+	int end = pen->x + width, xmax = pen->xmax;
+
+	if (end < pen->xmax)
+		pen->xmax = end;
+	ui_put(pen, r, s);
+	pen->xmax = xmax;
+	if (pen->y < 0 || pen->x >= end)
+		pen->x = end;
+	else
+		ui_putf(pen, r, "%*s", end - pen->x, "");
+}
+
 /* "32.8" Gb/s; "-" unknown */
 static void gbps(char *buf, size_t len, double bps)
 {
@@ -99,11 +118,12 @@ static void load(struct ui_pen *pen, const struct rs_device *d, const struct rs_
 	char link[40], tg[16], tp[16], rg[16], rp[16], pk[16];
 	int narrow = link_text(link, sizeof(link), r);
 
-	ui_putf(pen, p->state == RS_PORT_ACTIVE ? UI_R_OK : UI_R_BAD, "%-6.6s ",
-		!d->present ? "gone" : p->state_name[0] ? p->state_name : "?");
+	put_cell(pen, p->state == RS_PORT_ACTIVE ? UI_R_OK : UI_R_BAD,
+		 !d->present ? "gone" : p->state_name[0] ? p->state_name : "?", 6);
+	ui_put(pen, UI_R_NORMAL, " ");
 	if (narrow)
 		strcat(link, "~");
-	ui_putf(pen, narrow ? UI_R_WARN : UI_R_NORMAL, "%-10.10s", link);
+	put_cell(pen, narrow ? UI_R_WARN : UI_R_NORMAL, link, 10);
 	gbps(tg, sizeof(tg), r->tx_bps);
 	pct(tp, sizeof(tp), r->tx_pct);
 	gbps(rg, sizeof(rg), r->rx_bps);
@@ -126,7 +146,9 @@ static void draw_row(struct ui *ui, struct ui_pane *pane, const struct ov_row *r
 	ui_line(pane, &pen);
 	ui_put(&pen, i == pane->cursor && ui->cur >= 0 ? UI_R_CURSOR : UI_R_NORMAL,
 	       i == pane->cursor ? ui->g->sel : " ");
-	ui_putf(&pen, UI_R_TITLE, " %-10.10s ", row->name);
+	ui_put(&pen, UI_R_TITLE, " ");
+	put_cell(&pen, UI_R_TITLE, row->name, 10);
+	ui_put(&pen, UI_R_TITLE, " ");
 	load(&pen, d, p, &row->r);
 	if (wide) {
 		signals(&pen, &row->r);

@@ -8,15 +8,19 @@
  * with its progress.
  *
  * The walk is src/wizard/run.c; a step that needs a probe asks the session
- * to run it in a child (rs_session_probe_start), and the walk goes on when
- * the session says the result came in - the other panes stay live
- * meanwhile.  A tree that needs the peer opens the peer input line once.
+ * to run it in a child (rs_session_probe_start), a step that needs an
+ * embedded test asks the session's test job for a short one (the Tests
+ * pane shows it running), and the walk goes on when the session says the
+ * result came in - the other panes stay live meanwhile.  A tree that needs
+ * the peer opens the peer input line once.
  */
+#include "session/test_job.h"
 #include "ui/curses.h"
 #include "ui/ui.h"
 #include "util.h"
 #include "wizard/run.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,7 @@ struct ui_wizard {
 	struct rs_run run;
 	int active;			/* a tree is loaded and walked */
 	int probing;			/* probe kind + 1 being waited for, 0 none */
+	int testing;			/* test kind + 1 being waited for, 0 none */
 	int want_peer;			/* start the selected tree once the peer is set */
 	int n_trees;
 	struct ui_pane *pane;		/* the Wizard pane: its cursor goes to the cause */
@@ -49,6 +54,26 @@ static void stop_tree(struct ui_wizard *w)
 	rs_tree_free(&w->tree);
 	w->active = 0;
 	w->probing = 0;
+	w->testing = 0;
+}
+
+/* A step needs an embedded test: a short one through the session; if
+ * another test runs, the walk waits for it to end and asks again. */
+static void start_test(struct ui *ui, struct ui_wizard *w)
+{
+	const struct rs_subject *sub = &w->run.subject;
+	char err[RS_MSG_LEN];
+	int r;
+
+	w->testing = (int)w->run.need_test + 1;
+	if (rs_session_test_running(&ui->sess))
+		return;
+	r = rs_session_test_step(&ui->sess, w->run.need_test, sub->dev[0] ? sub->dev : NULL,
+				 sub->port, err, sizeof(err));
+	if (r && r != -EAGAIN) {	/* -EAGAIN: the outcome says it could not start */
+		w->testing = 0;
+		ui_message(ui, "%s", err);
+	}
 }
 
 /* Walk on until the end or a probe; start that probe in the background. */
@@ -57,13 +82,20 @@ static void advance(struct ui *ui, struct ui_wizard *w)
 	struct rs_check_ctx ctx;
 	enum rs_probe_kind need;
 
-	if (!w->active || w->probing)
+	int what;
+
+	if (!w->active || w->probing || w->testing)
 		return;
 	rs_session_ctx(&ui->sess, &ctx);
-	if (!rs_run_advance(&w->run, &ctx, &need)) {
+	what = rs_run_advance(&w->run, &ctx, &need);
+	if (what == RS_RUN_DONE) {
 		/* Done: select the cause, so its evidence opens under it. */
 		if (w->run.cause >= 0 && w->pane)
 			w->pane->cursor = w->run.cause;
+		return;
+	}
+	if (what == RS_RUN_TEST) {
+		start_test(ui, w);
 		return;
 	}
 	if (rs_session_probe_start(&ui->sess, need) == 0 ||
@@ -102,6 +134,8 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	w->pane->cursor = 0;
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+	for (int k = 0; k < RS_TEST_KINDS; k++)
+		rs_session_test_forget(&ui->sess, k);
 	advance(ui, w);
 }
 
@@ -227,13 +261,17 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 	for (size_t i = 0; i < w->run.n_steps; i++)
 		n[w->run.steps[i].verdict]++;
 	ui_line_fixed(pane, &pen);
-	if (w->tree.kind == RS_TREE_CHECKLIST)
+	if (w->tree.kind == RS_TREE_CHECKLIST && !w->probing && !w->testing)
 		ui_putf(&pen, n[RS_FAIL] ? UI_R_BAD : UI_R_OK, " checklist: %zu of %zu done, %zu "
 			"to do, %zu worth a look, %zu unknown", n[RS_PASS], w->tree.n, n[RS_FAIL],
 			n[RS_WARN], n[RS_SKIP]);
 	else if (w->probing)
 		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
 			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
+	else if (w->testing)
+		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (8: the Tests pane shows it)",
+			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
+			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "");
 	else if (rs_run_done(&w->run))
 		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
 			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
@@ -278,6 +316,11 @@ static void wizard_tick(struct ui *ui, struct ui_pane *pane)
 		w->probing = 0;
 		advance(ui, w);
 	}
+	/* The test waited for (or the one that ran before it) ended: walk on. */
+	if (w->testing && !rs_session_test_running(&ui->sess)) {
+		w->testing = 0;
+		advance(ui, w);
+	}
 	if (w->run.cause >= 0)
 		pane->problems++;
 }
@@ -291,14 +334,18 @@ static int k_enter(struct ui *ui, struct ui_pane *pane, int key)
 			start_tree(ui, w, pane->cursor);
 		return UI_F_REDRAW;
 	}
-	if (w->probing || pane->cursor < 0 || (size_t)pane->cursor >= w->run.n_steps)
+	if (w->probing || w->testing || pane->cursor < 0 ||
+	    (size_t)pane->cursor >= w->run.n_steps)
 		return UI_F_REDRAW;
-	/* Re-run from the step under the cursor: its probe runs again too. */
+	/* Re-run from the step under the cursor: its probe or test runs again too. */
 	{
-		int k = rs_check_probe(w->tree.nodes[w->run.steps[pane->cursor].node].check);
+		const struct rs_check *c = w->tree.nodes[w->run.steps[pane->cursor].node].check;
+		int k = rs_check_probe(c), t = rs_check_test(c);
 
 		if (k >= 0)
 			rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+		if (t >= 0)
+			rs_session_test_forget(&ui->sess, t);
 	}
 	rs_run_rewind(&w->run, (size_t)pane->cursor);
 	ui_message(ui, "re-running from step %d", pane->cursor + 1);

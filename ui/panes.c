@@ -14,6 +14,7 @@ extern const struct ui_pane_class ui_pane_network;
 extern const struct ui_pane_class ui_pane_host;
 extern const struct ui_pane_class ui_pane_wizard;
 extern const struct ui_pane_class ui_pane_capture;
+extern const struct ui_pane_class ui_pane_tests;
 
 const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_overview,
@@ -24,5 +25,6 @@ const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_host,
 	&ui_pane_wizard,
 	&ui_pane_capture,
+	&ui_pane_tests,
 	NULL,
 };

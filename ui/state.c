@@ -73,9 +73,12 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 
 	if (what & RS_CHANGE_EVENT)
 		show_events(ui);
-	/* The capture's updates (4 a second) redraw only the pane showing it;
-	 * a change of its verdicts comes as RS_CHANGE_DATA for every pane. */
+	/* The capture's updates (4 a second) and a test's lines redraw only
+	 * the pane showing them; a change of verdicts or a test's end comes as
+	 * RS_CHANGE_DATA for every pane. */
 	if (what == RS_CHANGE_CAPTURE && strcmp(ui->panes[ui->cur].cls->name, "Capture"))
+		return;
+	if (what == RS_CHANGE_TEST && strcmp(ui->panes[ui->cur].cls->name, "Tests"))
 		return;
 	panes_tick(ui);
 	ui->dirty = 1;

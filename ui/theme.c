@@ -278,6 +278,34 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 	return lines;
 }
 
+int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max)
+{
+	int width = p->view.width - indent - 1, rows = 0;
+
+	while (*text && rows < max && p->view.height > 0) {
+		struct ui_pen pen;
+		size_t n = strlen(text);
+		char buf[512];
+
+		if ((int)n > width) {
+			n = (size_t)width;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (!n)
+				n = (size_t)width;
+		}
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
+		ui_line_fixed(p, &pen);
+		ui_col(&pen, indent);
+		ui_put(&pen, r, buf);
+		text += n;
+		while (*text == ' ')
+			text++;
+		rows++;
+	}
+	return rows;
+}
+
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 {
 	char buf[512];

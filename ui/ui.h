@@ -57,6 +57,7 @@ struct ui;
 struct ui_pane;
 struct ui_wizard;
 struct ui_capture;
+struct ui_tests;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -117,9 +118,11 @@ struct ui {
 
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
+	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
 
 	int input;		/* the input line is open */
 	char input_buf[256];
+	int input_sel;		/* input_buf is the old value, selected: a key replaces it */
 	const char *input_prompt;	/* NULL: the peer's address */
 	void (*input_done)(struct ui *ui, const char *text);	/* NULL: set the peer */
 	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
@@ -153,8 +156,11 @@ void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(print
 int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
 void ui_wizard_peer_set(struct ui *ui);
+/* The peer's address on the input line: the old one shown selected (typing
+ * replaces it, Enter keeps it, Right or End edit it). */
 void ui_input_open(struct ui *ui);
-/* Ask for a line on the input line; done gets it on Enter (not on Esc). */
+/* Ask for a line on the input line; done gets it on Enter (not on Esc).
+ * initial is shown selected, as the peer is. */
 void ui_input_ask(struct ui *ui, const char *prompt, const char *initial,
 		  void (*done)(struct ui *ui, const char *text));
 
@@ -167,6 +173,9 @@ void ui_line(struct ui_pane *p, struct ui_pen *pen);
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
 /* text over as many lines as it needs from column indent (theme.c). */
 int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed);
+/* text over at most max fixed rows from column indent, cut at spaces (a
+ * dashboard's message); returns the rows used. */
+int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max);
 void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ui_col(struct ui_pen *pen, int col);	/* move to column (relative to x0) */

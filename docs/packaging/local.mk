@@ -7,6 +7,17 @@
 # explain.  The test suite is not run again inside the package build
 # (the tarball is the one `make distcheck` tests): RS_DEB_BUILD_OPTIONS=
 # (empty) runs it there too.
+# The exporter's systemd unit (rocescope-exporter.service): the path of the
+# installed binary is filled in; installed disabled (the package does not
+# enable or start it: docs/packaging.md).
+systemdsystemunit_DATA = docs/packaging/rocescope-exporter.service
+CLEANFILES += docs/packaging/rocescope-exporter.service
+EXTRA_DIST += docs/packaging/rocescope-exporter.service.in
+docs/packaging/rocescope-exporter.service: $(srcdir)/docs/packaging/rocescope-exporter.service.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) docs/packaging && \
+	sed -e 's|@''BINDIR''@|$(bindir)|g' $(srcdir)/docs/packaging/rocescope-exporter.service.in >$@-t && \
+	mv -f $@-t $@
+
 RS_DEB_FILES = docs/packaging/debian/control docs/packaging/debian/rules \
 	docs/packaging/debian/changelog.in docs/packaging/debian/copyright \
 	docs/packaging/debian/source/format \

@@ -148,6 +148,7 @@ void rs_pkt_json(struct rs_json *j, const struct rs_pkt *p, uint64_t t0_ns)
 	static const char *const kinds[] = { "other", "v2", "v1" };
 
 	rs_json_obj_begin(j);
+	rs_json_kv_schema(j);	/* every JSON line carries it (docs/cli.md) */
 	rs_json_kv_double(j, "time", p->ts_ns >= t0_ns ? (double)(p->ts_ns - t0_ns) / 1e9 : 0);
 	rs_json_kv_int(j, "len", p->wire_len);
 	rs_json_kv_int(j, "caplen", p->cap_len);

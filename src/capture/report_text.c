@@ -3,9 +3,11 @@
  * report_text.c - the summary of a capture as text for people (format.h):
  * the two verdicts first, then the counts that back them, the opcodes and
  * the flows, most packets first.  Fits 80 columns except the flow rows
- * with IPv6 addresses.
+ * with IPv6 addresses.  Strings (the source label, the verdict texts)
+ * go through rs_tprintf(): a file name or a hint can hold anything.
  */
 #include "capture/format.h"
+#include "termout.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -24,38 +26,40 @@ static void verdicts(FILE *f, const struct rs_cap_analysis *a,
 	struct rs_cap_verdicts v;
 
 	rs_cap_verdicts(a, info->drops, 0, info->hint, &v);
-	fprintf(f, "RoCE v2?  %s  %s\n", upper(v.roce), v.roce_text);
+	rs_tprintf(f, "RoCE v2?  %s  %s\n", upper(v.roce), v.roce_text);
 	for (size_t i = 0; i < v.n_reasons; i++)
-		fprintf(f, "%-9s %s  %s\n", i ? "" : "wire", upper(v.reasons[i].verdict),
-			v.reasons[i].text);
+		rs_tprintf(f, "%-9s %s  %s\n", i ? "" : "wire", upper(v.reasons[i].verdict),
+			   v.reasons[i].text);
 }
 
 static void counts(FILE *f, const struct rs_cap_totals *t, const struct rs_cap_summary_info *info)
 {
-	fprintf(f, "ICRC      %llu ok, %llu bad, %llu unchecked; %llu malformed, %llu truncated\n",
-		(unsigned long long)t->icrc_ok, (unsigned long long)t->icrc_bad,
-		(unsigned long long)t->icrc_unchecked, (unsigned long long)t->malformed,
-		(unsigned long long)t->snapped);
-	fprintf(f, "ACKs      %llu (%llu duplicate)\n", (unsigned long long)t->acks,
-		(unsigned long long)t->dup_acks);
-	fprintf(f, "NAKs      %llu PSN sequence, %llu invalid req, %llu remote access, %llu remote "
-		"op; %llu RNR\n", (unsigned long long)t->naks[RS_NAK_PSN_SEQ],
-		(unsigned long long)t->naks[RS_NAK_INVALID_REQ],
-		(unsigned long long)t->naks[RS_NAK_REMOTE_ACCESS],
-		(unsigned long long)t->naks[RS_NAK_REMOTE_OP], (unsigned long long)t->rnr_naks);
-	fprintf(f, "PSN       %llu gaps (%llu missing), %llu retransmitted\n",
-		(unsigned long long)t->psn_gaps, (unsigned long long)t->psn_missing,
-		(unsigned long long)t->psn_repeats);
-	fprintf(f, "ECN       %llu CE, %llu ECN-capable, %llu CNPs; %llu VLAN-tagged\n",
-		(unsigned long long)t->ecn[3], (unsigned long long)(t->ecn[1] + t->ecn[2]),
-		(unsigned long long)t->cnp, (unsigned long long)t->vlan);
+	rs_tprintf(f,
+		   "ICRC      %llu ok, %llu bad, %llu unchecked; %llu malformed, %llu truncated\n",
+		   (unsigned long long)t->icrc_ok, (unsigned long long)t->icrc_bad,
+		   (unsigned long long)t->icrc_unchecked, (unsigned long long)t->malformed,
+		   (unsigned long long)t->snapped);
+	rs_tprintf(f, "ACKs      %llu (%llu duplicate)\n", (unsigned long long)t->acks,
+		   (unsigned long long)t->dup_acks);
+	rs_tprintf(f,
+		   "NAKs      %llu PSN sequence, %llu invalid req, %llu remote access, %llu remote "
+		   "op; %llu RNR\n", (unsigned long long)t->naks[RS_NAK_PSN_SEQ],
+		   (unsigned long long)t->naks[RS_NAK_INVALID_REQ],
+		   (unsigned long long)t->naks[RS_NAK_REMOTE_ACCESS],
+		   (unsigned long long)t->naks[RS_NAK_REMOTE_OP], (unsigned long long)t->rnr_naks);
+	rs_tprintf(f, "PSN       %llu gaps (%llu missing), %llu retransmitted\n",
+		   (unsigned long long)t->psn_gaps, (unsigned long long)t->psn_missing,
+		   (unsigned long long)t->psn_repeats);
+	rs_tprintf(f, "ECN       %llu CE, %llu ECN-capable, %llu CNPs; %llu VLAN-tagged\n",
+		   (unsigned long long)t->ecn[3], (unsigned long long)(t->ecn[1] + t->ecn[2]),
+		   (unsigned long long)t->cnp, (unsigned long long)t->vlan);
 	if (t->lat_n)
-		fprintf(f, "latency   ACK after request: min %.1f avg %.1f max %.1f us (%llu)\n",
-			(double)t->lat_min_ns / 1e3, (double)t->lat_sum_ns / (double)t->lat_n / 1e3,
-			(double)t->lat_max_ns / 1e3, (unsigned long long)t->lat_n);
+		rs_tprintf(f, "latency   ACK after request: min %.1f avg %.1f max %.1f us (%llu)\n",
+			   (double)t->lat_min_ns / 1e3, (double)t->lat_sum_ns / (double)t->lat_n / 1e3,
+			   (double)t->lat_max_ns / 1e3, (unsigned long long)t->lat_n);
 	if (info->have_drops)
-		fprintf(f, "capture   %llu received, %llu dropped\n",
-			(unsigned long long)info->received, (unsigned long long)info->drops);
+		rs_tprintf(f, "capture   %llu received, %llu dropped\n",
+			   (unsigned long long)info->received, (unsigned long long)info->drops);
 }
 
 static void opcodes(FILE *f, const struct rs_cap_totals *t)
@@ -66,15 +70,16 @@ static void opcodes(FILE *f, const struct rs_cap_totals *t)
 		if (!t->opcodes[i])
 			continue;
 		if (!any++)
-			fprintf(f, "\nopcode                                          packets\n");
-		fprintf(f, "  0x%02x  %-38s %9llu\n", i, rs_opcode_name((uint8_t)i),
-			(unsigned long long)t->opcodes[i]);
+			rs_tprintf(f,
+				   "\nopcode                                          packets\n");
+		rs_tprintf(f, "  0x%02x  %-38s %9llu\n", i, rs_opcode_name((uint8_t)i),
+			   (unsigned long long)t->opcodes[i]);
 	}
 	for (size_t i = 0; i < RS_ARRAY_SIZE(t->cm); i++)
 		if (t->cm[i])
-			fprintf(f, "  CM %-43s %9llu\n", rs_cm_attr_name((uint16_t)i) ?
-				rs_cm_attr_name((uint16_t)i) : "attribute ?",
-				(unsigned long long)t->cm[i]);
+			rs_tprintf(f, "  CM %-43s %9llu\n", rs_cm_attr_name((uint16_t)i) ?
+				   rs_cm_attr_name((uint16_t)i) : "attribute ?",
+				   (unsigned long long)t->cm[i]);
 }
 
 static void flow_row(FILE *f, const struct rs_cap_flow *fl)
@@ -86,10 +91,10 @@ static void flow_row(FILE *f, const struct rs_cap_flow *fl)
 		naks += fl->naks[i];
 	rs_cap_addr_str(fl->src, s, sizeof(s));
 	rs_cap_addr_str(fl->dst, d, sizeof(d));
-	fprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu\n", s, d, fl->dqp,
-		(unsigned long long)fl->packets, (unsigned long long)fl->bytes,
-		(unsigned long long)fl->psn_gaps, (unsigned long long)fl->psn_repeats,
-		(unsigned long long)(naks + fl->rnr_naks), (unsigned long long)(fl->cnp + fl->ecn_ce));
+	rs_tprintf(f, "  %-15s %-15s %06x %7llu %10llu %4llu %4llu %4llu %4llu\n", s, d, fl->dqp,
+		   (unsigned long long)fl->packets, (unsigned long long)fl->bytes,
+		   (unsigned long long)fl->psn_gaps, (unsigned long long)fl->psn_repeats,
+		   (unsigned long long)(naks + fl->rnr_naks), (unsigned long long)(fl->cnp + fl->ecn_ce));
 }
 
 static void flows(FILE *f, const struct rs_cap_analysis *a, size_t max)
@@ -101,14 +106,15 @@ static void flows(FILE *f, const struct rs_cap_analysis *a, size_t max)
 		return;
 	v = rs_xcalloc(n, sizeof(*v));
 	n = rs_cap_flows_sorted(a, v, max && max < n ? max : n);
-	fprintf(f, "\nflows (%llu seen, %llu evicted)\n", (unsigned long long)rs_cap_totals(a)->flows_seen,
-		(unsigned long long)rs_cap_totals(a)->flows_evicted);
-	fprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s\n", "src", "dst", "qp", "pkts",
-		"bytes", "gaps", "retx", "naks", "cong");
+	rs_tprintf(f, "\nflows (%llu seen, %llu evicted)\n",
+		   (unsigned long long)rs_cap_totals(a)->flows_seen,
+		   (unsigned long long)rs_cap_totals(a)->flows_evicted);
+	rs_tprintf(f, "  %-15s %-15s %-6s %7s %10s %4s %4s %4s %4s\n", "src", "dst", "qp", "pkts",
+		   "bytes", "gaps", "retx", "naks", "cong");
 	for (size_t i = 0; i < n; i++)
 		flow_row(f, v[i]);
 	if (n < rs_cap_flow_count(a))
-		fprintf(f, "  (%zu more flows)\n", rs_cap_flow_count(a) - n);
+		rs_tprintf(f, "  (%zu more flows)\n", rs_cap_flow_count(a) - n);
 	free(v);
 }
 
@@ -117,10 +123,11 @@ void rs_cap_summary_text(FILE *f, const struct rs_cap_analysis *a,
 {
 	const struct rs_cap_totals *t = rs_cap_totals(a);
 
-	fprintf(f, "capture of %s\n%llu frames: %llu RoCE v2, %llu RoCE v1, %llu other, in %.3f s\n",
-		info->label, (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
-		(unsigned long long)t->roce_v1, (unsigned long long)t->other,
-		(double)(t->last_ts - t->first_ts) / 1e9);
+	rs_tprintf(f,
+		   "capture of %s\n%llu frames: %llu RoCE v2, %llu RoCE v1, %llu other, in %.3f s\n",
+		   info->label, (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
+		   (unsigned long long)t->roce_v1, (unsigned long long)t->other,
+		   (double)(t->last_ts - t->first_ts) / 1e9);
 	verdicts(f, a, info);
 	counts(f, t, info);
 	opcodes(f, t);

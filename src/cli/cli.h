@@ -21,6 +21,7 @@
 
 #include "json.h"
 #include "snapshot.h"
+#include "termout.h"	/* every message and text line goes through rs_tprintf() */
 
 enum {
 	RS_EXIT_OK = 0,
@@ -74,6 +75,7 @@ extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_record;
 extern const struct rs_cmd rs_cmd_check;
+extern const struct rs_cmd rs_cmd_exporter;
 extern const struct rs_cmd rs_cmd_capture;
 extern const struct rs_cmd rs_cmd_explain;
 extern const struct rs_cmd rs_cmd_serve;

@@ -66,7 +66,7 @@ static void on_packet(const struct rs_pkt *p, void *arg)
 		return;
 	}
 	rs_pkt_format(p, r->t0, line, sizeof(line));
-	puts(line);
+	rs_tprintf(stdout, "%s\n", line);	/* decoded, but from the wire */
 }
 
 static unsigned budget(const struct run *r)
@@ -83,8 +83,9 @@ static void pump(struct run *r)
 
 	fflush(stdout);
 	if (n < 0) {
-		fprintf(stderr, "rocescope: capture from %s failed: %s\n", rs_capture_label(r->c),
-			strerror(-n));
+		rs_tprintf(stderr, "rocescope: capture from %s failed: %s\n",
+			   rs_capture_label(r->c),
+			   strerror(-n));
 		r->failed = 1;
 		rs_loop_stop(r->loop, 1);
 	} else if (rs_capture_done(r->c) || (opt.count >= 0 && r->seen >= (uint64_t)opt.count)) {
@@ -129,7 +130,7 @@ static int open_capture(struct run *r, char *err, size_t errlen)
 	};
 
 	if (spec.kind == RS_CAP_RDMA)
-		fprintf(stderr, "rocescope: note: %s\n", rs_capture_sniffer_warning());
+		rs_tprintf(stderr, "rocescope: note: %s\n", rs_capture_sniffer_warning());
 	return rs_capture_open(&r->c, &spec, err, errlen);
 }
 
@@ -139,15 +140,15 @@ static int run_loop(struct run *r)
 
 	r->loop = rs_loop_new();
 	if (rs_signal_add(r->loop, SIGINT, on_signal, r) || rs_signal_add(r->loop, SIGTERM, on_signal, r))
-		fprintf(stderr, "rocescope: warning: Ctrl-C will not print the summary\n");
+		rs_tprintf(stderr, "rocescope: warning: Ctrl-C will not print the summary\n");
 	r->timer = rs_timer_add(r->loop, on_timer, r);
 	if (fd >= 0) {
 		rs_io_add(r->loop, fd, POLLIN, on_readable, r);
 		/* A tick too, for sources whose fd may stay quiet with frames queued. */
 		rs_timer_arm(r->timer, LIVE_TICK_NS, LIVE_TICK_NS);
-		fprintf(stderr, "rocescope: capturing on %s (%s); Ctrl-C ends\n",
-			rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
-			"every frame of the port");
+		rs_tprintf(stderr, "rocescope: capturing on %s (%s); Ctrl-C ends\n",
+			   rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
+			   "every frame of the port");
 	} else {
 		rs_timer_arm(r->timer, 0, 0);
 	}
@@ -172,27 +173,30 @@ static void print_end(struct run *r)
 	if (opt.summary && r->json) {
 		rs_json_init(&j, stdout);
 		rs_json_obj_begin(&j);
+		rs_json_kv_schema(&j);
 		rs_cap_summary_json(&j, rs_capture_analysis(r->c), &info);
 		rs_json_obj_end(&j);
 		if (rs_json_finish(&j))
-			fprintf(stderr, "rocescope: bug: the capture summary is not valid JSON\n");
+			rs_tprintf(stderr,
+				   "rocescope: bug: the capture summary is not valid JSON\n");
 	} else if (opt.summary) {
 		rs_cap_summary_text(stdout, rs_capture_analysis(r->c), &info);
 	}
 	fflush(stdout);
-	fprintf(stderr, "rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
-		"%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
-		(unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
-		(unsigned long long)t->malformed);
+	rs_tprintf(stderr, "rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
+		   "%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
+		   (unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
+		   (unsigned long long)t->malformed);
 	if (st.have_drops)
-		fprintf(stderr, "; %llu dropped by the capture", (unsigned long long)info.drops);
+		rs_tprintf(stderr, "; %llu dropped by the capture", (unsigned long long)info.drops);
 	if (opt.write)
-		fprintf(stderr, "; %llu bytes written to %u file(s)",
-			(unsigned long long)st.written_bytes, st.written_files);
-	fprintf(stderr, "\n");
+		rs_tprintf(stderr, "; %llu bytes written to %u file(s)",
+			   (unsigned long long)st.written_bytes, st.written_files);
+	rs_tprintf(stderr, "\n");
 	if (st.write_failed) {
-		fprintf(stderr, "rocescope: writing %s failed (disk full?): the file is incomplete\n",
-			opt.write);
+		rs_tprintf(stderr,
+			   "rocescope: writing %s failed (disk full?): the file is incomplete\n",
+			   opt.write);
 		r->failed = 1;
 	}
 }
@@ -204,24 +208,26 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (!!opt.netdev + !!opt.rdma + !!opt.file != 1) {
-		fprintf(stderr, "rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n");
+		rs_tprintf(stderr,
+			   "rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n");
 		return RS_EXIT_USAGE;
 	}
 	if ((opt.rotate_mb > 0 || opt.keep) && !opt.write) {
-		fprintf(stderr, "rocescope: capture: --rotate and --keep need -w FILE\n");
+		rs_tprintf(stderr, "rocescope: capture: --rotate and --keep need -w FILE\n");
 		return RS_EXIT_USAGE;
 	}
 	if (opt.speed > 0 && !opt.file) {
-		fprintf(stderr, "rocescope: capture: --speed replays a file: it needs -r FILE\n");
+		rs_tprintf(stderr,
+			   "rocescope: capture: --speed replays a file: it needs -r FILE\n");
 		return RS_EXIT_USAGE;
 	}
 	ret = open_capture(&r, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
 		return RS_EXIT_FAIL;
 	}
 	if (rs_capture_note(r.c)[0])
-		fprintf(stderr, "rocescope: note: %s\n", rs_capture_note(r.c));
+		rs_tprintf(stderr, "rocescope: note: %s\n", rs_capture_note(r.c));
 	ret = run_loop(&r);
 	print_end(&r);
 	rs_capture_close(r.c);
@@ -261,8 +267,9 @@ static int positive(const char *name, const char *arg, double max, const char *w
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && *out > 0 && *out <= max)
 		return 0;
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n", name, arg, what,
-		max);
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n", name, arg,
+		   what,
+		   max);
 	return RS_EXIT_USAGE;
 }
 

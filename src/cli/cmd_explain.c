@@ -116,12 +116,12 @@ static void wrap(const char *first, const char *indent, const char *text)
 	const char *p = text + strspn(text, " ");
 	int fresh = 1;			/* nothing but the prefix on this line yet */
 
-	fputs(first, stdout);
+	fputs(first, stdout);	/* the table's own text, as the words below */
 	while (*p) {
 		size_t w = strcspn(p, " ");
 
 		if (!fresh && col + 1 + w > WIDTH) {
-			printf("\n%s", indent);
+			rs_tprintf(stdout, "\n%s", indent);
 			col = ind;
 			fresh = 1;
 		}
@@ -129,7 +129,7 @@ static void wrap(const char *first, const char *indent, const char *text)
 			putchar(' ');
 			col++;
 		}
-		fwrite(p, 1, w, stdout);
+		fwrite(p, 1, w, stdout);	/* the table's own text */
 		col += w;
 		fresh = 0;
 		p += w;
@@ -143,19 +143,19 @@ static void text_entry(struct out *o, const struct rs_explain_entry *e, const ch
 	char num[16], run[160];
 	const char *step;
 
-	printf("  %s (%s)\n", e->id, e->tool);
+	rs_tprintf(stdout, "  %s (%s)\n", e->id, e->tool);
 	wrap("  meaning: ", "    ", e->meaning);
-	printf("  likely causes:\n");
+	rs_tprintf(stdout, "  likely causes:\n");
 	for (int i = 0; e->causes[i]; i++) {
 		snprintf(num, sizeof(num), "    %d. ", i + 1);
 		wrap(num, "       ", e->causes[i]);
 	}
 	run_cmd(run, sizeof(run), &o->trees, e, peer, &step);
-	printf("  run: %s\n", run);
+	rs_tprintf(stdout, "  run: %s\n", run);
 	if (step)
-		printf("       step %s: %s\n", step, e->check);
+		rs_tprintf(stdout, "       step %s: %s\n", step, e->check);
 	else
-		printf("       step %s\n", e->check);
+		rs_tprintf(stdout, "       step %s\n", e->check);
 }
 
 static void text_match(struct out *o, const struct rs_explain_match *m)
@@ -164,15 +164,18 @@ static void text_match(struct out *o, const struct rs_explain_match *m)
 		rs_escape_text(o->esc, RS_ESCAPE_MAX(m->len), m->text, m->len);
 		if (o->last_line)
 			putchar('\n');
+		/* o->esc is escaped already (NUL bytes too, which %s would stop at). */
 		if (m->truncated)
-			printf("line %zu (its first %zu of %zu bytes): %s\n", m->line, m->len,
-			       m->full_len, o->esc);
+			printf("line %zu (its first %zu of %zu bytes): ", m->line, m->len,
+			       m->full_len);
 		else
-			printf("line %zu: %s\n", m->line, o->esc);
+			printf("line %zu: ", m->line);
+		fputs(o->esc, stdout);	/* escaped above */
+		putchar('\n');
 		o->last_line = m->line;
 	}
 	if (m->first_line)
-		printf("  %s: as on line %zu above\n", m->e->id, m->first_line);
+		rs_tprintf(stdout, "  %s: as on line %zu above\n", m->e->id, m->first_line);
 	else
 		text_entry(o, m->e, m->peer);
 }
@@ -220,18 +223,22 @@ static void on_match(void *arg, const struct rs_explain_match *m)
 static void text_summary(const struct rs_explain_stats *st, const struct rs_explain_limits *lim)
 {
 	if (st->recognised)
-		printf("\n%zu of %zu line%s recognised (%zu match%s)\n", st->recognised, st->lines,
-		       st->lines == 1 ? "" : "s", st->matches, st->matches == 1 ? "" : "es");
+		rs_tprintf(stdout, "\n%zu of %zu line%s recognised (%zu match%s)\n", st->recognised,
+			   st->lines,
+			   st->lines == 1 ? "" : "s", st->matches, st->matches == 1 ? "" : "es");
 	else
-		printf("nothing recognised in %zu line%s: rocescope explain --list shows the "
-		       "messages it knows\n", st->lines, st->lines == 1 ? "" : "s");
+		rs_tprintf(stdout,
+			   "nothing recognised in %zu line%s: rocescope explain --list shows the "
+			   "messages it knows\n", st->lines, st->lines == 1 ? "" : "s");
 	if (st->long_lines)
-		printf("note: %zu line%s longer than %zu bytes %s matched on %s beginning\n",
-		       st->long_lines, st->long_lines == 1 ? "" : "s", lim->line_max,
-		       st->long_lines == 1 ? "was" : "were", st->long_lines == 1 ? "its" : "their");
+		rs_tprintf(stdout,
+			   "note: %zu line%s longer than %zu bytes %s matched on %s beginning\n",
+			   st->long_lines, st->long_lines == 1 ? "" : "s", lim->line_max,
+			   st->long_lines == 1 ? "was" : "were", st->long_lines == 1 ? "its" : "their");
 	if (st->input_cut)
-		printf("note: the input was read up to %zu MiB; the rest was not read\n",
-		       lim->input_max >> 20);
+		rs_tprintf(stdout,
+			   "note: the input was read up to %zu MiB; the rest was not read\n",
+			   lim->input_max >> 20);
 }
 
 static void json_summary(struct rs_json *j, const struct rs_explain_stats *st,
@@ -281,12 +288,12 @@ static int read_input(struct rs_explain_run *r, int argc, char **argv)
 
 	if (from_stdin(argc, argv)) {
 		if (isatty(STDIN_FILENO))
-			fprintf(stderr, "rocescope: explain: reading the log from the terminal; "
-				"end it with Ctrl-D\n");
+			rs_tprintf(stderr, "rocescope: explain: reading the log from the terminal; "
+				   "end it with Ctrl-D\n");
 		ret = rs_explain_fd(r, STDIN_FILENO);
 		if (ret) {
-			fprintf(stderr, "rocescope: explain: reading standard input: %s\n",
-				strerror(-ret));
+			rs_tprintf(stderr, "rocescope: explain: reading standard input: %s\n",
+				   strerror(-ret));
 			return RS_EXIT_FAIL;
 		}
 		return 0;
@@ -309,6 +316,7 @@ static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 	if (j) {
 		rs_json_init(j, stdout);
 		rs_json_obj_begin(j);
+		rs_json_kv_schema(j);
 		rs_json_key(j, "entries");
 		rs_json_arr_begin(j);
 	}
@@ -324,8 +332,10 @@ static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 			continue;
 		}
 		step = step_of(tree_get(&ts, e->tree), e->check);
-		printf("%s%-26s %s / %s%s%s\n", i ? "\n" : "", e->id, e->tree, e->check,
-		       step ? " / " : "", step ? step : "");
+		if (i)
+			putchar('\n');
+		rs_tprintf(stdout, "%-26s %s / %s%s%s\n", e->id, e->tree, e->check,
+			   step ? " / " : "", step ? step : "");
 		wrap("  ", "  ", e->meaning);
 	}
 	if (j) {
@@ -350,6 +360,7 @@ static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int a
 	if (o.j) {
 		rs_json_init(o.j, stdout);
 		rs_json_obj_begin(o.j);
+		rs_json_kv_schema(o.j);
 		rs_json_kv_str(o.j, "source", from_stdin(argc, argv) ? "stdin" : "argument");
 		rs_json_key(o.j, "matches");
 		rs_json_arr_begin(o.j);
@@ -381,11 +392,11 @@ static int explain_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (opt_list && argc) {
-		fprintf(stderr, "rocescope: explain: --list takes no TEXT\n");
+		rs_tprintf(stderr, "rocescope: explain: --list takes no TEXT\n");
 		return RS_EXIT_USAGE;
 	}
 	if (rs_explainer_new(&x, err, sizeof(err))) {
-		fprintf(stderr, "rocescope: explain: %s\n", err);	/* a bug in the table */
+		rs_tprintf(stderr, "rocescope: explain: %s\n", err);	/* a bug in the table */
 		return RS_EXIT_FAIL;
 	}
 	ret = opt_list ? explain_list(cli, x) : explain_input(cli, x, argc, argv);
@@ -410,7 +421,7 @@ static int explain_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_explain = {
 	.name = "explain",
 	.args = "[TEXT | -]",
-	.help = "what an error line or a pasted log means, its causes, the tree to run",
+	.help = "what an error line or a pasted log means, and the tree to run",
 	.flags = RS_CMD_JSON,
 	.min_args = 0,
 	.max_args = 256,

@@ -44,7 +44,7 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 	if (rs_session_record_info(s, NULL, NULL, NULL))
 		return;
 	e = rs_session_event(s, s->n_events);
-	fprintf(stderr, "rocescope: %s\n", e ? e->text : "recording stopped");
+	rs_tprintf(stderr, "rocescope: %s\n", e ? e->text : "recording stopped");
 	r->failed = 1;
 	rs_loop_stop(r->loop, 0);
 }
@@ -63,12 +63,12 @@ static int record(struct rs_view *v)
 	rs_session_attach(&v->sess, r.loop);
 	ret = rs_session_record_start(&v->sess, opt_out, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "rocescope: record: %s\n", err);
+		rs_tprintf(stderr, "rocescope: record: %s\n", err);
 		goto out;
 	}
-	fprintf(stderr, "rocescope: recording %s every %g s to %s (%s)\n", v->sess.label,
-		v->sess.interval_ms / 1000.0, opt_out,
-		opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
+	rs_tprintf(stderr, "rocescope: recording %s every %g s to %s (%s)\n", v->sess.label,
+		   v->sess.interval_ms / 1000.0, opt_out,
+		   opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
 	if (opt_duration > 0)
 		rs_timer_arm(rs_timer_add(r.loop, on_done, NULL),
 			     (uint64_t)(opt_duration * RS_NS_PER_S), 0);
@@ -77,7 +77,7 @@ static int record(struct rs_view *v)
 	rs_session_on_change(&v->sess, NULL, NULL);
 	if (!r.failed) {
 		ret = rs_session_record_stop(&v->sess, msg, sizeof(msg));
-		printf("%s\n", msg);
+		rs_tprintf(stdout, "%s\n", msg);
 	}
 out:
 	rs_session_detach(&v->sess);
@@ -95,7 +95,7 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 		return RS_EXIT_USAGE;
 	}
 	if (cli->load || cli->replay) {
-		fprintf(stderr, "rocescope: record: %s does not move: nothing to record\n",
+		rs_tprintf(stderr, "rocescope: record: %s does not move: nothing to record\n",
 			cli->load ? "a saved snapshot" : "a recording");
 		return RS_EXIT_USAGE;
 	}

@@ -20,6 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Connections that close without a word (port probes) are not tests; past
+ * this many they count, so a port scan cannot keep serve waiting forever. */
+#define MAX_PROBES 16
+
 static const struct rs_opt serve_opts[] = {
 	{ "bind", 0, "ADDR", "address to listen on (default: the RDMA interface's)", RS_PO_BIND },
 	{ "port", 'p', "PORT", "control TCP port (default 18515)", RS_PO_PORT },
@@ -89,12 +93,13 @@ static void say(int jsonl, const char *fmt, ...)
 	if (jsonl)
 		return;		/* the JSON lines carry the same through notes */
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	rs_vtprintf(stdout, fmt, ap);
 	va_end(ap);
 	fflush(stdout);
 }
 
-/* One client: accept, serve, report.  0 passed, 1 failed, -1 nobody came. */
+/* One client: accept, serve, report.  0 passed, 1 failed, -1 nobody came,
+ * 2 it connected and closed without a word (a port probe: not a test). */
 static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 {
 	const struct rs_perf_cli *o = &rs_perf_cli;
@@ -119,6 +124,14 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 	if (c) {
 		say(o->json_lines, "client %u: %s\n", n, peer);
 		rs_perf_serve_one(c, &cfg, &sv->pick, &sv->view, rs_perf_out_report(out), &e);
+		if (e.code == RS_PF_PEER_CLOSED && rs_ctrl_silent(c)) {
+			say(o->json_lines, "client %u: connected and closed without a word (a port "
+			    "probe such as the wizard's control-port step): not counted as a test\n",
+			    n);
+			rs_ctrl_close(c);
+			rs_perf_out_free(out);
+			return 2;
+		}
 		rs_ctrl_close(c);
 	}
 	if (!e.code)
@@ -132,10 +145,10 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 	const struct rs_perf_cli *o = &rs_perf_cli;
 	struct served sv = { .lfd = -1 };
 	struct rs_perf_error e = { 0 };
-	int ret = RS_EXIT_OK;
+	int ret = RS_EXIT_OK, probes = 0;
 
 	if (cli->json) {
-		fprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
+		rs_tprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
 		return RS_EXIT_USAGE;
 	}
 	memset(&sv.sess, 0, sizeof(sv.sess));
@@ -154,6 +167,10 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 	for (long n = 1; n <= o->count && !rs_ctrl_interrupted(); n++) {
 		int r = serve_client(&sv, cli, (unsigned)n);
 
+		if (r == 2 && probes++ < MAX_PROBES) {
+			n--;		/* a port probe: the test is still to come */
+			continue;
+		}
 		if (r)
 			ret = RS_EXIT_FAIL;
 		if (r < 0)

@@ -14,6 +14,7 @@
  * error; every message goes to stderr.
  */
 #include "cli/cli.h"
+#include "model/route_resolve.h"
 #include "session/session.h"
 #include "ui/console.h"
 #include "util.h"
@@ -33,6 +34,7 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_counters,
 	&rs_cmd_record,
 	&rs_cmd_check,
+	&rs_cmd_exporter,
 	&rs_cmd_capture,
 	&rs_cmd_explain,
 	&rs_cmd_serve,
@@ -73,6 +75,31 @@ struct parse {
 	int n_pend;
 };
 
+#define HELP_WIDTH 80	/* an 80x24 terminal over SSH */
+#define HELP_INDENT 25	/* "  -x, --long ARG        " */
+
+/*
+ * text after what is on the line (col columns), wrapped at HELP_WIDTH on
+ * spaces, continuation lines indented to indent, then the newline.  The
+ * help is the program's own text, printed as is.
+ */
+static void print_wrapped(FILE *f, int col, int indent, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		int w = (int)strcspn(p, " ");
+
+		if (col > indent && col + 1 + w > HELP_WIDTH)
+			col = rs_tprintf(f, "\n%*s", indent - 1, "") - 1;
+		col += rs_tprintf(f, " %.*s", w, p);
+		p += w;
+		p += strspn(p, " ");
+	}
+	fputc('\n', f);
+}
+
+/* One option: its names, then its help. */
 static void print_opt(FILE *f, const struct rs_opt *o)
 {
 	char left[64];
@@ -83,16 +110,16 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 	else
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
-	fprintf(f, "  %-22s %s\n", left, o->help);
+	print_wrapped(f, rs_tprintf(f, "  %-22s", left), HELP_INDENT, o->help);
 }
 
 /* The version, and the commit the binary was built from when known. */
 static void print_version(void)
 {
 	if (rs_build_commit[0])
-		printf("rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+		rs_tprintf(stdout, "rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
 	else
-		printf("rocescope %s\n", PACKAGE_VERSION);
+		rs_tprintf(stdout, "rocescope %s\n", PACKAGE_VERSION);
 }
 
 static void usage(FILE *f)
@@ -103,8 +130,8 @@ static void usage(FILE *f)
 		"Without a command, opens the console.\n\n"
 		"Commands:\n");
 	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
-		fprintf(f, "  %-9s %s\n", (*c)->name, (*c)->help);
-	fprintf(f, "  %-9s %s\n", "help", "this help, or help for one command");
+		print_wrapped(f, rs_tprintf(f, "  %-9s", (*c)->name), 12, (*c)->help);
+	print_wrapped(f, rs_tprintf(f, "  %-9s", "help"), 12, "this help, or help for one command");
 	fprintf(f, "\nOptions (before or after the command):\n");
 	for (const struct rs_opt *o = global_opts; o->lname; o++)
 		print_opt(f, o);
@@ -113,17 +140,21 @@ static void usage(FILE *f)
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	fprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
-		c->args[0] ? " " : "", c->args, c->help);
+	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
+		   c->args[0] ? " " : "", c->args, c->help);
 	if (c->opts && c->opts[0].lname) {
-		fprintf(f, "\nOptions of %s:\n", c->name);
+		rs_tprintf(f, "\nOptions of %s:\n", c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
 			print_opt(f, o);
 	}
-	fprintf(f, "\nGlobal options:%s%s\n",
-		(c->flags & RS_CMD_HOST) ?
-		" --root DIR, --load FILE, --demo, --replay FILE, --peer IP," : "",
-		(c->flags & RS_CMD_JSON) ? " --json" : " (no --json)");
+	/* Only what applies: the others are refused (check_applies). */
+	if (c->flags & RS_CMD_HOST)	/* two lines: one would not fit 80 columns */
+		rs_tprintf(f, "\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
+			   "                --peer IP, %s--help\n",
+			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
+	else
+		rs_tprintf(f, "\nGlobal options: %s--help\n",
+			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -159,7 +190,15 @@ static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
 	case G_LOAD: cli->load = arg; break;
 	case G_REPLAY: cli->replay = arg; break;
 	case G_DEMO: cli->demo = 1; break;
-	case G_PEER: cli->peer = arg; break;
+	case G_PEER:
+		/* An address, never a name: the tool says what it looked up. */
+		if (rs_peer_parse(arg, NULL, NULL, NULL, 0)) {
+			rs_tprintf(stderr, "rocescope: --peer: '%s' is not an IPv4 or IPv6 address "
+				   "(a host name is not looked up)\n", arg);
+			return RS_EXIT_USAGE;
+		}
+		cli->peer = arg;
+		break;
 	case G_JSON: cli->json = 1; break;
 	case G_HELP: ps->help = 1; break;
 	case G_VERSION: ps->version = 1; break;
@@ -189,6 +228,40 @@ static void add_short(char *s, size_t len, const struct rs_opt *o)
 }
 
 /*
+ * getopt_long's own messages name argv[0] ("./rocescope", or the command
+ * once argv is shifted) and echo the argument raw: opterr is off and this
+ * says it instead, as every other message does.  c is what getopt_long
+ * returned (':' or '?'); cmd is NULL before the command.
+ */
+static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
+{
+	const char *tok = optind > 0 ? argv[optind - 1] : "";
+	const char *where = cmd ? cmd->name : NULL;
+	char name[64];
+	size_t n;
+
+	rs_tprintf(stderr, "rocescope: %s%s", where ? where : "", where ? ": " : "");
+	if (strncmp(tok, "--", 2)) {
+		if (c == ':')
+			rs_tprintf(stderr, "option -%c needs an argument", optopt);
+		else
+			rs_tprintf(stderr, "unknown option -%c", optopt);
+	} else if (c == ':') {
+		rs_tprintf(stderr, "option '%s' needs an argument", tok);
+	} else {
+		n = strcspn(tok, "=");
+		snprintf(name, sizeof(name), "%.*s", (int)n - 2, tok + 2);
+		if (tok[n] && (find_long(global_opts, name) || (cmd && find_long(cmd->opts, name))))
+			rs_tprintf(stderr, "option '%.*s' takes no argument", (int)n, tok);
+		else
+			rs_tprintf(stderr, "unknown option '%.*s'", (int)n, tok);
+	}
+	rs_tprintf(stderr, " (see rocescope %s%s)\n", cmd ? "help " : "--help",
+		   cmd ? cmd->name : "");
+	return RS_EXIT_USAGE;
+}
+
+/*
  * Before the command: the global options, and the long options of every
  * command (kept for later, when the command is known).  Stops at the first
  * non-option, the command.
@@ -197,7 +270,7 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 {
 	struct option lo[MAX_OPTS];
 	const struct rs_opt *cmdopt[MAX_OPTS];
-	char shorts[64] = "+";
+	char shorts[64] = "+:";
 	int n = 0, n_cmdopt = 0, c, idx;
 
 	for (const struct rs_opt *o = global_opts; o->lname; o++) {
@@ -217,10 +290,12 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 			n = add_long(lo, n, o, G_CMD_OPT + n_cmdopt++);
 		}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
-	opterr = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
 		const struct rs_opt *o = NULL;
 
+		if (c == '?' || c == ':')
+			return bad_option(c, argv, NULL);
 		if (c >= G_CMD_OPT) {
 			if (ps->n_pend >= MAX_OPTS)
 				continue;
@@ -230,11 +305,10 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 		for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
 			if (g->id == c || (g->sname && g->sname == c))
 				o = g;
-		if (!o) {
-			fprintf(stderr, "Try 'rocescope --help'.\n");
+		if (!o)
+			return bad_option('?', argv, NULL);
+		if (global(ps, o, optarg))
 			return RS_EXIT_USAGE;
-		}
-		global(ps, o, optarg);
 	}
 	return -1;
 }
@@ -248,7 +322,7 @@ static int parse_before(struct parse *ps, int argc, char **argv)
 static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, char **argv)
 {
 	struct option lo[MAX_OPTS];
-	char shorts[128] = "";
+	char shorts[128] = ":";
 	int n = 0, c, idx;
 
 	for (const struct rs_opt *o = cmd->opts; o && o->lname; o++) {
@@ -263,11 +337,13 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 	}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
 	optind = 0;	/* glibc: rescan from argv[1] with fresh state */
-	opterr = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lo, &idx)) != -1) {
 		const struct rs_opt *o = NULL;
 		int r;
 
+		if (c == '?' || c == ':')
+			return bad_option(c, argv, cmd);
 		if (c >= G_CMD_OPT) {
 			o = &cmd->opts[c - G_CMD_OPT];
 		} else if (c < G_CMD_OPT && (o = find_short(cmd->opts, c))) {
@@ -276,11 +352,10 @@ static int parse_after(struct parse *ps, const struct rs_cmd *cmd, int argc, cha
 			for (const struct rs_opt *g = global_opts; g->lname && !o; g++)
 				if (g->id == c || (g->sname && g->sname == c))
 					o = g;
-			if (!o) {
-				fprintf(stderr, "Try 'rocescope help %s'.\n", cmd->name);
+			if (!o)
+				return bad_option('?', argv, cmd);
+			if (global(ps, o, optarg))
 				return RS_EXIT_USAGE;
-			}
-			global(ps, o, optarg);
 			continue;
 		}
 		r = cmd->opt(ps->cli, o->id, optarg);
@@ -298,8 +373,8 @@ static int replay_pending(struct parse *ps, const struct rs_cmd *cmd)
 		int r;
 
 		if (!o) {
-			fprintf(stderr, "rocescope: %s: option --%s does not apply to it\n", cmd->name,
-				ps->pend[i].lname);
+			rs_tprintf(stderr, "rocescope: %s: option --%s does not apply to it\n",
+				   cmd->name, ps->pend[i].lname);
 			return RS_EXIT_USAGE;
 		}
 		r = cmd->opt(ps->cli, o->id, ps->pend[i].arg);
@@ -321,7 +396,7 @@ static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
 		      cli->replay ? "--replay" : cli->peer ? "--peer" : NULL;
 	if (!bad)
 		return -1;
-	fprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
+	rs_tprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
 	return RS_EXIT_USAGE;
 }
 
@@ -333,7 +408,7 @@ static int check_sources(const struct rs_cli *cli)
 	if (!rs_session_check_replay(cli->replay, cli->root, cli->load, cli->demo, err,
 				     sizeof(err)))
 		return 0;
-	fprintf(stderr, "rocescope: %s\n", err);
+	rs_tprintf(stderr, "rocescope: %s\n", err);
 	return 1;
 }
 
@@ -345,11 +420,12 @@ static int run_console(struct rs_cli *cli, struct parse *ps)
 	};
 
 	if (ps->n_pend) {
-		fprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
+		rs_tprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
 		return RS_EXIT_USAGE;
 	}
 	if (cli->json) {
-		fprintf(stderr, "rocescope: --json needs a command; the console is interactive\n");
+		rs_tprintf(stderr,
+			   "rocescope: --json needs a command; the console is interactive\n");
 		return RS_EXIT_USAGE;
 	}
 	return rs_console_run(&co);
@@ -363,9 +439,20 @@ static int run_help(int argc, char **argv)
 		usage(stdout);
 		return RS_EXIT_OK;
 	}
+	if (argc > 2) {
+		rs_tprintf(stderr,
+			   "rocescope: help: one COMMAND at a time ('%s' is one too many)\n",
+			   argv[2]);
+		return RS_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help")) {
+		printf("Usage: rocescope help [COMMAND]\n"
+		       "this help, or help for one command (the same as rocescope COMMAND --help).\n");
+		return RS_EXIT_OK;
+	}
 	c = find_cmd(argv[1]);
 	if (!c) {
-		fprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[1]);
+		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[1]);
 		return RS_EXIT_USAGE;
 	}
 	cmd_usage(stdout, c);
@@ -395,13 +482,13 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 		return ret;
 	npos = argc - optind;
 	if (npos > cmd->max_args) {
-		fprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
-			argv[optind + cmd->max_args]);
+		rs_tprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
+			   argv[optind + cmd->max_args]);
 		return RS_EXIT_USAGE;
 	}
 	if (npos < cmd->min_args) {
-		fprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
-			cmd->args, cmd->name);
+		rs_tprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
+			   cmd->args, cmd->name);
 		return RS_EXIT_USAGE;
 	}
 	if (check_sources(ps->cli))
@@ -438,7 +525,7 @@ int main(int argc, char **argv)
 		return run_help(argc, argv);
 	cmd = find_cmd(argv[0]);
 	if (!cmd) {
-		fprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
+		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
 		return RS_EXIT_USAGE;
 	}
 	return run_cmd(&ps, cmd, argc, argv);
@@ -452,8 +539,8 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && isfinite(*out) && *out > 0 && *out <= max)
 		return 0;
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
-		max);
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
+		   max);
 	return RS_EXIT_USAGE;
 }
 
@@ -465,7 +552,7 @@ int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
 	*out = strtol(arg, &end, 10);
 	if (!errno && end != arg && !*end && *out >= min && *out <= max)
 		return 0;
-	fprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
-		opt, arg, min, max);
+	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
+		   opt, arg, min, max);
 	return RS_EXIT_USAGE;
 }

@@ -93,5 +93,7 @@ void rs_perf_out_perftest(struct rs_perf_out *o, const struct rs_perftest_cmd *c
 void rs_perf_out_set_local(struct rs_perf_out *o, const struct rs_perf_view *v);
 /* The end: the verdict or the mapped failure; frees o; returns the exit code. */
 int rs_perf_out_finish(struct rs_perf_out *o, const struct rs_perf_error *e);
+/* Drop o without a word (serve: a port probe was no test). */
+void rs_perf_out_free(struct rs_perf_out *o);
 
 #endif

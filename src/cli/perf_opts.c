@@ -53,8 +53,8 @@ int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg)
 			return RS_EXIT_USAGE;
 		if (mtu_ok(o->mtu))
 			return 0;
-		fprintf(stderr, "rocescope: -m: %ld is not an RDMA MTU (256, 512, 1024, 2048, "
-			"4096)\n", o->mtu);
+		rs_tprintf(stderr, "rocescope: -m: %ld is not an RDMA MTU (256, 512, 1024, 2048, "
+			   "4096)\n", o->mtu);
 		return RS_EXIT_USAGE;
 	case RS_PO_SWEEP: o->sweep = 1; return 0;
 	case RS_PO_PORT: return rs_cli_long("-p", arg, 1, 65535, &o->tcp_port);
@@ -92,7 +92,8 @@ static int params_of(int test, struct rs_perf_params *p)
 	p->tx_depth = (uint32_t)(o->tx_depth ? o->tx_depth : test == RS_PERF_LAT ? 1 : 128);
 	p->mtu = (uint32_t)o->mtu;
 	if (o->duration > 0 && o->iters) {
-		fprintf(stderr, "rocescope: -n and -D exclude each other (iterations or seconds)\n");
+		rs_tprintf(stderr,
+			   "rocescope: -n and -D exclude each other (iterations or seconds)\n");
 		return RS_EXIT_USAGE;
 	}
 	if (o->duration > 0)
@@ -100,7 +101,8 @@ static int params_of(int test, struct rs_perf_params *p)
 	else
 		p->iters = (uint64_t)(o->iters ? o->iters : test == RS_PERF_LAT ? 1000 : 5000);
 	if (test == RS_PERF_LAT && (o->qps > 1 || o->read)) {
-		fprintf(stderr, "rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n");
+		rs_tprintf(stderr,
+			   "rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n");
 		return RS_EXIT_USAGE;
 	}
 	if (test == RS_PERF_LAT && p->tx_depth < 2)
@@ -143,7 +145,7 @@ static void run_perftest(struct rs_perf_out *out, const struct rs_perf_params *p
 	if (!rs_perftest_run(&cmd, p->test == RS_PERF_LAT, t, &r, &text, e))
 		rs_perf_out_perftest(out, &cmd, &r);
 	else if (text && text[0] && rs_perf_cli.json_lines == 0)
-		fprintf(stderr, "%s", text);	/* perftest's own words, for the user */
+		rs_tput_lines(stderr, text);	/* perftest's own words, for the user */
 	free(text);
 }
 
@@ -162,7 +164,7 @@ int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer)
 	if (ret)
 		return ret;
 	if (cli->json && o->json_lines) {
-		fprintf(stderr, "rocescope: --json and --json-lines exclude each other\n");
+		rs_tprintf(stderr, "rocescope: --json and --json-lines exclude each other\n");
 		return RS_EXIT_USAGE;
 	}
 	out = rs_perf_out_new(o->json_lines ? RS_OUT_JSONL : cli->json ? RS_OUT_JSON : RS_OUT_TEXT,

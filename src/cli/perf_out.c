@@ -31,7 +31,7 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "hostname", v->hostname);
 	rs_jl_str(&jl, "device", v->device);
 	rs_jl_u64(&jl, "port", v->port);
-	rs_jl_num(&jl, "gid_index", v->gid_index);
+	rs_jl_int(&jl, "gid_index", v->gid_index);	/* -1: unknown (an integer) */
 	rs_jl_str(&jl, "gid", v->gid);
 	rs_jl_str(&jl, "gid_type", v->gid_type);
 	rs_jl_str(&jl, "netdev", v->netdev);
@@ -46,52 +46,59 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
+/* A view's text, null when unknown ("" or the view's own "unknown"). */
+static void kv_known(struct rs_json *j, const char *key, const char *s)
+{
+	rs_json_kv_str_or_null(j, key, strcmp(s, "unknown") ? s : "");
+}
+
+/*
+ * One end's view in the --json document (docs/cli.md): unknown is null,
+ * each member one type; memlock is bytes, null when unlimited (said by
+ * memlock_unlimited) or unknown.
+ */
 void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_perf_view *v)
 {
 	rs_json_key(j, key);
 	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "version", v->version);
+	rs_json_kv_str_or_null(j, "version", v->version);
 	rs_json_kv_str_or_null(j, "hostname", v->hostname);
 	rs_json_kv_str_or_null(j, "device", v->device);
-	rs_json_kv_int(j, "port", v->port);
-	rs_json_kv_int(j, "gid_index", v->gid_index);
+	rs_json_kv_int_or_null(j, "port", v->port, v->port != 0);
+	rs_json_kv_int_or_null(j, "gid_index", v->gid_index, v->gid_index >= 0);
 	rs_json_kv_str_or_null(j, "gid", v->gid);
 	rs_json_kv_str_or_null(j, "gid_type", v->gid_type);
 	rs_json_kv_str_or_null(j, "netdev", v->netdev);
 	rs_json_kv_str_or_null(j, "addr", v->addr);
-	rs_json_kv_int(j, "netdev_mtu", v->netdev_mtu);
-	rs_json_kv_int(j, "active_mtu", v->active_mtu);
-	rs_json_kv_int(j, "link_mbps", v->link_mbps);
+	rs_json_kv_int_or_null(j, "netdev_mtu", v->netdev_mtu, v->netdev_mtu != 0);
+	rs_json_kv_int_or_null(j, "active_mtu", v->active_mtu, v->active_mtu != 0);
+	rs_json_kv_int_or_null(j, "link_mbps", v->link_mbps, v->link_mbps != 0);
 	rs_json_kv_str_or_null(j, "port_state", v->port_state);
-	rs_json_kv_str(j, "pfc", v->pfc);
-	rs_json_kv_str(j, "trust", v->trust);
-	if (v->memlock == UINT64_MAX)
-		rs_json_kv_str(j, "memlock", "unlimited");
-	else
-		rs_json_kv_u64(j, "memlock", v->memlock);
+	kv_known(j, "pfc", v->pfc);
+	kv_known(j, "trust", v->trust);
+	rs_json_kv_int_or_null(j, "memlock", (int64_t)v->memlock,
+			       v->memlock != 0 && v->memlock != UINT64_MAX);
+	rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
 	rs_json_obj_end(j);
 }
 
 static void text_view(const char *side, const struct rs_perf_view *v)
 {
-	char host[RS_PERF_STR_LEN * 4], dev[RS_PERF_STR_LEN * 4], nd[RS_PERF_STR_LEN * 4];
-	char addr[RS_PERF_STR_LEN * 4], ver[RS_PERF_STR_LEN * 4], ml[32];
+	char ml[32];
 
-	rs_perf_escape(v->hostname, host, sizeof(host));
-	rs_perf_escape(v->device, dev, sizeof(dev));
-	rs_perf_escape(v->netdev, nd, sizeof(nd));
-	rs_perf_escape(v->addr, addr, sizeof(addr));
-	rs_perf_escape(v->version, ver, sizeof(ver));
+	/* The remote view is the peer's word: rs_tprintf escapes every string. */
 	if (v->memlock == UINT64_MAX)
 		snprintf(ml, sizeof(ml), "unlimited");
 	else if (v->memlock)
 		snprintf(ml, sizeof(ml), "%llu KiB", (unsigned long long)v->memlock / 1024);
 	else
 		snprintf(ml, sizeof(ml), "unknown");
-	printf("%-6s %s port %u on %s: GID %d %s %s (%s), MTU %u (netdev %u), %.0f Gb/s, "
-	       "memlock %s, PFC %s, rocescope %s\n", side, dev, v->port, host, v->gid_index,
-	       v->gid_type[0] ? v->gid_type : "?", addr[0] ? addr : "?", nd[0] ? nd : "?",
-	       v->active_mtu, v->netdev_mtu, v->link_mbps / 1000.0, ml, v->pfc, ver);
+	rs_tprintf(stdout,
+		   "%-6s %s port %u on %s: GID %d %s %s (%s), MTU %u (netdev %u), %.0f Gb/s, "
+		   "memlock %s, PFC %s, rocescope %s\n", side, v->device, v->port, v->hostname,
+		   v->gid_index, v->gid_type[0] ? v->gid_type : "?", v->addr[0] ? v->addr : "?",
+		   v->netdev[0] ? v->netdev : "?", v->active_mtu, v->netdev_mtu,
+		   v->link_mbps / 1000.0, ml, v->pfc, v->version);
 }
 
 static void on_views(void *arg, const struct rs_perf_view *local, const struct rs_perf_view *remote,
@@ -121,13 +128,10 @@ static void on_views(void *arg, const struct rs_perf_view *local, const struct r
 		text_view("local", local);
 		text_view("remote", remote);
 		if (!nd)
-			printf("differences: none that matter\n");
+			rs_tprintf(stdout, "differences: none that matter\n");
 		for (int i = 0; i < nd; i++) {
-			char l[RS_PERF_STR_LEN * 4], r[RS_PERF_STR_LEN * 4];
-
-			rs_perf_escape(d[i].local, l, sizeof(l));
-			rs_perf_escape(d[i].remote, r, sizeof(r));
-			printf("difference: %s: %s here, %s there: %s\n", d[i].what, l, r, d[i].note);
+			rs_tprintf(stdout, "difference: %s: %s here, %s there: %s\n", d[i].what,
+				   d[i].local, d[i].remote, d[i].note);
 		}
 		fflush(stdout);
 	}
@@ -144,7 +148,7 @@ void rs_perf_out_note(struct rs_perf_out *o, const char *text)
 		rs_jl_str(&jl, "text", text);
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
-		printf("note: %s\n", text);
+		rs_tprintf(stdout, "note: %s\n", text);
 		fflush(stdout);
 	}
 }
@@ -173,11 +177,13 @@ static void on_interval(void *arg, const struct rs_perf_interval *iv)
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT && o->tty) {
 		if (o->p.test == RS_PERF_BW)
-			printf("  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n", iv->t_s, iv->size,
-			       iv->gbps, iv->mpps);
+			rs_tprintf(stdout, "  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n",
+				   iv->t_s, iv->size,
+				   iv->gbps, iv->mpps);
 		else
-			printf("  %6.1f s  %8u B  %10llu round trips\n", iv->t_s, iv->size,
-			       (unsigned long long)iv->iters_done);
+			rs_tprintf(stdout, "  %6.1f s  %8u B  %10llu round trips\n", iv->t_s,
+				   iv->size,
+				   (unsigned long long)iv->iters_done);
 		fflush(stdout);
 	}
 }
@@ -209,12 +215,14 @@ static void on_bw(void *arg, const struct rs_perf_bw_result *r)
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
 		if (o->n_res == 1)
-			printf("%s %10s %12s %16s %18s %14s\n", o->tool[0] == 'p' ? "perftest " : "",
-			       "#bytes", "#iterations", "BW peak[Gb/s]", "BW average[Gb/s]",
-			       "MsgRate[Mpps]");
-		printf("%s %10u %12llu %16.3f %18.3f %14.6f\n", o->tool[0] == 'p' ? "perftest " : "",
-		       r->size, (unsigned long long)r->iterations, r->bw_peak_gbps, r->bw_avg_gbps,
-		       r->msg_rate_mpps);
+			rs_tprintf(stdout, "%s %10s %12s %16s %18s %14s\n",
+				   o->tool[0] == 'p' ? "perftest " : "",
+				   "#bytes", "#iterations", "BW peak[Gb/s]", "BW average[Gb/s]",
+				   "MsgRate[Mpps]");
+		rs_tprintf(stdout, "%s %10u %12llu %16.3f %18.3f %14.6f\n",
+			   o->tool[0] == 'p' ? "perftest " : "",
+			   r->size, (unsigned long long)r->iterations, r->bw_peak_gbps, r->bw_avg_gbps,
+			   r->msg_rate_mpps);
 		fflush(stdout);
 	}
 }
@@ -226,7 +234,7 @@ static void text_hist(const struct rs_perf_lat_result *r)
 	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++)
 		if (r->hist[i] > max)
 			max = r->hist[i];
-	printf("histogram of the one-way latency (%u B):\n", r->size);
+	rs_tprintf(stdout, "histogram of the one-way latency (%u B):\n", r->size);
 	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++) {
 		char range[32];
 		int bar;
@@ -240,8 +248,9 @@ static void text_hist(const struct rs_perf_lat_result *r)
 		else
 			snprintf(range, sizeof(range), "%u-%u us", 1u << (i - 1), 1u << i);
 		bar = (int)(r->hist[i] * 40 / max);
-		printf("  %14s %10llu %.*s\n", range, (unsigned long long)r->hist[i], bar ? bar : 1,
-		       "########################################");
+		rs_tprintf(stdout, "  %14s %10llu %.*s\n", range, (unsigned long long)r->hist[i],
+			   bar ? bar : 1,
+			   "########################################");
 	}
 }
 
@@ -282,15 +291,17 @@ static void on_lat(void *arg, const struct rs_perf_lat_result *r)
 	if (o->mode != RS_OUT_TEXT)
 		return;
 	if (o->n_res == 1)
-		printf("%s%8s %11s %10s %12s %10s %10s %12s %10s\n", pre, "#bytes", "#iterations",
-		       "t_min[us]", "t_median[us]", "t_avg[us]", "t_p99[us]", "t_p99.9[us]",
-		       "t_max[us]");
-	printf("%s%8u %11llu %10.2f %12.2f %10.2f %10.2f %12.2f %10.2f\n", pre, r->size,
-	       (unsigned long long)r->iterations, r->t_min_us, r->t_median_us, r->t_avg_us,
-	       r->t_p99_us, r->t_p999_us, r->t_max_us);
+		rs_tprintf(stdout, "%s%8s %11s %10s %12s %10s %10s %12s %10s\n", pre, "#bytes",
+			   "#iterations",
+			   "t_min[us]", "t_median[us]", "t_avg[us]", "t_p99[us]", "t_p99.9[us]",
+			   "t_max[us]");
+	rs_tprintf(stdout, "%s%8u %11llu %10.2f %12.2f %10.2f %10.2f %12.2f %10.2f\n", pre, r->size,
+		   (unsigned long long)r->iterations, r->t_min_us, r->t_median_us, r->t_avg_us,
+		   r->t_p99_us, r->t_p999_us, r->t_max_us);
 	if (r->timestamps)
-		printf("round trip %.2f us (median): %.2f us on the wire and in the NICs, %.2f us "
-		       "in the hosts\n", r->t_median_us * 2, r->wire_rtt_us, r->host_rtt_us);
+		rs_tprintf(stdout,
+			   "round trip %.2f us (median): %.2f us on the wire and in the NICs, %.2f us "
+			   "in the hosts\n", r->t_median_us * 2, r->wire_rtt_us, r->host_rtt_us);
 	if (o->tool[0] != 'p')
 		text_hist(r);
 	fflush(stdout);

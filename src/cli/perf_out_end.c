@@ -30,12 +30,13 @@ static void text_verdict(const struct rs_perf_out *o)
 	b = &o->bw[o->n_res - 1];
 	pct = rs_perf_out_line_rate_pct(o, b->bw_avg_gbps);
 	if (pct < 0)
-		printf("verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
-		       b->bw_avg_gbps);
+		rs_tprintf(stdout,
+			   "verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
+			   b->bw_avg_gbps);
 	else
-		printf("verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
-		       o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
-		       o->p.sweep ? " (largest size)" : "");
+		rs_tprintf(stdout, "verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
+			   o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
+			   o->p.sweep ? " (largest size)" : "");
 }
 
 static void text_failure(const struct rs_perf_out *o, const struct rs_perf_error *e)
@@ -43,12 +44,12 @@ static void text_failure(const struct rs_perf_out *o, const struct rs_perf_error
 	const struct rs_perf_fail_info *fi = rs_perf_fail_info(e->code);
 
 	fflush(stdout);
-	fprintf(stderr, "rocescope: %s: %s\n", o->cmd, fi->title);
-	fprintf(stderr, "  what:  %s\n", e->message);
+	rs_tprintf(stderr, "rocescope: %s: %s\n", o->cmd, fi->title);
+	rs_tprintf(stderr, "  what:  %s\n", e->message);
 	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX && e->err)
-		fprintf(stderr, "  check: %s\n", rs_perf_fail_info(e->err)->check);
+		rs_tprintf(stderr, "  check: %s\n", rs_perf_fail_info(e->err)->check);
 	else if (fi->check[0])
-		fprintf(stderr, "  check: %s\n", fi->check);
+		rs_tprintf(stderr, "  check: %s\n", fi->check);
 }
 
 static void json_bw(struct rs_json *j, const struct rs_perf_out *o, const struct rs_perf_bw_result *r)
@@ -92,6 +93,20 @@ static void json_lat(struct rs_json *j, const struct rs_perf_lat_result *r)
 	rs_json_arr_end(j);
 }
 
+/* The result's members, null: a failed run's document has the same shape. */
+static void json_no_result(struct rs_json *j, const struct rs_perf_out *o)
+{
+	static const char *const bw[] = { "size", "iterations", "bw_avg_gbps", "bw_peak_gbps",
+					  "msg_rate_mpps", "seconds", "line_rate_pct", NULL };
+	static const char *const lat[] = { "size", "iterations", "t_min_us", "t_median_us",
+					   "t_avg_us", "t_p99_us", "t_p999_us", "t_max_us",
+					   "t_stdev_us", "wire_rtt_us", "host_rtt_us", "histogram",
+					   NULL };
+
+	for (const char *const *k = o->p.test == RS_PERF_LAT ? lat : bw; *k; k++)
+		rs_json_kv_null(j, *k);
+}
+
 static void json_result(struct rs_json *j, const struct rs_perf_out *o, int i)
 {
 	if (o->p.test == RS_PERF_LAT)
@@ -116,6 +131,8 @@ static void json_error(struct rs_json *j, const struct rs_perf_error *e)
 	rs_json_kv_str(j, "check", fi->check);
 	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX)
 		rs_json_kv_str(j, "peer_code", rs_perf_fail_info(e->err)->id);
+	else
+		rs_json_kv_null(j, "peer_code");
 	rs_json_obj_end(j);
 }
 
@@ -125,6 +142,7 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 
 	rs_json_init(&j, stdout);
 	rs_json_obj_begin(&j);
+	rs_json_kv_schema(&j);
 	rs_json_kv_str(&j, "test", o->cmd);
 	rs_json_kv_str(&j, "tool", o->tool);
 	rs_json_kv_str(&j, "peer", o->peer);
@@ -132,6 +150,8 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 	rs_json_kv_bool(&j, "ok", e->code == RS_PF_OK);
 	if (o->n_res)
 		json_result(&j, o, o->n_res - 1);	/* the (last) size, at the top */
+	else
+		json_no_result(&j, o);
 	rs_json_key(&j, "results");
 	rs_json_arr_begin(&j);
 	for (int i = 0; i < o->n_res; i++) {
@@ -164,7 +184,7 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 	json_error(&j, e);
 	rs_json_obj_end(&j);
 	if (rs_json_finish(&j))
-		fprintf(stderr, "rocescope: internal error: malformed JSON output\n");
+		rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
 }
 
 static void jl_last(const struct rs_perf_error *e, int code)
@@ -213,4 +233,9 @@ int rs_perf_out_finish(struct rs_perf_out *o, const struct rs_perf_error *e)
 	fflush(stdout);
 	free(o);
 	return code;
+}
+
+void rs_perf_out_free(struct rs_perf_out *o)
+{
+	free(o);
 }

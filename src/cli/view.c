@@ -30,7 +30,7 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 	v->cli = cli;
 	ret = rs_session_open(&v->sess, &o, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
 		rs_session_close(&v->sess);
 		return RS_EXIT_FAIL;
 	}
@@ -38,7 +38,9 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 		v->j = &v->json;
 		rs_json_init(v->j, stdout);
 		rs_json_obj_begin(v->j);
+		rs_json_kv_schema(v->j);
 		rs_json_kv_str(v->j, "source", v->sess.label);
+		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
 	}
 	return RS_EXIT_OK;
 }
@@ -91,8 +93,8 @@ void rs_view_print_errors(const struct rs_snapshot *s, FILE *f)
 	for (size_t i = 0; i < s->n_errors; i++) {
 		const struct rs_error *e = &s->errors[i];
 
-		fprintf(f, "note: %s%s%s: %s\n", e->source, e->object[0] ? " " : "",
-			e->object, e->message);
+		rs_tprintf(f, "note: %s%s%s: %s\n", e->source, e->object[0] ? " " : "",
+			   e->object, e->message);
 	}
 }
 
@@ -104,7 +106,7 @@ void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s)
 		rs_json_obj_begin(j);
 		rs_json_kv_str(j, "area", rs_area_name(s->errors[i].area));
 		rs_json_kv_str(j, "source", s->errors[i].source);
-		rs_json_kv_str(j, "object", s->errors[i].object);
+		rs_json_kv_str_or_null(j, "object", s->errors[i].object);
 		rs_json_kv_str(j, "message", s->errors[i].message);
 		rs_json_obj_end(j);
 	}
@@ -117,12 +119,12 @@ int rs_view_close(struct rs_view *v, int ret)
 		rs_view_json_errors(v->j, &v->sess.snap);
 		rs_json_obj_end(v->j);
 		if (rs_json_finish(v->j)) {
-			fprintf(stderr, "rocescope: internal error: malformed JSON output\n");
+			rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
 			ret = RS_EXIT_FAIL;
 		}
 	} else {
 		if (v->sess.snap.n_errors)
-			printf("\n");
+			rs_tprintf(stdout, "\n");
 		rs_view_print_errors(&v->sess.snap, stdout);
 	}
 	rs_session_close(&v->sess);

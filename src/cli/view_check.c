@@ -20,15 +20,16 @@ static void text_finding(const struct rs_finding *f)
 {
 	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-	printf("%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object, f->summary);
+	rs_tprintf(stdout, "%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object,
+		   f->summary);
 	if (!rs_finding_is_problem(f))
 		return;
 	if (f->evidence[0])
-		printf("      evidence: %s\n", f->evidence);
+		rs_tprintf(stdout, "      evidence: %s\n", f->evidence);
 	if (f->expected[0])
-		printf("      expected: %s\n", f->expected);
+		rs_tprintf(stdout, "      expected: %s\n", f->expected);
 	if (f->remedy[0])
-		printf("      remedy:   %s\n", f->remedy);
+		rs_tprintf(stdout, "      remedy:   %s\n", f->remedy);
 }
 
 static void json_finding(struct rs_json *j, const struct rs_finding *f)
@@ -39,7 +40,7 @@ static void json_finding(struct rs_json *j, const struct rs_finding *f)
 	rs_json_kv_str(j, "kind", rs_object_kind_name(f->kind));
 	rs_json_kv_str(j, "object", f->object);
 	rs_json_kv_str_or_null(j, "device", f->device);
-	rs_json_kv_int(j, "port", f->port);
+	rs_json_kv_int_or_null(j, "port", f->port, f->port > 0);	/* not a port: null */
 	rs_json_kv_str_or_null(j, "netdev", f->netdev);
 	rs_json_kv_str_or_null(j, "addr", f->addr);
 	rs_json_kv_str(j, "summary", f->summary);
@@ -73,7 +74,6 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	const struct rs_findings *fs = &v->sess.findings;
 
 	if (v->j) {
-		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
 		rs_json_key(v->j, "findings");
 		rs_json_arr_begin(v->j);
 		for (size_t i = 0; i < fs->count; i++)
@@ -84,8 +84,9 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	}
 	for (size_t i = 0; i < fs->count; i++)
 		text_finding(&fs->items[i]);
-	printf("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
-	       n[RS_PASS], n[RS_SKIP], v->sess.label);
+	rs_tprintf(stdout, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL],
+		   n[RS_WARN],
+		   n[RS_PASS], n[RS_SKIP], v->sess.label);
 }
 
 /* The parameters the options give the checks. */
@@ -99,7 +100,7 @@ static int set_params(struct rs_view *v)
 	p->tx_depth = opt.tx_depth > 0 ? (unsigned)opt.tx_depth : 0;
 	p->qps = opt.qps > 0 ? (unsigned)opt.qps : 0;
 	if (opt.profile && rs_session_set_profile(&v->sess, opt.profile, err, sizeof(err))) {
-		fprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 		return -1;
 	}
 	rs_session_recheck(&v->sess);

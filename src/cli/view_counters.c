@@ -3,15 +3,18 @@
  * view_counters.c - `rocescope counters`: per-second rates of every counter
  * that moved, one block per interval, for scripts and load tests.
  *
- * Covers the port counters (port_xmit_data/port_rcv_data shown in bytes),
+ * Covers the port counters (port_xmit_data/port_rcv_data counted in bytes),
  * the RoCE hw_counters and the netdev statistics and ethtool -S of every
- * link.  The session runs on the event loop and refreshes itself every
+ * link.  Text shows data in bits per second (Gb/s, as links are sold) and
+ * packets in pps (model/units.h); --json keeps the exact per-second rate
+ * in the counter's own unit (bytes, packets or count).  The session runs on the event loop and refreshes itself every
  * interval; each reading's rates come from the counter series (one model
  * with the console), from the readings' own timestamps, so a slow sysfs read
  * does not skew them and the demo's fake clock gives exact figures.  A
  * loaded file cannot move: its totals are printed once and the view says so.
  */
 #include "cli/view.h"
+#include "model/units.h"
 #include "runtime/loop.h"
 #include "util.h"
 
@@ -29,9 +32,9 @@ struct run {
 	size_t changed;
 };
 
-static int is_bytes(const struct rs_series_set *set, const struct rs_series_ctr *c)
+static enum rs_rate_unit unit_of(const struct rs_series_ctr *c)
 {
-	return c->cls && (c->cls->flags & RS_CF_BYTES);
+	return rs_rate_unit_of(c->cls, c->name);
 }
 
 static void owner(const struct rs_series_set *set, char *buf, size_t len)
@@ -42,27 +45,53 @@ static void owner(const struct rs_series_set *set, char *buf, size_t len)
 		snprintf(buf, len, "%s", set->object);
 }
 
-static void emit_json(struct rs_json *j, const struct rs_series_set *set, const char *name,
-		      const char *what, uint64_t value, int have_rate, double rate,
-		      int bytes, int with_rate)
+/*
+ * One counter in JSON, the same shape for a live reading and a file's
+ * totals: value (the total, scaled to the unit), and delta and rate over
+ * the last interval, null when there is none (a file, the clock did not
+ * advance).
+ */
+static void emit_json(struct rs_json *j, const struct rs_series_set *set,
+		      const struct rs_series_ctr *c, int moving)
 {
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "object", set->object);
-	if (set->port)
-		rs_json_kv_int(j, "port", set->port);
-	else
-		rs_json_kv_null(j, "port");
+	rs_json_kv_int_or_null(j, "port", set->port, set->port != 0);
 	rs_json_kv_str(j, "set", rs_corigin_name(set->origin));
-	rs_json_kv_str(j, "counter", name);
-	rs_json_kv_u64(j, what, value);
-	if (with_rate) {
-		if (have_rate)
-			rs_json_kv_double(j, "rate", rate);
-		else
-			rs_json_kv_null(j, "rate");
-	}
-	rs_json_kv_str(j, "unit", bytes ? "bytes" : "count");
+	rs_json_kv_str(j, "counter", c->name);
+	rs_json_kv_u64(j, "value", c->last * c->scale);
+	if (moving)
+		rs_json_kv_u64(j, "delta", c->delta);
+	else
+		rs_json_kv_null(j, "delta");
+	rs_json_kv_double_or_null(j, "rate", c->rate, moving && c->has_rate);
+	rs_json_kv_str(j, "unit", rs_rate_unit_name(unit_of(c)));
 	rs_json_obj_end(j);
+}
+
+/* {"n": N, "counters": [ ... what follows ... */
+static void json_reading_begin(struct rs_json *j, long n)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_int(j, "n", n);
+	rs_json_key(j, "counters");
+	rs_json_arr_begin(j);
+}
+
+static void json_reading_end(struct rs_json *j)
+{
+	rs_json_arr_end(j);
+	rs_json_obj_end(j);
+}
+
+/* The members before "readings": both sources have them all. */
+static void json_head(struct rs_view *v, int is_static, double interval)
+{
+	rs_json_kv_bool(v->j, "static", is_static);
+	rs_json_kv_double_or_null(v->j, "interval", interval, !is_static);
+	rs_json_kv_str_or_null(v->j, "taken_at", v->sess.snap.taken_at);
+	rs_json_key(v->j, "readings");
+	rs_json_arr_begin(v->j);
 }
 
 /* Every counter that moved in the last interval, in the series' order. */
@@ -78,24 +107,28 @@ static void print_changes(struct run *r)
 
 		for (size_t k = 0; set->present && k < set->n; k++) {
 			const struct rs_series_ctr *c = &set->ctrs[k];
-			const char *unit = is_bytes(set, c) ? "B" : "";
+			enum rs_rate_unit u = unit_of(c);
+			const char *unit;
+			double v;
 
 			if (!c->delta)
 				continue;
 			r->changed++;
 			if (j) {
-				emit_json(j, set, c->name, "delta", c->delta, c->has_rate, c->rate,
-					  unit[0], 1);
+				emit_json(j, set, c, 1);
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
+			rs_rate_scale(c->rate, u, &v, &unit);
 			if (c->has_rate)
-				printf("  %-10s %-11s %-30s %15.2f %s/s\n", obj,
-				       rs_corigin_name(set->origin), c->name, c->rate, unit);
+				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s\n", obj,
+					   rs_corigin_name(set->origin), c->name, v, unit);
 			else
-				printf("  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
-				       obj, rs_corigin_name(set->origin), c->name, "?",
-				       (unsigned long long)c->delta, unit);
+				rs_tprintf(stdout,
+					   "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
+					   obj, rs_corigin_name(set->origin), c->name, "?",
+					   (unsigned long long)c->delta,
+					   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? "packets" : "");
 		}
 	}
 }
@@ -109,20 +142,17 @@ static void on_change(struct rs_session *sess, unsigned what, void *arg)
 		return;
 	r->n++;
 	if (j) {
-		rs_json_obj_begin(j);
-		rs_json_kv_int(j, "n", r->n);
-		rs_json_key(j, "changes");
-		rs_json_arr_begin(j);
+		json_reading_begin(j, r->n);
 	} else {
-		printf("%sinterval %ld (%s)\n", r->n > 1 ? "\n" : "", r->n, sess->label);
+		if (r->n > 1)
+			putchar('\n');
+		rs_tprintf(stdout, "interval %ld (%s)\n", r->n, sess->label);
 	}
 	print_changes(r);
-	if (j) {
-		rs_json_arr_end(j);
-		rs_json_obj_end(j);
-	} else if (!r->changed) {
-		printf("  no counter changed\n");
-	}
+	if (j)
+		json_reading_end(j);
+	else if (!r->changed)
+		rs_tprintf(stdout, "  no counter changed\n");
 	fflush(stdout);
 	if (opt_count > 0 && r->n >= opt_count)
 		rs_loop_stop(r->loop, 0);
@@ -138,12 +168,8 @@ static int run_intervals(struct rs_view *v)
 	struct run r = { .v = v };
 	int ret;
 
-	if (v->j) {
-		rs_json_kv_bool(v->j, "static", 0);
-		rs_json_kv_double(v->j, "interval", opt_interval);
-		rs_json_key(v->j, "intervals");
-		rs_json_arr_begin(v->j);
-	}
+	if (v->j)
+		json_head(v, 0, opt_interval);
 	r.loop = rs_loop_new();
 	rs_signal_add(r.loop, SIGINT, on_stop, NULL);
 	rs_signal_add(r.loop, SIGTERM, on_stop, NULL);
@@ -166,13 +192,12 @@ static void print_static(struct rs_view *v)
 	char obj[RS_NAME_LEN + 16];
 
 	if (v->j) {
-		rs_json_kv_bool(v->j, "static", 1);
-		rs_json_kv_str_or_null(v->j, "taken_at", snap->taken_at);
-		rs_json_key(v->j, "totals");
-		rs_json_arr_begin(v->j);
+		json_head(v, 1, 0);
+		json_reading_begin(v->j, 1);	/* the one reading a file has */
 	} else {
-		printf("counters are static (%s, taken %s): totals, no rates\n", v->sess.label,
-		       snap->taken_at[0] ? snap->taken_at : "at an unknown time");
+		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n",
+			   v->sess.label,
+			   snap->taken_at[0] ? snap->taken_at : "at an unknown time");
 	}
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];
@@ -184,17 +209,19 @@ static void print_static(struct rs_view *v)
 			if (!value)
 				continue;
 			if (v->j) {
-				emit_json(v->j, set, c->name, "value", value, 0, 0,
-					  is_bytes(set, c), 0);
+				emit_json(v->j, set, c, 0);
 				continue;
 			}
 			owner(set, obj, sizeof(obj));
-			printf("  %-10s %-11s %-30s %18llu %s\n", obj, rs_corigin_name(set->origin),
-			       c->name, (unsigned long long)value, is_bytes(set, c) ? "B" : "");
+			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu%s\n", obj,
+				   rs_corigin_name(set->origin), c->name, (unsigned long long)value,
+				   unit_of(c) == RS_RU_BITS ? " B" : "");
 		}
 	}
-	if (v->j)
+	if (v->j) {
+		json_reading_end(v->j);
 		rs_json_arr_end(v->j);
+	}
 }
 
 static int counters_run(struct rs_cli *cli, int argc, char **argv)

@@ -6,7 +6,8 @@
  * Per device: identity (node GUID, firmware, PSID, HCA type, generation),
  * the PCI link with a DEGRADED mark when it trained below its maximum (a
  * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
- * netdev with its MTU, and the RoCE MTU.  Text fits 80 columns; --json
+ * netdev with its MTU, and the RoCE MTU; the RDMA resources in use (QPs and
+ * their states, CQs, MRs, PDs: `rdma resource show`).  Text fits 80 columns; --json
  * prints the same facts from the same loop.  The marks (DEGRADED, RoCE v2
  * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
@@ -21,6 +22,18 @@
 static int problem(const struct rs_findings *fs, const char *id, const struct rs_device *d)
 {
 	return rs_finding_is_problem(rs_findings_port(fs, id, d->name, 0));
+}
+
+/* The same for JSON: true, false, or null when the check could not tell. */
+static void json_verdict(struct rs_json *j, const char *key, const struct rs_findings *fs,
+			 const char *id, const struct rs_device *d)
+{
+	const struct rs_finding *f = rs_findings_port(fs, id, d->name, 0);
+
+	if (!f || f->verdict == RS_SKIP)
+		rs_json_kv_null(j, key);
+	else
+		rs_json_kv_bool(j, key, rs_finding_is_problem(f));
 }
 
 static void fmt_speed(char *buf, size_t len, double gts, const char *text, int width)
@@ -43,15 +56,16 @@ static void text_pci(const struct rs_findings *fs, const struct rs_device *d)
 	char cur[64], max[64];
 
 	if (!p->addr[0]) {
-		printf("  PCI      unknown\n");
+		rs_tprintf(stdout, "  PCI      unknown\n");
 		return;
 	}
 	fmt_speed(cur, sizeof(cur), p->cur_gts, p->cur_speed, p->cur_width);
 	fmt_speed(max, sizeof(max), p->max_gts, p->max_speed, p->max_width);
-	printf("  PCI      %s", p->addr);
+	rs_tprintf(stdout, "  PCI      %s", p->addr);
 	if (p->vendor_id || p->device_id)
-		printf(" [%04x:%04x]", p->vendor_id, p->device_id);
-	printf("  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ? "  DEGRADED" : "");
+		rs_tprintf(stdout, " [%04x:%04x]", p->vendor_id, p->device_id);
+	rs_tprintf(stdout, "  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded",
+		   d) ? "  DEGRADED" : "");
 }
 
 static const char *or_unknown(const char *s)
@@ -63,34 +77,42 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 {
 	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
 
-	printf("  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
-	       or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
-	printf("           netdev %s", p->netdev[0] ? p->netdev : "(none)");
+	rs_tprintf(stdout, "  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
+		   or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
+	rs_tprintf(stdout, "           netdev %s", p->netdev[0] ? p->netdev : "(none)");
 	if (l)
-		printf("  MTU %u", l->mtu);
+		rs_tprintf(stdout, "  MTU %u", l->mtu);
 	if (p->active_mtu || p->max_mtu) {
-		printf("  RoCE MTU %d", p->active_mtu);
+		rs_tprintf(stdout, "  RoCE MTU %d", p->active_mtu);
 		if (p->max_mtu)
-			printf(" (max %d)", p->max_mtu);
+			rs_tprintf(stdout, " (max %d)", p->max_mtu);
 	}
-	printf("\n");
+	rs_tprintf(stdout, "\n");
 }
 
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
-	printf("%s  %s%s%s\n", d->name, d->generation[0] ? d->generation : "unknown generation",
-	       problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
-	       problem(fs, "device.gone", d) ?
-	       "  GONE (vanished since the last refresh)" : "");
-	printf("  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid), or_unknown(d->fw_ver));
-	/* A board_id can be a whole product name (hfi1): then HCA goes below it. */
+	char res[RS_TEXT_LEN + 96];
+
+	rs_tprintf(stdout, "%s  %s%s%s\n", d->name,
+		   d->generation[0] ? d->generation : "unknown generation",
+		   problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
+		   problem(fs, "device.gone", d) ?
+		   "  GONE (vanished since the last refresh)" : "");
+	rs_tprintf(stdout, "  GUID     %-22s  firmware %s\n", or_unknown(d->node_guid),
+		   or_unknown(d->fw_ver));
+	/* A board_id can be a whole product name (hfi1): then HCA goes below
+	 * it, and the name is printed whole even past 80 columns, never cut. */
 	if (strlen(d->board_id) > 22)
-		printf("  PSID     %.69s\n           ", d->board_id);
+		rs_tprintf(stdout, "  PSID     %s\n           ", d->board_id);
 	else
-		printf("  PSID     %-22s  ", or_unknown(d->board_id));
-	printf("HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
+		rs_tprintf(stdout, "  PSID     %-22s  ", or_unknown(d->board_id));
+	rs_tprintf(stdout, "HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
 	text_pci(fs, d);
+	rs_rdma_res_fmt(res, sizeof(res), &d->res);
+	/* Our own text: counts and the kernel's QP state names. */
+	rs_tprintf(stdout, "  in use   %s\n", res);
 	for (size_t i = 0; i < d->n_ports; i++)
 		text_port(s, &d->ports[i]);
 }
@@ -102,15 +124,40 @@ static void json_pci(struct rs_json *j, const struct rs_findings *fs, const stru
 	rs_json_key(j, "pci");
 	rs_json_obj_begin(j);
 	rs_json_kv_str_or_null(j, "addr", p->addr);
-	rs_json_kv_int(j, "vendor_id", p->vendor_id);
-	rs_json_kv_int(j, "device_id", p->device_id);
+	/* 0 is the snapshot's "unknown" for every number here */
+	rs_json_kv_int_or_null(j, "vendor_id", p->vendor_id, p->vendor_id || p->device_id);
+	rs_json_kv_int_or_null(j, "device_id", p->device_id, p->vendor_id || p->device_id);
 	rs_json_kv_str_or_null(j, "cur_speed", p->cur_speed);
 	rs_json_kv_str_or_null(j, "max_speed", p->max_speed);
-	rs_json_kv_double(j, "cur_gts", p->cur_gts);
-	rs_json_kv_double(j, "max_gts", p->max_gts);
-	rs_json_kv_int(j, "cur_width", p->cur_width);
-	rs_json_kv_int(j, "max_width", p->max_width);
-	rs_json_kv_bool(j, "degraded", problem(fs, "pci.link_degraded", d));
+	rs_json_kv_double_or_null(j, "cur_gts", p->cur_gts, p->cur_gts > 0);
+	rs_json_kv_double_or_null(j, "max_gts", p->max_gts, p->max_gts > 0);
+	rs_json_kv_int_or_null(j, "cur_width", p->cur_width, p->cur_width > 0);
+	rs_json_kv_int_or_null(j, "max_width", p->max_width, p->max_width > 0);
+	json_verdict(j, "degraded", fs, "pci.link_degraded", d);
+	rs_json_obj_end(j);
+}
+
+/* The RDMA resources; counts are null when RDMA netlink was not read. */
+static void json_res(struct rs_json *j, const struct rs_rdma_res *r)
+{
+	static const char *const names[] = { "qp", "cq", "mr", "pd", "cm_id", "ctx", "srq" };
+	const uint64_t counts[] = { r->qp, r->cq, r->mr, r->pd, r->cm_id, r->ctx, r->srq };
+
+	rs_json_key(j, "resources");
+	rs_json_obj_begin(j);
+	rs_json_kv_bool(j, "known", r->known);
+	rs_json_kv_str_or_null(j, "error", r->error);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		rs_json_kv_int_or_null(j, names[i], (int64_t)counts[i], r->known);
+	rs_json_key(j, "qp_states");
+	if (r->known && r->qp_states_known) {
+		rs_json_obj_begin(j);
+		for (int st = 0; st < RS_QP_STATES; st++)
+			rs_json_kv_u64(j, rs_qp_state_name(st), rs_rdma_res_qps_in(r, st));
+		rs_json_obj_end(j);
+	} else {
+		rs_json_null(j);
+	}
 	rs_json_obj_end(j);
 }
 
@@ -120,22 +167,20 @@ static void json_port(struct rs_json *j, const struct rs_snapshot *s, const stru
 
 	rs_json_obj_begin(j);
 	rs_json_kv_int(j, "num", p->num);
-	rs_json_kv_int(j, "state", p->state);
+	rs_json_kv_int_or_null(j, "state", p->state, p->state > 0 || p->state_name[0]);
 	rs_json_kv_str_or_null(j, "state_name", p->state_name);
-	rs_json_kv_int(j, "phys_state", p->phys_state);
+	rs_json_kv_int_or_null(j, "phys_state", p->phys_state, p->phys_state > 0);
 	rs_json_kv_str_or_null(j, "phys_state_name", p->phys_state_name);
 	rs_json_kv_str_or_null(j, "link_layer", p->link_layer);
 	rs_json_kv_str_or_null(j, "rate", p->rate);
-	rs_json_kv_double(j, "rate_gbps", p->rate_gbps);
+	rs_json_kv_double_or_null(j, "rate_gbps", p->rate_gbps, p->rate_gbps > 0);
 	rs_json_kv_str_or_null(j, "netdev", p->netdev);
-	if (l)
-		rs_json_kv_int(j, "netdev_mtu", l->mtu);
-	else
-		rs_json_kv_null(j, "netdev_mtu");
-	rs_json_kv_int(j, "active_mtu", p->active_mtu);
-	rs_json_kv_int(j, "max_mtu", p->max_mtu);
-	rs_json_kv_int(j, "gid_tbl_len", p->gid_tbl_len);
-	rs_json_kv_int(j, "gids", (int64_t)p->n_gids);
+	rs_json_kv_int_or_null(j, "netdev_mtu", l ? l->mtu : 0, l && l->mtu);
+	rs_json_kv_int_or_null(j, "active_mtu", p->active_mtu, p->active_mtu > 0);
+	rs_json_kv_int_or_null(j, "max_mtu", p->max_mtu, p->max_mtu > 0);
+	rs_json_kv_int_or_null(j, "gid_tbl_len", p->gid_tbl_len, p->gid_tbl_len > 0);
+	/* how many entries the table has (not the entries: `gids` has them) */
+	rs_json_kv_int(j, "gid_count", (int64_t)p->n_gids);
 	rs_json_obj_end(j);
 }
 
@@ -150,9 +195,10 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_kv_str_or_null(j, "hca_type", d->hca_type);
 	rs_json_kv_str_or_null(j, "driver", d->driver);
 	rs_json_kv_str_or_null(j, "generation", d->generation);
-	rs_json_kv_bool(j, "weak_roce_v2", problem(fs, "nic.weak_roce_v2", d));
+	json_verdict(j, "weak_roce_v2", fs, "nic.weak_roce_v2", d);
 	rs_json_kv_bool(j, "present", d->present);
 	json_pci(j, fs, d);
+	json_res(j, &d->res);
 	rs_json_key(j, "ports");
 	rs_json_arr_begin(j);
 	for (size_t i = 0; i < d->n_ports; i++)
@@ -172,18 +218,17 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 		return ret;
 	s = &v.sess.snap;
 	if (v.j) {
-		rs_json_kv_str_or_null(v.j, "hostname", s->host.hostname);
 		rs_json_key(v.j, "devices");
 		rs_json_arr_begin(v.j);
 		for (size_t i = 0; i < s->n_devices; i++)
 			json_device(v.j, s, &v.sess.findings, &s->devices[i]);
 		rs_json_arr_end(v.j);
 	} else if (s->n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	}
 	for (size_t i = 0; !v.j && i < s->n_devices; i++) {
 		if (i)
-			printf("\n");
+			rs_tprintf(stdout, "\n");
 		text_device(s, &v.sess.findings, &s->devices[i]);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);

@@ -61,12 +61,13 @@ static const struct rs_gid **sorted_gids(const struct rs_port *p)
 static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
 		     const struct rs_gid_pick *pick)
 {
-	char line[256];
+	char *line = rs_tasprintf("%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
+				  g->index, g->gid, g->ipv4 ? g->ip : "",
+				  ver_name(rs_gid_type_of(p, g)), g->netdev[0] ? g->netdev : "-",
+				  note_of(p, g, pick));
 
-	snprintf(line, sizeof(line), "%-8s %-4u %-5u %-39s %-15s %-3s %-12s %s", d->name, p->num,
-		 g->index, g->gid, g->ipv4 ? g->ip : "", ver_name(rs_gid_type_of(p, g)),
-		 g->netdev[0] ? g->netdev : "-", note_of(p, g, pick));
-	puts(rs_rtrim(line));
+	puts(rs_rtrim(line));	/* escaped by rs_tasprintf */
+	free(line);
 }
 
 static void json_row(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
@@ -79,8 +80,10 @@ static void json_row(struct rs_json *j, const struct rs_device *d, const struct 
 	rs_json_kv_str(j, "gid", g->gid);
 	rs_json_kv_str_or_null(j, "ip", g->ip);
 	rs_json_kv_bool(j, "ipv4", g->ipv4);
-	rs_json_kv_str(j, "type", rs_gid_type_name(rs_gid_type_of(p, g)));
-	rs_json_kv_str(j, "ver", ver_name(rs_gid_type_of(p, g)));
+	/* unknown type (no gid_attrs/types file, not IB): null, not "unknown" or "?" */
+	rs_json_kv_str_or_null(j, "type", rs_gid_type_of(p, g) ?
+			       rs_gid_type_name(rs_gid_type_of(p, g)) : "");
+	rs_json_kv_str_or_null(j, "ver", rs_gid_type_of(p, g) ? ver_name(rs_gid_type_of(p, g)) : "");
 	rs_json_kv_str_or_null(j, "netdev", g->netdev);
 	if (g->vlan >= 0)
 		rs_json_kv_int(j, "vlan", g->vlan);
@@ -97,12 +100,13 @@ static void text_pick(const struct rs_device *d, const struct rs_port *p,
 	struct rs_gid_settings set;
 
 	if (pick->index < 0) {
-		printf("%s port %u: no GID index to use: %s\n", d->name, p->num, pick->reason);
+		rs_tprintf(stdout, "%s port %u: no GID index to use: %s\n", d->name, p->num,
+			   pick->reason);
 		return;
 	}
 	rs_gid_settings(pick->index, &set);
-	printf("%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
-	       p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
+	rs_tprintf(stdout, "%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
+		   p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
 }
 
 static void json_pick(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
@@ -190,12 +194,13 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 		print_picks(&v.sess.snap, v.j);
 		rs_json_arr_end(v.j);
 	} else if (v.sess.snap.n_devices == 0) {
-		printf("No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
 	} else {
-		printf("%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT", "INDEX",
-		       "GID", "IPv4", "VER", "DEV", "NOTE");
+		rs_tprintf(stdout, "%-8s %-4s %-5s %-39s %-15s %-3s %-12s %s\n", "DEV", "PORT",
+			   "INDEX",
+			   "GID", "IPv4", "VER", "DEV", "NOTE");
 		print_rows(&v.sess.snap, NULL);
-		printf("\n");
+		rs_tprintf(stdout, "\n");
 		print_picks(&v.sess.snap, NULL);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);

@@ -12,6 +12,7 @@
  * to rise), the findings as they changed, and how the file ended.
  */
 #include "cli/view.h"
+#include "model/units.h"
 #include "record/recording.h"
 #include "util.h"
 
@@ -43,8 +44,6 @@ static void owner(const char *object, unsigned port, char *buf, size_t len)
 static void ctr_json(struct rs_json *j, const struct rs_series_set *set,
 		     const struct rs_series_ctr *c, int interval)
 {
-	int bytes = c->cls && (c->cls->flags & RS_CF_BYTES);
-
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "object", set->object);
 	if (set->port)
@@ -61,7 +60,8 @@ static void ctr_json(struct rs_json *j, const struct rs_series_set *set,
 		else
 			rs_json_kv_null(j, "rate");
 	}
-	rs_json_kv_str(j, "unit", bytes ? "bytes" : "count");
+	/* the unit of value, delta and rate, exact, as `counters --json` */
+	rs_json_kv_str(j, "unit", rs_rate_unit_name(rs_rate_unit_of(c->cls, c->name)));
 	rs_json_obj_end(j);
 }
 
@@ -86,11 +86,15 @@ static size_t print_sample(struct rs_view *v, int interval)
 				continue;
 			}
 			owner(set->object, set->port, obj, sizeof(obj));
-			printf("  %-10s %-11s %-30s %20llu", obj, rs_corigin_name(set->origin),
-			       c->name, (unsigned long long)c->last);
-			if (interval && c->has_rate)
-				printf(" %15.2f %s/s", c->rate,
-				       c->cls && (c->cls->flags & RS_CF_BYTES) ? "B" : "");
+			rs_tprintf(stdout, "  %-10s %-11s %-30s %20llu", obj,
+				   rs_corigin_name(set->origin), c->name, (unsigned long long)c->last);
+			if (interval && c->has_rate) {	/* scaled as `counters` does */
+				const char *unit;
+				double val;
+
+				rs_rate_scale(c->rate, rs_rate_unit_of(c->cls, c->name), &val, &unit);
+				rs_tprintf(stdout, " %15.2f %s", val, unit);
+			}
 			printf("\n");
 		}
 	}
@@ -110,9 +114,9 @@ static void sample_head(struct rs_view *v, const struct rs_recording *r, size_t 
 		rs_json_key(v->j, k ? "changes" : "counters");
 		rs_json_arr_begin(v->j);
 	} else if (k) {
-		printf("\ninterval %zu (+%.3f s, %s)\n", k, rs_rec_offset_s(r, k), when);
+		rs_tprintf(stdout, "\ninterval %zu (+%.3f s, %s)\n", k, rs_rec_offset_s(r, k), when);
 	} else {
-		printf("baseline: sample 1 (%s), raw values\n", when);
+		rs_tprintf(stdout, "baseline: sample 1 (%s), raw values\n", when);
 	}
 }
 
@@ -134,7 +138,7 @@ static void print_marks(struct rs_view *v, const struct rs_recording *r)
 		rs_json_key(v->j, "marks");
 		rs_json_arr_begin(v->j);
 	} else {
-		printf("\n%zu rise mark%s%s\n", r->n_marks, r->n_marks == 1 ? "" : "s",
+		rs_tprintf(stdout, "\n%zu rise mark%s%s\n", r->n_marks, r->n_marks == 1 ? "" : "s",
 		       r->n_marks ? " (a counter that explains a slow run began to rise):" : "");
 	}
 	for (size_t i = 0; i < r->n_marks; i++) {
@@ -143,8 +147,8 @@ static void print_marks(struct rs_view *v, const struct rs_recording *r)
 
 		if (!v->j) {
 			owner(c->key.object, c->key.port, obj, sizeof(obj));
-			printf("  interval %-6zu +%-10.3f %-10s %-11s %s\n", k, rs_rec_offset_s(r, k),
-			       obj, rs_corigin_name(c->key.origin), c->name);
+			rs_tprintf(stdout, "  interval %-6zu +%-10.3f %-10s %-11s %s\n", k,
+				   rs_rec_offset_s(r, k), obj, rs_corigin_name(c->key.origin), c->name);
 			continue;
 		}
 		rs_json_obj_begin(v->j);
@@ -186,15 +190,15 @@ static void print_findings(struct rs_view *v, const struct rs_recording *r)
 			rs_json_key(v->j, "problems");
 			rs_json_arr_begin(v->j);
 		} else {
-			printf("  interval %zu: %zu problem%s\n", fl->sample, fl->n,
+			rs_tprintf(stdout, "  interval %zu: %zu problem%s\n", fl->sample, fl->n,
 			       fl->n == 1 ? "" : "s");
 		}
 		for (size_t k = 0; k < fl->n; k++) {
 			const struct rs_rec_finding *f = &fl->items[k];
 
 			if (!v->j) {
-				printf("    %-4s %-24s %s\n", f->verdict == RS_FAIL ? "FAIL" : "WARN",
-				       f->id, f->summary);
+				rs_tprintf(stdout, "    %-4s %-24s %s\n",
+					   f->verdict == RS_FAIL ? "FAIL" : "WARN", f->id, f->summary);
 				continue;
 			}
 			rs_json_obj_begin(v->j);
@@ -221,9 +225,9 @@ static void print_head(struct rs_view *v, const struct rs_recording *r)
 	rs_rec_tail_text(r, tail, sizeof(tail));
 	iso(r, 0, start, sizeof(start));
 	if (!v->j) {
-		printf("recording: %zu samples over %.3f s from %s (%s, recorded from %s)\n\n",
-		       r->n_samples, rs_rec_offset_s(r, r->n_samples - 1), start, tail,
-		       r->hosts[0].label);
+		rs_tprintf(stdout, "recording: %zu samples over %.3f s from %s (%s, recorded from %s)\n\n",
+			   r->n_samples, rs_rec_offset_s(r, r->n_samples - 1), start, tail,
+			   r->hosts[0].label);
 		return;
 	}
 	rs_json_kv_bool(v->j, "static", 0);

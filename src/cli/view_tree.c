@@ -9,8 +9,14 @@
  * Exit: 0 every step passed (or said it could not tell), 3 warnings only,
  * 1 a step failed, 4 the tree could not run (unknown or broken tree, no
  * peer for a tree that needs one, the host could not be read).
+ *
+ * A step whose check reads an embedded test (perf.pingpong, perf.bandwidth)
+ * runs a short `rocescope lat|bw PEER --json-lines` in a child through the
+ * session's test job (lat -n 100, bw -D 2, bounded); on the demo it is a
+ * replay of a run recorded in the lab, said so in the step's evidence.
  */
 #include "cli/view.h"
+#include "session/test_job.h"
 #include "wizard/run.h"
 
 #include <stdio.h>
@@ -24,16 +30,16 @@ static void text_step(const struct rs_run *r, size_t i)
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
 
-	printf("%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
-	printf("          %s\n", f->summary);
+	rs_tprintf(stdout, "%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
+	rs_tprintf(stdout, "          %s\n", f->summary);
 	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
 		return;
 	if (f->evidence[0])
-		printf("          seen:     %s\n", f->evidence);
+		rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
 	if (f->expected[0])
-		printf("          expected: %s\n", f->expected);
+		rs_tprintf(stdout, "          expected: %s\n", f->expected);
 	if (f->remedy[0])
-		printf("          remedy:   %s\n", f->remedy);
+		rs_tprintf(stdout, "          remedy:   %s\n", f->remedy);
 }
 
 static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
@@ -82,38 +88,62 @@ static void text_outcome(const struct rs_run *r)
 
 	for (size_t i = 0; i < r->n_steps; i++)
 		count[r->steps[i].verdict]++;
-	printf("\n");
+	rs_tprintf(stdout, "\n");
 	if (r->tree->kind == RS_TREE_CHECKLIST) {
-		printf("checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
-		       count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
+		rs_tprintf(stdout,
+			   "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
+			   count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
 		return;
 	}
 	if (r->cause >= 0) {
 		const struct rs_step *c = &r->steps[r->cause];
 
-		printf("cause: step %d (%s): %s\n", r->cause + 1, r->tree->nodes[c->node].id,
-		       c->finding.summary);
+		rs_tprintf(stdout, "cause: step %d (%s): %s\n", r->cause + 1,
+			   r->tree->nodes[c->node].id,
+			   c->finding.summary);
 		if (c->finding.remedy[0])
-			printf("remedy: %s\n", c->finding.remedy);
+			rs_tprintf(stdout, "remedy: %s\n", c->finding.remedy);
 		return;
 	}
-	printf("no step failed (%zu passed, %zu warned, %zu could not tell)\n", count[RS_PASS],
-	       count[RS_WARN], count[RS_SKIP]);
+	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
+		   count[RS_PASS],
+		   count[RS_WARN], count[RS_SKIP]);
 }
 
-/* Run the tree to its end, running each probe a step needs. */
+/* A step's embedded test, in a child (or the demo's replay), to its end. */
+static void run_test(struct rs_view *v, const struct rs_run *r)
+{
+	char err[RS_MSG_LEN];
+	const char *dev = r->subject.dev[0] ? r->subject.dev : NULL;
+
+	if (!v->j)
+		rs_tprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
+			rs_test_kind_name(r->need_test), v->sess.peer,
+			v->sess.kind == RS_SOURCE_DEMO ? " (the demo replays a lab run)" : "");
+	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
+				      sizeof(err)) && !v->j)
+		rs_tprintf(stderr, "rocescope: %s\n", err);
+}
+
+/* Run the tree to its end, running each probe and test a step needs. */
 static void walk(struct rs_view *v, struct rs_run *r)
 {
 	struct rs_check_ctx ctx;
 	enum rs_probe_kind need;
+	int what;
 
 	for (;;) {
 		rs_session_ctx(&v->sess, &ctx);
-		if (!rs_run_advance(r, &ctx, &need))
+		what = rs_run_advance(r, &ctx, &need);
+		if (what == RS_RUN_DONE)
 			break;
+		if (what == RS_RUN_TEST) {
+			run_test(v, r);
+			continue;
+		}
 		if (!v->j)
-			fprintf(stderr, "rocescope: running the %s probe towards %s...\n",
-				rs_probe_kind_name(need), v->sess.peer);
+			rs_tprintf(stderr, "rocescope: running the %s probe towards %s...\n",
+				   rs_probe_kind_name(need), v->sess.peer);
 		rs_session_probe_wait(&v->sess, need);
 	}
 }
@@ -131,7 +161,7 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 		rs_json_key(v->j, "subject");
 		rs_json_obj_begin(v->j);
 		rs_json_kv_str_or_null(v->j, "device", sub->dev);
-		rs_json_kv_int(v->j, "port", sub->port);
+		rs_json_kv_int_or_null(v->j, "port", sub->port, sub->port > 0);
 		rs_json_kv_str_or_null(v->j, "netdev", sub->netdev);
 		rs_json_obj_end(v->j);
 		rs_json_key(v->j, "steps");
@@ -142,12 +172,12 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 		json_outcome(v->j, r);
 		return;
 	}
-	printf("%s: %s (", r->tree->name, r->tree->title);
+	rs_tprintf(stdout, "%s: %s (", r->tree->name, r->tree->title);
 	if (sub->dev[0])
-		printf("%s port %u", sub->dev, sub->port);
+		rs_tprintf(stdout, "%s port %u", sub->dev, sub->port);
 	else
-		printf("no RDMA port");
-	printf("%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
+		rs_tprintf(stdout, "no RDMA port");
+	rs_tprintf(stdout, "%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
 	       v->sess.peer[0] ? "; peer " : "", v->sess.peer);
 	for (size_t i = 0; i < r->n_steps; i++)
 		text_step(r, i);
@@ -162,20 +192,21 @@ int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned 
 	enum rs_verdict worst;
 
 	if (rs_tree_load(&tree, name, err, sizeof(err))) {
-		fprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 		return RS_EXIT_NOT_RUN;
 	}
 	if (tree.needs_peer && !v->sess.peer[0]) {
-		fprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
-			tree.name);
+		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
+			   tree.name);
 		rs_tree_free(&tree);
 		return RS_EXIT_NOT_RUN;
 	}
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, dev, port);
 	if (dev && !run.subject.dev[0]) {
-		fprintf(stderr, "rocescope: no RDMA device %s%s\n", dev, port ? " with that port" :
-			"");
+		rs_tprintf(stderr, "rocescope: no RDMA device %s%s\n", dev,
+			   port ? " with that port" :
+			   "");
 		rs_tree_free(&tree);
 		return RS_EXIT_NOT_RUN;
 	}

@@ -31,6 +31,12 @@ int rs_collect_rdma_counters(struct rs_snapshot *s);
 /* Live: what only libibverbs tells (MTUs, port state, GID types). */
 int rs_collect_verbs(struct rs_snapshot *s);
 
+/* Live (RDMA netlink): QPs, CQs, MRs, PDs and QP states of every device
+ * (rdma_res.c).  A failure is each device's res.error, never an error. */
+int rs_collect_rdma_res(struct rs_snapshot *s);
+/* Recorded twin: the same replies from <root>/rdma-netlink/ (rdma_res.h). */
+int rs_collect_rdma_res_recorded(struct rs_snapshot *s);
+
 /* Network area ------------------------------------------------------------- */
 
 /* Live (netlink): links, addresses, routes, neighbours. */

@@ -33,6 +33,7 @@ static const char *const rdma_modules[] = {
 	"ib_cm", "iw_cm", "rdma_rxe", "siw", "ib_ipoib", "nvme_rdma",
 };
 
+/* A regular file under the root, never blocking (util.h). */
 static FILE *root_fopen(const char *path)
 {
 	char full[4096];
@@ -41,16 +42,18 @@ static FILE *root_fopen(const char *path)
 		errno = ENAMETOOLONG;
 		return NULL;
 	}
-	return fopen(full, "re");
+	return rs_fopen_read(full);
 }
 
+/* A value too long for its field is kept cut, with the note. */
 static void read_text(struct rs_snapshot *s, char *dst, size_t len, const char *what,
 		      const char *path)
 {
 	int ret = rs_read_str(dst, len, "%s", path);
 
 	if (ret)
-		rs_snapshot_add_error(s, RS_AREA_HOST, "host", what, "%s: %s", path, strerror(-ret));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", what, "%s: %s", path,
+				      rs_strerror(ret));
 }
 
 /* Value of an os-release assignment: shell quoting, as os-release(5) says. */
@@ -61,11 +64,15 @@ static void os_release_value(char *dst, size_t len, const char *v)
 
 	if (*v == '"' || *v == '\'')
 		q = *v++;
-	for (; *v && n + 1 < len; v++) {
+	for (; *v; v++) {
 		if (q ? *v == q : (*v == ' ' || *v == '\t' || *v == '\n'))
 			break;
 		if (q == '"' && *v == '\\' && v[1] && strchr("\"\\$`", v[1]))
 			v++;
+		if (n + 1 >= len) {
+			rs_mark_cut(dst, len);
+			return;
+		}
 		dst[n++] = *v;
 	}
 	dst[n] = '\0';
@@ -96,7 +103,7 @@ static void collect_os(struct rs_snapshot *s)
 		ret = read_os_release(s->host.os, sizeof(s->host.os), "/usr/lib/os-release");
 	if (ret)
 		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "os-release",
-				      "/etc/os-release, /usr/lib/os-release: %s", strerror(-ret));
+				      "/etc/os-release, /usr/lib/os-release: %s", rs_strerror(ret));
 }
 
 static void collect_meminfo(struct rs_snapshot *s)
@@ -107,7 +114,7 @@ static void collect_meminfo(struct rs_snapshot *s)
 	int found = 0;
 
 	if (!f) {
-		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: %s", strerror(errno));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "meminfo", "/proc/meminfo: %s", rs_strerror(errno));
 		return;
 	}
 	while (!found && fgets(line, sizeof(line), f))
@@ -134,7 +141,7 @@ static void collect_modules(struct rs_snapshot *s)
 
 	if (!f && (rs_path(path, sizeof(path), "/sys/module") || access(path, F_OK))) {
 		/* No list at all: "not loaded" would be a guess, leave them out. */
-		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "modules", "/proc/modules: %s", strerror(err));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "modules", "/proc/modules: %s", rs_strerror(err));
 		return;
 	}
 	for (size_t i = 0; i < RS_ARRAY_SIZE(rdma_modules); i++) {
@@ -166,7 +173,7 @@ static void collect_hugepages(struct rs_snapshot *s)
 	if (n == -ENOENT)
 		return;
 	if (n < 0) {
-		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s: %s", dir, strerror(-n));
+		rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s: %s", dir, rs_strerror(n));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -182,7 +189,8 @@ static void collect_hugepages(struct rs_snapshot *s)
 		r2 = rs_read_u64(&free_pages, "%s/%s/free_hugepages", dir, names[i]);
 		if (r1 || r2) {
 			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "hugepages", "%s/%s: %s", dir, names[i],
-					      strerror(-(r1 ? r1 : r2)));
+					      r1 == -EINVAL || r2 == -EINVAL ? "not a decimal number" :
+					      rs_strerror(r1 ? r1 : r2));
 			continue;
 		}
 		hp = RS_APPEND(s->host.hugepages, s->host.n_hugepages);
@@ -195,15 +203,11 @@ static void collect_hugepages(struct rs_snapshot *s)
 
 static int parse_limit(const char *tok, uint64_t *v)
 {
-	char *end;
-
 	if (!strcmp(tok, "unlimited")) {
 		*v = RS_MEMLOCK_UNLIMITED;
 		return 0;
 	}
-	errno = 0;
-	*v = strtoull(tok, &end, 10);
-	return (errno || end == tok || *end) ? -EINVAL : 0;
+	return rs_parse_u64(tok, v) ? -EINVAL : 0;
 }
 
 /* Under a fixture root: "Max locked memory  65536  65536  bytes". */

@@ -75,7 +75,7 @@ static void who_from_root(struct who *w)
 	FILE *fp;
 	char path[4096];
 
-	if (rs_path(path, sizeof(path), "/etc/passwd") || !(fp = fopen(path, "re")))
+	if (rs_path(path, sizeof(path), "/etc/passwd") || !(fp = rs_fopen_read(path)))
 		return;
 	while (fgets(line, sizeof(line), fp)) {
 		if (colon_field(line, 2, f, sizeof(f)) || strtoul(f, NULL, 10) != w->uid)
@@ -112,7 +112,7 @@ static int in_group_root(const struct who *w, const char *name, long gid)
 	int found = 0;
 	FILE *fp;
 
-	if (rs_path(path, sizeof(path), "/etc/group") || !(fp = fopen(path, "re")))
+	if (rs_path(path, sizeof(path), "/etc/group") || !(fp = rs_fopen_read(path)))
 		return 0;
 	while (!found && fgets(line, sizeof(line), fp)) {
 		char *members, *tok, *save;
@@ -289,11 +289,11 @@ static void conf_file(struct rs_snapshot *s, const struct who *w, struct memlock
 
 	if (rs_path(path, sizeof(path), "%s", file))
 		return;
-	fp = fopen(path, "re");
+	fp = rs_fopen_read(path);
 	if (!fp) {
 		if (errno != ENOENT)
 			rs_snapshot_add_error(s, RS_AREA_HOST, "host", "limits.conf", "%s: %s", file,
-					      strerror(errno));
+					      rs_strerror(errno));
 		return;
 	}
 	while (!c->stop && fgets(line, sizeof(line), fp))

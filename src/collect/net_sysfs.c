@@ -10,6 +10,7 @@
  * field unknown; a tree without sys/class/net simply has no links.
  */
 #include "collect/collect.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -22,34 +23,22 @@
 static void read_stats(struct rs_snapshot *s, struct rs_counter_set *set,
 		       const char *ifname)
 {
-	char **names;
-	int n;
+	int n = rs_read_counter_dir(s, RS_AREA_NET, ifname, "statistics", set,
+				    "/sys/class/net/%s/statistics", ifname);
 
-	n = rs_list_dir(&names, "/sys/class/net/%s/statistics", ifname);
-	if (n < 0) {
-		if (n != -ENOENT)
-			rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname, "statistics: %s",
-					  strerror(-n));
-		return;
-	}
-	rs_counter_set_free(set);
-	for (int i = 0; i < n; i++) {
-		uint64_t v;
-
-		if (!rs_read_u64(&v, "/sys/class/net/%s/statistics/%s",
-				 ifname, names[i]))
-			rs_counter_set_add(set, names[i], v);
-	}
-	set->ts_ns = rs_now_ns();
-	rs_strv_free(names);
+	if (n < 0 && n != -ENOENT)
+		rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname, "statistics: %s",
+					   rs_strerror(n));
 }
 
-/* Copy the word at p (up to blank or newline) into buf. */
+/* Copy the word at p (up to blank or newline) into buf, marked if cut. */
 static void copy_word(char *buf, size_t len, const char *p)
 {
 	size_t n = strcspn(p, " \t\n");
 
 	rs_strlcpy(buf, p, n + 1 < len ? n + 1 : len);
+	if (n + 1 > len)
+		rs_mark_cut(buf, len);
 }
 
 /* Value of "KEY=" in a uevent file, "" when absent. */
@@ -77,8 +66,10 @@ static void uevent_value(const char *text, const char *key, char *buf, size_t le
 static void read_vlan(struct rs_link *k)
 {
 	char text[4096], *p;
+	int ret = rs_read_str(text, sizeof(text), "/proc/net/vlan/%s", k->name);
 
-	if (rs_read_str(text, sizeof(text), "/proc/net/vlan/%s", k->name))
+	/* The VID and Device lines come first: a longer file still has them. */
+	if (ret && ret != -EOVERFLOW)
 		return;
 	p = strstr(text, "VID:");
 	if (p)
@@ -92,9 +83,10 @@ static void read_vlan(struct rs_link *k)
 
 static void read_kind(struct rs_link *k)
 {
-	char text[1024], devtype[RS_NAME_LEN], mode[RS_NAME_LEN];
+	char text[4096], devtype[RS_NAME_LEN], mode[RS_NAME_LEN];
+	int ret = rs_read_str(text, sizeof(text), "/sys/class/net/%s/uevent", k->name);
 
-	if (!rs_read_str(text, sizeof(text), "/sys/class/net/%s/uevent", k->name)) {
+	if (!ret || ret == -EOVERFLOW) {
 		uevent_value(text, "DEVTYPE", devtype, sizeof(devtype));
 		RS_STRCPY(k->kind, devtype);
 	}
@@ -105,17 +97,38 @@ static void read_kind(struct rs_link *k)
 }
 
 /*
- * A number file of the link: a missing file leaves the field unknown, a
- * malformed one is worth telling (the tree was edited or truncated).
+ * A number file of the link (decimal; flags is "0x1003"): a missing file
+ * leaves the field unknown, anything else wrong is worth telling (the tree
+ * was edited or truncated).  carrier fails with EINVAL on a down link.
  */
 static int read_num(struct rs_snapshot *s, const char *ifname, const char *file,
 		    uint64_t *v)
 {
-	int err = rs_read_u64(v, "/sys/class/net/%s/%s", ifname, file);
+	int hex = !strcmp(file, "flags");
+	int err = hex ? rs_read_x64(v, "/sys/class/net/%s/%s", ifname, file) :
+			rs_read_u64(v, "/sys/class/net/%s/%s", ifname, file);
 
-	if (err == -EINVAL)
-		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: not a number", file);
+	if (err == -EINVAL && strcmp(file, "carrier"))
+		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: not a %s number",
+				      file, hex ? "0x hex" : "decimal");
+	else if (err == -ERANGE)
+		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: out of range", file);
+	else if (err && err != -ENOENT && err != -EINVAL)
+		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: %s", file,
+				      rs_strerror(err));
 	return err;
+}
+
+/* A text file of the link: kept cut with a note when too long. */
+static int read_text(struct rs_snapshot *s, const char *ifname, const char *file,
+		     char *buf, size_t len)
+{
+	int err = rs_read_str(buf, len, "/sys/class/net/%s/%s", ifname, file);
+
+	if (err && err != -ENOENT)
+		rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", ifname, "%s: %s", file,
+				      rs_strerror(err));
+	return err == -EOVERFLOW ? 0 : err;
 }
 
 static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char *ifname)
@@ -125,13 +138,12 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 
 	rs_link_init(k);
 	RS_STRCPY(k->name, ifname);
-	if (!read_num(s, ifname, "ifindex", &v))
+	if (!read_num(s, ifname, "ifindex", &v) && v <= INT32_MAX)
 		k->ifindex = (int)v;
-	if (!read_num(s, ifname, "mtu", &v))
+	if (!read_num(s, ifname, "mtu", &v) && v <= UINT32_MAX)
 		k->mtu = (unsigned)v;
-	rs_read_str(k->mac, sizeof(k->mac), "/sys/class/net/%s/address", ifname);
-	if (!rs_read_str(k->operstate, sizeof(k->operstate),
-			 "/sys/class/net/%s/operstate", ifname))
+	read_text(s, ifname, "address", k->mac, sizeof(k->mac));
+	if (!read_text(s, ifname, "operstate", k->operstate, sizeof(k->operstate)))
 		for (char *p = k->operstate; *p; p++)
 			*p = toupper((unsigned char)*p);
 	if (!read_num(s, ifname, "flags", &v)) {
@@ -139,11 +151,11 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 		k->noarp = !!(v & IFF_NOARP);
 	}
 	/* Reading carrier of a down link fails with EINVAL: no carrier then. */
-	if (!rs_read_u64(&v, "/sys/class/net/%s/carrier", ifname))
+	if (!read_num(s, ifname, "carrier", &v))
 		k->carrier = v == 1;
 	if (!rs_read_link(buf, sizeof(buf), "/sys/class/net/%s/master", ifname)) {
 		slash = strrchr(buf, '/');
-		RS_STRCPY(k->master, slash ? slash + 1 : buf);
+		RS_STRCPY_CUT(k->master, slash ? slash + 1 : buf);
 	}
 	read_kind(k);
 	read_vlan(k);
@@ -162,11 +174,12 @@ int rs_collect_net_recorded(struct rs_snapshot *s)
 		/* A tree recorded without network links is not broken. */
 		if (n != -ENOENT)
 			rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", "", "sys/class/net: %s",
-					      strerror(-n));
+					      rs_strerror(n));
 		return 0;
 	}
 	for (int i = 0; i < n; i++)
-		link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
+		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", names[i]))
+			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
 	rs_strv_free(names);
 	return 0;
 }

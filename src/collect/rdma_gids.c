@@ -38,13 +38,16 @@ void rs_gid_set_raw(struct rs_gid *g, const unsigned char raw[16])
 
 int rs_netdev_vlan_id(const char *ndev)
 {
-	char buf[512], *vid;
+	char buf[1024], *vid;
+	int ret;
 	long v;
 
-	/* The first line of /proc/net/vlan/<dev> reads "<dev>  VID: 100 ...". */
+	/* The first line of /proc/net/vlan/<dev> reads "<dev>  VID: 100 ...";
+	 * the statistics below it may not fit, and need not. */
 	if (!ndev[0] || strchr(ndev, '/'))
 		return -1;
-	if (rs_read_str(buf, sizeof(buf), "/proc/net/vlan/%s", ndev))
+	ret = rs_read_str(buf, sizeof(buf), "/proc/net/vlan/%s", ndev);
+	if (ret && ret != -EOVERFLOW)
 		return -1;
 	vid = strstr(buf, "VID:");
 	if (!vid)
@@ -121,7 +124,7 @@ static int read_gid(struct rs_snapshot *s, const char *dev, const struct rs_port
 		return 0;	/* some kernels fail the gid itself for a free slot */
 	if (ret) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: cannot read: %s",
-				      p->num, idx, strerror(-ret));
+				      p->num, idx, rs_strerror(ret));
 		return 0;
 	}
 	if (inet_pton(AF_INET6, buf, raw) != 1) {
@@ -142,15 +145,19 @@ static int read_gid(struct rs_snapshot *s, const char *dev, const struct rs_port
 	 * its GIDs are of the IB type (rs_gid_type_of()), nothing is wrong. */
 	if (ret && !(ret == -ENOENT && rs_port_is_ib(p)))
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: cannot read type: %s",
-				      p->num, idx, strerror(-ret));
+				      p->num, idx, rs_strerror(ret));
 	else if (!ret && parse_gid_type(buf, &g->type))
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: unknown type \"%.40s\"",
 				      p->num, idx, buf);
 
 	/* No netdev is normal on InfiniBand: leave it empty, say nothing. */
-	if (!rs_read_str(g->netdev, sizeof(g->netdev), GID_FILE, dev, p->num,
-			 "gid_attrs/ndevs", idx))
+	ret = rs_read_str(g->netdev, sizeof(g->netdev), GID_FILE, dev, p->num,
+			  "gid_attrs/ndevs", idx);
+	if (!ret)
 		g->vlan = cached_vlan(vc, g->netdev);
+	else if (ret == -EOVERFLOW || ret == -RS_ENOTREG)
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u gid %u: netdev: %s",
+				      p->num, idx, rs_strerror(ret));
 	return 1;
 }
 
@@ -169,16 +176,18 @@ void rs_rdma_read_gids(struct rs_snapshot *s, const char *dev, struct rs_port *p
 		return;		/* no GID table in this tree (fixtures of IB hosts) */
 	if (n < 0) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u: cannot list gids: %s",
-				      p->num, strerror(-n));
+				      p->num, rs_strerror(n));
 		return;
 	}
 	p->gid_tbl_len = (unsigned)n;
 	for (int i = 0; i < n; i++) {
-		char *end;
-		unsigned long idx = strtoul(names[i], &end, 10);
+		uint64_t idx;
 
-		if (*end || end == names[i])
+		if (rs_parse_u64(names[i], &idx) || idx >= RS_GID_TBL_MAX)
 			continue;
+		/* The kernel lists every slot; a sparse copy still has its highest. */
+		if (idx >= p->gid_tbl_len)
+			p->gid_tbl_len = (unsigned)idx + 1;
 		memset(&g, 0, sizeof(g));
 		/* Names come sorted naturally, so appending keeps index order. */
 		if (read_gid(s, dev, p, (unsigned)idx, &g, &vc))

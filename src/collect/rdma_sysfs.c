@@ -16,11 +16,13 @@
  * other failure is recorded as a "sysfs" error against the device.
  */
 #include "collect/collect.h"
+#include "collect/sysfs_files.h"
 #include "collect/nic_generation.h"
 #include "collect/rdma_priv.h"
 #include "util.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,15 +34,21 @@ static const char *base_name(const char *path)
 	return b ? b + 1 : path;
 }
 
-/* A device attribute that some drivers do not have: ENOENT is silent. */
+/*
+ * A device attribute that some drivers do not have: ENOENT is silent.  A
+ * value too long for its field keeps its head and an ellipsis, with a note.
+ */
 static void read_dev_attr(struct rs_snapshot *s, struct rs_device *d,
 			  char *buf, size_t len, const char *attr)
 {
 	int ret = rs_read_str(buf, len, RS_SYS_IB "/%s/%s", d->name, attr);
 
-	if (ret && ret != -ENOENT)
+	if (ret == -EOVERFLOW)
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "%s: %s", attr,
+				      rs_strerror(ret));
+	else if (ret && ret != -ENOENT)
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot read %s: %s",
-				      attr, strerror(-ret));
+				      attr, rs_strerror(ret));
 }
 
 /* "8.0 GT/s PCIe" -> 8.0, "Unknown" -> 0; width "8" or "x8" -> 8. */
@@ -67,8 +75,9 @@ static void read_pci_attr(struct rs_snapshot *s, struct rs_device *d,
 
 	/* Non-PCI parents (auxiliary SFs) lack these: not an error. */
 	if (ret && ret != -ENOENT)
-		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot read device/%s: %s",
-				      attr, strerror(-ret));
+		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "%s device/%s: %s",
+				      ret == -EOVERFLOW ? "read" : "cannot read", attr,
+				      rs_strerror(ret));
 }
 
 /*
@@ -77,14 +86,16 @@ static void read_pci_attr(struct rs_snapshot *s, struct rs_device *d,
  */
 static int read_uevent(const char *dev, const char *key, char *out, size_t len)
 {
-	char buf[1024], *line, *save = NULL;
+	char buf[4096], *line, *save = NULL;
 	size_t kl = strlen(key);
+	int ret = rs_read_str(buf, sizeof(buf), RS_SYS_IB "/%s/device/uevent", dev);
 
-	if (rs_read_str(buf, sizeof(buf), RS_SYS_IB "/%s/device/uevent", dev))
+	/* A uevent longer than a page is odd, but its head still holds the keys. */
+	if (ret && ret != -EOVERFLOW)
 		return -ENOENT;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, key, kl) && line[kl] == '=') {
-			rs_strlcpy(out, line + kl + 1, len);
+			rs_strcpy_cut(out, line + kl + 1, len);
 			return 0;
 		}
 	}
@@ -105,18 +116,19 @@ static void read_pci(struct rs_snapshot *s, struct rs_device *d)
 		ret = read_uevent(d->name, "PCI_SLOT_NAME", link, sizeof(link));
 	if (ret) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot follow device link: %s",
-				      strerror(-ret));
+				      rs_strerror(ret));
 		return;
 	}
-	RS_STRCPY(pl->addr, base_name(link));
+	RS_STRCPY_CUT(pl->addr, base_name(link));
 	ret = rs_read_link(link, sizeof(link), RS_SYS_IB "/%s/device/driver", d->name);
 	if (!ret)
-		RS_STRCPY(d->driver, base_name(link));
+		RS_STRCPY_CUT(d->driver, base_name(link));
 	else if (ret == -EINVAL)
 		read_uevent(d->name, "DRIVER", d->driver, sizeof(d->driver));
-	if (!rs_read_u64(&v, RS_SYS_IB "/%s/device/vendor", d->name))
+	/* sysfs writes PCI ids as "0x15b3". */
+	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/vendor", d->name) && v <= 0xffff)
 		pl->vendor_id = (unsigned)v;
-	if (!rs_read_u64(&v, RS_SYS_IB "/%s/device/device", d->name))
+	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/device", d->name) && v <= 0xffff)
 		pl->device_id = (unsigned)v;
 	read_pci_attr(s, d, pl->cur_speed, sizeof(pl->cur_speed), "current_link_speed");
 	read_pci_attr(s, d, pl->max_speed, sizeof(pl->max_speed), "max_link_speed");
@@ -162,7 +174,7 @@ static void read_port_state(struct rs_snapshot *s, const char *dev, struct rs_po
 				      p->num, attr, buf);
 	else
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u %s: %s", p->num, attr,
-				      strerror(-ret));
+				      rs_strerror(ret));
 }
 
 /* "100 Gb/sec (4X EDR)" -> 100; "2.5 Gb/sec (1X SDR)" -> 2.5. */
@@ -172,11 +184,11 @@ static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_por
 	int ret = rs_read_str(p->rate, sizeof(p->rate), RS_SYS_IB "/%s/ports/%u/rate",
 			      dev, p->num);
 
-	if (ret) {
+	if (ret)
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u rate: %s", p->num,
-				      strerror(-ret));
+				      rs_strerror(ret));
+	if (ret && ret != -EOVERFLOW)
 		return;
-	}
 	p->rate_gbps = strtod(p->rate, &end);
 	if (end == p->rate || !strstr(end, "Gb/sec") || p->rate_gbps < 0) {
 		p->rate_gbps = 0;
@@ -186,37 +198,33 @@ static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_por
 }
 
 /*
- * Read every file of counters/ or hw_counters/ as a raw value.  Files that
- * cannot be read are skipped silently: some counters of counters/ fail by
- * design on RoCE ports (no PMA for them) and would be noise every time.
+ * Read every file of counters/ or hw_counters/ as a raw value (files that
+ * hold no counter are left out with a note: sysfs_files.h).
  */
 static void read_counter_dir(struct rs_snapshot *s, const char *dev, struct rs_port *p,
 			     const char *dir, struct rs_counter_set *set)
 {
-	char **names;
-	uint64_t v;
+	char label[RS_NAME_LEN + 16];
 	int n;
 
 	rs_counter_set_free(set);
-	n = rs_list_dir(&names, RS_SYS_IB "/%s/ports/%u/%s", dev, p->num, dir);
-	if (n == -ENOENT)
-		return;
-	if (n < 0) {
+	snprintf(label, sizeof(label), "port %u %s", p->num, dir);
+	n = rs_read_counter_dir(s, RS_AREA_RDMA, dev, label, set, RS_SYS_IB "/%s/ports/%u/%s",
+				dev, p->num, dir);
+	if (n < 0 && n != -ENOENT)
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u: cannot list %s: %s",
-				      p->num, dir, strerror(-n));
-		return;
-	}
-	set->ts_ns = rs_now_ns();
-	for (int i = 0; i < n; i++) {
-		if (rs_read_u64(&v, RS_SYS_IB "/%s/ports/%u/%s/%s", dev, p->num, dir, names[i]))
+				      p->num, dir, rs_strerror(n));
+	/* lifespan is the kernel's caching period, not a counter. */
+	for (size_t i = 0; set == &p->hw_counters && i < set->count; i++) {
+		if (strcmp(set->items[i].name, "lifespan"))
 			continue;
-		/* lifespan is the kernel's caching period, not a counter. */
-		if (set == &p->hw_counters && !strcmp(names[i], "lifespan"))
-			p->hw_lifespan_ms = (unsigned)v;
-		else
-			rs_counter_set_add(set, names[i], v);
+		p->hw_lifespan_ms = set->items[i].value > UINT32_MAX ? 0 :
+				    (unsigned)set->items[i].value;
+		memmove(&set->items[i], &set->items[i + 1],
+			(set->count - i - 1) * sizeof(set->items[0]));
+		set->count--;
+		break;
 	}
-	rs_strv_free(names);
 }
 
 /* Netdev whose dev_port is port - 1 among the PCI function's net/ entries. */
@@ -270,7 +278,7 @@ static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port
 			  RS_SYS_IB "/%s/ports/%u/link_layer", d->name, p->num);
 	if (ret)
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: %s",
-				      p->num, strerror(-ret));
+				      p->num, rs_strerror(ret));
 	else if (strcmp(p->link_layer, "Ethernet") && strcmp(p->link_layer, "InfiniBand"))
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
 				      p->num, p->link_layer);
@@ -288,7 +296,7 @@ static void read_ports(struct rs_snapshot *s, struct rs_device *d)
 	n = rs_list_dir(&names, RS_SYS_IB "/%s/ports", d->name);
 	if (n < 0) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "cannot list ports: %s",
-				      strerror(-n));
+				      rs_strerror(n));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -333,12 +341,15 @@ int rs_collect_rdma(struct rs_snapshot *s)
 		return 0;	/* no RDMA stack loaded: no devices, not an error */
 	if (n < 0) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
-				      strerror(-n));
+				      rs_strerror(n));
 		return 0;
 	}
 	for (int i = 0; i < n; i++) {
-		struct rs_device *d = RS_APPEND(s->devices, s->n_devices);
+		struct rs_device *d;
 
+		if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", names[i]))
+			continue;
+		d = RS_APPEND(s->devices, s->n_devices);
 		RS_STRCPY(d->name, names[i]);
 		d->present = 1;
 		read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");

@@ -91,6 +91,49 @@ struct rs_capture_ctx {
 	const char *claim;		/* why traffic should be there ("" none) */
 };
 
+/*
+ * The outcome of the latest embedded test of one kind (the session's test
+ * job: `rocescope lat|bw PEER --json-lines` in a child, or on the demo a
+ * replay of a recorded lab run), for perf.pingpong and perf.bandwidth.
+ */
+enum rs_test_kind { RS_TEST_LAT = 0, RS_TEST_BW = 1 };
+#define RS_TEST_KINDS 2
+
+enum rs_test_end {
+	RS_TEST_PASSED = 1,		/* its last line was "end" */
+	RS_TEST_FAILED,			/* "error": the mapped failure */
+	RS_TEST_DIED,			/* neither: crashed, killed, or never started */
+};
+
+struct rs_test_outcome {
+	enum rs_test_kind kind;
+	enum rs_test_end end;
+	char source[RS_MSG_LEN];	/* "rocescope lat 10.99.0.2 -n 100", or the replay's label */
+	int replay;			/* a recorded run, not this host */
+	char peer[RS_ADDR_LEN];
+	char device[RS_NAME_LEN];	/* this end's device, "" unknown */
+	int soft;			/* that device is software RoCE (rxe, siw) */
+	unsigned link_mbps;		/* its port's rate, 0 unknown */
+	/* RS_TEST_FAILED: the error line; RS_TEST_DIED: code "died" and how */
+	char code[32];
+	char title[96];
+	char message[RS_MSG_LEN];
+	char check[RS_MSG_LEN];
+	/* the last result line */
+	int have_result;
+	uint64_t size, iterations;
+	unsigned qps;
+	double seconds;
+	double bw_avg_gbps, bw_peak_gbps, msg_rate_mpps;
+	double t_min_us, t_median_us, t_avg_us, t_p99_us, t_max_us;
+};
+
+/* The tests' outcomes (NULL: none yet) and whether one can run at all. */
+struct rs_test_results {
+	const struct rs_test_outcome *of[RS_TEST_KINDS];
+	int can_run;			/* live host (a child) or the demo (a replay) */
+};
+
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
@@ -99,6 +142,7 @@ struct rs_check_ctx {
 	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
 	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
+	const struct rs_test_results *tests;	/* NULL: no test job (the CLI's one-shots) */
 };
 
 /* The parameters' defaults: nothing given. */
@@ -131,6 +175,8 @@ struct rs_check {
 
 /* The probe a check needs before it can judge, or -1. */
 int rs_check_probe(const struct rs_check *c);
+/* The embedded test (enum rs_test_kind) a check needs, or -1. */
+int rs_check_test(const struct rs_check *c);
 
 /* Every check, in the order findings are listed; ends with { NULL }. */
 extern const struct rs_check rs_checks[];
@@ -250,7 +296,9 @@ RS_CHECK_FN(rs_check_same_gid_type);
 RS_CHECK_FN(rs_check_same_mtu);
 RS_CHECK_FN(rs_check_same_pfc);
 RS_CHECK_FN(rs_check_addr);
-RS_CHECK_FN(rs_check_not_yet);
+/* checks_perf.c */
+RS_CHECK_FN(rs_check_pingpong);
+RS_CHECK_FN(rs_check_bandwidth);
 /* checks_capture.c */
 RS_CHECK_FN(rs_check_capture_roce_v2);
 RS_CHECK_FN(rs_check_capture_health);

@@ -7,9 +7,13 @@
  * RoCE v2 is routed and resolves MACs like any IP packet, so these are
  * exactly why a connection never starts or the replies take the other
  * port.  An "RDMA interface" is the netdev of an RDMA port.  Under a
- * fixture root without addresses or routes the checks skip.
+ * fixture root without addresses or routes the checks skip.  The lookup
+ * towards the peer is the kernel's on the live host and computed from the
+ * recorded routes otherwise (model/route_resolve.h); the evidence says
+ * which.  A peer that is this host is said to be, not given a route.
  */
 #include "diag/check.h"
+#include "model/route_resolve.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -183,27 +187,102 @@ static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct
 	return f;
 }
 
+/* How the lookup was made: seen (the kernel's) or computed from the recording. */
+static void lookup_evidence(const struct rs_snapshot *s, const struct rs_route_lookup *lk,
+			    struct rs_finding *f)
+{
+	char how[160];
+	int fam = strchr(lk->peer, ':') ? 6 : 4;
+
+	if (lk->computed)
+		snprintf(how, sizeof(how), "route computed from the recording's %zu IPv%d "
+			 "routes (longest prefix; policy rules are not recorded)",
+			 rs_route_count(s, fam), fam);
+	else
+		snprintf(how, sizeof(how), "route lookup (ip route get %s)", lk->peer);
+	if (!lk->ok)
+		RS_FSET(f->evidence, "%s: %s", how, lk->error);
+	else
+		RS_FSET(f->evidence, "%s: dev %s src %s%s%s", how, lk->dev, lk->src,
+			lk->gateway[0] ? " via " : "", lk->gateway);
+}
+
+enum self { SELF_NO, SELF_LOOPBACK, SELF_RDMA, SELF_OTHER };
+
+/* Is the peer this host?  *a: its address in the snapshot, when there. */
+static enum self peer_self(const struct rs_snapshot *s, const struct rs_route_lookup *lk,
+			   const struct rs_addr **a)
+{
+	*a = NULL;
+	if (rs_peer_is_loopback(lk->peer))
+		return SELF_LOOPBACK;
+	*a = rs_snapshot_own_addr(s, lk->peer);
+	if (*a)
+		return rs_is_rdma_netdev(s, (*a)->ifname) ? SELF_RDMA : SELF_OTHER;
+	return lk->ok && !strcmp(lk->dev, "lo") ? SELF_OTHER : SELF_NO;
+}
+
+/* "that is this host", instead of a route to add towards it. */
+static void self_finding(const struct rs_snapshot *s, const struct rs_route_lookup *lk,
+			 enum self k, const struct rs_addr *a, struct rs_finding *f)
+{
+	if (k == SELF_LOOPBACK)
+		RS_FSET(f->evidence, "%s is a loopback address (127.0.0.0/8, ::1)", lk->peer);
+	else if (a)
+		RS_FSET(f->evidence, "netlink addresses: %s/%d on %s", a->addr, a->prefixlen,
+			a->ifname);
+	else
+		lookup_evidence(s, lk, f);
+	RS_FSET(f->expected, "the other host's address (on the RDMA subnet)");
+	if (k == SELF_RDMA) {
+		RS_FSET(f->summary, "%s is this host (address of RDMA interface %s): traffic to "
+			"it loops back in the NIC; there is no path to a peer to check",
+			lk->peer, a->ifname);
+		return;
+	}
+	if (k == SELF_LOOPBACK)
+		RS_FSET(f->summary, "%s is this host (loopback): RoCE cannot reach it", lk->peer);
+	else
+		RS_FSET(f->summary, "%s is this host (an address of %s, not an RDMA interface)",
+			lk->peer, a ? a->ifname : "lo");
+	RS_FSET(f->remedy, "give the peer's address: --peer IP, the other host's address on "
+		"the RDMA subnet");
+}
+
 void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_route_lookup *lk = &s->peer;
 	const char *asked = ctx->params ? ctx->params->peer : NULL;
+	const struct rs_addr *a;
+	enum self self = lk->peer[0] ? peer_self(s, lk, &a) : SELF_NO;
 	enum rs_verdict v = !lk->peer[0] ? RS_SKIP : !lk->ok || !rs_is_rdma_netdev(s, lk->dev) ?
 			    RS_FAIL : RS_PASS;
+	int plen = rs_peer_host_prefix(lk->peer);
 	struct rs_finding *f;
 
-	/* A peer asked for that the snapshot has no lookup of (a saved file,
-	 * a fixture root) is unknown, not bad. */
-	if (asked && asked[0] && strcmp(asked, lk->peer))
+	/* A peer asked for that the snapshot has no lookup of, or a recording
+	 * without routes to compute one from, is unknown, not bad. */
+	if ((asked && asked[0] && strcmp(asked, lk->peer)) ||
+	    (lk->computed && !lk->ok && self == SELF_NO &&
+	     !rs_route_count(s, strchr(lk->peer, ':') ? 6 : 4)))
 		v = RS_SKIP;
+	else if (self != SELF_NO)
+		v = self == SELF_RDMA ? RS_SKIP : RS_WARN;
 	f = peer_finding(s, c, v, out);
 	RS_FSET(f->expected, "a route through an RDMA interface");
+	if (self != SELF_NO && !(asked && asked[0] && strcmp(asked, lk->peer))) {
+		self_finding(s, lk, self, a, f);
+		return;
+	}
 	if (v == RS_SKIP && asked && asked[0]) {
 		RS_FSET(f->object, "%s", asked);
 		RS_FSET(f->addr, "%s", asked);
-		RS_FSET(f->summary, "peer %s: route lookups need the live host", asked);
-		RS_FSET(f->evidence, "%s", lk->peer[0] ? "the snapshot's lookup is for another peer" :
+		RS_FSET(f->summary, "peer %s: %s", asked, lk->computed ? "the recording has no "
+			"routes to look it up in" : "route lookups need the live host");
+		RS_FSET(f->evidence, "%s", lk->peer[0] && strcmp(asked, lk->peer) ?
+			"the snapshot's lookup is for another peer" :
 			lk->error[0] ? lk->error : "no route lookup in this snapshot");
 		return;
 	}
@@ -211,24 +290,23 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 		RS_FSET(f->summary, "no peer given (--peer IP)");
 		return;
 	}
+	lookup_evidence(s, lk, f);
 	if (!lk->ok) {
-		RS_FSET(f->evidence, "route lookup (ip route get %s): %s", lk->peer, lk->error);
 		RS_FSET(f->summary, "peer %s: no route: %s", lk->peer, lk->error);
-		RS_FSET(f->remedy, "ip route add %s/32 dev RDMA_NETDEV (or an address in the "
-			"peer's subnet on the RDMA interface)", lk->peer);
+		RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (or an address in the "
+			"peer's subnet on the RDMA interface)", lk->peer, plen);
 		return;
 	}
-	RS_FSET(f->evidence, "route lookup (ip route get %s): dev %s src %s%s%s", lk->peer,
-		lk->dev, lk->src, lk->gateway[0] ? " via " : "", lk->gateway);
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "peer %s via RDMA interface %s", lk->peer, lk->dev);
+		RS_FSET(f->summary, "peer %s via RDMA interface %s%s", lk->peer, lk->dev,
+			lk->computed ? " (computed from the recorded routes)" : "");
 		return;
 	}
 	RS_FSET(f->summary, "%s is not an RDMA interface: RoCE to this peer cannot use it",
 		lk->dev);
-	RS_FSET(f->remedy, "ip route add %s/32 dev RDMA_NETDEV (more specific than the "
+	RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (more specific than the "
 		"route through %s), or move the peer's subnet to the RDMA interface",
-		lk->peer, lk->dev);
+		lk->peer, plen, lk->dev);
 }
 
 void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -253,11 +331,13 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 		nb = &probed;
 	}
 
+	const struct rs_addr *self_addr;
+	int self = lk->peer[0] && peer_self(s, lk, &self_addr) != SELF_NO;
 	/* No entry because the neighbour table was not read is unknown. */
 	const struct rs_error *dump = nb ? NULL : rs_check_error(s, RS_AREA_NET, "netlink", "",
 								  "neighbour dump");
 
-	if (!lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev) || dump)
+	if (self || !lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev) || dump)
 		v = RS_SKIP;
 	else if (!nb)
 		v = RS_WARN;
@@ -266,7 +346,9 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 	f = peer_finding(s, c, v, out);
 	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY)");
 	if (v == RS_SKIP) {
-		if (dump && lk->ok)
+		if (self)
+			RS_FSET(f->summary, "%s is this host: no neighbour to resolve", lk->peer);
+		else if (dump && lk->ok)
 			RS_FSET(f->summary, "neighbours unknown: %s", dump->message);
 		else
 			RS_FSET(f->summary, "no route to a peer through an RDMA interface to "

@@ -3,8 +3,7 @@
  * checks_peer.c - checks about reaching the peer and agreeing with it:
  * the results of the active probes (ICMP echo, DF path MTU, the test's
  * control port, rdma_cm resolution), the peer's own view compared with
- * ours, the address on the RDMA interface, and the steps whose evidence
- * comes from the embedded tests and the capture.
+ * ours, and the address on the RDMA interface.
  *
  * The probes ran before (the session runs them, in a child); these checks
  * only read ctx->probes, so they stay pure.  No probe result yet, or no
@@ -12,6 +11,7 @@
  */
 #include "diag/check.h"
 #include "diag/gid_recommend.h"
+#include "model/route_resolve.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -81,7 +81,8 @@ static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result
 		RS_FSET(f->summary, "%s does not answer ping: the route leaves through %s, which is "
 			"not an RDMA interface", f->addr, dev);
 		RS_FSET(f->remedy, "ip route get %s must name the RDMA interface: ip route add "
-			"%s/32 dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr, dev);
+			"%s/%d dev RDMA_NETDEV, or remove the route through %s", f->addr, f->addr,
+			rs_peer_host_prefix(f->addr), dev);
 	} else if (l && (!l->up || !l->carrier)) {
 		RS_FSET(f->summary, "%s does not answer ping: %s is %s", f->addr, dev,
 			!l->up ? "down" : "up but has no carrier (cable, peer port or switch)");
@@ -426,15 +427,4 @@ void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			RS_FSET(f->remedy, "ip addr add 192.168.100.1/24 dev %s (a subnet of its "
 				"own); ip link set %s up", p->netdev, p->netdev);
 		}
-}
-
-/* The steps whose evidence will come from the embedded tests and the
- * capture: they say so until the result is there. */
-void rs_check_not_yet(const struct rs_check_ctx *ctx, const struct rs_check *c,
-		      struct rs_findings *out)
-{
-	struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
-
-	RS_FSET(f->summary, "not available yet: %s", c->title);
-	RS_FSET(f->expected, "%s", c->title);
 }

@@ -113,6 +113,9 @@ static int rank_of(const struct rs_snapshot *s, const struct rs_port *p, const s
 {
 	if (g->type != RS_GID_TYPE_ROCE_V2 || is_link_local(g) || !g->ip[0])
 		return RANK_NONE;
+	/* ibv_global_route.sgid_index is 8 bits: -x 300 would use entry 44. */
+	if (g->index > RS_GID_INDEX_VERBS_MAX)
+		return RANK_NONE;
 	if (!g->ipv4)
 		return 3;
 	if (!addr_confirmed(s, g->netdev, g->ip))

@@ -1,18 +1,24 @@
 # SPDX-License-Identifier: MIT
 # The model: the snapshot and its YAML form, counter rates, series and
 # groups, the demo host.  Pure data and arithmetic: no I/O but the YAML file.
-librscore_a_SOURCES += \
-	src/model/snapshot.c \
-	src/model/rate.h src/model/rate.c \
-	src/model/counter_groups.h src/model/counter_groups.c \
-	src/model/series.h src/model/series.c \
-	src/model/snapshot_yaml.h src/model/snapshot_schema.h \
-	src/model/snapshot_schema.c src/model/snapshot_yaml.c \
-	src/model/snapshot_yaml_load.c \
-	src/model/demo.h src/model/demo.c \
-	src/model/port_rates.h src/model/port_rates.c \
-	src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
-nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c src/model/demo_pcap.c
+# One group per line: branches that add a file each add a line, so merges
+# cannot tear a backslash-continued list apart.
+librscore_a_SOURCES += src/model/snapshot.c
+librscore_a_SOURCES += src/model/rate.h src/model/rate.c
+librscore_a_SOURCES += src/model/units.h src/model/units.c
+librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
+librscore_a_SOURCES += src/model/series.h src/model/series.c
+librscore_a_SOURCES += src/model/snapshot_yaml.h src/model/snapshot_schema.h
+librscore_a_SOURCES += src/model/snapshot_schema.c src/model/snapshot_yaml.c
+librscore_a_SOURCES += src/model/snapshot_yaml_load.c src/model/snapshot_file.c
+librscore_a_SOURCES += src/model/snapshot_check.h src/model/snapshot_check.c
+librscore_a_SOURCES += src/model/demo.h src/model/demo.c
+librscore_a_SOURCES += src/model/port_rates.h src/model/port_rates.c
+librscore_a_SOURCES += src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
+librscore_a_SOURCES += src/model/route_resolve.h src/model/route_resolve.c
+nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c
+nodist_librscore_a_SOURCES += src/model/demo_pcap.c
+nodist_librscore_a_SOURCES += src/model/demo_tests.c
 
 # The demo host (profiles/demo/host.yaml) becomes one C string literal:
 # escape backslashes, quotes and '?' (no trigraphs), one "line\n" per
@@ -43,4 +49,23 @@ src/model/demo_pcap.c: $(top_srcdir)/$(RS_DEMO_PCAP)
 	    'const unsigned char rs_demo_pcap[] = {' && \
 	  od -An -v -tu1 $(top_srcdir)/$(RS_DEMO_PCAP) | sed -e 's/  */,/g' -e 's/^,//' -e 's/$$/,/' && \
 	  printf '%s\n' '};' 'const size_t rs_demo_pcap_len = sizeof(rs_demo_pcap);'; \
+	} > $@-t && mv -f $@-t $@
+
+# The demo's embedded tests: a bandwidth and a latency run recorded in the
+# Soft-RoCE lab (profiles/demo/README.tests), replayed by the Tests pane on
+# --demo.  Each file becomes one C string, as the demo host does.
+RS_DEMO_TESTS = profiles/demo/test-bw.jsonl profiles/demo/test-lat.jsonl
+BUILT_SOURCES += src/model/demo_tests.c
+CLEANFILES += src/model/demo_tests.c
+src/model/demo_tests.c: $(top_srcdir)/profiles/demo/test-bw.jsonl \
+		$(top_srcdir)/profiles/demo/test-lat.jsonl
+	$(AM_V_GEN)$(MKDIR_P) src/model && { \
+	  printf '%s\n' '/* Generated from $(RS_DEMO_TESTS) by src/model/local.mk: do not edit. */' \
+	    '#include "model/demo.h"' '' 'const char rs_demo_test_bw[] =' && \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+	    $(top_srcdir)/profiles/demo/test-bw.jsonl && \
+	  printf '%s\n' ';' '' 'const char rs_demo_test_lat[] =' && \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+	    $(top_srcdir)/profiles/demo/test-lat.jsonl && \
+	  printf '%s\n' ';'; \
 	} > $@-t && mv -f $@-t $@

@@ -43,7 +43,7 @@ void rs_counter_set_add(struct rs_counter_set *set, const char *name, uint64_t v
 {
 	struct rs_counter *c = RS_APPEND(set->items, set->count);
 
-	RS_STRCPY(c->name, name);
+	RS_STRCPY_CUT(c->name, name);
 	c->value = value;
 }
 
@@ -68,7 +68,9 @@ static void add_error_v(struct rs_snapshot *s, enum rs_area area, const char *so
 	char msg[RS_MSG_LEN];
 	struct rs_error *e;
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* A note is never cut silently either. */
+	if (vsnprintf(msg, sizeof(msg), fmt, ap) >= (int)sizeof(msg))
+		rs_mark_cut(msg, sizeof(msg));
 	source = source ? source : "";
 	object = object ? object : "";
 	for (size_t i = 0; once && i < s->n_errors; i++)
@@ -77,8 +79,8 @@ static void add_error_v(struct rs_snapshot *s, enum rs_area area, const char *so
 			return;
 	e = RS_APPEND(s->errors, s->n_errors);
 	e->area = area;
-	RS_STRCPY(e->source, source);
-	RS_STRCPY(e->object, object);
+	RS_STRCPY_CUT(e->source, source);
+	RS_STRCPY_CUT(e->object, object);
 	RS_STRCPY(e->message, msg);
 }
 
@@ -214,6 +216,47 @@ const char *rs_gid_type_name(enum rs_gid_type t)
 	default:
 		return "unknown";
 	}
+}
+
+static const char *const qp_state_names[RS_QP_STATES] = {
+	"RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR",
+};
+
+const char *rs_qp_state_name(int st)
+{
+	return st >= 0 && st < RS_QP_STATES ? qp_state_names[st] : "?";
+}
+
+unsigned rs_rdma_res_qps_in(const struct rs_rdma_res *r, int st)
+{
+	const unsigned v[RS_QP_STATES] = {
+		r->qp_reset, r->qp_init, r->qp_rtr, r->qp_rts, r->qp_sqd, r->qp_sqe, r->qp_err,
+	};
+
+	return st >= 0 && st < RS_QP_STATES ? v[st] : 0;
+}
+
+void rs_rdma_res_fmt(char *buf, size_t len, const struct rs_rdma_res *r)
+{
+	char states[96] = "";
+	size_t n = 0;
+
+	if (!r->known) {
+		snprintf(buf, len, "unknown: %s", r->error[0] ? r->error : "not read");
+		return;
+	}
+	for (int st = 0; r->qp_states_known && st < RS_QP_STATES; st++) {
+		unsigned q = rs_rdma_res_qps_in(r, st);
+
+		if (q && n < sizeof(states))
+			n += (size_t)snprintf(states + n, sizeof(states) - n, "%s%s %u",
+					      n ? ", " : " (", qp_state_names[st], q);
+	}
+	if (n && n < sizeof(states) - 1)
+		strcat(states, ")");
+	snprintf(buf, len, "QPs %llu%s, CQs %llu, MRs %llu, PDs %llu",
+		 (unsigned long long)r->qp, states, (unsigned long long)r->cq,
+		 (unsigned long long)r->mr, (unsigned long long)r->pd);
 }
 
 static const char *const area_names[RS_AREA_COUNT] = {

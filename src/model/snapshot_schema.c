@@ -8,6 +8,7 @@
  * compile error.  Counts of arrays are not in the file (the sequence length
  * is the count), so they have no entry of their own.
  */
+#include "model/snapshot_check.h"
 #include "model/snapshot_schema.h"
 
 #include "util.h"
@@ -38,9 +39,12 @@
 	{ #m, RS_FT_ARRAY, offsetof(T, m) + RS_CHECK(T, m, ctype *) + RS_CHECK(T, cnt, size_t), \
 	  sizeof(ctype), offsetof(T, cnt), &sc, 0 }
 
-#define RS_SCHEMA(storage, var, label, table) \
+#define RS_F_TIME(T, m)		RS_F(T, m, RS_FT_TIME, char *)
+#define RS_SCHEMA_CHECKED(storage, var, label, table, fn) \
 	_Static_assert(RS_ARRAY_SIZE(table) <= 64, label ": too many fields"); \
-	storage const struct rs_schema var = { label, table, RS_ARRAY_SIZE(table) }
+	storage const struct rs_schema var = { label, table, RS_ARRAY_SIZE(table), fn }
+#define RS_SCHEMA(storage, var, label, table) \
+	RS_SCHEMA_CHECKED(storage, var, label, table, NULL)
 
 static const struct rs_field gid_fields[] = {
 	RS_F_UINT(struct rs_gid, index),
@@ -72,7 +76,7 @@ static const struct rs_field port_fields[] = {
 	RS_F_UINT(struct rs_port, hw_lifespan_ms),
 	RS_F_UINT(struct rs_port, max_msg_sz),
 };
-RS_SCHEMA(static, port_schema, "port", port_fields);
+RS_SCHEMA_CHECKED(static, port_schema, "port", port_fields, rs_check_port);
 
 static const struct rs_field pci_fields[] = {
 	RS_F_STR(struct rs_pci_link, addr),
@@ -86,6 +90,27 @@ static const struct rs_field pci_fields[] = {
 	RS_F_INT(struct rs_pci_link, max_width),
 };
 RS_SCHEMA(static, pci_schema, "pci", pci_fields);
+
+static const struct rs_field res_fields[] = {
+	RS_F_BOOL(struct rs_rdma_res, known),
+	RS_F_STR(struct rs_rdma_res, error),
+	RS_F_U64(struct rs_rdma_res, qp),
+	RS_F_U64(struct rs_rdma_res, cq),
+	RS_F_U64(struct rs_rdma_res, mr),
+	RS_F_U64(struct rs_rdma_res, pd),
+	RS_F_U64(struct rs_rdma_res, cm_id),
+	RS_F_U64(struct rs_rdma_res, ctx),
+	RS_F_U64(struct rs_rdma_res, srq),
+	RS_F_BOOL(struct rs_rdma_res, qp_states_known),
+	RS_F_UINT(struct rs_rdma_res, qp_reset),
+	RS_F_UINT(struct rs_rdma_res, qp_init),
+	RS_F_UINT(struct rs_rdma_res, qp_rtr),
+	RS_F_UINT(struct rs_rdma_res, qp_rts),
+	RS_F_UINT(struct rs_rdma_res, qp_sqd),
+	RS_F_UINT(struct rs_rdma_res, qp_sqe),
+	RS_F_UINT(struct rs_rdma_res, qp_err),
+};
+RS_SCHEMA(static, res_schema, "res", res_fields);
 
 static const struct rs_field device_fields[] = {
 	RS_F_STR(struct rs_device, name),
@@ -101,9 +126,10 @@ static const struct rs_field device_fields[] = {
 	RS_F_U64(struct rs_device, max_mr_size),
 	/* A file that does not say is not a device that vanished. */
 	RS_F_BOOL_DEF(struct rs_device, present, 1),
+	RS_F_STRUCT(struct rs_device, res, struct rs_rdma_res, res_schema),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
 };
-RS_SCHEMA(static, device_schema, "device", device_fields);
+RS_SCHEMA_CHECKED(static, device_schema, "device", device_fields, rs_check_device);
 
 static const struct rs_field pause_fields[] = {
 	RS_F_BOOL(struct rs_pause, known),
@@ -155,7 +181,7 @@ static const struct rs_field link_fields[] = {
 	RS_F_INT_DEF(struct rs_link, arp_ignore, -1),
 	RS_F_INT_DEF(struct rs_link, arp_announce, -1),
 };
-RS_SCHEMA(static, link_schema, "link", link_fields);
+RS_SCHEMA_CHECKED(static, link_schema, "link", link_fields, rs_check_link);
 
 static const struct rs_field addr_fields[] = {
 	RS_F_STR(struct rs_addr, ifname),
@@ -239,7 +265,7 @@ static const struct rs_field snapshot_fields[] = {
 	{ "version", RS_FT_VERSION, offsetof(struct rs_snapshot, version) +
 	  RS_CHECK(struct rs_snapshot, version, int), sizeof(int), 0, NULL, 0 },
 	RS_F_STR(struct rs_snapshot, source),
-	RS_F_STR(struct rs_snapshot, taken_at),
+	RS_F_TIME(struct rs_snapshot, taken_at),
 	RS_F_STRUCT(struct rs_snapshot, host, struct rs_host, host_schema),
 	RS_F_ARRAY(struct rs_snapshot, devices, struct rs_device, n_devices, device_schema),
 	RS_F_ARRAY(struct rs_snapshot, links, struct rs_link, n_links, link_schema),

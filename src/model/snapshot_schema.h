@@ -27,6 +27,7 @@ enum rs_ft {
 	RS_FT_MEMLOCK,		/* uint64_t, RS_MEMLOCK_UNLIMITED is "unlimited" */
 	RS_FT_DOUBLE,
 	RS_FT_STR,		/* char[size], NUL-terminated */
+	RS_FT_TIME,		/* char[size]: "" or a UTC time "YYYY-MM-DDTHH:MM:SSZ" */
 	RS_FT_GID_TYPE,		/* enum rs_gid_type as its sysfs text */
 	RS_FT_AREA,		/* enum rs_area as "rdma", "net", "host" */
 	RS_FT_STRUCT,		/* nested struct, described by sub */
@@ -50,6 +51,12 @@ struct rs_schema {
 	const char *name;		/* for messages: "host", "port", ... */
 	const struct rs_field *fields;
 	size_t n_fields;		/* at most 64 (duplicate-key bit mask) */
+	/*
+	 * What an element of an array of this struct must mean beside its
+	 * siblings (snapshot_check.h), run by the reader once element idx of
+	 * elems is read whole; 0, or -EINVAL with why.  NULL: nothing.
+	 */
+	int (*check)(const void *elems, size_t idx, char *why, size_t len);
 };
 
 extern const struct rs_schema rs_snapshot_schema;

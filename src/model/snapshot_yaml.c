@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * snapshot_yaml.c - write a snapshot as YAML with libyaml's emitter, and the
- * file handling around save and load (atomic replace, size cap).
+ * snapshot_yaml.c - write a snapshot as YAML with libyaml's emitter (the
+ * file around it, save and load: snapshot_file.c).
  *
  * The writer walks the field tables of snapshot_schema.c, the same ones the
  * reader (snapshot_yaml_load.c) walks, so every field is written and read
@@ -22,7 +22,6 @@
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
@@ -30,8 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <yaml.h>
 
 struct em {
@@ -246,6 +243,7 @@ static int em_value(struct em *m, const struct rs_field *f, const char *base)
 		fmt_double(buf, sizeof(buf), *(const double *)p);
 		return em_scalar(m, buf, YAML_PLAIN_SCALAR_STYLE);
 	case RS_FT_STR:
+	case RS_FT_TIME:
 		return em_str(m, p, f->size);
 	case RS_FT_GID_TYPE:
 		return em_scalar(m, rs_gid_type_name(*(const enum rs_gid_type *)p),
@@ -289,7 +287,12 @@ static int em_document(struct em *m, const struct rs_snapshot *s)
 	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
 	if ((ret = em_event(m, &ev)) || (ret = em_struct(m, &rs_snapshot_schema, (const char *)s)))
 		return ret;
-	yaml_document_end_event_initialize(&ev, 1);
+	/*
+	 * An explicit "..." ends the document: the last line of every file,
+	 * which the file loader requires, so a copy cut short anywhere is told
+	 * from a complete one (docs/snapshot-format.md).
+	 */
+	yaml_document_end_event_initialize(&ev, 0);
 	if ((ret = em_event(m, &ev)))
 		return ret;
 	yaml_stream_end_event_initialize(&ev);
@@ -327,148 +330,5 @@ int rs_snapshot_save_yaml(const struct rs_snapshot *s, FILE *f, char *err, size_
 		uselocale(old);
 		freelocale(c_loc);
 	}
-	return ret;
-}
-
-/* Make the rename durable: fsync the directory that holds path. */
-static void sync_dir(const char *path)
-{
-	char *dir = rs_xstrdup(path), *slash = strrchr(dir, '/');
-	int fd;
-
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		slash[1] = '\0';
-	else
-		*slash = '\0';
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	free(dir);
-}
-
-int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *err, size_t errlen)
-{
-	char *tmp = rs_xasprintf("%s.tmp", path);
-	char why[RS_MSG_LEN];
-	FILE *f = NULL;
-	struct stat st;
-	int fd, ret;
-
-	/*
-	 * The rename below replaces whatever PATH is: refuse anything but a
-	 * regular file, or `-o /dev/null` run as root would replace the device.
-	 */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file (snapshots replace their file "
-			 "atomically; write to standard output instead)", path);
-		free(tmp);
-		return -EINVAL;
-	}
-
-	/* O_NOFOLLOW: a planted PATH.tmp symlink must not redirect the write. */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		free(tmp);
-		return ret;
-	}
-	f = fdopen(fd, "w");
-	if (!f)
-		rs_die("out of memory");
-	ret = rs_snapshot_save_yaml(s, f, why, sizeof(why));
-	if (ret)
-		snprintf(err, errlen, "%s: %s", tmp, why);
-	if (!ret && fsync(fd)) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: fsync: %s", tmp, strerror(errno));
-	}
-	if (fclose(f) && !ret) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: close: %s", tmp, strerror(errno));
-	}
-	if (!ret && rename(tmp, path)) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: rename to %s: %s", tmp, path, strerror(errno));
-	}
-	if (ret)
-		unlink(tmp);	/* the old file at path is untouched */
-	else
-		sync_dir(path);
-	free(tmp);
-	return ret;
-}
-
-#define RS_SNAPSHOT_MAX_BYTES (64u << 20)
-
-/* Read a whole file of at most RS_SNAPSHOT_MAX_BYTES. */
-static int read_all(const char *path, char **out, size_t *outlen, char *err, size_t errlen)
-{
-	size_t len = 0, cap = 65536;
-	char *buf;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return -e;
-	}
-	buf = rs_xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-
-		if (len > RS_SNAPSHOT_MAX_BYTES) {
-			snprintf(err, errlen, "%s: larger than %u MiB, not a snapshot",
-				 path, RS_SNAPSHOT_MAX_BYTES >> 20);
-			free(buf);
-			close(fd);
-			return -EFBIG;
-		}
-		if (len == cap) {
-			/* One byte past the cap is enough to know it is too big. */
-			cap = cap * 2 > RS_SNAPSHOT_MAX_BYTES ? RS_SNAPSHOT_MAX_BYTES + 1 : cap * 2;
-			buf = rs_xrealloc(buf, cap);
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
-			free(buf);
-			close(fd);
-			return -e;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	*out = buf;
-	*outlen = len;
-	return 0;
-}
-
-int rs_snapshot_load_file(struct rs_snapshot *s, const char *path, char *err, size_t errlen)
-{
-	size_t len = 0;
-	char *buf = NULL;
-	int ret;
-
-	rs_snapshot_init(s);
-	if (errlen)
-		err[0] = '\0';
-	ret = read_all(path, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = rs_snapshot_load_yaml(s, buf, len, path, err, errlen);
-	free(buf);
 	return ret;
 }

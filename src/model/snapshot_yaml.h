@@ -10,8 +10,14 @@
  * RS_MEMLOCK_UNLIMITED is the string "unlimited".  Unknown keys, wrong
  * types, and a version newer than RS_SNAPSHOT_VERSION are errors.
  *
- * Errors fill err with "NAME:LINE:COLUMN: what" (1-based) and return -EINVAL
- * (or -errno for I/O); the snapshot is then left empty, never half-filled.
+ * A file ends with an explicit "..." (the writer's last line): the file
+ * loader requires it, so a copy cut short is an error, not a smaller host.
+ * A loaded snapshot must also make sense (snapshot_check.h: no two devices
+ * of one name, no GID index past its table, a real taken_at).
+ *
+ * Errors fill err with "NAME:LINE:COLUMN: what" (1-based; "NAME: what" for
+ * the meaning checks) and return -EINVAL (or -errno for I/O); the snapshot
+ * is then left empty, never half-filled.
  */
 #ifndef RS_SNAPSHOT_YAML_H
 #define RS_SNAPSHOT_YAML_H
@@ -21,10 +27,21 @@
 #include "snapshot.h"
 
 int rs_snapshot_save_yaml(const struct rs_snapshot *s, FILE *f, char *err, size_t errlen);
-/* Writes PATH.tmp then renames it over PATH: an old file is never lost. */
+/*
+ * Write a unique PATH.tmp-XXXXXX beside PATH (beside the file a symlink at
+ * PATH resolves to), fsync, rename over it, fsync the directory: an old
+ * file is never lost, concurrent saves never tear (snapshot_file.c).
+ */
 int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *err, size_t errlen);
+
+#define RS_LOAD_NEED_END 0x1	/* the document must end with "...": it was not cut */
+/* Text of a snapshot; name is for messages.  flags: RS_LOAD_*. */
+int rs_snapshot_load_text(struct rs_snapshot *s, const char *buf, size_t len,
+			  const char *name, unsigned flags, char *err, size_t errlen);
+/* The same without flags: text the program holds whole (the demo, tests). */
 int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 			  const char *name, char *err, size_t errlen);
+/* A file, with RS_LOAD_NEED_END. */
 int rs_snapshot_load_file(struct rs_snapshot *s, const char *path, char *err, size_t errlen);
 
 #endif

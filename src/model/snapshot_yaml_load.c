@@ -12,6 +12,7 @@
  * unexpected subtree costs nothing.  Any error empties the snapshot; the
  * message is "NAME:LINE:COLUMN: what" with 1-based positions.
  */
+#include "model/snapshot_check.h"
 #include "model/snapshot_yaml.h"
 #include "model/snapshot_schema.h"
 #include "util.h"
@@ -43,6 +44,7 @@ struct ld {
 	char *err;
 	size_t errlen;
 	size_t budget;
+	unsigned flags;		/* RS_LOAD_* */
 };
 
 static int ld_fail(struct ld *l, const yaml_mark_t *mk, const char *fmt, ...) RS_PRINTF(3, 4);
@@ -333,6 +335,12 @@ static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 		return ret ? ld_number_error(l, ret, f->name, "a number", "a double") : 0;
 	case RS_FT_STR:
 		return ld_str(l, f->name, p, f->size);
+	case RS_FT_TIME:
+		ret = ld_str(l, f->name, p, f->size);
+		if (!ret && p[0] && rs_utc_parse(p) < 0)
+			return ld_fail(l, &l->ev.start_mark, "'%s': '%.40s' is not a UTC time "
+				       "(YYYY-MM-DDTHH:MM:SSZ, 1970 or later)", f->name, p);
+		return ret;
 	case RS_FT_GID_TYPE:
 		return ld_gid_type(l, f->name, (enum rs_gid_type *)p);
 	case RS_FT_AREA:
@@ -364,6 +372,8 @@ static int ld_array(struct ld *l, const struct rs_field *f, char *base)
 	if ((ret = ld_expect(l, YAML_SEQUENCE_START_EVENT, "a sequence", f->name)))
 		return ret;
 	for (;;) {
+		char why[RS_MSG_LEN];
+		yaml_mark_t mk;
 		void *elem;
 
 		if ((ret = ld_next(l)))
@@ -372,10 +382,14 @@ static int ld_array(struct ld *l, const struct rs_field *f, char *base)
 			return 0;
 		if ((ret = ld_spend(l, f->size)))
 			return ret;
+		mk = l->ev.start_mark;
 		elem = rs_array_append(arr, n, f->size);
 		rs_schema_defaults(f->sub, elem);
 		if ((ret = ld_struct(l, f->sub, elem, f->sub->name)))
 			return ret;
+		/* Whole now, whatever the order of its keys: does it make sense? */
+		if (f->sub->check && f->sub->check(*arr, *n - 1, why, sizeof(why)))
+			return ld_fail(l, &mk, "%s", why);
 	}
 }
 
@@ -607,8 +621,16 @@ static int ld_document(struct ld *l, struct rs_snapshot *s)
 		return ret;
 	if (s->version == 1)
 		v1_error_areas(s);
-	/* DOCUMENT-END, then nothing but STREAM-END. */
-	if ((ret = ld_next(l)) || (ret = ld_next(l)))
+	/* DOCUMENT-END, explicit ("...") in a file, then nothing but STREAM-END. */
+	if ((ret = ld_next(l)))
+		return ret;
+	if ((l->flags & RS_LOAD_NEED_END) && l->ev.type == YAML_DOCUMENT_END_EVENT &&
+	    l->ev.data.document_end.implicit)
+		return ld_fail(l, &l->ev.start_mark,
+			       "incomplete snapshot: no '...' line at its end (the file was "
+			       "cut short; a complete file saved before rocescope wrote that "
+			       "line loads once '...' is added as its last line)");
+	if ((ret = ld_next(l)))
 		return ret;
 	if (l->ev.type != YAML_STREAM_END_EVENT)
 		return ld_fail(l, &l->ev.start_mark,
@@ -616,8 +638,8 @@ static int ld_document(struct ld *l, struct rs_snapshot *s)
 	return 0;
 }
 
-int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
-			  const char *name, char *err, size_t errlen)
+int rs_snapshot_load_text(struct rs_snapshot *s, const char *buf, size_t len,
+			  const char *name, unsigned flags, char *err, size_t errlen)
 {
 	locale_t c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
 	locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
@@ -629,6 +651,7 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 		.err = errlen ? err : dummy,
 		.errlen = errlen ? errlen : sizeof(dummy),
 		.budget = RS_LOAD_BUDGET,
+		.flags = flags,
 	};
 	int ret;
 
@@ -643,6 +666,8 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 		rs_die("out of memory");
 	yaml_parser_set_input_string(&l.p, (const unsigned char *)buf, len);
 	ret = ld_document(&l, s);
+	if (!ret)
+		rs_snapshot_note_clock(s);
 	if (l.have_ev)
 		yaml_event_delete(&l.ev);
 	yaml_parser_delete(&l.p);
@@ -653,4 +678,10 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 		freelocale(c_loc);
 	}
 	return ret;
+}
+
+int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
+			  const char *name, char *err, size_t errlen)
+{
+	return rs_snapshot_load_text(s, buf, len, name, 0, err, errlen);
 }

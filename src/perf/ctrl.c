@@ -30,6 +30,7 @@ struct rs_ctrl {
 	size_t have;
 	struct rs_perf_hdr hdr;
 	int have_hdr, ready, eof, rerr, hdr_err;
+	uint64_t got;			/* bytes received on this connection */
 	enum rs_perf_peer_kind kind;
 	char peer_ver[16];
 	/* sending */
@@ -86,6 +87,7 @@ static void read_some(struct rs_ctrl *c)
 				break;
 		} else {
 			c->have += (size_t)n;
+			c->got += (uint64_t)n;
 			if (!c->have_hdr && c->have == RS_PERF_HDR_LEN)
 				got_header(c);
 			else if (c->have_hdr && c->have == RS_PERF_HDR_LEN + c->hdr.length)
@@ -378,4 +380,9 @@ void rs_ctrl_send_error(struct rs_ctrl *c, const struct rs_perf_error *e)
 	interrupted = 0;	/* a Ctrl-C still tells the peer why */
 	rs_ctrl_send(c, &m, 2 * RS_NS_PER_S, &ignored);
 	interrupted = saved;
+}
+
+int rs_ctrl_silent(const struct rs_ctrl *c)
+{
+	return c->eof && !c->got;
 }

@@ -33,6 +33,7 @@ static const struct field fields[] = {
 	F("type", K_STR, type_name), F("test", K_STR, test), F("tool", K_STR, tool),
 	F("peer", K_STR, peer), F("side", K_STR, side),
 	F("size", K_U64, size), F("iterations", K_U64, iterations), F("n", K_U64, n),
+	F("duration_s", K_DBL, duration_s), F("qps", K_U64, qps), F("title", K_STR, title),
 	F("t_s", K_DBL, t_s), F("gbps", K_DBL, gbps), F("mpps", K_DBL, mpps),
 	F("bw_avg_gbps", K_DBL, bw_avg_gbps), F("bw_peak_gbps", K_DBL, bw_peak_gbps),
 	F("msg_rate_mpps", K_DBL, msg_rate_mpps),

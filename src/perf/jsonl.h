@@ -34,6 +34,7 @@ void rs_jl_begin(struct rs_jl *jl, const char *type);
 void rs_jl_str(struct rs_jl *jl, const char *key, const char *val);
 void rs_jl_num(struct rs_jl *jl, const char *key, double val);
 void rs_jl_u64(struct rs_jl *jl, const char *key, uint64_t val);
+void rs_jl_int(struct rs_jl *jl, const char *key, int64_t val);
 void rs_jl_bool(struct rs_jl *jl, const char *key, int val);
 void rs_jl_hist(struct rs_jl *jl, const char *key, const uint64_t *v, size_t n);
 /* Close the object and write it as one line to fd (one write). 0 or -errno. */
@@ -62,6 +63,8 @@ struct rs_perf_line {
 	struct rs_perf_view view;
 	/* interval and result */
 	uint64_t size, iterations, n;
+	double duration_s;		/* start */
+	uint64_t qps;			/* start */
 	double t_s, gbps, mpps;
 	double bw_avg_gbps, bw_peak_gbps, msg_rate_mpps;
 	double t_min_us, t_median_us, t_avg_us, t_p99_us, t_p999_us, t_max_us;
@@ -73,6 +76,7 @@ struct rs_perf_line {
 	/* note, error */
 	char text[RS_PERF_MSG_LEN];
 	char code[32], peer_code[32];
+	char title[96];			/* error: the failure's title */
 	char message[RS_PERF_MSG_LEN];
 	char check[RS_PERF_MSG_LEN];
 	uint64_t exit_code;

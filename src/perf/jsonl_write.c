@@ -22,6 +22,7 @@ void rs_jl_begin(struct rs_jl *jl, const char *type)
 	if (!jl->mem)
 		rs_die("out of memory");
 	fputc('{', jl->mem);
+	rs_jl_u64(jl, "schema_version", RS_JSON_SCHEMA_VERSION);	/* docs/cli.md */
 	rs_jl_str(jl, "type", type);
 }
 
@@ -41,17 +42,29 @@ void rs_jl_str(struct rs_jl *jl, const char *k, const char *val)
 
 void rs_jl_num(struct rs_jl *jl, const char *k, double val)
 {
+	char buf[64];
+
 	key(jl, k);
-	if (isfinite(val))
-		fprintf(jl->mem, "%.6g", val);
-	else
+	if (!isfinite(val)) {
 		fputs("null", jl->mem);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.6g", val);
+	if (!strpbrk(buf, ".e"))
+		strcat(buf, ".0");	/* always a fraction, as the JSON writer's doubles */
+	fputs(buf, jl->mem);
 }
 
 void rs_jl_u64(struct rs_jl *jl, const char *k, uint64_t val)
 {
 	key(jl, k);
 	fprintf(jl->mem, "%llu", (unsigned long long)val);
+}
+
+void rs_jl_int(struct rs_jl *jl, const char *k, int64_t val)
+{
+	key(jl, k);
+	fprintf(jl->mem, "%lld", (long long)val);
 }
 
 void rs_jl_bool(struct rs_jl *jl, const char *k, int val)

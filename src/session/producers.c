@@ -4,10 +4,10 @@
  * uses which.
  *
  *   live : host files, memlock (getrlimit, capget), sysfs RDMA, libibverbs,
- *          netlink (with its notification socket), ethtool, link files
+ *          RDMA netlink resources, netlink (with its notification socket), ethtool, link files
  *          (sysctls, ECN), DCB netlink
  *   root : host files, memlock (<root>/proc/self/limits, status), sysfs
- *          RDMA, links from <root>/sys/class/net, link files, "DCB not
+ *          RDMA, recorded RDMA netlink replies, links from <root>/sys/class/net, link files, "DCB not
  *          recorded" - the recorded twins
  *   file : the saved snapshot (static)
  *   demo : the bundled demo host, moved one tick per refresh
@@ -84,6 +84,40 @@ static const struct rs_producer_ops rdma_sysfs = {
 
 static const struct rs_producer_ops verbs = {
 	.name = "verbs", .area = RS_AREA_RDMA, .live_only = 1, .collect = verbs_collect,
+};
+
+/* RDMA resources move with the jobs: read again on every refresh. */
+static int res_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_rdma_res(snap);
+}
+
+static int res_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_rdma_res(snap);
+}
+
+static int res_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_rdma_res_recorded(snap);
+}
+
+static int res_recorded_refresh(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap)
+{
+	return rs_collect_rdma_res_recorded(snap);
+}
+
+static const struct rs_producer_ops rdma_res = {
+	.name = "rdma-res", .area = RS_AREA_RDMA, .live_only = 1, .collect = res_collect,
+	.refresh = res_refresh,
+};
+
+static const struct rs_producer_ops rdma_res_recorded = {
+	.name = "rdma-res-recorded", .area = RS_AREA_RDMA, .collect = res_recorded_collect,
+	.refresh = res_recorded_refresh,
 };
 
 /* ------------------------------------------------------------- network */
@@ -274,11 +308,11 @@ static const struct rs_producer_ops demo = {
 /* ---------------------------------------------------------- the tables */
 
 static const struct rs_producer_ops *const live_all[] = {
-	&host_files, &memlock_live, &rdma_sysfs, &verbs,
+	&host_files, &memlock_live, &rdma_sysfs, &verbs, &rdma_res,
 	&netlink, &ethtool, &net_conf, &dcb, NULL,
 };
 static const struct rs_producer_ops *const root_all[] = {
-	&host_files, &memlock_recorded, &rdma_sysfs,
+	&host_files, &memlock_recorded, &rdma_sysfs, &rdma_res_recorded,
 	&net_recorded, &net_conf, &dcb_recorded, NULL,
 };
 static const struct rs_producer_ops *const live_gids[] = { &rdma_sysfs, &netlink_addrs, NULL };

@@ -9,8 +9,10 @@
  * timer and the network part is collected once when it fires, however
  * many links or neighbours changed meanwhile.
  */
+#include "model/route_resolve.h"
 #include "runtime/loop.h"
 #include "session/session.h"
+#include "session/test_job.h"
 #include "util.h"
 
 #include <arpa/inet.h>
@@ -20,10 +22,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define RECOLLECT_DELAY_NS (200 * RS_NS_PER_MS)	/* coalesce netlink bursts */
 #define DEFAULT_INTERVAL_MS 1000
+
+/*
+ * A fixture root must look like a host: a directory with sys/ in it
+ * (every tree under tests/fixtures/ has one).  An
+ * empty name is refused too: it used to mean "/" and read the live host
+ * while the user believed a tree was being read.
+ */
+static int check_root(const char *root, char *err, size_t errlen)
+{
+	char sys[4096];
+	struct stat st;
+
+	if (!root || !strcmp(root, "/"))
+		return 0;
+	if (!root[0]) {
+		snprintf(err, errlen, "--root: empty directory name (--root / is the live host)");
+		return -EINVAL;
+	}
+	if (stat(root, &st)) {
+		snprintf(err, errlen, "--root %s: %s", root, strerror(errno));
+		return -EINVAL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--root %s: not a directory", root);
+		return -EINVAL;
+	}
+	if (rs_snprintf(sys, sizeof(sys), "%s/sys", root) || stat(sys, &st) ||
+	    !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--root %s: no sys/ in it, so not a host tree "
+			 "(a fixture root holds sys/, proc/ and etc/ as a host does)", root);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
 			     size_t errlen)
@@ -34,7 +71,7 @@ int rs_session_check_sources(const char *root, const char *load, int demo, char 
 		snprintf(err, errlen, "choose one of --demo, --load FILE and --root DIR");
 		return -EINVAL;
 	}
-	return 0;
+	return check_root(root, err, errlen);
 }
 
 void rs_session_log(struct rs_session *s, const char *fmt, ...)
@@ -153,6 +190,7 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
+	ctx->tests = rs_session_test_results(s);
 }
 
 static void run_checks(struct rs_session *s)
@@ -210,11 +248,33 @@ static int note_gone(struct rs_session *s)
 	return logged;
 }
 
+static int has_area_producer(const struct rs_session *s, enum rs_area area, int live);
+
+/*
+ * A peer the source cannot ask the kernel about (the demo, a file, a
+ * root): its lookup computed from the recorded routes, labelled so, unless
+ * the recording holds its own lookup of that same peer.  The recording's
+ * lookup is kept for `snapshot` to write.
+ */
+static void resolve_peer(struct rs_session *s)
+{
+	if (!s->peer[0] || has_area_producer(s, RS_AREA_NET, 1))
+		return;
+	if (!s->snap.peer.computed)
+		s->peer_recorded = s->snap.peer;
+	if (!strcmp(s->peer_recorded.peer, s->peer))
+		s->snap.peer = s->peer_recorded;	/* seen beats computed */
+	else
+		rs_route_resolve(&s->snap, s->peer, &s->snap.peer);
+}
+
 static int open_source(struct rs_session *s, const struct rs_session_opts *o, char *err,
 		       size_t errlen)
 {
 	if (rs_session_check_replay(o->replay, o->root, o->load, o->demo, err, errlen))
 		return -EINVAL;
+	/* Not checked further: bw and lat give a PEER that may be a host name
+	 * (their control connection resolves it); --peer is checked by main.c. */
 	if (o->peer && strlen(o->peer) >= sizeof(s->peer)) {
 		snprintf(err, errlen, "%s: not an address", o->peer);
 		return -EINVAL;
@@ -268,6 +328,8 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	rs_check_params_init(&s->params);
 	s->params.peer = s->peer[0] ? s->peer : NULL;
 	for (ops = rs_producers_for(s->kind, s->scope); *ops; ops++) {
+		if (s->n_prod == RS_SESSION_MAX_PRODUCERS)
+			rs_die("too many producers: raise RS_SESSION_MAX_PRODUCERS");
 		s->prod[s->n_prod].ops = *ops;
 		s->prod[s->n_prod++].session = s;
 	}
@@ -278,6 +340,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 		return ret;
 	}
 	set_floor(s);
+	resolve_peer(s);
 	rs_series_update(&s->series, &s->snap);
 	run_checks(s);
 	return 0;
@@ -339,6 +402,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 	s->gone = NULL;
 	s->n_gone = 0;
 	set_floor(s);
+	resolve_peer(s);
 	run_checks(s);
 	notify(s, RS_CHANGE_DATA);
 	return 0;
@@ -354,10 +418,7 @@ static int has_area_producer(const struct rs_session *s, enum rs_area area, int 
 
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen)
 {
-	unsigned char buf[16];
-
-	if (strlen(peer) >= sizeof(s->peer) ||
-	    (inet_pton(AF_INET, peer, buf) != 1 && inet_pton(AF_INET6, peer, buf) != 1)) {
+	if (strlen(peer) >= sizeof(s->peer) || rs_peer_parse(peer, NULL, NULL, NULL, 0)) {
 		snprintf(msg, msglen, "not an IP address: %s", peer);
 		return -EINVAL;
 	}
@@ -365,8 +426,10 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 	s->params.peer = s->peer;
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
+	rs_session_test_forget(s, -1);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
-		snprintf(msg, msglen, "peer set; route lookups need the live host (source: %s)",
+		resolve_peer(s);
+		snprintf(msg, msglen, "route to %s computed from the recorded routes (%s)", peer,
 			 s->label);
 		run_checks(s);
 	} else {
@@ -477,6 +540,7 @@ void rs_session_detach(struct rs_session *s)
 
 		rs_session_record_stop(s, msg, sizeof(msg));
 	}
+	rs_session_test_free(s);
 	for (size_t i = 0; i < s->n_prod; i++) {
 		struct rs_producer *p = &s->prod[i];
 
@@ -507,6 +571,7 @@ void rs_session_close(struct rs_session *s)
 		rs_session_record_stop(s, msg, sizeof(msg));
 	}
 	rs_session_replay_free(s);
+	rs_session_test_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);

@@ -9,7 +9,7 @@
  * One-shot commands open a session and read it.  The console and the
  * commands that wait attach it to the event loop: it then refreshes itself
  * every interval, listens to its producers' descriptors (netlink
- * notifications today; the capture and the test jobs next) and tells its
+ * notifications, the capture, the test job) and tells its
  * views through one change callback.  Everything derived (series, findings)
  * is recomputed before the callback runs, so a view never sees half an
  * update.
@@ -43,8 +43,9 @@ struct rs_session_capture;
 struct rs_session_rec;
 struct rs_session_replay;
 struct rs_recording;
+struct rs_session_test;
 
-#define RS_SESSION_MAX_PRODUCERS 8
+#define RS_SESSION_MAX_PRODUCERS 12
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
 
 struct rs_session_opts {
@@ -62,6 +63,7 @@ struct rs_session_opts {
 #define RS_CHANGE_DATA		0x2	/* an area was collected again */
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
 #define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
+#define RS_CHANGE_TEST		0x10	/* a test said something, started or ended (test_job.h) */
 #define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
@@ -77,6 +79,10 @@ struct rs_session {
 	char label[256];		/* "live", "root DIR", "file PATH", "demo" */
 	char path[4096];		/* the file of a file source */
 	char peer[RS_ADDR_LEN];		/* "" when none */
+	/* The source's own route lookup, kept when a recorded source is
+	 * asked about another peer and snap.peer holds the one computed from
+	 * its routes (snap.peer.computed): what `snapshot` writes. */
+	struct rs_route_lookup peer_recorded;
 
 	struct rs_snapshot snap;
 	struct rs_series series;
@@ -93,6 +99,7 @@ struct rs_session {
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
+	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
@@ -115,7 +122,9 @@ struct rs_session {
 
 /*
  * --demo, --load, --replay and --root exclude each other; --root / is the
- * live host and excludes nothing.  0, or -EINVAL with err set.
+ * live host and excludes nothing.  Any other root must be a directory
+ * holding sys/ ("" and a missing directory are refused, not read as the
+ * live host).  0, or -EINVAL with err set.
  */
 int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
 			     size_t errlen);
@@ -137,8 +146,9 @@ int rs_session_refresh(struct rs_session *s);
  * was there and says why in err. */
 int rs_session_reload(struct rs_session *s, char *err, size_t errlen);
 /* Look the route to peer up (live) and collect the network again; on a
- * recorded source only remember it.  msg says what was done.  -EINVAL
- * for something that is not an IPv4/IPv6 address. */
+ * recorded source compute it from the recorded routes (snap.peer.computed,
+ * model/route_resolve.h).  msg says what was done.  -EINVAL for something
+ * that is not an IPv4/IPv6 address. */
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen);
 
 /* Run on a loop: producers' descriptors, the refresh timer (interval_ms).

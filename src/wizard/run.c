@@ -134,17 +134,22 @@ int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_pro
 	/* A cycle is refused at load; the bound only guards a tree built by hand. */
 	for (size_t guard = 0; r->cur != RS_TREE_END && guard <= r->tree->n; guard++) {
 		const struct rs_check *c = r->tree->nodes[r->cur].check;
-		int k = rs_check_probe(c);
+		int k = rs_check_probe(c), t = rs_check_test(c);
+		int peer = ctx->params && ctx->params->peer;
 
-		if (k >= 0 && !ctx->recorded && ctx->params && ctx->params->peer &&
-		    (!ctx->probes || !ctx->probes->of[k])) {
+		if (k >= 0 && !ctx->recorded && peer && (!ctx->probes || !ctx->probes->of[k])) {
 			*need = (enum rs_probe_kind)k;
-			return 1;
+			return RS_RUN_PROBE;
+		}
+		/* The demo can run a test too: it replays a recorded one. */
+		if (t >= 0 && peer && ctx->tests && ctx->tests->can_run && !ctx->tests->of[t]) {
+			r->need_test = (enum rs_test_kind)t;
+			return RS_RUN_TEST;
 		}
 		run_step(r, ctx, r->cur);
 	}
 	r->cur = RS_TREE_END;
-	return 0;
+	return RS_RUN_DONE;
 }
 
 void rs_run_rewind(struct rs_run *r, size_t i)

@@ -3,9 +3,10 @@
  * run.h - walking a troubleshooting tree (tree.h) with the checks.
  *
  * The runner is pure, as the checks are: given a context it runs steps
- * until the tree ends or a step needs a probe result the context does not
- * have; the caller (the session on the event loop, or `check --tree`) runs
- * that probe, puts its result in the context and advances again.  Each step
+ * until the tree ends or a step needs a probe result, or an embedded
+ * test's outcome, that the context does not have; the caller (the session
+ * on the event loop, or `check --tree`) runs that probe or test, puts its
+ * result in the context and advances again.  Each step
  * keeps the finding that decided it, so a view shows what was run, what was
  * seen, what was expected and the remedy.
  *
@@ -38,14 +39,21 @@ struct rs_run {
 	size_t n_steps;
 	int cur;			/* the next step to run, RS_TREE_END when done */
 	int cause;			/* index in steps of the first failure, -1 none */
+	enum rs_test_kind need_test;	/* what rs_run_advance() returned RS_RUN_TEST for */
 };
+
+/* What rs_run_advance() returns. */
+#define RS_RUN_DONE	0
+#define RS_RUN_PROBE	1		/* run probe *need first */
+#define RS_RUN_TEST	2		/* run the embedded test r->need_test first */
 
 void rs_run_init(struct rs_run *r, const struct rs_tree *t);
 void rs_run_free(struct rs_run *r);
 /* Choose the subject: dev/port when given (dev non-NULL), else as above. */
 void rs_run_subject(struct rs_run *r, const struct rs_snapshot *s, const char *dev,
 		    unsigned port);
-/* Run steps until the end (0) or a step that needs probe *need first (1). */
+/* Run steps until the end (RS_RUN_DONE) or a step that needs probe *need
+ * (RS_RUN_PROBE) or the embedded test r->need_test (RS_RUN_TEST) first. */
 int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_probe_kind *need);
 /* Forget step i and those after it; the next advance runs step i again. */
 void rs_run_rewind(struct rs_run *r, size_t i);

@@ -8,7 +8,7 @@ tests_bench_bench_collect_SOURCES = tests/bench/bench_collect.c
 tests_bench_bench_collect_CFLAGS = $(AM_CFLAGS)
 tests_bench_bench_collect_LDADD = $(RS_CORE_LIBS)
 EXTRA_DIST += tests/bench/bench.sh tests/bench/gen_tree.sh tests/bench/show_gids_ref.sh \
-	tests/bench/bench_explain.sh
+	tests/bench/bench_explain.sh tests/bench/bench_exporter.sh
 
 .PHONY: bench
 bench: rocescope$(EXEEXT) tests/bench/bench_collect$(EXEEXT)
@@ -16,6 +16,14 @@ bench: rocescope$(EXEEXT) tests/bench/bench_collect$(EXEEXT)
 		$(abs_top_builddir)/rocescope$(EXEEXT) \
 		$(abs_top_builddir)/tests/bench/bench_collect$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/bench/bench_explain.sh $(abs_top_builddir)/rocescope$(EXEEXT)
+
+# The exporter's CPU per refresh and per scrape on 16 ports, and scrapes/s
+# with 1 to 64 concurrent clients (tests/bench/bench_exporter.sh).
+.PHONY: bench-exporter
+bench-exporter: rocescope$(EXEEXT) tests/scrape_client$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_exporter.sh \
+		$(abs_top_builddir)/rocescope$(EXEEXT) $(abs_top_builddir)/tests/scrape_client$(EXEEXT)
+bench: bench-exporter
 
 # The capture's bench: a generated pcap of 1,000,000 RoCE v2 packets, our
 # decode + flow accounting against tcpdump's raw read and tshark, same run.

@@ -8,6 +8,7 @@ RS_LAB_FILES = tests/lab/run.sh tests/lab/build-image.sh tests/lab/soname-check.
 RS_LAB_FILES += tests/lab/guest/init tests/lab/guest/setup.sh
 RS_LAB_FILES += tests/lab/guest/faults.sh tests/lab/guest/tap.sh
 RS_LAB_FILES += tests/lab/guest/console.sh
+RS_LAB_FILES += tests/lab/guest/rdma_res.sh
 RS_LAB_FILES += tests/lab/tests/00-boot.sh
 RS_LAB_FILES += tests/lab/tests/10-traffic.sh
 RS_LAB_FILES += tests/lab/tests/20-rocescope.sh
@@ -22,12 +23,15 @@ RS_LAB_FILES += tests/lab/tests/52-console-capture.sh
 RS_LAB_FILES += tests/lab/tests/60-perf.sh
 RS_LAB_FILES += tests/lab/tests/62-perf-faults.sh
 RS_LAB_FILES += tests/lab/tests/64-perf-bench.sh
+RS_LAB_FILES += tests/lab/tests/66-console-tests.sh
+RS_LAB_FILES += tests/lab/tests/68-resources.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
 .PHONY: check-lab
-check-lab: rocescope$(EXEEXT) tests/probe_cli$(EXEEXT)
+check-lab: rocescope$(EXEEXT) tests/probe_cli$(EXEEXT) tests/rdma_nl_record$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/lab/run.sh --rocescope $(abs_top_builddir)/rocescope$(EXEEXT) \
-		--bin $(abs_top_builddir)/tests/probe_cli$(EXEEXT) $(RS_LAB_TESTS)
+		--bin $(abs_top_builddir)/tests/probe_cli$(EXEEXT) \
+		--bin $(abs_top_builddir)/tests/rdma_nl_record$(EXEEXT) $(RS_LAB_TESTS)
 
 # `make bench-lab`: rocescope bw/lat next to ib_write_bw/ib_write_lat on the
 # rxe pair (tests/lab/tests/64-perf-bench.sh, also part of check-lab);

@@ -40,3 +40,13 @@ console_start() {
 		"sh -c 'echo \$\$ >$LAB_T/con.pid; exec env TERM=$term $ROCESCOPE'; echo EXITED \$?; sleep 600" \
 		2>"$LAB_T/tmux.err"
 }
+# console_quit: q, then wait (bounded) for the process to end and the pane
+# to say "EXITED <status>"; 0 when it is gone and exited 0.
+console_quit() {
+	local cpid
+	keys q
+	cpid=$(cat "$LAB_T/con.pid" 2>/dev/null)
+	lab_wait 10 sh -c "! kill -0 $cpid"
+	wait_for 5 '^EXITED '
+	! kill -0 "$cpid" 2>/dev/null && grep -qx 'EXITED 0' "$LAB_T/screen"
+}

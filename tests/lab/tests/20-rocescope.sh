@@ -117,7 +117,7 @@ if need counters 2; then
 	rcvd=$(awk '$1 == "rxe1/1" && $2 == "hw_counters" && $3 == "rcvd_pkts" && $4 + 0 > 0' "$LAB_T/cnt.txt" | wc -l)
 	ok "$( [ $rc = 0 ] && [ "$sent" -ge 1 ] && [ "$rcvd" -ge 1 ]; echo $?)" \
 		"counters --interval 1: rxe0 sent_pkts and rxe1 rcvd_pkts rates > 0 during ib_write_bw"
-	ok "$( [ $jrc = 0 ] && jqt '[.intervals[].changes[] | select(.object == "rxe0" and .counter == "sent_pkts") | .rate] | any(. > 0)' "$LAB_T/cnt.json"; echo $?)" \
+	ok "$( [ $jrc = 0 ] && jqt '[.readings[].counters[] | select(.object == "rxe0" and .counter == "sent_pkts") | .rate] | any(. > 0)' "$LAB_T/cnt.json"; echo $?)" \
 		"counters --json: rxe0 sent_pkts rate > 0"
 fi
 

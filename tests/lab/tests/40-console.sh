@@ -7,7 +7,7 @@
 #   Devices: rxe0 and rxe1 listed, port 1 ACTIVE on each (as sysfs says);
 #   GIDs: index 1 recommended (-x 1) on rxe0 and, once picked, on rxe1;
 #   Counters: the rxe hw_counters rcvd_pkts (rxe1) and sent_pkts (rxe0) show
-#     0 /s while the lab is idle, a rate > 0 while ib_write_bw runs, and 0
+#     0 pps while the lab is idle, a rate > 0 while ib_write_bw runs, and 0
 #     again after it - the console keeps running and answers keys;
 #   q: the process ends with status 0.
 . /lab-guest/tap.sh
@@ -15,7 +15,7 @@ plan 8
 . /lab-guest/console.sh
 
 # rate NAME - the rate/s figure of the hw counter row NAME on the screen
-# ("   sent_pkts    hw    1.2 k/s    15600  _##" -> "1.2 k/s"; awk's r + 0
+# ("   sent_pkts    hw   1.2 kpps    15600  _##" -> "1.2 kpps"; awk's r + 0
 # reads the number); empty if the row is absent
 rate() {
 	awk -v c="$1" '{ for (i = 1; i < NF - 1; i++)

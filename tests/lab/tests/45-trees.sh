@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # 45-trees.sh - the troubleshooting trees on real Soft-RoCE devices: on the
-# healthy lab no tree fails; for every fault faults.sh makes, the matching
+# healthy lab (rocescope serve on the peer) no tree fails, the ping-pong
+# and bandwidth steps run real tests; for every fault faults.sh makes, the matching
 # tree (rocescope check --tree, probes for real) stops at the step that
 # names the real cause.  Each run's outcome goes to the log as a table row
 # (fault, tree, step, verdict) - the table of docs/lab.md.
@@ -16,13 +17,14 @@ if ! rs_has_cmd check || ! "$R" help check 2>&1 | grep -q -- '--tree'; then
 	exit 0
 fi
 
-# A server on the control port, as the user would start it before the
-# client (the control-port step connects to it; perftest then exits on the
-# short connection, which is fine: it only has to listen at that moment).
+# rocescope serve on the peer, as the user starts it before walking a
+# tree: the control-port step connects to it (a port probe, which serve
+# does not count), and the ping-pong and bandwidth steps run their short
+# tests against it - N tests (default 1).
 serve() {
-	timeout 120 ib_write_bw -d rxe1 -x 1 >"$LAB_T/srv.out" 2>&1 &
+	timeout 150 "$R" serve -d rxe1 --timeout 120 --count "${1:-1}" >"$LAB_T/srv.out" 2>&1 &
 	SRV=$!
-	lab_wait 10 sh -c "netstat -ltn 2>/dev/null | grep -q ':18515 '"
+	lab_wait 30 sh -c "netstat -ltn 2>/dev/null | grep -q ':18515 '"
 }
 unserve() { kill "$SRV" 2>/dev/null; wait "$SRV" 2>/dev/null; }
 
@@ -51,14 +53,17 @@ serve
 tree healthy connection-failure --peer $PEER -x 1
 unserve
 ok "$( { [ $RC = 0 ] || [ $RC = 3 ]; } && [ "$(step_verdict ping)" = PASS ] &&
-	[ "$(step_verdict control-port)" = PASS ] && [ "$(step_verdict rdma-cm)" = PASS ]; echo $?)" \
-	"healthy: connection-failure does not fail; ping, control port and rdma_cm pass for real"
+	[ "$(step_verdict control-port)" = PASS ] && [ "$(step_verdict rdma-cm)" = PASS ] &&
+	[ "$(step_verdict pingpong)" = PASS ]; echo $?)" \
+	"healthy: connection-failure does not fail; ping, control port, rdma_cm and the ping-pong pass for real"
+serve
 tree healthy low-bandwidth --peer $PEER
+unserve
 ok "$( { [ $RC = 0 ] || [ $RC = 3 ]; } && [ "$(step_verdict path-mtu)" = PASS ]; echo $?)" \
 	"healthy: low-bandwidth does not fail; the DF path MTU probe passes"
 tree healthy large-message-crash -s 1048576
 ok "$( [ $RC = 0 ] || [ $RC = 3 ]; echo $?)" "healthy: large-message-crash does not fail (root, 1 MiB)"
-serve
+serve 2
 tree healthy first-time-setup --peer $PEER
 unserve
 ok "$( [ $RC = 0 ] || [ $RC = 3 ]; echo $?)" "healthy: first-time-setup has nothing to do"
@@ -124,7 +129,7 @@ ok "$( [ $RC = 1 ] && [ "$CAUSE" = ping ] &&
 	"wrong_route: connection-failure stops at ping: the route leaves through wrongdev"
 
 fault_two_ifaces
-serve
+serve 2
 tree two_ifaces first-time-setup --peer $PEER
 unserve
 "$R" check >"$LAB_T/check.out" 2>&1

@@ -67,10 +67,6 @@ ok "$(grep -q 'rxe0 has no sniffer' "$LAB_T/screen" && grep -q 'CAP_NET_RAW' "$L
 	"-d rxe0: asked first, then the pane says rxe has no sniffer"
 grep -q 'no sniffer' "$LAB_T/screen" || show_screen
 
-keys q
-cpid=$(cat "$LAB_T/con.pid" 2>/dev/null)
-gone() { ! kill -0 "$cpid" 2>/dev/null; }
-lab_wait 10 gone
-wait_for 5 '^EXITED '
-ok "$(gone && grep -qx 'EXITED 0' "$LAB_T/screen"; echo $?)" "console: q ends the process, exit status 0"
+console_quit
+ok $? "console: q ends the process, exit status 0"
 grep -q '^EXITED' "$LAB_T/screen" || show_screen

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * metrics_netdev.c - the families about the netdevs of RDMA ports: link
+ * state and MTU, 802.3x pause and PFC (settings and counters), and the
+ * ethtool counters the counter table knows (drops, PCIe stalls, pause
+ * storms).  Only netdevs of RDMA ports are exported: node_exporter's
+ * netdev and ethtool collectors cover the others.
+ *
+ * mlx5's ethtool names (rx_pause_ctrl_phy, rx_prio3_pause,
+ * rx_prio3_pause_duration in microseconds, ...) become families with a
+ * priority label, so "PFC pauses on priority 3" is one query whatever
+ * the NIC calls it.
+ */
+#include "export/metrics_priv.h"
+#include "model/counter_groups.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ethtool -S names of pause and PFC, and their families. */
+static const struct pause_map {
+	const char *pattern;		/* '#' the priority */
+	const char *metric, *help;
+	double scale;			/* to the family's unit */
+} pause_maps[] = {
+	{ "rx_pause_ctrl_phy", "rocescope_netdev_pause_frames_received_total",
+	  "802.3x (global) pause frames received: the peer asked this port to stop.", 1 },
+	{ "tx_pause_ctrl_phy", "rocescope_netdev_pause_frames_transmitted_total",
+	  "802.3x (global) pause frames sent: this port's buffers filled up.", 1 },
+	{ "rx_prio#_pause", "rocescope_netdev_pfc_frames_received_total",
+	  "PFC pause frames received on a priority (ethtool rx_prioN_pause).", 1 },
+	{ "tx_prio#_pause", "rocescope_netdev_pfc_frames_transmitted_total",
+	  "PFC pause frames sent on a priority (ethtool tx_prioN_pause).", 1 },
+	{ "rx_prio#_pause_duration", "rocescope_netdev_pfc_received_pause_seconds_total",
+	  "Time the peer held a priority paused (ethtool rx_prioN_pause_duration, microseconds).",
+	  1e-6 },
+	{ "tx_prio#_pause_duration", "rocescope_netdev_pfc_transmitted_pause_seconds_total",
+	  "Time this port held the peer's priority paused (tx_prioN_pause_duration).", 1e-6 },
+	{ "rx_prio#_pause_transition", "rocescope_netdev_pfc_received_pause_transitions_total",
+	  "Transitions of a priority between paused and not paused (rx_prioN_pause_transition).",
+	  1 },
+};
+
+/* The priority in name matched by a pattern with '#': "3", or "". */
+static void priority_of(const char *pattern, const char *name, char *prio, size_t len)
+{
+	size_t pre = (size_t)(strchr(pattern, '#') - pattern), n = 0;
+
+	prio[0] = '\0';
+	while (name[pre + n] >= '0' && name[pre + n] <= '9' && n + 1 < len) {
+		prio[n] = name[pre + n];
+		n++;
+	}
+	prio[n] = '\0';
+}
+
+static int is_pause(const char *name)
+{
+	for (size_t i = 0; i < RS_ARRAY_SIZE(pause_maps); i++)
+		if (rs_counter_name_match(pause_maps[i].pattern, name))
+			return 1;
+	return 0;
+}
+
+/* The links that are netdevs of RDMA ports, in the snapshot's order. */
+#define FOR_RDMA_LINKS(k, s) \
+	for (const struct rs_link *k = (s)->links; k < (s)->links + (s)->n_links; k++) \
+		if (rs_is_rdma_netdev((s), k->name))
+
+static void link_state(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	rs_mw_family(w, "rocescope_netdev_mtu_bytes", RS_MT_GAUGE,
+		     "MTU of the netdev of an RDMA port (RoCE needs 4200 for a 4096 path MTU).");
+	FOR_RDMA_LINKS(k, s)
+		rs_mw_u64(w, k->mtu, "netdev", k->name, NULL);
+	rs_mw_family(w, "rocescope_netdev_carrier", RS_MT_GAUGE,
+		     "1 when the netdev of an RDMA port has carrier.");
+	FOR_RDMA_LINKS(k, s)
+		rs_mw_u64(w, k->carrier != 0, "netdev", k->name, NULL);
+	rs_mw_family(w, "rocescope_netdev_pause_enabled", RS_MT_GAUGE,
+		     "802.3x pause on the netdev (ethtool -a), direction rx or tx.");
+	FOR_RDMA_LINKS(k, s)
+		if (k->pause.known) {
+			rs_mw_u64(w, k->pause.rx != 0, "netdev", k->name, "direction", "rx", NULL);
+			rs_mw_u64(w, k->pause.tx != 0, "netdev", k->name, "direction", "tx", NULL);
+		}
+	rs_mw_family(w, "rocescope_netdev_pfc_enabled", RS_MT_GAUGE,
+		     "1 when PFC is on for the priority (DCB IEEE PFC; live hosts with DCB only).");
+	FOR_RDMA_LINKS(k, s)
+		for (unsigned prio = 0; k->dcb.known && prio < 8; prio++) {
+			char p[4];
+
+			snprintf(p, sizeof(p), "%u", prio);
+			rs_mw_u64(w, (k->dcb.pfc_en >> prio) & 1, "netdev", k->name,
+				  "priority", p, NULL);
+		}
+}
+
+static void pause_counters(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	for (size_t m = 0; m < RS_ARRAY_SIZE(pause_maps); m++) {
+		const struct pause_map *pm = &pause_maps[m];
+		int prio = strchr(pm->pattern, '#') != NULL;
+
+		rs_mw_family(w, pm->metric, RS_MT_COUNTER, pm->help);
+		FOR_RDMA_LINKS(k, s)
+			for (size_t i = 0; i < k->ethtool.count; i++) {
+				const struct rs_counter *c = &k->ethtool.items[i];
+				char p[8];
+
+				if (!rs_counter_name_match(pm->pattern, c->name))
+					continue;
+				if (!prio) {
+					rs_mw_u64(w, c->value, "netdev", k->name, NULL);
+					continue;
+				}
+				priority_of(pm->pattern, c->name, p, sizeof(p));
+				if (pm->scale == 1)
+					rs_mw_u64(w, c->value, "netdev", k->name, "priority", p, NULL);
+				else
+					rs_mw_f64(w, (double)c->value * pm->scale, "netdev", k->name,
+						  "priority", p, NULL);
+			}
+	}
+}
+
+/* The other ethtool counters the table classifies (not the hidden ones:
+ * mlx5 has hundreds of per-queue counters nobody alerts on). */
+static void ethtool_counters(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	rs_mw_family(w, "rocescope_netdev_ethtool_events_total", RS_MT_COUNTER,
+		     "ethtool -S counters of an RDMA port's netdev that explain loss and stalls "
+		     "(drops, buffer overruns, PCIe stalls, pause storms), by the driver's name.");
+	FOR_RDMA_LINKS(k, s)
+		for (size_t i = 0; i < k->ethtool.count; i++) {
+			const struct rs_counter *c = &k->ethtool.items[i];
+			const struct rs_counter_class *cls = rs_counter_classify(RS_CO_ETHTOOL,
+										 c->name);
+
+			if (!cls || cls->group == RS_CG_HIDDEN || is_pause(c->name))
+				continue;
+			rs_mw_u64(w, c->value, "netdev", k->name, "counter", c->name, NULL);
+		}
+}
+
+void rs_metrics_netdevs(struct rs_mw *w, const struct rs_metrics_src *src)
+{
+	link_state(w, src->snap);
+	pause_counters(w, src->snap);
+	ethtool_counters(w, src->snap);
+}

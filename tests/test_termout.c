@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_termout.c - rs_tprintf(): printf whose %s and %c arguments are
+ * escaped for a terminal, widths counted in characters, every numeric
+ * conversion formatted exactly as the C library formats it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <cmocka.h>
+
+#include "termout.h"
+
+/* rs_tasprintf() and rs_tprintf() to a memory stream give the same text. */
+static void check(const char *got, const char *want)
+{
+	assert_string_equal(got, want);
+}
+
+static void test_strings_escaped(void **state)
+{
+	const char *volatile nothing = NULL;
+	char *s;
+
+	s = rs_tasprintf("PSID %s fw %s host %s", "MT\x1b]0;pwned\a", "16.\x9b" "2J",
+			 "h\xc2\x9b" "1m\xff");
+	check(s, "PSID MT\\x1b]0;pwned\\x07 fw 16.\\x9b2J host h\\u009b1m\\xff");
+	free(s);
+	/* the format's own newline stays; one inside an argument does not */
+	s = rs_tasprintf("%s\n%c%c", "a\nb", '\x1b', 'z');
+	check(s, "a\\nb\n\\x1bz");
+	free(s);
+	s = rs_tasprintf("%s|%s", nothing, "");
+	check(s, "(null)|");
+	free(s);
+}
+
+static void test_widths_in_characters(void **state)
+{
+	char *s;
+
+	/* UTF-8 pads by characters: the columns after it stay aligned */
+	s = rs_tasprintf("[%-6s][%6s][%-4s]", "caf\xc3\xa9", "\xe8\xbf\x9e", "\x1b");
+	check(s, "[caf\xc3\xa9  ][     \xe8\xbf\x9e][\\x1b]");
+	free(s);
+	s = rs_tasprintf("[%*s][%-*s][%.2s][%.*s]", 4, "ab", 3, "c", "\xc3\xa9\xc3\xa9z", 3,
+			 "abcdef");
+	check(s, "[  ab][c  ][\xc3\xa9\xc3\xa9][abc]");
+	free(s);
+	/* a precision counts characters of the argument, before escaping */
+	s = rs_tasprintf("[%.5s][%.1s]", "--x\x1b[31m", "\xc3\xa9\x1b");
+	check(s, "[--x\\x1b[][\xc3\xa9]");
+	free(s);
+	s = rs_tasprintf("[%*s]", -3, "x");	/* a negative width is left-justified */
+	check(s, "[x  ]");
+	free(s);
+}
+
+static void test_numbers_as_printf(void **state)
+{
+	char want[256], *s;
+
+	s = rs_tasprintf("%d %5u %-4x| %08.3f %g %ld %llu %zu %zd %%  %hhu %jd %p %e %.1f%%",
+			 -42, 7u, 255u, 3.14159, 0.1, -9L, 18446744073709551615ULL,
+			 (size_t)12, (ssize_t)-3, 300, (intmax_t)-1, (void *)0x1234, 1e20,
+			 99.95);
+	snprintf(want, sizeof(want),
+		 "%d %5u %-4x| %08.3f %g %ld %llu %zu %zd %%  %hhu %jd %p %e %.1f%%", -42, 7u,
+		 255u, 3.14159, 0.1, -9L, 18446744073709551615ULL, (size_t)12, (ssize_t)-3,
+		 (unsigned char)300, (intmax_t)-1, (void *)0x1234, 1e20, 99.95);
+	check(s, want);
+	free(s);
+	/* a number wider than the internal buffer */
+	s = rs_tasprintf("%200d|", 1);
+	assert_int_equal(strlen(s), 201);
+	assert_string_equal(s + 199, "1|");
+	free(s);
+}
+
+static void test_to_a_stream(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int n;
+
+	assert_non_null(f);
+	n = rs_tprintf(f, "note: %s %s: %s\n", "sysfs", "mlx5_\x07", "bad \xe2\x80\xae value");
+	fclose(f);
+	assert_string_equal(buf, "note: sysfs mlx5_\\x07: bad \\u202e value\n");
+	assert_int_equal(n, (int)strlen(buf));
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strings_escaped),
+		cmocka_unit_test(test_widths_in_characters),
+		cmocka_unit_test(test_numbers_as_printf),
+		cmocka_unit_test(test_to_a_stream),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
