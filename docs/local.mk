@@ -4,7 +4,8 @@ EXTRA_DIST += \
 	docs/architecture.md docs/cli.md docs/console.md docs/demo.md \
 	docs/checks.md docs/collectors-rdma.md docs/collectors-net.md \
 	docs/host-collector.md docs/snapshot-format.md docs/counters-rate.md \
-	docs/session.md docs/lab.md docs/wizard.md docs/explain.md
+	docs/session.md docs/lab.md docs/wizard.md docs/explain.md \
+	docs/recording.md
 
 # The user documents installed in $(docdir), and the manual pages
 # (docs/man/*.1.in, written by hand in roff; docs/packaging.md says why one
@@ -12,9 +13,10 @@ EXTRA_DIST += \
 # one word in RS_MAN_COMMANDS; tests/test_man.sh fails until both exist.
 dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
 	docs/snapshot-format.md docs/packaging.md docs/wizard.md \
-	docs/capture.md docs/explain.md docs/exporter.md docs/fleet.md
+	docs/capture.md docs/explain.md docs/exporter.md docs/fleet.md \
+	docs/recording.md
 
-RS_MAN_COMMANDS = devices gids counters snapshot check exporter capture explain serve bw lat
+RS_MAN_COMMANDS = devices gids counters record snapshot check exporter capture explain serve bw lat
 RS_MAN_PAGES = docs/man/rocescope.1 \
 	$(RS_MAN_COMMANDS:%=docs/man/rocescope-%.1)
 man_MANS = $(RS_MAN_PAGES)

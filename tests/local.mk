@@ -146,7 +146,7 @@ tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
-TESTS += tests/test_console_capture.sh
+TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
@@ -278,6 +278,14 @@ EXTRA_DIST += tests/test_capture_live.sh
 TESTS += tests/test_capture_fuzz.sh
 EXTRA_DIST += tests/test_capture_fuzz.sh tests/capture/fuzz_decode.c
 CLEANFILES += tests/capture/fuzz_decode
+# Recordings (docs/recording.md): format, round trip, cuts, damage.
+check_PROGRAMS += tests/test_recording
+tests_test_recording_SOURCES = tests/test_recording.c \
+	tests/snapshot_sample.c tests/snapshot_sample.h
+tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_recording_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_recording tests/test_record_cli.sh
+EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.
 check_PROGRAMS += tests/test_test_job

@@ -62,7 +62,8 @@ $R --demo snapshot --json >/dev/null 2>"$T/err"
 [ $? -eq 2 ] && grep -q 'YAML' "$T/err"
 ok $? "snapshot --json is refused"
 $R snapshot --help >"$T/out" 2>&1 && ! grep -q -- '--json' "$T/out" &&
-	grep -q '^Global options: --root DIR, --load FILE, --demo, --peer IP, --help$' "$T/out"
+	grep -q '^Global options: --root DIR, --load FILE, --demo, --replay FILE,$' "$T/out" &&
+	grep -q '^                --peer IP, --help$' "$T/out"
 ok $? "snapshot --help does not list --json, which it refuses"
 : >"$T/help"
 for c in "" devices gids snapshot counters check capture explain serve bw lat help; do

@@ -12,8 +12,9 @@
 
 # ---------------------------------------------------------------- demo host
 start demo $UTF $UTF_ALL -- --demo
-wait_for demo ' 1 Devices' ; ok $? "demo: console starts on the Devices pane"
-grep -q 'RDMA devices and ports' "$tmp/screen"; ok $? "demo: devices title"
+wait_for demo ' 1 Overview' ; ok $? "demo: console starts on the Overview pane"
+keys demo 2
+wait_for demo 'RDMA devices and ports'; ok $? "2: the Devices pane, its title"
 wait_for demo 'demo' ; ok $? "demo: status bar names the source"
 grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
 
@@ -57,8 +58,8 @@ WANT
 screen demo | sed -n '3,12p' | sed 's/ *$//' >"$tmp/gids.got"
 cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (index 3 recommended, traps marked)"
 wait_for demo 'use index 3: +-x 3 +NCCL_IB_GID_INDEX=3 +UCX_IB_GID_INDEX=3'; ok $? "GIDs: the recommendation with its three settings"
-keys demo 3
-wait_for demo 'RDMA traffic'; ok $? "3: Counters pane, grouped"
+keys demo 4
+wait_for demo 'RDMA traffic'; ok $? "4: Counters pane, grouped"
 wait_for demo 'rate +total +history'; ok $? "Counters: rate, total and history columns"
 wait_for demo 'port_xmit_data +cnt +[0-9]+\.[0-9] Gb/s '; ok $? "Counters: data in Gb/s"
 grep -Eq 'port_xmit_packets +cnt +[0-9]+\.[0-9] [kM]pps ' "$tmp/screen"; ok $? "Counters: packets in pps"
@@ -78,23 +79,23 @@ keys demo / BSpace BSpace BSpace BSpace Enter
 wait_for demo 'search cleared'; ok $? "/ with an empty text: every counter again"
 wait_for demo "$(printf '\342\226[\201-\210]')"; ok $? "Counters: UTF-8 sparkline"
 wait_for demo '! mlx5_1 port 1: [0-9]+ error counters? rising'; ok $? "Counters: errors rising on another port are pointed at"
-keys demo 1 Down c
+keys demo 2 Down c
 wait_for demo 'Counters of mlx5_1 port 1'; ok $? "Devices, Down, c: counters of the second port"
 wait_for demo '! out_of_sequence +hw'; ok $? "Counters: a rising error counter stands out"
-keys demo 1 Up Enter
+keys demo 2 Up Enter
 wait_for demo 'GID table of mlx5_0 port 1'; ok $? "Devices, Up, Enter: GIDs of the first port"
-keys demo 4
-wait_for demo 'RDMA interfaces'; ok $? "4: Network pane"
+keys demo 5
+wait_for demo 'RDMA interfaces'; ok $? "5: Network pane"
 grep -q '! neigh 192.168.100.20 FAILED' "$tmp/screen"; ok $? "Network: FAILED neighbour marked"
 grep -q '~ ens1f0np0 and ens1f1np1 share the subnet' "$tmp/screen"; ok $? "Network: shared subnet warned"
-grep -q '4 Network(4!)' "$tmp/screen"; ok $? "Network: 2 FAILED neighbours + 2 shared subnets counted on the tab"
-keys demo 5
-wait_for demo 'Kernel modules'; ok $? "5: Host pane"
+grep -q '5 Network(4!)' "$tmp/screen"; ok $? "Network: 2 FAILED neighbours + 2 shared subnets counted on the tab"
+keys demo 6
+wait_for demo 'Kernel modules'; ok $? "6: Host pane"
 grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"
 keys demo BTab
 wait_for demo 'RDMA interfaces'; ok $? "Shift-Tab: back to Network"
-keys demo 1
-wait_for demo 'RDMA devices and ports'; ok $? "1: back to Devices"
+keys demo 2
+wait_for demo 'RDMA devices and ports'; ok $? "2: back to Devices"
 
 keys demo '?'
 wait_for demo 'F10 +quit'; ok $? "?: help lists the keys"
@@ -130,7 +131,7 @@ keys demo p
 keys demo C-u
 keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l '10.0.0.2'
-keys demo Enter 4
+keys demo Enter 5
 wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
 # The old address is selected: typing replaces it, never appends to it
 # ("10.0.0.210.9.9.9"); the demo computes the route from its own routes.
@@ -147,14 +148,15 @@ keys demo -l '0'
 wait_for demo 'Peer IP: 10\.9\.9\.90'; ok $? "peer: Right keeps the old address to edit it"
 keys demo Escape
 
-keys demo 1
+keys demo 2
 T resize-window -t demo -x 40 -y 10
 wait_for demo 'Terminal too small: 40x10'; ok $? "resize to 40x10: too small message"
 T resize-window -t demo -x 80 -y 24
 wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
 T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
-[ "$(screen demo | head -1 | cut -c1-10)" = " 1 Devices" ]; ok $? "132x43: tab bar on top"
+wait_for demo '^ 1 Overview   2 Devices\([0-9]+!\)   3 GIDs   4 Counters\([0-9]+!\)   5 Network\([0-9]+!\)   6 Host   7 Wizard   8 Capture   9 Tests'
+ok $? "132x43: tab bar on top, every tab named"
 
 rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$tmp/demo.pid")/status")
 diag "console peak resident memory after the session: ${rss:-?} kB"
@@ -204,8 +206,8 @@ grep -Eq "$(printf '\033')\\[([0-9;]*;)?7(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_C
 
 # ---------------------------------------------------------------- ASCII
 start ascii LANG=C LC_ALL=C -- --demo
-wait_for ascii 'RDMA devices'; ok $? "LANG=C: starts"
-keys ascii 3
+wait_for ascii 'Ports \(2\)'; ok $? "LANG=C: starts"
+keys ascii 4
 wait_for ascii 'RDMA traffic'
 # a rate shows once two readings were taken: the sparkline has samples then
 wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMGT]?b/s'
@@ -221,7 +223,7 @@ wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
 start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml" --peer 192.168.100.20
 wait_for file '\(static\)'; ok $? "--load: status bar says the file is static"
 grep -q 'mlx5_1' "$tmp/screen"; ok $? "--load: the saved devices"
-keys file 4
+keys file 5
 wait_for file 'peer 192.168.100.20 via ens1f0np0'; ok $? "--load: the recorded peer lookup is shown"
 keys file q
 wait_for file 'EXITED 0'; ok $? "--load: quits"
@@ -234,11 +236,12 @@ grep -q 'bad.yaml' "$tmp/screen"; ok $? "--load of a malformed file: the message
 # This machine has no RDMA device; the network side is real.  A peer typed
 # with p is looked up by the kernel (rs_collect_net with the peer).
 start live $UTF $UTF_ALL --
-wait_for live 'RDMA devices and ports'; ok $? "live: starts on this host"
+wait_for live 'Ports \(0\)'; ok $? "live: starts on this host (no RDMA port: an empty Overview)"
+grep -q 'no RDMA port' "$tmp/screen"; ok $? "live: the Overview says there is no RDMA port"
 wait_for live 'live'; ok $? "live: status bar says live"
 keys live p
 keys live -l 127.0.0.1
-keys live Enter 4
+keys live Enter 5
 wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
 grep -q '! 127.0.0.1 is this host (loopback): RoCE cannot reach it' "$tmp/screen"
 ok $? "live: a peer that is this host is said to be (not 'route it via an RDMA netdev')"

@@ -28,12 +28,12 @@ erase() { i=0; while [ $i -lt "$2" ]; do keys "$1" BSpace; i=$((i + 1)); done; }
 
 # ------------------------------------------------------------- demo replay
 start demo $UTF $UTF_ALL -- --demo
-wait_for demo ' 1 Devices' && keys demo 7
+wait_for demo ' 1 Overview' && keys demo 8
 wait_for demo 'Capture: replay of rdma_cm\.pcap \(x1\)'
 ok $? "demo: 7 opens the Capture pane, replaying the bundled capture, labelled"
 grep -q 'rdma_cm.pcap: github.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4.0' "$tmp/screen"
 ok $? "demo: the capture's source and licence are on screen"
-grep -q '7 Capture' "$tmp/screen" && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
+grep -q '8 Capture' "$tmp/screen" && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
 ok $? "demo: seven tabs fit in 80 columns"
 wait_for demo 'RoCE v2\? +PASS +RoCE v2: [0-9]+ packets to UDP port 4791'
 ok $? "verdict: RoCE v2, pass"
@@ -126,7 +126,7 @@ wait_for demo 'mlx5_0' && wait_for demo 'No capture running'
 ok $? "y: the sniffer on a device that is not there fails with a message"
 keys demo s
 wait_for demo 'Capture: replay of rdma_cm'; ok $? "s starts the replay again"
-keys demo 1
+keys demo 2
 wait_for demo 'RDMA devices and ports'; ok $? "the other panes work while the capture runs"
 keys demo '?'
 # Page down until the Capture keys show; the pane's heading may be on the
@@ -136,7 +136,7 @@ wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | tee -a "$t
 	keys demo NPage; i=$((i + 1)); sleep 0.1
 done
 wait_for demo 'pause / resume the capture' && cat "$tmp/screen" >>"$tmp/help.all" &&
-	grep -q '7 Capture' "$tmp/help.all"
+	grep -q '8 Capture' "$tmp/help.all"
 ok $? "help lists the Capture pane and its keys"
 keys demo '?'
 wait_for demo 'RDMA devices and ports'
@@ -146,7 +146,7 @@ wait_for demo 'EXITED 0'; ok $? "demo: quits"
 # ------------------------------------------------------------- saved file
 "$R" --demo snapshot -o "$tmp/snap.yaml" 2>/dev/null
 start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml"
-wait_for file ' 1 Devices' && keys file 7
+wait_for file ' 1 Overview' && keys file 8
 wait_for file 'Live capture needs the live host'; ok $? "--load: no wire, says so"
 keys file s
 wait_for file 'Capture -i NETDEV' && erase file 5 && keys file -- "-i eth0" Enter
@@ -171,7 +171,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 		ip netns exec $A ping -c1 -W2 10.78.0.2 >/dev/null 2>&1
 	ok $? "live: two namespaces and a veth"
 	ROCESCOPE="ip netns exec $B $R" start live $UTF $UTF_ALL --
-	wait_for live ' 1 Devices' && keys live 7
+	wait_for live ' 1 Overview' && keys live 8
 	wait_for live 'no RDMA port to capture on'; ok $? "live, no RDMA port: says so, offers i"
 	keys live i; wait_for live 'Capture -i' && erase live 5 && keys live -- '-i nosuch0' Enter
 	wait_for live "no network interface named 'nosuch0' \(ip -br link lists them\)"
@@ -193,12 +193,12 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	cp "$R" "$tmp/rocescope" && chmod 755 "$tmp" "$tmp/rocescope"
 	ROCESCOPE="setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all $tmp/rocescope" \
 		start perm $UTF $UTF_ALL --
-	wait_for perm ' 1 Devices' && keys perm 7 && wait_for perm 'Capture' && keys perm i &&
+	wait_for perm ' 1 Overview' && keys perm 8 && wait_for perm 'Capture' && keys perm i &&
 		wait_for perm 'Capture -i' && erase perm 5 && keys perm -- '-i lo' Enter
 	wait_for perm 'permission denied: capturing needs root, or once as root:' &&
 		wait_for perm 'setcap cap_net_raw,cap_net_admin\+eip'
 	ok $? "no permission: the pane says root or the setcap line"
-	keys perm 5
+	keys perm 6
 	wait_for perm 'Kernel|kernel'; ok $? "no permission: the other panes still work"
 	keys perm q; wait_for perm 'EXITED 0'; ok $? "no permission: quits cleanly"
 else
@@ -209,7 +209,7 @@ fi
 if command -v valgrind >/dev/null 2>&1 && [ -z "${RS_SANITIZERS:-}" ]; then
 	ROCESCOPE="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --log-file=$tmp/vg.log $R" \
 		start vg $UTF $UTF_ALL -- --demo
-	wait_for vg ' 1 Devices' && keys vg 7 && wait_for vg 'RoCE v2\? +PASS' &&
+	wait_for vg ' 1 Overview' && keys vg 8 && wait_for vg 'RoCE v2\? +PASS' &&
 		keys vg / && wait_for vg 'Filter' && keys vg 'op ack' Enter &&
 		wait_for vg 'matching op ack' && keys vg Space && wait_for vg PAUSED &&
 		keys vg w && wait_for vg 'Write to' && erase vg 30 && keys vg "$tmp/vg.pcap" Enter &&

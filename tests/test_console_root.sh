@@ -20,12 +20,12 @@ start root $UTF $UTF_ALL -- --root "$root"
 wait_for root 'mlx5_1'; ok $? "root: both devices listed"
 grep -q 'mlx5_0' "$tmp/screen"; ok $? "root: mlx5_0 listed"
 wait_for root 'root'; ok $? "root: status bar names the source"
-keys root 3
+keys root 4
 wait_for root 'Counters of mlx5_0'; ok $? "root: counters of the first port"
 f=$(ls -d "$root"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/out_of_sequence)
 echo $(( $(cat "$f") + 5000 )) >"$f"
 wait_for root '! out_of_sequence'; ok $? "root: an error counter that moves stands out"
-keys root 1
+keys root 2
 rm -rf "$root/sys/class/infiniband/mlx5_1"
 wait_for root 'mlx5_1 gone'; ok $? "root: removed device shown as gone"
 wait_for root 'device gone'; ok $? "root: gone is a marked problem"
@@ -45,6 +45,7 @@ grep -q 'rocescope: device mlx5_1 is gone' "$tmp/screen"; ok $? "SIGTERM: stderr
 broken="$top_srcdir/tests/fixtures/roce-broken"
 if [ -d "$broken/sys" ]; then
 	start scroll $UTF $UTF_ALL -- --root "$broken"
+	wait_for scroll ' 1 Overview' && keys scroll 2
 	wait_for scroll 'RDMA devices and ports \(3\)'
 	! grep -q 'cannot list ports' "$tmp/screen" && grep -q '↓$' "$tmp/screen"
 	ok $? "Devices: the last read error is below the screen, and a mark says more is below"
@@ -60,10 +61,10 @@ if [ -d "$broken/sys" ]; then
 	# counter files of mlx5_2 that hold no counter are a note.
 	wait_for scroll 'every 1 s │ 14 problems'
 	ok $? "status bar: failures and warnings are counted as problems"
-	keys scroll 1 3
+	keys scroll 2 4
 	wait_for scroll 'Counters of mlx4_0 port 1'
 	keys scroll End
-	keys scroll 1 Down Down Down c
+	keys scroll 2 Down Down Down c
 	wait_for scroll 'Counters of mlx5_2 port 1' && ! grep -q '↑$' "$tmp/screen"
 	ok $? "another port's counters start at their top, not at the previous port's scroll"
 else

@@ -26,10 +26,10 @@ graph() { screen "$1" | sed -n '/of each interval/,/ intervals$/p' | sed '1d;$d'
 
 # ------------------------------------------------------------- demo replays
 start demo $UTF $UTF_ALL -- --demo
-wait_for demo ' 1 Devices' && keys demo 8
+wait_for demo ' 1 Overview' && keys demo 9
 wait_for demo 'No test yet\. On the demo, b and l replay a bandwidth and a latency test'
 ok $? "demo: 8 opens the Tests pane, which offers the recorded runs"
-head -1 "$tmp/screen" | grep -q ' 8 Tests' && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
+head -1 "$tmp/screen" | grep -q ' 9 Tests' && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
 ok $? "demo: eight tabs fit in 80 columns"
 keys demo b
 wait_for demo '^ REPLAY of a lab run \(Soft-RoCE rxe0 -> rxe1 under QEMU, recorded [0-9-]+\)$'
@@ -47,9 +47,9 @@ wait_intervals demo 1 && n1=$(intervals demo) && graph demo >"$tmp/g1" &&
 ok $? "the graph moves (intervals ${n1:-?} -> $(intervals demo))"
 grep -Eq '[▁▂▃▄▅▆▇█]' "$tmp/g2" && grep -Eq '^ +[0-9.]+ ' "$tmp/g2" && grep -q '^       0 ' "$tmp/g2"
 ok $? "the graph has bars and its scale (the top value, 0)"
-keys demo 3
+keys demo 4
 wait_for demo 'Counters of mlx5_0 port 1'; ok $? "the Counters pane works while the test runs"
-keys demo 8
+keys demo 9
 wait_for demo '^ bandwidth [0-9.]+ Gb/s average, [0-9.]+ Gb/s peak, [0-9.e-]+ Mmsg/s$' &&
 	grep -Eq '^   [0-9]+ x 64 KiB in [0-9.]+ s, [0-9.]+% of the 10 Gb/s port$' "$tmp/screen"
 ok $? "the bandwidth figures: average, peak, message rate, share of the port"
@@ -78,7 +78,7 @@ keys demo k
 wait_for demo 'STOPPED'
 
 # The wizard's test steps replay the same runs (first-time-setup, a peer).
-keys demo 6
+keys demo 7
 wait_for demo 'Troubleshooting trees' && keys demo p
 wait_for demo 'Peer IP:' && keys demo 192.168.100.20 Enter
 wait_for demo 'looked up|peer set|route to 192\.168\.100\.20 comput' && keys demo Down Down Down Enter
@@ -96,7 +96,7 @@ wait_for demo 'EXITED 0'; ok $? "demo: quits"
 # ------------------------------------------------------------- saved file
 "$R" --demo snapshot -o "$tmp/snap.yaml" 2>/dev/null
 start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml"
-wait_for file ' 1 Devices' && keys file 8
+wait_for file ' 1 Overview' && keys file 9
 wait_for file 'Tests need the live host \(this is file'; ok $? "--load: tests need the live host"
 keys file b
 wait_for file '^ tests need the live host \(this is file ' && grep -q '^ rocescope bw PEER there$' "$tmp/screen"
@@ -128,7 +128,7 @@ exec sleep 120
 EOF
 chmod 755 "$tmp/hang"
 ROCESCOPE="ip netns exec $A $R" start live $UTF $UTF_ALL --
-wait_for live ' 1 Devices' && keys live 8
+wait_for live ' 1 Overview' && keys live 9
 wait_for live 'No test yet\. b runs a bandwidth test' && keys live b
 wait_for live 'Peer IP \(rocescope serve runs there\):' && keys live 10.78.0.2 Enter
 wait_for live 'bw options \(as rocescope bw PEER: -s -D -q -n \.\.\.\): -D 5'
@@ -138,19 +138,19 @@ wait_for live '^ FAIL  no RDMA device: no RDMA device on this host \[no_device\]
 	grep -q '^ check: is the device there (`rocescope devices`, -d DEV)?' "$tmp/screen" &&
 	grep -q '^ rocescope bw 10.78.0.2 -D 2' "$tmp/screen"
 ok $? "live: the child fails with the mapped message and what to check"
-wait_for live '8 Tests\(1!\)'; ok $? "live: the tab counts the failed test (perf.bandwidth)"
+wait_for live '9 Tests\(1!\)'; ok $? "live: the tab counts the failed test (perf.bandwidth)"
 keys live l
 wait_for live 'lat options' && keys live Enter
 # The bw run's failure stays on screen until the lat run replaces it:
 # wait for the lat command first, then for its own outcome.
 wait_for live '^ rocescope lat 10\.78\.0\.2 -D 5$' && wait_for live '^ FAIL  no RDMA device'
 ok $? "live: l asks only for the options now (the peer is known)"
-keys live 1
+keys live 2
 wait_for live 'RDMA devices and ports'; ok $? "live: the console keeps running"
 keys live q; wait_for live 'EXITED 0'
 # Killed mid-run, and stopped with k: the stand-in instead of rocescope.
 ROCESCOPE="ip netns exec $A env RS_TEST_PROGRAM=$tmp/hang $R --peer 10.78.0.2" start kill $UTF $UTF_ALL --
-wait_for kill ' 1 Devices' && keys kill 8 b && wait_for kill 'bw options' && keys kill Enter
+wait_for kill ' 1 Overview' && keys kill 9 b && wait_for kill 'bw options' && keys kill Enter
 wait_for kill '^ running bw to 10\.78\.0\.2 for 30 s, 64 KiB messages' && [ -s "$tmp/hang.pid" ] &&
 	kill -KILL "$(cat "$tmp/hang.pid")"
 wait_for kill '^ FAIL  the test ended without a result: killed by SIGKILL, and said nothing'
@@ -166,15 +166,15 @@ keys kill q; wait_for kill 'EXITED 0'
 if command -v valgrind >/dev/null 2>&1 && [ -z "${RS_SANITIZERS:-}" ]; then
 	VG="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9"
 	ROCESCOPE="$VG --log-file=$tmp/vg.log $R" start vg $UTF $UTF_ALL -- --demo
-	wait_for vg ' 1 Devices' && keys vg 8 b && wait_for vg 'PASS  the bandwidth test' &&
+	wait_for vg ' 1 Overview' && keys vg 9 b && wait_for vg 'PASS  the bandwidth test' &&
 		keys vg l && wait_for vg 'running lat' && keys vg k && wait_for vg STOPPED &&
-		keys vg 6 && wait_for vg 'Troubleshooting' && keys vg q
+		keys vg 7 && wait_for vg 'Troubleshooting' && keys vg q
 	wait_for vg 'EXITED [0-9]'
 	grep -q 'EXITED 0' "$tmp/screen"
 	ok $? "memcheck: the console with the Tests pane (replays, stop) is clean"
 	[ -s "$tmp/vg.log" ] && sed 's/^/# /' "$tmp/vg.log" | head -40
 	ROCESCOPE="ip netns exec $A $VG --log-file=$tmp/vg2.log $R --peer 10.78.0.2" start vg2 $UTF $UTF_ALL --
-	wait_for vg2 ' 1 Devices' && keys vg2 8 b && wait_for vg2 'bw options' && keys vg2 Enter &&
+	wait_for vg2 ' 1 Overview' && keys vg2 9 b && wait_for vg2 'bw options' && keys vg2 Enter &&
 		wait_for vg2 'FAIL  no RDMA device' && keys vg2 q
 	wait_for vg2 'EXITED [0-9]'
 	grep -q 'EXITED 0' "$tmp/screen"

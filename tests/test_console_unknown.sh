@@ -15,6 +15,7 @@ fx=$top_srcdir/tests/fixtures/ib-mixed
 start ib $UTF $UTF_ALL -- --root "$fx"
 # 60 rows: every device of the tree on one screen, no scrolling needed.
 T resize-window -t ib -x 80 -y 60 2>/dev/null
+wait_for ib ' 1 Overview' && keys ib 2
 wait_for ib 'mlx5_2 +ConnectX-5'; ok $? "ib-mixed: all four devices on the screen"
 wait_for ib 'port not ACTIVE \(INIT\): the link is up, no subnet manager'
 ok $? "the IB port in INIT is marked, the subnet manager named"
@@ -35,7 +36,7 @@ wait_for ib 'EXITED 0'; ok $? "q: exits 0"
 start demo $UTF $UTF_ALL -- --demo
 T resize-window -t demo -x 80 -y 70 2>/dev/null
 wait_for demo 'mlx5_1'
-keys demo Down c
+keys demo 2 Down c
 wait_for demo 'Counters of mlx5_1 port 1'; ok $? "Counters of the demo's mlx5_1"
 wait_for demo '^─ Fatal QP errors \(QP in error state\) ─' &&
 	awk '/^─ Fatal QP/ { g = 1; next } /^─ / { g = 0 } g && $1 == "req_transport_retries_exceeded" { f = 1 }

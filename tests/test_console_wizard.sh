@@ -16,8 +16,8 @@ plan 16
 start demo $UTF $UTF_ALL -- --demo
 # OSC 52 from the program lands in tmux's paste buffer.
 T set -g set-clipboard on
-wait_for demo ' 1 Devices'
-keys demo 6
+wait_for demo ' 1 Overview'
+keys demo 7
 wait_for demo 'Troubleshooting trees \(Enter runs one\)' &&
 	grep -Eq '^ low-bandwidth +RoCE v2 is slower than the link \(asks for the peer\)' "$tmp/screen"
 ok $? "6: the Wizard pane lists the trees"
@@ -33,7 +33,7 @@ grep -Eq '^ remedy: reseat the NIC in a x16 slot \(no narrower riser\), set the 
 ok $? "the remedy is wrapped over two lines, not cut"
 grep -q '^         seen:     /sys/bus/pci/devices/0000:3b:00.0: current_link_speed 8.0$' "$tmp/screen"
 ok $? "the cause step is selected: what was seen opens under it"
-wait_for demo '6 Wizard\(1!\)'; ok $? "the tab counts the cause"
+wait_for demo '7 Wizard\(1!\)'; ok $? "the tab counts the cause"
 grep -q '^ stopped at the cause after 8 steps' "$tmp/screen"; ok $? "the progress line says where the walk stopped"
 keys demo Up
 wait_for demo '^         seen:     /sys/class/net/ens1f0np0/ecn/roce_np/enable/3: 1,'
@@ -83,7 +83,7 @@ ip netns add "$B" &&
 	ip -n "$A" link set a0 up && ip -n "$B" link set b0 up || exit 1
 T new-session -d -s live -x 80 -y 24 "ip netns exec $A env LANG=C.UTF-8 LC_ALL=C.UTF-8 $ROCESCOPE --peer 10.78.0.2; echo EXITED \$?; sleep 600"
 wait_for live 'live'
-keys live 6 Enter
+keys live 7 Enter
 wait_for live '^ +2 ok +ping +Does the peer answer ping over IP\?'
 ok $? "live: the ping step ran its probe in the background and passed"
 grep -q '10.78.0.2 answers ping: 3/3 replies from 10.78.0.2' "$tmp/screen"; ok $? "live: the probe's own words"

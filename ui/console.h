@@ -12,6 +12,7 @@
 struct rs_console_opts {
 	const char *root;		/* the host: --root DIR, --load FILE, --demo */
 	const char *load;
+	const char *replay;		/* --replay FILE */
 	int demo;
 	const char *peer;		/* --peer IP */
 	unsigned interval_ms;		/* 0: default (1000) */

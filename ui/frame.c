@@ -17,6 +17,12 @@
 
 static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 30000 };
 
+/* Lines above the status bar that are not the pane's: the replay's bar. */
+static int ui_bars(const struct ui *ui)
+{
+	return ui->sess.kind == RS_SOURCE_REPLAY && !ui->help;
+}
+
 static int k_next(struct ui *ui, struct ui_pane *p, int key)
 {
 	ui->cur = (ui->cur + 1) % ui->n_panes;
@@ -128,6 +134,10 @@ static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
 	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
+	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+		ui_message(ui, "a replay keeps the recorded pace: > and < change the speed");
+		return UI_F_REDRAW;
+	}
 	while (i < n - 1 && intervals_ms[i] < cur)
 		i++;
 	if (key == '+' && intervals_ms[i] <= cur && i < n - 1)
@@ -285,6 +295,8 @@ int ui_key(struct ui *ui, int key)
 	f = p->cls->key ? p->cls->key(ui, p, key) : ui_keys_dispatch(p->cls->keys, ui, p, key);
 	if (f & UI_F_UNHANDLED)
 		f = ui_keys_dispatch(global_keys, ui, p, key);
+	if (f & UI_F_UNHANDLED)
+		f = ui_keys_dispatch(ui_replay_keys, ui, p, key);
 	return f & ~UI_F_UNHANDLED;
 }
 
@@ -319,6 +331,10 @@ static void draw_help(struct ui *ui)
 	for (const struct ui_key *k = global_keys; k->fn; k++)
 		if (k->label)
 			help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+	row++;
+	help_line(ui, &row, UI_R_TITLE, "Recording", "and replaying a recording (--replay FILE)");
+	for (const struct ui_key *k = ui_replay_keys; k->fn; k++)
+		help_line(ui, &row, UI_R_HEADER, k->label, k->help);
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane_class *c = ui->panes[i].cls;
 		char title[64];
@@ -380,18 +396,6 @@ static void draw_tabs(struct ui *ui)
 		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
 }
 
-/* The source label l, its path shortened from the left so the bar fits 80. */
-static const char *short_label(const char *l, char *buf, size_t len)
-{
-	const char *sp = strchr(l, ' ');
-	size_t n = strlen(l), max = 26;
-
-	if (n <= max || !sp)
-		return l;
-	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (size_t)(sp - l) - 4));
-	return buf;
-}
-
 /*
  * s (escaped, so ASCII or valid UTF-8) cut to max characters, the last one
  * being the "more" glyph when it was longer: the bar keeps its other
@@ -412,11 +416,35 @@ static void cut_chars(char *s, size_t max, const char *more)
 		snprintf(s + keep, len + 1 - keep, "%s", more);
 }
 
+/* The source label l (escaped), its path shortened from the left so the
+ * bar fits 80; a replay shows its file's name only. */
+static const char *short_label(const struct ui *ui, const char *l, char *buf, size_t len)
+{
+	const char *sp = strchr(l, ' ');
+	size_t n = strlen(l), max = 26;
+
+	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+		/* the file's name (the line above says it is a replay): the
+		 * room goes to the messages (marks); escaped, as any name */
+		const char *base = strrchr(ui->sess.path, '/');
+
+		base = base ? base + 1 : ui->sess.path;
+		rs_escape_text(buf, len, base, strlen(base));
+		cut_chars(buf, 20, ui->g->more);
+		return buf;
+	}
+
+	if (n <= max || !sp)
+		return l;
+	snprintf(buf, len, "%.*s ...%s", (int)(sp - l), l, l + n - (max - (size_t)(sp - l) - 4));
+	return buf;
+}
+
 static void draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
 	const char *hostname = ui->sess.snap.host.hostname;
-	char label[64], host[RS_ESCAPE_MAX(sizeof(ui->sess.snap.host.hostname))];
+	char label[160], host[RS_ESCAPE_MAX(sizeof(ui->sess.snap.host.hostname))];
 	char src[RS_ESCAPE_MAX(sizeof(ui->sess.label))];
 	int warnings = 0;
 
@@ -450,10 +478,16 @@ static void draw_status(struct ui *ui)
 	rs_escape_text(host, sizeof(host), hostname, strlen(hostname));
 	cut_chars(host, 20, ui->g->more);
 	rs_escape_text(src, sizeof(src), ui->sess.label, strlen(ui->sess.label));
-	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s %s ", host[0] ? host : "?", ui->g->vline,
-		short_label(src, label, sizeof(label)),
-		rs_session_is_dynamic(&ui->sess) ? "" : " (static)", ui->g->vline);
-	if (ui->sess.frozen)
+	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s", host[0] ? host : "?", ui->g->vline,
+		short_label(ui, src, label, sizeof(label)),
+		rs_session_is_dynamic(&ui->sess) ? "" : " (static)");
+	/* a replay says where it is on its own line above */
+	if (ui->sess.kind != RS_SOURCE_REPLAY)
+		ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
+	ui_record_status(ui, &pen);
+	if (ui->sess.kind == RS_SOURCE_REPLAY)
+		;
+	else if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
 	else if (!rs_session_is_dynamic(&ui->sess))
 		ui_put(&pen, UI_R_STATUS, "no refresh");	/* a saved snapshot does not move */
@@ -491,7 +525,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 	for (int pass = 0; pass < 2; pass++) {
 		int want = p->scroll, max;
 
-		ui_view_begin(&p->view, 1, 0, LINES - 2, COLS);
+		ui_view_begin(&p->view, 1, 0, LINES - 2 - ui_bars(ui), COLS);
 		p->cursor_row = p->cursor_rows = -1;
 		p->cls->draw(ui, p);
 		p->rows = p->view.vrow;
@@ -516,7 +550,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 			break;
 		/* the cursor left the view: scroll and lay out again */
 		p->scroll = want;
-		for (int y = 1; y < LINES - 1; y++) {
+		for (int y = 1; y < LINES - 1 - ui_bars(ui); y++) {
 			move(y, 0);
 			clrtoeol();
 		}
@@ -540,6 +574,8 @@ void ui_draw(struct ui *ui)
 		draw_help(ui);
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
+	if (ui_bars(ui))
+		ui_replay_bar(ui, LINES - 2);
 	draw_status(ui);
 	refresh();
 }

@@ -3,8 +3,8 @@
 
 RS_UI_SOURCES = \
 	ui/curses.h ui/ui.h ui/console.h \
-	ui/console.c ui/frame.c ui/state.c ui/theme.c \
-	ui/panes.c \
+	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/replay.c \
+	ui/panes.c ui/pane_overview.h ui/pane_overview.c ui/pane_overview_draw.c \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
 	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \
 	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c \
@@ -20,7 +20,7 @@ ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
 	tests/test_console_memcheck.sh tests/test_console_wizard.sh tests/bench/gen_root.sh
-EXTRA_DIST += tests/test_console_capture.sh
+EXTRA_DIST += tests/test_console_capture.sh tests/test_console_replay.sh
 EXTRA_DIST += tests/test_console_tests.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root

@@ -6,6 +6,7 @@
  */
 #include "ui/ui.h"
 
+extern const struct ui_pane_class ui_pane_overview;
 extern const struct ui_pane_class ui_pane_devices;
 extern const struct ui_pane_class ui_pane_gids;
 extern const struct ui_pane_class ui_pane_counters;
@@ -16,6 +17,7 @@ extern const struct ui_pane_class ui_pane_capture;
 extern const struct ui_pane_class ui_pane_tests;
 
 const struct ui_pane_class *const ui_pane_list[] = {
+	&ui_pane_overview,
 	&ui_pane_devices,
 	&ui_pane_gids,
 	&ui_pane_counters,

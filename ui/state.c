@@ -127,6 +127,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 	struct rs_session_opts so = {
 		.root = o->root,
 		.load = o->load,
+		.replay = o->replay,
 		.demo = o->demo,
 		.peer = o->peer,
 		.scope = RS_SCOPE_ALL,

@@ -352,8 +352,59 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
-	      const struct rs_series_ctr *c)
+/* Two counters' values added (b may be NULL): a port's TX and RX. */
+static float run_at(const struct rs_series_ctr *a, const struct rs_series_ctr *b, unsigned i)
+{
+	return a->run[i] + (b && b->run ? b->run[i] : 0);
+}
+
+static float hist_at(const struct rs_series *s, const struct rs_series_ctr *a,
+		     const struct rs_series_ctr *b, unsigned i)
+{
+	return rs_series_sample(s, a, i) + (b ? rs_series_sample(s, b, i) : 0);
+}
+
+/*
+ * A replay: the whole run in the pen's width, each column the highest of
+ * the slices it covers, the column of the sample shown in reverse video.
+ */
+static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+		      const struct rs_series_ctr *a, const struct rs_series_ctr *b, int w)
+{
+	const struct rs_series *s = &ui->sess.series;
+	unsigned len = s->run_len;
+	int at;
+	float col[RS_SERIES_RUN_MAX], max = 0;
+	cchar_t cc[8], cur[8];
+
+	if (w > (int)len)
+		w = (int)len;
+	at = (int)((unsigned long)s->run_at * (unsigned)w / len);
+	for (int i = 0; i < w; i++) {
+		col[i] = 0;
+		for (unsigned k = (unsigned)i * len / (unsigned)w;
+		     k < (unsigned)(i + 1) * len / (unsigned)w; k++)
+			col[i] = run_at(a, b, k) > col[i] ? run_at(a, b, k) : col[i];
+		max = col[i] > max ? col[i] : max;
+	}
+	if (at >= w)
+		at = w - 1;
+	for (int i = 0; i < 8; i++) {
+		role_cchar(&cc[i], r, wide[1 + i]);
+		role_cchar(&cur[i], UI_R_CURSOR, wide[1 + i]);
+	}
+	move(pen->y, pen->x);
+	for (int i = 0; i < w; i++) {
+		int lvl = max > 0 ? (int)(col[i] * 7.0f / max + 0.5f) : 0;
+
+		lvl = lvl < 0 ? 0 : lvl > 7 ? 7 : lvl;
+		add_wch(i == at ? &cur[lvl] : &cc[lvl]);
+	}
+	pen->x += w;
+}
+
+void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+		  const struct rs_series_ctr *a, const struct rs_series_ctr *b)
 {
 	const struct rs_series *s = &ui->sess.series;
 	int w = pen->xmax - pen->x;
@@ -362,10 +413,14 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	float max = 0;
 	cchar_t cc[8];
 
-	if (pen->y < 0 || n <= 0 || !c->hist)
+	if (pen->y >= 0 && w > 0 && a->run && s->run_len && s->run_len <= RS_SERIES_RUN_MAX) {
+		spark_run(ui, pen, r, a, b, w);
+		return;
+	}
+	if (pen->y < 0 || n <= 0 || !a->hist)
 		return;
 	for (int i = 0; i < n; i++) {
-		float v = rs_series_sample(s, c, first + (unsigned)i);
+		float v = hist_at(s, a, b, first + (unsigned)i);
 
 		if (v > max)
 			max = v;
@@ -374,12 +429,30 @@ void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		role_cchar(&cc[i], r, wide[1 + i]);
 	move(pen->y, pen->x);
 	for (int i = 0; i < n; i++) {
-		float v = rs_series_sample(s, c, first + (unsigned)i);
+		float v = hist_at(s, a, b, first + (unsigned)i);
 		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
 
 		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
 	}
 	pen->x += n;
+}
+
+void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+	      const struct rs_series_ctr *c)
+{
+	ui_spark_sum(ui, pen, r, c, NULL);
+}
+
+/* The last row of the view, taken out of it (totals under scrolling rows). */
+void ui_line_bottom(struct ui_pane *p, struct ui_pen *pen)
+{
+	struct ui_view *v = &p->view;
+
+	pen->y = v->height > 0 ? v->top + v->height - 1 : -1;
+	pen->x = pen->x0 = v->left;
+	pen->xmax = v->left + v->width;
+	if (v->height > 0)
+		v->height--;
 }
 
 static void title_v(struct ui *ui, struct ui_pen *pen, const char *fmt, va_list ap)

@@ -133,6 +133,11 @@ struct ui {
 	int quit_signal;
 };
 
+/* replay.c: recording (W) and the replay's keys, its part of the status bar. */
+extern const struct ui_key ui_replay_keys[];
+void ui_record_status(struct ui *ui, struct ui_pen *pen);
+void ui_replay_bar(struct ui *ui, int y);
+
 /* panes.c: the pane list, NULL-terminated. */
 extern const struct ui_pane_class *const ui_pane_list[];
 
@@ -178,10 +183,15 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the e
 /* Sparkline of a counter's recent rates (oldest to newest) up to the pen's end. */
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	      const struct rs_series_ctr *c);
+/* The same for two counters added (b may be NULL): a port's TX + RX. */
+void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
+		  const struct rs_series_ctr *a, const struct rs_series_ctr *b);
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A row that does not scroll (titles, column headers): only before ui_line(). */
 void ui_line_fixed(struct ui_pane *p, struct ui_pen *pen);
+/* The last row of the view, which does not scroll (totals): before ui_line(). */
+void ui_line_bottom(struct ui_pane *p, struct ui_pen *pen);
 void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Mark the item laid out from the next virtual row (for cursor follow). */

@@ -35,6 +35,7 @@ enum {
 struct rs_cli {
 	const char *root;	/* --root DIR */
 	const char *load;	/* --load FILE */
+	const char *replay;	/* --replay FILE */
 	const char *peer;	/* --peer IP */
 	int demo;		/* --demo */
 	int json;		/* --json */
@@ -51,7 +52,7 @@ struct rs_opt {
 };
 
 #define RS_CMD_JSON	0x1	/* --json applies */
-#define RS_CMD_HOST	0x2	/* reads a host: --root, --load, --demo, --peer apply */
+#define RS_CMD_HOST	0x2	/* reads a host: --root, --load, --demo, --replay, --peer apply */
 
 struct rs_cmd {
 	const char *name;
@@ -72,6 +73,7 @@ extern const struct rs_cmd rs_cmd_devices;
 extern const struct rs_cmd rs_cmd_gids;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
+extern const struct rs_cmd rs_cmd_record;
 extern const struct rs_cmd rs_cmd_check;
 extern const struct rs_cmd rs_cmd_exporter;
 extern const struct rs_cmd rs_cmd_capture;

@@ -8,7 +8,8 @@ rocescope_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
 	src/cli/view.h src/cli/view.c \
 	src/cli/view_devices.c src/cli/view_gids.c \
-	src/cli/view_snapshot.c src/cli/view_counters.c \
+	src/cli/view_snapshot.c src/cli/view_counters.c src/cli/view_replay.c \
+	src/cli/cmd_record.c \
 	src/cli/view_check.c src/cli/view_tree.c src/cli/cmd_exporter.c \
 	src/cli/cmd_capture.c src/cli/cmd_explain.c \
 	src/cli/perf_cli.h src/cli/perf_out.h src/cli/perf_opts.c src/cli/perf_out.c \

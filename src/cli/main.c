@@ -4,7 +4,7 @@
  * table below, then that command's own options (cli.h).  With no command
  * rocescope opens the console.
  *
- * Global options (--root, --load, --demo, --peer, --json) may come before
+ * Global options (--root, --load, --demo, --replay, --peer, --json) may come before
  * or after the command: `rocescope --json gids` and `rocescope gids --json`
  * are the same.  After the command its own short letters win (`capture -r
  * FILE` reads a file, `rocescope -r DIR devices` is the root); the long
@@ -32,6 +32,7 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_gids,
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
+	&rs_cmd_record,
 	&rs_cmd_check,
 	&rs_cmd_exporter,
 	&rs_cmd_capture,
@@ -43,7 +44,7 @@ static const struct rs_cmd *const rs_cmds[] = {
 };
 
 enum {
-	G_ROOT = 1, G_LOAD, G_DEMO, G_PEER, G_JSON, G_HELP, G_VERSION,
+	G_ROOT = 1, G_LOAD, G_DEMO, G_PEER, G_JSON, G_HELP, G_VERSION, G_REPLAY,
 	G_CMD_OPT = 1000,	/* + index into the pending list: a command's long option */
 };
 
@@ -51,6 +52,7 @@ static const struct rs_opt global_opts[] = {
 	{ "root", 'r', "DIR", "read sysfs/procfs under DIR instead of /", G_ROOT },
 	{ "load", 'l', "FILE", "read a saved snapshot instead of the live host", G_LOAD },
 	{ "demo", 0, NULL, "use the bundled demo host", G_DEMO },
+	{ "replay", 0, "FILE", "play a recording (rocescope record) instead of the host", G_REPLAY },
 	{ "peer", 'p', "IP", "the peer to look a route up for", G_PEER },
 	{ "json", 'j', NULL, "print JSON instead of text", G_JSON },
 	{ "help", 'h', NULL, "show this help (or a command's: rocescope help CMD)", G_HELP },
@@ -146,9 +148,13 @@ static void cmd_usage(FILE *f, const struct rs_cmd *c)
 			print_opt(f, o);
 	}
 	/* Only what applies: the others are refused (check_applies). */
-	rs_tprintf(f, "\nGlobal options: %s%s--help\n",
-		   (c->flags & RS_CMD_HOST) ? "--root DIR, --load FILE, --demo, --peer IP, " : "",
-		   (c->flags & RS_CMD_JSON) ? "--json, " : "");
+	if (c->flags & RS_CMD_HOST)	/* two lines: one would not fit 80 columns */
+		rs_tprintf(f, "\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
+			   "                --peer IP, %s--help\n",
+			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
+	else
+		rs_tprintf(f, "\nGlobal options: %s--help\n",
+			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -182,6 +188,7 @@ static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
 	switch (o->id) {
 	case G_ROOT: cli->root = arg; break;
 	case G_LOAD: cli->load = arg; break;
+	case G_REPLAY: cli->replay = arg; break;
 	case G_DEMO: cli->demo = 1; break;
 	case G_PEER:
 		/* An address, never a name: the tool says what it looked up. */
@@ -386,19 +393,20 @@ static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
 		bad = "--json";
 	else if (!(cmd->flags & RS_CMD_HOST))
 		bad = cli->root ? "--root" : cli->load ? "--load" : cli->demo ? "--demo" :
-		      cli->peer ? "--peer" : NULL;
+		      cli->replay ? "--replay" : cli->peer ? "--peer" : NULL;
 	if (!bad)
 		return -1;
 	rs_tprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
 	return RS_EXIT_USAGE;
 }
 
-/* --demo, --load and --root exclude each other (the session's one rule). */
+/* --demo, --load, --replay and --root exclude each other (the session's one rule). */
 static int check_sources(const struct rs_cli *cli)
 {
 	char err[RS_MSG_LEN];
 
-	if (!rs_session_check_sources(cli->root, cli->load, cli->demo, err, sizeof(err)))
+	if (!rs_session_check_replay(cli->replay, cli->root, cli->load, cli->demo, err,
+				     sizeof(err)))
 		return 0;
 	rs_tprintf(stderr, "rocescope: %s\n", err);
 	return 1;
@@ -408,6 +416,7 @@ static int run_console(struct rs_cli *cli, struct parse *ps)
 {
 	struct rs_console_opts co = {
 		.root = cli->root, .load = cli->load, .demo = cli->demo, .peer = cli->peer,
+		.replay = cli->replay,
 	};
 
 	if (ps->n_pend) {

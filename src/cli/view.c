@@ -18,6 +18,7 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 	struct rs_session_opts o = {
 		.root = cli->root,
 		.load = cli->load,
+		.replay = cli->replay,
 		.demo = cli->demo,
 		.peer = cli->peer,
 		.scope = scope,
@@ -72,6 +73,10 @@ int rs_view_second_reading(struct rs_view *v, double interval_s)
 		return RS_EXIT_OK;
 	if (v->sess.kind == RS_SOURCE_DEMO) {
 		rs_session_refresh(&v->sess);	/* one tick is one second of its clock */
+		return RS_EXIT_OK;
+	}
+	if (v->sess.kind == RS_SOURCE_REPLAY) {
+		rs_session_replay_step(&v->sess, 1);	/* the recording's second sample */
 		return RS_EXIT_OK;
 	}
 	l = rs_loop_new();

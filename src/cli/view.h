@@ -47,6 +47,13 @@ int rs_view_close(struct rs_view *v, int ret);
  */
 int rs_view_tree(struct rs_view *v, const char *tree, const char *dev, unsigned port);
 
+/*
+ * `counters --replay FILE`: every sample of the recording at once, the
+ * first whole, the others' changes; the marks and the findings
+ * (view_replay.c).
+ */
+int rs_view_counters_replay(struct rs_view *v);
+
 /* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
 void rs_view_print_errors(const struct rs_snapshot *s, FILE *f);
 /* The "errors" member of a JSON view. */

@@ -232,7 +232,9 @@ static int counters_run(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
-	if (rs_session_is_dynamic(&v.sess)) {
+	if (v.sess.kind == RS_SOURCE_REPLAY) {
+		ret = rs_view_counters_replay(&v);
+	} else if (rs_session_is_dynamic(&v.sess)) {
 		ret = run_intervals(&v);
 	} else {
 		print_static(&v);

@@ -13,6 +13,7 @@ librscore_a_SOURCES += src/model/snapshot_schema.c src/model/snapshot_yaml.c
 librscore_a_SOURCES += src/model/snapshot_yaml_load.c src/model/snapshot_file.c
 librscore_a_SOURCES += src/model/snapshot_check.h src/model/snapshot_check.c
 librscore_a_SOURCES += src/model/demo.h src/model/demo.c
+librscore_a_SOURCES += src/model/port_rates.h src/model/port_rates.c
 librscore_a_SOURCES += src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
 librscore_a_SOURCES += src/model/route_resolve.h src/model/route_resolve.c
 nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c

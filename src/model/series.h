@@ -36,6 +36,8 @@ struct rs_series_ctr {
 	double rate;		/* scaled per second over the last interval */
 	uint64_t total;		/* scaled increase since the baseline */
 	float *hist;		/* ring of rates (history on, counter classified), or NULL */
+	const float *run;	/* a replay: the highest rate in each slice of the whole
+				 * run (run_len of them), or NULL */
 };
 
 struct rs_series_set {
@@ -54,7 +56,10 @@ struct rs_series {
 	unsigned hist_head;		/* next slot to write */
 	unsigned hist_len;		/* samples written since the baseline, <= hist_cap */
 	unsigned long updates;		/* readings taken */
+	unsigned run_len, run_at;	/* a replay: slices of the run, the current one's */
 };
+
+#define RS_SERIES_RUN_MAX 1024		/* the most slices a whole-run overview has */
 
 void rs_series_init(struct rs_series *s, unsigned hist_cap);
 void rs_series_free(struct rs_series *s);

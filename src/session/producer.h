@@ -58,6 +58,7 @@ enum rs_source_kind {
 	RS_SOURCE_ROOT,
 	RS_SOURCE_FILE,
 	RS_SOURCE_DEMO,
+	RS_SOURCE_REPLAY,		/* a recording (--replay FILE): moves as it was recorded */
 };
 
 enum rs_scope {

@@ -11,6 +11,7 @@
  *          recorded" - the recorded twins
  *   file : the saved snapshot (static)
  *   demo : the bundled demo host, moved one tick per refresh
+ *   replay: a recording, one sample per refresh (replay.c)
  *
  * `gids` runs with RS_SCOPE_GIDS: sysfs RDMA and, live, one address dump.
  */
@@ -280,6 +281,22 @@ static int demo_refresh(struct rs_producer *p, struct rs_session *s, struct rs_s
 	return 0;
 }
 
+static int replay_collect(struct rs_producer *p, struct rs_session *s,
+			  struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_session_replay_collect(s, snap, err, errlen);
+}
+
+static int replay_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_session_replay_advance(s, snap);
+}
+
+static const struct rs_producer_ops replay = {
+	.name = "replay", .area = RS_AREA_ALL, .collect = replay_collect,
+	.refresh = replay_refresh,
+};
+
 static const struct rs_producer_ops file = {
 	.name = "file", .area = RS_AREA_ALL, .collect = file_collect,
 };
@@ -302,6 +319,7 @@ static const struct rs_producer_ops *const live_gids[] = { &rdma_sysfs, &netlink
 static const struct rs_producer_ops *const root_gids[] = { &rdma_sysfs, NULL };
 static const struct rs_producer_ops *const file_all[] = { &file, NULL };
 static const struct rs_producer_ops *const demo_all[] = { &demo, NULL };
+static const struct rs_producer_ops *const replay_all[] = { &replay, NULL };
 
 const struct rs_producer_ops *const *rs_producers_for(enum rs_source_kind kind,
 						      enum rs_scope scope)
@@ -313,6 +331,8 @@ const struct rs_producer_ops *const *rs_producers_for(enum rs_source_kind kind,
 		return scope == RS_SCOPE_GIDS ? root_gids : root_all;
 	case RS_SOURCE_FILE:
 		return file_all;
+	case RS_SOURCE_REPLAY:
+		return replay_all;
 	default:
 		return demo_all;
 	}

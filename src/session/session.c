@@ -86,6 +86,18 @@ void rs_session_log(struct rs_session *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+int rs_session_check_replay(const char *replay, const char *root, const char *load, int demo,
+			    char *err, size_t errlen)
+{
+	int fixture_root = root && root[0] && strcmp(root, "/");
+
+	if (replay && (demo || load || fixture_root)) {
+		snprintf(err, errlen, "choose one of --demo, --load FILE, --replay FILE and --root DIR");
+		return -EINVAL;
+	}
+	return rs_session_check_sources(root, load, demo, err, errlen);
+}
+
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq)
 {
 	if (!seq || seq > s->n_events || s->n_events - seq >= RS_SESSION_EVENTS)
@@ -95,6 +107,7 @@ const struct rs_session_event *rs_session_event(const struct rs_session *s, unsi
 
 static void notify(struct rs_session *s, unsigned what)
 {
+	what |= rs_session_record_note(s, what);
 	if (s->on_change)
 		s->on_change(s, what, s->change_arg);
 }
@@ -258,7 +271,7 @@ static void resolve_peer(struct rs_session *s)
 static int open_source(struct rs_session *s, const struct rs_session_opts *o, char *err,
 		       size_t errlen)
 {
-	if (rs_session_check_sources(o->root, o->load, o->demo, err, errlen))
+	if (rs_session_check_replay(o->replay, o->root, o->load, o->demo, err, errlen))
 		return -EINVAL;
 	/* Not checked further: bw and lat give a PEER that may be a host name
 	 * (their control connection resolves it); --peer is checked by main.c. */
@@ -269,6 +282,13 @@ static int open_source(struct rs_session *s, const struct rs_session_opts *o, ch
 	if (o->demo) {
 		s->kind = RS_SOURCE_DEMO;
 		RS_STRCPY(s->label, "demo");
+	} else if (o->replay) {
+		s->kind = RS_SOURCE_REPLAY;
+		if (rs_snprintf(s->path, sizeof(s->path), "%s", o->replay) ||
+		    rs_snprintf(s->label, sizeof(s->label), "replay %s", o->replay)) {
+			snprintf(err, errlen, "%.200s...: path too long", o->replay);
+			return -ENAMETOOLONG;
+		}
 	} else if (o->load) {
 		s->kind = RS_SOURCE_FILE;
 		if (rs_snprintf(s->path, sizeof(s->path), "%s", o->load) ||
@@ -422,7 +442,12 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 
 static void on_tick(struct rs_timer *t, void *arg)
 {
-	rs_session_refresh(arg);
+	struct rs_session *s = arg;
+
+	if (s->kind == RS_SOURCE_REPLAY)
+		rs_session_replay_tick(s);
+	else
+		rs_session_refresh(s);
 }
 
 static void on_recollect(struct rs_timer *t, void *arg)
@@ -456,7 +481,9 @@ static void arm_tick(struct rs_session *s)
 
 	if (!s->tick)
 		return;
-	if (s->frozen || !rs_session_is_dynamic(s))
+	if (s->kind == RS_SOURCE_REPLAY)
+		rs_session_replay_arm(s);
+	else if (s->frozen || !rs_session_is_dynamic(s))
 		rs_timer_stop(s->tick);
 	else
 		rs_timer_arm(s->tick, ns, ns);
@@ -508,6 +535,11 @@ void rs_session_detach(struct rs_session *s)
 	if (!s->loop)
 		return;
 	rs_session_capture_free(s);
+	if (s->rec) {
+		char msg[RS_MSG_LEN];
+
+		rs_session_record_stop(s, msg, sizeof(msg));
+	}
 	rs_session_test_free(s);
 	for (size_t i = 0; i < s->n_prod; i++) {
 		struct rs_producer *p = &s->prod[i];
@@ -533,6 +565,12 @@ void rs_session_close(struct rs_session *s)
 {
 	rs_session_detach(s);
 	rs_session_capture_free(s);
+	if (s->rec) {
+		char msg[RS_MSG_LEN];
+
+		rs_session_record_stop(s, msg, sizeof(msg));
+	}
+	rs_session_replay_free(s);
 	rs_session_test_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);

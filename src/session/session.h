@@ -15,8 +15,11 @@
  * update.
  *
  * Sources: the live host, a fixture root (--root DIR: the recorded twins of
- * the live-only producers), a saved snapshot (--load FILE: static) and the
- * bundled demo host (--demo: counters move by exact amounts each tick).
+ * the live-only producers), a saved snapshot (--load FILE: static), the
+ * bundled demo host (--demo: counters move by exact amounts each tick) and
+ * a recording (--replay FILE: the recorded readings, played, paused,
+ * stepped and sought; replay.c).  Any moving source can be recorded
+ * (record_job.c, docs/recording.md).
  */
 #ifndef RS_SESSION_H
 #define RS_SESSION_H
@@ -37,6 +40,9 @@ struct rs_capture;
 struct rs_capture_spec;
 struct rs_cap_verdicts;
 struct rs_session_capture;
+struct rs_session_rec;
+struct rs_session_replay;
+struct rs_recording;
 struct rs_session_test;
 
 #define RS_SESSION_MAX_PRODUCERS 12
@@ -45,6 +51,7 @@ struct rs_session_test;
 struct rs_session_opts {
 	const char *root;		/* --root DIR; NULL or "/" is the live host */
 	const char *load;		/* --load FILE */
+	const char *replay;		/* --replay FILE */
 	int demo;			/* --demo */
 	const char *peer;		/* --peer IP */
 	enum rs_scope scope;
@@ -90,6 +97,8 @@ struct rs_session {
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
+	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
+	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
 	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */
@@ -112,13 +121,15 @@ struct rs_session {
 };
 
 /*
- * --demo, --load and --root exclude each other; --root / is the live host
- * and excludes nothing.  Any other root must be a directory holding sys/
- * ("" and a missing directory are refused, not read as the live host).
- * 0, or -EINVAL with err set.
+ * --demo, --load, --replay and --root exclude each other; --root / is the
+ * live host and excludes nothing.  Any other root must be a directory
+ * holding sys/ ("" and a missing directory are refused, not read as the
+ * live host).  0, or -EINVAL with err set.
  */
 int rs_session_check_sources(const char *root, const char *load, int demo, char *err,
 			     size_t errlen);
+int rs_session_check_replay(const char *replay, const char *root, const char *load, int demo,
+			    char *err, size_t errlen);
 
 /* Collect everything once.  On failure -errno with err set; the session
  * is then empty and only rs_session_close() applies. */
@@ -200,6 +211,53 @@ void rs_session_capture_claim(struct rs_session *s, const char *why);
 const struct rs_capture_ctx *rs_session_capture_ctx(const struct rs_session *s);
 /* Stop it and forget it (rs_session_detach does). */
 void rs_session_capture_free(struct rs_session *s);
+
+/*
+ * Recording (record_job.c, docs/recording.md): every reading from now on
+ * is appended to path (created or truncated): the host first, then one
+ * sample per refresh, host and findings records when they change.  A
+ * source that does not move (a saved snapshot, a replay) is refused.
+ * _stop ends the file and syncs it; msg says what was kept.  _info: 1 and
+ * the figures while recording, else 0.  _note is the session's own hook.
+ */
+int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen);
+int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen);
+int rs_session_record_info(const struct rs_session *s, const char **path,
+			   unsigned long *samples, uint64_t *bytes);
+unsigned rs_session_record_note(struct rs_session *s, unsigned what);
+
+/*
+ * Replay (replay.c): the session's source is a recording.  The refresh
+ * tick plays it at the recorded pace times the speed; frozen is paused.
+ * _step goes one sample forward (-ERANGE at the end) or back; _seek to
+ * sample k (the series rebuilt as they were then, totals exact since the
+ * start); _mark to the next (dir > 0) or previous rise mark; _goto to a
+ * time typed by a person ("03:12", "+90", "+0:01:30", "50%"); _speed one
+ * step faster or slower (1/8 to 1024), returning it.  msg says where.
+ */
+struct rs_replay_where {
+	const struct rs_recording *rec;
+	size_t k, n;			/* the sample shown, of n */
+	double speed;
+	int at_end;
+};
+int rs_session_replay_where(const struct rs_session *s, struct rs_replay_where *w);
+int rs_session_replay_seek(struct rs_session *s, size_t k);
+int rs_session_replay_step(struct rs_session *s, int dir);
+int rs_session_replay_at_end(const struct rs_session *s);
+int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len);
+int rs_session_replay_goto(struct rs_session *s, const char *text, char *msg, size_t len);
+double rs_session_replay_speed(struct rs_session *s, int dir);
+/* "03:12:34" (local time) and "+0:12:34" of sample k. */
+void rs_session_replay_when(const struct rs_session *s, size_t k, char *clock, size_t clen,
+			    char *off, size_t olen);
+/* The session's own hooks: the producer, the tick, the end. */
+int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, char *err,
+			      size_t errlen);
+int rs_session_replay_advance(struct rs_session *s, struct rs_snapshot *snap);
+void rs_session_replay_arm(struct rs_session *s);
+void rs_session_replay_tick(struct rs_session *s);
+void rs_session_replay_free(struct rs_session *s);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);

@@ -41,3 +41,18 @@ EXTRA_DIST += tests/bench/bench_capture.sh
 bench-capture: rocescope$(EXEEXT) tests/bench/gen_roce_pcap$(EXEEXT) tests/bench/bench_decode$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/bench/bench_capture.sh $(abs_top_builddir)
 bench: bench-capture
+
+# `make bench-record`: what a recording costs (docs/recording.md): bytes
+# per sample and per hour, the recorder's CPU per sample on 16 ports next
+# to the session's own refresh, loading and seeking, and the console's CPU
+# while it replays (tests/bench/bench_record.sh).  Figures, no limits.
+noinst_PROGRAMS += tests/bench/bench_record
+tests_bench_bench_record_SOURCES = tests/bench/bench_record.c
+tests_bench_bench_record_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS)
+tests_bench_bench_record_LDADD = $(RS_CORE_LIBS)
+EXTRA_DIST += tests/bench/bench_record.sh
+
+.PHONY: bench-record
+bench-record: rocescope$(EXEEXT) tests/bench/bench_record$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_record.sh $(abs_top_builddir)
+bench: bench-record

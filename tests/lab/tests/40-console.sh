@@ -50,9 +50,10 @@ diag_file "$LAB_T/tmux.err" 4
 lab_wait 10 test -s "$LAB_T/con.pid"
 cpid=$(cat "$LAB_T/con.pid" 2>/dev/null)
 
-# --- Devices pane (the first one).  Start-up reads every GID slot (1024 on
+# --- Devices pane (2; the Overview is the first).  Start-up reads every GID slot (1024 on
 # rxe) under TCG: allow it 60 s.
-wait_for 60 'RDMA devices and ports \(2\)' && wait_for 5 'port 1 +ACTIVE.*' &&
+wait_for 60 'Ports \(2\)' && keys 2 &&
+	wait_for 10 'RDMA devices and ports \(2\)' && wait_for 5 'port 1 +ACTIVE.*' &&
 	wait_for 5 'netdev veth1'
 n_act=$(grep -cE 'port 1 +ACTIVE' "$LAB_T/screen")
 ok "$(grep -qE '^rxe0 ' "$LAB_T/screen" && grep -qE '^rxe1 ' "$LAB_T/screen" &&
@@ -62,13 +63,13 @@ ok "$(grep -qE '^rxe0 ' "$LAB_T/screen" && grep -qE '^rxe1 ' "$LAB_T/screen" &&
 [ "$n_act" = 2 ] || show_screen
 
 # --- GIDs pane of the default port (rxe0), then of rxe1 picked with Enter.
-keys 2
+keys 3
 wait_for 10 'GID table of rxe0 port 1 \(veth0\)'
 ok "$(grep -qE 'use index 1: +-x 1 ' "$LAB_T/screen" &&
 	grep -qE '^ +1 +RoCE v2 +veth0 .*10\.99\.0\.1 +<- use' "$LAB_T/screen"; echo $?)" \
 	"console GIDs: rxe0 recommends index 1 (-x 1), the RoCE v2 entry of 10.99.0.1"
 grep -q -- '<- use' "$LAB_T/screen" || show_screen
-keys 1
+keys 2
 wait_for 10 'RDMA devices and ports'
 keys Down Enter
 wait_for 10 'GID table of rxe1 port 1 \(veth1\)'
@@ -78,7 +79,7 @@ ok "$(grep -qE 'use index 1: +-x 1 ' "$LAB_T/screen" &&
 grep -q 'rxe1 port 1' "$LAB_T/screen" || show_screen
 
 # --- Counters of rxe1 (the selected port): idle, then during traffic.
-keys 3
+keys 4
 wait_for 10 'Counters of rxe1 port 1 \(veth1\)' && wait_for 5 'rcvd_pkts +hw'
 wait_rate 5 rcvd_pkts zero
 idle1=$(rate rcvd_pkts)
@@ -92,7 +93,7 @@ ok "$(awk -v a="$idle1" -v b="$busy1" 'BEGIN { exit !(a != "" && a + 0 == 0 && b
 	"console Counters of rxe1: rcvd_pkts ${idle1:-?} idle, ${busy1:-?} during ib_write_bw"
 
 # Back to Devices, pick rxe0 with c: its counters while the run goes on.
-keys 1
+keys 2
 wait_for 10 'RDMA devices and ports'
 keys Up c
 wait_for 10 'Counters of rxe0 port 1 \(veth0\)' && wait_for 5 'sent_pkts +hw'
@@ -110,10 +111,10 @@ wait_rate 30 sent_pkts zero
 after0=$(rate sent_pkts)
 ok "$(awk -v a="$after0" 'BEGIN { exit !(a != "" && a + 0 == 0) }' && alive; echo $?)" \
 	"console after the run: rxe0 sent_pkts back to ${after0:-?}, console still running"
-keys 2
+keys 3
 wait_for 10 'GID table of rxe0 port 1'
 ok "$(grep -qE 'use index 1: +-x 1 ' "$LAB_T/screen" && alive; echo $?)" \
-	"console still answers keys after the run (2: GIDs of rxe0)"
+	"console still answers keys after the run (3: GIDs of rxe0)"
 
 # --- q quits: the process is gone, exit status 0.
 keys q

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # 52-console-capture.sh - the console's Capture pane on real RoCE v2
 # traffic, in a real terminal (tmux inside the VM, 100x30):
-#   7 opens the pane, which captures the selected port's netdev (rxe0's
+#   8 opens the pane, which captures the selected port's netdev (rxe0's
 #     veth0) by itself;
 #   an ib_write_bw run (rxe0 -> rxe1) shows up as the flows of the QPs
 #     perftest itself reports (WRITEs to the server's QPN, ACKs to the
@@ -22,10 +22,10 @@ console_start 100 30
 diag_file "$LAB_T/tmux.err" 4
 
 # Start-up reads every GID slot (1024 on rxe) under TCG: allow it 60 s.
-wait_for 60 'RDMA devices and ports \(2\)' && keys 7
+wait_for 60 'Ports \(2\)' && keys 8
 wait_for 20 'Capture: live veth0' && wait_for 10 'No RoCE|0 frames|frames:'
 ok "$(grep -q 'Capture: live veth0' "$LAB_T/screen"; echo $?)" \
-	"7: the Capture pane captures rxe0's netdev (veth0) by itself"
+	"8: the Capture pane captures rxe0's netdev (veth0) by itself"
 grep -q 'Capture: live veth0' "$LAB_T/screen" || show_screen
 
 healthy_bw

@@ -62,7 +62,7 @@ serve_bg 2
 console_start 80 24
 diag_file "$LAB_T/tmux.err" 4
 # Start-up reads every GID slot (1024 on rxe) under TCG: allow it 60 s.
-wait_for 60 'RDMA devices and ports' && keys 8 && wait_for 10 'No test yet' && keys b
+wait_for 60 'Ports \(2\)' && keys 9 && wait_for 10 'No test yet' && keys b
 wait_for 10 'Peer IP \(rocescope serve runs there\)' && keys 10.99.0.2 Enter
 wait_for 10 'bw options' && erase 6 && keys -- '-D 4 --interval 0.5' Enter
 wait_for 60 '^ running bw to 10\.99\.0\.2 for 4 s, 64 KiB messages'

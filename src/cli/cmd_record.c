@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_record.c - `rocescope record -o FILE [--interval S] [--duration S]`:
+ * every counter of every port and link, and the problems the checks find,
+ * appended to FILE once per interval until Ctrl-C or the duration
+ * (docs/recording.md).  The session records itself (record_job.c); this
+ * command only runs it on the event loop and says what was kept.
+ * `rocescope --replay FILE` plays the file in the console, `counters
+ * --replay FILE` prints it.
+ */
+#include "cli/view.h"
+#include "runtime/loop.h"
+#include "util.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *opt_out;		/* -o FILE */
+static double opt_interval = 1.0;	/* --interval SEC */
+static double opt_duration;		/* --duration SEC, 0: until Ctrl-C */
+
+struct run {
+	struct rs_loop *loop;
+	int failed;
+};
+
+static void on_stop(struct rs_loop *l, int signo, void *arg)
+{
+	rs_loop_stop(l, 0);
+}
+
+static void on_done(struct rs_timer *t, void *arg)
+{
+	rs_loop_stop(rs_timer_loop(t), 0);
+}
+
+/* A write that failed ended the recording: stop, saying why. */
+static void on_change(struct rs_session *s, unsigned what, void *arg)
+{
+	struct run *r = arg;
+	const struct rs_session_event *e;
+
+	if (rs_session_record_info(s, NULL, NULL, NULL))
+		return;
+	e = rs_session_event(s, s->n_events);
+	rs_tprintf(stderr, "rocescope: %s\n", e ? e->text : "recording stopped");
+	r->failed = 1;
+	rs_loop_stop(r->loop, 0);
+}
+
+static int record(struct rs_view *v)
+{
+	struct run r = { 0 };
+	char err[RS_MSG_LEN], msg[RS_MSG_LEN];
+	int ret;
+
+	r.loop = rs_loop_new();
+	rs_signal_add(r.loop, SIGINT, on_stop, NULL);
+	rs_signal_add(r.loop, SIGTERM, on_stop, NULL);
+	rs_signal_add(r.loop, SIGHUP, on_stop, NULL);
+	rs_session_set_interval(&v->sess, (unsigned)(opt_interval * 1000));
+	rs_session_attach(&v->sess, r.loop);
+	ret = rs_session_record_start(&v->sess, opt_out, err, sizeof(err));
+	if (ret) {
+		rs_tprintf(stderr, "rocescope: record: %s\n", err);
+		goto out;
+	}
+	rs_tprintf(stderr, "rocescope: recording %s every %g s to %s (%s)\n", v->sess.label,
+		   v->sess.interval_ms / 1000.0, opt_out,
+		   opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
+	if (opt_duration > 0)
+		rs_timer_arm(rs_timer_add(r.loop, on_done, NULL),
+			     (uint64_t)(opt_duration * RS_NS_PER_S), 0);
+	rs_session_on_change(&v->sess, on_change, &r);
+	ret = rs_loop_run(r.loop);
+	rs_session_on_change(&v->sess, NULL, NULL);
+	if (!r.failed) {
+		ret = rs_session_record_stop(&v->sess, msg, sizeof(msg));
+		rs_tprintf(stdout, "%s\n", msg);
+	}
+out:
+	rs_session_detach(&v->sess);
+	rs_loop_free(r.loop);
+	return ret || r.failed ? RS_EXIT_FAIL : RS_EXIT_OK;
+}
+
+static int record_run(struct rs_cli *cli, int argc, char **argv)
+{
+	struct rs_view v;
+	int ret;
+
+	if (!opt_out) {
+		fprintf(stderr, "rocescope: record: needs -o FILE (see rocescope help record)\n");
+		return RS_EXIT_USAGE;
+	}
+	if (cli->load || cli->replay) {
+		rs_tprintf(stderr, "rocescope: record: %s does not move: nothing to record\n",
+			cli->load ? "a saved snapshot" : "a recording");
+		return RS_EXIT_USAGE;
+	}
+	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
+	if (ret)
+		return ret;
+	return rs_view_close(&v, record(&v));
+}
+
+enum { OPT_OUTPUT = 1, OPT_INTERVAL, OPT_DURATION };
+
+static const struct rs_opt record_opts[] = {
+	{ "output", 'o', "FILE", "the recording to write (created, or emptied)", OPT_OUTPUT },
+	{ "interval", 'i', "SEC", "seconds between samples, fractions allowed (default 1)",
+	  OPT_INTERVAL },
+	{ "duration", 0, "SEC", "stop after SEC seconds (default: until Ctrl-C)", OPT_DURATION },
+	{ NULL, 0, NULL, NULL, 0 },
+};
+
+static int record_opt(struct rs_cli *cli, int id, const char *arg)
+{
+	if (id == OPT_OUTPUT) {
+		opt_out = arg;
+		return 0;
+	}
+	if (id == OPT_INTERVAL)
+		return rs_cli_seconds("--interval", arg, 86400, &opt_interval);
+	return rs_cli_seconds("--duration", arg, 365 * 86400.0, &opt_duration);
+}
+
+const struct rs_cmd rs_cmd_record = {
+	.name = "record",
+	.args = "",
+	.help = "record every counter and the findings to a file, for --replay",
+	.flags = RS_CMD_HOST,
+	.opts = record_opts,
+	.opt = record_opt,
+	.run = record_run,
+};

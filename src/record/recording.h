@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * recording.h - a recording of a host's counters over time: writing one
+ * sample after another, loading a file back, and the state at any sample
+ * (docs/recording.md has the format, version RS_REC_VERSION).
+ *
+ * A recording is one append-only file: the magic, then self-checking
+ * records (record/codec.h).  The host's snapshot comes first (YAML, its
+ * counter sets emptied), then a schema (every counter set of every port
+ * and link, with the counter names, in the snapshot's order), then one
+ * sample per reading: for each set, the counters that changed, as varint
+ * differences from the previous sample.  A new schema comes when the sets
+ * or names change (a driver reload, a hot-plug), a new host record when
+ * anything but the counters changed (a link went down, an address
+ * moved), a findings record when the problems the checks report change.
+ *
+ * Loading never trusts the bytes: a file cut anywhere loads up to its last
+ * complete sample and says it was cut; a damaged record stops the load
+ * there and says where; no sample is ever made up.  Pure: no I/O but
+ * reading the file whole in rs_rec_load_file().
+ */
+#ifndef RS_RECORD_RECORDING_H
+#define RS_RECORD_RECORDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag/check.h"
+#include "model/counter_groups.h"
+#include "record/codec.h"
+#include "snapshot.h"
+
+#define RS_REC_VERSION 1
+#define RS_REC_MAGIC "RSREC\n"		/* then the version, u16 LE */
+#define RS_REC_MAGIC_LEN 8
+
+/* Record types. */
+enum {
+	RS_REC_HOST = 'H',		/* the snapshot (YAML, counters emptied) */
+	RS_REC_SCHEMA = 'S',		/* counter sets and names of the samples that follow */
+	RS_REC_SAMPLE = 'D',		/* one reading */
+	RS_REC_FINDINGS = 'F',		/* the problems of the checks at the last sample */
+	RS_REC_END = 'E',		/* the recording was closed, not cut */
+};
+
+/* Flags of one set in a sample. */
+#define RS_RSET_NO_TS	0x01		/* the reading has no timestamp (0) */
+#define RS_RSET_SAME	0x02		/* no counter changed: no bitmap follows */
+#define RS_RSET_GONE	0x04		/* its device is gone (values are the last seen) */
+#define RS_RSET_STATE	0x08		/* port sets: the port's state follows */
+#define RS_RSET_KNOWN	0x0f
+
+/* Which counter set: a port's counters/ or hw_counters/, a link's. */
+struct rs_rec_key {
+	enum rs_corigin origin;
+	char object[RS_NAME_LEN];	/* device, or netdev */
+	unsigned port;			/* 0 for a netdev's sets */
+};
+
+/* A problem the checks reported (warn or fail), as recorded. */
+struct rs_rec_finding {
+	char id[RS_NAME_LEN];
+	enum rs_verdict verdict;
+	enum rs_object_kind kind;
+	char object[RS_TEXT_LEN];
+	char device[RS_NAME_LEN];
+	unsigned port;
+	char netdev[RS_NAME_LEN];
+	char addr[RS_ADDR_LEN];
+	unsigned count;
+	char summary[RS_FINDING_LEN];
+};
+
+/* ------------------------------------------------------------ writing */
+
+struct rs_rec_wset;
+
+struct rs_rec_writer {
+	struct rs_buf out;		/* encoded and not yet taken by the caller */
+	struct rs_rec_wset *sets;	/* the schema in effect */
+	size_t n_sets;
+	int have_schema;
+	uint64_t prev_ts;		/* of the last sample */
+	unsigned long samples;		/* written */
+	uint64_t host_hash;		/* of the last host record's YAML */
+	struct rs_rec_finding *findings;	/* the problems last written */
+	size_t n_findings;
+	int have_findings;
+};
+
+void rs_rec_writer_init(struct rs_rec_writer *w);
+void rs_rec_writer_free(struct rs_rec_writer *w);
+/* The magic and the first host record.  wall_ns: CLOCK_REALTIME now. */
+int rs_rec_write_begin(struct rs_rec_writer *w, const struct rs_snapshot *snap,
+		       const char *label, uint64_t wall_ns, char *err, size_t errlen);
+/* A host record, when anything but the counters changed since the last. */
+int rs_rec_write_host(struct rs_rec_writer *w, const struct rs_snapshot *snap,
+		      const char *label, uint64_t wall_ns, char *err, size_t errlen);
+/* One sample of every counter set of snap (a schema first when needed). */
+void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap);
+/* The problems (warn, fail) among f, when they changed since the last. */
+void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f);
+void rs_rec_write_end(struct rs_rec_writer *w);
+/* Bytes were lost on the way to the file: the next sample is a full one. */
+void rs_rec_write_resync(struct rs_rec_writer *w);
+
+/* ------------------------------------------------------------ reading */
+
+struct rs_rec_set {
+	struct rs_rec_key key;
+	size_t first, n;		/* its counters in the schema's flat arrays */
+};
+
+struct rs_rec_schema {
+	struct rs_rec_set *sets;
+	size_t n_sets;
+	char (*names)[RS_NAME_LEN];	/* every counter, set after set */
+	unsigned *gid;			/* each counter's id in rs_recording.ctrs */
+	size_t n;
+};
+
+/* A counter anywhere in the recording (the same set and name in two
+ * schemas is one counter). */
+struct rs_rec_counter {
+	struct rs_rec_key key;
+	char name[RS_NAME_LEN];
+	const struct rs_counter_class *cls;
+	unsigned scale;
+};
+
+struct rs_rec_sample {
+	size_t off, len;		/* its payload in the file */
+	unsigned schema, host;
+	long findings;			/* the findings record in effect, -1 none */
+	uint64_t ts;			/* ns, the recorder's clock */
+};
+
+struct rs_rec_host {
+	size_t off, len;		/* its payload */
+	uint64_t wall_ns;		/* CLOCK_REALTIME when it was written */
+	size_t from;			/* the first sample it describes */
+	char label[RS_TEXT_LEN];	/* the source recorded: "live", "demo" ... */
+};
+
+
+struct rs_rec_flist {
+	size_t sample;			/* the sample it was written after */
+	struct rs_rec_finding *items;
+	size_t n;
+};
+
+/* Everything one sample says, decoded (for its schema). */
+struct rs_rec_state {
+	unsigned schema;
+	uint64_t ts;
+	uint64_t *values;		/* schema->n */
+	uint64_t *set_ts;		/* per set */
+	unsigned char *flags;		/* per set: RS_RSET_NO_TS, RS_RSET_GONE */
+	int *state, *phys;		/* per set (port sets), 0 unknown */
+	char (*state_name)[RS_NAME_LEN], (*phys_name)[RS_NAME_LEN];
+};
+
+/* Where a counter started to rise: the delta was 0 before this sample. */
+struct rs_rec_mark {
+	size_t sample;
+	unsigned gid;
+};
+
+struct rs_rec_ckpt;
+
+enum rs_rec_tail {
+	RS_REC_ENDED,			/* closed by its recorder */
+	RS_REC_OPEN,			/* ends after a whole record: still being written, or killed */
+	RS_REC_CUT,			/* ends inside a record: a crash or a copy in progress */
+	RS_REC_DAMAGED,			/* a record failed its check: loaded up to it */
+};
+
+#define RS_REC_BUCKETS 120		/* samples of the whole-run overview */
+#define RS_REC_MAX_MARKS 100000
+
+struct rs_recording {
+	unsigned char *data;
+	size_t len;
+	unsigned version;
+	struct rs_rec_host *hosts;
+	size_t n_hosts;
+	struct rs_rec_schema *schemas;
+	size_t n_schemas;
+	struct rs_rec_sample *samples;
+	size_t n_samples;
+	struct rs_rec_counter *ctrs;
+	size_t n_ctrs;
+	struct rs_rec_flist *findings;
+	size_t n_findings;
+	struct rs_rec_ckpt *ckpts;
+	size_t n_ckpts;
+	struct rs_rec_mark *marks;	/* by sample */
+	size_t n_marks;
+	float *overview;		/* n_ctrs x RS_REC_BUCKETS: highest rate per bucket */
+	enum rs_rec_tail tail;
+	size_t tail_off;		/* where a cut or damaged record starts */
+	char tail_why[RS_MSG_LEN];
+};
+
+/* Load a recording from memory (copied) or a file.  A cut or damaged
+ * tail is not an error (tail says it); no sample at all is (-ENODATA),
+ * and so is anything that is not a recording (-EINVAL). */
+int rs_rec_load_mem(struct rs_recording *r, const void *p, size_t len, char *err,
+		    size_t errlen);
+int rs_rec_load_file(struct rs_recording *r, const char *path, char *err, size_t errlen);
+void rs_rec_free(struct rs_recording *r);
+/* "ended", "still being written or killed", "cut at byte N (...)",
+ * "damaged at byte N (...)" */
+void rs_rec_tail_text(const struct rs_recording *r, char *buf, size_t len);
+
+/* Seconds from the first sample to sample k; wall clock of sample k. */
+double rs_rec_offset_s(const struct rs_recording *r, size_t k);
+uint64_t rs_rec_wall_ns(const struct rs_recording *r, size_t k);
+/* The last sample at or before offset_s from the start. */
+size_t rs_rec_at_offset(const struct rs_recording *r, double offset_s);
+/* The first mark after sample k (dir > 0) or the last before it (dir < 0):
+ * its index in r->marks, or -1. */
+long rs_rec_mark_near(const struct rs_recording *r, size_t k, int dir);
+/* The findings in effect at sample k, or NULL. */
+const struct rs_rec_flist *rs_rec_findings_at(const struct rs_recording *r, size_t k);
+/* The whole-run overview of counter gid (RS_REC_BUCKETS values), and the
+ * bucket sample k falls in. */
+const float *rs_rec_overview(const struct rs_recording *r, unsigned gid);
+unsigned rs_rec_bucket(const struct rs_recording *r, size_t k);
+
+/* ---------------------------------------------------- state at a sample */
+
+/* Per counter id: what the totals and the marks need across schemas. */
+struct rs_rec_acc {
+	uint64_t *total;		/* scaled increase since the first sample */
+	uint64_t *last;			/* raw value at its last reading */
+	uint64_t *last_ts;		/* and that reading's time */
+	unsigned char *seen, *rising;
+};
+
+struct rs_rec_cursor {
+	const struct rs_recording *rec;
+	size_t k;			/* the sample st holds */
+	int valid;
+	struct rs_rec_state st;
+	struct rs_rec_acc acc;		/* acc.total[gid]: scaled increase up to k */
+};
+
+void rs_rec_cursor_init(struct rs_rec_cursor *c, const struct rs_recording *r);
+void rs_rec_cursor_free(struct rs_rec_cursor *c);
+/* Decode sample k (from the nearest checkpoint).  0 or -EINVAL. */
+int rs_rec_seek(struct rs_rec_cursor *c, size_t k);
+/* The sample after the cursor's.  0, or -ERANGE at the end. */
+int rs_rec_next(struct rs_rec_cursor *c);
+/* The snapshot of host record h (counters empty). */
+int rs_rec_host_snapshot(const struct rs_recording *r, unsigned h, struct rs_snapshot *snap,
+			 char *err, size_t errlen);
+/* Put the cursor's counter values, timestamps and port states into snap
+ * (a snapshot of the cursor's host record).  Sets snap lacks are skipped. */
+void rs_rec_apply(const struct rs_rec_cursor *c, struct rs_snapshot *snap);
+
+#endif

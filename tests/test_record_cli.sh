@@ -1,0 +1,168 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# test_record_cli.sh - `rocescope record` and `counters --replay`
+# (docs/recording.md): a demo recording read back whole (text and JSON);
+# a fixture root whose counters this test moves, recorded and read back
+# (every recorded value one the test wrote, in order, the last one exact);
+# a recorder killed with -9 (the file loads); a file cut short and one
+# with a changed byte (loaded up to the damage, which is named); the
+# errors (no -o, a saved snapshot, a directory that does not exist, a
+# full disk, not a recording, two sources).  The exact round trip at every
+# sample and the cut at every byte offset are in test_recording.c.
+. "${top_srcdir:-.}/tests/lib.sh"
+[ -x "${ROCESCOPE:-}" ] || skip_all "ROCESCOPE is not set to the built binary"
+JC=${top_builddir:-.}/tests/json_check
+T=$(mktemp -d "${TMPDIR:-/tmp}/rs-rec-XXXXXX") || exit 1
+trap 'kill -9 $rec_pid 2>/dev/null; rm -rf "$T"' EXIT
+R=$ROCESCOPE
+
+# samples FILE: how many samples a replay of FILE prints (0 if none)
+samples() { "$R" counters --replay "$1" 2>/dev/null | sed -n 's/^recording: \([0-9]*\) samples.*/\1/p'; }
+# wait_samples FILE N: poll until FILE holds at least N samples (30 s at most)
+wait_samples() {
+	i=0
+	while [ $i -lt 300 ]; do
+		got=$(samples "$1")
+		[ "${got:-0}" -ge "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# --------------------------------------------------------------- the demo
+"$R" --demo record -o "$T/demo.rsrec" --interval 0.05 --duration 1 >"$T/out" 2>"$T/err"
+ok $? "record --demo --duration 1: exit 0"
+n=$(sed -n 's/^recorded \([0-9]*\) samples ([0-9]* kB) to .*demo.rsrec$/\1/p' "$T/out")
+[ "${n:-0}" -ge 5 ]; ok $? "it says what it kept: '$(cat "$T/out")'"
+grep -q 'recording demo every 0.05 s to' "$T/err"; ok $? "and what it records, on stderr"
+"$R" counters --replay "$T/demo.rsrec" >"$T/text"
+ok $? "counters --replay: exit 0"
+grep -q "^recording: $n samples over [0-9.]* s from 20[0-9-]*T.*(ended, recorded from demo)" "$T/text"
+ok $? "the head: $n samples, ended, from the demo"
+[ "$(grep -c '^interval ' "$T/text")" = $((n - 1)) ]
+ok $? "one interval per sample after the baseline"
+# The demo is exact (src/model/demo.c): at tick 1 mlx5_0 sends 1e9 + 25e6
+# words (x4 bytes) in its second of fake time, from 102938475610 words.
+sed -n '/^interval 1 /,/^$/p' "$T/text" |
+	grep -q '^  mlx5_0/1   counters    port_xmit_data  *103963475610  *32.80 Gb/s$'
+ok $? "interval 1: port_xmit_data's raw value and the demo's exact 4.1 GB/s (32.80 Gb/s)"
+grep -q '^  mlx5_0/1   counters    port_xmit_data  *102938475610$' "$T/text"
+ok $? "the baseline: every counter's raw value (port_xmit_data 102938475610)"
+"$R" counters --replay "$T/demo.rsrec" --json >"$T/json"
+ok $? "counters --replay --json: exit 0"
+"$JC" <"$T/json"; ok $? "the JSON is well formed"
+grep -q '"tail": "ended"' "$T/json" && grep -q "\"samples\": $n," "$T/json"
+ok $? "JSON: samples and tail"
+grep -q '"counter": "out_of_sequence"' "$T/json" && grep -q '"marks": \[' "$T/json"
+ok $? "JSON: the marks, the problem port's out_of_sequence among the counters"
+grep -q '"id": "counters.error_rising"' "$T/json"
+ok $? "JSON: the findings recorded, counters.error_rising among them"
+
+# ------------------------------------------- a root whose counters move
+sh "$top_srcdir/tests/bench/gen_root.sh" "$T/root" 2
+ctr=$T/root/sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_data
+hw=$T/root/sys/class/infiniband/mlx5_1/ports/1/hw_counters/out_of_sequence
+echo 1000 >"$ctr"
+"$R" --root "$T/root" record -o "$T/root.rsrec" --interval 0.1 >"$T/rout" 2>&1 &
+rec_pid=$!
+wait_samples "$T/root.rsrec" 2; ok $? "record --root: samples are being written"
+written="1000"
+for v in 5000 5000 90000 4294967295 12 777777777777; do
+	have=$(samples "$T/root.rsrec")
+	# replaced whole, as sysfs does: a reading never sees half a write
+	echo "$v" >"$ctr.new" && mv "$ctr.new" "$ctr"
+	echo "$v" >"$hw.new" && mv "$hw.new" "$hw"
+	written="$written $v"
+	wait_samples "$T/root.rsrec" $((have + 2)) || break
+done
+kill -INT $rec_pid; wait $rec_pid; rc=$?
+ok $rc "Ctrl-C ends record with exit 0"
+grep -q "^recorded [0-9]* samples ([0-9]* kB) to .*root.rsrec" "$T/rout"; ok $? "and it says what it kept"
+# The values recorded for port_xmit_data, sample after sample.
+"$R" counters --replay "$T/root.rsrec" |
+	awk '$1 == "mlx5_0/1" && $2 == "counters" && $3 == "port_xmit_data" { print $4 }' \
+	>"$T/seen"
+echo "$written" | tr ' ' '\n' | awk '!s[$0]++' >"$T/wrote"
+# every value seen is one written, in the order written (a 32-bit wrap and
+# a reset included), and the last is the last written
+awk 'NR == FNR { at[$1] = FNR; next } !($1 in at) || at[$1] < last { bad = 1 } { last = at[$1] }
+     END { exit bad }' "$T/wrote" "$T/seen"
+ok $? "every recorded port_xmit_data value is one the test wrote, in order ($(tr '\n' ' ' <"$T/seen"))"
+[ "$(tail -n 1 "$T/seen")" = 777777777777 ] && [ "$(sort -u "$T/seen" | wc -l)" = 6 ]
+ok $? "all six distinct values seen, the last one exact"
+[ "$(sort -u "$T/seen" | wc -l)" = 6 ] || diag "seen: $(tr '\n' ' ' <"$T/seen")"
+"$R" counters --replay "$T/root.rsrec" |
+	sed -n '/rise mark/,$p' | grep -q 'mlx5_1/1 *hw_counters *out_of_sequence'
+ok $? "out_of_sequence of mlx5_1 rising is a mark"
+"$R" counters --replay "$T/root.rsrec" | grep -q '(ended, recorded from root '
+ok $? "the file ended cleanly"
+
+# ----------------------------------------------- killed, cut, changed
+"$R" --demo record -o "$T/kill.rsrec" --interval 0.05 >/dev/null 2>&1 &
+rec_pid=$!
+wait_samples "$T/kill.rsrec" 5
+kill -9 $rec_pid; wait $rec_pid 2>/dev/null
+k=$(samples "$T/kill.rsrec")
+[ "${k:-0}" -ge 5 ]; ok $? "a recorder killed with -9: its file loads ($k samples)"
+"$R" counters --replay "$T/kill.rsrec" | head -n 1 | grep -Eq '(not ended|cut at byte)'
+ok $? "and says it was not ended: $("$R" counters --replay "$T/kill.rsrec" | head -n 1)"
+
+size=$(wc -c <"$T/demo.rsrec")
+head -c $((size - 30)) "$T/demo.rsrec" >"$T/cut.rsrec"
+"$R" counters --replay "$T/cut.rsrec" >"$T/cut.txt"
+ok $? "a file cut 30 bytes short loads"
+m=$(sed -n 's/^recording: \([0-9]*\) samples.*/\1/p' "$T/cut.txt")
+grep -q "cut at byte [0-9]*: the file ends inside a record" "$T/cut.txt" && [ "$m" -le "$n" ]
+ok $? "up to its last complete sample, saying where it was cut ($m samples)"
+prev=0; bad=0
+for cut in 0 7 8 100 1000 5000 9000 12000 $((size - 1)) $size; do
+	[ $cut -le $size ] || continue
+	head -c $cut "$T/demo.rsrec" >"$T/c.rsrec"
+	"$R" counters --replay "$T/c.rsrec" >/dev/null 2>"$T/c.err"; rc=$?
+	k=$(samples "$T/c.rsrec"); k=${k:-0}
+	# fewer bytes never give more samples; no sample: exit 1 with a reason
+	{ [ $k -ge $prev ] && { [ $k -gt 0 ] || { [ $rc = 1 ] && grep -q 'no complete sample' "$T/c.err"; }; }; } || bad=1
+	prev=$k
+done
+ok $bad "cut at 10 offsets: never a crash, never more samples from fewer bytes"
+
+cp "$T/demo.rsrec" "$T/bad.rsrec"
+off=$((size - 400))	# in the last samples: the ones before it load
+printf 'Z' | dd of="$T/bad.rsrec" bs=1 seek=$off conv=notrunc 2>/dev/null
+"$R" counters --replay "$T/bad.rsrec" >"$T/bad.txt"
+ok $? "a file with a changed byte loads"
+grep -Eq "damaged at byte [0-9]+: record (header )?checksum mismatch; loaded up to it" "$T/bad.txt"
+ok $? "up to the damage, which it names: $(head -n 1 "$T/bad.txt" | sed 's/.*(//')"
+
+# ------------------------------------------------------------- errors
+"$R" --demo record >/dev/null 2>"$T/e"; [ $? = 2 ] && grep -q 'needs -o FILE' "$T/e"
+ok $? "record without -o: usage error"
+"$R" --load "$T/demo.rsrec" record -o "$T/x" >/dev/null 2>"$T/e"; [ $? = 2 ]
+ok $? "record --load: refused (a saved snapshot does not move)"
+"$R" --demo record -o "$T/no/such/dir/x.rsrec" --duration 1 >/dev/null 2>"$T/e"
+[ $? = 1 ] && grep -q 'No such file or directory' "$T/e"
+ok $? "record into a missing directory: exit 1, says why"
+if [ -w /dev/full ]; then
+	"$R" --demo record -o /dev/full --duration 1 >/dev/null 2>"$T/e"
+	[ $? = 1 ] && grep -q 'No space left on device' "$T/e"
+	ok $? "record to a full disk (/dev/full): exit 1, says why"
+else
+	skip "no /dev/full here"
+fi
+mkfifo "$T/fifo"
+"$R" --demo record -o "$T/fifo" --duration 1 >/dev/null 2>"$T/e"
+[ $? = 1 ] && grep -q 'not a regular file' "$T/e" && [ -p "$T/fifo" ]
+ok $? "record into a FIFO: refused, the FIFO left as it was"
+"$R" counters --replay "$T/none.rsrec" >/dev/null 2>"$T/e"; [ $? = 1 ] && grep -q 'No such file' "$T/e"
+ok $? "--replay of a missing file: exit 1"
+"$R" --demo snapshot -o "$T/snap.yaml" && "$R" counters --replay "$T/snap.yaml" >/dev/null 2>"$T/e"
+[ $? = 1 ] && grep -q 'not a rocescope recording' "$T/e"
+ok $? "--replay of a snapshot: 'not a rocescope recording'"
+"$R" --demo --replay "$T/demo.rsrec" counters >/dev/null 2>"$T/e"; [ $? = 2 ]
+ok $? "--replay with --demo: usage error"
+"$R" --replay "$T/demo.rsrec" devices | grep -q '^mlx5_0  ConnectX-5'
+ok $? "devices --replay: the recorded host"
+
+plan "$rs_n"
