@@ -156,6 +156,12 @@ tests_test_series_SOURCES = tests/test_series.c
 tests_test_series_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_series_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_series
+# The Overview's numbers: Gb/s, % of link, pkt/s, signals, PCIe ceiling.
+check_PROGRAMS += tests/test_port_rates
+tests_test_port_rates_SOURCES = tests/test_port_rates.c
+tests_test_port_rates_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_port_rates_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_port_rates
 
 check_PROGRAMS += tests/test_session
 tests_test_session_SOURCES = tests/test_session.c \
