@@ -69,24 +69,25 @@ static struct rs_port *port0(void)
 	return &snap.devices[0].ports[0];
 }
 
+/* The snapshot's set that the series reads as origin o. */
+static struct rs_counter_set *set_of(enum rs_corigin o)
+{
+	struct rs_port *p = port0();
+
+	return o == RS_CO_PORT ? &p->counters : o == RS_CO_HW ? &p->hw_counters :
+	       o == RS_CO_ETHTOOL ? &snap.links[0].ethtool : &snap.links[0].stats;
+}
+
 /* Add counter name with value to the set of origin o. */
 static void add(enum rs_corigin o, const char *name, uint64_t v)
 {
-	struct rs_port *p = port0();
-	struct rs_counter_set *set = o == RS_CO_PORT ? &p->counters : o == RS_CO_HW ?
-		&p->hw_counters : o == RS_CO_ETHTOOL ? &snap.links[0].ethtool :
-		&snap.links[0].stats;
-
-	rs_counter_set_add(set, name, v);
+	rs_counter_set_add(set_of(o), name, v);
 }
 
 /* Move counter name of origin o by inc. */
 static void bump(enum rs_corigin o, const char *name, uint64_t inc)
 {
-	struct rs_port *p = port0();
-	struct rs_counter_set *set = o == RS_CO_PORT ? &p->counters : o == RS_CO_HW ?
-		&p->hw_counters : o == RS_CO_ETHTOOL ? &snap.links[0].ethtool :
-		&snap.links[0].stats;
+	struct rs_counter_set *set = set_of(o);
 
 	for (size_t i = 0; i < set->count; i++)
 		if (!strcmp(set->items[i].name, name)) {
