@@ -147,6 +147,9 @@ TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
+# The Overview pane: the demo's exact lines, keys, 80 and 132 columns, 16
+# ports, a counter that moves, a hostile device name (issue 13).
+TESTS += tests/test_console_overview.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
@@ -156,6 +159,12 @@ tests_test_series_SOURCES = tests/test_series.c
 tests_test_series_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_series_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_series
+# The Overview's numbers: Gb/s, % of link, pkt/s, signals, PCIe ceiling.
+check_PROGRAMS += tests/test_port_rates
+tests_test_port_rates_SOURCES = tests/test_port_rates.c
+tests_test_port_rates_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_port_rates_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_port_rates
 
 check_PROGRAMS += tests/test_session
 tests_test_session_SOURCES = tests/test_session.c \

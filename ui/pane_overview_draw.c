@@ -101,7 +101,8 @@ static void signals(struct ui_pen *pen, const struct rs_port_rates *r)
 			snprintf(cell, sizeof(cell), "%*s", SIG_W, "-");
 		} else if (r->sig[k] > 0) {
 			per_s(v, sizeof(v), r->sig[k]);
-			snprintf(cell, sizeof(cell), "%*s%s", SIG_W - (int)strlen(v) - 1,
+			/* the mark right-aligned in what v leaves: SIG_W wide in all */
+			snprintf(cell, sizeof(cell), "%*s%s", SIG_W - (int)strlen(v),
 				 err ? "!" : "~", v);
 			role = err ? UI_R_BAD : UI_R_WARN;
 		} else {

@@ -209,11 +209,51 @@ static void put_n(struct ui_pen *pen, enum ui_role r, const char *s, size_t n, i
 	pen->x += cols;
 }
 
+/* 1 when s holds what a terminal must not get raw: a C0 control, DEL, a
+ * C1 control or a bidi override, or bytes that are not UTF-8. */
+static int needs_escape(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strlen(str);
+
+	for (size_t i = 0; i < n;) {
+		size_t l;
+
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			return 1;
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		l = rs_utf8_len(s + i, n - i);
+		if (!l || rs_utf8_hidden(s + i, l))
+			return 1;
+		i += l;
+	}
+	return 0;
+}
+
+/*
+ * Every text on the screen goes through here: a name or value read from
+ * sysfs (a device directory called "m\033[2J"), a file or a peer is shown
+ * as rs_escape_text() writes it (\x1b), where curses would draw a blank
+ * or '^[' and the column count would be off.  Clean text (nearly all)
+ * costs one scan.
+ */
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 {
 	size_t n;
 	int clean, ascii, cols;
 
+	if (needs_escape(s)) {
+		size_t len = strlen(s);
+		char *esc = rs_xmalloc(RS_ESCAPE_MAX(len));
+
+		rs_escape_text(esc, RS_ESCAPE_MAX(len), s, len);
+		ui_put(pen, r, esc);
+		free(esc);
+		return;
+	}
 	if (pen->y < 0 || pen->x >= pen->xmax) {
 		if (pen->y < 0)
 			pen->x += (int)strlen(s);

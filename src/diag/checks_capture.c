@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NO_CAPTURE "no capture running: start one in the console's Capture pane (7, then " \
+#define NO_CAPTURE "no capture running: start one in the console's Capture pane (8, then " \
 		   "s) or run rocescope capture -i NETDEV"
 
 static struct rs_finding *capture_f(const struct rs_check_ctx *ctx, const struct rs_check *c,

@@ -56,7 +56,7 @@ static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum r
 			"rocescope serve running there", test_name[k]);
 	else
 		RS_FSET(f->summary, "no %s test has run: rocescope %s %s (rocescope serve on the "
-			"peer), or the console's Tests pane (8, then %c)", test_name[k], test_cmd[k],
+			"peer), or the console's Tests pane (9, then %c)", test_name[k], test_cmd[k],
 			ctx->params->peer, k == RS_TEST_LAT ? 'l' : 'b');
 }
 

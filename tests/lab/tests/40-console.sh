@@ -9,9 +9,11 @@
 #   Counters: the rxe hw_counters rcvd_pkts (rxe1) and sent_pkts (rxe0) show
 #     0 pps while the lab is idle, a rate > 0 while ib_write_bw runs, and 0
 #     again after it - the console keeps running and answers keys;
+#   Overview: during the same runs rxe0/1 sends (TX > 0 Gb/s) and rxe1/1
+#     receives (RX > 0 Gb/s), both with packets/s > 0;
 #   q: the process ends with status 0.
 . /lab-guest/tap.sh
-plan 8
+plan 9
 . /lab-guest/console.sh
 
 # rate NAME - the rate/s figure of the hw counter row NAME on the screen
@@ -41,6 +43,27 @@ wait_rate() {
 	return 1
 }
 alive() { [ -n "$cpid" ] && kill -0 "$cpid" 2>/dev/null; }
+# ov PORT N - the N-th figure after PORT on its Overview line ("rxe0/1 ACTIVE
+# 10/- 0.1 1% 0.0 0% 3.4k": 3 TX, 5 RX, 7 pkt/s); empty if the row is absent
+ov() {
+	awk -v p="$1" -v n="$2" '{ for (i = 1; i + n <= NF; i++)
+		if ($i == p) { print $(i + n); exit } }' "$LAB_T/screen"
+}
+# wait_ov SECONDS - poll until the Overview shows rxe0 sending and rxe1
+# receiving: TX of rxe0, RX of rxe1 and both packet rates > 0 (Gb/s to one
+# decimal: a second between two runs shows 0.0, so wait for a busy one)
+wait_ov() {
+	local n=$(( $1 * 4 ))
+	while [ $n -gt 0 ]; do
+		screen
+		ov_fig="$(ov rxe0/1 3) $(ov rxe1/1 5) $(ov rxe0/1 7) $(ov rxe1/1 7)"
+		awk -v f="$ov_fig" 'BEGIN { exit !(split(f, v, " ") == 4 &&
+			v[1] + 0 > 0 && v[2] + 0 > 0 && v[3] + 0 > 0 && v[4] + 0 > 0) }' && return 0
+		sleep 0.25
+		n=$((n - 1))
+	done
+	return 1
+}
 
 # The pane's shell writes the console's pid, then execs it; when it exits
 # the pane stays and shows its status.
@@ -100,6 +123,19 @@ wait_for 10 'Counters of rxe0 port 1 \(veth0\)' && wait_for 5 'sent_pkts +hw'
 wait_rate 120 sent_pkts nonzero
 busy0=$(rate sent_pkts)
 grep -E 'Counters of|rcvd_pkts|sent_pkts' "$LAB_T/screen" | diag "$(cat)"
+
+# --- Overview (1) during the same runs: rxe0 -> rxe1 on both ports' lines
+# (rxe has no port_xmit_data: the figures come from veth0/veth1's bytes).
+keys 1
+wait_for 10 'Ports \(2\)'
+wait_ov 120
+grep -E 'rxe[01]/1' "$LAB_T/screen" | diag "$(cat)"
+ok "$(awk -v f="$ov_fig" 'BEGIN { exit !(split(f, v, " ") == 4 && v[1] + 0 > 0 && v[2] + 0 > 0 &&
+	v[3] + 0 > 0 && v[4] + 0 > 0) }'; echo $?)" \
+	"console Overview: rxe0/1 TX ${ov_fig%% *} Gb/s, rxe1/1 RX > 0 and pkt/s > 0 on both during ib_write_bw"
+grep -q 'rxe1/1' "$LAB_T/screen" || show_screen
+keys 4
+wait_for 10 'Counters of rxe0 port 1'
 traffic_stop
 diag "ib_write_bw -D 4 runs while the panes were read: $TRAFFIC_RUNS, failed: $TRAFFIC_BAD"
 ok "$( [ "$TRAFFIC_RUNS" -ge 1 ] && [ "$TRAFFIC_BAD" = 0 ] && grep -q 'Counters of rxe0 port 1' "$LAB_T/screen" &&
