@@ -97,6 +97,16 @@ static void put_text(struct tbuf *b, const struct spec *sp, const char *s, size_
 	free(esc);
 }
 
+size_t rs_tchars(const char *s)
+{
+	size_t n = strlen(s), need = RS_ESCAPE_MAX(n), w;
+	char *esc = rs_xmalloc(need);
+
+	w = chars(esc, rs_escape_text(esc, need, s, n));
+	free(esc);
+	return w;
+}
+
 /* "%" flags width .prec length conv, widths from '*' already resolved. */
 static void spec_format(const struct spec *sp, char *fmt, size_t len)
 {

@@ -30,6 +30,9 @@
 /* Bytes written, or -1 when writing failed. */
 int rs_tprintf(FILE *f, const char *fmt, ...) RS_PRINTF(2, 3);
 int rs_vtprintf(FILE *f, const char *fmt, va_list ap);
+/* The characters a %s of s takes once escaped: what a field width counts,
+ * so a table can size its columns from the data it will print. */
+size_t rs_tchars(const char *s);
 /* The same into a new string (rs_xmalloc'd; free() it). */
 char *rs_tasprintf(const char *fmt, ...) RS_PRINTF(1, 2);
 char *rs_vtasprintf(const char *fmt, va_list ap);

@@ -60,6 +60,10 @@ static void test_widths_in_characters(void **state)
 	s = rs_tasprintf("[%*s]", -3, "x");	/* a negative width is left-justified */
 	check(s, "[x  ]");
 	free(s);
+	/* rs_tchars: what the width counts, for sizing columns from the data */
+	assert_int_equal(rs_tchars("caf\xc3\xa9"), 4);
+	assert_int_equal(rs_tchars("\x1b"), 4);		/* \x1b */
+	assert_int_equal(rs_tchars(""), 0);
 }
 
 static void test_numbers_as_printf(void **state)

@@ -69,25 +69,9 @@ struct gid_cols {
 	int dev, gid, ip, netdev;
 };
 
-static int text_cols(const char *s)
-{
-	char *e = rs_tasprintf("%s", s);
-	size_t at = 0, len = strlen(e);
-	int n = 0;
-
-	while (at < len) {
-		size_t l = rs_utf8_len((const unsigned char *)e + at, len - at);
-
-		at += l ? l : 1;
-		n++;
-	}
-	free(e);
-	return n;
-}
-
 static void widen(int *w, const char *s)
 {
-	int n = text_cols(s);
+	int n = (int)rs_tchars(s);
 
 	if (n > *w)
 		*w = n;
