@@ -163,6 +163,20 @@ uint32_t rs_utf8_hidden(const unsigned char *s, size_t l)
 	return cp_hidden(cp) ? cp : 0;
 }
 
+int rs_text_needs_escape(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	for (size_t i = 0; i < n;) {
+		size_t l = rs_utf8_len(s + i, n - i);
+
+		if (!l || s[i] < 0x20 || s[i] == 0x7f || (l > 1 && cp_hidden(utf8_cp(s + i, l))))
+			return 1;
+		i += l;
+	}
+	return 0;
+}
+
 size_t rs_escape_text(char *dst, size_t size, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -69,6 +69,10 @@ uint32_t rs_utf8_hidden(const unsigned char *s, size_t l);
  */
 #define RS_ESCAPE_MAX(n) (4 * (n) + 1)
 size_t rs_escape_text(char *dst, size_t size, const char *s, size_t n);
+/* 1 when rs_escape_text() would change s for more than its backslashes:
+ * a control character (C0, DEL), a byte that is not UTF-8, a C1 control or
+ * a bidi override.  Text without them can reach a terminal as it is. */
+int rs_text_needs_escape(const char *s, size_t n);
 /* Trim trailing whitespace/newlines in place; returns s. */
 char *rs_rtrim(char *s);
 

@@ -255,6 +255,16 @@ static void test_escape_text(void **state)
 	assert_int_equal(strlen(small), 7);
 	assert_string_equal(small, "\\x1b\\x1");
 	assert_int_equal(rs_escape_text(small, 0, "abc", 3), 3);
+	/* rs_text_needs_escape: what the console escapes before drawing */
+	assert_false(rs_text_needs_escape("a\\b caf\xc3\xa9 \xe8\xbf\x9e", 13));
+	assert_false(rs_text_needs_escape("", 0));
+	assert_true(rs_text_needs_escape("m\x1b[2J", 5));
+	assert_true(rs_text_needs_escape("a\tb", 3));
+	assert_true(rs_text_needs_escape("del\x7f", 4));
+	assert_true(rs_text_needs_escape("\xff", 1));
+	assert_true(rs_text_needs_escape("ab\xe8\xbf", 4));
+	assert_true(rs_text_needs_escape("x\xc2\x9b", 3));
+	assert_true(rs_text_needs_escape("\xe2\x80\xae" "evil", 7));
 }
 
 int main(void)

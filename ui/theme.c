@@ -209,30 +209,6 @@ static void put_n(struct ui_pen *pen, enum ui_role r, const char *s, size_t n, i
 	pen->x += cols;
 }
 
-/* 1 when s holds what a terminal must not get raw: a C0 control, DEL, a
- * C1 control or a bidi override, or bytes that are not UTF-8. */
-static int needs_escape(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strlen(str);
-
-	for (size_t i = 0; i < n;) {
-		size_t l;
-
-		if (s[i] < 0x20 || s[i] == 0x7f)
-			return 1;
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
-		l = rs_utf8_len(s + i, n - i);
-		if (!l || rs_utf8_hidden(s + i, l))
-			return 1;
-		i += l;
-	}
-	return 0;
-}
-
 /*
  * Every text on the screen goes through here: a name or value read from
  * sysfs (a device directory called "m\033[2J"), a file or a peer is shown
@@ -245,7 +221,7 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 	size_t n;
 	int clean, ascii, cols;
 
-	if (needs_escape(s)) {
+	if (rs_text_needs_escape(s, strlen(s))) {
 		size_t len = strlen(s);
 		char *esc = rs_xmalloc(RS_ESCAPE_MAX(len));
 
