@@ -68,15 +68,14 @@ static void pct(char *buf, size_t len, double p, int np)
 		snprintf(buf, len, "%.0f%%", p);
 }
 
-/* The port's counters were read and have no byte (packet) counter. */
 static int bytes_np(const struct rs_port_rates *r)
 {
-	return r->read && r->tx_bps < 0 && r->rx_bps < 0;
+	return r->np_bytes;
 }
 
 static int pkts_np(const struct rs_port_rates *r)
 {
-	return r->read && r->pkts < 0;
+	return r->np_pkts;
 }
 
 /* Some figure of the port is not provided by its NIC. */

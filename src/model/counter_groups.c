@@ -29,7 +29,7 @@
 			    .note = t, .meaning = m }
 /* Pause and PFC frame counters: z is the RS_PZ_* kind. */
 #define EP(n, t, z) { .name = n, .origin = RS_CO_ETHTOOL, .group = RS_CG_PAUSE, .note = t, \
-		      .pause = z, .meaning = RS_M_OTHER }
+		      .pause = z }
 #define ERR RS_CF_ERROR
 #define RXG (RS_PZ_RX | RS_PZ_GLOBAL)
 #define TXG (RS_PZ_TX | RS_PZ_GLOBAL)

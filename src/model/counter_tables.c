@@ -42,6 +42,12 @@ static const struct rs_counter_class other_hw = {
 	.meaning = RS_M_OTHER,
 };
 
+/* counters/ of a driver that answers PMA MADs with no data (qedr): zeros. */
+static const struct rs_counter_class pma_empty = {
+	.name = "", .origin = RS_CO_PORT, .group = RS_CG_OTHER, .flags = 0,
+	.note = "no data: the driver answers PMA queries empty", .meaning = RS_M_OTHER,
+};
+
 static const char *const group_keys[RS_CG_COUNT] = {
 	[RS_CG_TRAFFIC] = "traffic", [RS_CG_ROCE_ERR] = "roce_err",
 	[RS_CG_QP_FATAL] = "qp_fatal", [RS_CG_LINK] = "link",
@@ -253,7 +259,7 @@ static int table_of(struct rd *r, const struct rs_ynode *root, struct rs_ctr_tab
 {
 	static const char *const keys[] = {
 		"driver", "title", "note", "pci_drivers", "names", "counters_dir", "sources",
-		"counters", "hw_counters", "device_hw_counters",
+		"counters", "hw_counters", "device_hw_counters", "netdev_counts_rdma",
 	};
 	struct rs_counter_class *cls = NULL, *dev = NULL;
 	size_t n = 0, n_dev = 0;
@@ -279,6 +285,10 @@ static int table_of(struct rd *r, const struct rs_ynode *root, struct rs_ctr_tab
 	    counters_of(r, rs_ymap_get(root, "counters"), RS_CO_PORT, &cls, &n) ||
 	    counters_of(r, rs_ymap_get(root, "hw_counters"), RS_CO_HW, &cls, &n) ||
 	    counters_of(r, rs_ymap_get(root, "device_hw_counters"), RS_CO_HW, &dev, &n_dev))
+		return -1;
+	if (rs_ymap_get(root, "netdev_counts_rdma") &&
+	    bool_of(r, rs_ymap_get(root, "netdev_counts_rdma"), "netdev_counts_rdma",
+		    &t->netdev_counts_rdma))
 		return -1;
 	if (rs_ymap_get(root, "pci_drivers") &&
 	    list_of(r, rs_ymap_get(root, "pci_drivers"), "pci_drivers", &t->pci_drivers,
@@ -394,6 +404,8 @@ const struct rs_counter_class *rs_ctr_classify(const struct rs_ctr_table *t,
 	if (origin == RS_CO_HW && !strcmp(name, "lifespan"))
 		return NULL;
 	c = in_table(t, origin, name);
+	if (!c && origin == RS_CO_PORT && t && t->pma == RS_PMA_EMPTY)
+		return &pma_empty;
 	if (!c && origin == RS_CO_PORT)
 		c = in_table(&db.pma, origin, name);
 	/* a name the driver's table does not have: whoever else has it */

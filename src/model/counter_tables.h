@@ -49,6 +49,8 @@ struct rs_ctr_table {
 	const char **prefixes;		/* default device names: bnxt_re */
 	size_t n_prefixes;
 	enum rs_ctr_pma pma;
+	int netdev_counts_rdma;		/* its traffic passes the netdev (rxe, siw): the
+					 * netdev's statistics count it */
 	const struct rs_ctr_source *sources;
 	size_t n_sources;
 	const struct rs_counter_class *classes;	/* counters/ and hw_counters/ */

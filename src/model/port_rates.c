@@ -60,9 +60,21 @@ enum rs_sig rs_sig_of(const struct rs_counter_class *c)
 
 int rs_sig_not_provided(const struct rs_port_rates *r, enum rs_sig k)
 {
-	if (k >= RS_SIG_COUNT || r->sig_known[k])
-		return 0;
-	return k == RS_SIG_PAUSE ? r->eth_read : r->read;
+	return k < RS_SIG_COUNT && r->np[k];
+}
+
+/*
+ * What the port's NIC does not provide: its counters were read and none is
+ * of the kind (pause: its ethtool -S was read and has no pause counter).
+ */
+static void not_provided(struct rs_port_rates *out)
+{
+	out->np[RS_SIG_PAUSE] = out->eth_read && !out->sig_known[RS_SIG_PAUSE];
+	for (int k = 0; k < RS_SIG_COUNT; k++)
+		if (k != RS_SIG_PAUSE && !out->sig_known[k])
+			out->np[k] = out->read;
+	out->np_bytes = out->read && out->tx_bps < 0 && out->rx_bps < 0;
+	out->np_pkts = out->read && out->pkts < 0;
 }
 
 /* A set has per-priority pause counters: its all-priority sums then count
@@ -128,22 +140,28 @@ static double sum_of(const struct rs_series_set *set, enum rs_meaning m,
 	return v;
 }
 
-/* The first origin, best first, whose set has a counter of a or b. */
+/*
+ * The first origin, best first, whose set has a counter of a or b.  The
+ * netdev's statistics count RDMA traffic only where it passes the kernel
+ * (Soft-RoCE; a driver of no known table gets the benefit of the doubt):
+ * a hardware NIC's RoCE bypasses them.
+ */
 static int source_of(const struct rs_series_set *sets[RS_CO_COUNT], enum rs_meaning a,
-		     enum rs_meaning b)
+		     enum rs_meaning b, int netdev)
 {
 	static const enum rs_corigin order[] = { RS_CO_PORT, RS_CO_HW, RS_CO_ETHTOOL,
 						 RS_CO_NETDEV };
 
 	for (size_t k = 0; k < RS_ARRAY_SIZE(order); k++)
-		if (has_meaning(sets[order[k]], a, b))
+		if ((order[k] != RS_CO_NETDEV || netdev) && has_meaning(sets[order[k]], a, b))
 			return order[k];
 	return -1;
 }
 
-static void throughput(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_port_rates *out)
+static void throughput(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_port_rates *out,
+		       int netdev)
 {
-	int o = source_of(sets, RS_M_TX_BYTES, RS_M_RX_BYTES);
+	int o = source_of(sets, RS_M_TX_BYTES, RS_M_RX_BYTES, netdev);
 	double tx, rx;
 
 	if (o < 0)
@@ -161,9 +179,10 @@ static void throughput(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_
 		out->rx_pct = out->rx_bps / (out->link_gbps * 1e9) * 100;
 }
 
-static void packets(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_port_rates *out)
+static void packets(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_port_rates *out,
+		    int netdev)
 {
-	int o = source_of(sets, RS_M_TX_PACKETS, RS_M_RX_PACKETS);
+	int o = source_of(sets, RS_M_TX_PACKETS, RS_M_RX_PACKETS, netdev);
 	double tx, rx;
 
 	if (o < 0)
@@ -193,7 +212,8 @@ void rs_port_rates(const struct rs_series *s, const struct rs_device *d, const s
 		    (sets[RS_CO_HW] && sets[RS_CO_HW]->present);
 	out->eth_read = sets[RS_CO_ETHTOOL] && sets[RS_CO_ETHTOOL]->present &&
 			sets[RS_CO_ETHTOOL]->n > 0;
-	throughput(sets, out);
-	packets(sets, out);
+	throughput(sets, out, !t || t->netdev_counts_rdma);
+	packets(sets, out, !t || t->netdev_counts_rdma);
 	signals(sets, out);
+	not_provided(out);
 }

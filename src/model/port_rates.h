@@ -18,9 +18,11 @@
  * Ethernet driver's ethtool -S), CNPs sent and handled, ECN marks,
  * sequence errors, retransmissions with timeouts and RNR NAKs, drops.
  *
- * A figure the port cannot have is told apart from one not read: `read`
- * says the port's RDMA counters were read (then a missing meaning is one
- * the driver does not provide), `eth_read` the same of its ethtool -S.
+ * A figure the port cannot have is told apart from one not read: np_*
+ * say the NIC does not provide it - its counters were read and none is of
+ * that meaning (hns counts no bytes, a HIP08 nothing but its driver's own
+ * events, rxe no CNP); pause: its ethtool -S was read and has no pause
+ * counter.
  *
  * The PCIe ceiling is what the slot can carry per direction after the
  * line encoding: GT/s x lanes x 8/10 (2.5 and 5 GT/s: 8b/10b), x 128/130
@@ -67,6 +69,8 @@ struct rs_port_rates {
 	int read;			/* the port's counters/ or hw_counters/ were read */
 	int eth_read;			/* its netdev's ethtool -S was read */
 	const char *driver;		/* the RDMA driver's table ("bnxt_re"), "" unknown */
+	int np_bytes, np_pkts;		/* no byte (packet) counter: not provided */
+	int np[RS_SIG_COUNT];		/* signal k not provided by this NIC */
 };
 
 void rs_port_rates(const struct rs_series *s, const struct rs_device *d, const struct rs_port *p,
@@ -79,8 +83,7 @@ const char *rs_sig_name(enum rs_sig s);
 int rs_sig_is_error(enum rs_sig s);
 /* The signal a counter adds to, or RS_SIG_COUNT (a part, or none). */
 enum rs_sig rs_sig_of(const struct rs_counter_class *c);
-/* 1 when the port cannot have signal k: its counters were read and none is
- * of that kind (pause: its ethtool -S was read). */
+/* 1 when the NIC does not provide signal k (the np field). */
 int rs_sig_not_provided(const struct rs_port_rates *r, enum rs_sig k);
 
 #endif
