@@ -12,9 +12,18 @@
  * the counter's name as a label: the names are the driver's), rates of
  * the last interval, the PCIe link and the RDMA resources.  The ports'
  * netdevs (pause, PFC) are in metrics_netdev.c.
+ *
+ * Beside the raw counters, one family per meaning (counter_groups.h):
+ * rocescope_rdma_cnp_sent_total is np_cnp_sent on mlx5, tx_cnp_pkts or
+ * np_cnp_sent on bnxt_re, cnpSent on irdma, tx_cnp_pkt on hns, with the
+ * driver and its counter's name as labels, so one query serves every
+ * vendor.  Bytes are in bytes (port_xmit_data's words times 4); a counter
+ * that is a part of another of its meaning (bnxt_re's RoCE-only bytes) is
+ * left out, so that a sum over a port counts each byte once.
  */
 #include "export/metrics_priv.h"
 #include "model/counter_groups.h"
+#include "model/counter_tables.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -241,6 +250,78 @@ static void port_counters(struct rs_mw *w, const struct rs_snapshot *s)
 				  "port", it.num, "counter", it.p->hw_counters.items[i].name, NULL);
 }
 
+/* The families by meaning, in the vocabulary's order. */
+static const struct {
+	enum rs_meaning m;
+	const char *metric, *help;
+	enum rs_mtype type;
+} meaning_families[] = {
+	{ RS_M_TX_BYTES, "rocescope_rdma_transmitted_bytes_total",
+	  "RDMA data sent, in bytes, whatever the driver calls its counter.", RS_MT_COUNTER },
+	{ RS_M_RX_BYTES, "rocescope_rdma_received_bytes_total",
+	  "RDMA data received, in bytes.", RS_MT_COUNTER },
+	{ RS_M_TX_PACKETS, "rocescope_rdma_transmitted_packets_total",
+	  "RDMA packets sent.", RS_MT_COUNTER },
+	{ RS_M_RX_PACKETS, "rocescope_rdma_received_packets_total",
+	  "RDMA packets received.", RS_MT_COUNTER },
+	{ RS_M_CNP_SENT, "rocescope_rdma_cnp_sent_total",
+	  "CNPs sent: ECN-marked packets arrived (DCQCN notification point).", RS_MT_COUNTER },
+	{ RS_M_CNP_HANDLED, "rocescope_rdma_cnp_handled_total",
+	  "CNPs received and acted on: the sender slowed down (DCQCN reaction point).",
+	  RS_MT_COUNTER },
+	{ RS_M_ECN_MARKED, "rocescope_rdma_ecn_marked_packets_total",
+	  "ECN-marked (CE) RoCE packets received: congestion on the path.", RS_MT_COUNTER },
+	{ RS_M_OUT_OF_SEQUENCE, "rocescope_rdma_out_of_sequence_total",
+	  "PSN gaps: a packet was lost on the path.", RS_MT_COUNTER },
+	{ RS_M_RETRANSMIT, "rocescope_rdma_retransmits_total",
+	  "Retransmissions by the requester.", RS_MT_COUNTER },
+	{ RS_M_TIMEOUT, "rocescope_rdma_timeouts_total",
+	  "ACK timeouts (the retransmission timer fired).", RS_MT_COUNTER },
+	{ RS_M_RNR_NAK, "rocescope_rdma_rnr_naks_total",
+	  "Receiver-not-ready NAKs: no receive was posted in time.", RS_MT_COUNTER },
+	{ RS_M_DUPLICATE, "rocescope_rdma_duplicates_total",
+	  "Requests seen twice: the other side retransmitted.", RS_MT_COUNTER },
+	{ RS_M_DROP, "rocescope_rdma_drops_total",
+	  "Packets dropped for want of buffers (no receive WQE) or discarded.", RS_MT_COUNTER },
+	{ RS_M_ERROR, "rocescope_rdma_errors_total",
+	  "Completion, protocol, access and link errors.", RS_MT_COUNTER },
+	{ RS_M_RESOURCE, "rocescope_rdma_resource_objects",
+	  "RDMA objects in use or their high-water mark, as the driver counts them.",
+	  RS_MT_GAUGE },
+};
+
+static void meaning_samples(struct rs_mw *w, const struct port_it *it,
+			    const struct rs_ctr_table *t, enum rs_corigin o,
+			    const struct rs_counter_set *set, enum rs_meaning m)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		const struct rs_counter *c = &set->items[i];
+		const struct rs_counter_class *cls = rs_ctr_classify(t, o, c->name);
+
+		if (!cls || cls->meaning != m || cls->part)
+			continue;
+		rs_mw_u64(w, c->value * rs_counter_class_scale(cls), "device", it->d->name,
+			  "port", it->num, "driver", t ? t->driver : "", "set", rs_corigin_name(o),
+			  "counter", c->name, NULL);
+	}
+}
+
+static void port_meanings(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	for (size_t k = 0; k < RS_ARRAY_SIZE(meaning_families); k++) {
+		rs_mw_family(w, meaning_families[k].metric, meaning_families[k].type,
+			     meaning_families[k].help);
+		FOR_PORTS(it, s) {
+			const struct rs_ctr_table *t = rs_ctr_table_for(it.d);
+
+			meaning_samples(w, &it, t, RS_CO_PORT, &it.p->counters,
+					meaning_families[k].m);
+			meaning_samples(w, &it, t, RS_CO_HW, &it.p->hw_counters,
+					meaning_families[k].m);
+		}
+	}
+}
+
 /* The rate of one counter of a port over the last interval, or < 0. */
 static double port_rate(const struct rs_series *se, const struct rs_device *d,
 			const struct rs_port *p, const char *name)
@@ -292,5 +373,6 @@ void rs_metrics_ports(struct rs_mw *w, const struct rs_metrics_src *src)
 {
 	port_state(w, src->snap);
 	port_counters(w, src->snap);
+	port_meanings(w, src->snap);
 	port_rates(w, src);
 }
