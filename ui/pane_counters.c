@@ -14,7 +14,7 @@
  *
  * The groups are the counters' meanings (model/counter_tables.h): a
  * bnxt_re, irdma or hns port's counters land in traffic, congestion and
- * RoCE errors as an mlx5 port's do.  Under them, what this NIC does not
+ * RoCE errors as an mlx5 port's do.  Above them, what this NIC does not
  * count at all, with its driver's name: "not provided by this NIC (hns):
  * tx_bytes, rx_bytes, ecn_marked, ...".
  *
@@ -245,6 +245,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 			view.search[0] ? "\"" : "");
 	}
 	port_sets(ui, d, p, sets);
+	draw_not_provided(ui, pane, d, sets);
 	for (int g = 0; g < RS_CG_COUNT; g++)
 		n += draw_group(ui, pane, sets, g, &all);
 	if (!n) {
@@ -252,7 +253,6 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_DIM, all ? " no counter matches (z, / change what is shown)" :
 		       " this port has no counters the console knows");
 	}
-	draw_not_provided(ui, pane, d, sets);
 }
 
 static void counters_tick(struct ui *ui, struct ui_pane *pane)

@@ -15,6 +15,7 @@
 #include "model/ydoc.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,22 +305,32 @@ static int table_of(struct rd *r, const struct rs_ynode *root, struct rs_ctr_tab
 	return 0;
 }
 
+int rs_ctr_table_parse(const char *text, const char *file, struct rs_ctr_table *t,
+		       char *err, size_t errlen)
+{
+	struct rs_ydoc d;
+	struct rd r = { .doc = &d, .err = err, .errlen = errlen };
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	if (rs_ydoc_parse(&d, text, strlen(text), file, err, errlen))
+		return -EINVAL;
+	ret = table_of(&r, d.root, t) ? -EINVAL : 0;
+	rs_ydoc_free(&d);
+	return ret;
+}
+
 static void load_one(const char *text, const char *file)
 {
-	struct rs_ctr_table t = { 0 };
-	struct rs_ydoc d;
-	struct rd r = { .doc = &d, .err = db.error, .errlen = sizeof(db.error) };
+	struct rs_ctr_table t;
 
-	if (rs_ydoc_parse(&d, text, strlen(text), file, db.error, sizeof(db.error)))
+	if (rs_ctr_table_parse(text, file, &t, db.error, sizeof(db.error)))
 		return;
-	if (!table_of(&r, d.root, &t)) {
-		if (!strcmp(t.driver, "ib_pma"))
-			db.pma = t;
-		else if (db.n < MAX_TABLES)
-			db.tables[db.n++] = t;
-		db.error[0] = '\0';
-	}
-	rs_ydoc_free(&d);
+	if (!strcmp(t.driver, "ib_pma"))
+		db.pma = t;
+	else if (db.n < MAX_TABLES)
+		db.tables[db.n++] = t;
+	db.error[0] = '\0';
 }
 
 static void load(void)

@@ -77,6 +77,14 @@ const struct rs_counter_class *rs_ctr_classify(const struct rs_ctr_table *t,
 					       enum rs_corigin origin, const char *name);
 /* 1 when the driver has a counter of meaning m (its PMA counters included). */
 int rs_ctr_table_has(const struct rs_ctr_table *t, enum rs_meaning m);
+/*
+ * Parse one table's YAML text (file names it in messages) into t, whose
+ * memory then lives as long as the program.  0, or -EINVAL with
+ * "file:line:col: what is wrong" in err.  The shipped tables go through
+ * here once; tests feed it broken ones.
+ */
+int rs_ctr_table_parse(const char *text, const char *file, struct rs_ctr_table *t,
+		       char *err, size_t errlen);
 /* Why the tables could not be read ("" when they were): a build fault. */
 const char *rs_ctr_tables_error(void);
 
