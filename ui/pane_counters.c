@@ -199,7 +199,7 @@ static void draw_not_provided(struct ui *ui, struct ui_pane *pane, const struct 
 					      rs_meaning_name(want[i]));
 	if (!n)
 		return;
-	ui_title(ui, pane, "Not provided by this NIC (%s)", t ? t->driver : "driver unknown");
+	ui_title(ui, pane, "Not provided by this NIC (%s)", t ? t->driver : "no counter table");
 	ui_line(pane, &pen);
 	ui_put(&pen, UI_R_DIM, "   ");
 	ui_put(&pen, UI_R_DIM, list);

@@ -103,8 +103,8 @@ static void text_nic(const struct rs_device *d)
 		   p->device_name[0] ? " " : "", p->device_name);
 	if (p->names_note[0])
 		rs_tprintf(stdout, "%s(%s)", p->vendor_name[0] ? " " : "", p->names_note);
-	rs_tprintf(stdout, "\n  RDMA     %s%s%s%s\n", t ? t->driver : "unknown driver", t ? " (" : "",
-		   t ? t->title : "", t ? ")" : ": no counter table claims it");
+	rs_tprintf(stdout, "\n  RDMA     %s%s%s%s\n", t ? t->driver : "no counter table claims it",
+		   t ? " (" : "", t ? t->title : "", t ? ")" : "");
 }
 
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
