@@ -233,6 +233,21 @@ static int has_reason(const struct rs_cap_verdicts *v, const char *id, enum rs_v
 	return 0;
 }
 
+static int rank(enum rs_verdict v)
+{
+	return v == RS_FAIL ? 3 : v == RS_WARN ? 2 : v == RS_PASS ? 1 : 0;
+}
+
+/* The wire's verdict is its worst reason, and the reasons come worst first:
+ * the first line a view shows carries the verdict it is shown under. */
+static void assert_worst_first(const struct rs_cap_verdicts *v)
+{
+	assert_true(v->n_reasons > 0);
+	assert_int_equal(v->reasons[0].verdict, v->health);
+	for (size_t i = 1; i < v->n_reasons; i++)
+		assert_true(rank(v->reasons[i - 1].verdict) >= rank(v->reasons[i].verdict));
+}
+
 static void test_verdicts(void **state)
 {
 	struct rs_cap_analysis *a = rs_cap_analysis_new(0, 0);
@@ -251,10 +266,14 @@ static void test_verdicts(void **state)
 	rs_cap_verdicts(a, 0, 0, NULL, &v);
 	assert_int_equal(v.seen, RS_SEEN_V2);
 	assert_int_equal(v.roce, RS_PASS);
-	assert_int_equal(v.health, RS_PASS);
+	/* Not ECN-capable: DCQCN cannot work, a warning, shown first. */
+	assert_int_equal(v.health, RS_WARN);
+	assert_string_equal(v.reasons[0].id, "ecn_off");
+	assert_true(has_reason(&v, "ecn_off", RS_WARN));
 	assert_true(has_reason(&v, "clean", RS_PASS));
-	assert_true(has_reason(&v, "ecn_off", RS_PASS));
+	assert_worst_first(&v);
 	rs_cap_verdicts(a, 5, 0, NULL, &v);
+	assert_worst_first(&v);
 	assert_int_equal(v.health, RS_WARN);
 	assert_true(has_reason(&v, "capture_drops", RS_WARN));
 	request(a, 5, 0, 3);			/* a gap */
@@ -264,6 +283,7 @@ static void test_verdicts(void **state)
 	assert_true(has_reason(&v, "psn_gaps", RS_WARN));
 	assert_true(has_reason(&v, "rnr_nak", RS_WARN));
 	assert_false(has_reason(&v, "clean", RS_PASS));
+	assert_worst_first(&v);
 	ack(a, 0x62, 6, 5);			/* remote access error */
 	rs_craft_init(&c, 0x04, 0x20, 6);
 	c.bad_icrc = 1;
@@ -272,6 +292,7 @@ static void test_verdicts(void **state)
 	assert_int_equal(v.health, RS_FAIL);
 	assert_true(has_reason(&v, "icrc_bad", RS_FAIL));
 	assert_true(has_reason(&v, "nak_error", RS_FAIL));
+	assert_worst_first(&v);
 	rs_craft_init(&c, 0x04, 0x20, 7);
 	rs_craft_ipv6(&c, "fe80::1", "fe80::2");
 	c.v1 = 1;

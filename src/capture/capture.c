@@ -33,6 +33,9 @@ struct rs_capture {
 	unsigned passes;
 	int done;
 	int write_failed;
+	enum rs_cap_end ended;
+	int fail_r;			/* the -errno of a failed source */
+	char status[640];		/* why it ended; "" while running */
 	/* Replay pacing: the frame read ahead, and the clocks of this pass. */
 	struct rs_cap_frame pending;
 	int have_pending;
@@ -184,7 +187,7 @@ int rs_capture_write(struct rs_capture *c, const char *path, uint64_t rotate_byt
 
 int rs_capture_fd(const struct rs_capture *c)
 {
-	return c->src.ops->fd(c->src.h);
+	return c->src.ops ? c->src.ops->fd(c->src.h) : -1;
 }
 
 static int paced(const struct rs_capture *c)
@@ -204,7 +207,7 @@ uint64_t rs_capture_delay_ns(const struct rs_capture *c)
 {
 	uint64_t now, due;
 
-	if (c->done || rs_capture_fd(c) >= 0)
+	if (c->done || c->ended || rs_capture_fd(c) >= 0)
 		return UINT64_MAX;
 	if (!paced(c) || !c->have_pending)
 		return 0;
@@ -224,6 +227,44 @@ int rs_capture_done(const struct rs_capture *c)
 	return c->done;
 }
 
+static uint64_t records(const struct rs_capture *c)
+{
+	return c->src.ops && c->src.ops->records ? c->src.ops->records(c->src.h) : c->received;
+}
+
+/* The source failed: r and a sentence with the library's reason. */
+static int failed(struct rs_capture *c, int r, const char *why)
+{
+	uint64_t n = records(c);
+
+	if (!why || !why[0])
+		why = strerror(-r);
+	if (c->spec.kind == RS_CAP_FILE)
+		snprintf(c->status, sizeof(c->status), "stopped at packet %llu of the file "
+			 "(%llu read): %s", (unsigned long long)n + 1, (unsigned long long)n, why);
+	else
+		snprintf(c->status, sizeof(c->status), "stopped after %llu packets: %s",
+			 (unsigned long long)n, why);
+	c->ended = RS_CAP_FAILED;
+	c->fail_r = r;
+	return r;
+}
+
+static void read_to_end(struct rs_capture *c)
+{
+	uint64_t n = records(c);
+
+	c->done = 1;
+	c->ended = RS_CAP_END_OF_FILE;
+	if (c->filter)
+		snprintf(c->status, sizeof(c->status), "end of file after %llu packets (%llu "
+			 "through the filter)", (unsigned long long)n,
+			 (unsigned long long)c->received);
+	else
+		snprintf(c->status, sizeof(c->status), "end of file after %llu packets",
+			 (unsigned long long)n);
+}
+
 /* The end of a file: done, or (looping) the same file again from the start. */
 static int end_of_file(struct rs_capture *c)
 {
@@ -231,14 +272,17 @@ static int end_of_file(struct rs_capture *c)
 	int r;
 
 	if (!c->spec.replay_loop || !c->received) {
-		c->done = 1;
+		read_to_end(c);
 		return 0;
 	}
 	c->src.ops->close(c->src.h);
 	c->src.ops = NULL;
 	r = open_file(c, err, sizeof(err));
 	if (r) {
-		c->done = 1;
+		c->src.ops = NULL;
+		snprintf(c->status, sizeof(c->status), "cannot start the file again: %s", err);
+		c->ended = RS_CAP_FAILED;
+		c->fail_r = r;
 		return r;
 	}
 	c->passes++;
@@ -287,6 +331,8 @@ static int read_ahead(struct rs_capture *c)
 		if (r <= 0)
 			return r;
 	}
+	if (r < 0)
+		return failed(c, r, c->src.ops->error ? c->src.ops->error(c->src.h) : NULL);
 	if (r == 1) {
 		c->have_pending = 1;
 		if (!c->pass_first_ts) {
@@ -301,6 +347,8 @@ int rs_capture_dispatch(struct rs_capture *c, unsigned budget)
 {
 	int n = 0, r;
 
+	if (c->ended == RS_CAP_FAILED)
+		return c->fail_r;
 	while (!c->done && (unsigned)n < budget) {
 		if (!c->have_pending) {
 			r = read_ahead(c);
@@ -332,8 +380,15 @@ void rs_capture_stats(const struct rs_capture *c, struct rs_capture_stats *st)
 		c->src.ops->stats(c->src.h, st);
 	st->received = c->received;
 	st->passes = c->passes;
+	st->ended = c->ended;
+	st->records = records(c);
 	st->write_failed = c->write_failed;
 	rs_cap_writer_counts(c->w, &st->written_bytes, &st->written_files);
+}
+
+const char *rs_capture_status(const struct rs_capture *c)
+{
+	return c->status;
 }
 
 const char *rs_capture_label(const struct rs_capture *c)
