@@ -5,11 +5,14 @@
  * time by whoever owns the event loop.
  *
  * A paced replay keeps the frame it read ahead until its time comes (the
- * source's frame stays valid until the next read), and shifts the
- * timestamps of every later pass of a looped replay so that packet time
- * keeps running forward for the analysis.
+ * source's frame stays valid until the next read).  Every later pass of a
+ * looped replay goes on from the last one: its timestamps are shifted so
+ * packet time keeps running forward, and its PSNs (loop.h) so the stream
+ * stays monotonic; the analysis and a pcap written from it see the same
+ * frames, so both tell the same story.
  */
 #include "capture/capture.h"
+#include "capture/loop.h"
 #include "capture/source.h"
 #include "util.h"
 
@@ -27,6 +30,7 @@ struct rs_capture {
 	struct rs_cap_source src;
 	struct rs_cap_analysis *a;
 	struct rs_cap_writer *w;
+	struct rs_cap_loop *loop;	/* replay_loop: the PSN spaces */
 	char label[320];
 	char note[640];
 	uint64_t received;
@@ -148,6 +152,8 @@ int rs_capture_open(struct rs_capture **out, const struct rs_capture_spec *spec,
 	}
 	c->a = rs_cap_analysis_new(spec->flow_cap, spec->ring_cap);
 	c->passes = 1;
+	if (spec->kind == RS_CAP_FILE && spec->replay_loop)
+		c->loop = rs_cap_loop_new();
 	if (spec->write_path) {
 		r = rs_capture_write(c, spec->write_path, spec->rotate_bytes, spec->rotate_keep, err,
 				     errlen);
@@ -168,6 +174,7 @@ void rs_capture_close(struct rs_capture *c)
 	if (c->src.ops)
 		c->src.ops->close(c->src.h);
 	rs_cap_analysis_free(c->a);
+	rs_cap_loop_free(c->loop);
 	free(c->name);
 	free(c->filter);
 	free(c);
@@ -288,7 +295,6 @@ static int end_of_file(struct rs_capture *c)
 	c->passes++;
 	c->pass_first_ts = 0;
 	c->ts_shift = c->last_ts + 1000000ULL;	/* the next pass starts 1 ms later */
-	rs_cap_analysis_resync(c->a);
 	return 1;
 }
 
@@ -303,16 +309,19 @@ static void stop_writing(struct rs_capture *c)
 static void handle(struct rs_capture *c, const struct rs_cap_frame *fr)
 {
 	struct rs_pkt p;
-	struct rs_cap_frame shifted = *fr;
+	struct rs_cap_frame out = *fr;
 
-	shifted.ts_ns = fr->ts_ns - c->pass_first_ts + c->ts_shift;
-	if (!c->ts_shift)
-		shifted.ts_ns = fr->ts_ns;
-	c->last_ts = shifted.ts_ns;
-	rs_pkt_decode(&p, c->src.link, fr->data, fr->caplen, fr->len, shifted.ts_ns);
+	if (c->ts_shift)
+		out.ts_ns = fr->ts_ns - c->pass_first_ts + c->ts_shift;
+	c->last_ts = out.ts_ns;
+	rs_pkt_decode(&p, c->src.link, fr->data, fr->caplen, fr->len, out.ts_ns);
+	if (c->loop && c->passes == 1)
+		rs_cap_loop_learn(c->loop, &p);
+	else if (c->loop && rs_cap_loop_shift(c->loop, &p, c->passes, c->src.link, fr, &out))
+		rs_pkt_decode(&p, c->src.link, out.data, out.caplen, out.len, out.ts_ns);
 	rs_cap_analysis_add(c->a, &p);
 	c->received++;
-	if (c->w && rs_cap_writer_put(c->w, &shifted))
+	if (c->w && rs_cap_writer_put(c->w, &out))
 		stop_writing(c);
 	if (c->spec.on_packet)
 		c->spec.on_packet(&p, c->spec.arg);
