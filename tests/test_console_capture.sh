@@ -38,8 +38,9 @@ ok $? "demo: seven tabs fit in 80 columns"
 wait_for demo 'RoCE v2\? +PASS +RoCE v2: [0-9]+ packets to UDP port 4791'
 ok $? "verdict: RoCE v2, pass"
 wait_for demo 'wire +WARN +no RoCE packet is ECN-capable \(ECT not set\)' &&
-	! grep -q 'PASS.*DCQCN cannot' "$tmp/screen"
-ok $? "verdict: the wire warns on its worst reason (Not-ECT: DCQCN cannot react), never under PASS"
+	! grep -q 'PASS.*DCQCN cannot' "$tmp/screen" &&
+	grep -q 'rdma_cm.pcap: github.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4.0' "$tmp/screen"
+ok $? "verdict: the wire warns on its worst reason (Not-ECT: DCQCN cannot react), never under PASS; the credit stays at 80x24"
 wait_for demo '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x00003d ' &&
 	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' "$tmp/screen" &&
 	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003c ' "$tmp/screen"

@@ -291,7 +291,7 @@ static void draw_running(struct ui *ui, struct ui_pane *p, const struct rs_captu
 	draw_verdicts(ui, p, c);
 	if (err[0])
 		ui_wrap_max(p, UI_R_BAD, 1, err, 2);
-	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 16) {
+	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 12) {
 		ui_line_fixed(p, &pen);
 		ui_putf(&pen, UI_R_DIM, " %s", rs_demo_pcap_credit);
 	}
