@@ -286,7 +286,6 @@ static int end_of_file(struct rs_capture *c)
 	c->src.ops = NULL;
 	r = open_file(c, err, sizeof(err));
 	if (r) {
-		c->src.ops = NULL;
 		snprintf(c->status, sizeof(c->status), "cannot start the file again: %s", err);
 		c->ended = RS_CAP_FAILED;
 		c->fail_r = r;
