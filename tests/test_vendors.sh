@@ -187,39 +187,32 @@ port() {
 }
 # sigs DEV: the line under the port's line (its signals)
 sigs() { screen v | awk -v p=" $1/1 " 'index($0, p) { getline; print; exit }'; }
+# wait_sigs DEV REGEX: poll until the port's signals line matches; it in $s
+wait_sigs() {
+	i=0
+	while [ $i -lt 100 ]; do
+		s=$(sigs "$1")
+		echo "$s" | grep -Eq -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
 port bnxt_re0
 wait_for v '^▶ bnxt_re0/1 +ACTIVE +200/504 +([1-9][0-9]*\.[0-9]|0\.[1-9]) +[0-9]+% +([1-9][0-9]*\.[0-9]|0\.[1-9]) '
 ok $? "Overview: bnxt_re0's TX and RX from its hw_counters tx_bytes/rx_bytes"
-i=0
-while [ $i -lt 100 ]; do
-	s=$(sigs bnxt_re0)
-	echo "$s" | grep -Eq '^ {13} +- +~[0-9.kMG]+ +~[0-9.kMG]+ +~[0-9.kMG]+ +![0-9.kMG]+ +![0-9.kMG]+ +0$' && break
-	sleep 0.1
-	i=$((i + 1))
-done
-[ $i -lt 100 ]; ok $? "Overview: bnxt_re0's CNPs and ECN marked '~', sequence errors and retransmissions '!' ($s)"
+wait_sigs bnxt_re0 '^ {13} +- +~[0-9.kMG]+ +~[0-9.kMG]+ +~[0-9.kMG]+ +![0-9.kMG]+ +![0-9.kMG]+ +0$'
+ok $? "Overview: bnxt_re0's CNPs and ECN marked '~', sequence errors and retransmissions '!' ($s)"
 port irdma0
 wait_for v '^▶ irdma0/1 +ACTIVE +100/252 +([1-9][0-9]*\.[0-9]|0\.[1-9]) '
 ok $? "Overview: irdma0's TX from ip4OutOctets + ip6OutOctets"
-i=0
-while [ $i -lt 100 ]; do
-	s=$(sigs irdma0)
-	echo "$s" | grep -Eq '^   irdma +- +~[0-9.kMG]+ +~[0-9.kMG]+ +~[0-9.kMG]+ +n/p +![0-9.kMG]+ +0$' && break
-	sleep 0.1
-	i=$((i + 1))
-done
-[ $i -lt 100 ]; ok $? "Overview: irdma0's CNP, ECN '~', retransmissions '!', no sequence counter: n/p (irdma) ($s)"
+wait_sigs irdma0 '^   irdma +- +~[0-9.kMG]+ +~[0-9.kMG]+ +~[0-9.kMG]+ +n/p +![0-9.kMG]+ +0$'
+ok $? "Overview: irdma0's CNP, ECN '~', retransmissions '!', no sequence counter: n/p (irdma) ($s)"
 port hns_0
 wait_for v '^▶ hns_0/1 +ACTIVE +100/252 +n/p +n/p +n/p +n/p +[1-9][0-9.]*[kMG]?( |$)'
 ok $? "Overview: hns_0 has no byte counter: TX and RX n/p, its pkt/s from tx_pkt + rx_pkt"
-i=0
-while [ $i -lt 100 ]; do
-	s=$(sigs hns_0)
-	echo "$s" | grep -Eq '^   hns +- +~[0-9.kMG]+ +~[0-9.kMG]+ +n/p +n/p +n/p +0$' && break
-	sleep 0.1
-	i=$((i + 1))
-done
-[ $i -lt 100 ]; ok $? "Overview: hns_0's CNPs marked, ECN/sequence/retransmit n/p with the driver's name ($s)"
+wait_sigs hns_0 '^   hns +- +~[0-9.kMG]+ +~[0-9.kMG]+ +n/p +n/p +n/p +0$'
+ok $? "Overview: hns_0's CNPs marked, ECN/sequence/retransmit n/p with the driver's name ($s)"
 keys v Enter
 wait_for v '─ Counters of hns_0 port 1 \(enp31s0f0\)'
 wait_for v '─ Not provided by this NIC \(hns\)' &&
