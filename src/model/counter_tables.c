@@ -57,18 +57,26 @@ static const char *const group_keys[RS_CG_COUNT] = {
 	[RS_CG_RESOURCE] = "resource", [RS_CG_OTHER] = "other",
 };
 
-/* A parse in progress: the document, where errors go. */
+/* A parse in progress: the document, where errors go, the table built. */
 struct rd {
 	const struct rs_ydoc *doc;
 	char *err;
 	size_t errlen;
+	struct rs_ctr_table *t;
 };
+
+/* p, owned by the table from now on (rs_ctr_table_free() frees it). */
+static void *keep(struct rd *r, void *p)
+{
+	*RS_APPEND(r->t->owned, r->t->n_owned) = p;
+	return p;
+}
 
 static int str_of(struct rd *r, const struct rs_ynode *v, const char *key, const char **out)
 {
 	if (!v || v->kind != RS_Y_SCALAR)
 		return rs_yerr(r->doc, v, r->err, r->errlen, "'%s' takes one text", key);
-	*out = rs_xstrdup(v->text);
+	*out = keep(r, rs_xstrdup(v->text));
 	return 0;
 }
 
@@ -87,18 +95,18 @@ static int list_of(struct rd *r, const struct rs_ynode *v, const char *key, cons
 	*out = NULL;
 	*n = 0;
 	if (v && v->kind == RS_Y_SCALAR) {
-		*out = rs_xcalloc(1, sizeof(**out));
-		(*out)[(*n)++] = rs_xstrdup(v->text);
+		*out = keep(r, rs_xcalloc(1, sizeof(**out)));
+		(*out)[(*n)++] = keep(r, rs_xstrdup(v->text));
 		return 0;
 	}
 	if (!v || v->kind != RS_Y_SEQ || !v->n)
 		return rs_yerr(r->doc, v, r->err, r->errlen, "'%s' takes a text or a list", key);
-	*out = rs_xcalloc(v->n, sizeof(**out));
+	*out = keep(r, rs_xcalloc(v->n, sizeof(**out)));
 	for (size_t i = 0; i < v->n; i++) {
 		if (v->items[i]->kind != RS_Y_SCALAR || !v->items[i]->text[0])
 			return rs_yerr(r->doc, v->items[i], r->err, r->errlen,
 				       "'%s': every item is a text", key);
-		(*out)[(*n)++] = rs_xstrdup(v->items[i]->text);
+		(*out)[(*n)++] = keep(r, rs_xstrdup(v->items[i]->text));
 	}
 	return 0;
 }
@@ -215,21 +223,21 @@ static int counters_of(struct rd *r, const struct rs_ynode *list, enum rs_corigi
 			c.name = names[k];
 			*RS_APPEND(*v, *n) = c;
 		}
-		free(names);
 	}
 	return 0;
 }
 
 static int sources_of(struct rd *r, const struct rs_ynode *list, struct rs_ctr_table *t)
 {
-	struct rs_ctr_source *v = NULL;
+	struct rs_ctr_source *v;
 	size_t n = 0;
 
 	if (!list || list->kind != RS_Y_SEQ || !list->n)
 		return rs_yerr(r->doc, list, r->err, r->errlen, "a table names its 'sources'");
+	v = keep(r, rs_xcalloc(list->n, sizeof(*v)));
 	for (size_t i = 0; i < list->n; i++) {
 		const struct rs_ynode *e = list->items[i];
-		struct rs_ctr_source *s = RS_APPEND(v, n);
+		struct rs_ctr_source *s = &v[n++];
 
 		if (str_of(r, rs_ymap_get(e, "repo"), "repo", &s->repo) ||
 		    str_of(r, rs_ymap_get(e, "file"), "file", &s->file) ||
@@ -285,8 +293,15 @@ static int table_of(struct rd *r, const struct rs_ynode *root, struct rs_ctr_tab
 	    sources_of(r, rs_ymap_get(root, "sources"), t) ||
 	    counters_of(r, rs_ymap_get(root, "counters"), RS_CO_PORT, &cls, &n) ||
 	    counters_of(r, rs_ymap_get(root, "hw_counters"), RS_CO_HW, &cls, &n) ||
-	    counters_of(r, rs_ymap_get(root, "device_hw_counters"), RS_CO_HW, &dev, &n_dev))
+	    counters_of(r, rs_ymap_get(root, "device_hw_counters"), RS_CO_HW, &dev, &n_dev)) {
+		free(cls);
+		free(dev);
 		return -1;
+	}
+	if (cls)
+		keep(r, cls);
+	if (dev)
+		keep(r, dev);
 	if (rs_ymap_get(root, "netdev_counts_rdma") &&
 	    bool_of(r, rs_ymap_get(root, "netdev_counts_rdma"), "netdev_counts_rdma",
 		    &t->netdev_counts_rdma))
@@ -305,11 +320,19 @@ static int table_of(struct rd *r, const struct rs_ynode *root, struct rs_ctr_tab
 	return 0;
 }
 
+void rs_ctr_table_free(struct rs_ctr_table *t)
+{
+	for (size_t i = 0; i < t->n_owned; i++)
+		free(t->owned[i]);
+	free(t->owned);
+	memset(t, 0, sizeof(*t));
+}
+
 int rs_ctr_table_parse(const char *text, const char *file, struct rs_ctr_table *t,
 		       char *err, size_t errlen)
 {
 	struct rs_ydoc d;
-	struct rd r = { .doc = &d, .err = err, .errlen = errlen };
+	struct rd r = { .doc = &d, .err = err, .errlen = errlen, .t = t };
 	int ret;
 
 	memset(t, 0, sizeof(*t));
@@ -317,6 +340,8 @@ int rs_ctr_table_parse(const char *text, const char *file, struct rs_ctr_table *
 		return -EINVAL;
 	ret = table_of(&r, d.root, t) ? -EINVAL : 0;
 	rs_ydoc_free(&d);
+	if (ret)
+		rs_ctr_table_free(t);
 	return ret;
 }
 

@@ -57,6 +57,8 @@ struct rs_ctr_table {
 	size_t n_classes;
 	const struct rs_counter_class *device_classes;	/* DEV/hw_counters (not read) */
 	size_t n_device_classes;
+	void **owned;			/* what the table allocated */
+	size_t n_owned;
 };
 
 /* Every table (the first lookup reads them); *n gets how many.  The IB
@@ -78,13 +80,15 @@ const struct rs_counter_class *rs_ctr_classify(const struct rs_ctr_table *t,
 /* 1 when the driver has a counter of meaning m (its PMA counters included). */
 int rs_ctr_table_has(const struct rs_ctr_table *t, enum rs_meaning m);
 /*
- * Parse one table's YAML text (file names it in messages) into t, whose
- * memory then lives as long as the program.  0, or -EINVAL with
- * "file:line:col: what is wrong" in err.  The shipped tables go through
- * here once; tests feed it broken ones.
+ * Parse one table's YAML text (file names it in messages) into t, which
+ * holds its memory until rs_ctr_table_free().  0, or -EINVAL with
+ * "file:line:col: what is wrong" in err (t then holds nothing).  The
+ * shipped tables go through here once; tests feed it broken ones.
  */
 int rs_ctr_table_parse(const char *text, const char *file, struct rs_ctr_table *t,
 		       char *err, size_t errlen);
+/* Free what a parsed table holds (not the shipped ones: they live on). */
+void rs_ctr_table_free(struct rs_ctr_table *t);
 /* Why the tables could not be read ("" when they were): a build fault. */
 const char *rs_ctr_tables_error(void);
 
