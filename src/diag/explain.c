@@ -45,7 +45,10 @@ struct rs_explainer {
 	regex_t *re;
 	regex_t *peer;			/* per entry: where the line names the peer */
 	int *have_peer;
-	struct needles **nd;		/* per entry */
+	struct needles **nd;		/* per entry, then the status number's */
+	regex_t num_re;			/* rs_explain_wc_number */
+	int have_num;
+	size_t num_entry[64];		/* per status number: its entry + 1, or 0 */
 	size_t words;			/* 64-bit words of an entry mask */
 	uint64_t *always;		/* entries without needles */
 	/* The automaton: next[state_row + class] = next state's row | OUT_BIT. */
@@ -291,7 +294,7 @@ static int build_automaton(struct rs_explainer *x)
 
 	memset(x->cls, 0, sizeof(x->cls));
 	nc = 1;
-	for (size_t i = 0; i < x->n; i++)
+	for (size_t i = 0; i <= x->n; i++)
 		for (size_t k = 0; x->nd[i] && k < x->nd[i]->n; k++)
 			for (const char *s = x->nd[i]->s[k]; *s; s++) {
 				unsigned char c = (unsigned char)*s;
@@ -314,7 +317,7 @@ static int build_automaton(struct rs_explainer *x)
 		go[i] = -1;
 	x->out = rs_xcalloc(cap * x->words, sizeof(*x->out));
 	x->states = 1;
-	for (size_t i = 0; i < x->n; i++) {
+	for (size_t i = 0; i <= x->n; i++) {
 		for (size_t k = 0; x->nd[i] && k < x->nd[i]->n; k++) {
 			size_t st = 0;
 
@@ -413,8 +416,10 @@ static void free_compiled(struct rs_explainer *x, size_t nre)
 	for (size_t i = 0; x->have_peer && i < x->n; i++)
 		if (x->have_peer[i])
 			regfree(&x->peer[i]);
-	for (size_t i = 0; x->nd && i < x->n; i++)
+	for (size_t i = 0; x->nd && i <= x->n; i++)
 		free(x->nd[i]);
+	if (x->have_num)
+		regfree(&x->num_re);
 	free(x->nd);
 	free(x->re);
 	free(x->peer);
@@ -443,16 +448,41 @@ static int compile_peer(struct rs_explainer *x, size_t i, char *err, size_t errl
 	return ret;
 }
 
+/*
+ * The status number: one pattern for every entry with a .num, its needles
+ * under the bit after the entries'.
+ */
+static void compile_number(struct rs_explainer *x)
+{
+	const char *pat = rs_explain_wc_number;
+	int any = 0;
+
+	for (size_t i = 0; i < x->n; i++)
+		if (x->e[i]->num > 0 && x->e[i]->num < 64) {
+			x->num_entry[x->e[i]->num] = i + 1;
+			any = 1;
+		}
+	if (!any || regcomp(&x->num_re, pat, REG_EXTENDED | REG_ICASE))
+		return;
+	x->have_num = 1;
+	x->nd[x->n] = rs_xmalloc(sizeof(*x->nd[x->n]));
+	if (!needles_alt(pat, pat + strlen(pat), x->nd[x->n], 0)) {
+		free(x->nd[x->n]);
+		x->nd[x->n] = NULL;
+		mask_set(x->always, x->n);
+	}
+}
+
 static int explainer_compile(struct rs_explainer *x, char *err, size_t errlen)
 {
 	size_t n = x->n ? x->n : 1, i;
 	int ret = 0;
 
-	x->words = (n + 63) / 64;
+	x->words = (n + 1 + 63) / 64;	/* one more bit: the status number */
 	x->re = rs_xcalloc(n, sizeof(*x->re));
 	x->peer = rs_xcalloc(n, sizeof(*x->peer));
 	x->have_peer = rs_xcalloc(n, sizeof(*x->have_peer));
-	x->nd = rs_xcalloc(n, sizeof(*x->nd));
+	x->nd = rs_xcalloc(n + 1, sizeof(*x->nd));
 	x->always = rs_xcalloc(x->words, sizeof(*x->always));
 	for (i = 0; i < x->n; i++) {
 		const char *pat = x->e[i]->pattern;
@@ -476,6 +506,7 @@ static int explainer_compile(struct rs_explainer *x, char *err, size_t errlen)
 		free_compiled(x, i);
 		return ret;
 	}
+	compile_number(x);
 	if (build_automaton(x)) {
 		free(x->next);
 		free(x->out);
@@ -602,6 +633,39 @@ static char *line_cstr(const char *line, size_t len, char *stackbuf, size_t stac
 	return s;
 }
 
+/* Index i into the sorted idx[0..n), once; returns the new count. */
+static size_t add_sorted(size_t *idx, size_t n, size_t max, size_t i)
+{
+	size_t at = 0;
+
+	for (size_t k = 0; k < n && k < max; k++) {
+		if (idx[k] == i)
+			return n;
+		if (idx[k] < i)
+			at = k + 1;
+	}
+	if (n < max) {
+		memmove(idx + at + 1, idx + at, (n - at) * sizeof(*idx));
+		idx[at] = i;
+	}
+	return n + 1;
+}
+
+/* The entry of the status number s holds, if any, into idx. */
+static size_t add_number(const struct rs_explainer *x, const char *s, size_t *idx, size_t n,
+			 size_t max)
+{
+	regmatch_t m[4];
+	unsigned long v;
+
+	if (regexec(&x->num_re, s, 4, m, 0) || m[3].rm_so < 0 || m[3].rm_eo - m[3].rm_so > 2)
+		return n;
+	v = strtoul(s + m[3].rm_so, NULL, 10);
+	if (v >= RS_ARRAY_SIZE(x->num_entry) || !x->num_entry[v])
+		return n;
+	return add_sorted(idx, n, max, x->num_entry[v] - 1);
+}
+
 /*
  * The indexes of the entries (matches and evidence) line matches, in
  * order, up to max into idx; returns how many matched.  cand is scratch of
@@ -633,15 +697,19 @@ static size_t match_line(const struct rs_explainer *x, const char *line, size_t 
 			size_t i = w * 64 + (size_t)__builtin_ctzll(m);
 
 			m &= m - 1;
+			if (i == x->n && x->have_num) {
+				if (!s)
+					s = line_cstr(line, len, stackbuf, sizeof(stackbuf));
+				n = add_number(x, s, idx, n, max);
+				continue;
+			}
 			if (i >= x->n)
 				break;
 			if (!s)
 				s = line_cstr(line, len, stackbuf, sizeof(stackbuf));
 			if (regexec(&x->re[i], s, 0, NULL, 0))
 				continue;
-			if (n < max)
-				idx[n] = i;
-			n++;
+			n = add_sorted(idx, n, max, i);
 		}
 	}
 	if (s && s != stackbuf)

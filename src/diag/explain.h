@@ -126,6 +126,11 @@ struct rs_explain_entry {
 	 */
 	int weight;
 	unsigned sets;		/* RS_CTX_* bits the line gives */
+	/*
+	 * A work-completion status (1..): the entry also matches its number
+	 * after the words tools put before one (rs_explain_wc_number).
+	 */
+	int num;
 };
 
 /*
@@ -142,6 +147,8 @@ extern const struct rs_explain_entry rs_explain_kernel[];
 extern const struct rs_explain_entry rs_explain_stacks[];
 extern const struct rs_explain_entry rs_explain_wc_status[];
 extern const struct rs_explain_entry rs_explain_evidence[];
+/* The words before a status number, and the number (group 3): explain_wc.c. */
+extern const char rs_explain_wc_number[];
 
 /*
  * A rule: an entry (by id, or "class:NAME" for every entry of a class) seen

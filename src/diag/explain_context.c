@@ -33,7 +33,7 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "gid_index set by environment to 0([^0-9]|$)|gid[ _]?index[ :=]+0([^0-9x]|$)|"
 	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(", RS_CTX_GID0),
 	CTX("roce_v1", "a RoCE v1 GID is in use",
-	    "roce[ _]?v1([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),
+	    "(roce v1|rocev1|roce_v1)([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),
 	CTX("ib_link", "the link layer is InfiniBand",
 	    "link type *: *IB([^a-z]|$)|link_layer: *infiniband|(:1/IB|:2/IB)([^a-z]|$)",
 	    RS_CTX_IB),

@@ -117,7 +117,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 8 },
 	{ .id = "kernel.bnxt_re", .tool = "kernel (bnxt_re)",
-	  .pattern = "bnxt_re[^ ]*:.*(timed ?out|timeout|failed)",
+	  .pattern = "bnxt_re[^:]*:.*(timed ?out|timeout|failed)",
 	  .meaning = "The Broadcom RoCE driver reports a failure: most often a command to the "
 		     "adapter's firmware that timed out or was refused.",
 	  .causes = { "firmware and driver versions that do not match (bnxt_en, bnxt_re and the "
@@ -127,7 +127,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 5 },
 	{ .id = "kernel.irdma", .tool = "kernel (irdma)",
-	  .pattern = "irdma[^ ]*:.*(failed|error|timed ?out)",
+	  .pattern = "irdma[^:]*:.*(failed|error|timed ?out)",
 	  .meaning = "The Intel RDMA driver (E810, X722) reports a failure.",
 	  .causes = { "the ice driver, irdma and the NIC's NVM/DDP package do not match",
 		      "RoCE mode not enabled (irdma loads iWARP by default on some versions: "
@@ -136,8 +136,8 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_DRIVER, .weight = 4 },
 	{ .id = "kernel.nvme_rdma_connect", .tool = "kernel (nvme-rdma)",
-	  .pattern = "rdma connection establishment failed|nvme_rdma.*(connect|route|addr).*"
-		     "(fail|error)",
+	  .pattern = "rdma connection establishment failed|rdma_resolve_addr wait failed|"
+		     "nvme nvme[0-9]+: rdma_[a-z_]+ failed",
 	  .meaning = "The NVMe over RDMA host could not connect a queue to the target: the "
 		     "rdma_cm step named failed (the number is the errno, -104 a reset).",
 	  .causes = { "the target rejected or reset the connection (-104): nothing listens on "

@@ -100,7 +100,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6 },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
-	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted)",
+	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])",
 	  .meaning = "libfabric could not add the peer's address to its address vector: the "
 		     "address could not be resolved to an RDMA one.",
 	  .causes = { "the peer's address is not reachable over RDMA (route, ARP, no RDMA device "

@@ -142,7 +142,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 4 },
 	{ .id = "verbs.modify_qp_etimedout", .tool = "NCCL, UCX, Mooncake, verbs applications",
-	  .pattern = "modify[_ ]?QP.*(connection timed out|ETIMEDOUT|errno:? 110([^0-9]|$)|"
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(connection timed out|ETIMEDOUT|errno:? 110([^0-9]|$)|"
 		     "\\[110\\])",
 	  .meaning = "A queue pair transition (to RTR, most often) failed with ETIMEDOUT: on RoCE "
 		     "the kernel resolves the peer's MAC from the destination GID's address at "
@@ -155,7 +155,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_neigh",
 	  .cls = RS_CLS_PATH, .weight = 6 },
 	{ .id = "verbs.modify_qp_enodata", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?QP.*(no data available|ENODATA|errno:? 61([^0-9]|$)|\\[61\\])",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no data available|ENODATA|errno:? 61([^0-9]|$)|\\[61\\])",
 	  .meaning = "A queue pair transition failed with ENODATA: the source GID index the "
 		     "application gave is an empty slot of the GID table.",
 	  .causes = { "a GID index copied from another host or from before an address change "
@@ -165,7 +165,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 7 },
 	{ .id = "verbs.modify_qp_enetunreach", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?QP.*(network is unreachable|ENETUNREACH|errno:? 101([^0-9]|$))",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(network is unreachable|ENETUNREACH|errno:? 101([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with ENETUNREACH: the kernel found no route "
 		     "from the GID's interface to the peer's address.",
 	  .causes = { "the peer's address is on a subnet this interface has no route to",
@@ -174,7 +174,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
 	  .cls = RS_CLS_PATH, .weight = 6 },
 	{ .id = "verbs.modify_qp_enodev", .tool = "NCCL, UCX, mscclpp, verbs applications",
-	  .pattern = "modify[_ ]?QP.*(no such device|ENODEV|errno:? 19([^0-9]|$))",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no such device|ENODEV|errno:? 19([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with ENODEV: the network device behind the "
 		     "source GID cannot be used from here.",
 	  .causes = { "the GID index names an entry whose interface is gone, renamed, or in "
@@ -185,7 +185,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 6 },
 	{ .id = "verbs.modify_qp_einval", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?QP.*(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with EINVAL: the device refused an "
 		     "attribute. On RoCE the usual one is the address vector: it needs a GRH "
 		     "with a valid source GID index (LID addressing is InfiniBand only).",
@@ -373,7 +373,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 2 },
 	{ .id = "verbs.bad_address", .tool = "perftest, verbs applications",
-	  .pattern = "(errno|error)[: ]+bad address|ibv_reg_mr.*bad address|EFAULT",
+	  .pattern = "(errno|error)[: ]+bad address|ibv_reg_mr.*bad address|"
+		     "(^|[^a-z])EFAULT([^a-z]|$)",
 	  .meaning = "The kernel refused to pin a buffer (EFAULT): the address range is not "
 		     "memory it can register - most often GPU memory without a GPUDirect path.",
 	  .causes = { "GPU memory (cudaMalloc, --use_cuda) registered without nvidia-peermem "

@@ -31,18 +31,24 @@
 #include <stddef.h>
 
 #define WC_ENUM(e) "(^|[^[:alnum:]_])(IBV_WC_)?" e "([^[:alnum:]_]|$)"
-#define WC_NUM(n) "(failed status|wc status|wc error|cq error status|cqe error.*status|" \
-	"completion.*(with error|status))[ :=(-]*" n "([^0-9]|$)"
+/*
+ * The number after those words, for every status at once: group 3 is the
+ * status (explain.c matches it once per line and takes the entry whose
+ * .num it is, rather than trying 23 patterns with a number each).
+ */
+const char rs_explain_wc_number[] =
+	"(failed status|wc status|wc error|cq error status|cqe error.*status|"
+	"completion.*(with error|status))[ :=(-]*([0-9]+)([^0-9]|$)";
 /* An mlx5 CQE syndrome (hex), not the vendor syndrome after it. */
 #define WC_SYND(h) "(\\(synd|[^r] syndrome) 0x" h "([^0-9a-f]|$)"
 /* UCX's text for an mlx5 error CQE: "Remote access on mlx5_0:1/RoCE (synd ...". */
 #define WC_UCX(text) text " (on [^ ]+:[0-9]|\\(synd 0x)"
 /* A text specific enough to be recognised anywhere. */
-#define WC(n, e, text) text "|" WC_ENUM(e) "|" WC_NUM(n)
+#define WC(n, e, text) text "|" WC_ENUM(e)
 /* One with the forms of mlx5 and UCX as well. */
 #define WC_MLX5(n, e, text, h, ucx) WC(n, e, text) "|" WC_SYND(h) "|" ucx
 /* A plain text: only after "status" or before "(N)". */
-#define WC_PLAIN(n, e, text) "status[ :=]*" text "|" text " \\(" n "\\)|" WC_ENUM(e) "|" WC_NUM(n)
+#define WC_PLAIN(n, e, text) "status[ :=]*" text "|" text " \\(" n "\\)|" WC_ENUM(e)
 
 /* Reliable Datagram only: no RoCE NIC implements RD. */
 #define RD_CAUSES { \
@@ -66,7 +72,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "max_msg_sz",
 		      "a scatter/gather list whose lengths do not add up (application bug)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 1 },
 	{ .id = "wc.loc_qp_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("2", "LOC_QP_OP_ERR", "local QP operation error", "2",
 			     WC_UCX("local QP operation")),
@@ -80,14 +86,14 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "size)",
 		      "a provider or firmware bug (dmesg)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_RESOURCES, .weight = 4 },
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .num = 2 },
 	{ .id = "wc.loc_eec_op_err", .tool = "libibverbs",
 	  .pattern = WC("3", "LOC_EEC_OP_ERR", "local EE context operation error"),
 	  .meaning = "Work completion status 3, local EE context operation error "
 		     "(IBV_WC_LOC_EEC_OP_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 3 },
 	{ .id = "wc.loc_prot_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("4", "LOC_PROT_ERR", "local protection error", "4",
 			     WC_UCX("local protection")),
@@ -100,7 +106,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "region's (application bug)",
 		      "a registration smaller than the message" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 4 },
 	{ .id = "wc.wr_flush_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("5", "WR_FLUSH_ERR", "work request flushed error", "5",
 			     "WR flushed because QP in error state"),
@@ -115,7 +121,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "(a normal shutdown flushes posted receives too)",
 		      "an asynchronous error: the port went down or the device was reset" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_APPLICATION, .weight = 1 },
+	  .cls = RS_CLS_APPLICATION, .weight = 1, .num = 5 },
 	{ .id = "wc.mw_bind_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("6", "MW_BIND_ERR", "memory management operation error", "6",
 			     WC_UCX("memory window bind")),
@@ -127,7 +133,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the window or key is already bound or invalidated",
 		      "the provider does not support the operation" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 6 },
 	{ .id = "wc.bad_resp_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("7", "BAD_RESP_ERR", "bad response error", "10",
 			     WC_UCX("bad response")),
@@ -138,7 +144,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a firmware or driver problem on either end (versions, dmesg)",
 		      "corrupted frames on the path (error counters, out-of-sequence packets)" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
-	  .cls = RS_CLS_PEER, .weight = 4 },
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 7 },
 	{ .id = "wc.loc_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("8", "LOC_ACCESS_ERR", "local access error", "11",
 			     WC_UCX("local access")),
@@ -149,7 +155,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the destination is outside the registered range",
 		      "GPU memory without working GPUDirect RDMA" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 8 },
 	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request error", "12",
 			     WC_UCX("invalid request")),
@@ -162,7 +168,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "write, read, atomic)",
 		      "the two ends run different tests (send against write)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 9 },
 	{ .id = "wc.rem_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("10", "REM_ACCESS_ERR", "remote access error", "13",
 			     WC_UCX("remote access")),
@@ -175,7 +181,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer registered without remote read or write rights",
 		      "the peer's GPU memory is not registered for GPUDirect RDMA (NCCL)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 10 },
 	{ .id = "wc.rem_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("11", "REM_OP_ERR", "remote operation error", "14",
 			     WC_UCX("remote QP")),
@@ -187,7 +193,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair went to error",
 		      "a provider problem on the peer (its dmesg)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_PEER, .weight = 4 },
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 11 },
 	{ .id = "wc.retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("12", "RETRY_EXC_ERR", "transport retry counter exceeded", "15",
 			     "transport retry count exceeded"),
@@ -207,7 +213,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "frames dropped on the way: an MTU mismatch along the path, or no PFC or "
 		      "pause under congestion" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5 },
+	  .cls = RS_CLS_GID, .weight = 5, .num = 12 },
 	{ .id = "wc.rnr_retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded", "16",
 			     "(receive-no?t?-ready|RNR) retry count exceeded"),
@@ -220,21 +226,21 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer process stalled or stopped while its queue pair stayed up",
 		      "rnr_retry below 7 (7 retries forever) or a short min_rnr_timer" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
-	  .cls = RS_CLS_APPLICATION, .weight = 4 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 13 },
 	{ .id = "wc.loc_rdd_viol_err", .tool = "libibverbs",
 	  .pattern = WC("14", "LOC_RDD_VIOL_ERR", "local RDD violation error"),
 	  .meaning = "Work completion status 14, local RDD violation error "
 		     "(IBV_WC_LOC_RDD_VIOL_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 14 },
 	{ .id = "wc.rem_inv_rd_req_err", .tool = "libibverbs",
 	  .pattern = WC("15", "REM_INV_RD_REQ_ERR", "remote invalid RD request"),
 	  .meaning = "Work completion status 15, remote invalid RD request "
 		     "(IBV_WC_REM_INV_RD_REQ_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 15 },
 	{ .id = "wc.rem_abort_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("16", "REM_ABORT_ERR", "aborted error", "22",
 			     WC_UCX("remote side aborted")),
@@ -244,21 +250,21 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "(process exit, teardown)",
 		      "an error on the peer's side: read the peer's log" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PEER, .weight = 4 },
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 16 },
 	{ .id = "wc.inv_eecn_err", .tool = "libibverbs",
 	  .pattern = WC("17", "INV_EECN_ERR", "invalid EE context number"),
 	  .meaning = "Work completion status 17, invalid EE context number "
 		     "(IBV_WC_INV_EECN_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 17 },
 	{ .id = "wc.inv_eec_state_err", .tool = "libibverbs",
 	  .pattern = WC("18", "INV_EEC_STATE_ERR", "invalid EE context state"),
 	  .meaning = "Work completion status 18, invalid EE context state "
 		     "(IBV_WC_INV_EEC_STATE_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 18 },
 	{ .id = "wc.fatal_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("19", "FATAL_ERR", "fatal error"),
 	  .meaning = "Work completion status 19, fatal error (IBV_WC_FATAL_ERR): the device hit a "
@@ -268,7 +274,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "PCIe errors on the NIC's link (AER in dmesg)",
 		      "an overheating or failing card" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 5 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 5, .num = 19 },
 	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
 	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
 	  .meaning = "Work completion status 20, response timeout error "
@@ -277,7 +283,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair is gone",
 		      "frames dropped on the path" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 5 },
+	  .cls = RS_CLS_PATH, .weight = 5, .num = 20 },
 	{ .id = "wc.general_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("21", "GENERAL_ERR", "general error"),
 	  .meaning = "Work completion status 21, general error (IBV_WC_GENERAL_ERR): a "
@@ -286,7 +292,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .causes = { "look the vendor error up for the provider, and read dmesg",
 		      "a driver and firmware pair that do not match" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 4 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 4, .num = 21 },
 	{ .id = "wc.tm_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
 	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "
@@ -295,7 +301,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "hardware tag matching to confirm (UCX_RC_TM_ENABLE=n)",
 		      "a driver or firmware without working tag matching" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 22 },
 	{ .id = "wc.tm_rndv_incomplete", .tool = "libibverbs",
 	  .pattern = WC("23", "TM_RNDV_INCOMPLETE", "TM software rendezvous"),
 	  .meaning = "Work completion status 23, TM software rendezvous "
@@ -303,6 +309,6 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		     "could not finish a rendezvous and hands it to software.",
 	  .causes = { "expected with hardware tag matching; a problem only next to other errors" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 23 },
 	{ .id = NULL },
 };
