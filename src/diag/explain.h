@@ -103,7 +103,8 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_TEARDOWN		(1u << 11)	/* the program was stopping or disconnecting */
 #define RS_CTX_MTU		(1u << 12)	/* two MTUs that differ are named */
 #define RS_CTX_PERFTEST		(1u << 13)	/* perftest's own completion error */
-#define RS_CTX_COUNT		14
+#define RS_CTX_NCCL		(1u << 14)	/* NCCL's completion error: GPU buffers */
+#define RS_CTX_COUNT		15
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);

@@ -79,14 +79,14 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	{ "verbs.modify_qp_einval", RS_CTX_IB, 0, RS_CLS_APPLICATION, 0,
 	  "on InfiniBand the address vector itself is refused: an attribute of the program" },
 	/* GPU memory: a protection or access error is GPUDirect's. */
-	{ "wc.loc_prot_err", RS_CTX_GPU, 0, RS_CLS_GPUDIRECT, 2,
+	{ "wc.loc_prot_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
 	  "GPU memory is in play: the NIC could not use the GPU buffer" },
 	{ "wc.loc_prot_err", RS_CTX_PERFTEST, 0, RS_CLS_GPUDIRECT, 1,
 	  "perftest registers its own buffers right: a protection error there is GPU memory "
 	  "(--use_cuda) the NIC cannot reach" },
-	{ "wc.loc_access_err", RS_CTX_GPU, 0, RS_CLS_GPUDIRECT, 2,
+	{ "wc.loc_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
 	  "GPU memory is in play: the NIC could not use the GPU buffer" },
-	{ "wc.rem_access_err", RS_CTX_GPU, 0, RS_CLS_GPUDIRECT, 1,
+	{ "wc.rem_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 1,
 	  "GPU memory is in play: the peer's NIC could not use its GPU buffer" },
 	{ "verbs.reg_mr", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 1,
 	  "GPU memory is in play and no memlock limit is named" },

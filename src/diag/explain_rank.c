@@ -44,6 +44,7 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	"link-local GID", "GID index 0", "RoCE v1 GID", "losses under load", "port event",
 	"GPU memory", "locked-memory limit", "container", "out of memory",
 	"invalid argument", "InfiniBand link", "shutdown", "MTU mismatch", "perftest",
+	"NCCL",
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)

@@ -610,7 +610,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a lossy fabric under load: no PFC or ECN, so retries run out "
 		      "(NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_GPU,
+	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_NCCL,
 	  .peer = "from peer ([^ <]+)<" },
 	{ .id = "nccl.async_event", .tool = "NCCL",
 	  .pattern = "NET/IB[^:]*:.*(async event|async fatal event)",
