@@ -226,8 +226,9 @@ check_PROGRAMS += tests/test_explain
 tests_test_explain_SOURCES = tests/test_explain.c
 tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_explain_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_explain tests/test_explain.sh tests/test_explain_corpus.sh
-EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh
+TESTS += tests/test_explain tests/test_explain.sh tests/test_explain_corpus.sh \
+	tests/test_console_explain.sh
+EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh tests/test_console_explain.sh
 # The troubleshooting trees, the site profiles and the tree runner.
 check_PROGRAMS += tests/test_wizard
 tests_test_wizard_SOURCES = tests/test_wizard.c

@@ -182,6 +182,7 @@ static const struct ui_key global_keys[] = {
 	{ '+', 0, "+", "longer refresh interval", k_interval },
 	{ '-', 0, "-", "shorter refresh interval (not below the floor)", k_interval },
 	{ 'p', 0, "p", "set the peer IP address (route lookup)", k_peer },
+	{ 'e', 0, "e", "explain a pasted log: the causes ranked, the tree to run", ui_explain_k_open },
 	{ 'R', 0, "R", "reload everything: devices, GIDs, network (hot-plug)", k_reload },
 	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
 	{ '?', 0, "?", "this help (any listed close key leaves it)", k_help },
@@ -287,6 +288,8 @@ int ui_key(struct ui *ui, int key)
 		return UI_F_REDRAW;
 	if (ui->input)
 		return input_key(ui, key);
+	if (ui->explain_on)
+		return ui_explain_key(ui, key);
 	if (ui->help)
 		return help_key(ui, key);
 	ui->msg[0] = '\0';
@@ -572,6 +575,8 @@ void ui_draw(struct ui *ui)
 	draw_tabs(ui);
 	if (ui->help)
 		draw_help(ui);
+	else if (ui->explain_on)
+		ui_explain_draw(ui, LINES - 2 - ui_bars(ui));
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
 	if (ui_bars(ui))

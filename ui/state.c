@@ -154,6 +154,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 
 void ui_close(struct ui *ui)
 {
+	ui_explain_close(ui);
 	for (int i = 0; i < ui->n_panes; i++)
 		if (ui->panes[i].cls->close)
 			ui->panes[i].cls->close(ui, &ui->panes[i]);

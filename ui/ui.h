@@ -119,6 +119,9 @@ struct ui {
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
+	struct ui_explain *explain;	/* the explain view (explain_view.c) */
+	int explain_on;			/* it is open: 1 waiting for a paste, 2 showing */
+	int explain_scroll;
 
 	int input;		/* the input line is open */
 	char input_buf[256];
@@ -156,6 +159,15 @@ void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(print
 int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
 void ui_wizard_peer_set(struct ui *ui);
+/* Go to the Wizard and run the tree of that name; -ENOENT when none. */
+int ui_wizard_start(struct ui *ui, const char *tree);
+/* explain_view.c: paste a log, read its explanation, run a cause's tree. */
+void ui_explain_open(struct ui *ui);
+void ui_explain_close(struct ui *ui);
+int ui_explain_key(struct ui *ui, int key);
+int ui_explain_k_open(struct ui *ui, struct ui_pane *p, int key);
+/* Over the pane's rows, from row 1 to last. */
+void ui_explain_draw(struct ui *ui, int last);
 /* The peer's address on the input line: the old one shown selected (typing
  * replaces it, Enter keeps it, Right or End edit it). */
 void ui_input_open(struct ui *ui);

@@ -87,7 +87,8 @@ static int rule_names(const struct rs_explain_rule *r, const struct rs_explain_e
 static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_stats *st)
 {
 	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
-		unsigned hit = st->ctx & r->when;
+		/* what the entry's own line gives is no context for it */
+		unsigned hit = st->ctx & r->when & ~it->e->sets;
 
 		if (!hit || (st->ctx & r->unless) || !rule_names(r, it->e))
 			continue;
