@@ -361,7 +361,7 @@ static int explain_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_explain = {
 	.name = "explain",
 	.args = "[TEXT | -]",
-	.help = "what a pasted log means: causes ranked, and the tree that proves each",
+	.help = "what a pasted log means: its causes ranked, the tree to run for each",
 	.flags = RS_CMD_JSON,
 	.min_args = 0,
 	.max_args = 256,
