@@ -334,7 +334,8 @@ static const struct sample samples[] = {
 	  "SPDK lib/nvmf" },
 	{ "rdma.c: 945:nvmf_rdma_resize_cq: *ERROR*: RDMA CQ resize failed: errno 0: Success",
 	  "spdk.cq_resize", "SPDK lib/nvmf/rdma.c" },
-	{ "nvme_rdma.c: *ERROR*: RDMA connect error -74", "spdk.connect", "SPDK lib/nvme/nvme_rdma.c" },
+	{ "nvme_rdma.c: *ERROR*: RDMA connect error -74", "spdk.connect",
+	  "SPDK lib/nvme/nvme_rdma.c" },
 	/* Ceph, Mooncake, the device plugins, GPU memory */
 	{ "RDMAStack RDMAStack!!! WARNING !!! For RDMA to work properly user memlock (ulimit -l) "
 	  "must be big enough to allow large amount of registered memory.", "ceph.memlock",
@@ -973,8 +974,8 @@ static void test_needles(void **state)
 		size_t k = rs_explainer_needles(x, i, 0, buf, sizeof(buf));
 
 		if (!k)
-			fail_msg("entry %zu: its pattern gives no needle: it would be tried on every "
-				 "line", i);
+			fail_msg("entry %zu: its pattern gives no needle: it would be tried on "
+				 "every line", i);
 		for (size_t j = 0; j < k; j++) {
 			rs_explainer_needles(x, i, j, buf, sizeof(buf));
 			assert_true(strlen(buf) >= 3);

@@ -284,8 +284,8 @@ void ui_explain_draw(struct ui *ui, int last)
 		return;
 	if (ui->explain_on == EXPLAIN_PASTE) {
 		row(1, UI_R_TITLE, "Explain a log: paste it here, then Ctrl-D");
-		snprintf(buf, sizeof(buf), "%" PRIu64 " lines, %" PRIu64 " bytes so far", v->lines_in,
-			 v->bytes);
+		snprintf(buf, sizeof(buf), "%" PRIu64 " lines, %" PRIu64 " bytes so far",
+			 v->lines_in, v->bytes);
 		row(3, UI_R_NORMAL, buf);
 		row(5, UI_R_DIM, "The causes are ranked over the whole paste, each with the tree "
 		    "that proves it;");

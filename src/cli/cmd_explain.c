@@ -89,6 +89,7 @@ static void json_matches(struct rs_json *j, struct rs_explain_report *rp,
 			break;
 		for (size_t i = 0; i < rs_explainer_count(x); i++) {
 			const struct rs_explain_seen *sn = &st->seen[i];
+			const struct rs_explain_entry *e = rs_explainer_entry(x, i);
 			size_t k = rank_of(rk, n, i);
 
 			if (!sn->count || sn->first != next)
@@ -100,9 +101,8 @@ static void json_matches(struct rs_json *j, struct rs_explain_report *rp,
 			rs_json_kv_bool(j, "truncated", sn->full_len > sn->len);
 			rs_json_kv_u64(j, "length", sn->full_len);
 			rs_json_kv_str_or_null(j, "peer", sn->peer);
-			json_entry(j, rp, rs_explainer_entry(x, i), rs_explainer_entry(x, i)->tree,
-				   rs_explainer_entry(x, i)->check, sn->peer);
-			rs_json_kv_str(j, "class", rs_explain_class_name(rs_explainer_entry(x, i)->cls));
+			json_entry(j, rp, e, e->tree, e->check, sn->peer);
+			rs_json_kv_str(j, "class", rs_explain_class_name(e->cls));
 			rs_json_kv_u64(j, "count", sn->count);
 			rs_json_kv_u64(j, "last_line", sn->last);
 			rs_json_kv_u64(j, "rank", k);

@@ -280,26 +280,22 @@ static void mask_set(uint64_t *m, size_t i)
 }
 
 /*
- * Build the automaton of every entry's needles: a trie over byte classes,
- * failure links breadth first, then the full table (a missing move takes
- * the failure state's), each state's outputs merged with its failure
- * state's.  0, or -1 when it would be too large (the entries are then all
- * tried on every line).
+ * The byte classes: one per byte the needles use (upper case folded onto
+ * lower case, NUL onto the space it is matched as), 0 for every other.
+ * *total gets the needles' bytes.  -1 when there would be too many.
  */
-static int build_automaton(struct rs_explainer *x)
+static int byte_classes(struct rs_explainer *x, size_t *total)
 {
-	size_t total = 1, cap, nc, head = 0, tail = 0;
-	int32_t *go;
-	uint32_t *fail, *queue;
+	size_t nc = 1;
 
 	memset(x->cls, 0, sizeof(x->cls));
-	nc = 1;
+	*total = 1;
 	for (size_t i = 0; i <= x->n; i++)
 		for (size_t k = 0; x->nd[i] && k < x->nd[i]->n; k++)
 			for (const char *s = x->nd[i]->s[k]; *s; s++) {
 				unsigned char c = (unsigned char)*s;
 
-				total++;
+				(*total)++;
 				if (!x->cls[c])
 					x->cls[c] = (unsigned char)nc++;
 				if (nc > 255)
@@ -307,12 +303,17 @@ static int build_automaton(struct rs_explainer *x)
 			}
 	for (int c = 'A'; c <= 'Z'; c++)
 		x->cls[c] = x->cls[fold((unsigned char)c)];
-	x->cls[0] = x->cls[' '];	/* a NUL is matched as a space */
+	x->cls[0] = x->cls[' '];
 	x->ncls = nc;
-	cap = total;
-	if (cap * nc >= OUT_BIT)
-		return -1;
-	go = rs_xmalloc(cap * nc * sizeof(*go));
+	return 0;
+}
+
+/* The trie of the needles: go[state * ncls + class], -1 where none. */
+static int32_t *build_trie(struct rs_explainer *x, size_t cap)
+{
+	size_t nc = x->ncls;
+	int32_t *go = rs_xmalloc(cap * nc * sizeof(*go));
+
 	for (size_t i = 0; i < cap * nc; i++)
 		go[i] = -1;
 	x->out = rs_xcalloc(cap * x->words, sizeof(*x->out));
@@ -331,15 +332,24 @@ static int build_automaton(struct rs_explainer *x)
 			mask_set(x->out + st * x->words, i);
 		}
 	}
-	fail = rs_xcalloc(x->states, sizeof(*fail));
-	queue = rs_xmalloc(x->states * sizeof(*queue));
+	return go;
+}
+
+/*
+ * Failure links, breadth first: a missing move takes the failure state's,
+ * and a state's outputs are merged with its failure state's.
+ */
+static void link_failures(struct rs_explainer *x, int32_t *go)
+{
+	size_t nc = x->ncls, head = 0, tail = 0;
+	uint32_t *fail = rs_xcalloc(x->states, sizeof(*fail));
+	uint32_t *queue = rs_xmalloc(x->states * sizeof(*queue));
+
 	for (size_t c = 0; c < nc; c++) {
-		if (go[c] < 0) {
+		if (go[c] < 0)
 			go[c] = 0;
-		} else {
-			fail[go[c]] = 0;
+		else
 			queue[tail++] = (uint32_t)go[c];
-		}
 	}
 	while (head < tail) {
 		uint32_t st = queue[head++];
@@ -357,6 +367,26 @@ static int build_automaton(struct rs_explainer *x)
 			queue[tail++] = (uint32_t)t;
 		}
 	}
+	free(fail);
+	free(queue);
+}
+
+/*
+ * Build the automaton of every entry's needles (the trie, its failure
+ * links, then the full table: next[row + class] is the next state's row,
+ * OUT_BIT set when some needle ends there).  0, or -1 when it would be too
+ * large (the entries are then all tried on every line).
+ */
+static int build_automaton(struct rs_explainer *x)
+{
+	size_t total, nc;
+	int32_t *go;
+
+	if (byte_classes(x, &total) || total * x->ncls >= OUT_BIT)
+		return -1;
+	nc = x->ncls;
+	go = build_trie(x, total);
+	link_failures(x, go);
 	x->next = rs_xmalloc(x->states * nc * sizeof(*x->next));
 	for (size_t st = 0; st < x->states; st++) {
 		for (size_t c = 0; c < nc; c++) {
@@ -369,8 +399,6 @@ static int build_automaton(struct rs_explainer *x)
 		}
 	}
 	free(go);
-	free(fail);
-	free(queue);
 	return 0;
 }
 

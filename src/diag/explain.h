@@ -92,7 +92,7 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_LINK_LOCAL	(1u << 0)	/* a link-local (fe80::) GID in use */
 #define RS_CTX_GID0		(1u << 1)	/* GID index 0 chosen on Ethernet */
 #define RS_CTX_ROCE_V1		(1u << 2)	/* a RoCE v1 GID in use */
-#define RS_CTX_LOAD		(1u << 3)	/* retransmissions, pause, ECN: losses under load */
+#define RS_CTX_LOAD		(1u << 3)	/* retransmissions, pauses: losses under load */
 #define RS_CTX_PORT		(1u << 4)	/* a port went down or flapped */
 #define RS_CTX_GPU		(1u << 5)	/* GPU memory in play (CUDA, NCCL, ROCm) */
 #define RS_CTX_MEMLOCK		(1u << 6)	/* the locked-memory limit is named */
@@ -100,7 +100,7 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_ENOMEM		(1u << 8)	/* "Cannot allocate memory" */
 #define RS_CTX_EINVAL		(1u << 9)	/* "Invalid argument" */
 #define RS_CTX_IB		(1u << 10)	/* the link layer is InfiniBand, not Ethernet */
-#define RS_CTX_TEARDOWN		(1u << 11)	/* the program was stopping or disconnecting */
+#define RS_CTX_TEARDOWN		(1u << 11)	/* the program was stopping, disconnecting */
 #define RS_CTX_MTU		(1u << 12)	/* two MTUs that differ are named */
 #define RS_CTX_PERFTEST		(1u << 13)	/* perftest's own completion error */
 #define RS_CTX_NCCL		(1u << 14)	/* NCCL's completion error: GPU buffers */

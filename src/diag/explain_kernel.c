@@ -99,7 +99,8 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 7 },
 	{ .id = "kernel.peermem", .tool = "kernel (nvidia-peermem, nv_peer_mem)",
 	  .pattern = "(nv_peer_mem|nvidia[-_]peermem|nv_peer_memory)[^a-z]*.*(not found|could not "
-		     "insert|invalid argument|fail)|could not insert '(nv_peer_mem|nvidia[-_]peermem)",
+		     "insert|invalid argument|fail)|"
+		     "could not insert '(nv_peer_mem|nvidia[-_]peermem)",
 	  .meaning = "The GPUDirect RDMA peer-memory module could not be loaded: NICs cannot "
 		     "register GPU memory.",
 	  .causes = { "the module was built for another kernel or another GPU driver (DKMS)",

@@ -142,7 +142,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 4 },
 	{ .id = "verbs.modify_qp_etimedout", .tool = "NCCL, UCX, Mooncake, verbs applications",
-	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(connection timed out|ETIMEDOUT|errno:? 110([^0-9]|$)|"
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(connection timed out|ETIMEDOUT|"
+		     "errno:? 110([^0-9]|$)|"
 		     "\\[110\\])",
 	  .meaning = "A queue pair transition (to RTR, most often) failed with ETIMEDOUT: on RoCE "
 		     "the kernel resolves the peer's MAC from the destination GID's address at "
@@ -155,7 +156,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_neigh",
 	  .cls = RS_CLS_PATH, .weight = 6 },
 	{ .id = "verbs.modify_qp_enodata", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no data available|ENODATA|errno:? 61([^0-9]|$)|\\[61\\])",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no data available|ENODATA|"
+		     "errno:? 61([^0-9]|$)|\\[61\\])",
 	  .meaning = "A queue pair transition failed with ENODATA: the source GID index the "
 		     "application gave is an empty slot of the GID table.",
 	  .causes = { "a GID index copied from another host or from before an address change "
@@ -165,7 +167,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 7 },
 	{ .id = "verbs.modify_qp_enetunreach", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(network is unreachable|ENETUNREACH|errno:? 101([^0-9]|$))",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(network is unreachable|ENETUNREACH|"
+		     "errno:? 101([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with ENETUNREACH: the kernel found no route "
 		     "from the GID's interface to the peer's address.",
 	  .causes = { "the peer's address is on a subnet this interface has no route to",
