@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 # test_console_explain.sh - the console's explain view in a real terminal
-# (tmux), 80x24: e opens it from any pane, a log typed or pasted into it
-# (ended by Ctrl-D, or by the end of a bracketed paste) gives the same
+# (tmux), 80x24: e opens it from any pane, a log typed into it (ended by
+# Ctrl-D) or pasted into the Wizard pane (a bracketed paste) gives the same
 # explanation `rocescope explain` prints, with the causes ranked; Enter
 # runs the first cause's tree in the Wizard with the peer the log names;
 # Esc closes it, Esc Esc cancels a paste, and a paste of nothing known
@@ -47,15 +47,14 @@ keys demo Enter
 wait_for demo 'connection-failure: RoCE v2 does not connect' &&
 	grep -q 'peer 192.168.100.2' "$tmp/screen"
 ok $? "Enter: the Wizard runs the tree, with the peer the log names"
-# A bracketed paste (tmux sends it when the view asked for it) ends by itself.
-keys demo e
-wait_for demo 'Explain a log'
+# A bracketed paste into the Wizard pane (tmux sends the brackets when the
+# console asked for them) opens the view and ends by itself.
 T set-buffer "$(printf '%s\n%s\n' \
 	'ib_log.c:246  UCX  ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory. Please set max locked memory (ulimit -l) to unlimited (current: 64 kbytes)' \
 	'Couldn'"'"'t allocate MR')"
 T paste-buffer -p -t demo
 wait_for demo '^  #1 memlock, high confidence: ucx.memlock'
-ok $? "a bracketed paste ends the input by itself: memlock first"
+ok $? "a paste into the Wizard pane opens the view and ends by itself: memlock first"
 keys demo Escape
 wait_gone demo '^ Explanation: ' && screen demo | grep -q 'connection-failure: RoCE v2 does not connect'
 ok $? "Esc closes the view: the pane under it again"

@@ -9,10 +9,12 @@
  *
  * The paste is fed to the explainer byte by byte as it comes (explain.h),
  * so a paste of any length holds one line and a fixed record per message,
- * never the text itself.  While the view waits for a paste it asks the
- * terminal for bracketed paste: the end of a paste then ends the input by
- * itself.  A lone Esc is the start of a key sequence to curses, so
- * cancelling takes Esc twice.
+ * never the text itself.  While the view waits for a paste, and while the
+ * Wizard pane shows, the console asks the terminal for bracketed paste: a
+ * paste into the Wizard then opens the view by itself (its "Esc [ 200 ~"
+ * is caught before the keys would reach the pane: a paste of "q" must not
+ * quit), and the end of a paste ends the input.  A lone Esc is the start
+ * of a key sequence to curses, so cancelling takes Esc twice.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
@@ -44,10 +46,39 @@ struct ui_explain {
 	} cause[MAX_RUN];
 };
 
-static void bracketed_paste(int on)
+/* Ask the terminal for bracketed paste, or not, when that changes. */
+static void paste_mode(struct ui *ui, int on)
 {
+	if (on == ui->paste_on || !ui->loop)	/* headless (the bench): no terminal */
+		return;
 	fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
 	fflush(stdout);
+	ui->paste_on = on;
+}
+
+void ui_explain_frame(struct ui *ui)
+{
+	paste_mode(ui, ui->paste_wanted || ui->explain_on == EXPLAIN_PASTE);
+}
+
+int ui_explain_sniff(struct ui *ui)
+{
+	char seq[8];
+	size_t n = 0;
+	int c = getch(), d;
+
+	if (c == ERR)
+		return 0;		/* Esc alone: the pane's */
+	if (c != '[') {
+		ungetch(c);
+		return 0;
+	}
+	while ((d = getch()) != ERR && d >= '0' && d <= '9' && n + 1 < sizeof(seq))
+		seq[n++] = (char)d;
+	seq[n] = '\0';
+	if (d == '~' && !strcmp(seq, "200"))
+		ui_explain_open(ui);
+	return 1;			/* another sequence curses did not know: dropped */
 }
 
 static void free_lines(struct ui_explain *v)
@@ -93,17 +124,16 @@ void ui_explain_open(struct ui *ui)
 	v->n_causes = 0;
 	ui->explain_on = EXPLAIN_PASTE;
 	ui->explain_scroll = 0;
-	bracketed_paste(1);
+	paste_mode(ui, 1);
 }
 
 void ui_explain_close(struct ui *ui)
 {
 	struct ui_explain *v = ui->explain;
 
+	paste_mode(ui, 0);
 	if (!v)
 		return;
-	if (ui->explain_on == EXPLAIN_PASTE)
-		bracketed_paste(0);
 	free_lines(v);
 	rs_explain_run_free(v->run);
 	rs_explainer_free(v->x);
@@ -120,7 +150,6 @@ static void finish(struct ui *ui, struct ui_explain *v)
 	struct rs_explain_ranked rk[MAX_RUN];
 	const struct rs_explain_stats *st = rs_explain_finish(v->run);
 
-	bracketed_paste(0);
 	rs_explain_report_text(rp, v->run, &lim, put_line, v);
 	v->n_causes = rs_explain_rank(v->run, rk, MAX_RUN);
 	if (v->n_causes > MAX_RUN)

@@ -292,6 +292,8 @@ int ui_key(struct ui *ui, int key)
 		return ui_explain_key(ui, key);
 	if (ui->help)
 		return help_key(ui, key);
+	if (key == 27 && ui->paste_on && ui_explain_sniff(ui))
+		return UI_F_REDRAW;
 	ui->msg[0] = '\0';
 	if (ui->too_small)	/* nothing to see: only quitting works */
 		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
@@ -564,6 +566,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 void ui_draw(struct ui *ui)
 {
 	erase();
+	ui->paste_wanted = 0;	/* a pane that wants a paste says so as it draws */
 	ui->too_small = LINES < UI_MIN_ROWS || COLS < UI_MIN_COLS;
 	if (ui->too_small) {
 		mvprintw(0, 0, "Terminal too small: %dx%d.", COLS, LINES);
@@ -583,6 +586,7 @@ void ui_draw(struct ui *ui)
 		ui_replay_bar(ui, LINES - 2);
 	draw_status(ui);
 	refresh();
+	ui_explain_frame(ui);
 }
 
 int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)

@@ -209,9 +209,9 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 	ui_put(&pen, UI_R_DIM, " first failure is the cause, with the command that fixes it.");
 	ui_line(pane, &pen);
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " Have an error message or a log? e: paste it, and the tree that");
+	ui_put(&pen, UI_R_DIM, " Have an error message or a log? Paste it here (or press e first),");
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " proves its most likely cause is ready to run.");
+	ui_put(&pen, UI_R_DIM, " and the tree that proves its most likely cause is ready to run.");
 }
 
 /* "label text" wrapped under a step, the text's lines aligned after the label. */
@@ -307,6 +307,7 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	const struct rs_subject *sub = &w->run.subject;
 	struct ui_pen pen;
 
+	ui->paste_wanted = 1;	/* a log pasted here is explained (explain_view.c) */
 	if (!w->active) {
 		draw_list(ui, pane, w);
 		return;

@@ -122,6 +122,8 @@ struct ui {
 	struct ui_explain *explain;	/* the explain view (explain_view.c) */
 	int explain_on;			/* it is open: 1 waiting for a paste, 2 showing */
 	int explain_scroll;
+	int paste_wanted;		/* a pane asks for bracketed paste (the Wizard) */
+	int paste_on;			/* the terminal was asked for it */
 
 	int input;		/* the input line is open */
 	char input_buf[256];
@@ -168,6 +170,11 @@ int ui_explain_key(struct ui *ui, int key);
 int ui_explain_k_open(struct ui *ui, struct ui_pane *p, int key);
 /* Over the pane's rows, from row 1 to last. */
 void ui_explain_draw(struct ui *ui, int last);
+/* After a frame: bracketed paste on while a pane wants it or a paste is awaited. */
+void ui_explain_frame(struct ui *ui);
+/* Esc came with bracketed paste on: 1 when it began a sequence, eaten (a
+ * paste opens the view), 0 when it is a key for the pane. */
+int ui_explain_sniff(struct ui *ui);
 /* The peer's address on the input line: the old one shown selected (typing
  * replaces it, Enter keeps it, Right or End edit it). */
 void ui_input_open(struct ui *ui);
