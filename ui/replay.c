@@ -30,6 +30,18 @@ static int is_replay(struct ui *ui)
 	return 0;
 }
 
+/* "cannot record: WHY (PATH)": the reason first, so that a narrow status
+ * bar cuts the path the user just typed, not why it was refused. */
+static void refused(struct ui *ui, const char *path, const char *err)
+{
+	size_t n = strlen(path);
+
+	if (!strncmp(err, path, n) && !strncmp(err + n, ": ", 2))
+		ui_message(ui, "cannot record: %s (%s)", err + n + 2, path);
+	else
+		ui_message(ui, "cannot record: %s", err);
+}
+
 static void record_to(struct ui *ui, const char *path)
 {
 	char err[RS_MSG_LEN];
@@ -37,7 +49,7 @@ static void record_to(struct ui *ui, const char *path)
 	if (!path[0])
 		return;
 	if (rs_session_record_start(&ui->sess, path, err, sizeof(err)))
-		ui_message(ui, "cannot record: %s", err);
+		refused(ui, path, err);
 	else
 		ui_message(ui, "recording to %s (W stops)", path);
 }

@@ -75,6 +75,7 @@ struct rs_capture_stats {
 	uint64_t written_bytes;	/* pcap bytes written, all files */
 	unsigned written_files;
 	int write_failed;	/* writing stopped on an error (disk full) */
+	char write_why[256];	/* and why ("FILE: reason"), or "" */
 	unsigned passes;	/* replay_loop: times the file was started */
 };
 

@@ -18,13 +18,13 @@
 #include "record/recording.h"
 #include "session/session.h"
 #include "util.h"
+#include "util_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -93,7 +93,7 @@ static void summary(const struct rs_session *s, const char *verb, char *msg, siz
 int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen)
 {
 	struct rs_session_rec *r;
-	struct stat st;
+	struct rs_out out;
 	int ret;
 
 	if (s->rec) {
@@ -111,20 +111,14 @@ int rs_session_record_start(struct rs_session *s, const char *path, char *err, s
 		free(r);
 		return -ENAMETOOLONG;
 	}
-	/* A disk, a FIFO or a directory is no place for a recording (a
-	 * character device is: /dev/null for a bench, /dev/full for a test). */
-	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		free(r);
-		return -EINVAL;
-	}
-	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r->fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	/* A regular file, or a character device (/dev/null for a bench,
+	 * /dev/full for a test); never through a link (util_out.h). */
+	ret = rs_out_open(path, RS_OUT_TRUNC | RS_OUT_DEVICE, &out, err, errlen);
+	if (ret) {
 		free(r);
 		return ret;
 	}
+	r->fd = out.fd;
 	s->rec = r;
 	r->synced_ns = rs_now_ns();
 	ret = rs_rec_write_begin(&r->w, &s->snap, s->label, wall_ns(), err, errlen);
