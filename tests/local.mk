@@ -306,6 +306,11 @@ tests_test_recording_SOURCES = tests/test_recording.c \
 tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_recording tests/test_record_cli.sh
+# A demo recording of whole seconds, made at once (the console's replay tests).
+check_PROGRAMS += tests/rec_demo
+tests_rec_demo_SOURCES = tests/rec_demo.c
+tests_rec_demo_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rec_demo_LDADD = $(RS_TEST_LIBS)
 EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.

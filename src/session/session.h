@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "model/demo.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "probe/probe.h"
@@ -96,6 +97,7 @@ struct rs_session {
 	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
+	struct rs_demo_clock demo;	/* where the demo's ticks took it */
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
