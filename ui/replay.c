@@ -84,7 +84,7 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 	return UI_F_REDRAW;
 }
 
-static int k_play(struct ui *ui, struct ui_pane *p, int key)
+int ui_replay_play(struct ui *ui)
 {
 	if (!is_replay(ui))
 		return UI_F_REDRAW;
@@ -93,6 +93,11 @@ static int k_play(struct ui *ui, struct ui_pane *p, int key)
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
 	ui_message(ui, ui->sess.frozen ? "paused (Space plays)" : "playing");
 	return UI_F_REDRAW;
+}
+
+static int k_play(struct ui *ui, struct ui_pane *p, int key)
+{
+	return ui_replay_play(ui);
 }
 
 static int k_step(struct ui *ui, struct ui_pane *p, int key)
@@ -152,6 +157,19 @@ const struct ui_key ui_replay_keys[] = {
 	{ 0 },
 };
 
+/* A damaged recording says so as the replay opens (the count first: the
+ * status bar of 80 columns shows it whole); the replay line keeps it. */
+void ui_replay_opened(struct ui *ui)
+{
+	struct rs_replay_where w;
+
+	if (!rs_session_replay_where(&ui->sess, &w) || !w.rec->damaged)
+		return;
+	ui_message(ui, "damaged recording: %llu sample%s skipped (byte %zu: %s)",
+		   (unsigned long long)w.rec->lost, w.rec->lost == 1 ? "" : "s",
+		   w.rec->damage[0].off, w.rec->damage[0].why);
+}
+
 /* "REC " in the status bar while recording. */
 void ui_record_status(struct ui *ui, struct ui_pen *pen)
 {
@@ -175,8 +193,8 @@ static void timeline(struct ui *ui, struct ui_pen *pen, const struct rs_replay_w
 	memset(line, '-', (size_t)width);
 	line[width] = '\0';
 	for (size_t i = 0; i < r->n_marks; i++)
-		line[rs_rec_bucket(r, r->marks[i].sample) * (unsigned)width / RS_REC_BUCKETS] = '^';
-	at = (int)(rs_rec_bucket(r, w->k) * (unsigned)width / RS_REC_BUCKETS);
+		line[rs_rec_bucket(r, r->marks[i].sample) * (unsigned)width / r->n_buckets] = '^';
+	at = (int)(rs_rec_bucket(r, w->k) * (unsigned)width / r->n_buckets);
 	for (int i = 0; i < width; i++) {
 		const char *g = line[i] == '^' ? (ui->utf8 ? "\xe2\x96\xb2" : "^") : ui->g->hline;
 
@@ -193,7 +211,7 @@ void ui_replay_bar(struct ui *ui, int y)
 {
 	struct ui_pen pen = { .y = y, .x = 0, .x0 = 0, .xmax = COLS };
 	struct rs_replay_where w;
-	char clock[32], off[32], end[32], head[128], tail[48], dummy[4];
+	char clock[32], off[32], end[32], head[128], tail[96], dummy[4];
 
 	if (!rs_session_replay_where(&ui->sess, &w))
 		return;
@@ -201,6 +219,9 @@ void ui_replay_bar(struct ui *ui, int y)
 	rs_session_replay_when(&ui->sess, w.n - 1, dummy, 0, end, sizeof(end));
 	snprintf(head, sizeof(head), " x%g  %s  %s/%s  ", w.speed, clock, off, end + 1);
 	snprintf(tail, sizeof(tail), "  %zu mark%s ", w.rec->n_marks, w.rec->n_marks == 1 ? "" : "s");
+	if (w.rec->damaged)
+		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), " ! damaged, %llu "
+			 "skipped ", (unsigned long long)w.rec->lost);
 	if (!ui->sess.frozen)
 		ui_put(&pen, UI_R_OK, ui->utf8 ? " \xe2\x96\xb6" : " >");
 	else
@@ -208,5 +229,5 @@ void ui_replay_bar(struct ui *ui, int y)
 		       ui->utf8 ? " \xe2\x9d\x9a\xe2\x9d\x9a" : " ||");
 	ui_put(&pen, UI_R_NORMAL, head);
 	timeline(ui, &pen, &w, COLS - pen.x - (int)strlen(tail));
-	ui_put(&pen, UI_R_DIM, tail);
+	ui_put(&pen, w.rec->damaged ? UI_R_WARN : UI_R_DIM, tail);
 }
