@@ -235,7 +235,7 @@ int rs_out_open(const char *path, int how, struct rs_out *o, char *err, size_t e
 	have = check_name(dirfd, &dst, name, path, how, 1, &st, err, errlen);
 	if (have < 0) {
 		ret = have;
-	} else if (have && (how & 0xff) == RS_OUT_NEW) {
+	} else if (have && (how & 0xff) == RS_OUT_NEW && !S_ISCHR(st.st_mode)) {
 		ret = fail(err, errlen, -EEXIST, "%s: exists", path);
 	} else if (have) {
 		ret = open_existing(dirfd, name, flags, &st, how, o, path, err, errlen);

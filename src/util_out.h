@@ -32,7 +32,7 @@
 
 /* What to do when the name exists (rs_out_open). */
 enum rs_out_exist {
-	RS_OUT_NEW,			/* refuse it: -EEXIST */
+	RS_OUT_NEW,			/* refuse it: -EEXIST (a device is written) */
 	RS_OUT_TRUNC,			/* empty it */
 	RS_OUT_KEEP,			/* open it as it is, read and write (to append) */
 };

@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rs_session_set_interval(&s, 1000);
-	if (rs_session_record_start(&s, argv[1], err, sizeof(err))) {
+	if (rs_session_record_start(&s, argv[1], RS_REC_NEW, err, sizeof(err))) {
 		fprintf(stderr, "rec_demo: %s\n", err);
 		rs_session_close(&s);
 		return 1;

@@ -4,7 +4,8 @@
 # test_console_outputs.sh - the console's writers against a planted link
 # (src/util_out.h): W (record) and the Capture pane's w (pcap) given a
 # name that is a symbolic link say so on the status line, and the file
-# the link points to is untouched; the console keeps working.  The same
+# the link points to is untouched; W never empties a file that exists;
+# the console keeps working.  The same
 # for the commands is in test_out_files.sh.  Every wait is a bounded poll.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/console_lib.sh"
@@ -23,6 +24,13 @@ wait_for out 'cannot record: a symbolic link'
 ok $? "W to a symlink: refused on the status line, saying it is a link"
 [ "$(cat "$tmp/passwd")" = "$VICTIM" ] && ! grep -q ' REC ' "$tmp/screen"
 ok $? "the link's target is untouched, nothing is recording"
+cp "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$tmp/old.rsrec"
+keys out W
+wait_for out 'Record to: rocescope-demo-roce-01-' && erase out 60 && keys out "$tmp/old.rsrec" Enter
+wait_for out 'not emptied: the file exists'
+ok $? "W to a file that exists: refused on the status line, never emptied"
+cmp -s "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$tmp/old.rsrec"
+ok $? "the existing recording is untouched"
 keys out 8
 wait_for out 'Capture: replay of rdma_cm\.pcap'
 keys out w

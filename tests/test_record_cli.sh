@@ -7,7 +7,9 @@
 # (every recorded value one the test wrote, in order, the last one exact);
 # a recorder killed with -9 (the file loads); a file cut short and one
 # with a changed byte and one with a bit flipped near its start (every
-# sample the damage does not cost loads; the damage is named); the
+# sample the damage does not cost loads; the damage is named); an
+# existing file (refused, --force, --append to the same host, to a killed
+# recorder's file, to another host's, to format 1, to no file); the
 # errors (no -o, a saved snapshot, a directory that does not exist, a
 # full disk, not a recording, two sources).  The exact round trip at every
 # sample and the cut at every byte offset are in test_recording.c.
@@ -174,6 +176,61 @@ for off in 3 5000 9999 22000 $((lsize / 2)); do
 		{ [ $off -ge 22000 ] || [ "$skipped" -eq 0 ]; }
 	ok $? "one bit flipped at byte $off of $lsize: ${got:-no} of $L samples play, ${skipped:-?} skipped and said"
 done
+
+# ------------------------------------------------- an existing file
+# never emptied without a word: refused, --force empties, --append goes on
+cp "$T/demo.rsrec" "$T/keep.rsrec"
+"$R" --demo record -o "$T/keep.rsrec" --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$T/demo.rsrec" "$T/keep.rsrec" &&
+	grep -q 'keep.rsrec exists (a rocescope recording): --append continues a recording of this host, --force empties it' "$T/e"
+ok $? "record -o an existing recording: refused (exit 1), untouched, --append and --force named"
+echo "my notes" >"$T/notes.txt"
+"$R" --demo record -o "$T/notes.txt" --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && [ "$(cat "$T/notes.txt")" = "my notes" ] && grep -q 'notes.txt exists (not a recording)' "$T/e"
+ok $? "record -o an existing file that is not a recording: refused, untouched"
+"$R" --demo record -o "$T/notes.txt" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && [ "$(cat "$T/notes.txt")" = "my notes" ] &&
+	grep -q 'notes.txt: not appended: not a rocescope recording' "$T/e"
+ok $? "--append to a file that is not a recording: refused with the reason, untouched"
+"$R" --demo record -o "$T/keep.rsrec" --force --interval 0.05 --duration 0.2 >"$T/o" 2>/dev/null
+[ $? = 0 ] && k=$(samples "$T/keep.rsrec") && [ "$k" -lt "$n" ] && grep -q "^recorded $k samples" "$T/o"
+ok $? "--force empties it and records anew ($k samples)"
+k1=$k
+"$R" --demo record -o "$T/keep.rsrec" --append --interval 0.05 --duration 0.2 >"$T/o" 2>"$T/e"
+k2=$(samples "$T/keep.rsrec")
+[ $? = 0 ] && grep -q "^rocescope: appending to .*keep.rsrec: a recording of this host with $k1 samples$" "$T/e" &&
+	[ "$k2" -gt "$k1" ] && grep -q "in the file) to" "$T/o" &&
+	"$R" counters --replay "$T/keep.rsrec" | head -n 1 | grep -q '(ended, recorded from demo)'
+ok $? "--append goes on with a recording of the same host, says so on stderr ($k1 + $((k2 - k1)) samples)"
+cp "$T/kill.rsrec" "$T/killed.rsrec"
+kk=$(samples "$T/killed.rsrec")
+"$R" --demo record -o "$T/killed.rsrec" --append --interval 0.05 --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 0 ] && [ "$(samples "$T/killed.rsrec")" -gt "$kk" ] &&
+	! "$R" counters --replay "$T/killed.rsrec" | grep -q 'damaged'
+ok $? "--append to a recording whose recorder was killed: it goes on after its last whole record"
+cp "$T/cut.rsrec" "$T/cut2.rsrec"
+kc=$(samples "$T/cut2.rsrec")
+"$R" --demo record -o "$T/cut2.rsrec" --append --interval 0.05 --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 0 ] && grep -q "with $kc samples; its last [0-9]* bytes, a record cut short, dropped$" "$T/e" &&
+	[ "$(samples "$T/cut2.rsrec")" -gt "$kc" ] &&
+	! "$R" counters --replay "$T/cut2.rsrec" | grep -q 'damaged'
+ok $? "--append to a file cut short: its cut record dropped, and said; then it goes on"
+cp "$T/keep.rsrec" "$T/other.rsrec"
+"$R" --root "$T/root" record -o "$T/other.rsrec" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$T/keep.rsrec" "$T/other.rsrec" &&
+	grep -q 'not appended: it is a recording of demo-roce-01 (demo), this is ' "$T/e"
+ok $? "--append to a recording of another host: refused with the reason, untouched"
+cp "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$T/v1.rsrec"
+"$R" --demo record -o "$T/v1.rsrec" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$T/v1.rsrec" &&
+	grep -q 'not appended: it is of format 1: appending writes format 2' "$T/e"
+ok $? "--append to a recording of format 1: refused, untouched"
+"$R" --demo record -o "$T/fresh.rsrec" --append --interval 0.05 --duration 0.1 >/dev/null 2>&1 &&
+	[ "$(samples "$T/fresh.rsrec")" -ge 1 ]
+ok $? "--append when the file is not there yet: a new recording"
+"$R" --demo record -o "$T/x.rsrec" --append --force >/dev/null 2>"$T/e"
+[ $? = 2 ] && [ ! -e "$T/x.rsrec" ] && grep -q -- '--force and --append: give one' "$T/e"
+ok $? "--force with --append: usage error"
 
 # ------------------------------------------------------------- errors
 "$R" --demo record >/dev/null 2>"$T/e"; [ $? = 2 ] && grep -q 'needs -o FILE' "$T/e"

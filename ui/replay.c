@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static int is_replay(struct ui *ui)
@@ -45,13 +46,37 @@ static void refused(struct ui *ui, const char *path, const char *err)
 static void record_to(struct ui *ui, const char *path)
 {
 	char err[RS_MSG_LEN];
+	int ret;
 
 	if (!path[0])
 		return;
-	if (rs_session_record_start(&ui->sess, path, err, sizeof(err)))
+	/* W never empties a file: one that exists is refused (the name
+	 * offered is one that does not) */
+	ret = rs_session_record_start(&ui->sess, path, RS_REC_NEW, err, sizeof(err));
+	if (ret == -EEXIST)
+		ui_message(ui, "not emptied: the file exists; give a new name (W never empties "
+			   "a file): %s", path);
+	else if (ret)
 		refused(ui, path, err);
 	else
 		ui_message(ui, "recording to %s (W stops)", path);
+}
+
+/* The name offered is one that is not there: NAME-2.rsrec, -3 ... */
+static void new_name(char *name, size_t len)
+{
+	char base[128], try[160];
+	struct stat st;
+	char *dot;
+
+	RS_STRCPY(base, name);
+	dot = strrchr(base, '.');
+	if (dot)
+		*dot = '\0';
+	for (int i = 2; !lstat(name, &st) && i < 100; i++) {
+		snprintf(try, sizeof(try), "%s-%d.rsrec", base, i);
+		rs_strlcpy(name, try, len);
+	}
 }
 
 static int k_record(struct ui *ui, struct ui_pane *p, int key)
@@ -80,6 +105,7 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 	for (char *c = name; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';	/* a host name is not a path */
+	new_name(name, sizeof(name));
 	ui_input_ask(ui, "Record to", name, record_to);
 	return UI_F_REDRAW;
 }

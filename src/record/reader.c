@@ -200,6 +200,7 @@ static int parse_host(struct rs_recording *r, struct scan *scn, const struct rs_
 		return -EINVAL;
 	}
 	h.from = (size_t)from;
+	h.num = r->version < 2 ? r->n_hosts : scn->host_num;
 	*RS_APPEND(r->hosts, r->n_hosts) = h;
 	return 0;
 }

@@ -113,6 +113,20 @@ void rs_rec_write_end(struct rs_rec_writer *w);
 /* Bytes were lost on the way to the file: the next sample is a full one. */
 void rs_rec_write_resync(struct rs_rec_writer *w);
 
+struct rs_recording;
+/*
+ * Go on writing the recording r (loaded from the file the writer's bytes
+ * will be appended to): when it is of this format, of the same host (its
+ * last host record has label and snap's host name) and of the same
+ * counters (its last schema is snap's), the writer numbers on from it and
+ * shifts the reading times onto its clock, so the samples follow at their
+ * true wall time (now: wall_ns); the first sample is a key sample after a
+ * host and a schema.  0, or -EINVAL with why.
+ */
+int rs_rec_writer_continue(struct rs_rec_writer *w, const struct rs_recording *r,
+			   const struct rs_snapshot *snap, const char *label, uint64_t wall_ns,
+			   char *why, size_t len);
+
 /* ------------------------------------------------------------ reading */
 
 struct rs_rec_set {
@@ -149,6 +163,7 @@ struct rs_rec_sample {
 };
 
 struct rs_rec_host {
+	unsigned long num;		/* its number in the file */
 	size_t off, len;		/* its payload */
 	uint64_t wall_ns;		/* CLOCK_REALTIME when it was written */
 	size_t from;			/* the first sample it describes */

@@ -292,3 +292,85 @@ void rs_rec_write_resync(struct rs_rec_writer *w)
 {
 	schema_free(w);
 }
+
+/* Whether the schema sc of a recording is what the walk of snap gives. */
+static int schema_is(const struct rs_rec_schema *sc, const struct walk_set *v, size_t n,
+		     char *why, size_t len)
+{
+	if (sc->n_sets != n) {
+		snprintf(why, len, "it records %zu counter sets, this host has %zu now",
+			 sc->n_sets, n);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct rs_rec_set *set = &sc->sets[i];
+		int same = same_key(&set->key, &v[i].key) && set->n == v[i].cs->count;
+
+		for (size_t k = 0; same && k < set->n; k++)
+			same = !strcmp(sc->names[set->first + k], v[i].cs->items[k].name);
+		if (!same) {
+			snprintf(why, len, "its counters of %.64s%s%.0u (%s) differ from this "
+				 "host's now", v[i].key.object, v[i].key.port ? "/" : "",
+				 v[i].key.port, rs_corigin_name(v[i].key.origin));
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Of the same host: its last host record's source and host name. */
+static int host_is(const struct rs_recording *r, const struct rs_snapshot *snap,
+		   const char *label, char *why, size_t len)
+{
+	const struct rs_rec_host *h = &r->hosts[r->n_hosts - 1];
+	struct rs_snapshot was;
+	char err[RS_MSG_LEN];
+	int same;
+
+	if (rs_rec_host_snapshot(r, (unsigned)r->n_hosts - 1, &was, err, sizeof(err))) {
+		snprintf(why, len, "its host record does not load (%s)", err);
+		return 0;
+	}
+	same = !strcmp(h->label, label) && !strcmp(was.host.hostname, snap->host.hostname);
+	if (!same)
+		snprintf(why, len, "it is a recording of %.64s (%.64s), this is %.64s (%.64s)",
+			 was.host.hostname[0] ? was.host.hostname : "?", h->label,
+			 snap->host.hostname[0] ? snap->host.hostname : "?", label);
+	rs_snapshot_free(&was);
+	return same;
+}
+
+int rs_rec_writer_continue(struct rs_rec_writer *w, const struct rs_recording *r,
+			   const struct rs_snapshot *snap, const char *label, uint64_t wall_ns,
+			   char *why, size_t len)
+{
+	const struct rs_rec_sample *last = &r->samples[r->n_samples - 1];
+	uint64_t last_wall = rs_rec_wall_ns(r, r->n_samples - 1), now = 0, at;
+	struct walk_set *v;
+	size_t n = walk(snap, &v);
+	int ok;
+
+	if (r->version != RS_REC_VERSION) {
+		snprintf(why, len, "it is of format %u: appending writes format %d", r->version,
+			 RS_REC_VERSION);
+		free(v);
+		return -EINVAL;
+	}
+	ok = host_is(r, snap, label, why, len) &&
+	     schema_is(&r->schemas[r->n_schemas - 1], v, n, why, len);
+	for (size_t i = 0; i < n; i++)
+		now = v[i].cs->ts_ns > now ? v[i].cs->ts_ns : now;
+	free(v);
+	if (!ok)
+		return -EINVAL;
+	w->samples = (unsigned long)(r->n_samples + r->lost);
+	w->schemas = r->schemas[r->n_schemas - 1].num + 1;
+	w->hosts = r->hosts[r->n_hosts - 1].num + 1;
+	w->flists = r->n_findings ? r->findings[r->n_findings - 1].num + 1 : 0;
+	w->prev_ts = last->ts;
+	/* now, on the file's clock: as far after its last sample as the wall
+	 * clock moved since (never back: samples are searched by time) */
+	at = last->ts + (wall_ns > last_wall ? wall_ns - last_wall : 1);
+	w->ts_shift = (int64_t)(at - (now ? now : rs_now_ns()));
+	return 0;
+}
