@@ -8,8 +8,10 @@
 # time with the Counters pane's rate and total exact there - the total
 # since the recording's start although the series was rebuilt from a
 # checkpoint -, the speed, the rise marks, the end and playing again, the
-# whole-run sparklines, ASCII), W refused on a replay, and W recording the
-# demo console to a file that plays back.  Every wait is a bounded poll.
+# whole-run sparklines, the end said as the end, ASCII), a short
+# recording on a wide terminal (no false drop in its sparklines), a
+# damaged recording (said, with the samples skipped), W refused on a
+# replay, and W recording the demo console to a file that plays back.  Every wait is a bounded poll.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/console_lib.sh"
 
@@ -97,6 +99,20 @@ wait_for short '^   port_xmit_data +cnt .*B  ([^ ]{3}){29}' &&
 	! printf '%s' "$spark" | grep -q "$LOW"
 ok $? "a short recording's sparkline: a column per interval, no false drop ($spark)"
 keys short q
+
+# A damaged recording (one byte changed in its middle) says so as the
+# replay opens, with how many samples it skipped, and keeps it on the
+# replay line; it still plays.
+cp "$tmp/d.rsrec" "$tmp/bad.rsrec"
+size=$(wc -c <"$tmp/bad.rsrec")
+printf 'Z' | dd of="$tmp/bad.rsrec" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+skipped=$("$ROCESCOPE" counters --replay "$tmp/bad.rsrec" | sed -n 's/^the file is damaged at byte [0-9]* (.*): \([0-9]*\) samples\{0,1\} skipped$/\1/p; s/^the file is damaged .*: no sample lost$/0/p')
+start bad $UTF $UTF_ALL -- --replay "$tmp/bad.rsrec"
+wait_for bad "damaged recording: ${skipped:-X} samples? skipped"
+ok $? "a damaged recording says so on the status line: ${skipped:-?} samples skipped"
+wait_for bad "! damaged, ${skipped:-X} skipped *\$"
+ok $? "and on the replay line"
+keys bad q
 
 # W on the demo: record to a file, stop, play it back.
 start rec $UTF $UTF_ALL -- --demo

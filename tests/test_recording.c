@@ -245,28 +245,36 @@ static void findings_of(struct rs_findings *f, int k)
 	RS_STRCPY(x->summary, "eth1 MTU 1500 < 4200");
 }
 
+/* Step k of the script written: the host (the magic first), the sample
+ * (*end: the file's length after it), the findings. */
+static void write_step(struct rs_rec_writer *w, struct rs_snapshot *s, int k, size_t *end)
+{
+	struct rs_findings f;
+	char err[256];
+
+	script(s, k);
+	if (k == 0)
+		assert_int_equal(rs_rec_write_begin(w, s, "test", 1700000000 * SEC, err,
+						    sizeof(err)), 0);
+	else
+		assert_int_equal(rs_rec_write_host(w, s, "test", (1700000000 + k) * SEC, err,
+						   sizeof(err)), 0);
+	rs_rec_write_sample(w, s);
+	if (end)
+		*end = w->out.len;
+	findings_of(&f, k);
+	rs_rec_write_findings(w, &f);
+	rs_findings_free(&f);
+}
+
 static int setup_run(void **state)
 {
 	struct rs_rec_writer w;
 	struct rs_snapshot s;
-	char err[256];
 
 	rs_rec_writer_init(&w);
 	for (int k = 0; k < STEPS; k++) {
-		struct rs_findings f;
-
-		script(&s, k);
-		if (k == 0)
-			assert_int_equal(rs_rec_write_begin(&w, &s, "test", 1700000000 * SEC, err,
-							    sizeof(err)), 0);
-		else
-			assert_int_equal(rs_rec_write_host(&w, &s, "test", (1700000000 + k) * SEC,
-							   err, sizeof(err)), 0);
-		rs_rec_write_sample(&w, &s);
-		frame_end[k] = w.out.len;
-		findings_of(&f, k);
-		rs_rec_write_findings(&w, &f);
-		rs_findings_free(&f);
+		write_step(&w, &s, k, &frame_end[k]);
 		copy_snapshot(&want[k], &s);
 	}
 	rs_rec_write_end(&w);
@@ -593,24 +601,11 @@ static void test_bit_flips(void **state)
 	struct rs_rec_writer wr;
 	struct rec_map *m;
 	unsigned char *copy;
-	char err[256];
 	size_t nm, keys = 0;
 
 	rs_rec_writer_init(&wr);
 	for (int k = 0; k < LONG_RUN; k++) {
-		struct rs_findings f;
-
-		script(&s, k);
-		if (k == 0)
-			assert_int_equal(rs_rec_write_begin(&wr, &s, "test", 1700000000 * SEC, err,
-							    sizeof(err)), 0);
-		else
-			assert_int_equal(rs_rec_write_host(&wr, &s, "test", (1700000000 + k) * SEC,
-							   err, sizeof(err)), 0);
-		rs_rec_write_sample(&wr, &s);
-		findings_of(&f, k);
-		rs_rec_write_findings(&wr, &f);
-		rs_findings_free(&f);
+		write_step(&wr, &s, k, NULL);
 		copy_snapshot(&w[k], &s);
 	}
 	rs_rec_write_end(&wr);

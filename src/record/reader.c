@@ -316,8 +316,6 @@ static int index_sample(struct rs_recording *r, struct scan *scn, const struct r
 	int64_t step;
 	long sc;
 
-	if (!r->n_schemas || !r->n_hosts)
-		return r->version < 2 ? -EINVAL : 0;
 	rs_rd_init(&rd, f->payload, f->len);
 	if (r->version >= 2)
 		num = rs_rd_varint(&rd);
@@ -329,6 +327,9 @@ static int index_sample(struct rs_recording *r, struct scan *scn, const struct r
 		return -EINVAL;
 	if (num + 1 > scn->seen)
 		scn->seen = num + 1;
+	/* format 2: its host or schema was lost, so the sample is */
+	if (!r->n_schemas || !r->n_hosts)
+		return r->version < 2 ? -EINVAL : 0;
 	ts = (key ? 0 : last ? last->ts : 0) + (uint64_t)step;
 	/* the time never goes back: samples are searched by it */
 	if (!loadable(r, key, num, schema, &sc) || (last && ts < last->ts))
