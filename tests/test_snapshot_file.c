@@ -290,8 +290,8 @@ static void test_meaning(void **state)
 
 /*
  * -o naming a symlink is refused and neither the link nor its target is
- * touched (a link planted in /tmp replaced /etc/passwd when it was
- * followed); so is a dangling link and a link to a FIFO; a file's
+ * touched (followed, a link planted in /tmp would make root replace
+ * /etc/passwd); so is a dangling link and a link to a FIFO; a file's
  * permission bits survive the replace.
  */
 static void test_save_symlink(void **state)
