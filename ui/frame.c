@@ -117,6 +117,8 @@ static int k_quit(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 {
+	if (ui->sess.kind == RS_SOURCE_REPLAY)
+		return ui_replay_play(ui);	/* a replay's freeze is its pause */
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
 	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
 	return UI_F_REDRAW;

@@ -149,6 +149,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 	keep_selection(ui);
 	rs_session_on_change(&ui->sess, on_change, ui);
 	panes_tick(ui);
+	ui_replay_opened(ui);
 	return 0;
 }
 

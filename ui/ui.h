@@ -142,6 +142,10 @@ struct ui {
 extern const struct ui_key ui_replay_keys[];
 void ui_record_status(struct ui *ui, struct ui_pen *pen);
 void ui_replay_bar(struct ui *ui, int y);
+/* Space (and f) on a replay: play, pause; at the end, from the start. */
+int ui_replay_play(struct ui *ui);
+/* A replay just opened: a damaged file says so on the status line. */
+void ui_replay_opened(struct ui *ui);
 
 /* panes.c: the pane list, NULL-terminated. */
 extern const struct ui_pane_class *const ui_pane_list[];
