@@ -368,13 +368,18 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-/* Counters' values added: a port's TX and RX (over IPv4 and IPv6). */
+/* Counters' values added: a port's TX and RX (over IPv4 and IPv6); < 0
+ * when no sample fell in the slice. */
 static float run_at(const struct rs_series_ctr *const *v, int n, unsigned i)
 {
-	float sum = 0;
+	float sum = -1;
 
-	for (int k = 0; k < n; k++)
-		sum += v[k]->run ? v[k]->run[i] : 0;
+	for (int k = 0; k < n; k++) {
+		float x = v[k]->run ? v[k]->run[i] : -1;
+
+		if (x >= 0)
+			sum = sum < 0 ? x : sum + x;
+	}
 	return sum;
 }
 
@@ -391,6 +396,7 @@ static float hist_at(const struct rs_series *s, const struct rs_series_ctr *cons
 /*
  * A replay: the whole run in the pen's width, each column the highest of
  * the slices it covers, the column of the sample shown in reverse video.
+ * A column no sample fell in is blank: no data is not a rate of zero.
  */
 static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		      const struct rs_series_ctr *const *v, int nv, int w)
@@ -399,13 +405,13 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	unsigned len = s->run_len;
 	int at;
 	float col[RS_SERIES_RUN_MAX], max = 0;
-	cchar_t cc[8], cur[8];
+	cchar_t cc[9], cur[9];
 
 	if (w > (int)len)
 		w = (int)len;
 	at = (int)((unsigned long)s->run_at * (unsigned)w / len);
 	for (int i = 0; i < w; i++) {
-		col[i] = 0;
+		col[i] = -1;
 		for (unsigned k = (unsigned)i * len / (unsigned)w;
 		     k < (unsigned)(i + 1) * len / (unsigned)w; k++)
 			col[i] = run_at(v, nv, k) > col[i] ? run_at(v, nv, k) : col[i];
@@ -417,11 +423,13 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		role_cchar(&cc[i], r, wide[1 + i]);
 		role_cchar(&cur[i], UI_R_CURSOR, wide[1 + i]);
 	}
+	role_cchar(&cc[8], r, L" ");
+	role_cchar(&cur[8], UI_R_CURSOR, L" ");
 	move(pen->y, pen->x);
 	for (int i = 0; i < w; i++) {
 		int lvl = max > 0 ? (int)(col[i] * 7.0f / max + 0.5f) : 0;
 
-		lvl = lvl < 0 ? 0 : lvl > 7 ? 7 : lvl;
+		lvl = col[i] < 0 ? 8 : lvl > 7 ? 7 : lvl;
 		add_wch(i == at ? &cur[lvl] : &cc[lvl]);
 	}
 	pen->x += w;
