@@ -24,6 +24,7 @@
 #include "export/metrics_priv.h"
 #include "model/counter_groups.h"
 #include "model/counter_tables.h"
+#include "model/port_rates.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -322,50 +323,61 @@ static void port_meanings(struct rs_mw *w, const struct rs_snapshot *s)
 	}
 }
 
-/* The rate of one counter of a port over the last interval, or < 0. */
-static double port_rate(const struct rs_series *se, const struct rs_device *d,
-			const struct rs_port *p, const char *name)
+/*
+ * A port's load over the last interval by meaning, as the Overview reads it
+ * (port_rates.h): the PMA's port_xmit_data on mlx5, tx_bytes on bnxt_re,
+ * ip4OutOctets + ip6OutOctets on irdma; 0 when the port has no rate yet.
+ */
+static int load_of(const struct rs_metrics_src *src, const struct rs_device *d,
+		   const struct rs_port *p, struct rs_port_rates *r)
 {
-	const struct rs_series_set *set = se ? rs_series_port_set(se, d->name, p->num,
-								 RS_CO_PORT) : NULL;
+	if (!src->series)
+		return 0;
+	rs_port_rates(src->series, d, p, r);
+	return r->rated;
+}
 
-	for (size_t i = 0; set && i < set->n; i++)
-		if (!strcmp(set->ctrs[i].name, name))
-			return set->ctrs[i].has_rate ? set->ctrs[i].rate : -1;
-	return -1;
+/* v, or nothing when < 0 (the NIC has no counter of the meaning). */
+static void rate_line(struct rs_mw *w, double v, const struct rs_device *d, const char *num)
+{
+	if (v >= 0)
+		rs_mw_f64(w, v, "device", d->name, "port", num, NULL);
 }
 
 static void port_rates(struct rs_mw *w, const struct rs_metrics_src *src)
 {
 	static const struct {
-		const char *counter, *metric, *help;
+		const char *metric, *help;
 	} r[] = {
-		{ "port_xmit_data", "rocescope_port_transmit_bytes_per_second",
-		  "Data sent over the last refresh interval (rate of port_xmit_data, in bytes)." },
-		{ "port_rcv_data", "rocescope_port_receive_bytes_per_second",
+		{ "rocescope_port_transmit_bytes_per_second",
+		  "Data sent over the last refresh interval, in bytes (port_xmit_data, or the "
+		  "driver's counters of meaning tx_bytes)." },
+		{ "rocescope_port_receive_bytes_per_second",
 		  "Data received over the last refresh interval." },
-		{ "port_xmit_packets", "rocescope_port_transmit_packets_per_second",
+		{ "rocescope_port_transmit_packets_per_second",
 		  "Packets sent per second over the last refresh interval." },
-		{ "port_rcv_packets", "rocescope_port_receive_packets_per_second",
+		{ "rocescope_port_receive_packets_per_second",
 		  "Packets received per second over the last refresh interval." },
+		{ "rocescope_port_transmit_utilization_ratio",
+		  "Data sent over the last interval as a share of the link rate (0 to 1)." },
 	};
 	for (size_t k = 0; k < RS_ARRAY_SIZE(r); k++) {
 		rs_mw_family(w, r[k].metric, RS_MT_GAUGE, r[k].help);
 		FOR_PORTS(it, src->snap) {
-			double v = port_rate(src->series, it.d, it.p, r[k].counter);
+			struct rs_port_rates pr;
 
-			if (v >= 0)
-				rs_mw_f64(w, v, "device", it.d->name, "port", it.num, NULL);
+			if (!load_of(src, it.d, it.p, &pr))
+				continue;
+			switch (k) {
+			case 0: rate_line(w, pr.tx_bps < 0 ? -1 : pr.tx_bps / 8, it.d, it.num); break;
+			case 1: rate_line(w, pr.rx_bps < 0 ? -1 : pr.rx_bps / 8, it.d, it.num); break;
+			case 2: rate_line(w, pr.tx_pps, it.d, it.num); break;
+			case 3: rate_line(w, pr.rx_pps, it.d, it.num); break;
+			default:
+				rate_line(w, pr.tx_bps < 0 || pr.link_gbps <= 0 ? -1 :
+					  pr.tx_bps / (pr.link_gbps * 1e9), it.d, it.num);
+			}
 		}
-	}
-	rs_mw_family(w, "rocescope_port_transmit_utilization_ratio", RS_MT_GAUGE,
-		     "Data sent over the last interval as a share of the link rate (0 to 1).");
-	FOR_PORTS(it, src->snap) {
-		double v = port_rate(src->series, it.d, it.p, "port_xmit_data");
-
-		if (v >= 0 && it.p->rate_gbps > 0)
-			rs_mw_f64(w, v * 8 / (it.p->rate_gbps * 1e9), "device", it.d->name,
-				  "port", it.num, NULL);
 	}
 }
 

@@ -132,6 +132,7 @@ static double sum_of(const struct rs_series_set *set, enum rs_meaning m,
 		if (!whole(c, m))
 			continue;
 		v = (v < 0 ? 0 : v) + c->rate;
+		out->rated |= c->has_rate;
 		if (first && !*first)
 			*first = c;
 		if (first && out->n_bytes < RS_RATES_MAX)
@@ -190,6 +191,8 @@ static void packets(const struct rs_series_set *sets[RS_CO_COUNT], struct rs_por
 	tx = sum_of(sets[o], RS_M_TX_PACKETS, out, NULL);
 	rx = sum_of(sets[o], RS_M_RX_PACKETS, out, NULL);
 	out->pkts = (tx > 0 ? tx : 0) + (rx > 0 ? rx : 0);
+	out->tx_pps = tx;
+	out->rx_pps = rx;
 }
 
 void rs_port_rates(const struct rs_series *s, const struct rs_device *d, const struct rs_port *p,
@@ -205,6 +208,7 @@ void rs_port_rates(const struct rs_series *s, const struct rs_device *d, const s
 
 	memset(out, 0, sizeof(*out));
 	out->tx_bps = out->rx_bps = out->tx_pct = out->rx_pct = out->pkts = -1;
+	out->tx_pps = out->rx_pps = -1;
 	out->link_gbps = p->rate_gbps;
 	out->pcie_gbps = rs_pcie_gbps(d->pci.cur_gts, d->pci.cur_width);
 	out->driver = t ? t->driver : "";

@@ -56,6 +56,8 @@ struct rs_port_rates {
 	double tx_bps, rx_bps;		/* bits per second; -1 no byte counter */
 	double tx_pct, rx_pct;		/* of the link rate; -1 unknown */
 	double pkts;			/* packets per second, both ways; -1 unknown */
+	double tx_pps, rx_pps;		/* packets per second each way; -1 unknown */
+	int rated;			/* a byte or packet counter used has a rate */
 	double sig[RS_SIG_COUNT];	/* per second over the last interval */
 	uint64_t sig_total[RS_SIG_COUNT];	/* since the baseline */
 	int sig_known[RS_SIG_COUNT];	/* the port has a counter of the kind */
