@@ -22,6 +22,7 @@ grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing
 cat >"$tmp/devices.want" <<'WANT'
 mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     NIC Mellanox Technologies MT27800 Family [ConnectX-5] (RDMA mlx5)
      in use: QPs 18 (INIT 1, RTS 17), CQs 12, MRs 8, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
 WANT
@@ -31,13 +32,14 @@ printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100
 cat >>"$tmp/devices.want" <<'WANT'
 mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     NIC Mellanox Technologies MT27800 Family [ConnectX-5] (RDMA mlx5)
      in use: QPs 12 (INIT 1, RTS 9, ERR 2), CQs 8, MRs 4, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
   port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
      netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
      ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
 WANT
-screen demo | sed -n '3,16p' | sed 's/ *$//' >"$tmp/devices.got"
+screen demo | sed -n '3,18p' | sed 's/ *$//' >"$tmp/devices.got"
 cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
 cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
 

@@ -103,6 +103,8 @@ static void text_nic(const struct rs_device *d)
 		   p->device_name[0] ? " " : "", p->device_name);
 	if (p->names_note[0])
 		rs_tprintf(stdout, "%s(%s)", p->vendor_name[0] ? " " : "", p->names_note);
+	else if (!p->vendor_name[0] && !p->device_name[0])
+		rs_tprintf(stdout, "(not named: the snapshot carries no PCI names)");
 	rs_tprintf(stdout, "\n  RDMA     %s%s%s%s\n", t ? t->driver : "no counter table claims it",
 		   t ? " (" : "", t ? t->title : "", t ? ")" : "");
 }
