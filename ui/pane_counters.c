@@ -249,7 +249,7 @@ static const struct ui_key counters_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_counters = {
-	.name = "Counters",
+	.id = RS_PANE_COUNTERS,
 	.about = "live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)",
 	.draw = counters_draw,
 	.tick = counters_tick,

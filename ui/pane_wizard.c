@@ -256,6 +256,7 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	size_t n[RS_SKIP + 1] = { 0 };
+	char pane_ref[48];
 	struct ui_pen pen;
 
 	for (size_t i = 0; i < w->run.n_steps; i++)
@@ -269,9 +270,10 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
 			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
 	else if (w->testing)
-		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (8: the Tests pane shows it)",
+		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (%s shows it)",
 			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
-			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "");
+			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "",
+			rs_pane_ref(pane_ref, sizeof(pane_ref), RS_PANE_TESTS, NULL));
 	else if (rs_run_done(&w->run))
 		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
 			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
@@ -426,7 +428,7 @@ static const struct ui_key wizard_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_wizard = {
-	.name = "Wizard",
+	.id = RS_PANE_WIZARD,
 	.about = "guided troubleshooting: the decision trees, step by step, with the fix",
 	.draw = wizard_draw,
 	.tick = wizard_tick,
