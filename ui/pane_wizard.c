@@ -210,11 +210,16 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	struct ui_pen pen;
 
 	ui_item_begin(pane, (int)i);
-	ui_line(pane, &pen);
-	ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
-	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
-	if (cur)
-		ui_fill(&pen, r, " ");
+	if (cur) {	/* the selected step opens: its whole question, wrapped */
+		char lead[RS_NAME_LEN + 32];
+
+		snprintf(lead, sizeof(lead), " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_wrap_lead(pane, r, lead, n->title, 0);
+	} else {
+		ui_line(pane, &pen);
+		ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_put(&pen, UI_R_NORMAL, n->title);
+	}
 	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
 	/* The selected step opens: what was seen, expected, and the remedy. */
 	if (cur && f->evidence[0])
