@@ -112,9 +112,10 @@ static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 			continue;
 		ui_line_fixed(pane, &pen);
 		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s port %u: %u "
-			"error counter%s rising (Enter on it in Devices)",
+			"error counter%s rising (Enter on it in %s, %d)",
 			f->verdict == RS_FAIL ? "!" : "~", f->device, f->port, f->count,
-			f->count == 1 ? "" : "s");
+			f->count == 1 ? "" : "s", rs_pane_name(RS_PANE_DEVICES),
+			rs_pane_number(RS_PANE_DEVICES));
 		lines++;
 	}
 }

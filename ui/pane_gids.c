@@ -78,9 +78,9 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 		pane->n_items = 0;
 		return;
 	}
-	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on Devices picks a port)",
+	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on %s picks a port)",
 		       d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
-		       p->netdev[0] ? ")" : "");
+		       p->netdev[0] ? ")" : "", rs_pane_name(RS_PANE_DEVICES));
 	if (!d->present) {
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
