@@ -5,8 +5,12 @@
  * Private to src/capture/.
  *
  * next() hands out one frame that stays valid until the next call:
- * 1 = a frame, 0 = none right now (a live source would block), -ENODATA =
- * the end (a file), another -errno = the source failed.
+ * 1 = a frame, 0 = none right now (a live source would block, or a file
+ * skipped many records its filter refused), -ENODATA = the end (a file),
+ * another -errno = the source failed: error() then says why in the words
+ * of the library (libpcap's "truncated dump file; tried to read ...").
+ * records() counts what the source read, filtered out or not: a file's
+ * packet number.
  */
 #ifndef RS_CAPTURE_SOURCE_H
 #define RS_CAPTURE_SOURCE_H
@@ -38,6 +42,8 @@ struct rs_cap_source_ops {
 	int (*next)(void *h, struct rs_cap_frame *fr);
 	/* Fill received/dropped; 0, or -EOPNOTSUPP when the source cannot say. */
 	int (*stats)(void *h, struct rs_capture_stats *st);
+	uint64_t (*records)(void *h);
+	const char *(*error)(void *h);	/* after next() failed; "" when unknown */
 	void (*close)(void *h);
 };
 
