@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/console_lib.sh"
 
-plan 16
+plan 17
 
 # ---------------------------------------------------------------- demo host
 start demo $UTF $UTF_ALL -- --demo
@@ -62,9 +62,15 @@ ok $? "first-time-setup: a checklist with its tally"
 keys demo t
 wait_for demo 'Troubleshooting trees'
 keys demo Up Up Up Enter
+# A question wider than the pane is never cut silently: the selected
+# step's wraps under itself, another step's row ends with the cut mark.
 wait_for demo 'connection-failure: RoCE v2 does not connect' &&
-	wait_for demo 'arp-flux +Do RDMA interfaces sharing a subnet answer ARP for .*(…|>)$'
-ok $? "a title wider than the pane ends with the cut mark"
+	wait_for demo '^  7 !   arp-flux      Do RDMA interfaces sharing a subnet answer ARP for their' &&
+	grep -A1 '^  7 !   arp-flux ' "$tmp/screen" | grep -Eq '^ {22}own address\? *$'
+ok $? "the selected step's question wider than the pane wraps, whole"
+keys demo Up
+wait_for demo 'arp-flux +Do RDMA interfaces sharing a subnet answer ARP for .*(…|>)$'
+ok $? "another step's question wider than the pane ends with the cut mark"
 
 # ---------------------------------------------------------------- live host
 if [ "$(id -u)" != 0 ] || ! ip netns add rs-wz-a-$$ 2>/dev/null; then
