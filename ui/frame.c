@@ -420,9 +420,9 @@ static void draw_help(struct ui *ui)
 /*
  * The tab bar's styles, widest first; the first that fits is drawn.  Every
  * tab is " N Name(P!) " and a space between tabs; the tight styles drop
- * both spaces but after the current tab (its highlight stays even).  At 80 columns
- * the other tabs take their short names (src/panes.h): a newcomer still
- * reads what 3 or 7 is.  Only past that do they lose their names.
+ * both spaces but after the current tab (its highlight stays even).  At 80
+ * columns the other tabs take their short names (src/panes.h): a newcomer
+ * still reads what 3 or 7 is.  Only past that do they lose their names.
  */
 enum { TAB_FULL, TAB_FULL_TIGHT, TAB_SHORT, TAB_SHORT_TIGHT, TAB_ALL_SHORT, TAB_NUMBERS,
        TAB_STYLES };
