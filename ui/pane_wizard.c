@@ -139,8 +139,6 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	advance(ui, w);
 }
 
-extern const struct ui_pane_class ui_pane_wizard;
-
 int ui_wizard_start(struct ui *ui, const char *tree)
 {
 	struct ui_wizard *w = wiz(ui);
@@ -148,8 +146,7 @@ int ui_wizard_start(struct ui *ui, const char *tree)
 	for (int i = 0; i < w->n_trees; i++) {
 		if (strcmp(rs_tree_names[i], tree))
 			continue;
-		if (ui_set_pane(ui, ui_pane_wizard.name))
-			return -ENOENT;
+		ui_set_pane(ui, RS_PANE_WIZARD);
 		ui->panes[ui->cur].cursor = i;
 		start_tree(ui, w, i);
 		return 0;
