@@ -672,10 +672,12 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 		if (p->n_items && p->cursor_row >= 0 && !p->tail) {
 			int end = p->cursor_row + (p->cursor_rows > 0 ? p->cursor_rows : 1);
 
+			/* an item taller than the view shows from its top */
 			if (p->cursor_row < want)
 				want = p->cursor_row;
 			else if (end > want + p->view.height)
-				want = end - p->view.height;
+				want = end - p->view.height < p->cursor_row ?
+				       end - p->view.height : p->cursor_row;
 		}
 		max = p->rows - p->view.height;
 		if (max <= 0)
@@ -684,8 +686,8 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 			want = max;
 		if (want < 0)
 			want = 0;
-		if (want == p->scroll)
-			break;
+		if (want == p->scroll || pass == 1)
+			break;	/* what the second layout drew stays */
 		/* the cursor left the view: scroll and lay out again */
 		p->scroll = want;
 		for (int y = 1; y < LINES - 1 - ui_bars(ui); y++) {
