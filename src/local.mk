@@ -9,6 +9,7 @@ librscore_a_SOURCES = \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
 	src/json.h src/json.c \
 	src/termout.h src/termout.c \
+	src/panes.h src/panes.c \
 	src/version.h
 
 RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) $(PCI_LIBS) -lm

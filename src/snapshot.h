@@ -380,4 +380,15 @@ unsigned rs_rdma_res_qps_in(const struct rs_rdma_res *r, int st);
 const char *rs_qp_state_name(int st);
 #define RS_QP_STATES 7
 
+/*
+ * The values the kernel prints for a PCIe link speed and an RDMA port's
+ * rate (src/model/kernel_values.c, which cites where): a snapshot or a
+ * sysfs tree holding another is refused, never shown.  0 (unknown) is
+ * not one of them.
+ */
+int rs_pcie_gts_known(double gts);
+int rs_ib_rate_known(double gbps);
+/* IB MTUs (enum ibv_mtu in bytes): 256 .. 4096 */
+int rs_ib_mtu_known(int bytes);
+
 #endif

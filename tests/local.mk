@@ -216,6 +216,10 @@ EXTRA_DIST += tests/test_check_unknown.sh
 # and key tables, and the bash completion driven through COMP_WORDS.
 TESTS += tests/test_man.sh tests/test_completion.sh
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# Every pane named with a number, in code and docs, has the pane table's number.
+# A port's GID table: one finding, the same words in gids, check and the console.
+TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
+EXTRA_DIST += tests/test_pane_refs.sh tests/test_gid_views.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 tests_test_loop_SOURCES = tests/test_loop.c

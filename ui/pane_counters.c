@@ -119,9 +119,10 @@ static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 			continue;
 		ui_line_fixed(pane, &pen);
 		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s port %u: %u "
-			"error counter%s rising (Enter on it in Devices)",
+			"error counter%s rising (Enter on it in %s, %d)",
 			f->verdict == RS_FAIL ? "!" : "~", f->device, f->port, f->count,
-			f->count == 1 ? "" : "s");
+			f->count == 1 ? "" : "s", rs_pane_name(RS_PANE_DEVICES),
+			rs_pane_number(RS_PANE_DEVICES));
 		lines++;
 	}
 }
@@ -304,7 +305,7 @@ static const struct ui_key counters_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_counters = {
-	.name = "Counters",
+	.id = RS_PANE_COUNTERS,
 	.about = "live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)",
 	.draw = counters_draw,
 	.tick = counters_tick,

@@ -278,7 +278,8 @@ void ov_draw(struct ui *ui, struct ui_pane *pane)
 		       np ? "; n/p: not provided by this NIC (driver)" : "");
 	if (!ov.n_ports) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no RDMA port (see the Devices pane)");
+		ui_putf(&pen, UI_R_DIM, " no RDMA port (see the %s pane, %d)",
+			rs_pane_name(RS_PANE_DEVICES), rs_pane_number(RS_PANE_DEVICES));
 		return;
 	}
 	heads(ui, pane, wide);

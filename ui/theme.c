@@ -252,10 +252,12 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 /*
  * Lay text out over as many lines of pane p as it needs, each starting at
  * column indent, broken at spaces (a word wider than the line is broken
- * where it must be).  fixed: the pane's fixed rows (ui_line_fixed) instead
- * of its scrolled ones.  Returns the lines used.
+ * where it must be); lead (a mark: " ~ ") goes before it on the first
+ * line.  fixed: the pane's fixed rows (ui_line_fixed) instead of its
+ * scrolled ones.  Returns the lines used.
  */
-int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed)
+static int wrap(struct ui_pane *p, enum ui_role r, const char *lead, int indent,
+		const char *text, int fixed)
 {
 	const char *s = text;
 	int lines = 0;
@@ -270,7 +272,8 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 			ui_line_fixed(p, &pen);
 		else
 			ui_line(p, &pen);
-		lines++;
+		if (!lines++ && lead)
+			ui_put(&pen, r, lead);
 		avail = pen.xmax - pen.x0 - indent;
 		if (avail < 8)
 			avail = 8;
@@ -285,13 +288,42 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 			cut = sizeof(buf) - 1;
 		memcpy(buf, s, cut);
 		buf[cut] = '\0';
-		ui_col(&pen, indent);
+		if (pen.x < pen.x0 + indent)	/* not after the lead: it ends there */
+			ui_col(&pen, indent);
 		ui_put(&pen, r, buf);
 		s += cut;
 		while (*s == ' ')
 			s++;
 	} while (*s);
 	return lines;
+}
+
+/* Escaped before it is measured: "\x1b" takes four columns, not one. */
+static int wrap_escaped(struct ui_pane *p, enum ui_role r, const char *lead, int indent,
+			const char *text, int fixed)
+{
+	size_t len = strlen(text);
+	char *esc;
+	int n;
+
+	if (!rs_text_needs_escape(text, len))
+		return wrap(p, r, lead, indent, text, fixed);
+	esc = rs_xmalloc(RS_ESCAPE_MAX(len));
+	rs_escape_text(esc, RS_ESCAPE_MAX(len), text, len);
+	n = wrap(p, r, lead, indent, esc, fixed);
+	free(esc);
+	return n;
+}
+
+int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed)
+{
+	return wrap_escaped(p, r, NULL, indent, text, fixed);
+}
+
+int ui_wrap_lead(struct ui_pane *p, enum ui_role r, const char *lead, const char *text,
+		 int fixed)
+{
+	return wrap_escaped(p, r, lead, (int)strlen(lead), text, fixed);
 }
 
 int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max)

@@ -204,7 +204,8 @@ static void json_port(struct rs_json *j, const struct rs_snapshot *s, const stru
 	rs_json_kv_int_or_null(j, "max_mtu", p->max_mtu, p->max_mtu > 0);
 	rs_json_kv_int_or_null(j, "gid_tbl_len", p->gid_tbl_len, p->gid_tbl_len > 0);
 	/* how many entries the table has (not the entries: `gids` has them) */
-	rs_json_kv_int(j, "gid_count", (int64_t)p->n_gids);
+	/* no slot listed: the table was not read, its count unknown (not 0) */
+	rs_json_kv_int_or_null(j, "gid_count", (int64_t)p->n_gids, p->gid_tbl_len || p->n_gids);
 	rs_json_obj_end(j);
 }
 

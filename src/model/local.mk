@@ -4,6 +4,7 @@
 # One group per line: branches that add a file each add a line, so merges
 # cannot tear a backslash-continued list apart.
 librscore_a_SOURCES += src/model/snapshot.c
+librscore_a_SOURCES += src/model/kernel_values.c
 librscore_a_SOURCES += src/model/rate.h src/model/rate.c
 librscore_a_SOURCES += src/model/units.h src/model/units.c
 librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
