@@ -4,7 +4,9 @@
  * modules, the locked-memory limit and huge pages.
  *
  * mlx5_core loaded without mlx5_ib / ib_uverbs / rdma_ucm gives a working
- * Ethernet port that verbs do not see (or rdma_cm that fails); a memlock
+ * Ethernet port that verbs do not see (or rdma_cm that fails), rdma_rxe
+ * without ib_uverbs / rdma_ucm devices no application can open, and a
+ * site profile may name the modules its RDMA needs; a memlock
  * limit below unlimited makes memory registration fail with ENOMEM
  * ("Couldn't allocate MR") unless the process holds CAP_IPC_LOCK, so that
  * verdict names whom it is about (this process, or other users' logins);
@@ -12,6 +14,7 @@
  * no hugepages directory) gives a skip.
  */
 #include "diag/check.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,47 +30,92 @@ static int module_loaded(const struct rs_host *h, const char *name)
 	return -1;	/* not among the modules the collector looked at */
 }
 
-/* The modules mlx5 RDMA needs once mlx5_core is loaded. */
-static int needed(const char *name)
-{
-	static const char *const need[] = { "mlx5_ib", "ib_uverbs", "rdma_ucm" };
+/* The modules RDMA needs once its NIC driver is loaded: mlx5's, and
+ * Soft-RoCE's (rdma_rxe makes the devices; verbs and rdma_cm need the
+ * user-space interfaces). */
+static const struct {
+	const char *driver;
+	const char *need[3];
+} needs[] = {
+	{ "mlx5_core", { "mlx5_ib", "ib_uverbs", "rdma_ucm" } },
+	{ "rdma_rxe", { "ib_uverbs", "rdma_ucm", NULL } },
+};
 
-	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!strcmp(name, need[i]))
+/* The loaded driver that needs module name, or NULL; *listed says whether
+ * any driver of the table needs it at all. */
+static const char *needed_by(const struct rs_host *h, const char *name, int *listed)
+{
+	*listed = 0;
+	for (size_t i = 0; i < RS_ARRAY_SIZE(needs); i++)
+		for (size_t j = 0; j < RS_ARRAY_SIZE(needs[i].need) && needs[i].need[j]; j++) {
+			if (strcmp(needs[i].need[j], name))
+				continue;
+			*listed = 1;
+			if (module_loaded(h, needs[i].driver) == 1)
+				return needs[i].driver;
+		}
+	return NULL;
+}
+
+/* 1 when the site profile names module name. */
+static int profile_needs(const struct rs_profile *pr, const char *name)
+{
+	for (size_t i = 0; pr && i < pr->n_modules; i++)
+		if (!strcmp(pr->modules[i], name))
 			return 1;
 	return 0;
+}
+
+static void module_texts(struct rs_finding *f, const struct rs_host *h,
+			 const struct rs_module *m, const char *by, const struct rs_profile *pr)
+{
+	int core = module_loaded(h, "mlx5_core");
+	const char *state = m->loaded ? "loaded" : "not loaded";
+
+	if (by && strcmp(by, "mlx5_core"))
+		RS_FSET(f->evidence, "/proc/modules: %s %s, %s loaded", m->name, state, by);
+	else if (!by && pr)
+		RS_FSET(f->evidence, "/proc/modules: %s %s; profile %s needs it", m->name, state,
+			pr->name);
+	else
+		RS_FSET(f->evidence, "/proc/modules: %s %s, mlx5_core %s", m->name, state,
+			core == 1 ? "loaded" : core == 0 ? "not loaded" : "not listed");
+	if (by || !pr)
+		RS_FSET(f->expected, "%s loaded when %s is", m->name, by ? by : "mlx5_core");
+	else
+		RS_FSET(f->expected, "%s loaded (profile %s)", m->name, pr->name);
+	if (f->verdict == RS_SKIP)
+		RS_FSET(f->summary, "%s: mlx5_core is not loaded, nothing to expect", m->name);
+	else if (f->verdict == RS_PASS)
+		RS_FSET(f->summary, "%s loaded", m->name);
+	else if (by)
+		RS_FSET(f->summary, "%s not loaded (%s is: modprobe it)", m->name, by);
+	else
+		RS_FSET(f->summary, "%s not loaded (the profile %s needs it)", m->name, pr->name);
+	if (f->verdict == RS_FAIL)
+		RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
+			"/etc/modules-load.d/rdma.conf", m->name, m->name);
 }
 
 void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
-	const struct rs_snapshot *s = ctx->snap;
-	const struct rs_host *h = &s->host;
-	int core = module_loaded(h, "mlx5_core");
+	const struct rs_host *h = &ctx->snap->host;
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
 
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
-		enum rs_verdict v = core != 1 ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
+		int listed;
+		const char *by = needed_by(h, m->name, &listed);
+		int site = profile_needs(pr, m->name);
 		struct rs_finding *f;
 
-		if (!needed(m->name))
+		if (!listed && !site)
 			continue;
-		f = rs_finding_new(out, c, v, RS_OBJ_MODULE);
+		f = rs_finding_new(out, c, !by && !site ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL,
+				   RS_OBJ_MODULE);
 		RS_FSET(f->object, "%s", m->name);
-		RS_FSET(f->evidence, "/proc/modules: %s %s, mlx5_core %s", m->name,
-			m->loaded ? "loaded" : "not loaded",
-			core == 1 ? "loaded" : core == 0 ? "not loaded" : "not listed");
-		RS_FSET(f->expected, "%s loaded when mlx5_core is", m->name);
-		if (v == RS_SKIP)
-			RS_FSET(f->summary, "%s: mlx5_core is not loaded, nothing to expect",
-				m->name);
-		else if (v == RS_PASS)
-			RS_FSET(f->summary, "%s loaded", m->name);
-		else
-			RS_FSET(f->summary, "%s not loaded (mlx5_core is: modprobe it)", m->name);
-		if (v == RS_FAIL)
-			RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
-				"/etc/modules-load.d/rdma.conf", m->name, m->name);
+		module_texts(f, h, m, by, site ? pr : NULL);
 	}
 	if (!h->n_modules) {
 		struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_HOST);
