@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_fix_out.c - the output of `rocescope fix` (fix_out.h).
+ *
+ * Text: the plan as numbered changes (check, object; what: current ->
+ * new; the command a person would type; how it lasts), then what cannot
+ * be planned and why; an apply prints each change as it is made, then the
+ * verdict of every check it was for, read again.  --json prints the same
+ * from the same loops (docs/cli.md, "rocescope fix").
+ */
+#include "cli/fix_out.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+
+/* A file's lines, one under the other. */
+static void text_lines(const char *lines)
+{
+	for (const char *p = lines; *p; ) {
+		size_t n = strcspn(p, "\n");
+
+		rs_tprintf(stdout, "       %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
+static void text_step(const struct rs_fix_step *st, size_t n)
+{
+	if (st->kind == RS_FIX_FILE && !st->blocked[0]) {
+		rs_tprintf(stdout, "%3zu  %-20s %s\n     %s, to hold:\n", n, st->check, st->object,
+			   st->what);
+		text_lines(st->want);
+		rs_tprintf(stdout, "     command:  %s\n     persists: yes, %s\n", st->command,
+			   st->persist);
+	} else if (st->blocked[0])
+		rs_tprintf(stdout, "  -  %-20s %s\n     %s: %s\n     not planned: %s\n",
+			   st->check, st->object, st->what, st->cur, st->blocked);
+	else
+		rs_tprintf(stdout, "%3zu  %-20s %s\n     %s: %s -> %s\n     command:  %s\n"
+			   "     persists: %s%s\n", n, st->check, st->object, st->what, st->cur,
+			   st->want, st->command, st->persists ? "yes, " : "no, ", st->persist);
+}
+
+static void json_step(struct rs_json *j, const struct rs_fix_step *st)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "check", st->check);
+	rs_json_kv_str(j, "object", st->object);
+	rs_json_kv_str(j, "kind", rs_fix_kind_name(st->kind));
+	rs_json_kv_str(j, "what", st->what);
+	rs_json_kv_str_or_null(j, "netdev", st->netdev);
+	rs_json_kv_str(j, "target", st->target);
+	rs_json_kv_str(j, "current", st->cur);
+	rs_json_kv_str_or_null(j, "new", st->blocked[0] ? "" : st->want);
+	rs_json_kv_str_or_null(j, "command", st->blocked[0] ? "" : st->command);
+	rs_json_kv_bool(j, "persists", st->persists);
+	rs_json_kv_str(j, "persist", st->persist);
+	rs_json_kv_str_or_null(j, "blocked", st->blocked);
+	rs_json_obj_end(j);
+}
+
+void rs_fix_print_plan(struct rs_view *v, const struct rs_fix_plan *plan, int applying)
+{
+	size_t ready = rs_fix_plan_ready(plan), n = 0;
+
+	if (v->j) {
+		rs_json_kv_str(v->j, "mode", applying ? "apply" : "plan");
+		rs_json_key(v->j, "plan");
+		rs_json_arr_begin(v->j);
+		for (size_t i = 0; i < plan->n; i++)
+			json_step(v->j, &plan->steps[i]);
+		rs_json_arr_end(v->j);
+		return;
+	}
+	if (!plan->n) {
+		rs_tprintf(stdout, "nothing to do: no failing or warning check has a fix here "
+			   "(%s)\n", v->sess.label);
+		return;
+	}
+	rs_tprintf(stdout, "plan: %zu change%s on %s%s\n", ready, ready == 1 ? "" : "s",
+		   v->sess.label, applying ? "" : " (nothing is changed: --apply makes them)");
+	for (size_t i = 0; i < plan->n; i++)
+		if (!plan->steps[i].blocked[0])
+			text_step(&plan->steps[i], ++n);
+	if (ready < plan->n)
+		rs_tprintf(stdout, ready ? "\ncannot be planned as things are:\n" :
+			   "cannot be planned as things are:\n");
+	for (size_t i = 0; i < plan->n; i++)
+		if (plan->steps[i].blocked[0])
+			text_step(&plan->steps[i], 0);
+}
+
+int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct rs_fix_env *env,
+		     int dry_run)
+{
+	char need[1024];
+	size_t ready;
+	int denied;
+
+	/* What applying would refuse shows in the plan already. */
+	denied = !strcmp(v->sess.label, "live") || v->sess.kind == RS_SOURCE_ROOT ?
+		 rs_fix_preflight(plan, env, need, sizeof(need)) != 0 : 0;
+	rs_fix_print_plan(v, plan, 0);
+	ready = rs_fix_plan_ready(plan);
+	if (v->j) {
+		rs_json_kv_bool(v->j, "dry_run", 1);
+		rs_json_kv_str_or_null(v->j, "needs", denied ? need : "");
+		rs_json_kv_str(v->j, "outcome", !plan->n ? "nothing to do" : ready == plan->n ?
+			       "all can be fixed" : "some cannot be fixed");
+	} else if (denied) {
+		rs_tprintf(stdout, "\napplying it needs %s\n", need);
+	}
+	(void)dry_run;
+	return !plan->n ? RS_EXIT_OK : ready == plan->n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
+}
+
+void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg)
+{
+	const char *st = rs_fix_state_name(e->state);
+
+	if (e->state == RS_FIXS_UNDONE || e->state == RS_FIXS_UNDO_FAILED)
+		rs_tprintf(stdout, "  %-11s %s: back to %s%s%s\n", st, e->what, e->old,
+			   e->message[0] ? ": " : "", e->message);
+	else
+		rs_tprintf(stdout, "  %-11s %s: %s -> %s%s%s\n", st, e->what, e->old, e->want,
+			   e->message[0] ? ": " : "", e->message);
+}
+
+static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
+{
+	rs_json_obj_begin(j);
+	rs_json_kv_str(j, "kind", rs_fix_kind_name(e->kind));
+	rs_json_kv_str(j, "check", e->check);
+	rs_json_kv_str(j, "object", e->object);
+	rs_json_kv_str(j, "what", e->what);
+	rs_json_kv_str(j, "target", e->target);
+	rs_json_kv_str(j, "old", e->old);
+	rs_json_kv_str(j, "new", e->want);
+	rs_json_kv_str(j, "state", rs_fix_state_name(e->state));
+	rs_json_kv_str_or_null(j, "message", e->message);
+	rs_json_obj_end(j);
+}
+
+static void json_set(struct rs_json *j, const struct rs_fix_set *set, const char *dir)
+{
+	char path[4300];
+
+	snprintf(path, sizeof(path), "%s/changes/%u.json", dir, set->id);
+	rs_json_obj_begin(j);
+	rs_json_kv_int(j, "id", set->id);
+	rs_json_kv_str(j, "journal", path);
+	rs_json_kv_str(j, "started", set->started);
+	rs_json_kv_str(j, "who", set->who);
+	rs_json_kv_str(j, "command", set->command);
+	rs_json_kv_bool(j, "undone", set->undone);
+	rs_json_key(j, "changes");
+	rs_json_arr_begin(j);
+	for (size_t i = 0; i < set->n; i++)
+		json_entry(j, &set->entries[i]);
+	rs_json_arr_end(j);
+	rs_json_obj_end(j);
+}
+
+/* The finding now of each change's check and object, once each; the
+ * number still a problem. */
+static int after(struct rs_view *v, const struct rs_fix_set *set)
+{
+	const struct rs_findings *fs = &v->sess.findings;
+	int bad = 0;
+
+	if (v->j) {
+		rs_json_key(v->j, "after");
+		rs_json_arr_begin(v->j);
+	} else {
+		rs_tprintf(stdout, "after:\n");
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		const struct rs_fix_entry *e = &set->entries[i];
+		const struct rs_finding *f = rs_findings_get(fs, e->check, e->object);
+		int dup = 0;
+
+		for (size_t k = 0; k < i; k++)
+			dup |= !strcmp(set->entries[k].check, e->check) &&
+			       !strcmp(set->entries[k].object, e->object);
+		if (dup)
+			continue;
+		for (; f; f = rs_findings_next(fs, f, e->check, e->object)) {
+			bad += rs_finding_is_problem(f);
+			if (!v->j) {
+				rs_tprintf(stdout, "  %-4s  %-20s %-14s  %s\n", upper[f->verdict], f->id,
+					   f->object, f->summary);
+				continue;
+			}
+			rs_json_obj_begin(v->j);
+			rs_json_kv_str(v->j, "id", f->id);
+			rs_json_kv_str(v->j, "verdict", rs_verdict_name(f->verdict));
+			rs_json_kv_str(v->j, "object", f->object);
+			rs_json_kv_str(v->j, "summary", f->summary);
+			rs_json_obj_end(v->j);
+		}
+	}
+	if (v->j)
+		rs_json_arr_end(v->j);
+	return bad;
+}
+
+int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
+		     const struct rs_fix_env *env, int undo)
+{
+	size_t done = 0;
+	int bad;
+	enum rs_fix_state ok = undo ? RS_FIXS_UNDONE : RS_FIXS_APPLIED;
+
+	for (size_t i = 0; i < set->n; i++)
+		done += set->entries[i].state == ok;
+	if (v->j) {
+		if (undo)
+			rs_json_kv_str(v->j, "mode", "undo");
+		rs_json_key(v->j, "change_set");
+		json_set(v->j, set, env->state_dir);
+	} else {
+		rs_tprintf(stdout, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
+			   "%u.json)\n", set->id, undo ? "undone" : "applied", done, set->n,
+			   set->n == 1 ? "" : "s", undo ? "put back" : "made", env->state_dir,
+			   set->id);
+	}
+	bad = after(v, set);
+	/* Undone: the problems are back, as they were; only the values count. */
+	if (undo) {
+		if (v->j)
+			rs_json_kv_str(v->j, "outcome", done == set->n ? "all undone" :
+				       "some not undone");
+		return done == set->n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
+	}
+	if (v->j)
+		rs_json_kv_str(v->j, "outcome", done == set->n && !bad ? "all fixed" :
+			       "some not fixed");
+	else if (done < set->n || bad)
+		rs_tprintf(stdout, "some not fixed: %zu change%s not made, %d finding%s still a "
+			   "problem (rocescope fix --undo %u puts everything back)\n",
+			   set->n - done, set->n - done == 1 ? "" : "s", bad, bad == 1 ? "" : "s",
+			   set->id);
+	return done == set->n && !bad ? RS_EXIT_FIXED : RS_EXIT_FAIL;
+}
+
+int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env)
+{
+	struct rs_fix_set *sets;
+	char err[RS_MSG_LEN];
+	size_t n;
+
+	rs_fix_list(env, &sets, &n, err, sizeof(err));
+	if (v->j) {
+		rs_json_kv_str(v->j, "mode", "list");
+		rs_json_key(v->j, "change_sets");
+		rs_json_arr_begin(v->j);
+	} else if (!n) {
+		rs_tprintf(stdout, "no change set in %s\n", env->state_dir);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (v->j) {
+			json_set(v->j, &sets[i], env->state_dir);
+		} else {
+			rs_tprintf(stdout, "%3u  %s  %s%s\n     %s\n", sets[i].id, sets[i].started,
+				   sets[i].who, sets[i].undone ? "  (undone)" : "", sets[i].command);
+			for (size_t k = 0; k < sets[i].n; k++)
+				rs_tprintf(stdout, "     %-11s %s: %s -> %s\n",
+					   rs_fix_state_name(sets[i].entries[k].state),
+					   sets[i].entries[k].what, sets[i].entries[k].old,
+					   sets[i].entries[k].want);
+		}
+		rs_fix_set_free(&sets[i]);
+	}
+	if (v->j)
+		rs_json_arr_end(v->j);
+	free(sets);
+	return RS_EXIT_OK;
+}
