@@ -25,6 +25,7 @@
 static struct {
 	int apply, dry_run, undo, list, force;
 	const char *tree;
+	const char *object;
 	const char *profile;
 	const char *state_dir;
 	const char *sets[MAX_SETS];
@@ -100,22 +101,26 @@ static int check_ids(int argc, char **argv, const char **ids, size_t *n)
 	return 0;
 }
 
-static int env_init(struct rs_fix_env *env, struct rs_view *v, int argc, char **argv)
+static void env_init(struct rs_fix_env *env, struct rs_view *v, int argc, char **argv)
 {
-	char err[RS_MSG_LEN];
-
 	memset(env, 0, sizeof(*env));
 	env->force = opt.force;
 	env->peer = v->sess.peer[0] ? v->sess.peer : NULL;
 	env->argc = argc;
 	env->argv = argv;
 	rs_fix_ssh_netdev(env);
-	if (rs_fix_state_dir(env->state_dir, sizeof(env->state_dir), opt.state_dir, err,
-			     sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
-		return -1;
-	}
-	return 0;
+}
+
+/* The journal's directory, made if missing: after the privileges are known. */
+static int state_dir(struct rs_fix_env *env)
+{
+	char err[RS_MSG_LEN];
+
+	if (!rs_fix_state_dir(env->state_dir, sizeof(env->state_dir), opt.state_dir, err,
+			      sizeof(err)))
+		return 0;
+	rs_tprintf(stderr, "rocescope: %s\n", err);
+	return -1;
 }
 
 /* The checks again on a fresh reading of the host, probes included. */
@@ -144,6 +149,8 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 	}
 	if (!rs_fix_plan_ready(plan))
 		return plan->n ? RS_EXIT_FAIL : RS_EXIT_OK;
+	if (state_dir(env))
+		return RS_EXIT_NOT_RUN;
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_apply(plan, env, &set, err, sizeof(err));
 	if (ret && !set.n) {
@@ -155,6 +162,14 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 	recheck(v, o);
 	ret = rs_fix_print_set(v, &set, env, 0);
 	rs_fix_set_free(&set);
+	/* What could not be planned is not fixed either (a file not ours...). */
+	if (ret == RS_EXIT_FIXED && rs_fix_plan_ready(plan) < plan->n) {
+		if (!v->j)
+			rs_tprintf(stdout, "some not fixed: %zu change%s could not be planned "
+				   "(above)\n", plan->n - rs_fix_plan_ready(plan),
+				   plan->n - rs_fix_plan_ready(plan) == 1 ? "" : "s");
+		ret = RS_EXIT_FAIL;
+	}
 	return ret;
 }
 
@@ -171,6 +186,8 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 			   "(fix --list shows them)\n");
 		return RS_EXIT_USAGE;
 	}
+	if (state_dir(env))
+		return RS_EXIT_NOT_RUN;
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_undo((unsigned)id, env, &set, err, sizeof(err));
 	if (ret == -ENOENT && !id) {
@@ -207,16 +224,20 @@ static int fix_run(struct rs_cli *cli, int argc, char **argv)
 			   "--load, --replay show the plan only)\n");
 		return RS_EXIT_USAGE;
 	}
+	if (opt.tree && argc && !opt.undo) {
+		rs_tprintf(stderr, "rocescope: fix: CHECK_ID... or --tree, not both\n");
+		return RS_EXIT_USAGE;
+	}
 	if (!opt.undo && (ret = check_ids(argc, argv, ids, &n)))
 		return ret;
 	if (rs_view_open(&v, cli, RS_SCOPE_ALL))
 		return RS_EXIT_NOT_RUN;
 	if (site_values(&v))
 		return rs_view_close(&v, RS_EXIT_USAGE);
-	if ((opt.apply || opt.undo || opt.list) && env_init(&env, &v, cli->argc, cli->argv))
-		return rs_view_close(&v, RS_EXIT_NOT_RUN);
+	env_init(&env, &v, cli->argc, cli->argv);
 	if (opt.list)
-		return rs_view_close(&v, rs_fix_print_list(&v, &env));
+		return rs_view_close(&v, state_dir(&env) ? RS_EXIT_NOT_RUN :
+				     rs_fix_print_list(&v, &env));
 	if (opt.undo)
 		return rs_view_close(&v, do_undo(&v, &env, argc, argv));
 	if (opt.tree && rs_view_tree_causes(&v, opt.tree, ids, MAX_IDS, &n))
@@ -225,25 +246,21 @@ static int fix_run(struct rs_cli *cli, int argc, char **argv)
 	o.checks = argc || opt.tree ? ids : NULL;
 	o.n_checks = n;
 	o.peer = v.sess.peer[0] ? v.sess.peer : NULL;
+	o.object = opt.object;
 	if (!opt.tree)
 		run_probes(&v, &o, v.j != NULL);
 	rs_fix_plan_build(&plan, &v.sess.snap, &v.sess.findings, &o);
-	if (opt.apply) {
+	if (opt.apply)
 		ret = do_apply(&v, &plan, &o, &env);
-	} else {
-		memset(&env, 0, sizeof(env));
-		env.peer = o.peer;
-		env.force = opt.force;
-		rs_fix_ssh_netdev(&env);
+	else
 		ret = rs_fix_print_dry(&v, &plan, &env, opt.dry_run);
-	}
 	rs_fix_plan_free(&plan);
 	return rs_view_close(&v, ret);
 }
 
 enum {
-	OPT_APPLY = 1, OPT_DRY, OPT_UNDO, OPT_LIST, OPT_FORCE, OPT_TREE, OPT_PROFILE, OPT_SET,
-	OPT_STATE,
+	OPT_APPLY = 1, OPT_DRY, OPT_UNDO, OPT_LIST, OPT_FORCE, OPT_TREE, OPT_OBJECT, OPT_PROFILE,
+	OPT_SET, OPT_STATE,
 };
 
 static const struct rs_opt fix_opts[] = {
@@ -256,6 +273,8 @@ static const struct rs_opt fix_opts[] = {
 	{ "list", 0, NULL, "the change sets in the journal, with what each changed", OPT_LIST },
 	{ "tree", 0, "TREE", "fix what a troubleshooting tree finds (its cause; a checklist: "
 	  "every step not done)", OPT_TREE },
+	{ "object", 0, "OBJECT", "only the findings about OBJECT, as check names it (\"rxe0 "
+	  "port 1\", eth2, host) or a netdev", OPT_OBJECT },
 	{ "profile", 0, "FILE", "the site's values (MTU, RoCE priority, huge pages...): "
 	  "profiles/lossless.yaml", OPT_PROFILE },
 	{ "set", 0, "KEY=VALUE", "one site value, as in a profile (mtu=9000, pfc_priority=3, "
@@ -276,6 +295,7 @@ static int fix_opt(struct rs_cli *cli, int id, const char *arg)
 	case OPT_LIST: opt.list = 1; break;
 	case OPT_FORCE: opt.force = 1; break;
 	case OPT_TREE: opt.tree = arg; break;
+	case OPT_OBJECT: opt.object = arg; break;
 	case OPT_PROFILE: opt.profile = arg; break;
 	case OPT_STATE: opt.state_dir = arg; break;
 	default:

@@ -121,12 +121,15 @@ int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct r
 void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg)
 {
 	const char *st = rs_fix_state_name(e->state);
+	char old[RS_FIX_VAL_LEN], want[RS_FIX_VAL_LEN];
 
+	rs_fix_entry_value(e, 0, old, sizeof(old));
+	rs_fix_entry_value(e, 1, want, sizeof(want));
 	if (e->state == RS_FIXS_UNDONE || e->state == RS_FIXS_UNDO_FAILED)
-		rs_tprintf(stdout, "  %-11s %s: back to %s%s%s\n", st, e->what, e->old,
+		rs_tprintf(stdout, "  %-11s %s: back to %s%s%s\n", st, e->what, old,
 			   e->message[0] ? ": " : "", e->message);
 	else
-		rs_tprintf(stdout, "  %-11s %s: %s -> %s%s%s\n", st, e->what, e->old, e->want,
+		rs_tprintf(stdout, "  %-11s %s: %s -> %s%s%s\n", st, e->what, old, want,
 			   e->message[0] ? ": " : "", e->message);
 }
 
@@ -165,58 +168,93 @@ static void json_set(struct rs_json *j, const struct rs_fix_set *set, const char
 	rs_json_obj_end(j);
 }
 
-/* The finding now of each change's check and object, once each; the
- * number still a problem. */
-static int after(struct rs_view *v, const struct rs_fix_set *set)
+/* (check, object) pairs already printed by after(). */
+struct seen {
+	char key[64][RS_NAME_LEN + RS_TEXT_LEN];
+	size_t n;
+};
+
+static int seen_once(struct seen *s, const char *id, const char *object)
+{
+	char key[RS_NAME_LEN + RS_TEXT_LEN];
+
+	snprintf(key, sizeof(key), "%s %s", id, object);
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->key[i], key))
+			return 1;
+	if (s->n < RS_ARRAY_SIZE(s->key))
+		RS_STRCPY(s->key[s->n++], key);
+	return 0;
+}
+
+/* The findings of check id about object, as they are now; problems counted. */
+static int after_one(struct rs_view *v, const char *id, const char *object, int *header)
 {
 	const struct rs_findings *fs = &v->sess.findings;
 	int bad = 0;
 
+	for (const struct rs_finding *f = rs_findings_get(fs, id, object); f;
+	     f = rs_findings_next(fs, f, id, object)) {
+		bad += rs_finding_is_problem(f);
+		if (!v->j) {
+			if (!(*header)++)
+				rs_tprintf(stdout, "after:\n");
+			rs_tprintf(stdout, "  %-4s  %-20s %-14s  %s\n", upper[f->verdict], f->id,
+				   f->object, f->summary);
+			continue;
+		}
+		rs_json_obj_begin(v->j);
+		rs_json_kv_str(v->j, "id", f->id);
+		rs_json_kv_str(v->j, "verdict", rs_verdict_name(f->verdict));
+		rs_json_kv_str(v->j, "object", f->object);
+		rs_json_kv_str(v->j, "summary", f->summary);
+		rs_json_obj_end(v->j);
+	}
+	return bad;
+}
+
+/* The finding now of every check each change was for, once each; the
+ * number still a problem. */
+static int after(struct rs_view *v, const struct rs_fix_set *set)
+{
+	struct seen *seen = rs_xcalloc(1, sizeof(*seen));
+	int bad = 0, header = 0;
+
 	if (v->j) {
 		rs_json_key(v->j, "after");
 		rs_json_arr_begin(v->j);
-	} else {
-		rs_tprintf(stdout, "after:\n");
 	}
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rs_fix_entry *e = &set->entries[i];
-		const struct rs_finding *f = rs_findings_get(fs, e->check, e->object);
-		int dup = 0;
+		char also[RS_MSG_LEN], *save = NULL;
 
-		for (size_t k = 0; k < i; k++)
-			dup |= !strcmp(set->entries[k].check, e->check) &&
-			       !strcmp(set->entries[k].object, e->object);
-		if (dup)
-			continue;
-		for (; f; f = rs_findings_next(fs, f, e->check, e->object)) {
-			bad += rs_finding_is_problem(f);
-			if (!v->j) {
-				rs_tprintf(stdout, "  %-4s  %-20s %-14s  %s\n", upper[f->verdict], f->id,
-					   f->object, f->summary);
-				continue;
-			}
-			rs_json_obj_begin(v->j);
-			rs_json_kv_str(v->j, "id", f->id);
-			rs_json_kv_str(v->j, "verdict", rs_verdict_name(f->verdict));
-			rs_json_kv_str(v->j, "object", f->object);
-			rs_json_kv_str(v->j, "summary", f->summary);
-			rs_json_obj_end(v->j);
-		}
+		if (!seen_once(seen, e->check, e->object))
+			bad += after_one(v, e->check, e->object, &header);
+		RS_STRCPY(also, e->also);
+		for (char *id = strtok_r(also, " ", &save); id; id = strtok_r(NULL, " ", &save))
+			if (!seen_once(seen, id, e->object))
+				bad += after_one(v, id, e->object, &header);
 	}
 	if (v->j)
 		rs_json_arr_end(v->j);
+	free(seen);
 	return bad;
 }
 
 int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		     const struct rs_fix_env *env, int undo)
 {
-	size_t done = 0;
+	size_t done = 0, n = 0;
 	int bad;
 	enum rs_fix_state ok = undo ? RS_FIXS_UNDONE : RS_FIXS_APPLIED;
 
-	for (size_t i = 0; i < set->n; i++)
-		done += set->entries[i].state == ok;
+	/* Undo: only the changes that had been made count. */
+	for (size_t i = 0; i < set->n; i++) {
+		enum rs_fix_state st = set->entries[i].state;
+
+		done += st == ok;
+		n += !undo || st == RS_FIXS_UNDONE || st == RS_FIXS_UNDO_FAILED;
+	}
 	if (v->j) {
 		if (undo)
 			rs_json_kv_str(v->j, "mode", "undo");
@@ -224,17 +262,17 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		json_set(v->j, set, env->state_dir);
 	} else {
 		rs_tprintf(stdout, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
-			   "%u.json)\n", set->id, undo ? "undone" : "applied", done, set->n,
-			   set->n == 1 ? "" : "s", undo ? "put back" : "made", env->state_dir,
+			   "%u.json)\n", set->id, undo ? "undone" : "applied", done, n,
+			   n == 1 ? "" : "s", undo ? "put back" : "made", env->state_dir,
 			   set->id);
 	}
 	bad = after(v, set);
 	/* Undone: the problems are back, as they were; only the values count. */
 	if (undo) {
 		if (v->j)
-			rs_json_kv_str(v->j, "outcome", done == set->n ? "all undone" :
+			rs_json_kv_str(v->j, "outcome", done == n ? "all undone" :
 				       "some not undone");
-		return done == set->n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
+		return done == n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 	}
 	if (v->j)
 		rs_json_kv_str(v->j, "outcome", done == set->n && !bad ? "all fixed" :
@@ -267,11 +305,15 @@ int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env)
 		} else {
 			rs_tprintf(stdout, "%3u  %s  %s%s\n     %s\n", sets[i].id, sets[i].started,
 				   sets[i].who, sets[i].undone ? "  (undone)" : "", sets[i].command);
-			for (size_t k = 0; k < sets[i].n; k++)
+			for (size_t k = 0; k < sets[i].n; k++) {
+				const struct rs_fix_entry *e = &sets[i].entries[k];
+				char old[RS_FIX_VAL_LEN], want[RS_FIX_VAL_LEN];
+
+				rs_fix_entry_value(e, 0, old, sizeof(old));
+				rs_fix_entry_value(e, 1, want, sizeof(want));
 				rs_tprintf(stdout, "     %-11s %s: %s -> %s\n",
-					   rs_fix_state_name(sets[i].entries[k].state),
-					   sets[i].entries[k].what, sets[i].entries[k].old,
-					   sets[i].entries[k].want);
+					   rs_fix_state_name(e->state), e->what, old, want);
+			}
 		}
 		rs_fix_set_free(&sets[i]);
 	}

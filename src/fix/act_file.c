@@ -113,6 +113,16 @@ static int file_kind_of(const struct rs_fix_entry *e)
 	return -1;
 }
 
+static int dir_exists(const char *path)
+{
+	char dir[4096];
+	struct stat st;
+
+	RS_STRCPY(dir, path);
+	*strrchr(dir, '/') = '\0';
+	return !stat(dir, &st) && S_ISDIR(st.st_mode);
+}
+
 static int file_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
 		     size_t errlen)
 {
@@ -126,7 +136,8 @@ static int file_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char 
 	ret = rs_fix_read_file(path, e->old, sizeof(e->old), NULL);
 	if (ret == -ENOENT) {
 		e->old[0] = '\0';
-		RS_STRCPY(e->undo, "absent");
+		/* No directory either (a fixture tree): made, and removed on undo. */
+		RS_STRCPY(e->undo, dir_exists(path) ? "absent" : "absent, and its directory");
 		return 0;
 	}
 	if (ret)
@@ -149,6 +160,13 @@ static int file_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 		return ret;
 	ret = rs_fix_file_merge((enum rs_fix_file)file_kind_of(e), e->old,
 				!strcmp(e->undo, "present"), e->want, text, sizeof(text));
+	if (!ret && strstr(e->undo, "directory") && !dir_exists(path)) {
+		char dir[4096];
+
+		RS_STRCPY(dir, path);
+		*strrchr(dir, '/') = '\0';
+		ret = mkdir(dir, 0755) ? -errno : 0;
+	}
 	if (!ret)
 		ret = rs_fix_write_file(path, text, strlen(text), 0644);
 	if (ret)
@@ -169,9 +187,15 @@ static int file_restore(struct rs_fix_entry *e, const struct rs_fix_env *env, ch
 	if (!ret && !rs_fix_file_is_ours(now))
 		return rs_fix_err(err, errlen, EPERM, "%s is no longer rocescope's: left as it is",
 				  path);
-	if (!strcmp(e->undo, "absent"))
+	if (!strncmp(e->undo, "absent", 6)) {
 		ret = ret == -ENOENT ? 0 : unlink(path) ? -errno : 0;
-	else
+		if (!ret && strstr(e->undo, "directory")) {
+			*strrchr(path, '/') = '\0';
+			/* Only if empty: someone may have put a file of theirs there since. */
+			if (rmdir(path) && errno != ENOENT && errno != ENOTEMPTY)
+				ret = -errno;
+		}
+	} else
 		ret = rs_fix_write_file(path, e->old, strlen(e->old), 0644);
 	if (ret)
 		return rs_fix_err(err, errlen, -ret, "%s: %s", path, rs_strerror(ret));

@@ -156,7 +156,7 @@ static int mtu_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char 
 	mtu_set(e->target, old, e->message, sizeof(e->message));
 	snprintf(e->message, sizeof(e->message), "%.150s: MTU %u put back; raise the peer and "
 		 "the switch ports first, or --force", err, old);
-	RS_STRCPY(err, e->message);
+	rs_strlcpy(err, e->message, errlen);
 	return -EMSGSIZE;
 }
 

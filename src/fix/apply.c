@@ -16,6 +16,7 @@
  * there (kill -9) to prove an interrupted apply can be undone.  Nothing
  * else reads it.
  */
+#include "collect/net_priv.h"
 #include "fix/fix_priv.h"
 #include "util.h"
 
@@ -92,7 +93,39 @@ static void entry_of(struct rs_fix_entry *e, const struct rs_fix_step *st)
 	RS_STRCPY(e->target, st->target);
 	RS_STRCPY(e->arg, st->arg);
 	RS_STRCPY(e->want, st->want);
+	RS_STRCPY(e->also, st->also);
 	e->state = RS_FIXS_PENDING;
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n' && s[1];
+	return n + 1;
+}
+
+void rs_fix_entry_value(const struct rs_fix_entry *e, int which, char *buf, size_t len)
+{
+	const char *v = which ? e->want : e->old;
+	char mac[RS_MAC_LEN], dev[RS_NAME_LEN];
+	int state;
+
+	if (e->kind == RS_FIX_NEIGH && !which && sscanf(v, "lladdr %95s state %d", mac,
+							  &state) == 2)
+		snprintf(buf, len, "%s %s", rs_net_neigh_state_name(state), mac);
+	else if (e->kind == RS_FIX_FILE && (which ? !v[0] : !strncmp(e->undo, "absent", 6)))
+		snprintf(buf, len, "absent");
+	else if (e->kind == RS_FIX_FILE)
+		snprintf(buf, len, "%zu line%s%s", count_lines(v), count_lines(v) == 1 ? "" : "s",
+			 which ? "" : ", ours");
+	else if (e->kind == RS_FIX_ROUTE && !which && !strcmp(v, "absent"))
+		snprintf(buf, len, "no route to exactly %s", e->target);
+	else if (e->kind == RS_FIX_ROUTE && !which && sscanf(v, "dev=%63[^ ]", dev) == 1)
+		snprintf(buf, len, "dev %s", dev);
+	else
+		snprintf(buf, len, "%s", v);
 }
 
 static void tell(const struct rs_fix_env *env, const struct rs_fix_entry *e)
@@ -155,17 +188,31 @@ int rs_fix_apply(const struct rs_fix_plan *plan, const struct rs_fix_env *env,
 	return ret;
 }
 
-/* The last change set not undone yet, or 0. */
+/* 1 when an entry of set may have changed something undo must put back. */
+static int changed(const struct rs_fix_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->entries[i].state == RS_FIXS_APPLYING ||
+		    set->entries[i].state == RS_FIXS_APPLIED ||
+		    set->entries[i].state == RS_FIXS_UNDO_FAILED)
+			return 1;
+	return 0;
+}
+
+/* The last change set with something to undo, or 0. */
 static unsigned last_open(const struct rs_fix_env *env)
 {
 	char err[RS_MSG_LEN];
 	struct rs_fix_set s;
 
 	for (unsigned id = rs_fix_next_id(env->state_dir); id-- > 1; ) {
+		int open;
+
 		if (rs_fix_journal_read(env->state_dir, id, &s, err, sizeof(err)))
 			continue;
+		open = !s.undone && changed(&s);
 		rs_fix_set_free(&s);
-		if (!s.undone)
+		if (open)
 			return id;
 	}
 	return 0;
@@ -180,7 +227,7 @@ static int undo_entries(struct rs_fix_set *set, const struct rs_fix_env *env)
 		char why[RS_MSG_LEN] = "";
 
 		if (e->state != RS_FIXS_APPLYING && e->state != RS_FIXS_APPLIED &&
-		    e->state != RS_FIXS_FAILED && e->state != RS_FIXS_UNDO_FAILED)
+		    e->state != RS_FIXS_UNDO_FAILED)
 			continue;
 		if (actions[e->kind]->restore(e, env, why, sizeof(why))) {
 			e->state = RS_FIXS_UNDO_FAILED;

@@ -54,6 +54,7 @@ struct rs_fix_step {
 	char what[RS_MSG_LEN];		/* "a0 MTU", "net.ipv4.conf.a0.rp_filter" */
 	char netdev[RS_NAME_LEN];	/* the interface it changes, "" none */
 	char netdev_old[RS_NAME_LEN];	/* ROUTE: the interface the route leaves by now */
+	char also[RS_MSG_LEN];		/* other checks it answers for the same object */
 	/* The target, by kind: MTU/PFC/TRUST/PAUSE: netdev; VALUE/FILE: a path
 	 * (under the root); NEIGH: "dev ip"; ROUTE: peer; MODULE: name. */
 	char target[RS_MSG_LEN];
@@ -84,6 +85,7 @@ struct rs_fix_opts {
 	const char *const *checks;	/* only findings of these check ids (NULL: all) */
 	size_t n_checks;
 	const char *peer;		/* --peer IP, or NULL */
+	const char *object;		/* only findings about this object (NULL: any) */
 };
 
 /* The plan for the findings of snap (problems only, rules by check id).
@@ -109,7 +111,8 @@ enum rs_fix_state {
 	RS_FIXS_PENDING = 0,	/* not reached yet */
 	RS_FIXS_APPLYING,	/* journaled, the change may or may not have happened */
 	RS_FIXS_APPLIED,
-	RS_FIXS_FAILED,		/* tried and refused (undo still puts the old value back) */
+	RS_FIXS_FAILED,		/* tried and refused: nothing changed (an action that
+				 * changed something before failing puts it back) */
 	RS_FIXS_SKIPPED,	/* not tried: the value could not be read first */
 	RS_FIXS_UNDONE,
 	RS_FIXS_UNDO_FAILED,
@@ -125,7 +128,8 @@ struct rs_fix_entry {
 	char arg[RS_MSG_LEN];
 	char old[RS_FIX_VAL_LEN];	/* the value read just before the change */
 	char want[RS_FIX_VAL_LEN];
-	char undo[RS_FIX_VAL_LEN];	/* what else undo needs ("created DIR", the route added) */
+	char undo[RS_FIX_VAL_LEN];	/* what else undo needs (the route added, the modules) */
+	char also[RS_MSG_LEN];		/* other checks it answers for the same object */
 	enum rs_fix_state state;
 	char message[RS_MSG_LEN];	/* why it failed, or what it did */
 };
@@ -195,5 +199,8 @@ int rs_fix_list(const struct rs_fix_env *env, struct rs_fix_set **sets, size_t *
 		size_t errlen);
 
 const char *rs_fix_state_name(enum rs_fix_state s);
+/* The old (which 0) or new (1) value of a change as a person reads it:
+ * "PERMANENT 02:00:00:00:00:99", "absent", "3 lines", "dev w0". */
+void rs_fix_entry_value(const struct rs_fix_entry *e, int which, char *buf, size_t len);
 
 #endif

@@ -145,6 +145,42 @@ unsigned rs_fix_next_id(const char *state_dir)
 	return max + 1;
 }
 
+/*
+ * Values may hold several lines (a file's content): the reader takes one
+ * line of plain text per value, so control characters and the backslash
+ * travel as \xNN (and come back in unescape()).
+ */
+static void kv_escaped(struct rs_json *j, const char *key, const char *v)
+{
+	char buf[RS_FIX_VAL_LEN * 4 + 1];
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)v; *p && n + 5 < sizeof(buf); p++)
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\\x%02x", *p);
+		else
+			buf[n++] = (char)*p;
+	buf[n] = '\0';
+	rs_json_kv_str(j, key, buf);
+}
+
+static void unescape(char *dst, size_t len, const char *s)
+{
+	size_t n = 0;
+
+	while (*s && n + 1 < len) {
+		unsigned v;
+
+		if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &v) == 1) {
+			dst[n++] = (char)v;
+			s += 4;
+		} else {
+			dst[n++] = *s++;
+		}
+	}
+	dst[n] = '\0';
+}
+
 static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 {
 	rs_json_obj_begin(j);
@@ -155,11 +191,12 @@ static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 	rs_json_kv_str(j, "netdev", e->netdev);
 	rs_json_kv_str(j, "target", e->target);
 	rs_json_kv_str(j, "arg", e->arg);
-	rs_json_kv_str(j, "old", e->old);
-	rs_json_kv_str(j, "want", e->want);
-	rs_json_kv_str(j, "undo", e->undo);
+	kv_escaped(j, "old", e->old);
+	kv_escaped(j, "want", e->want);
+	kv_escaped(j, "undo", e->undo);
 	rs_json_kv_str(j, "state", rs_fix_state_name(e->state));
-	rs_json_kv_str(j, "message", e->message);
+	kv_escaped(j, "message", e->message);
+	rs_json_kv_str(j, "also", e->also);
 	rs_json_obj_end(j);
 }
 
@@ -222,10 +259,11 @@ static int read_entry(const struct rs_ydoc *d, const struct rs_ynode *m,
 	RS_STRCPY(e->netdev, str_of(m, "netdev"));
 	RS_STRCPY(e->target, str_of(m, "target"));
 	RS_STRCPY(e->arg, str_of(m, "arg"));
-	RS_STRCPY(e->old, str_of(m, "old"));
-	RS_STRCPY(e->want, str_of(m, "want"));
-	RS_STRCPY(e->undo, str_of(m, "undo"));
-	RS_STRCPY(e->message, str_of(m, "message"));
+	unescape(e->old, sizeof(e->old), str_of(m, "old"));
+	unescape(e->want, sizeof(e->want), str_of(m, "want"));
+	unescape(e->undo, sizeof(e->undo), str_of(m, "undo"));
+	unescape(e->message, sizeof(e->message), str_of(m, "message"));
+	RS_STRCPY(e->also, str_of(m, "also"));
 	for (size_t i = 0; i < RS_ARRAY_SIZE(state_names); i++)
 		if (!strcmp(st, state_names[i])) {
 			e->state = (enum rs_fix_state)i;

@@ -47,10 +47,17 @@ struct rs_fix_step *rs_fix_step_new(struct rs_fix_plan *plan, const struct rs_fi
 {
 	struct rs_fix_step *st;
 
-	/* The same thing changed for two findings: one step. */
-	for (size_t i = 0; i < plan->n; i++)
-		if (plan->steps[i].kind == kind && !strcmp(plan->steps[i].target, target))
-			return NULL;
+	/* The same thing changed for two findings: one step, answering both. */
+	for (size_t i = 0; i < plan->n; i++) {
+		st = &plan->steps[i];
+		if (st->kind != kind || strcmp(st->target, target))
+			continue;
+		if (strcmp(st->check, f->id) && !strcmp(st->object, f->object) &&
+		    strlen(st->also) + strlen(f->id) + 2 < sizeof(st->also))
+			snprintf(st->also + strlen(st->also), sizeof(st->also) - strlen(st->also),
+				 "%s%s", st->also[0] ? " " : "", f->id);
+		return NULL;
+	}
 	st = RS_APPEND(plan->steps, plan->n);
 	st->check = f->id;
 	RS_STRCPY(st->object, f->object);
@@ -301,8 +308,12 @@ void rs_fix_plan_finding(struct rs_fix_plan *plan, const struct rs_snapshot *sna
 			rules[i].fn(plan, snap, f, o);
 }
 
-static int wanted(const struct rs_fix_opts *o, const char *id)
+static int wanted(const struct rs_fix_opts *o, const struct rs_finding *f)
 {
+	const char *id = f->id;
+
+	if (o->object && strcmp(o->object, f->object) && strcmp(o->object, f->netdev))
+		return 0;
 	if (!o->checks)
 		return 1;
 	for (size_t i = 0; i < o->n_checks; i++)
@@ -326,7 +337,7 @@ size_t rs_fix_plan_build(struct rs_fix_plan *plan, const struct rs_snapshot *sna
 {
 	rs_fix_plan_free(plan);
 	for (size_t i = 0; i < findings->count; i++)
-		if (wanted(o, findings->items[i].id))
+		if (wanted(o, &findings->items[i]))
 			rs_fix_plan_finding(plan, snap, &findings->items[i], o);
 	rs_fix_files_finish(plan);
 	for (size_t i = 0; i < plan->n; i++)

@@ -95,10 +95,15 @@ static int may_write(const struct rs_fix_step *st)
 		return 0;
 	if (!access(path, W_OK))
 		return 1;
-	if (st->kind != RS_FIX_FILE || errno != ENOENT || !(slash = strrchr(path, '/')))
-		return 0;
-	*slash = '\0';
-	return !access(path, W_OK);
+	/* A file of ours not there yet, maybe not its directory either. */
+	for (int up = 0; up < 2; up++) {
+		if (st->kind != RS_FIX_FILE || errno != ENOENT || !(slash = strrchr(path, '/')))
+			return 0;
+		*slash = '\0';
+		if (!access(path, W_OK))
+			return 1;
+	}
+	return 0;
 }
 
 static const char *need_of(const struct rs_fix_step *st)
@@ -116,23 +121,34 @@ static const char *need_of(const struct rs_fix_step *st)
 int rs_fix_preflight(struct rs_fix_plan *plan, const struct rs_fix_env *env, char *err,
 		     size_t errlen)
 {
-	size_t used = 0;
+	/* Each privilege once, with the first change that needs it. */
+	struct { const char *need, *what; size_t n; } t[4];
+	size_t nt = 0, used = 0;
 
 	for (size_t i = 0; i < plan->n; i++)
 		if (!plan->steps[i].blocked[0])
 			block_step(&plan->steps[i], env);
-	err[0] = '\0';
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct rs_fix_step *st = &plan->steps[i];
 		const char *need = st->blocked[0] ? NULL : need_of(st);
+		size_t k = 0;
 
-		if (need && used < errlen)
-			used += (size_t)snprintf(err + used, errlen - used, "%s%s (%s)",
-						 used ? ", " : "", need, st->what);
+		while (need && k < nt && strcmp(t[k].need, need))
+			k++;
+		if (!need || k == RS_ARRAY_SIZE(t))
+			continue;
+		if (k == nt)
+			t[nt++] = (typeof(t[0])){ need, st->what, 0 };
+		t[k].n++;
 	}
-	if (!used)
+	err[0] = '\0';
+	for (size_t k = 0; k < nt && used < errlen; k++)
+		used += (size_t)snprintf(err + used, errlen - used, t[k].n > 1 ?
+					 "%s%s (for %s and %zu more)" : "%s%s (for %s)",
+					 k ? ", " : "", t[k].need, t[k].what, t[k].n - 1);
+	if (!nt)
 		return 0;
-	if (used < errlen)
+	if (used < errlen && getuid())
 		snprintf(err + used, errlen - used, ": run as root (uid %ld here)", (long)getuid());
 	return -EPERM;
 }
