@@ -65,6 +65,7 @@ struct rs_fix_step {
 	int persists;			/* lasts across a reboot (with its file step) */
 	char persist[RS_MSG_LEN];	/* how it lasts, or why it does not */
 	char blocked[RS_MSG_LEN];	/* "" planned; else why it cannot be */
+	const char *need;		/* blocked for want of this profile key ("mtu"), or NULL */
 	size_t order;			/* planned order, for a stable sort */
 	/* FILE: the file's kind (RS_FIX_*_FILE names it); the lines are in want */
 	int file_kind;
@@ -93,6 +94,8 @@ struct rs_fix_opts {
 size_t rs_fix_plan_build(struct rs_fix_plan *plan, const struct rs_snapshot *snap,
 			 const struct rs_findings *findings, const struct rs_fix_opts *o);
 void rs_fix_plan_free(struct rs_fix_plan *plan);
+/* After rs_fix_plan_finding() calls: the file steps their lines make. */
+void rs_fix_files_done(struct rs_fix_plan *plan);
 /* Steps that are planned (not blocked). */
 size_t rs_fix_plan_ready(const struct rs_fix_plan *plan);
 /* 1 when some rule of fix.h can change what check id finds. */

@@ -106,6 +106,7 @@ static void rule_mtu(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_FSET(st->persist, "runtime only: set the MTU in %s's interface configuration too "
 		"(ifupdown, netplan, NetworkManager: rocescope edits none of them)", l->name);
 	if (!want) {
+		st->need = "mtu";
 		rs_fix_block(st, "needs the site's MTU: --profile FILE with mtu: N, or --set mtu=N "
 			     "(9000 on a RoCE fabric whose switch ports carry 9216)");
 		return;
@@ -347,11 +348,16 @@ size_t rs_fix_plan_build(struct rs_fix_plan *plan, const struct rs_snapshot *sna
 	return plan->n;
 }
 
+void rs_fix_files_done(struct rs_fix_plan *plan)
+{
+	rs_fix_files_finish(plan);
+}
+
 void rs_fix_plan_free(struct rs_fix_plan *plan)
 {
 	free(plan->steps);
-	plan->steps = NULL;
-	plan->n = 0;
+	free(plan->lines);
+	memset(plan, 0, sizeof(*plan));
 }
 
 size_t rs_fix_plan_ready(const struct rs_fix_plan *plan)

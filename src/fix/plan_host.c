@@ -46,11 +46,13 @@ void rs_fix_rule_hugepages(struct rs_fix_plan *plan, const struct rs_snapshot *s
 		return;
 	RS_FSET(st->what, "2 MiB huge pages");
 	RS_FSET(st->cur, "%lu", hp ? hp->total : 0);
-	if (!hp)
+	if (!hp) {
 		rs_fix_block(st, "no 2 MiB huge page size here (no hugepages-2048kB in sysfs)");
-	else if (!want)
+	} else if (!want) {
+		st->need = "hugepages";
 		rs_fix_block(st, "needs the site's count: --profile FILE with hugepages: N, or --set "
 			     "hugepages=N (each page is 2 MiB of memory taken from everything else)");
+	}
 	RS_FSET(st->want, "%lu", want);
 	RS_FSET(st->command, "echo %lu > %s", want, path);
 	rs_fix_persist_line(plan, st, RS_FIX_SYSCTL_FILE, "vm.nr_hugepages",
@@ -151,9 +153,11 @@ static void ecn_step(struct rs_fix_plan *plan, const struct rs_finding *f,
 	RS_FSET(st->command, "echo %d > %s", want, path);
 	RS_FSET(st->persist, "runtime only: the driver's sysfs is reset at boot; write it "
 		"again at boot (mlnx_qos or a unit of the site's)");
-	if (prio < 0)
+	if (prio < 0) {
+		st->need = "pfc_priority";
 		rs_fix_block(st, "needs the site's RoCE priority: --profile FILE with "
 			     "pfc_priority: P, or --set pfc_priority=P");
+	}
 }
 
 void rs_fix_rule_ecn(struct rs_fix_plan *plan, const struct rs_snapshot *s,
@@ -199,6 +203,7 @@ void rs_fix_rule_pfc(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_FSET(st->what, "%s PFC", l->name);
 	RS_FSET(st->cur, "0x%02x", l->dcb.pfc_en);
 	if (!none && prio < 0) {
+		st->need = "pfc_priority";
 		rs_fix_block(st, "needs the site's RoCE priority: --profile FILE with pfc_priority: "
 			     "P (or none), or --set pfc_priority=P");
 		return;
@@ -250,6 +255,7 @@ void rs_fix_rule_pause(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	} else if (lossy) {
 		RS_FSET(st->want, "autoneg %s rx on tx on", l->pause.autoneg ? "on" : "off");
 	} else {
+		st->need = "pfc_priority";
 		rs_fix_block(st, "which flow control is the site's: 802.3x pause (an ordinary "
 			     "switch: pfc_priority: none) or PFC (pfc_priority: P), in --profile "
 			     "or --set pfc_priority=");
