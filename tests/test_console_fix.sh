@@ -48,8 +48,8 @@ T new-session -d -s fx -x 80 -y 24 "sh $tmp/run.sh; echo EXITED \$?; sleep 600"
 wait_for fx 'live'
 keys fx 7 Enter
 wait_for fx 'Cause: step 2, ping' &&
-	wait_for fx "^ fix: neighbour $P on a2: PERMANENT 02:00:00:00:00:99 -> no hand-set" &&
-	wait_for fx '^ a: apply this fix \(the plan above\)   u: undo the last fix'
+	wait_for fx '^ a: apply this fix   u: undo   \(1 change; all of them: rocescope fix net.ping\)' &&
+	wait_for fx "^ fix: neighbour $P on a2: PERMANENT 02:00:00:00:00:99 -> removed"
 ok $? "the cause (a hand-set MAC) shows its plan and a: apply this fix"
 keys fx a
 wait_for fx '^ fix net.ping: done \(exit 5\)'
@@ -71,7 +71,7 @@ wait_for fx 'Troubleshooting trees'
 keys fx Down Enter
 wait_for fx 'low-bandwidth: RoCE v2 is slower than the link' && wait_for fx 'stopped at the cause'
 keys fx Home
-wait_for fx '^ +1 ~ +mtu ' && wait_for fx '^ +fix: a2 MTU: needs the site.s MTU'
+wait_for fx '^ +1 ~ +mtu ' && wait_for fx "^ +fix: a2 MTU: the site's value is asked"
 ok $? "a warning's plan is under the selected step: the MTU is not guessed"
 keys fx a
 wait_for fx "the site's mtu \(a profile value\): "

@@ -43,22 +43,31 @@ static void plan_of(struct ui *ui, const struct rs_finding *f, struct rs_fix_pla
 	rs_fix_files_done(plan);
 }
 
-static void draw_step(struct ui_pane *pane, const struct rs_fix_step *st, int fixed)
+/* One row: under the cause a fixed one, under a step a scrolling one;
+ * what does not fit ends with the cut mark (ui_put). */
+static void row(struct ui_pane *pane, enum ui_role r, int fixed, const char *text)
 {
-	char line[RS_FIX_VAL_LEN * 2];
+	struct ui_pen pen;
 
-	if (st->blocked[0]) {
-		snprintf(line, sizeof(line), "fix: %s: %s%s", st->what, st->blocked,
-			 st->need ? " (a asks for it)" : "");
-		ui_wrap(pane, UI_R_WARN, fixed ? 1 : 9, line, fixed);
-		return;
-	}
-	if (st->kind == RS_FIX_FILE)
-		snprintf(line, sizeof(line), "fix: %.300s (%.300s)", st->command, st->persist);
+	if (fixed)
+		ui_line_fixed(pane, &pen);
 	else
-		snprintf(line, sizeof(line), "fix: %s: %.120s -> %.120s (%.200s; %s)", st->what,
-			 st->cur, st->want, st->command, st->persists ? "lasts" : "runtime only");
-	ui_wrap(pane, UI_R_PICK, fixed ? 1 : 9, line, fixed);
+		ui_line(pane, &pen);
+	ui_col(&pen, fixed ? 1 : 9);
+	ui_put(&pen, r, text);
+}
+
+/* A step in a few words: "a2 MTU: 1500 -> 9000 (runtime only)". */
+static void step_words(const struct rs_fix_step *st, char *buf, size_t len)
+{
+	if (st->blocked[0])
+		snprintf(buf, len, "%.200s: %.250s", st->what, st->need ?
+			 "the site's value is asked" : st->blocked);
+	else if (st->kind == RS_FIX_FILE)
+		snprintf(buf, len, "%.200s written whole", st->what);
+	else
+		snprintf(buf, len, "%.200s: %.100s -> %.100s (%s)", st->what, st->cur, st->want,
+			 st->persists ? "lasts" : "runtime only");
 }
 
 static const char *outcome(int code)
@@ -67,32 +76,41 @@ static const char *outcome(int code)
 	       "some not fixed" : code == 4 ? "could not run" : "failed";
 }
 
+/*
+ * Three rows at most, so the walk keeps its room on 80x24: the keys and
+ * how many changes (`rocescope fix CHECK` prints them all), the first
+ * change, how the last fix went.  Only where the host can be
+ * changed: a recorded one (the demo, a file) shows no fix.
+ */
 int ui_fix_draw(struct ui *ui, struct ui_pane *pane, const struct rs_finding *f, int fixed)
 {
 	const struct rs_session_fix_end *end = rs_session_fix_end(&ui->sess);
-	int in = fixed ? 1 : 9;
 	struct rs_fix_plan plan;
-	char line[RS_MSG_LEN * 2];
+	char line[RS_MSG_LEN * 4], first[RS_MSG_LEN * 2];
 	size_t n;
 
+	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_ROOT)
+		return 0;
 	plan_of(ui, f, &plan);
 	n = plan.n;
-	for (size_t i = 0; i < plan.n; i++)
-		draw_step(pane, &plan.steps[i], fixed);
+	if (n) {
+		snprintf(line, sizeof(line), "a: apply this fix   u: undo   (%zu change%s; all of "
+			 "them: rocescope fix %s)", n, n == 1 ? "" : "s", f->id);
+		row(pane, UI_R_PICK, fixed, line);
+		step_words(&plan.steps[0], first, sizeof(first));
+		snprintf(line, sizeof(line), "fix: %s%s", first, n > 1 ? ", ..." : "");
+		row(pane, UI_R_PICK, fixed, line);
+	}
 	rs_fix_plan_free(&plan);
 	if (end && end->running) {
 		snprintf(line, sizeof(line), "... %s: running in the background", end->what);
-		ui_wrap(pane, UI_R_WARN, in, line, fixed);
+		row(pane, UI_R_WARN, fixed, line);
 	} else if (end) {
 		snprintf(line, sizeof(line), "%s: %s (%s)%s%s", end->what, outcome(end->code),
 			 end->status, end->message[0] ? ": " : "", end->message);
-		ui_wrap(pane, end->code == 5 || end->code == 0 ? UI_R_OK : UI_R_BAD, in, line, fixed);
+		row(pane, end->code == 5 || end->code == 0 ? UI_R_OK : UI_R_BAD, fixed, line);
 	}
-	if (!n)
-		return 0;
-	ui_wrap(pane, UI_R_DIM, in, "a: apply this fix (the plan above)   u: undo the last fix",
-		fixed);
-	return 1;
+	return n > 0;
 }
 
 static void start(struct ui *ui, const char *const *args, const char *what)

@@ -143,33 +143,29 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 
 	ret = rs_fix_preflight(plan, env, err, sizeof(err));
 	rs_fix_print_plan(v, plan, 1);
+	if (v->j)
+		rs_json_kv_str_or_null(v->j, "needs", ret ? err : "");
 	if (ret) {
 		rs_tprintf(stderr, "rocescope: fix: needs %s\n", err);
-		return RS_EXIT_NOT_RUN;
+		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	if (!rs_fix_plan_ready(plan))
-		return plan->n ? RS_EXIT_FAIL : RS_EXIT_OK;
+		return plan->n ? rs_fix_print_none(v, RS_EXIT_FAIL, "some not fixed") :
+		       rs_fix_print_none(v, RS_EXIT_OK, "nothing to do");
 	if (state_dir(env))
-		return RS_EXIT_NOT_RUN;
+		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_apply(plan, env, &set, err, sizeof(err));
 	if (ret && !set.n) {
 		rs_tprintf(stderr, "rocescope: fix: %s\n", err);
-		return RS_EXIT_NOT_RUN;
+		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	if (ret)
 		rs_tprintf(stderr, "rocescope: fix: %s\n", err);
 	recheck(v, o);
-	ret = rs_fix_print_set(v, &set, env, 0);
-	rs_fix_set_free(&set);
 	/* What could not be planned is not fixed either (a file not ours...). */
-	if (ret == RS_EXIT_FIXED && rs_fix_plan_ready(plan) < plan->n) {
-		if (!v->j)
-			rs_tprintf(stdout, "some not fixed: %zu change%s could not be planned "
-				   "(above)\n", plan->n - rs_fix_plan_ready(plan),
-				   plan->n - rs_fix_plan_ready(plan) == 1 ? "" : "s");
-		ret = RS_EXIT_FAIL;
-	}
+	ret = rs_fix_print_set(v, &set, env, 0, plan->n - rs_fix_plan_ready(plan));
+	rs_fix_set_free(&set);
 	return ret;
 }
 
@@ -186,21 +182,23 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 			   "(fix --list shows them)\n");
 		return RS_EXIT_USAGE;
 	}
+	if (v->j)
+		rs_json_kv_str(v->j, "mode", "undo");
 	if (state_dir(env))
-		return RS_EXIT_NOT_RUN;
+		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_undo((unsigned)id, env, &set, err, sizeof(err));
 	if (ret == -ENOENT && !id) {
 		if (!v->j)
 			rs_tprintf(stdout, "nothing to undo: %s\n", err);
-		return RS_EXIT_OK;
+		return rs_fix_print_none(v, RS_EXIT_OK, "nothing to undo");
 	}
 	if (ret) {
 		rs_tprintf(stderr, "rocescope: fix --undo: %s\n", err);
-		return RS_EXIT_NOT_RUN;
+		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	recheck(v, &o);
-	ret = rs_fix_print_set(v, &set, env, 1);
+	ret = rs_fix_print_set(v, &set, env, 1, 0);
 	rs_fix_set_free(&set);
 	return ret;
 }
@@ -311,7 +309,7 @@ static int fix_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_fix = {
 	.name = "fix",
 	.args = "[CHECK_ID...]",
-	.help = "the plan that makes failing checks pass; --apply makes it, --undo takes it back",
+	.help = "the changes that make failing checks pass: a plan, --apply, --undo",
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.min_args = 0,
 	.max_args = MAX_IDS,

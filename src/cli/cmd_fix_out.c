@@ -241,11 +241,23 @@ static int after(struct rs_view *v, const struct rs_fix_set *set)
 	return bad;
 }
 
+int rs_fix_print_none(struct rs_view *v, int code, const char *outcome)
+{
+	if (!v->j)
+		return code;
+	rs_json_kv_null(v->j, "change_set");
+	rs_json_key(v->j, "after");
+	rs_json_arr_begin(v->j);
+	rs_json_arr_end(v->j);
+	rs_json_kv_str(v->j, "outcome", outcome);
+	return code;
+}
+
 int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
-		     const struct rs_fix_env *env, int undo)
+		     const struct rs_fix_env *env, int undo, size_t unplanned)
 {
 	size_t done = 0, n = 0;
-	int bad;
+	int bad, fixed;
 	enum rs_fix_state ok = undo ? RS_FIXS_UNDONE : RS_FIXS_APPLIED;
 
 	/* Undo: only the changes that had been made count. */
@@ -256,8 +268,6 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		n += !undo || st == RS_FIXS_UNDONE || st == RS_FIXS_UNDO_FAILED;
 	}
 	if (v->j) {
-		if (undo)
-			rs_json_kv_str(v->j, "mode", "undo");
 		rs_json_key(v->j, "change_set");
 		json_set(v->j, set, env->state_dir);
 	} else {
@@ -274,15 +284,15 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 				       "some not undone");
 		return done == n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 	}
+	fixed = done == set->n && !bad && !unplanned;
 	if (v->j)
-		rs_json_kv_str(v->j, "outcome", done == set->n && !bad ? "all fixed" :
-			       "some not fixed");
-	else if (done < set->n || bad)
-		rs_tprintf(stdout, "some not fixed: %zu change%s not made, %d finding%s still a "
-			   "problem (rocescope fix --undo %u puts everything back)\n",
-			   set->n - done, set->n - done == 1 ? "" : "s", bad, bad == 1 ? "" : "s",
-			   set->id);
-	return done == set->n && !bad ? RS_EXIT_FIXED : RS_EXIT_FAIL;
+		rs_json_kv_str(v->j, "outcome", fixed ? "all fixed" : "some not fixed");
+	else if (!fixed)
+		rs_tprintf(stdout, "some not fixed: %zu change%s not made, %zu not planned (above), "
+			   "%d finding%s still a problem (rocescope fix --undo %u puts back what was "
+			   "made)\n", set->n - done, set->n - done == 1 ? "" : "s", unplanned, bad,
+			   bad == 1 ? "" : "s", set->id);
+	return fixed ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 }
 
 int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env)

@@ -18,9 +18,13 @@ int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct r
 		     int dry_run);
 /* One change as it is made or undone (text only; env->progress). */
 void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg);
-/* A change set applied (undo 0) or undone, and the checks after it. */
+/* A change set applied (undo 0) or undone, and the checks after it;
+ * unplanned: the plan's changes that could not be made part of it. */
 int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
-		     const struct rs_fix_env *env, int undo);
+		     const struct rs_fix_env *env, int undo, size_t unplanned);
+/* No change set after all: --json's change_set null, after [] and the
+ * outcome.  Returns code. */
+int rs_fix_print_none(struct rs_view *v, int code, const char *outcome);
 /* fix --list. */
 int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env);
 

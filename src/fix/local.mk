@@ -9,4 +9,3 @@ librscore_a_SOURCES += \
 	src/fix/act_file.c src/fix/act_nl.c src/fix/act_route.c \
 	src/fix/act_kmod.c src/fix/act_qos.c
 librscore_a_CFLAGS += $(KMOD_CFLAGS)
-EXTRA_DIST += docs/fix.md

@@ -198,7 +198,7 @@ static void rule_neigh(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_STRCPY(st->netdev, nb->dev);
 	RS_FSET(st->what, "neighbour %s on %s", nb->ip, nb->dev);
 	RS_FSET(st->cur, "PERMANENT %s", nb->mac);
-	RS_FSET(st->want, "no hand-set entry: ARP learns the MAC");
+	RS_FSET(st->want, "removed: ARP learns the MAC");
 	RS_FSET(st->command, "ip neigh del %s dev %s", nb->ip, nb->dev);
 	RS_FSET(st->persist, "runtime: an entry set by a boot script or the interface's "
 		"configuration comes back at reboot; remove it there too");
