@@ -113,14 +113,59 @@ static int file_kind_of(const struct rs_fix_entry *e)
 	return -1;
 }
 
-static int dir_exists(const char *path)
+/*
+ * The topmost missing directory above path (a host without
+ * /etc/modules-load.d, a fixture tree), into top; "" when the directory is
+ * there.  Known before anything changes, so undo removes what was made.
+ */
+static void missing_top(const char *path, char *top, size_t len)
+{
+	char dir[4096];
+	struct stat st;
+	char *slash;
+
+	top[0] = '\0';
+	RS_STRCPY(dir, path);
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (!stat(dir, &st))
+			return;
+		rs_strlcpy(top, dir, len);
+	}
+}
+
+/* mkdir -p of the directories of path, 0755 (they are /etc's). */
+static int make_parents(const char *path)
 {
 	char dir[4096];
 	struct stat st;
 
 	RS_STRCPY(dir, path);
-	*strrchr(dir, '/') = '\0';
-	return !stat(dir, &st) && S_ISDIR(st.st_mode);
+	for (char *p = dir + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (stat(dir, &st) && mkdir(dir, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return 0;
+}
+
+/* Remove the directories of path up to top, deepest first, while empty:
+ * someone may have put a file of theirs there since. */
+static int remove_parents(const char *path, const char *top)
+{
+	char dir[4096];
+	char *slash;
+
+	RS_STRCPY(dir, path);
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (rmdir(dir) && errno != ENOENT)
+			return errno == ENOTEMPTY || errno == EEXIST ? 0 : -errno;
+		if (!strcmp(dir, top))
+			return 0;
+	}
+	return 0;
 }
 
 static int file_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
@@ -135,9 +180,15 @@ static int file_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char 
 		return rs_fix_err(err, errlen, EINVAL, "%s is not a file rocescope writes", path);
 	ret = rs_fix_read_file(path, e->old, sizeof(e->old), NULL);
 	if (ret == -ENOENT) {
+		char top[4096];
+
 		e->old[0] = '\0';
-		/* No directory either (a fixture tree): made, and removed on undo. */
-		RS_STRCPY(e->undo, dir_exists(path) ? "absent" : "absent, and its directory");
+		/* No directory either: made, and removed on undo ("absent, made DIR"). */
+		missing_top(path, top, sizeof(top));
+		if (top[0])
+			snprintf(e->undo, sizeof(e->undo), "absent, made %.400s", top);
+		else
+			RS_STRCPY(e->undo, "absent");
 		return 0;
 	}
 	if (ret)
@@ -160,13 +211,8 @@ static int file_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 		return ret;
 	ret = rs_fix_file_merge((enum rs_fix_file)file_kind_of(e), e->old,
 				!strcmp(e->undo, "present"), e->want, text, sizeof(text));
-	if (!ret && strstr(e->undo, "directory") && !dir_exists(path)) {
-		char dir[4096];
-
-		RS_STRCPY(dir, path);
-		*strrchr(dir, '/') = '\0';
-		ret = mkdir(dir, 0755) ? -errno : 0;
-	}
+	if (!ret && !strncmp(e->undo, "absent, made ", 13))
+		ret = make_parents(path);
 	if (!ret)
 		ret = rs_fix_write_file(path, text, strlen(text), 0644);
 	if (ret)
@@ -189,12 +235,8 @@ static int file_restore(struct rs_fix_entry *e, const struct rs_fix_env *env, ch
 				  path);
 	if (!strncmp(e->undo, "absent", 6)) {
 		ret = ret == -ENOENT ? 0 : unlink(path) ? -errno : 0;
-		if (!ret && strstr(e->undo, "directory")) {
-			*strrchr(path, '/') = '\0';
-			/* Only if empty: someone may have put a file of theirs there since. */
-			if (rmdir(path) && errno != ENOENT && errno != ENOTEMPTY)
-				ret = -errno;
-		}
+		if (!ret && !strncmp(e->undo, "absent, made ", 13))
+			ret = remove_parents(path, e->undo + 13);
 	} else
 		ret = rs_fix_write_file(path, e->old, strlen(e->old), 0644);
 	if (ret)

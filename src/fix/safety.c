@@ -95,10 +95,10 @@ static int may_write(const struct rs_fix_step *st)
 		return 0;
 	if (!access(path, W_OK))
 		return 1;
-	/* A file of ours not there yet, maybe not its directory either. */
-	for (int up = 0; up < 2; up++) {
-		if (st->kind != RS_FIX_FILE || errno != ENOENT || !(slash = strrchr(path, '/')))
-			return 0;
+	/* A file of ours not there yet, maybe not its directories either: the
+	 * first one that is there must take them. */
+	while (st->kind == RS_FIX_FILE && errno == ENOENT && (slash = strrchr(path, '/')) &&
+	       slash != path) {
 		*slash = '\0';
 		if (!access(path, W_OK))
 			return 1;
