@@ -23,9 +23,11 @@
 static char (*dry_names)[RS_NAME_LEN];
 static size_t dry_n, dry_max;
 
+/* Called for every module the load would insert (install: it would run
+ * a modprobe.d install command instead, which refuse_install stops). */
 static void on_action(struct kmod_module *m, bool install, const char *options)
 {
-	if (install && dry_n < dry_max)
+	if (dry_n < dry_max)
 		rs_strlcpy(dry_names[dry_n++], kmod_module_get_name(m), RS_NAME_LEN);
 }
 
