@@ -213,11 +213,9 @@ static int file_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 				!strcmp(e->undo, "present"), e->want, text, sizeof(text));
 	if (!ret && !strncmp(e->undo, "absent, made ", 13))
 		ret = make_parents(path);
-	if (!ret)
-		ret = rs_fix_write_file(path, text, strlen(text), 0644);
 	if (ret)
 		return rs_fix_err(err, errlen, -ret, "%s: %s", path, rs_strerror(ret));
-	return 0;
+	return rs_fix_write_file(path, text, strlen(text), 0644, err, errlen);
 }
 
 static int file_restore(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
@@ -233,12 +231,11 @@ static int file_restore(struct rs_fix_entry *e, const struct rs_fix_env *env, ch
 	if (!ret && !rs_fix_file_is_ours(now))
 		return rs_fix_err(err, errlen, EPERM, "%s is no longer rocescope's: left as it is",
 				  path);
-	if (!strncmp(e->undo, "absent", 6)) {
-		ret = ret == -ENOENT ? 0 : unlink(path) ? -errno : 0;
-		if (!ret && !strncmp(e->undo, "absent, made ", 13))
-			ret = remove_parents(path, e->undo + 13);
-	} else
-		ret = rs_fix_write_file(path, e->old, strlen(e->old), 0644);
+	if (strncmp(e->undo, "absent", 6))
+		return rs_fix_write_file(path, e->old, strlen(e->old), 0644, err, errlen);
+	ret = ret == -ENOENT ? 0 : unlink(path) ? -errno : 0;
+	if (!ret && !strncmp(e->undo, "absent, made ", 13))
+		ret = remove_parents(path, e->undo + 13);
 	if (ret)
 		return rs_fix_err(err, errlen, -ret, "%s: %s", path, rs_strerror(ret));
 	return 0;

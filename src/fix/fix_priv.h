@@ -84,13 +84,12 @@ int rs_fix_file_merge(enum rs_fix_file f, const char *old, int exists, const cha
 int rs_fix_file_is_ours(const char *text);
 
 /*
- * Write a whole file atomically and safely: never through a symlink (the
- * final component, O_NOFOLLOW), a temporary in the same directory made
- * with O_EXCL, fsync, rename over the old one, fsync of the directory; a
- * directory that others may write into without the sticky bit is refused
- * (-EPERM).  mode for a new file.  0 or -errno.
+ * Write a whole file through the program's safe writer (util_out.h:
+ * rs_out_replace_*, never through a symlink, atomically), with mode.
+ * 0 or -errno, why in err.
  */
-int rs_fix_write_file(const char *path, const char *data, size_t len, unsigned mode);
+int rs_fix_write_file(const char *path, const char *data, size_t len, unsigned mode,
+		      char *err, size_t errlen);
 /* Read a whole small file (not following a symlink); -ENOENT when absent. */
 int rs_fix_read_file(const char *path, char *buf, size_t len, size_t *got);
 

@@ -202,7 +202,7 @@ static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 
 int rs_fix_journal_write(const char *state_dir, const struct rs_fix_set *set)
 {
-	char path[4300], dir[4200];
+	char path[4300], dir[4200], why[RS_MSG_LEN];
 	struct rs_json j;
 	size_t len = 0;
 	char *buf = NULL;
@@ -232,7 +232,7 @@ int rs_fix_journal_write(const char *state_dir, const struct rs_fix_set *set)
 		ret = -errno;
 	snprintf(path, sizeof(path), "%s/%u.json", dir, set->id);
 	if (!ret)
-		ret = rs_fix_write_file(path, buf, len, 0600);
+		ret = rs_fix_write_file(path, buf, len, 0600, why, sizeof(why));
 	free(buf);
 	return ret;
 }

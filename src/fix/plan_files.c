@@ -10,13 +10,14 @@
  * then one line per setting, a new value replacing the line of the same
  * setting), atomically, never through a symlink: rs_fix_write_file().
  *
- * (The project is getting one shared safe writer in src/util_file.c; until
- * it is there, rs_fix_write_file() follows the same rules: O_NOFOLLOW,
- * O_EXCL temporary in the same directory, fsync, rename, no world-writable
- * directory without the sticky bit.)
+ * rs_fix_write_file() writes through the program's one safe writer
+ * (util_out.h: a new file beside the name, renamed over it; a symlink at
+ * the name refused; a directory others may write into refused unless
+ * sticky).
  */
 #include "fix/fix_priv.h"
 #include "util.h"
+#include "util_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -186,21 +187,6 @@ int rs_fix_file_merge(enum rs_fix_file f, const char *old, int exists, const cha
 
 /* -------------------------------------------------------- file access */
 
-/* Refuse a directory others may write into without the sticky bit: they
- * could swap the file between our check and our rename. */
-static int safe_dir(const char *dir)
-{
-	struct stat st;
-
-	if (lstat(dir, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode))
-		return -ENOTDIR;
-	if ((st.st_mode & (S_IWOTH | S_IWGRP)) && !(st.st_mode & S_ISVTX))
-		return -EPERM;
-	return 0;
-}
-
 static int write_all(int fd, const char *data, size_t len)
 {
 	while (len) {
@@ -216,42 +202,25 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int rs_fix_write_file(const char *path, const char *data, size_t len, unsigned mode)
+int rs_fix_write_file(const char *path, const char *data, size_t len, unsigned mode,
+		      char *err, size_t errlen)
 {
-	char dir[4096], tmp[4200];
-	struct stat st;
-	int fd, ret, dfd;
+	struct rs_out_file f;
+	int ret = rs_out_replace_begin(&f, path, err, errlen);
 
-	RS_STRCPY(dir, path);
-	RS_STRCPY(dir, dirname(dir));
-	ret = safe_dir(dir);
 	if (ret)
 		return ret;
-	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
-		return S_ISLNK(st.st_mode) ? -ELOOP : -RS_ENOTREG;
-	if (rs_snprintf(tmp, sizeof(tmp), "%s/.%s.rocescope-%ld", dir, strrchr(path, '/') + 1,
-			(long)getpid()))
-		return -ENAMETOOLONG;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-	if (fd < 0)
-		return -errno;
-	ret = write_all(fd, data, len);
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
+	ret = write_all(f.fd, data, len);
+	if (!ret && fchmod(f.fd, mode))
 		ret = -errno;
 	if (ret) {
-		unlink(tmp);
-		return ret;
+		rs_fix_err(err, errlen, -ret, "%s: %s", path, strerror(-ret));
+		rs_out_replace_abort(&f);
+	} else {
+		ret = rs_out_replace_commit(&f, err, errlen);
 	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 0;
+	close(f.fd);
+	return ret;
 }
 
 int rs_fix_read_file(const char *path, char *buf, size_t len, size_t *got)
