@@ -136,10 +136,7 @@ void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg)
 static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 {
 	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "kind", rs_fix_kind_name(e->kind));
-	rs_json_kv_str(j, "check", e->check);
-	rs_json_kv_str(j, "object", e->object);
-	rs_json_kv_str(j, "what", e->what);
+	rs_fix_json_entry_head(j, e);
 	rs_json_kv_str(j, "target", e->target);
 	rs_json_kv_str(j, "old", e->old);
 	rs_json_kv_str(j, "new", e->want);
@@ -154,11 +151,8 @@ static void json_set(struct rs_json *j, const struct rs_fix_set *set, const char
 
 	snprintf(path, sizeof(path), "%s/changes/%u.json", dir, set->id);
 	rs_json_obj_begin(j);
-	rs_json_kv_int(j, "id", set->id);
+	rs_fix_json_head(j, set);
 	rs_json_kv_str(j, "journal", path);
-	rs_json_kv_str(j, "started", set->started);
-	rs_json_kv_str(j, "who", set->who);
-	rs_json_kv_str(j, "command", set->command);
 	rs_json_kv_bool(j, "undone", set->undone);
 	rs_json_key(j, "changes");
 	rs_json_arr_begin(j);

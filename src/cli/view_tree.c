@@ -184,23 +184,32 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 	text_outcome(r);
 }
 
+/* The tree name, when it can run here: 0, or -1 after saying why. */
+static int load(struct rs_view *v, const char *name, struct rs_tree *tree)
+{
+	char err[512];
+
+	if (rs_tree_load(tree, name, err, sizeof(err))) {
+		rs_tprintf(stderr, "rocescope: %s\n", err);
+		return -1;
+	}
+	if (tree->needs_peer && !v->sess.peer[0]) {
+		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
+			   tree->name);
+		rs_tree_free(tree);
+		return -1;
+	}
+	return 0;
+}
+
 int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned port)
 {
 	struct rs_tree tree;
 	struct rs_run run;
-	char err[512];
 	enum rs_verdict worst;
 
-	if (rs_tree_load(&tree, name, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+	if (load(v, name, &tree))
 		return RS_EXIT_NOT_RUN;
-	}
-	if (tree.needs_peer && !v->sess.peer[0]) {
-		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
-			   tree.name);
-		rs_tree_free(&tree);
-		return RS_EXIT_NOT_RUN;
-	}
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, dev, port);
 	if (dev && !run.subject.dev[0]) {
@@ -223,19 +232,10 @@ int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids, s
 {
 	struct rs_tree tree;
 	struct rs_run run;
-	char err[512];
 
 	*n = 0;
-	if (rs_tree_load(&tree, name, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+	if (load(v, name, &tree))
 		return RS_EXIT_NOT_RUN;
-	}
-	if (tree.needs_peer && !v->sess.peer[0]) {
-		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
-			   tree.name);
-		rs_tree_free(&tree);
-		return RS_EXIT_NOT_RUN;
-	}
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, NULL, 0);
 	walk(v, &run);

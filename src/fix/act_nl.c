@@ -31,7 +31,7 @@
 #include <netlink/route/neighbour.h>
 #include <netlink/route/route.h>
 
-static struct nl_sock *nl_open(char *err, size_t errlen, int *ret)
+struct nl_sock *rs_fix_nl_open(char *err, size_t errlen, int *ret)
 {
 	struct nl_sock *sk = nl_socket_alloc();
 	int e;
@@ -73,7 +73,7 @@ static int mtu_set(const char *ifname, unsigned mtu, char *err, size_t errlen)
 {
 	struct rtnl_link *orig, *change;
 	int ret, e;
-	struct nl_sock *sk = nl_open(err, errlen, &ret);
+	struct nl_sock *sk = rs_fix_nl_open(err, errlen, &ret);
 
 	if (!sk)
 		return ret;
@@ -98,7 +98,7 @@ static int mtu_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char *
 {
 	unsigned mtu = 0;
 	int ret;
-	struct nl_sock *sk = nl_open(err, errlen, &ret);
+	struct nl_sock *sk = rs_fix_nl_open(err, errlen, &ret);
 
 	if (!sk)
 		return ret;
@@ -203,7 +203,7 @@ static int neigh_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 	ret = neigh_target(e, dev, sizeof(dev), &ip, &ifindex, err, errlen);
 	if (ret)
 		return ret;
-	sk = nl_open(err, errlen, &ret);
+	sk = rs_fix_nl_open(err, errlen, &ret);
 	if (!sk)
 		goto out_ip;
 	r = rtnl_neigh_alloc_cache(sk, &cache);
@@ -269,16 +269,19 @@ static struct rtnl_neigh *neigh_of(const struct rs_fix_entry *e, int whole, char
 	return n;
 }
 
-static int neigh_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
-		       size_t errlen)
+/* Remove e's entry, or (restore) put the old one back: replace, since ARP
+ * may have made an entry of its own meanwhile. */
+static int neigh_send(struct rs_fix_entry *e, int restore, char *err, size_t errlen)
 {
 	int ret, r;
-	struct rtnl_neigh *n = neigh_of(e, 0, err, errlen, &ret);
-	struct nl_sock *sk = n ? nl_open(err, errlen, &ret) : NULL;
+	struct rtnl_neigh *n = neigh_of(e, restore, err, errlen, &ret);
+	struct nl_sock *sk = n ? rs_fix_nl_open(err, errlen, &ret) : NULL;
 
 	if (sk) {
-		r = rtnl_neigh_delete(sk, n, 0);
-		ret = r < 0 ? nl_fail(err, errlen, r, "removing neighbour", e->target) : 0;
+		r = restore ? rtnl_neigh_add(sk, n, NLM_F_CREATE | NLM_F_REPLACE) :
+		    rtnl_neigh_delete(sk, n, 0);
+		ret = r < 0 ? nl_fail(err, errlen, r, restore ? "restoring neighbour" :
+				      "removing neighbour", e->target) : 0;
 		nl_socket_free(sk);
 	}
 	if (n)
@@ -286,22 +289,16 @@ static int neigh_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, cha
 	return ret;
 }
 
+static int neigh_apply(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
+		       size_t errlen)
+{
+	return neigh_send(e, 0, err, errlen);
+}
+
 static int neigh_restore(struct rs_fix_entry *e, const struct rs_fix_env *env, char *err,
 			 size_t errlen)
 {
-	int ret, r;
-	struct rtnl_neigh *n = neigh_of(e, 1, err, errlen, &ret);
-	struct nl_sock *sk = n ? nl_open(err, errlen, &ret) : NULL;
-
-	if (sk) {
-		/* Replace: ARP may have made an entry of its own since. */
-		r = rtnl_neigh_add(sk, n, NLM_F_CREATE | NLM_F_REPLACE);
-		ret = r < 0 ? nl_fail(err, errlen, r, "restoring neighbour", e->target) : 0;
-		nl_socket_free(sk);
-	}
-	if (n)
-		rtnl_neigh_put(n);
-	return ret;
+	return neigh_send(e, 1, err, errlen);
 }
 
 const struct rs_fix_action rs_fix_act_neigh = {

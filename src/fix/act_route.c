@@ -202,14 +202,13 @@ static int route_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 	struct find f = { NULL, NULL };
 	struct nl_cache *cache;
 	struct route_text t;
-	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_sock *sk;
 	int ret = host_dst(e->target, &f.dst, err, errlen), r;
 
-	if (!sk)
-		rs_die("out of memory");
-	if (!ret && (r = nl_connect(sk, NETLINK_ROUTE)) < 0)
-		ret = rs_fix_err(err, errlen, EIO, "route netlink socket: %s", nl_geterror(r));
-	if (!ret && (r = rtnl_route_alloc_cache(sk, nl_addr_get_family(f.dst), 0, &cache)) < 0)
+	if (ret)
+		return ret;
+	sk = rs_fix_nl_open(err, errlen, &ret);
+	if (sk && (r = rtnl_route_alloc_cache(sk, nl_addr_get_family(f.dst), 0, &cache)) < 0)
 		ret = rs_fix_err(err, errlen, EIO, "route dump: %s", nl_geterror(r));
 	if (!ret) {
 		nl_cache_foreach(cache, pick, &f);
@@ -221,9 +220,9 @@ static int route_read(struct rs_fix_entry *e, const struct rs_fix_env *env, char
 			text_of(&t, e->old, sizeof(e->old));
 		nl_cache_free(cache);
 	}
-	if (f.dst)
-		nl_addr_put(f.dst);
-	nl_socket_free(sk);
+	nl_addr_put(f.dst);
+	if (sk)
+		nl_socket_free(sk);
 	return ret ? ret : ours(e, err, errlen);
 }
 
@@ -232,15 +231,14 @@ static int route_send(const char *peer, const struct route_text *t, int del, int
 {
 	int ret, r;
 	struct rtnl_route *rt = route_of(peer, t, err, errlen, &ret);
-	struct nl_sock *sk = rt ? nl_socket_alloc() : NULL;
+	struct nl_sock *sk = rt ? rs_fix_nl_open(err, errlen, &ret) : NULL;
 
-	if (!rt)
+	if (!sk) {
+		if (rt)
+			rtnl_route_put(rt);
 		return ret;
-	if (!sk)
-		rs_die("out of memory");
-	r = nl_connect(sk, NETLINK_ROUTE);
-	if (r >= 0)
-		r = del ? rtnl_route_delete(sk, rt, 0) : rtnl_route_add(sk, rt, flags);
+	}
+	r = del ? rtnl_route_delete(sk, rt, 0) : rtnl_route_add(sk, rt, flags);
 	/* Gone already is what a delete wants. */
 	if (r < 0 && !(del && r == -NLE_OBJ_NOTFOUND))
 		ret = rs_fix_err(err, errlen, EIO, "%s the route to %s: %s", del ? "deleting" :

@@ -150,6 +150,12 @@ struct rs_fix_set {
 };
 
 void rs_fix_set_free(struct rs_fix_set *set);
+/* The members every JSON form of a change set starts with: id, started,
+ * who, command (the journal's, and fix --json's). */
+struct rs_json;
+void rs_fix_json_head(struct rs_json *j, const struct rs_fix_set *set);
+/* The same for a change: kind, check, object, what. */
+void rs_fix_json_entry_head(struct rs_json *j, const struct rs_fix_entry *e);
 
 /* Where state lives and how an apply behaves. */
 struct rs_fix_env {

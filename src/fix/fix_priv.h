@@ -120,6 +120,10 @@ extern const struct rs_fix_action rs_fix_act_pfc;	/* act_qos.c */
 extern const struct rs_fix_action rs_fix_act_trust;
 extern const struct rs_fix_action rs_fix_act_pause;
 
+/* A route netlink socket (act_nl.c): NULL with *ret and err set. */
+struct nl_sock;
+struct nl_sock *rs_fix_nl_open(char *err, size_t errlen, int *ret);
+
 /* snprintf into err; returns -e (e a positive errno). */
 int rs_fix_err(char *err, size_t errlen, int e, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

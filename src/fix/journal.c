@@ -184,10 +184,7 @@ static void unescape(char *dst, size_t len, const char *s)
 static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 {
 	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "kind", rs_fix_kind_name(e->kind));
-	rs_json_kv_str(j, "check", e->check);
-	rs_json_kv_str(j, "object", e->object);
-	rs_json_kv_str(j, "what", e->what);
+	rs_fix_json_entry_head(j, e);
 	rs_json_kv_str(j, "netdev", e->netdev);
 	rs_json_kv_str(j, "target", e->target);
 	rs_json_kv_str(j, "arg", e->arg);
@@ -198,6 +195,22 @@ static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
 	kv_escaped(j, "message", e->message);
 	rs_json_kv_str(j, "also", e->also);
 	rs_json_obj_end(j);
+}
+
+void rs_fix_json_entry_head(struct rs_json *j, const struct rs_fix_entry *e)
+{
+	rs_json_kv_str(j, "kind", rs_fix_kind_name(e->kind));
+	rs_json_kv_str(j, "check", e->check);
+	rs_json_kv_str(j, "object", e->object);
+	rs_json_kv_str(j, "what", e->what);
+}
+
+void rs_fix_json_head(struct rs_json *j, const struct rs_fix_set *set)
+{
+	rs_json_kv_int(j, "id", set->id);
+	rs_json_kv_str(j, "started", set->started);
+	rs_json_kv_str(j, "who", set->who);
+	rs_json_kv_str(j, "command", set->command);
 }
 
 int rs_fix_journal_write(const char *state_dir, const struct rs_fix_set *set)
@@ -213,10 +226,7 @@ int rs_fix_journal_write(const char *state_dir, const struct rs_fix_set *set)
 		rs_die("out of memory");
 	rs_json_init(&j, f);
 	rs_json_obj_begin(&j);
-	rs_json_kv_int(&j, "id", set->id);
-	rs_json_kv_str(&j, "started", set->started);
-	rs_json_kv_str(&j, "who", set->who);
-	rs_json_kv_str(&j, "command", set->command);
+	rs_fix_json_head(&j, set);
 	rs_json_kv_str(&j, "root", set->root);
 	rs_json_kv_bool(&j, "undone", set->undone);
 	rs_json_key(&j, "changes");
