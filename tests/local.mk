@@ -351,7 +351,10 @@ EXTRA_DIST += tests/test_exporter.sh
 
 # rocescope fix (docs/fix.md): the plan, our files, the journal (unit);
 # the changes on real namespaces and on a fixture root (shell).
-check_PROGRAMS += tests/test_fix
+check_PROGRAMS += tests/test_fix tests/fix_act
+tests_fix_act_SOURCES = tests/fix_act.c
+tests_fix_act_CFLAGS = $(RS_TEST_CFLAGS)
+tests_fix_act_LDADD = $(RS_CORE_LIBS)
 tests_test_fix_SOURCES = tests/test_fix.c
 tests_test_fix_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_fix_LDADD = $(RS_TEST_LIBS)

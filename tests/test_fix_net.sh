@@ -40,7 +40,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-plan 54
+plan 58
 
 inA() { ip netns exec "$A" "$@"; }
 fix() { fx_in "$A" "$FX" "$R" fix --state-dir "$S" "$@"; }
@@ -298,6 +298,25 @@ else
 	skip "setpriv is not installed"
 fi
 same "no privilege: nothing changed" "$T/flux"
+
+# --- DCB and pause: a veth has neither; the real requests and their answers --------
+FA=$top_builddir/tests/fix_act
+if [ -x "$FA" ]; then
+	inA "$FA" pfc a0 >"$T/pfc.out" 2>&1
+	r=$?
+	[ $r = 1 ] && grep -qx "error DCB of a0: the driver has no DCB (EOPNOTSUPP)" "$T/pfc.out"
+	ok $? "PFC through DCB netlink: a veth's driver answers EOPNOTSUPP, said so"
+	inA "$FA" trust a0 dscp >"$T/trust.out" 2>&1
+	grep -qx "error DCB of a0: the driver has no DCB (EOPNOTSUPP)" "$T/trust.out"
+	ok $? "DSCP trust through DCB netlink: the same answer"
+	inA "$FA" pause a0 "autoneg off rx on tx on" >"$T/pause.out" 2>&1
+	grep -qx "error ethtool -a a0: Operation not supported" "$T/pause.out"
+	ok $? "802.3x pause through ETHTOOL_GPAUSEPARAM: not supported by a veth, said so"
+	inA "$FA" mtu a0 >"$T/mtuo.out" 2>&1 && grep -qx "old 9000" "$T/mtuo.out"
+	ok $? "the MTU action reads what the kernel says (a0: 9000)"
+else
+	for i in 1 2 3 4; do skip "tests/fix_act is not built"; done
+fi
 
 # --- the journal, and bad input -------------------------------------------------------
 run list --list
