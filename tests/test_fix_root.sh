@@ -126,4 +126,11 @@ mkdir -m 0777 "$T/open"
 [ $? = 4 ] && grep -q "group or others may write into it" "$T/open.out"
 ok $? "a state directory others may write into is refused (exit 4)"
 chmod 0700 "$T/open"
-ok 0 "the fixture tree is removed on exit"
+
+# --tree: a chain's cause only (the demo stops at ens1f0np0's ARP sysctls).
+"$R" --demo fix --tree connection-failure --peer 192.168.100.20 >"$T/tree" 2>/dev/null
+rc=$?
+[ $rc = 5 ] && grep -q '^plan: 4 changes on demo' "$T/tree" &&
+	[ "$(grep -cE '^ +[0-9]+  net.arp_flux +ens1f0np0$' "$T/tree")" = 4 ] &&
+	! grep -q ens1f1np1 "$T/tree"
+ok $? "--tree: the plan for the tree's cause, about its object only (exit 5)"

@@ -205,7 +205,8 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 
 static int fix_run(struct rs_cli *cli, int argc, char **argv)
 {
-	const char *ids[MAX_IDS];
+	const char *ids[MAX_IDS], *objs[MAX_IDS];
+	static char tree_objs[MAX_IDS][RS_TEXT_LEN];
 	struct rs_fix_opts o = { 0 };
 	struct rs_fix_plan plan = { 0 };
 	struct rs_fix_env env;
@@ -238,10 +239,13 @@ static int fix_run(struct rs_cli *cli, int argc, char **argv)
 				     rs_fix_print_list(&v, &env));
 	if (opt.undo)
 		return rs_view_close(&v, do_undo(&v, &env, argc, argv));
-	if (opt.tree && rs_view_tree_causes(&v, opt.tree, ids, MAX_IDS, &n))
+	if (opt.tree && rs_view_tree_causes(&v, opt.tree, ids, tree_objs, MAX_IDS, &n))
 		return rs_view_close(&v, RS_EXIT_NOT_RUN);
+	for (size_t i = 0; opt.tree && i < n; i++)
+		objs[i] = tree_objs[i];
 	o.profile = v.sess.params.profile;
 	o.checks = argc || opt.tree ? ids : NULL;
+	o.objects = opt.tree ? objs : NULL;
 	o.n_checks = n;
 	o.peer = v.sess.peer[0] ? v.sess.peer : NULL;
 	o.object = opt.object;

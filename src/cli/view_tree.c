@@ -227,8 +227,8 @@ int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned 
 	return worst == RS_FAIL ? RS_EXIT_FAIL : worst == RS_WARN ? RS_EXIT_WARN : RS_EXIT_OK;
 }
 
-int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids, size_t max,
-			size_t *n)
+int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
+			char (*objects)[RS_TEXT_LEN], size_t max, size_t *n)
 {
 	struct rs_tree tree;
 	struct rs_run run;
@@ -244,8 +244,10 @@ int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids, s
 
 		/* A chain's answer is its cause; a checklist's, every step not done. */
 		if ((tree.kind == RS_TREE_CHAIN && (int)i == run.cause) ||
-		    (tree.kind == RS_TREE_CHECKLIST && rs_finding_is_problem(&st->finding)))
+		    (tree.kind == RS_TREE_CHECKLIST && rs_finding_is_problem(&st->finding))) {
+			rs_strlcpy(objects[*n], st->finding.object, RS_TEXT_LEN);
 			ids[(*n)++] = st->finding.id;
+		}
 	}
 	rs_run_free(&run);
 	rs_tree_free(&tree);

@@ -6,7 +6,7 @@
  * A plan is a list of steps, each one change of one thing: a netdev's MTU,
  * a procfs/sysfs/configfs value, a hand-set neighbour entry, a route to
  * the peer, a kernel module, PFC or the trust mode (DCB netlink), 802.3x
- * pause (ethtool), one of our own files in /etc.  rs_fix_plan() builds it
+ * pause (ethtool), one of our own files in /etc.  rs_fix_plan_build() builds it
  * from the findings and the snapshot alone (pure: plan.c and its rules),
  * with the current value as the snapshot saw it, the new value, the
  * command a person would type for the same change and whether it lasts
@@ -84,6 +84,7 @@ struct rs_fix_plan {
 struct rs_fix_opts {
 	const struct rs_profile *profile;	/* the site profile (may be NULL) */
 	const char *const *checks;	/* only findings of these check ids (NULL: all) */
+	const char *const *objects;	/* and, beside each, of this object (NULL: any) */
 	size_t n_checks;
 	const char *peer;		/* --peer IP, or NULL */
 	const char *object;		/* only findings about this object (NULL: any) */

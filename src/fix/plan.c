@@ -318,7 +318,8 @@ static int wanted(const struct rs_fix_opts *o, const struct rs_finding *f)
 	if (!o->checks)
 		return 1;
 	for (size_t i = 0; i < o->n_checks; i++)
-		if (!strcmp(o->checks[i], id))
+		if (!strcmp(o->checks[i], id) && (!o->objects || !o->objects[i] ||
+						  !strcmp(o->objects[i], f->object)))
 			return 1;
 	return 0;
 }
