@@ -268,5 +268,7 @@ int rs_fix_undo(unsigned id, const struct rs_fix_env *env, struct rs_fix_set *se
 					 strerror(-ret));
 	}
 	rs_fix_unlock(lock);
+	if (ret)
+		rs_fix_set_free(set);	/* nothing for the caller to show */
 	return ret;
 }
