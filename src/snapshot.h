@@ -124,6 +124,10 @@ struct rs_port {
 struct rs_pci_link {
 	char addr[RS_NAME_LEN];		/* 0000:a2:00.0 */
 	unsigned vendor_id, device_id;	/* 0x15b3, 0x1017 ... ; 0 unknown */
+	char revision[RS_NAME_LEN];	/* "0x21" as sysfs says; "" unknown (HIP08 vs HIP09) */
+	char vendor_name[RS_TEXT_LEN];	/* from pci.ids: "Broadcom Inc. and subsidiaries" */
+	char device_name[RS_TEXT_LEN];	/* from pci.ids: "MT27800 Family [ConnectX-5]" */
+	char names_note[RS_TEXT_LEN];	/* why a name is "" (not in pci.ids 2023.04.10, ...) */
 	char cur_speed[RS_NAME_LEN];	/* "8.0 GT/s PCIe" as sysfs says */
 	char max_speed[RS_NAME_LEN];
 	double cur_gts, max_gts;	/* parsed, 0 unknown */

@@ -11,6 +11,7 @@
  * port of the GIDs and Counters panes.
  */
 #include "ui/curses.h"
+#include "model/counter_tables.h"
 #include "ui/ui.h"
 #include "diag/check.h"
 #include "util.h"
@@ -74,6 +75,25 @@ static void draw_resources(struct ui_pane *pane, const struct rs_rdma_res *r)
 	ui_put(&pen, r->known && (r->qp_err || r->qp_sqe) ? UI_R_WARN : UI_R_DIM, line);
 }
 
+/* The vendor and model pci.ids gives (or why not) and the RDMA driver; a
+ * snapshot saved without them (the demo host's) has no line. */
+static void draw_nic(struct ui_pane *pane, const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+	const struct rs_pci_link *l = &d->pci;
+	struct ui_pen pen;
+
+	if (!l->vendor_name[0] && !l->names_note[0])
+		return;
+	ui_line(pane, &pen);
+	ui_col(&pen, 5);
+	ui_putf(&pen, UI_R_DIM, "NIC %s%s%s%s%s%s (%s%s)", l->vendor_name,
+		l->vendor_name[0] && l->device_name[0] ? " " : "", l->device_name,
+		l->names_note[0] ? (l->vendor_name[0] ? " (" : "(") : "", l->names_note,
+		l->names_note[0] ? ")" : "", t ? "RDMA " : "no RDMA counter table",
+		t ? t->driver : "");
+}
+
 static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
 {
 	const struct rs_pci_link *l = &d->pci;
@@ -97,6 +117,7 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 			d->driver);
 	else
 		ui_putf(&pen, UI_R_DIM, "no PCI function (%s)", d->driver[0] ? d->driver : "virtual");
+	draw_nic(pane, d);
 	draw_resources(pane, &d->res);
 }
 

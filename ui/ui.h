@@ -206,9 +206,9 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the e
 /* Sparkline of a counter's recent rates (oldest to newest) up to the pen's end. */
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	      const struct rs_series_ctr *c);
-/* The same for two counters added (b may be NULL): a port's TX + RX. */
+/* The same for nv counters added: a port's TX + RX (IPv4 and IPv6 ones). */
 void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
-		  const struct rs_series_ctr *a, const struct rs_series_ctr *b);
+		  const struct rs_series_ctr *const *v, int nv);
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A row that does not scroll (titles, column headers): only before ui_line(). */

@@ -130,6 +130,9 @@ static void read_pci(struct rs_snapshot *s, struct rs_device *d)
 		pl->vendor_id = (unsigned)v;
 	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/device", d->name) && v <= 0xffff)
 		pl->device_id = (unsigned)v;
+	/* "0x21": HIP08 and HIP09 share device ids (nic_generation.c) */
+	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/revision", d->name) && v <= 0xff)
+		snprintf(pl->revision, sizeof(pl->revision), "0x%02x", (unsigned)v);
 	read_pci_attr(s, d, pl->cur_speed, sizeof(pl->cur_speed), "current_link_speed");
 	read_pci_attr(s, d, pl->max_speed, sizeof(pl->max_speed), "max_link_speed");
 	pl->cur_gts = parse_gts(pl->cur_speed);
@@ -380,6 +383,7 @@ int rs_collect_rdma(struct rs_snapshot *s)
 		read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
 		read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
 		read_pci(s, d);
+		rs_pci_names_fill(d);
 		rs_nic_gen_fill(d);
 		read_ports(s, d);
 	}

@@ -27,6 +27,7 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 				   rs_check_error(s, RS_AREA_RDMA, "sysfs", "", NULL);
 	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : e ? RS_SKIP :
 					      RS_FAIL, RS_OBJ_HOST);
+	const char *missing, *core = "";
 
 	RS_FSET(f->object, "host");
 	RS_FSET(f->evidence, "/sys/class/infiniband: %zu device(s)", s->n_devices);
@@ -41,8 +42,13 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 		return;
 	}
 	RS_FSET(f->summary, "no RDMA device: no driver loaded, or no RDMA NIC here");
-	RS_FSET(f->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
-		"rdma link add rxe0 type rxe netdev ETH");
+	missing = rs_check_rdma_module_missing(&s->host, &core);
+	if (missing)
+		RS_FSET(f->remedy, "modprobe %s (the RDMA driver of %s, which is loaded)", missing,
+			core);
+	else
+		RS_FSET(f->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
+			"rdma link add rxe0 type rxe netdev ETH");
 }
 
 void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check *c,
