@@ -18,31 +18,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "checks_lib.h"
 #include "diag/check.h"
 #include "fix/fix_priv.h"
-#include "model/demo.h"
-#include "model/snapshot_yaml.h"
 #include "util.h"
 
-struct world {
+/* The demo host, its checks' context and findings, a plan of them. */
+static struct {
+	struct rs_fix_plan plan;
+	struct rs_fix_opts o;
 	struct rs_snapshot snap;
 	struct rs_check_params params;
 	struct rs_profile profile;
 	struct rs_check_ctx ctx;
 	struct rs_findings f;
-	struct rs_fix_plan plan;
-	struct rs_fix_opts o;
-};
-
-static struct world w;
+} w;
 
 static int setup(void **state)
 {
-	char err[256];
-
 	memset(&w, 0, sizeof(w));
-	assert_int_equal(rs_snapshot_load_yaml(&w.snap, rs_demo_host_yaml, rs_demo_host_yaml_len,
-					       "demo", err, sizeof(err)), 0);
+	rs_ct_demo(&w.snap);
 	rs_check_params_init(&w.params);
 	rs_profile_init(&w.profile, "test");
 	w.ctx.snap = &w.snap;
