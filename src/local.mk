@@ -12,7 +12,8 @@ librscore_a_SOURCES = \
 	src/panes.h src/panes.c \
 	src/version.h
 
-RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) $(PCI_LIBS) -lm
+RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) \
+	$(PCI_LIBS) $(KMOD_LIBS) -lm
 
 # --version names the commit the binary was built from (src/version.h).
 # The file is regenerated on every make but only rewritten when the commit

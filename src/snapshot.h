@@ -114,6 +114,11 @@ struct rs_port {
 	struct rs_counter_set hw_counters;	/* ports/P/hw_counters, without lifespan */
 	unsigned hw_lifespan_ms;	/* hw_counters/lifespan, 0 unknown */
 	uint32_t max_msg_sz;		/* largest message, from libibverbs; 0 unknown */
+	/* rdma_cm's defaults for the port (configfs rdma_cm/DEV/ports/N/):
+	 * what an rdma_cm connection gets when the application sets nothing. */
+	int cm_known;			/* 1 when the configfs group was read */
+	char cm_roce_mode[RS_NAME_LEN];	/* default_roce_mode: "RoCE v2", "IB/RoCE v1" */
+	int cm_roce_tos;		/* default_roce_tos, 0..255 */
 };
 
 struct rs_pci_link {

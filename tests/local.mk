@@ -362,3 +362,15 @@ tests_scrape_client_SOURCES = tests/scrape_client.c
 TESTS += tests/test_export
 TESTS += tests/test_exporter.sh
 EXTRA_DIST += tests/test_exporter.sh
+
+# rocescope fix (docs/fix.md): the plan, our files, the journal (unit);
+# the changes on real namespaces and on a fixture root (shell).
+check_PROGRAMS += tests/test_fix tests/fix_act
+tests_fix_act_SOURCES = tests/fix_act.c
+tests_fix_act_CFLAGS = $(RS_TEST_CFLAGS)
+tests_fix_act_LDADD = $(RS_CORE_LIBS)
+tests_test_fix_SOURCES = tests/test_fix.c tests/checks_lib.c tests/checks_lib.h
+tests_test_fix_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_fix_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_fix tests/test_fix_root.sh tests/test_fix_net.sh tests/test_console_fix.sh
+EXTRA_DIST += tests/test_fix_root.sh tests/test_fix_net.sh tests/fix_lib.sh tests/test_console_fix.sh

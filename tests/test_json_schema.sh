@@ -16,7 +16,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/rs-schema-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 PCAPS=$top_srcdir/tests/fixtures/pcaps
 
-plan 16
+plan 17
 
 # fits SCHEMA FILE [--lines]: the file fits the schema; misfits are kept.
 : >"$T/misfits"
@@ -67,8 +67,27 @@ while read -r src; do
 	fits check-tree "$T/setup.$i"
 	"$R" $src counters -i 0.1 -c 2 --json >"$T/cnt.$i" 2>/dev/null
 	fits counters "$T/cnt.$i"
+	"$R" $src fix --set mtu=9000 --json >"$T/fix.$i" 2>/dev/null
+	fits fix "$T/fix.$i"
 done <"$T/sources"
-all_fit "the views (devices, gids, check, check --tree, counters) on $n_src sources fit their schemas"
+all_fit "the views (devices, gids, check, check --tree, counters, fix) on $n_src sources fit their schemas"
+
+# fix --apply, --undo, --list on a copy of a fixture root (its files change).
+cp -a "$top_srcdir/tests/fixtures/host-mlx5" "$T/fixroot"
+for h in "$T"/fixroot/sys/kernel/mm/hugepages/*/nr_hugepages; do echo 0 >"$h"; done
+"$R" --root "$T/fixroot" fix --set hugepages=16 --apply host.no_hugepages --json \
+	>"$T/fixa" 2>/dev/null
+fits fix-apply "$T/fixa"
+grep -q '"state": "applied"' "$T/fixa" || echo "fix-apply: no change applied in $T/fixa" >>"$T/misfits"
+"$R" --root "$T/fixroot" fix --apply host.no_hugepages --json >"$T/fixa0" 2>/dev/null
+fits fix-apply "$T/fixa0"
+"$R" --root "$T/fixroot" fix --list --json >"$T/fixl" 2>/dev/null
+fits fix-list "$T/fixl"
+"$R" --root "$T/fixroot" fix --undo --json >"$T/fixu" 2>/dev/null
+fits fix-undo "$T/fixu"
+"$R" --root "$T/fixroot" fix --undo --json >"$T/fixu0" 2>/dev/null
+fits fix-undo "$T/fixu0"
+all_fit "fix --apply, --list, --undo (and with nothing to do) fit their schemas"
 
 # The documented rules, on the demo and a fixture root.
 grep -q '"schema_version": 1,' "$T/dev.1" && head -n 2 "$T/dev.1" | grep -q schema_version

@@ -672,8 +672,9 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 		if (p->n_items && p->cursor_row >= 0 && !p->tail) {
 			int end = p->cursor_row + (p->cursor_rows > 0 ? p->cursor_rows : 1);
 
-			/* an item taller than the view shows from its top */
-			if (p->cursor_row < want)
+			/* An item taller than the view shows its top (else the two
+			 * rules below would take turns). */
+			if (p->cursor_row < want || end - p->cursor_row > p->view.height)
 				want = p->cursor_row;
 			else if (end > want + p->view.height)
 				want = end - p->view.height < p->cursor_row ?

@@ -12,11 +12,14 @@
  * embedded test asks the session's test job for a short one (the Tests
  * pane shows it running), and the walk goes on when the session says the
  * result came in - the other panes stay live meanwhile.  A tree that needs
- * the peer opens the peer input line once.
+ * the peer opens the peer input line once.  A cause with a fix shows its
+ * plan: a applies it, u undoes (wizard_fix.c); the step re-runs after.
  */
 #include "session/test_job.h"
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "fix/fix.h"
+#include "ui/wizard_fix.h"
 #include "util.h"
 #include "wizard/run.h"
 
@@ -33,6 +36,7 @@ struct ui_wizard {
 	int testing;			/* test kind + 1 being waited for, 0 none */
 	int want_peer;			/* start the selected tree once the peer is set */
 	int n_trees;
+	int fixing;			/* the step a fix was applied for + 1, 0 none */
 	struct ui_pane *pane;		/* the Wizard pane: its cursor goes to the cause */
 };
 
@@ -248,6 +252,8 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
 	if (cur && f->remedy[0])
 		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
+	if (cur && (int)i != w->run.cause && rs_finding_is_problem(f))
+		ui_fix_draw(ui, pane, f, 0);
 	ui_item_end(pane, (int)i);
 }
 
@@ -269,6 +275,7 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 		snprintf(line, sizeof(line), "remedy: %s", c->finding.remedy);
 		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
+	ui_fix_draw(ui, pane, &c->finding, 1);
 	{
 		struct ui_pen pen;
 
@@ -332,6 +339,23 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	pane->n_items = (int)w->run.n_steps;
 }
 
+/* Re-run from step i: its probe or test runs again too. */
+static void rerun_from(struct ui *ui, struct ui_wizard *w, size_t i)
+{
+	const struct rs_check *c = w->tree.nodes[w->run.steps[i].node].check;
+	int k = rs_check_probe(c), t = rs_check_test(c);
+
+	if (k >= 0)
+		rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+	if (t >= 0)
+		rs_session_test_forget(&ui->sess, t);
+	rs_run_rewind(&w->run, i);
+	if (w->pane)
+		w->pane->cursor = (int)i;	/* the view follows the step that runs */
+	ui_message(ui, "re-running from step %zu", i + 1);
+	advance(ui, w);
+}
+
 static void wizard_tick(struct ui *ui, struct ui_pane *pane)
 {
 	struct ui_wizard *w = ui->wizard;
@@ -349,6 +373,10 @@ static void wizard_tick(struct ui *ui, struct ui_pane *pane)
 		w->testing = 0;
 		advance(ui, w);
 	}
+	/* A fix ended and the host was read again: its step re-runs. */
+	if (ui_fix_ended(ui) && w->fixing && (size_t)w->fixing <= w->run.n_steps &&
+	    !w->probing && !w->testing)
+		rerun_from(ui, w, (size_t)w->fixing - 1);
 	if (w->run.cause >= 0)
 		pane->problems++;
 }
@@ -365,19 +393,40 @@ static int k_enter(struct ui *ui, struct ui_pane *pane, int key)
 	if (w->probing || w->testing || pane->cursor < 0 ||
 	    (size_t)pane->cursor >= w->run.n_steps)
 		return UI_F_REDRAW;
-	/* Re-run from the step under the cursor: its probe or test runs again too. */
-	{
-		const struct rs_check *c = w->tree.nodes[w->run.steps[pane->cursor].node].check;
-		int k = rs_check_probe(c), t = rs_check_test(c);
+	rerun_from(ui, w, (size_t)pane->cursor);
+	return UI_F_REDRAW;
+}
 
-		if (k >= 0)
-			rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
-		if (t >= 0)
-			rs_session_test_forget(&ui->sess, t);
+/* a: the selected step's fix when it has one (its plan is under it), else
+ * the cause's; in the background. */
+static int k_apply(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+	int i = !w->active ? -1 : w->run.cause;
+
+	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps &&
+	    rs_finding_is_problem(&w->run.steps[pane->cursor].finding) &&
+	    rs_fix_has_rule(w->run.steps[pane->cursor].finding.id))
+		i = pane->cursor;
+
+	if (i < 0 || (size_t)i >= w->run.n_steps ||
+	    !rs_finding_is_problem(&w->run.steps[i].finding)) {
+		ui_message(ui, "nothing to fix here: run a tree, select a step that warns or fails");
+		return UI_F_REDRAW;
 	}
-	rs_run_rewind(&w->run, (size_t)pane->cursor);
-	ui_message(ui, "re-running from step %d", pane->cursor + 1);
-	advance(ui, w);
+	w->fixing = i + 1;
+	ui_fix_apply(ui, &w->run.steps[i].finding);
+	return UI_F_REDRAW;
+}
+
+static int k_undo(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+
+	/* The step re-runs after: the cause, or the step the fix was for. */
+	if (w->active && !w->fixing)
+		w->fixing = w->run.cause >= 0 ? w->run.cause + 1 : pane->cursor + 1;
+	ui_fix_undo(ui);
 	return UI_F_REDRAW;
 }
 
@@ -450,6 +499,8 @@ static const struct ui_key wizard_keys[] = {
 	{ KEY_ENTER, 0, NULL, NULL, k_enter },
 	{ 't', 0, "t", "back to the list of trees", k_trees },
 	{ 'y', 0, "y", "copy the remedy to the clipboard (OSC 52)", k_copy },
+	{ 'a', 0, "a", "apply the cause's fix (its plan is on screen), then re-run", k_apply },
+	{ 'u', 0, "u", "undo the last fix, then re-run", k_undo },
 	{ 0 },
 };
 

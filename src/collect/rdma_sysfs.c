@@ -281,6 +281,28 @@ static void find_port_netdev(const char *dev, struct rs_port *p)
 		p->netdev[0] = '\0';
 }
 
+/*
+ * rdma_cm's defaults for the port, from its configfs group.  The group
+ * exists only once someone made it (mkdir rdma_cm/DEV): reading never
+ * makes one, so without it the defaults stay unknown.
+ */
+static void read_cm_defaults(const char *dev, struct rs_port *p)
+{
+	uint64_t tos;
+
+	p->cm_known = 0;
+	if (rs_read_str(p->cm_roce_mode, sizeof(p->cm_roce_mode),
+			"/sys/kernel/config/rdma_cm/%s/ports/%u/default_roce_mode", dev, p->num) ||
+	    rs_read_u64(&tos, "/sys/kernel/config/rdma_cm/%s/ports/%u/default_roce_tos", dev,
+			p->num) || tos > 255) {
+		p->cm_roce_mode[0] = '\0';
+		p->cm_roce_tos = 0;
+		return;
+	}
+	p->cm_roce_tos = (int)tos;
+	p->cm_known = 1;
+}
+
 static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port *p)
 {
 	int ret;
@@ -299,6 +321,7 @@ static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
 				      p->num, p->link_layer);
 	find_port_netdev(d->name, p);
+	read_cm_defaults(d->name, p);
 	rs_rdma_read_gids(s, d->name, p);
 	read_counter_dir(s, d->name, p, "counters", &p->counters);
 	read_counter_dir(s, d->name, p, "hw_counters", &p->hw_counters);

@@ -263,6 +263,7 @@ RS_CHECK_FN(rs_check_weak_roce_v2);
 RS_CHECK_FN(rs_check_port_active);
 RS_CHECK_FN(rs_check_roce_mtu);
 RS_CHECK_FN(rs_check_gid_roce_v2);
+RS_CHECK_FN(rs_check_cm_defaults);
 RS_CHECK_FN(rs_check_error_rising);
 RS_CHECK_FN(rs_check_error_totals);
 RS_CHECK_FN(rs_check_default_route);

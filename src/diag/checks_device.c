@@ -309,6 +309,61 @@ void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
+/* rdma_cm's defaults of one Ethernet port (configfs): mode and ToS. */
+static void cm_defaults_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			     const struct rs_device *d, const struct rs_port *p,
+			     struct rs_findings *out)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+	int tos = pr ? pr->roce_tos : -1;
+	int v1 = p->cm_known && strcmp(p->cm_roce_mode, "RoCE v2");
+	enum rs_verdict v = !p->cm_known ? RS_SKIP : v1 ? RS_FAIL :
+			    tos >= 0 && p->cm_roce_tos != tos ? RS_WARN : RS_PASS;
+	struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+	const char *cf = "/sys/kernel/config/rdma_cm";
+
+	if (tos >= 0)
+		RS_FSET(f->expected, "default_roce_mode RoCE v2, default_roce_tos %d (profile %s)",
+			tos, pr->name);
+	else
+		RS_FSET(f->expected, "default_roce_mode RoCE v2 (a ToS only with a profile's "
+			"roce_tos)");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "rdma_cm defaults not visible: no configfs group %s/%s (mkdir "
+			"it to see them; without one the kernel's apply: RoCE v2 where the device "
+			"has it, ToS 0)", cf, d->name);
+		return;
+	}
+	RS_FSET(f->evidence, "%s/%s/ports/%u: default_roce_mode %s, default_roce_tos %d", cf,
+		d->name, p->num, p->cm_roce_mode, p->cm_roce_tos);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "rdma_cm defaults: %s, ToS %d", p->cm_roce_mode, p->cm_roce_tos);
+		return;
+	}
+	if (v1) {
+		RS_FSET(f->summary, "rdma_cm connections default to %s: not routable, and a RoCE "
+			"v2 peer cannot talk to them", p->cm_roce_mode);
+		RS_FSET(f->remedy, "echo \"RoCE v2\" > %s/%s/ports/%u/default_roce_mode", cf,
+			d->name, p->num);
+		return;
+	}
+	RS_FSET(f->summary, "rdma_cm's default ToS is %d, the site's is %d: rdma_cm traffic "
+		"lands on another priority", p->cm_roce_tos, tos);
+	RS_FSET(f->remedy, "echo %d > %s/%s/ports/%u/default_roce_tos", tos, cf, d->name, p->num);
+}
+
+void rs_check_cm_defaults(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			  struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++)
+			if (rs_port_is_eth(&s->devices[i].ports[j]))
+				cm_defaults_port(ctx, c, &s->devices[i], &s->devices[i].ports[j],
+						 out);
+}
+
 /* The remedies of a table that was read; the words of the state are
  * rs_gid_pick_summary()'s, as every view shows them. */
 static void gid_remedy(struct rs_finding *f, const struct rs_port *p,

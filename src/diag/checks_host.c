@@ -7,7 +7,9 @@
  * without mlx5_ib, bnxt_en without bnxt_re, ice or i40e without irdma,
  * hns3 without hns_roce_hw_v2, qede without qedr, mana without mana_ib) or
  * without ib_uverbs / rdma_ucm gives a working Ethernet port that verbs
- * do not see (or rdma_cm that fails); a memlock
+ * do not see (or rdma_cm that fails), rdma_rxe (Soft-RoCE) without
+ * ib_uverbs / rdma_ucm devices no application can open, and a site
+ * profile may name the modules its RDMA needs; a memlock
  * limit below unlimited makes memory registration fail with ENOMEM
  * ("Couldn't allocate MR") unless the process holds CAP_IPC_LOCK, so that
  * verdict names whom it is about (this process, or other users' logins);
@@ -15,6 +17,7 @@
  * no hugepages directory) gives a skip.
  */
 #include "diag/check.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,26 +61,51 @@ static const char *core_of(const struct rs_host *h, const char *name, int *loade
 	}
 	if (strcmp(name, "ib_uverbs") && strcmp(name, "rdma_ucm"))
 		return "";
-	/* verbs and rdma_cm are needed by whichever NIC driver is loaded */
+	/* verbs and rdma_cm are needed by whichever NIC driver is loaded, and
+	 * by Soft-RoCE's (rdma_rxe makes the devices) */
+	if (!any && module_loaded(h, "rdma_rxe") == 1)
+		any = "rdma_rxe";
 	*loaded = any ? 1 : module_loaded(h, "mlx5_core");
 	return any ? any : "mlx5_core";
 }
 
-static void module_finding(struct rs_findings *out, const struct rs_check *c,
-			   const struct rs_module *m, const char *core, int loaded)
+/* 1 when the site profile names module name. */
+static int profile_needs(const struct rs_profile *pr, const char *name)
 {
-	enum rs_verdict v = loaded != 1 ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
+	for (size_t i = 0; pr && i < pr->n_modules; i++)
+		if (!strcmp(pr->modules[i], name))
+			return 1;
+	return 0;
+}
+
+/* A module a loaded driver needs, or (pr set, no driver needs it) the
+ * site's profile. */
+static void module_finding(struct rs_findings *out, const struct rs_check *c,
+			   const struct rs_module *m, const char *core, int loaded,
+			   const struct rs_profile *pr)
+{
+	int site = pr && loaded != 1;
+	enum rs_verdict v = loaded != 1 && !site ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
 	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_MODULE);
 
 	RS_FSET(f->object, "%s", m->name);
-	RS_FSET(f->evidence, "/proc/modules: %s %s, %s %s", m->name,
-		m->loaded ? "loaded" : "not loaded", core,
-		loaded == 1 ? "loaded" : loaded == 0 ? "not loaded" : "not listed");
-	RS_FSET(f->expected, "%s loaded when %s is", m->name, core);
+	if (site)
+		RS_FSET(f->evidence, "/proc/modules: %s %s; profile %s needs it", m->name,
+			m->loaded ? "loaded" : "not loaded", pr->name);
+	else
+		RS_FSET(f->evidence, "/proc/modules: %s %s, %s %s", m->name,
+			m->loaded ? "loaded" : "not loaded", core,
+			loaded == 1 ? "loaded" : loaded == 0 ? "not loaded" : "not listed");
+	if (site)
+		RS_FSET(f->expected, "%s loaded (profile %s)", m->name, pr->name);
+	else
+		RS_FSET(f->expected, "%s loaded when %s is", m->name, core);
 	if (v == RS_SKIP)
 		RS_FSET(f->summary, "%s: %s is not loaded, nothing to expect", m->name, core);
 	else if (v == RS_PASS)
 		RS_FSET(f->summary, "%s loaded", m->name);
+	else if (site)
+		RS_FSET(f->summary, "%s not loaded (the profile %s needs it)", m->name, pr->name);
 	else
 		RS_FSET(f->summary, "%s not loaded (%s is: modprobe it)", m->name, core);
 	if (v == RS_FAIL)
@@ -104,14 +132,16 @@ void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
 
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
 		int loaded = -1;
 		const char *core = core_of(h, m->name, &loaded);
+		int site = profile_needs(pr, m->name);
 
-		if (core[0])
-			module_finding(out, c, m, core, loaded);
+		if (core[0] || site)
+			module_finding(out, c, m, core, loaded, site ? pr : NULL);
 	}
 	if (!h->n_modules) {
 		struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_HOST);

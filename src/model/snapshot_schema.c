@@ -137,6 +137,9 @@ static const struct rs_field port_fields[] = {
 	RS_F_COUNTERS(struct rs_port, hw_counters),
 	RS_F_UINT_R(struct rs_port, hw_lifespan_ms, lifespan),
 	RS_F_UINT(struct rs_port, max_msg_sz),
+	RS_F_BOOL(struct rs_port, cm_known),
+	RS_F_STR(struct rs_port, cm_roce_mode),
+	RS_F_INT(struct rs_port, cm_roce_tos),
 };
 RS_SCHEMA_CHECKED(static, port_schema, "port", port_fields, rs_check_port);
 
