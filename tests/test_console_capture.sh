@@ -129,7 +129,7 @@ fi
 keys demo i
 wait_for demo 'Capture -i NETDEV \| -d RDMA_DEV \| -r FILE:' && erase demo 5 &&
 	keys demo -- '-d mlx5_0' Enter
-wait_for demo 'CAP_NET_RAW' && grep -q 'y: start the sniffer on mlx5_0' "$tmp/screen"
+wait_for demo 'CAP_NET_RAW' && wait_for demo 'y: start the sniffer on mlx5_0'
 ok $? "-d: the sniffer's warning and a question before it starts"
 keys demo n
 wait_for demo 'the sniffer was not started' && wait_for demo 'replay of rdma_cm'
