@@ -442,6 +442,28 @@ static const struct sample samples[] = {
 	{ "Failed to disconnect RDMA CM connection.", "perftest.cm_disconnect",
 	  "perftest src/perftest_communication.c (linux-rdma/perftest#121)" },
 	{ " Did not detect devices ", "verbs.no_device", "perftest src/perftest_resources.c" },
+	/* QP events by ibv_event_type_str() (rdma-core enum_strs.c), as NCCL prints them */
+	{ "transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_0:1 Got async event : local access "
+	  "violation work queue error", "verbs.async_qp_access nccl.async_event",
+	  "NCCL net_ib.cc (NVIDIA/nccl#1710)" },
+	{ "transport/net_ib.cc:154 NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP "
+	  "(0x7309dc3bb338): invalid request local work queue error",
+	  "verbs.async_qp_req nccl.async_event", "NCCL net_ib.cc (NVIDIA/nccl#1919)" },
+	{ "NCCL WARN NET/IB : mlx5_0:1 async fatal event on QP (0x7f3c0c0dd2a8): local work "
+	  "queue catastrophic error", "verbs.async_qp_fatal nccl.async_event",
+	  "NCCL net_ib.cc format, enum_strs.c IBV_EVENT_QP_FATAL" },
+	{ "misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to 10.0.0.4<56849> returned "
+	  "113(No route to host) errno 115(Operation now in progress)", "nccl.bootstrap_connect",
+	  "NCCL misc/socket.cc (sgl-project/sglang#3820)" },
+	{ "[1716594409.541480] [gpu1:1581047:0] sock.c:323 UCX ERROR connect(fd=87, "
+	  "dest_addr=172.17.0.1:47133) failed: Connection refused", "ucx.sock_connect",
+	  "UCX src/ucs/sys/sock.c (openucx/ucx#9908)" },
+	{ "ucp_context.c:1774 UCX  WARN  UCP version is incompatible, required: 1.15, actual: "
+	  "1.12 (release 1)", "ucx.version", "UCX ucp_context.c (NVIDIA/nccl-tests#185)" },
+	{ "mpool.c:269  UCX  ERROR Failed to allocate memory pool (name=ucp_rndv_frags) chunk: "
+	  "Input/output error", "ucx.reg_failed", "UCX mpool.c (rapidsai/rapidsmpf#69)" },
+	{ "ib_iface.c:1037 UCX  ERROR ibv_create_srq() failed: Cannot allocate memory",
+	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c format" },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */
@@ -1258,6 +1280,12 @@ static void test_rank_timeout_context(void **state)
 		  "opcode=0 len=0 vendor err 249 (Recv)\n", cls, sizeof(cls), rk, 16);
 	assert_string_equal(strtok(cls, " "), "gpudirect");
 	assert_true(strstr(cls + strlen(cls) + 1, "path") != NULL);
+	/* NCCL on sockets because it was told so: its settings, not the host */
+	rank_text("NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
+		  "NCCL INFO Using network Socket\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
+	rank_text("NCCL INFO Using network Socket\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
 }
 
 /* A line repeated 200 000 times is one message with its count. */

@@ -93,6 +93,11 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	CTX("mtu_large", "a port or QP MTU of 4096 bytes",
 	    "active_mtu:[[:space:]]*4096([^0-9]|$)|mtu +: 4096\\[B\\]|qpn [0-9]+ mtu 5([^0-9]|$)",
 	    RS_CTX_MTU_LARGE),
+	/* NCCL's INFO on its own settings: IB turned off, or the HCAs filtered. */
+	CTX("ib_disabled", "NCCL_IB_DISABLE turns the IB/RoCE transport off",
+	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
+	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
+	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
 	{ .id = NULL },
 };
 
@@ -182,6 +187,13 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     "the locked-memory limit is named in the log", 0),
 	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
 	     "EINVAL: a size above the device's limits, not the memlock limit", 0),
+	/* NCCL on sockets, or with no device: its own settings first. */
+	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
+	     "NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE", 0),
+	RULE("nccl.using_socket", RS_CTX_HCA_FILTER, 0, RS_CLS_APPLICATION, 1,
+	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
+	RULE("verbs.no_device", RS_CTX_HCA_FILTER, RS_CTX_CONTAINER, RS_CLS_APPLICATION, 1,
+	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
 	/* A device that cannot be opened inside a container. */
 	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
 	     "inside a container the RDMA devices must be passed in", 0),

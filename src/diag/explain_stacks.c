@@ -321,7 +321,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER, RS_CLS_RESOURCES } },
 	{ .id = "ucx.reg_failed", .tool = "UCX",
-	  .pattern = "failed to register (address|region|user buffer)",
+	  .pattern = "failed to register (address|region|user buffer)|failed to allocate memory "
+		     "pool \\(name=[^)]*\\) chunk",
 	  .meaning = "UCX could not register memory with a memory domain (ucp_mm.c 'failed to "
 		     "register address ADDR (TYPE) length N', the registration cache's 'failed to "
 		     "register region'): the driver's ibv_reg_mr failed under it.",
@@ -331,6 +332,30 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the host or the adapter is out of memory or memory keys" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
 	  .cls = RS_CLS_MEMLOCK, .weight = 3, .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES } },
+
+	{ .id = "ucx.sock_connect", .tool = "UCX",
+	  .pattern = "connect\\(fd=[0-9]+, dest_addr=[^)]*\\) failed",
+	  .meaning = "UCX's TCP connection (the tcp transport, or the sockaddr connection "
+		     "manager that exchanges addresses) to the address named failed "
+		     "(src/ucs/sys/sock.c).",
+	  .causes = { "the peer does not listen there: not started, or another port",
+		      "an address of an interface the peer cannot reach - a container bridge "
+		      "such as docker0's 172.17.0.1, a management network: UCX_NET_DEVICES, "
+		      "UCX_TCP_... or the address the program passes",
+		      "a firewall on the way" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_PATH },
+	  .peer = "dest_addr=([0-9.]+):[0-9]+" },
+	{ .id = "ucx.version", .tool = "UCX",
+	  .pattern = "UCP version is incompatible",
+	  .meaning = "The program was built against another UCX than the one it loaded "
+		     "(ucp_context.c): the libraries found first on the library path are of "
+		     "another version.",
+	  .causes = { "two UCX installations (the distribution's, HPC-X's, a container's): the "
+		      "library path picks the wrong one",
+		      "an MPI or framework built against a newer UCX than installed" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 
 	/* --- libfabric's verbs provider: the devices it looked at -------------------- */
 	{ .id = "libfabric.no_active_ports", .tool = "libfabric (verbs)",

@@ -253,7 +253,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
 		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
-		     "ibv_create_cq[a-z_]*(\\([^)]*\\))? failed",
+		     "ibv_create_(cq|srq)[a-z_]*(\\([^)]*\\))? failed",
 	  .meaning = "Creating a protection domain, a completion queue or its event channel "
 		     "failed: the first resources taken on a freshly opened device.",
 	  .causes = { "the locked-memory limit is too small even for the queues",
@@ -597,6 +597,45 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_DRIVER } },
 
+	/*
+	 * QP-level asynchronous events, as ibv_event_type_str() names them
+	 * (rdma-core libibverbs/enum_strs.c; NCCL's "async fatal event on QP"
+	 * prints that name): a queue pair the device moved to error.
+	 */
+	{ .id = "verbs.async_qp_access", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "local access violation work queue error|IBV_EVENT_QP_ACCESS_ERR",
+	  .meaning = "The device moved a queue pair to error on an access violation "
+		     "(IBV_EVENT_QP_ACCESS_ERR): a request arrived that its memory key or access "
+		     "flags do not allow.",
+	  .causes = { "an RDMA read or write to memory the queue pair does not grant (a stale "
+		      "or wrong key, missing remote access flags): the program",
+		      "GPU memory the NIC cannot reach (peer memory, dma-buf, ACS)",
+		      "the peer sent a request the queue pair does not expect (a version or "
+		      "protocol mismatch)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER } },
+	{ .id = "verbs.async_qp_req", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "invalid request local work queue error|IBV_EVENT_QP_REQ_ERR",
+	  .meaning = "The device moved a queue pair to error on an invalid request "
+		     "(IBV_EVENT_QP_REQ_ERR): the peer sent something this queue pair cannot "
+		     "take (a transport or opcode error).",
+	  .causes = { "the two ends disagree: queue pairs set up differently, versions that "
+		      "differ",
+		      "a message longer than the receive side allows",
+		      "a driver or firmware fault" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_PEER, RS_CLS_MTU, RS_CLS_FIRMWARE } },
+	{ .id = "verbs.async_qp_fatal", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "local work queue catastrophic error|IBV_EVENT_QP_FATAL",
+	  .meaning = "The device moved a queue pair to error on a fatal error of its own "
+		     "(IBV_EVENT_QP_FATAL): the queue pair cannot go on.",
+	  .causes = { "a transport error the device could not report as a completion (a "
+		      "timeout, the peer gone)",
+		      "a device or firmware fault" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_FIRMWARE, RS_CLS_PEER } },
+
 	{ .id = "rdma_cm.no_devices", .tool = "librdmacm",
 	  .pattern = "librdmacm: (fatal|warning): (no RDMA devices found|unable to get RDMA "
 		     "device list)",
@@ -689,7 +728,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
-	  .pattern = "call to connect returned|connect to [^ ]+ failed *:",
+	  .pattern = "call to connect returned|connect to [^ ]+ (failed *:|returned [0-9]+)",
 	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
 		     "RDMA) failed.",
 	  .causes = { "NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
