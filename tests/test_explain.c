@@ -386,6 +386,8 @@ static const struct sample samples[] = {
 	  "kernel.mlx5_mkey_async", "kernel drivers/infiniband/hw/mlx5/mr.c" },
 	{ "nvme nvme0: Connect rejected: status 8 (invalid service ID).",
 	  "kernel.nvme_rdma_rejected", "kernel drivers/nvme/host/rdma.c nvme_rdma_conn_rejected()" },
+	{ "nvmet_rdma: failed to create_qp ret= -12", "kernel.ulp_create_qp",
+	  "kernel drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()" },
 	/* NFS over RDMA, the client: net/sunrpc/xprtrdma/verbs.c (RHEL 7) */
 #define XPRTRDMA "kernel net/sunrpc/xprtrdma/verbs.c"
 	{ "rpcrdma: connection to 192.168.1.10:20049 closed (-111)",
@@ -437,6 +439,13 @@ static const struct sample samples[] = {
 	  "librdmacm examples rdma_server.c (SoftRoCE/rxe-dev#65)" },
 	{ "rdma_create_ep: No such device", "rdma_cm.getaddrinfo",
 	  "librdmacm examples rdma_client.c perror(\"rdma_create_ep\")" },
+	{ "rdma_resolve_addr: No such device", "rdma_cm.addr_error",
+	  "librdmacm examples rping.c perror(\"rdma_resolve_addr\")" },
+	{ "rdma_resolve_route: Connection timed out", "rdma_cm.route_error",
+	  "librdmacm examples perror(\"rdma_resolve_route\")" },
+	{ "rdma_connect: Connection refused", "rdma_cm.connect",
+	  "librdmacm examples rping.c perror(\"rdma_connect\")" },
+	{ "wait for CONNECTED state 4", "rdma_cm.connect", "librdmacm examples rping.c" },
 	{ "RDMA CM event error:", "perftest.rdma_cm_event",
 	  "perftest src/perftest_communication.c rdma_cm_events_dispatcher()" },
 	{ "Failed to disconnect RDMA CM connection.", "perftest.cm_disconnect",
@@ -1255,6 +1264,11 @@ static void test_rank_timeout_context(void **state)
 		  "(80FE/1A8A41FEFF21A75E)\n" NCCL12, cls, sizeof(cls), rk, 16);
 	assert_string_equal(strtok(cls, " "), "gid");
 	assert_non_null(rk[0].rule);
+	/* NCCL's peer on an IPoIB interface: InfiniBand, its fe80 GIDs are no fault */
+	rank_text("NCCL WARN NET/IB : Got completion from peer fe80::966d:ae03:8b:df54%ib0<33397> "
+		  "with error 12, opcode 0, len 0, vendor err 129 (Send)\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "path");
 	/* on InfiniBand there is no GID to choose: the fabric */
 	rank_text("\t\t\tlink_layer:\t\tInfiniBand\n" NCCL12, cls, sizeof(cls), rk, 16);
 	assert_string_equal(strtok(cls, " "), "path");

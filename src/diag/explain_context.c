@@ -34,9 +34,10 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(", RS_CTX_GID0),
 	CTX("roce_v1", "a RoCE v1 GID is in use",
 	    "(roce v1|rocev1|roce_v1)([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),
+	/* an IPoIB interface ("fe80::...%ib0<port>", NCCL's peer) is InfiniBand too */
 	CTX("ib_link", "the link layer is InfiniBand",
-	    "link type *: *IB([^a-z]|$)|link_layer:[[:space:]]*infiniband|(:1/IB|:2/IB)([^a-z]|$)",
-	    RS_CTX_IB),
+	    "link type *: *IB([^a-z]|$)|link_layer:[[:space:]]*infiniband|(:1/IB|:2/IB)([^a-z]|$)|"
+	    "%ib[0-9]+<", RS_CTX_IB),
 	CTX("load", "retransmissions, pause frames or ECN marks: losses under load",
 	    "retransmi|out[_ ]of[_ ]sequence|packet_seq_err|(rx|tx)_pause|pause frames|"
 	    "priority flow control|cnp_(sent|handled)|congestion|under (heavy )?load|"

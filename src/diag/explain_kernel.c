@@ -313,6 +313,19 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_PEER, .weight = 5,
 	  .alt = { RS_CLS_RDMA_CM, RS_CLS_DRIVER } },
 
+	{ .id = "kernel.ulp_create_qp", .tool = "kernel (nvmet_rdma, ib_srpt)",
+	  .pattern = "failed to create_qp ret= *-?[0-9]+",
+	  .meaning = "A kernel RDMA target (NVMe over RDMA's nvmet_rdma, the SRP target ib_srpt) "
+		     "could not create the queue pair of a new connection "
+		     "(drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()); the host's connect "
+		     "fails. Kernel queue pairs take no locked memory: the limit is the device's.",
+	  .causes = { "the queue size or scatter/gather count asked for is above the device's "
+		      "limits (-22), or the device is out of queue pairs or memory (-12)",
+		      "a device or driver that does not support what the target asks (inline "
+		      "data, integrity offload)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_DRIVER } },
+
 	/*
 	 * NFS over RDMA, the client (net/sunrpc/xprtrdma/verbs.c): the
 	 * connection's end ("rpcrdma: connection to A:P closed (ERR)", ERR the

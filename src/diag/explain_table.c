@@ -492,7 +492,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 
 	/* --- rdma_cm ---------------------------------------------------------- */
 	{ .id = "rdma_cm.addr_error", .tool = "librdmacm, perftest -R",
-	  .pattern = "ADDR_ERROR|rdma_resolve_addr failed|failed to resolve RDMA CM "
+	  .pattern = "ADDR_ERROR|rdma_resolve_addr( failed|(\\(\\))?: )|failed to resolve RDMA CM "
 		     "address|failed to get RDMA CM address",
 	  .meaning = "librdmacm could not resolve the peer's IP address: it looks for the local "
 		     "RDMA device behind the route to the peer and the peer's MAC (ARP), and gave "
@@ -508,7 +508,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_RDMA_CM, .weight = 6, .alt = { RS_CLS_PATH, RS_CLS_DRIVER } },
 	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
-	  .pattern = "ROUTE_ERROR|rdma_resolve_route failed|failed to resolve RDMA CM route",
+	  .pattern = "ROUTE_ERROR|rdma_resolve_route( failed|(\\(\\))?: )|failed to resolve RDMA "
+		     "CM route",
 	  .meaning = "The peer's address resolved but the route to it could not be (for RoCE: "
 		     "the source GID and the path).",
 	  .causes = { "the route changed between the two steps, or leaves through another device",
@@ -561,6 +562,16 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the name does not resolve" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_DRIVER, RS_CLS_PATH } },
+	{ .id = "rdma_cm.connect", .tool = "librdmacm (rping, applications)",
+	  .pattern = "rdma_connect(\\(\\))?: |wait for CONNECTED state [0-9]+",
+	  .meaning = "The rdma_cm connection did not reach the connected state: rdma_connect() "
+		     "failed (perror(\"rdma_connect\")), or, in rping, the connection event that "
+		     "came was another one (the 'cma event' line before it names it).",
+	  .causes = { "nothing listens at the peer's address and port (REJECTED)",
+		      "no RDMA path to the peer (UNREACHABLE, CONNECT_ERROR)",
+		      "the queue pair attributes were refused" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER, RS_CLS_PATH } },
 	{ .id = "perftest.rdma_cm_event", .tool = "perftest -R",
 	  .pattern = "RDMA CM event error|failed to handle RDMA CM event",
 	  .meaning = "perftest's rdma_cm connection got an event it did not expect; the 'Event:' "
