@@ -1294,6 +1294,13 @@ static void test_rank_timeout_context(void **state)
 		  "opcode=0 len=0 vendor err 249 (Recv)\n", cls, sizeof(cls), rk, 16);
 	assert_string_equal(strtok(cls, " "), "gpudirect");
 	assert_true(strstr(cls + strlen(cls) + 1, "path") != NULL);
+	/* UCX's EINVAL on a QP: the driver or firmware (UCX sets the address vector) */
+	rank_text("[1665104310.200076] [hpap13n1:39047:0]         dc_mlx5.c:456  UCX  ERROR "
+		  "ibv_modify_qp(DCI, RTR) failed : Invalid argument\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
+	rank_text("Failed to modify UD QP to INIT on mlx5_bond_0: Invalid argument\n", cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
 	/* NCCL on sockets because it was told so: its settings, not the host */
 	rank_text("NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
 		  "NCCL INFO Using network Socket\n", cls, sizeof(cls), rk, 16);

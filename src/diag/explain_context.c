@@ -94,6 +94,8 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	CTX("mtu_large", "a port or QP MTU of 4096 bytes",
 	    "active_mtu:[[:space:]]*4096([^0-9]|$)|mtu +: 4096\\[B\\]|qpn [0-9]+ mtu 5([^0-9]|$)",
 	    RS_CTX_MTU_LARGE),
+	/* UCX's own log lines ("[time] [host:pid:tid] file.c:N UCX  ERROR ..."). */
+	CTX("ucx", "UCX prints the log", " UCX +(ERROR|WARN|DIAG|INFO|DEBUG) ", RS_CTX_UCX),
 	/* NCCL's INFO on its own settings: IB turned off, or the HCAs filtered. */
 	CTX("ib_disabled", "NCCL_IB_DISABLE turns the IB/RoCE transport off",
 	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
@@ -153,6 +155,20 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("verbs.modify_qp_einval", RS_CTX_IB, 0, RS_CLS_APPLICATION, 0,
 	     "on InfiniBand the address vector itself is refused: an attribute of the program",
 	     0),
+	/*
+	 * UCX builds the address vector itself (GRH, GID, MTU from the port):
+	 * an EINVAL it gets is the driver or firmware refusing what it asks.
+	 */
+	RULE("verbs.modify_qp_einval", RS_CTX_UCX, GID_BITS, RS_CLS_DRIVER, 1,
+	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     0),
+	RULE("verbs.modify_qp", RS_CTX_UCX | RS_CTX_EINVAL, GID_BITS, RS_CLS_DRIVER, 1,
+	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     RS_RULE_ALL),
+	/* INIT carries no address: EINVAL there is the port, P_Key or access attributes. */
+	RULE("verbs.modify_qp_init", RS_CTX_EINVAL, 0, RS_CLS_DRIVER, 1,
+	     "EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
+	     "index or access flags", 0),
 	/* Lengths that do not fit: two MTUs in the log say why. */
 	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
 	     "the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree",
