@@ -48,7 +48,7 @@
 /* Classes of an entry's other likely causes (its causes after the first). */
 #define RS_EXPLAIN_MAX_ALT 3
 /* Ranked items a ranking adds for other likely causes, past the matches. */
-#define RS_EXPLAIN_RANK_ALT 4
+#define RS_EXPLAIN_RANK_ALT 3
 
 /* The troubleshooting trees (profiles/trees/NAME.yaml). */
 #define RS_TREE_CONNECTION	"connection-failure"
