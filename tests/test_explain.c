@@ -1061,15 +1061,15 @@ static void same_with_brute(struct rs_explainer *x, const char *line)
 		fail_msg("\"%s\": the needles give \"%s\", every pattern \"%s\"", line, a, b);
 }
 
+/* Every line of the corpus sets named by the glob dir ("*": all of them). */
 static void corpus_brute(struct rs_explainer *x, const char *dir)
 {
-	char path[4096], cmd[4200], *line = NULL;
+	char cmd[4200], *line = NULL;
 	size_t cap = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/tests/fixtures/explain/corpus/%s", getenv("top_srcdir"),
-		 dir);
-	snprintf(cmd, sizeof(cmd), "cat '%s'/*.txt 2>/dev/null", path);
+	snprintf(cmd, sizeof(cmd), "cat '%s/tests/fixtures/explain/corpus/'%s/*.txt 2>/dev/null",
+		 getenv("top_srcdir"), dir);
 	f = popen(cmd, "r");
 	assert_non_null(f);
 	while (getline(&line, &cap, f) > 0) {
@@ -1114,8 +1114,7 @@ static void test_needles(void **state)
 		same_with_brute(x, line);
 	}
 	if (getenv("top_srcdir")) {
-		corpus_brute(x, "seen");
-		corpus_brute(x, "heldout");
+		corpus_brute(x, "*");
 	}
 	rs_explainer_free(x);
 }

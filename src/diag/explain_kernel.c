@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * explain_kernel.c - what the kernel's RDMA drivers and module loading
- * print when RoCE breaks (mlx5_core and mlx5_ib, ib_core, bnxt_re, irdma,
- * rdma_rxe, nvme-rdma, the GPUDirect peer-memory modules, modprobe,
- * MLNX_OFED's openibd) and what lspci shows of a NIC's PCIe link, for
- * `rocescope explain` (explain.h).
+ * explain_kernel.c - what the kernel's RDMA drivers, its RDMA storage
+ * users and module loading print when RoCE breaks (mlx5_core and mlx5_ib,
+ * ib_core, bnxt_re, irdma, rdma_rxe, nvme-rdma and nvmet_rdma, NFS over
+ * RDMA's xprtrdma, the GPUDirect peer-memory modules, modprobe, MLNX_OFED's
+ * openibd) and what lspci shows of a NIC's PCIe link, for `rocescope
+ * explain` (explain.h).
  *
  * Data only.  The texts follow the drivers' format strings
  * (drivers/infiniband/hw/mlx5/cq.c "%s error cqe on cqn 0x%x",
  * drivers/net/ethernet/mellanox/mlx5/core/cmd.c "%s(0x%x) op_mod(0x%x)
  * failed, status %s(0x%x), syndrome (0x%x)", health.c, port module
  * events in events.c, drivers/infiniband/core/cache.c "unable to add gid",
- * kernel/module "Unknown symbol", "disagrees about version of symbol"),
+ * kernel/module "Unknown symbol", "disagrees about version of symbol",
+ * mlx5_ib qp.c "%s/%d: QP %d error: %s (0x%x 0x%x 0x%x)", events.c
+ * "Detected insufficient power on the PCIe slot (%uW).", nvme host/rdma.c
+ * "Connect rejected: status %d (%s)", target/rdma.c "failed to create_qp
+ * ret= %d", xprtrdma verbs.c "rpcrdma: connection to %pI4:%u closed (%d)"),
  * kept to the words that do not change between versions.  The
  * work-completion statuses and mlx5 syndromes those lines carry are in
  * explain_wc.c.

@@ -7,12 +7,17 @@
  *
  * Data only.  The texts follow the stacks' own format strings, kept to
  * the words that stay across versions: UCX's src/uct/ib/ (ib_log.c and
- * ib_md.c's locked-memory hint, ud_ep.c's "unhandled timeout error",
- * ucp_context.c's "network device '%s' is not available"), libfabric's
- * core and prov/verbs ("fi_getinfo ... returned -61", fi_eq_readerr,
- * fi_av_insert), Open MPI's help-mpi-btl-openib.txt, SPDK's lib/nvmf/rdma.c
- * and lib/nvme/nvme_rdma.c ("CQ error on ...", "rdma_get_devices() failed",
- * "RDMA CQ resize failed"), Ceph's RDMAStack.cc memlock warning, Mooncake's
+ * ib_md.c's locked-memory hint and "failed to register address",
+ * ib_device.c's "ibv_open_device(%s) failed", ud_ep.c's "unhandled timeout
+ * error"), src/ucs/sys/sock.c ("connect(fd=%d, dest_addr=%s) failed"),
+ * ucp_context.c ("network device '%s' is not available", "UCP version is
+ * incompatible"), libfabric's core and prov/verbs ("fi_getinfo ...
+ * returned -61", fi_eq_readerr, fi_av_insert, "there are no active
+ * ports"), Open MPI's help-mpi-btl-openib.txt and help-mca-bml-r2.txt
+ * ("unable to reach each other"), SPDK's lib/nvmf/rdma.c and
+ * lib/nvme/nvme_rdma.c ("CQ error on ...", "rdma_get_devices() failed",
+ * "RDMA CQ resize failed", "Unable to create shared receive queue"),
+ * Ceph's RDMAStack.cc memlock warning, Mooncake's
  * rdma_context.cpp and worker_pool.cpp, the shared device plugin's
  * resources_manager.go.  Their work-completion texts ("Transport retry
  * count exceeded", "Local protection") are in explain_wc.c; what they
