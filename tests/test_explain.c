@@ -352,6 +352,16 @@ static const struct sample samples[] = {
 	  "k8s-rdma-shared-dev-plugin" },
 	{ "Warning: no Rdma Devices were found for resource hpc_shared_devices_h", "k8s.no_devices",
 	  "k8s-rdma-shared-dev-plugin" },
+	{ "I0520 10:03:24.137327   30847 main.go:39] No devices found.", "k8s.no_devices",
+	  "hustcat/k8s-rdma-device-plugin main.go" },
+	{ "ucp_worker.c:1720 UCX  DIAG  client ep 0x7ff15739e000 connect to 10.16.29.58:8124 "
+	  "failed: device br-vsw-1 is not enabled, enable it in UCX_NET_DEVICES or use "
+	  "corresponding ip address", "ucx.net_device_disabled",
+	  "UCX src/ucp/wireup/wireup_cm.c (openucx/ucx#10651)" },
+	{ "\tlibucp.so.0 => not found", "loader.rdma_lib_missing", "ldd (open-mpi/ompi#7461)" },
+	{ "./rping: error while loading shared libraries: librdmacm.so.1: cannot open shared "
+	  "object file: No such file or directory", "loader.rdma_lib_missing",
+	  "glibc's dynamic loader" },
 	{ "NET/IB : dmabuf registration not supported by the NIC", "gpu.dmabuf",
 	  "NCCL, dma-buf registration" },
 	{ "Couldn't allocate GPU memory with cudaMalloc", "gpu.cuda_init",
@@ -386,6 +396,18 @@ static const struct sample samples[] = {
 	  "kernel.mlx5_mkey_async", "kernel drivers/infiniband/hw/mlx5/mr.c" },
 	{ "nvme nvme0: Connect rejected: status 8 (invalid service ID).",
 	  "kernel.nvme_rdma_rejected", "kernel drivers/nvme/host/rdma.c nvme_rdma_conn_rejected()" },
+	{ "May 10 11:58:25 jenkins03 kernel: mlx5_warn:mlx5_0:reg_klm:1260:(pid 15965): "
+	  "allocation failed", "kernel.mlx5_ib_alloc",
+	  "MLNX_OFED mlx5_ib mlx5_ib_warn() (openucx/ucx#1487)" },
+	{ "Failed to write to /dev/nvme-fabrics: Invalid argument", "nvme.fabrics_einval",
+	  "nvme-cli fabrics.c add_ctrl() (spdk/spdk#900)" },
+	{ "Failed to write to /dev/nvme-fabrics: Connection reset by peer",
+	  "nccl.socket_closed nvme.fabrics_connect",
+	  "nvme-cli fabrics.c add_ctrl() (spdk/spdk#697)" },
+	{ "nvme_fabrics: no handler found for transport rdma.", "kernel.nvme_no_transport",
+	  "kernel drivers/nvme/host/fabrics.c nvmf_create_ctrl()" },
+	{ "No trsvcid specified for 'rdma'", "nvme.no_trsvcid",
+	  "libnvme nvme_create_ctrl() (linux-nvme/libnvme#295)" },
 	{ "nvmet_rdma: failed to create_qp ret= -12", "kernel.ulp_create_qp",
 	  "kernel drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()" },
 	/* NFS over RDMA, the client: net/sunrpc/xprtrdma/verbs.c (RHEL 7) */

@@ -4,13 +4,15 @@
 # (tests/fixtures/explain/corpus/, its README says where each came from):
 # for each case, is the paste recognised, is the first cause of the
 # ranking the class the thread established, is it among the causes at
-# all.  Each set (seen/, heldout2/) is scored apart: the rules were
-# checked against seen/ only.  The figures go to the TAP log;
-# docs/explain.md quotes them.  RS_CORPUS_SETS names the sets to score
-# (default: every directory of the corpus); while the rules are worked
-# on, RS_CORPUS_SETS=seen keeps the held-out cases unread.  The test fails when, over the whole corpus, fewer than
-# 90 % of the pastes are recognised or fewer than 75 % rank the right
-# class first; and when the corpus shrinks below 80 cases.
+# all.  Each set (seen/, and a held-out set beside it when there is one)
+# is scored apart: the rules are checked against seen/ only.  The
+# figures go to the TAP log; docs/explain.md quotes them.
+# RS_CORPUS_SETS names the sets to score (default: every directory of
+# the corpus); while the rules are worked on, RS_CORPUS_SETS=seen keeps
+# the held-out cases unread.  The test fails when, over the whole
+# corpus, fewer than 90 % of the pastes are recognised or fewer than
+# 75 % rank the right class first; and when the corpus shrinks below 80
+# cases.
 . "$top_srcdir/tests/lib.sh"
 
 R=$ROCESCOPE

@@ -303,6 +303,18 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "the locked-memory limit of the registering program" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK } },
+	{ .id = "kernel.mlx5_ib_alloc", .tool = "kernel (mlx5_ib)",
+	  .pattern = ":\\(pid [0-9]+\\): (allocation failed|.*(failed to allocate|alloc(ation)? "
+		     "failed))",
+	  .meaning = "mlx5_ib could not allocate memory for a verbs object (mlx5_ib_warn(), "
+		     "'DEVICE:FUNCTION:LINE:(pid N): ...', with 'mlx5_warn:' before it in "
+		     "MLNX_OFED): mostly the pages of a large memory registration's translation "
+		     "table (reg_create, reg_klm), a queue or a command mailbox.",
+	  .causes = { "the host was out of memory (or of memory of the NUMA node) when the "
+		      "program registered its buffers: dmesg shows the page-allocation failure",
+		      "a registration or queue far larger than the program needs" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_MEMLOCK } },
 	{ .id = "kernel.nvme_rdma_rejected", .tool = "kernel (nvme-rdma)",
 	  .pattern = "connect rejected: status [0-9]+",
 	  .meaning = "The NVMe over RDMA target side rejected the host's connection "
@@ -317,6 +329,57 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_PEER, .weight = 5,
 	  .alt = { RS_CLS_RDMA_CM, RS_CLS_DRIVER } },
+
+	/*
+	 * nvme-cli and libnvme write the connect options to /dev/nvme-fabrics;
+	 * the kernel's nvmf_create_ctrl() (drivers/nvme/host/fabrics.c) answers
+	 * EINVAL when no transport module registered "rdma" ("no handler found
+	 * for transport rdma.") or an option is missing or not allowed.
+	 */
+	{ .id = "nvme.fabrics_einval", .tool = "nvme-cli, libnvme (kernel nvme-fabrics)",
+	  .pattern = "failed to write to /dev/nvme-fabrics: invalid argument",
+	  .meaning = "nvme-cli's connect or discover was refused by the kernel when it wrote the "
+		     "options to /dev/nvme-fabrics (EINVAL): the kernel has no handler for the "
+		     "transport, or an option is missing or not allowed; dmesg says which.",
+	  .causes = { "the nvme-rdma module is not loaded, or is not the one the kernel's RDMA "
+		      "stack needs (MLNX_OFED installed without NVMe-oF support ships a module "
+		      "that registers nothing): modprobe nvme-rdma, dmesg shows 'no handler "
+		      "found for transport rdma'",
+		      "an option the kernel refuses: a missing address or service id, an option "
+		      "this kernel does not know (dmesg names it)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "nvme.fabrics_connect", .tool = "nvme-cli, libnvme (kernel nvme-rdma)",
+	  .pattern = "failed to write to /dev/nvme-fabrics: (connection (reset|refused|timed)|"
+		     "input/output error|no route to host|network is unreachable)",
+	  .meaning = "The kernel's nvme-rdma could not connect to the target when nvme-cli wrote "
+		     "the options to /dev/nvme-fabrics; the kernel log names the rdma_cm step "
+		     "(address, route, connect) and its errno.",
+	  .causes = { "the target's address is reached through an interface without RDMA (the "
+		      "RoCE interface of the host has no address in that subnet)",
+		      "nothing listens for NVMe/RDMA at that address and port on the target" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER } },
+	{ .id = "kernel.nvme_no_transport", .tool = "kernel (nvme-fabrics)",
+	  .pattern = "no handler found for transport",
+	  .meaning = "The kernel's NVMe over Fabrics core has no driver for the transport asked "
+		     "for (nvmf_create_ctrl(), drivers/nvme/host/fabrics.c): nvme-rdma is not "
+		     "loaded, or the one loaded does not register the transport.",
+	  .causes = { "modprobe nvme-rdma was not run (it is not loaded on demand by every "
+		      "distribution)",
+		      "a vendor stack (MLNX_OFED) replaced the module with one that does nothing: "
+		      "reinstall it with NVMe-oF support (--with-nvmf)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 7 },
+	{ .id = "nvme.no_trsvcid", .tool = "libnvme (nvme-cli)",
+	  .pattern = "no (trsvcid specified|transport address) for 'rdma'",
+	  .meaning = "libnvme refuses an RDMA connect without a transport service id (the port) "
+		     "or a transport address (nvme_create_ctrl(), src/nvme/tree.c): only "
+		     "discovery has a default port.",
+	  .causes = { "the command line gives no -s/--trsvcid (the NVMe/RDMA port is usually "
+		      "4420) or no -a/--traddr" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_APPLICATION, .weight = 7 },
 
 	{ .id = "kernel.ulp_create_qp", .tool = "kernel (nvmet_rdma, ib_srpt)",
 	  .pattern = "failed to create_qp ret= *-?[0-9]+",

@@ -76,6 +76,18 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the port is down, so UCX skips it" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.net_device_disabled", .tool = "UCX",
+	  .pattern = "is not enabled, enable it in UCX_NET_DEVICES",
+	  .meaning = "UCX's client endpoint was asked to connect to an address whose interface "
+		     "is not among the devices UCX_NET_DEVICES allows (wireup_cm.c), so no "
+		     "transport can reach it.",
+	  .causes = { "UCX_NET_DEVICES names other devices than the one that routes to this "
+		      "address: add it (mlx5_0:1 or the interface), or leave UCX_NET_DEVICES "
+		      "unset",
+		      "the program connects to an address of another interface (a bridge, a "
+		      "management network) than the RDMA one" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_PATH } },
 	{ .id = "ucx.completion_error", .tool = "UCX",
 	  .pattern = "(send|receive|recv) completion with error",
 	  .meaning = "UCX polled a work completion with an error; the status text follows on the "
@@ -276,7 +288,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "k8s.no_devices", .tool = "Kubernetes RDMA device plugins",
-	  .pattern = "no Rdma Devices were found|no devices in device pool|exposing \"0\" devices",
+	  .pattern = "no Rdma Devices were found|no devices in device pool|exposing \"0\" devices|"
+		     "\\] No devices found\\.",
 	  .meaning = "The device plugin exposes no RDMA device to pods.",
 	  .causes = { "its selectors (vendor, device ID, interface names) match no NIC",
 		      "the RDMA modules or character devices are missing on the node" },
@@ -419,5 +432,25 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "a device that does not support SRQ (no_srq / -r option)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK, RS_CLS_DRIVER } },
+	/*
+	 * The dynamic loader (ldd, or "error while loading shared libraries"):
+	 * "LIB => not found" for the RDMA stack's own libraries.  Not
+	 * libibverbs' "couldn't load driver 'libmlx4-rdmav34.so': ...: cannot
+	 * open shared object file": a provider for absent hardware.
+	 */
+#define RDMA_LIB "lib(ibverbs|rdmacm|mlx[45]|efa|bnxt_re|irdma|rxe|ucp|uct|ucs|ucm|fabric|" \
+		 "nccl-net|psm2)"
+	{ .id = "loader.rdma_lib_missing", .tool = "ldd, the dynamic loader",
+	  .pattern = "error while loading shared libraries: " RDMA_LIB "|(^|[[:space:]])" RDMA_LIB
+		     "[-_a-z0-9]*\\.so[.0-9]* => not found",
+	  .meaning = "A program or one of its libraries needs a library of the RDMA stack (verbs, "
+		     "a provider, rdma_cm, UCX, libfabric, an NCCL network plugin) that the "
+		     "dynamic loader does not find on this host.",
+	  .causes = { "the library is installed on another node only (a build or login node, "
+		      "not the compute node), or not in this container image",
+		      "it is installed outside the loader's path: LD_LIBRARY_PATH or ld.so.conf "
+		      "misses its directory (a module system, /opt/...)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };

@@ -739,7 +739,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
-	  .pattern = "call to connect returned|connect to [^ ]+ (failed *:|returned [0-9]+)",
+	  .pattern = "call to connect returned|connect to [^ ]+ (failed :|returned [0-9]+)",
 	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
 		     "RDMA) failed.",
 	  .causes = { "NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
