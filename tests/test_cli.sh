@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 62
+plan 64
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -155,6 +155,12 @@ $R --load "$T/snap.yaml" devices >"$T/dev2" 2>"$T/err" && cmp -s "$T/dev" "$T/de
 ok $? "--load of the saved snapshot shows the same devices as --demo"
 $R --demo snapshot >"$T/snap2.yaml" && cmp -s "$T/snap.yaml" "$T/snap2.yaml"
 ok $? "snapshot to stdout equals snapshot -o"
+grep -q '^  NIC      Mellanox Technologies MT27800 Family \[ConnectX-5\]$' "$T/dev"
+ok $? "devices names the demo's NIC as pci.ids does"
+grep -Ev '^ *(vendor|device)_name:' "$T/snap.yaml" >"$T/nonames.yaml"
+$R --load "$T/nonames.yaml" devices >"$T/out" 2>"$T/err" &&
+	grep -q '^  NIC      (not named: the snapshot carries no PCI names)$' "$T/out"
+ok $? "a snapshot without PCI names says so, not an empty NIC line"
 printf 'version: 1\ndevices:\n  - name: [oops\n' >"$T/bad.yaml"
 $R --load "$T/bad.yaml" devices >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && grep -Eq "bad\.yaml:[0-9]+:[0-9]+: " "$T/err"

@@ -16,7 +16,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/rs-schema-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 PCAPS=$top_srcdir/tests/fixtures/pcaps
 
-plan 12
+plan 16
 
 # fits SCHEMA FILE [--lines]: the file fits the schema; misfits are kept.
 : >"$T/misfits"
@@ -127,6 +127,25 @@ done
 "$R" serve --json-lines --timeout 1 >"$T/serve.jl" 2>/dev/null
 fits perf-line "$T/serve.jl" --lines
 all_fit "bw and lat --json, bw, lat and serve --json-lines (their failure without RDMA) fit their schemas"
+
+# Unknown is null, never a 0 that reads as a value: a test that found no
+# device has no GID index; a GID table not read has no count; a capture of
+# no frame has no duration.
+tr -d ' \n' <"$T/bw.json" | grep -q '"local":{[^}]*"gid_index":null' &&
+	tr -d ' \n' <"$T/lat.json" | grep -q '"local":{[^}]*"gid_index":null' &&
+	tr -d ' \n' <"$T/bw.json" | grep -q '"memlock":null,"memlock_unlimited":null' &&
+	! grep -q '"gid_index": 0' "$T/bw.json" "$T/lat.json"
+ok $? "bw and lat --json without a device: gid_index and memlock_unlimited null, not 0/false"
+"$R" --root "$top_srcdir/tests/fixtures/roce-broken" devices --json 2>/dev/null |
+	tr -d ' \n' | sed 's/{"name":/\n&/g' | grep '"name":"mlx4_0"' | grep -q '"gid_tbl_len":null,"gid_count":null'
+ok $? "devices --json: a port whose GID table was not read has gid_count null, not 0"
+printf '\324\303\262\241\002\000\004\000\000\000\000\000\000\000\000\000\377\377\000\000\001\000\000\000' >"$T/empty.pcap"
+"$R" capture -r "$T/empty.pcap" --summary --json >"$T/empty.json" 2>/dev/null
+fits capture-summary "$T/empty.json"
+tr -d ' \n' <"$T/empty.json" | grep -q '"frames":0,' &&
+	tr -d ' \n' <"$T/empty.json" | grep -q '"duration":null'
+ok $? "capture --summary --json of a file with no frame: duration null, not 0"
+all_fit "... and that summary fits its schema"
 
 # The checker can fail, and docs/cli.md has no schema that nothing checked.
 printf '{"schema_version": 1, "source": "x", "hostname": null, "devices": [], "errors": [], "extra": 1}' >"$T/bad1"

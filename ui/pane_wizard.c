@@ -139,8 +139,6 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	advance(ui, w);
 }
 
-extern const struct ui_pane_class ui_pane_wizard;
-
 int ui_wizard_start(struct ui *ui, const char *tree)
 {
 	struct ui_wizard *w = wiz(ui);
@@ -148,8 +146,7 @@ int ui_wizard_start(struct ui *ui, const char *tree)
 	for (int i = 0; i < w->n_trees; i++) {
 		if (strcmp(rs_tree_names[i], tree))
 			continue;
-		if (ui_set_pane(ui, ui_pane_wizard.name))
-			return -ENOENT;
+		ui_set_pane(ui, RS_PANE_WIZARD);
 		ui->panes[ui->cur].cursor = i;
 		start_tree(ui, w, i);
 		return 0;
@@ -233,11 +230,16 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	struct ui_pen pen;
 
 	ui_item_begin(pane, (int)i);
-	ui_line(pane, &pen);
-	ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
-	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
-	if (cur)
-		ui_fill(&pen, r, " ");
+	if (cur) {	/* the selected step opens: its whole question, wrapped */
+		char lead[RS_NAME_LEN + 32];
+
+		snprintf(lead, sizeof(lead), " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_wrap_lead(pane, r, lead, n->title, 0);
+	} else {
+		ui_line(pane, &pen);
+		ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_put(&pen, UI_R_NORMAL, n->title);
+	}
 	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
 	/* The selected step opens: what was seen, expected, and the remedy. */
 	if (cur && f->evidence[0])
@@ -279,6 +281,7 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	size_t n[RS_SKIP + 1] = { 0 };
+	char pane_ref[48];
 	struct ui_pen pen;
 
 	for (size_t i = 0; i < w->run.n_steps; i++)
@@ -292,9 +295,10 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
 			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
 	else if (w->testing)
-		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (8: the Tests pane shows it)",
+		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (%s shows it)",
 			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
-			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "");
+			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "",
+			rs_pane_ref(pane_ref, sizeof(pane_ref), RS_PANE_TESTS, NULL));
 	else if (rs_run_done(&w->run))
 		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
 			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
@@ -450,7 +454,7 @@ static const struct ui_key wizard_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_wizard = {
-	.name = "Wizard",
+	.id = RS_PANE_WIZARD,
 	.about = "guided troubleshooting: the decision trees, step by step, with the fix",
 	.draw = wizard_draw,
 	.tick = wizard_tick,
