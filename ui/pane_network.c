@@ -73,7 +73,7 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 
 static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 {
-	const struct rs_link *l = rs_snapshot_link(&ui->sess.snap, name);
+	const struct rs_link *l = rs_snap_index_link(&ui->sess.index, name);
 	struct ui_pen pen;
 
 	ui_line(pane, &pen);

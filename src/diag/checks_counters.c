@@ -239,7 +239,7 @@ static void port_totals(const struct rs_check_ctx *ctx, const struct rs_check *c
 			const struct rs_device *d, const struct rs_port *p,
 			struct rs_findings *out)
 {
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(ctx->snap, p->netdev) : NULL;
+	const struct rs_link *l = rs_ctx_link(ctx, p->netdev);
 	int two = ctx->series && ctx->series->updates >= 2;
 	struct errs r = { .noisy_only = 1 };
 	struct rs_finding *f;

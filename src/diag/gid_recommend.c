@@ -20,6 +20,7 @@
 #include "diag/gid_recommend.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,13 +78,38 @@ void rs_gid_settings(int index, struct rs_gid_settings *out)
 	snprintf(out->ucx, sizeof(out->ucx), "UCX_IB_GID_INDEX=%d", index);
 }
 
-/* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
-static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const char *ip)
+/*
+ * Where addresses are looked up: the snapshot's array, walked, or its
+ * index (a caller that asks for every port: rs_gid_recommend_in()).
+ */
+struct addrs {
+	const struct rs_snapshot *snap;
+	const struct rs_snap_index *x;	/* NULL: walk snap->addrs */
+};
+
+/* The first address of ifname at or after i (SIZE_MAX: none). */
+static size_t addr_of(const struct addrs *s, const char *ifname, size_t i, int first)
 {
-	if (s->n_addrs == 0)
+	if (s->x)
+		return first ? rs_snap_index_addr_first(s->x, ifname) :
+		       rs_snap_index_addr_next(s->x, i);
+	for (i = first ? 0 : i + 1; i < s->snap->n_addrs; i++)
+		if (!strcmp(s->snap->addrs[i].ifname, ifname))
+			return i;
+	return SIZE_MAX;
+}
+
+#define FOR_ADDRS_OF(s, ifname, i) \
+	for (size_t i = addr_of((s), (ifname), 0, 1); i != SIZE_MAX; \
+	     i = addr_of((s), (ifname), i, 0))
+
+/* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
+static int addr_confirmed(const struct addrs *s, const char *ifname, const char *ip)
+{
+	if (s->snap->n_addrs == 0)
 		return 1;
-	for (size_t i = 0; i < s->n_addrs; i++)
-		if (!strcmp(s->addrs[i].ifname, ifname) && !strcasecmp(s->addrs[i].addr, ip))
+	FOR_ADDRS_OF(s, ifname, i)
+		if (!strcasecmp(s->snap->addrs[i].addr, ip))
 			return 1;
 	return 0;
 }
@@ -98,18 +124,27 @@ const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
 
 int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
 {
-	return !g->ipv4 || addr_confirmed(s, g->netdev, g->ip);
+	const struct addrs a = { s, NULL };
+
+	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
 }
 
-static const struct rs_addr *first_ipv4(const struct rs_snapshot *s, const char *ifname)
+int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g)
 {
-	for (size_t i = 0; i < s->n_addrs; i++)
-		if (s->addrs[i].family == 4 && !strcmp(s->addrs[i].ifname, ifname))
-			return &s->addrs[i];
+	const struct addrs a = { x->snap, x };
+
+	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
+}
+
+static const struct rs_addr *first_ipv4(const struct addrs *s, const char *ifname)
+{
+	FOR_ADDRS_OF(s, ifname, i)
+		if (s->snap->addrs[i].family == 4)
+			return &s->snap->addrs[i];
 	return NULL;
 }
 
-static int rank_of(const struct rs_snapshot *s, const struct rs_port *p, const struct rs_gid *g)
+static int rank_of(const struct addrs *s, const struct rs_port *p, const struct rs_gid *g)
 {
 	if (g->type != RS_GID_TYPE_ROCE_V2 || is_link_local(g) || !g->ip[0])
 		return RANK_NONE;
@@ -156,7 +191,7 @@ static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int ra
 }
 
 /* Why there is no RoCE v2 entry to use, most specific first. */
-static void explain_none(const struct rs_snapshot *s, const struct rs_port *p,
+static void explain_none(const struct addrs *s, const struct rs_port *p,
 			 struct rs_gid_pick *pick)
 {
 	const char *nd = p->netdev;
@@ -206,13 +241,11 @@ static void explain_none(const struct rs_snapshot *s, const struct rs_port *p,
 		snprintf(r, rl, "no RoCE v2 entry and no IPv4 address on %s", nd);
 }
 
-void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
-		      const struct rs_port *p, struct rs_gid_pick *pick)
+static void recommend(const struct addrs *s, const struct rs_port *p, struct rs_gid_pick *pick)
 {
 	int best_rank = RANK_NONE;
 	const struct rs_gid *best = NULL;
 
-	(void)d;
 	memset(pick, 0, sizeof(*pick));
 	pick->index = -1;
 	for (size_t i = 0; i < p->n_gids; i++) {
@@ -232,4 +265,22 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 	pick->gid = best;
 	pick->stale = best_rank == 2;
 	explain_pick(p, best, best_rank, pick);
+}
+
+void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
+		      const struct rs_port *p, struct rs_gid_pick *pick)
+{
+	const struct addrs a = { s, NULL };
+
+	(void)d;
+	recommend(&a, p, pick);
+}
+
+void rs_gid_recommend_in(const struct rs_snap_index *x, const struct rs_device *d,
+			 const struct rs_port *p, struct rs_gid_pick *pick)
+{
+	const struct addrs a = { x->snap, x };
+
+	(void)d;
+	recommend(&a, p, pick);
 }

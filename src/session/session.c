@@ -191,12 +191,15 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
 	ctx->tests = rs_session_test_results(s);
+	ctx->index = s->index.snap == &s->snap ? &s->index : NULL;
 }
 
+/* Every change of the snapshot ends here: its index, then the findings. */
 static void run_checks(struct rs_session *s)
 {
 	struct rs_check_ctx ctx;
 
+	rs_snap_index_build(&s->index, &s->snap);
 	rs_session_ctx(s, &ctx);
 	rs_checks_run(&ctx, &s->findings);
 }
@@ -316,6 +319,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 
 	memset(s, 0, sizeof(*s));
 	rs_snapshot_init(&s->snap);
+	rs_snap_index_init(&s->index);
 	rs_series_init(&s->series, o->history);
 	rs_findings_init(&s->findings);
 	err[0] = '\0';
@@ -576,6 +580,7 @@ void rs_session_close(struct rs_session *s)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);
 	rs_findings_free(&s->findings);
+	rs_snap_index_free(&s->index);
 	rs_snapshot_free(&s->snap);
 	free(s->gone);
 	s->gone = NULL;

@@ -30,6 +30,7 @@
 #include "diag/check.h"
 #include "model/peer_view.h"
 #include "model/series.h"
+#include "model/snap_index.h"
 #include "probe/probe.h"
 #include "session/producer.h"
 #include "snapshot.h"
@@ -85,6 +86,7 @@ struct rs_session {
 	struct rs_route_lookup peer_recorded;
 
 	struct rs_snapshot snap;
+	struct rs_snap_index index;	/* snap's lookups, built again with every change */
 	struct rs_series series;
 	struct rs_findings findings;
 	struct rs_check_params params;
