@@ -66,10 +66,12 @@ static void read_driver(struct rs_link *k)
 	RS_STRCPY(k->driver, slash ? slash + 1 : target);
 }
 
-int rs_collect_net_conf(struct rs_snapshot *s)
+int rs_collect_net_conf_step(struct rs_snapshot *s, struct rs_collect_step *st)
 {
-	for (size_t i = 0; i < s->n_links; i++) {
-		struct rs_link *k = &s->links[i];
+	st->listed = 1;
+	st->total = s->n_links;
+	while (st->at < st->total) {
+		struct rs_link *k = &s->links[st->at++];
 
 		k->rp_filter = sysctl_value(k->name, "rp_filter");
 		k->arp_ignore = sysctl_value(k->name, "arp_ignore");
@@ -77,6 +79,16 @@ int rs_collect_net_conf(struct rs_snapshot *s)
 		memset(&k->ecn, 0, sizeof(k->ecn));
 		read_ecn(k);
 		read_driver(k);
+		if (rs_now_ns() >= st->until_ns)
+			break;
 	}
+	return st->at >= st->total;
+}
+
+int rs_collect_net_conf(struct rs_snapshot *s)
+{
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	rs_collect_net_conf_step(s, &st);
 	return 0;
 }

@@ -164,29 +164,56 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	read_stats(s, &k->stats, ifname);
 }
 
-int rs_collect_net_recorded(struct rs_snapshot *s)
+int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st)
 {
-	char **names;
-	int n;
+	if (!st->listed) {
+		int n = rs_list_dir(&st->names, "/sys/class/net");
 
-	n = rs_list_dir(&names, "/sys/class/net");
-	if (n < 0) {
+		st->listed = 1;
 		/* A tree recorded without network links is not broken. */
-		if (n != -ENOENT)
+		if (n < 0 && n != -ENOENT)
 			rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", "", "sys/class/net: %s",
 					      rs_strerror(n));
-		return 0;
+		st->total = n < 0 ? 0 : (size_t)n;
 	}
-	for (int i = 0; i < n; i++)
-		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", names[i]))
-			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
-	rs_strv_free(names);
+	while (st->at < st->total) {
+		const char *name = st->names[st->at++];
+
+		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", name))
+			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), name);
+		if (rs_now_ns() >= st->until_ns)
+			break;
+	}
+	return st->at >= st->total;
+}
+
+int rs_collect_net_recorded(struct rs_snapshot *s)
+{
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	rs_collect_net_recorded_step(s, &st);
+	rs_strv_free(st.names);
 	return 0;
+}
+
+int rs_collect_net_recorded_counters_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_links;
+	while (st->at < st->total) {
+		struct rs_link *k = &s->links[st->at++];
+
+		read_stats(s, &k->stats, k->name);
+		if (rs_now_ns() >= st->until_ns)
+			break;
+	}
+	return st->at >= st->total;
 }
 
 int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 {
-	for (size_t i = 0; i < s->n_links; i++)
-		read_stats(s, &s->links[i].stats, s->links[i].name);
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	rs_collect_net_recorded_counters_step(s, &st);
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,37 +331,60 @@ static void free_devices(struct rs_snapshot *s)
 	s->n_devices = 0;
 }
 
-int rs_collect_rdma(struct rs_snapshot *s)
+static void read_device(struct rs_snapshot *s, const char *name)
 {
-	char **names;
+	struct rs_device *d;
+
+	if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", name))
+		return;
+	d = RS_APPEND(s->devices, s->n_devices);
+	RS_STRCPY(d->name, name);
+	d->present = 1;
+	read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
+	read_dev_attr(s, d, d->fw_ver, sizeof(d->fw_ver), "fw_ver");
+	read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
+	read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
+	read_pci(s, d);
+	rs_nic_gen_fill(d);
+	read_ports(s, d);
+}
+
+/* The device list, on the first step. */
+static void list_devices(struct rs_snapshot *s, struct rs_collect_step *st)
+{
 	int n;
 
+	st->listed = 1;
 	free_devices(s);
-	n = rs_list_dir(&names, RS_SYS_IB);
+	n = rs_list_dir(&st->names, RS_SYS_IB);
 	if (n == -ENOENT)
-		return 0;	/* no RDMA stack loaded: no devices, not an error */
+		return;	/* no RDMA stack loaded: no devices, not an error */
 	if (n < 0) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
 				      rs_strerror(n));
-		return 0;
+		return;
 	}
-	for (int i = 0; i < n; i++) {
-		struct rs_device *d;
+	st->total = (size_t)n;
+}
 
-		if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", names[i]))
-			continue;
-		d = RS_APPEND(s->devices, s->n_devices);
-		RS_STRCPY(d->name, names[i]);
-		d->present = 1;
-		read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
-		read_dev_attr(s, d, d->fw_ver, sizeof(d->fw_ver), "fw_ver");
-		read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
-		read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
-		read_pci(s, d);
-		rs_nic_gen_fill(d);
-		read_ports(s, d);
+int rs_collect_rdma_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	if (!st->listed)
+		list_devices(s, st);
+	while (st->at < st->total) {
+		read_device(s, st->names[st->at++]);
+		if (rs_now_ns() >= st->until_ns)
+			break;
 	}
-	rs_strv_free(names);
+	return st->at >= st->total;
+}
+
+int rs_collect_rdma(struct rs_snapshot *s)
+{
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	rs_collect_rdma_step(s, &st);
+	rs_strv_free(st.names);
 	return 0;
 }
 
@@ -394,30 +418,46 @@ static void refresh_set(const char *dev, unsigned port, const char *dir,
  * up); a vanished device is itself the finding (present = 0).  Port state is
  * re-read too: a port going down during a load test is what people watch.
  */
-int rs_collect_rdma_counters(struct rs_snapshot *s)
+/* One device's tick: 1 when it is still there. */
+static void refresh_device(struct rs_snapshot *s, struct rs_device *d)
 {
 	char path[4096];
 	struct stat st;
 
-	for (size_t i = 0; i < s->n_devices; i++) {
-		struct rs_device *d = &s->devices[i];
-
-		if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) ||
-		    stat(path, &st) || !S_ISDIR(st.st_mode)) {
-			d->present = 0;
-			continue;
-		}
-		d->present = 1;
-		for (size_t j = 0; j < d->n_ports; j++) {
-			struct rs_port *p = &d->ports[j];
-
-			read_port_state(s, d->name, p, "state", &p->state, p->state_name,
-					sizeof(p->state_name), 0);
-			read_port_state(s, d->name, p, "phys_state", &p->phys_state,
-					p->phys_state_name, sizeof(p->phys_state_name), 0);
-			refresh_set(d->name, p->num, "counters", &p->counters);
-			refresh_set(d->name, p->num, "hw_counters", &p->hw_counters);
-		}
+	if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) || stat(path, &st) ||
+	    !S_ISDIR(st.st_mode)) {
+		d->present = 0;
+		return;
 	}
+	d->present = 1;
+	for (size_t j = 0; j < d->n_ports; j++) {
+		struct rs_port *p = &d->ports[j];
+
+		read_port_state(s, d->name, p, "state", &p->state, p->state_name,
+				sizeof(p->state_name), 0);
+		read_port_state(s, d->name, p, "phys_state", &p->phys_state,
+				p->phys_state_name, sizeof(p->phys_state_name), 0);
+		refresh_set(d->name, p->num, "counters", &p->counters);
+		refresh_set(d->name, p->num, "hw_counters", &p->hw_counters);
+	}
+}
+
+int rs_collect_rdma_counters_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_devices;
+	while (st->at < st->total) {
+		refresh_device(s, &s->devices[st->at++]);
+		if (rs_now_ns() >= st->until_ns)
+			break;
+	}
+	return st->at >= st->total;
+}
+
+int rs_collect_rdma_counters(struct rs_snapshot *s)
+{
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	rs_collect_rdma_counters_step(s, &st);
 	return 0;
 }

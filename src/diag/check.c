@@ -314,6 +314,23 @@ int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out)
 	return 0;
 }
 
+int rs_checks_run_some(const struct rs_check_ctx *ctx, struct rs_findings *out, size_t *next,
+		       uint64_t until_ns)
+{
+	if (!*next)
+		out->count = 0;
+	while (rs_checks[*next].id) {
+		rs_checks[*next].fn(ctx, &rs_checks[*next], out);
+		(*next)++;
+		if (rs_now_ns() >= until_ns)
+			break;
+	}
+	if (rs_checks[*next].id)
+		return 0;
+	index_findings(out);
+	return 1;
+}
+
 static int matches(const struct rs_finding *f, const char *id, const char *object)
 {
 	return (!id || !strcmp(f->id, id)) && (!object || !strcmp(f->object, object));

@@ -192,6 +192,14 @@ extern const struct rs_check rs_checks[];
 
 /* Run every check (replaces out's content).  Returns 0. */
 int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out);
+/*
+ * The same in slices (a host of thousands of ports, on the loop): from
+ * check *next on (0: out is emptied first) until the clock passes
+ * until_ns, at least one check; 1 when the last is done and out is whole.
+ * ctx->index must be set.
+ */
+int rs_checks_run_some(const struct rs_check_ctx *ctx, struct rs_findings *out, size_t *next,
+		       uint64_t until_ns);
 /* Run one check by id, appending to out.  -ENOENT for an unknown id. */
 int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out);
 const struct rs_check *rs_check_find(const char *id);

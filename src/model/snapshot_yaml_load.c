@@ -40,6 +40,16 @@
  */
 #define RS_LOAD_BUDGET (512u << 20)
 
+static size_t load_budget = RS_LOAD_BUDGET;
+
+size_t rs_snapshot_load_budget(size_t bytes)
+{
+	size_t old = load_budget;
+
+	load_budget = bytes ? bytes : RS_LOAD_BUDGET;
+	return old;
+}
+
 struct ld {
 	yaml_parser_t p;
 	yaml_event_t ev;
@@ -361,8 +371,8 @@ static int ld_spend(struct ld *l, size_t n)
 {
 	if (n > l->budget)
 		return ld_fail(l, &l->ev.start_mark,
-			       "too many elements: a snapshot holds at most %u MiB of data",
-			       RS_LOAD_BUDGET >> 20);
+			       "too many elements: a snapshot holds at most %zu MiB of data",
+			       load_budget >> 20);
 	l->budget -= n;
 	return 0;
 }
@@ -661,7 +671,7 @@ int rs_snapshot_load_text(struct rs_snapshot *s, const char *buf, size_t len,
 		.len = len,
 		.err = errlen ? err : dummy,
 		.errlen = errlen ? errlen : sizeof(dummy),
-		.budget = RS_LOAD_BUDGET,
+		.budget = load_budget,
 		.flags = flags,
 	};
 	int ret;

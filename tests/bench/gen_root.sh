@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# gen_root.sh DIR NDEV - write a fixture root with NDEV mlx5 devices of one
-# RoCE port each (ConnectX-5, netdev ensNf0np0, MTU 9000, four GIDs, the
-# usual counters/ and hw_counters/), as plain directories.  Used by the
-# console bench (16 ports), the console screen tests (2 ports) and the
-# scale bench and tests (thousands: tests/bench/bench_scale.sh).
+# gen_root.sh DIR NDEV [few] - write a fixture root with NDEV mlx5 devices
+# of one RoCE port each (ConnectX-5, netdev ensNf0np0, MTU 9000, four GIDs,
+# the usual counters/ and hw_counters/), as plain directories; "few" keeps
+# four files in each counter directory (a root of thousands of devices in
+# a few hundred MB).  Used by the console bench (16 ports), the console
+# screen tests (2 ports) and the scale bench and tests (thousands:
+# tests/bench/bench_scale.sh, tests/test_console_scale.sh).
 # Counter values depend on the device number only: reproducible.  One awk
 # writes every file and makes the directories 256 devices at a time, so
 # 10,000 devices (950,000 files) take seconds, not a fork per file.
@@ -13,8 +15,9 @@ set -eu
 
 dir=$1
 ndev=$2
+few=${3:-}
 
-awk -v root="$dir" -v n="$ndev" '
+awk -v root="$dir" -v n="$ndev" -v few="$few" '
 function w(file, value) {
 	printf "%s\n", value >file
 	close(file)
@@ -23,6 +26,12 @@ function gid(p, idx, g, type, nd) {
 	w(p "/gids/" idx, g)
 	w(p "/gid_attrs/types/" idx, type)
 	w(p "/gid_attrs/ndevs/" idx, nd)
+}
+# One mkdir for many directories; its command stays under the 128 KiB a
+# single argument may have (sh -c COMMAND).
+function mkdirs(list) {
+	if (list != "" && system("mkdir -p" list))
+		exit 1
 }
 function dirs(from, to,    i, d, nd, p, list) {
 	list = ""
@@ -33,9 +42,12 @@ function dirs(from, to,    i, d, nd, p, list) {
 		list = list " \"" d "/device/net/" nd "\" \"" p "/counters\" \"" p \
 		       "/hw_counters\" \"" p "/gids\" \"" p "/gid_attrs/types\" \"" p \
 		       "/gid_attrs/ndevs\" \"" root "/sys/class/net/" nd "/statistics\""
+		if (length(list) > 65536) {
+			mkdirs(list)
+			list = ""
+		}
 	}
-	if (list != "" && system("mkdir -p" list))
-		exit 1
+	mkdirs(list)
 }
 function device(i,    d, nd, k, p, net, ll, v4, c) {
 	d = root "/sys/class/infiniband/mlx5_" i
@@ -101,6 +113,8 @@ BEGIN {
 		"rx_write_requests", hw, " ")
 	n_st = split("rx_packets tx_packets rx_bytes tx_bytes rx_errors tx_errors " \
 		"rx_dropped tx_dropped", st, " ")
+	if (few == "few")
+		n_ctr = n_hw = n_st = 4
 	for (from = 0; from < n; from += 256) {
 		to = from + 256 < n ? from + 256 : n
 		dirs(from, to)
