@@ -20,7 +20,8 @@ plan 9
 # root of 3,000 distinct trees would be 300,000 files on the disk.
 root="$tmp/root"
 sh "$top_srcdir/tests/bench/gen_root.sh" "$root" 1
-(cd "$root/sys/class/infiniband" && perl -e 'symlink("mlx5_0", "mlx5_$_") or die "$!\n" for 1..2999')
+(cd "$root/sys/class/infiniband" &&
+	perl -e 'symlink("mlx5_0", "mlx5_$_") or die "$!\n" for 1..2999')
 
 start big $UTF $UTF_ALL -- --root "$root"
 wait_for big 'reading [0-9]+ of 3000 devices'

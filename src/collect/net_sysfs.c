@@ -164,6 +164,12 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	read_stats(s, &k->stats, ifname);
 }
 
+static void link_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", st->names[i]))
+		link_from_sysfs(s, RS_APPEND(s->links, s->n_links), st->names[i]);
+}
+
 int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st)
 {
 	if (!st->listed) {
@@ -176,44 +182,29 @@ int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *
 					      rs_strerror(n));
 		st->total = n < 0 ? 0 : (size_t)n;
 	}
-	while (st->at < st->total) {
-		const char *name = st->names[st->at++];
-
-		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", name))
-			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), name);
-		if (rs_now_ns() >= st->until_ns)
-			break;
-	}
-	return st->at >= st->total;
+	return rs_collect_items(s, st, link_item);
 }
 
 int rs_collect_net_recorded(struct rs_snapshot *s)
 {
-	struct rs_collect_step st = { .until_ns = UINT64_MAX };
-
-	rs_collect_net_recorded_step(s, &st);
-	rs_strv_free(st.names);
+	rs_collect_at_once(s, rs_collect_net_recorded_step);
 	return 0;
+}
+
+static void stats_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	read_stats(s, &s->links[i].stats, s->links[i].name);
 }
 
 int rs_collect_net_recorded_counters_step(struct rs_snapshot *s, struct rs_collect_step *st)
 {
 	st->listed = 1;
 	st->total = s->n_links;
-	while (st->at < st->total) {
-		struct rs_link *k = &s->links[st->at++];
-
-		read_stats(s, &k->stats, k->name);
-		if (rs_now_ns() >= st->until_ns)
-			break;
-	}
-	return st->at >= st->total;
+	return rs_collect_items(s, st, stats_item);
 }
 
 int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 {
-	struct rs_collect_step st = { .until_ns = UINT64_MAX };
-
-	rs_collect_net_recorded_counters_step(s, &st);
+	rs_collect_at_once(s, rs_collect_net_recorded_counters_step);
 	return 0;
 }

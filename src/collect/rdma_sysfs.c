@@ -367,24 +367,21 @@ static void list_devices(struct rs_snapshot *s, struct rs_collect_step *st)
 	st->total = (size_t)n;
 }
 
+static void device_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	read_device(s, st->names[i]);
+}
+
 int rs_collect_rdma_step(struct rs_snapshot *s, struct rs_collect_step *st)
 {
 	if (!st->listed)
 		list_devices(s, st);
-	while (st->at < st->total) {
-		read_device(s, st->names[st->at++]);
-		if (rs_now_ns() >= st->until_ns)
-			break;
-	}
-	return st->at >= st->total;
+	return rs_collect_items(s, st, device_item);
 }
 
 int rs_collect_rdma(struct rs_snapshot *s)
 {
-	struct rs_collect_step st = { .until_ns = UINT64_MAX };
-
-	rs_collect_rdma_step(s, &st);
-	rs_strv_free(st.names);
+	rs_collect_at_once(s, rs_collect_rdma_step);
 	return 0;
 }
 
@@ -418,14 +415,14 @@ static void refresh_set(const char *dev, unsigned port, const char *dir,
  * up); a vanished device is itself the finding (present = 0).  Port state is
  * re-read too: a port going down during a load test is what people watch.
  */
-/* One device's tick: 1 when it is still there. */
-static void refresh_device(struct rs_snapshot *s, struct rs_device *d)
+static void refresh_device(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
 {
+	struct rs_device *d = &s->devices[i];
 	char path[4096];
-	struct stat st;
+	struct stat sb;
 
-	if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) || stat(path, &st) ||
-	    !S_ISDIR(st.st_mode)) {
+	if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) || stat(path, &sb) ||
+	    !S_ISDIR(sb.st_mode)) {
 		d->present = 0;
 		return;
 	}
@@ -446,18 +443,11 @@ int rs_collect_rdma_counters_step(struct rs_snapshot *s, struct rs_collect_step 
 {
 	st->listed = 1;
 	st->total = s->n_devices;
-	while (st->at < st->total) {
-		refresh_device(s, &s->devices[st->at++]);
-		if (rs_now_ns() >= st->until_ns)
-			break;
-	}
-	return st->at >= st->total;
+	return rs_collect_items(s, st, refresh_device);
 }
 
 int rs_collect_rdma_counters(struct rs_snapshot *s)
 {
-	struct rs_collect_step st = { .until_ns = UINT64_MAX };
-
-	rs_collect_rdma_counters_step(s, &st);
+	rs_collect_at_once(s, rs_collect_rdma_counters_step);
 	return 0;
 }

@@ -152,7 +152,8 @@ void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	for (size_t i = 0; i < s->n_links; i++) {
 		const struct rs_link *l = &s->links[i];
 
-		if (!rs_ctx_rdma_netdev(ctx, l->name) || rs_nidx_find_str(&flux, &names, l->name) < 0)
+		if (!rs_ctx_rdma_netdev(ctx, l->name) ||
+		    rs_nidx_find_str(&flux, &names, l->name) < 0)
 			continue;
 		seen++;
 		flux_link(c, l, out);

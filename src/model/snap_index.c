@@ -15,8 +15,9 @@
 
 #define NONE SIZE_MAX
 /* The keys of an array of the snapshot: member of each element. */
-#define KEYS(arr, member) \
-	((struct rs_nidx_strs){ (const char *)(arr), sizeof(*(arr)), offsetof(typeof(*(arr)), member) })
+#define KEYS(arr, member)							\
+	((struct rs_nidx_strs){ (const char *)(arr), sizeof(*(arr)),			\
+				offsetof(typeof(*(arr)), member) })
 
 void rs_snap_index_init(struct rs_snap_index *x)
 {
@@ -148,12 +149,19 @@ const struct rs_port *rs_snap_index_netdev_port(const struct rs_snap_index *x,
 	return i < 0 ? NULL : x->ports[i];
 }
 
+/* The index of the first element with key in idx, or NONE. */
+static size_t first(const struct rs_nidx *idx, const struct rs_nidx_strs *keys, const char *key)
+{
+	long i = rs_nidx_find_str(idx, keys, key);
+
+	return i < 0 ? NONE : (size_t)i;
+}
+
 size_t rs_snap_index_addr_first(const struct rs_snap_index *x, const char *ifname)
 {
 	const struct rs_nidx_strs addrs = KEYS(x->snap->addrs, ifname);
-	long i = rs_nidx_find_str(&x->addrs, &addrs, ifname);
 
-	return i < 0 ? NONE : (size_t)i;
+	return first(&x->addrs, &addrs, ifname);
 }
 
 size_t rs_snap_index_addr_next(const struct rs_snap_index *x, size_t i)
@@ -166,9 +174,8 @@ const struct rs_neigh *rs_snap_index_neigh(const struct rs_snap_index *x, const 
 {
 	const struct rs_snapshot *s = x->snap;
 	const struct rs_nidx_strs neighs = KEYS(s->neighs, ip);
-	long first = rs_nidx_find_str(&x->neighs, &neighs, ip);
 
-	for (size_t i = first < 0 ? NONE : (size_t)first; i != NONE; i = x->neigh_next[i])
+	for (size_t i = first(&x->neighs, &neighs, ip); i != NONE; i = x->neigh_next[i])
 		if (!dev[0] || !strcmp(s->neighs[i].dev, dev))
 			return &s->neighs[i];
 	return NULL;
@@ -177,9 +184,8 @@ const struct rs_neigh *rs_snap_index_neigh(const struct rs_snap_index *x, const 
 size_t rs_snap_index_error_first(const struct rs_snap_index *x, const char *object)
 {
 	const struct rs_nidx_strs errors = KEYS(x->snap->errors, object);
-	long i = rs_nidx_find_str(&x->errors, &errors, object);
 
-	return i < 0 ? NONE : (size_t)i;
+	return first(&x->errors, &errors, object);
 }
 
 size_t rs_snap_index_error_next(const struct rs_snap_index *x, size_t i)

@@ -40,7 +40,8 @@ peak() {
 	pid=$!
 	hwm=0
 	while kill -0 "$pid" 2>/dev/null; do
-		v=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status" 2>/dev/null || true)
+		v=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status" \
+			2>/dev/null || true)
 		[ -n "$v" ] && [ "$v" -gt "$hwm" ] && hwm=$v
 		sleep 0.02
 	done
@@ -75,8 +76,9 @@ T() { tmux -L "$sock" -f /dev/null "$@"; }
 # console NAME: start it on the root; its pid in $tmp/NAME.pid.
 console() {
 	rm -f "$tmp/$1.pid"
+	cmd="exec env LANG=C.UTF-8 $b/rocescope --root $tmp/root"
 	T new-session -d -s "$1" -x 80 -y 24 \
-		"sh -c 'echo \$\$ >$tmp/$1.pid; exec env LANG=C.UTF-8 $b/rocescope --root $tmp/root'; echo EXITED \$?; sleep 600"
+		"sh -c 'echo \$\$ >$tmp/$1.pid; $cmd'; echo EXITED \$?; sleep 600"
 	while [ ! -s "$tmp/$1.pid" ]; do sleep 0.01; done
 }
 

@@ -5,10 +5,11 @@
 # for the load bench (tests/bench/bench_load.sh) and the load tests.
 #
 # full (the default): each device is a ConnectX-5 with one RoCE port, four
-# GIDs (IPv6 link-local and IPv4-mapped, v1 and v2), eight counters/ and
-# six hw_counters/; each has its netdev (a link with eight statistics), an
-# IPv4 address, its subnet's route and a neighbour.  About 1.4 KB a device
-# in YAML flow style: 40,000 devices fit under the 64 MiB cap.
+# GIDs (IPv6 link-local and IPv4-mapped, v1 and v2), five counters/ and
+# four hw_counters/; each has its netdev (a link with five statistics), an
+# IPv4 address, its subnet's route and a neighbour.  About 1.65 KB a
+# device in YAML flow style: 40,000 devices (63 MiB) fit under the 64 MiB
+# cap.  Addresses repeat past 65,536 devices.
 # names: devices with a name only ("- {name: dN}", 16 to 20 bytes): the
 # most elements a file under the cap can ask for.
 # Values depend on the device number only: reproducible.
@@ -38,13 +39,11 @@ function device(i,    nd, ll, lip, v4, v4g) {
 	lip = sprintf("fe80::ba59:9fff:fe%02x:%x", int(i / 65536) % 256, i % 65536)
 	v4 = ip4(i, 1)
 	v4g = mapped(i, 1)
-	printf "- {name: mlx5_%d, ", i
-	printf "driver: mlx5_core, generation: ConnectX-5, "
+	printf "- {name: mlx5_%d, driver: mlx5_core, generation: ConnectX-5, ", i
 	printf "pci: {addr: \"0000:%02x:%02x.0\", vendor_id: 5555, device_id: 4119, ",
 	       int(i / 32) % 256, i % 32
 	printf "cur_gts: 8.0, cur_width: 16}, ports:\n"
-	printf "  [{num: 1, state: 4, phys_state: 5, "
-	printf "rate_gbps: 100.0, "
+	printf "  [{num: 1, state: 4, phys_state: 5, rate_gbps: 100.0, "
 	printf "link_layer: Ethernet, netdev: %s, active_mtu: 4096, ", nd
 	printf "gid_tbl_len: 256,\n    gids: [%s,\n      %s,\n      %s,\n      %s],\n",
 	       gid(0, ll, "IB/RoCE v1", nd, lip, ""), gid(1, ll, "RoCE v2", nd, lip, ""),
