@@ -139,6 +139,15 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 		}
 		return 0;
 	}
+	/* No findings yet: the first collection of a big host still runs. */
+	if (!route || !neigh) {
+		if (pane) {
+			ui_line(pane, &pen);
+			ui_putf(&pen, UI_R_DIM, " peer %s: not checked yet (the host is still read)",
+				ui->sess.peer);
+		}
+		return 0;
+	}
 	/* The session has no lookup of this peer (a recorded source): the
 	 * check says so, as a skip. */
 	if (route && route->verdict == RS_SKIP) {
