@@ -14,8 +14,9 @@
  * reorders devices or links does not mix them up, and finding a set costs
  * the same with 16 ports or 40,000.  Deltas go
  * through rs_counter_delta(): a 32-bit wrap or a reset is no spike.  Units
- * and scales come from the counter table (counter_groups.h): port_xmit_data
- * is reported in bytes, its delta already multiplied by 4.
+ * and scales come from the counter tables (counter_groups.h, the port's
+ * driver table of counter_tables.h): port_xmit_data is reported in bytes,
+ * its delta already multiplied by 4.
  */
 #ifndef RS_SERIES_H
 #define RS_SERIES_H
@@ -24,6 +25,7 @@
 #include <stdint.h>
 
 #include "model/counter_groups.h"
+#include "model/counter_tables.h"
 #include "model/name_index.h"
 #include "snapshot.h"
 
@@ -48,6 +50,8 @@ struct rs_series_set {
 	char object[RS_NAME_LEN];	/* device name, or netdev name */
 	unsigned port;			/* port number; 0 for a netdev's sets */
 	int present;			/* found in the last update */
+	const struct rs_ctr_table *table;	/* the port's driver table, NULL unknown
+						 * (a netdev's sets: NULL) */
 	struct rs_series_ctr *ctrs;
 	size_t n;
 };
