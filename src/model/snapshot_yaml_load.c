@@ -36,7 +36,7 @@
  * otherwise ask for gigabytes; a real snapshot with a full routing table
  * stays far below, and 40,000 devices with their links, addresses, routes
  * and neighbours (tests/bench/gen_snapshot.sh, just under 64 MiB) take
- * about 300 MiB.
+ * about 330 MiB.
  */
 #define RS_LOAD_BUDGET (512u << 20)
 
