@@ -185,6 +185,7 @@ EXTRA_DIST += tests/test_console_outputs.sh
 TESTS += tests/test_console_overview.sh
 # Every RDMA driver's counters by meaning, the NIC named (roce-vendors).
 TESTS += tests/test_vendors.sh
+EXTRA_DIST += tests/test_vendors.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
