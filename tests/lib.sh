@@ -10,6 +10,19 @@ ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
 skip() { rs_n=$((rs_n + 1)); echo "ok $rs_n # SKIP $1"; }
 skip_all() { echo "1..0 # SKIP $1"; exit 0; }
 diag() { printf '# %s\n' "$@"; }
+
+# on_exit COMMAND: run the shell command COMMAND when the test ends, by
+# exit or by INT, TERM or HUP, before the commands registered earlier (the
+# tmux server goes before the directory its socket and files are in).
+# Every test removes what it made: one list, so no later trap drops an
+# earlier one's cleanup.
+rs_on_exit=:
+on_exit() {
+	rs_on_exit="$1; $rs_on_exit"
+	trap 'eval "$rs_on_exit"' EXIT
+	trap 'exit 1' INT TERM HUP
+}
+
 need_root_netns() {
 	[ "$(id -u)" = 0 ] || skip_all "needs root for network namespaces"
 	command -v ip >/dev/null || skip_all "iproute2 (ip) is not installed"

@@ -16,7 +16,7 @@ wait_for demo ' 1 Overview' ; ok $? "demo: console starts on the Overview pane"
 keys demo 2
 wait_for demo 'RDMA devices and ports'; ok $? "2: the Devices pane, its title"
 wait_for demo 'demo' ; ok $? "demo: status bar names the source"
-grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
+wait_text demo "$(printf '\342\224\200')"; ok $? "demo: UTF-8 box drawing in a UTF-8 locale"
 
 # The demo host is fixed (profiles/demo/host.yaml): its panes are exact.
 cat >"$tmp/devices.want" <<'WANT'
@@ -39,9 +39,7 @@ mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
      ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
 WANT
-screen demo | sed -n '3,18p' | sed 's/ *$//' >"$tmp/devices.got"
-cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
-cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
+wait_lines demo 3 18 "$tmp/devices.want"; ok $? "demo: Devices pane, exact lines"
 
 keys demo Tab
 wait_for demo 'GID table of'; ok $? "Tab: GIDs pane"
@@ -57,25 +55,23 @@ cat >"$tmp/gids.want" <<'WANT'
     4  IB/RoCE v1 ens1f0np0    -     2001:db8:100::1  trap: RoCE v1
     5  RoCE v2    ens1f0np0    -     2001:db8:100::1
 WANT
-screen demo | sed -n '3,12p' | sed 's/ *$//' >"$tmp/gids.got"
-cmp -s "$tmp/gids.want" "$tmp/gids.got"; ok $? "demo: GIDs pane, exact lines (index 3 recommended, traps marked)"
+wait_lines demo 3 12 "$tmp/gids.want"; ok $? "demo: GIDs pane, exact lines (index 3 recommended, traps marked)"
 wait_for demo 'use index 3: +-x 3 +NCCL_IB_GID_INDEX=3 +UCX_IB_GID_INDEX=3'; ok $? "GIDs: the recommendation with its three settings"
 keys demo 4
 wait_for demo 'RDMA traffic'; ok $? "4: Counters pane, grouped"
 wait_for demo 'rate +total +history'; ok $? "Counters: rate, total and history columns"
 wait_for demo 'port_xmit_data +cnt +[0-9]+\.[0-9] Gb/s '; ok $? "Counters: data in Gb/s"
-grep -Eq 'port_xmit_packets +cnt +[0-9]+\.[0-9] [kM]pps ' "$tmp/screen"; ok $? "Counters: packets in pps"
+wait_for demo 'port_xmit_packets +cnt +[0-9]+\.[0-9] [kM]pps '; ok $? "Counters: packets in pps"
 keys demo z
 wait_for demo 'showing counters that moved'; ok $? "z: the counters that never moved are hidden"
-! grep -q 'multicast_rcv_packets' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen"
+wait_all demo 'port_xmit_data' -- 'multicast_rcv_packets'
 ok $? "z: a zero counter is gone, a moving one stays"
 keys demo z /
 wait_for demo 'Search counters'; ok $? "/: asks what to search"
 keys demo -l 'XMIT'
 keys demo Enter
 wait_for demo 'names with "XMIT"'; ok $? "/ XMIT: the search is shown"
-! grep -Eq '^ +. +[a-z_]*rcv[a-z_]* ' "$tmp/screen" && grep -q 'port_xmit_data' "$tmp/screen" &&
-	grep -q 'port_xmit_wait' "$tmp/screen"
+wait_all demo 'port_xmit_data' 'port_xmit_wait' -- '^ +. +[a-z_]*rcv[a-z_]* '
 ok $? "/ XMIT: only names with xmit (any case), from every group"
 keys demo / BSpace BSpace BSpace BSpace Enter
 wait_for demo 'search cleared'; ok $? "/ with an empty text: every counter again"
@@ -88,12 +84,12 @@ keys demo 2 Up Enter
 wait_for demo 'GID table of mlx5_0 port 1'; ok $? "Devices, Up, Enter: GIDs of the first port"
 keys demo 5
 wait_for demo 'RDMA interfaces'; ok $? "5: Network pane"
-grep -q '! neigh 192.168.100.20 FAILED' "$tmp/screen"; ok $? "Network: FAILED neighbour marked"
-grep -q '~ ens1f0np0 and ens1f1np1 share the subnet' "$tmp/screen"; ok $? "Network: shared subnet warned"
-grep -q '5 Network(4!)' "$tmp/screen"; ok $? "Network: 2 FAILED neighbours + 2 shared subnets counted on the tab"
+wait_text demo '! neigh 192.168.100.20 FAILED'; ok $? "Network: FAILED neighbour marked"
+wait_text demo '~ ens1f0np0 and ens1f1np1 share the subnet'; ok $? "Network: shared subnet warned"
+wait_text demo '5 Network(4!)'; ok $? "Network: 2 FAILED neighbours + 2 shared subnets counted on the tab"
 keys demo 6
 wait_for demo 'Kernel modules'; ok $? "6: Host pane"
-grep -q 'Locked memory' "$tmp/screen"; ok $? "Host: memlock section"
+wait_text demo 'Locked memory'; ok $? "Host: memlock section"
 keys demo BTab
 wait_for demo 'RDMA interfaces'; ok $? "Shift-Tab: back to Network"
 keys demo 2
@@ -101,7 +97,7 @@ wait_for demo 'RDMA devices and ports'; ok $? "2: back to Devices"
 
 keys demo '?'
 wait_for demo 'F10 +quit'; ok $? "?: help lists the keys"
-grep -q 'Shift-Tab' "$tmp/screen"; ok $? "help: from the key table"
+wait_text demo 'Shift-Tab'; ok $? "help: from the key table"
 keys demo Escape
 wait_for demo 'RDMA devices and ports'; ok $? "Esc closes help"
 keys demo F1
@@ -111,7 +107,8 @@ wait_for demo 'RDMA devices and ports'; ok $? "q in help closes help only"
 
 keys demo f
 wait_for demo 'FROZEN'; ok $? "f: frozen shown in the status bar"
-# frozen, nothing to do: the process sleeps in poll() (no busy waiting)
+# frozen, nothing to do: the process sleeps in poll() (no busy waiting).
+# The second is the window the CPU time is measured over, not a wait.
 cpu() { awk '{ print $14 + $15 }' "/proc/$(cat "$tmp/demo.pid")/stat"; }
 c0=$(cpu)
 sleep 1
@@ -135,19 +132,19 @@ keys demo BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l '10.0.0.2'
 keys demo Enter 5
 wait_for demo 'peer 10.0.0.2'; ok $? "peer: shown in the Network pane"
-# The old address is selected: typing replaces it, never appends to it
-# ("10.0.0.210.9.9.9"); the demo computes the route from its own routes.
+# The address typed before is selected: typing replaces it, never appends
+# to it ("10.0.0.210.9.9.9"); the demo computes the route from its own routes.
 keys demo p
-wait_for demo 'Peer IP: 10\.0\.0\.2 +\(typing replaces it'; ok $? "p again: the old peer shown selected"
+wait_for demo 'Peer IP: 10\.0\.0\.2 +\(typing replaces it'; ok $? "p again: the peer typed before shown selected"
 keys demo -l '10.9.9.9'
 keys demo Enter
-wait_for demo 'computed route: peer 10\.9\.9\.9 via eno1 src 10\.20\.0\.15 gateway 10\.20\.0\.1' &&
-	! grep -q '10\.0\.0\.210\.9' "$tmp/screen"
-ok $? "peer: a new address replaces the old one; the route computed from the demo's routes, said so"
+wait_all demo 'computed route: peer 10\.9\.9\.9 via eno1 src 10\.20\.0\.15 gateway 10\.20\.0\.1' \
+	-- '10\.0\.0\.210\.9'
+ok $? "peer: a new address replaces the one before; the route computed from the demo's routes, said so"
 keys demo p
 keys demo Right
 keys demo -l '0'
-wait_for demo 'Peer IP: 10\.9\.9\.90'; ok $? "peer: Right keeps the old address to edit it"
+wait_for demo 'Peer IP: 10\.9\.9\.90'; ok $? "peer: Right keeps the address to edit it"
 keys demo Escape
 
 keys demo 2
@@ -155,9 +152,9 @@ T resize-window -t demo -x 40 -y 10
 wait_for demo 'Terminal too small: 40x10'; ok $? "resize to 40x10: too small message"
 # At 20x5 the message still reads whole: wrapped at spaces, no word cut.
 T resize-window -t demo -x 20 -y 5
-wait_for demo '20x5' && wait_for demo 'needs 80x24' &&
-	[ "$(tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | sed 's/ $//')" = \
-	  "Terminal too small: 20x5. rocescope needs 80x24: enlarge it, or q quits." ]
+# reads_as TEXT: the whole screen, lines joined and blanks squeezed, is TEXT
+reads_as() { [ "$(tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | sed 's/ $//')" = "$1" ]; }
+wait_until demo reads_as "Terminal too small: 20x5. rocescope needs 80x24: enlarge it, or q quits."
 ok $? "resize to 20x5: the too-small message fits, wrapped, every word whole"
 T resize-window -t demo -x 80 -y 24
 wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
@@ -170,28 +167,13 @@ wait_for demo '^ 1 Ovw 2 Dev\([0-9]+!\) 3 GID 4 Counters(\([0-9]+!\))?  5 Net'
 ok $? "80x24: the current tab in full, wherever it is"
 keys demo '?'
 wait_for demo 'F10 +quit'
-# page_to PATTERN: PgDn through the help until PATTERN is on the screen
-page_to() {
-	j=0
-	until screen demo | grep -Eq -- "$1"; do
-		j=$((j + 1))
-		[ $j -gt 12 ] && break
-		was=$(screen demo | sed -n 3p)
-		keys demo NPage
-		k=0	# the page turned: its first line changed
-		while [ $k -lt 300 ] && [ "$(screen demo | sed -n 3p)" = "$was" ]; do
-			sleep 0.1; k=$((k + 1))
-		done
-	done
-	wait_for demo "$1"
-}
-page_to '^ 5 Network    addresses, routes, neighbours of RDMA netdevs; the route to the$' &&
-	grep -A1 '^ 5 Network ' "$tmp/screen" | grep -q '^              peer$'
+page_to demo '^ 5 Network    addresses, routes, neighbours of RDMA netdevs; the route to the$' &&
+	wait_until demo line_then '^ 5 Network ' '^              peer$'
 ok $? "80x24 help: a long line wraps under its column, not cut"
 keys demo Home
 wait_for demo 'F10 +quit'
-page_to '^ b            bandwidth test to the peer \(options as for rocescope bw: -s -D -q$' &&
-	grep -A1 '^ b ' "$tmp/screen" | grep -q '^              -n)$'
+page_to demo '^ b            bandwidth test to the peer \(options as for rocescope bw: -s -D -q$' &&
+	wait_until demo line_then '^ b ' '^              -n\)$'
 ok $? "80x24 help: the keys' lines wrap too"
 keys demo End
 wait_for demo '<- use +the recommended RoCE v2 GID index'; ok $? "End: the end of the help"
@@ -206,14 +188,18 @@ wait_for demo 'Record to:' && keys demo C-u
 i=0; while [ $i -lt 60 ]; do keys demo BSpace; i=$((i + 1)); done
 keys demo -l '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name.rsrec'
 keys demo Enter
-wait_for demo 'nonexistent-directory-of-rocescope-tests' &&
+# message_whole: the rows from "cannot record:" to the bar hold the reason
+# and the whole name, and the bar is still the last line
+message_whole() {
 	sed -n '/^ cannot record:/,$p' "$tmp/screen" | sed '$d' | tr '\n' ' ' | tr -s ' ' >"$tmp/msg" &&
-	grep -q 'No such file or directory' "$tmp/msg" &&
-	grep -q '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name\.rsrec' "$tmp/msg" &&
-	tail -1 "$tmp/screen" | grep -q '?:help q:quit'
+		grep -q 'No such file or directory' "$tmp/msg" &&
+		grep -q '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name\.rsrec' "$tmp/msg" &&
+		tail -1 "$tmp/screen" | grep -q '?:help q:quit'
+}
+wait_until demo message_whole
 ok $? "80x24: a long status message wraps above the bar, its reason whole"
 keys demo 2
-wait_for demo 'RDMA devices and ports' && wait_gone demo 'cannot record'
+wait_all demo 'RDMA devices and ports' -- 'cannot record'
 ok $? "the next key clears it, the pane has its rows back"
 T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
@@ -253,18 +239,27 @@ wait_for segv 'EXITED 139'; ok $? "SIGSEGV: re-raised, default action (status 13
 
 start badterm TERM=no-such-terminal -- --demo
 wait_for badterm 'EXITED 1'; ok $? "unknown TERM: exit 1"
-grep -q "cannot drive terminal type 'no-such-terminal'" "$tmp/screen"; ok $? "unknown TERM: says why"
+wait_text badterm "cannot drive terminal type 'no-such-terminal'"; ok $? "unknown TERM: says why"
 
 # ---------------------------------------------------------------- colours
+# escapes NAME PATTERN... [-- ABSENT...]: the screen with its attributes
+# as escape sequences (capture-pane -e) has every PATTERN and no ABSENT
+escapes() {
+	_e=$1
+	shift
+	T capture-pane -e -p -t "$_e" >"$tmp/screen" && all_of "$@"
+}
+ESC=$(printf '\033')
+COLOUR="$ESC\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m"
+COLOUR256="$ESC\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5|48;5)(;[0-9;]*)?m"
+REVERSE="$ESC\\[([0-9;]*;)?7(;[0-9;]*)?m"
 start col $UTF $UTF_ALL -- --demo
 wait_for col ' 1 Overview'
-T capture-pane -e -p -t col >"$tmp/col"
-grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m" "$tmp/col"; ok $? "colours used by default"
+wait_until col escapes col "$COLOUR"; ok $? "colours used by default"
 start nocol NO_COLOR=1 $UTF $UTF_ALL -- --demo
 wait_for nocol ' 1 Overview'
-T capture-pane -e -p -t nocol >"$tmp/nocol"
-! grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5|48;5)(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: no colour escape"
-grep -Eq "$(printf '\033')\\[([0-9;]*;)?7(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: reverse video instead"
+wait_until nocol escapes nocol "$REVERSE" -- "$COLOUR256"; ok $? "NO_COLOR: no colour escape"
+wait_until nocol escapes nocol "$REVERSE"; ok $? "NO_COLOR: reverse video instead"
 
 # ---------------------------------------------------------------- ASCII
 start ascii LANG=C LC_ALL=C -- --demo
@@ -272,10 +267,9 @@ wait_for ascii 'Ports \(2\)'; ok $? "LANG=C: starts"
 keys ascii 4
 wait_for ascii 'RDMA traffic'
 # a rate shows once two readings were taken: the sparkline has samples then
-wait_for ascii 'port_xmit_data +cnt +[0-9.]+ [kMGT]?b/s'
-screen ascii >"$tmp/ascii"
-! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/ascii"; ok $? "LANG=C: no UTF-8 byte on the screen"
-grep -q -- '- RDMA traffic ---' "$tmp/ascii"; ok $? "LANG=C: ASCII rules"
+wait_all ascii 'port_xmit_data +cnt +[0-9.]+ [kMGT]?b/s' -- "$(printf '[\200-\377]')"
+ok $? "LANG=C: no UTF-8 byte on the screen"
+wait_text ascii '- RDMA traffic ---'; ok $? "LANG=C: ASCII rules"
 keys ascii q
 wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
 
@@ -284,7 +278,7 @@ wait_for ascii 'EXITED 0'; ok $? "LANG=C: quits"
 "$ROCESCOPE" --demo snapshot -o "$tmp/snap.yaml" 2>/dev/null
 start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml" --peer 192.168.100.20
 wait_for file '\(static\)'; ok $? "--load: status bar says the file is static"
-grep -q 'mlx5_1' "$tmp/screen"; ok $? "--load: the saved devices"
+wait_text file 'mlx5_1'; ok $? "--load: the saved devices"
 keys file 5
 wait_for file 'peer 192.168.100.20 via ens1f0np0'; ok $? "--load: the recorded peer lookup is shown"
 keys file q
@@ -292,20 +286,20 @@ wait_for file 'EXITED 0'; ok $? "--load: quits"
 printf 'version: 1\nnot_a_field: [\n' >"$tmp/bad.yaml"
 start bad $UTF $UTF_ALL -- --load "$tmp/bad.yaml"
 wait_for bad 'EXITED 1'; ok $? "--load of a malformed file: exit 1, no screen"
-grep -q 'bad.yaml' "$tmp/screen"; ok $? "--load of a malformed file: the message names the file"
+wait_text bad 'bad.yaml'; ok $? "--load of a malformed file: the message names the file"
 
 # ---------------------------------------------------------------- live host
 # This machine has no RDMA device; the network side is real.  A peer typed
 # with p is looked up by the kernel (rs_collect_net with the peer).
 start live $UTF $UTF_ALL --
 wait_for live 'Ports \(0\)'; ok $? "live: starts on this host (no RDMA port: an empty Overview)"
-grep -q 'no RDMA port' "$tmp/screen"; ok $? "live: the Overview says there is no RDMA port"
+wait_text live 'no RDMA port'; ok $? "live: the Overview says there is no RDMA port"
 wait_for live 'live'; ok $? "live: status bar says live"
 keys live p
 keys live -l 127.0.0.1
 keys live Enter 5
 wait_for live 'peer 127.0.0.1 via lo'; ok $? "live: the kernel's route to the peer"
-grep -q '! 127.0.0.1 is this host (loopback): RoCE cannot reach it' "$tmp/screen"
+wait_text live '! 127.0.0.1 is this host (loopback): RoCE cannot reach it'
 ok $? "live: a peer that is this host is said to be (not 'route it via an RDMA netdev')"
 keys live q
 wait_for live 'EXITED 0'; ok $? "live: quits"

@@ -19,8 +19,17 @@ PCAPS=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 frames() { screen "$1" | sed -n 's/^ \([0-9]*\) frames: .*/\1/p' | head -1; }
 # wait_more NAME N: poll until the pane counts more than N frames
 wait_more() { wait_above "$1" frames "$2"; }
-# packet_lines NAME: the packet list (the lines under the " packets" header)
-packet_lines() { screen "$1" | sed -n '/^ packets/,$p' | sed '1d;$d'; }
+# packet_lines: the packet list of the last screen read (the lines under
+# the " packets" header)
+packet_lines() { sed -n '/^ packets/,$p' "$tmp/screen" | sed '1d;$d'; }
+# moved_from N FILE: more than N frames counted and the packet list is not
+# FILE's (the new list in $tmp/list1)
+moved_from() {
+	_f=$(sed -n 's/^ \([0-9]*\) frames: .*/\1/p' "$tmp/screen" | head -1)
+	[ -n "$_f" ] && [ "$_f" -gt "$1" ] && packet_lines >"$tmp/list1" && ! cmp -s "$2" "$tmp/list1"
+}
+# only_packets TEXT: the packet list has lines, and each holds TEXT
+only_packets() { packet_lines >"$tmp/f"; [ -s "$tmp/f" ] && ! grep -v -- "$1" "$tmp/f" | grep -q .; }
 # skipn N WHY: skip N tests
 skipn() { i=0; while [ $i -lt "$1" ]; do skip "$2"; i=$((i + 1)); done; }
 # erase NAME N: N backspaces on the input line
@@ -33,29 +42,26 @@ wait_for demo 'Capture: replay of rdma_cm\.pcap \(x1\)'
 ok $? "demo: 7 opens the Capture pane, replaying the bundled capture, labelled"
 wait_for demo 'rdma_cm\.pcap: github\.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4\.0'
 ok $? "demo: the capture's source and licence are on screen"
-grep -q '8 Capture' "$tmp/screen" && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
+wait_until demo tab_bar_fits '8 Capture'
 ok $? "demo: seven tabs fit in 80 columns"
 wait_for demo 'RoCE v2\? +PASS +RoCE v2: [0-9]+ packets to UDP port 4791'
 ok $? "verdict: RoCE v2, pass"
-wait_for demo 'wire +WARN +no RoCE packet is ECN-capable \(ECT not set\)' &&
-	! grep -q 'PASS.*DCQCN cannot' "$tmp/screen" &&
-	wait_for demo 'rdma_cm\.pcap: github\.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4\.0'
+wait_all demo 'wire +WARN +no RoCE packet is ECN-capable \(ECT not set\)' \
+	'rdma_cm\.pcap: github\.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4\.0' -- 'PASS.*DCQCN cannot'
 ok $? "verdict: the wire warns on its worst reason (Not-ECT: DCQCN cannot react), never under PASS; the credit stays at 80x24"
-wait_for demo '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x00003d ' &&
-	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' "$tmp/screen" &&
-	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003c ' "$tmp/screen"
+wait_all demo '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x00003d ' \
+	'^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003c '
 ok $? "flows: the capture's real QPs (0x3d, 0x3b, 0x3c) with their addresses"
-grep -Eq '^ opcodes .*RC Acknowledge [0-9]+ .*RC SEND Only [0-9]+' "$tmp/screen"
+wait_for demo '^ opcodes .*RC Acknowledge [0-9]+ .*RC SEND Only [0-9]+'
 ok $? "the opcode mix"
-n0=$(frames demo)
-packet_lines demo >"$tmp/list0"
-wait_more demo "${n0:-0}" && packet_lines demo >"$tmp/list1" && ! cmp -s "$tmp/list0" "$tmp/list1"
+wait_for demo '^ packets' && n0=$(sed -n 's/^ \([0-9]*\) frames: .*/\1/p' "$tmp/screen" | head -1) &&
+	packet_lines >"$tmp/list0"
+wait_until demo moved_from "${n0:-0}" "$tmp/list0"
 ok $? "the packet list moves (frames ${n0:-?} -> $(frames demo))"
-grep -Eq '^[0-9]+\.[0-9]{6} 10\.1\.16\.6[12] > 10\.1\.16\.6[12] dscp 0 Not-ECT v2 ' "$tmp/list1"
+wait_for demo '^[0-9]+\.[0-9]{6} 10\.1\.16\.6[12] > 10\.1\.16\.6[12] dscp 0 Not-ECT v2 '
 ok $? "packet lines as rocescope capture prints them"
 T resize-window -t demo -x 132 -y 43
-wait_for demo '0x00003e' && grep -Eq '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x000001 ' "$tmp/screen" &&
-	grep -q 'qp 0x00003' "$tmp/screen"
+wait_all demo '0x00003e' '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x000001 ' 'qp 0x00003'
 ok $? "132x43: all six flows, whole packet lines"
 T resize-window -t demo -x 80 -y 24
 wait_for demo 'more flows'; ok $? "80x24 again: the flows that do not fit are counted"
@@ -63,28 +69,31 @@ wait_for demo 'more flows'; ok $? "80x24 again: the flows that do not fit are co
 # Filters, view-side: the ring and the flows.
 keys demo /
 wait_for demo 'Filter \(qp N, ip ADDR, op NAME\|0xNN\):' && keys demo 'qp 0x3b' Enter
-wait_for demo 'packets matching qp 0x3b' && wait_for demo 'qp 0x00003b'
-packet_lines demo >"$tmp/f"
-[ -s "$tmp/f" ] && ! grep -v 'qp 0x00003b' "$tmp/f" | grep -q . &&
-	! grep -q '0x00003d ' "$tmp/screen" && grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' "$tmp/screen"
+# qp_filtered: only the packets and the flow of QP 0x3b
+qp_filtered() {
+	only_packets 'qp 0x00003b' &&
+		all_of 'packets matching qp 0x3b' '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' -- '0x00003d '
+}
+wait_until demo qp_filtered
 ok $? "filter qp 0x3b: only its packets and its flow"
 keys demo / ; erase demo 10; keys demo 'op write' Enter
-wait_for demo 'packets matching op write' && wait_for demo 'RC RDMA WRITE'
-packet_lines demo >"$tmp/f"
-[ -s "$tmp/f" ] && ! grep -v 'RC RDMA WRITE' "$tmp/f" | grep -q .
+op_filtered() { has 'packets matching op write' && only_packets 'RC RDMA WRITE'; }
+wait_until demo op_filtered
 ok $? "filter op write: only RDMA WRITE packets"
 keys demo / ; erase demo 10; keys demo 'ip 10.1.16.99' Enter
-wait_for demo 'no packet matches the filter' && grep -q 'no flow matches the filter' "$tmp/screen"
+wait_all demo 'no packet matches the filter' 'no flow matches the filter'
 ok $? "filter on an address nobody uses: says nothing matches"
 keys demo / ; erase demo 20; keys demo 'qp banana' Enter
 wait_for demo "filter: 'banana' is not a valid qp"; ok $? "a bad filter is refused with the reason"
 keys demo / ; erase demo 20; keys demo Enter
 wait_for demo 'filter cleared'; ok $? "an empty filter clears it"
 
-# Pause: the count stops (checked after a few round trips), resume moves on.
+# Pause: the count stops (read after a round trip of keys, so on a screen
+# drawn since the pause, and again after two more), resume moves on.
 keys demo Space
-wait_for demo 'PAUSED' && n1=$(frames demo) &&
+wait_for demo 'PAUSED' &&
 	keys demo / && wait_for demo 'Filter \(' && keys demo Escape && wait_gone demo 'Filter \(' &&
+	n1=$(frames demo) &&
 	keys demo Right && wait_for demo 'from column 21' && keys demo Left &&
 	wait_gone demo 'from column' && [ "$(frames demo)" = "$n1" ]
 ok $? "Space pauses: the count stays at ${n1:-?}"
@@ -103,12 +112,10 @@ wait_for demo 'writing out\.pcap \([0-9.]+ k?B; w stops\)'; ok $? "w: writing to
 p0=$(pass demo)
 # past the restart, and 40 frames into the new pass (its RC traffic, after the CM)
 wait_above demo pass "${p0:-1}" && n2=$(frames demo) && wait_more demo "$((${n2:-0} + 40))" &&
-	! grep -q 'end of file' "$tmp/screen"
+	wait_all demo ' frames: ' -- 'end of file'
 ok $? "the demo's replay loops on (pass ${p0:-1} to $(pass demo)), never at an end of file"
 keys demo w
-wait_for demo 'stopped writing' &&
-	grep -Eq 'wire +WARN +no RoCE packet is ECN-capable' "$tmp/screen" &&
-	! grep -q 'retransmissions' "$tmp/screen"
+wait_all demo 'stopped writing' 'wire +WARN +no RoCE packet is ECN-capable' -- 'retransmissions'
 ok $? "w again: stops writing; the pane saw no retransmission"
 "$R" capture -r "$tmp/out.pcap" --summary --json >"$tmp/back.json" 2>/dev/null &&
 	grep -Eq '"roce": [1-9]' "$tmp/back.json" && grep -q '"icrc_bad": 0' "$tmp/back.json" &&
@@ -144,13 +151,9 @@ keys demo 2
 wait_for demo 'RDMA devices and ports'; ok $? "the other panes work while the capture runs"
 keys demo '?'
 # Page down until the Capture keys show; the pane's heading may be on the
-# page before them (the help grows as panes gain keys): keep every page.
-: >"$tmp/help.all"
-wait_for demo 'Help' && i=0 && while [ $i -lt 20 ] && ! screen demo | tee -a "$tmp/help.all" | grep -q 'pause / resume the capture'; do
-	keys demo NPage; i=$((i + 1)); sleep 0.1
-done
-wait_for demo 'pause / resume the capture' && cat "$tmp/screen" >>"$tmp/help.all" &&
-	grep -q '8 Capture' "$tmp/help.all"
+# page before them (the help grows as panes gain keys): every page counts.
+: >"$tmp/pages"
+wait_for demo 'Help' && page_to demo 'pause / resume the capture' && grep -q '8 Capture' "$tmp/pages"
 ok $? "help lists the Capture pane and its keys"
 keys demo '?'
 wait_for demo 'RDMA devices and ports'
@@ -168,15 +171,15 @@ wait_for file 'live capture needs the live host \(source: file'
 ok $? "--load: -i is refused, naming the source"
 keys file i; wait_for file 'Capture -i' && erase file 5 && keys file -- "-r $PCAPS/rdma_write_bw.pcap" Enter
 wait_for file 'Capture: file .*rdma_write_bw\.pcap' && wait_for file ' 60 frames: 20 RoCE v2, 0 v1, 40 other' &&
-	grep -Eq '0x00001b +15 ' "$tmp/screen"
+	wait_for file '0x00001b +15 '
 ok $? "--load: a capture file is read (60 frames, QP 0x1b with 15 packets)"
-wait_for file '^ end of file after 60 packets' && ! grep -q 'capturing' "$tmp/screen"
+wait_all file '^ end of file after 60 packets' -- 'capturing'
 ok $? "--load: the end of the file is said, with its count; no 'capturing' after it"
 head -c $((24 + 16 + 322 + 16 + 100)) "$PCAPS/rdma_cm.pcap" >"$tmp/cut.pcap"
 T resize-window -t file -x 132 -y 43	# the reason on one line
 keys file i; wait_for file 'Capture -i' && erase file 5 && keys file -- "-r $tmp/cut.pcap" Enter
-wait_for file 'cut\.pcap: stopped at packet 2 of the file \(1 read\): truncated dump file' &&
-	wait_for file ' 1 frames: 1 RoCE v2' && ! grep -q 'capturing' "$tmp/screen"
+wait_all file 'cut\.pcap: stopped at packet 2 of the file \(1 read\): truncated dump file' \
+	' 1 frames: 1 RoCE v2' -- 'capturing'
 ok $? "--load: a file cut mid-packet says libpcap's reason and where, keeps the packet read"
 keys file q; wait_for file 'EXITED 0'; ok $? "--load: quits"
 
@@ -185,7 +188,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 	ip netns del rs-cc-probe-$$
 	A=rs-ccA-$$
 	B=rs-ccB-$$
-	trap 'T kill-server >/dev/null 2>&1; ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null; rm -rf "$tmp"' EXIT
+	on_exit 'ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null'
 	ip netns add $A && ip netns add $B &&
 		ip link add vA netns $A type veth peer name vB netns $B &&
 		ip netns exec $A ip link set vA up && ip netns exec $B ip link set vB up &&
@@ -202,7 +205,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 	wait_for live 'Capture: live vB'; ok $? "live: capturing on vB"
 	ip netns exec $A "$top_builddir/tests/capture/roce_send" udp 10.78.0.1 10.78.0.2 --count 20 --qp 0x4d
 	wait_for live '^ 10\.78\.0\.1 +10\.78\.0\.2 +0x00004d +20 ' &&
-		wait_for live ' 20 frames: 20 RoCE v2' && grep -q 'drops 0+0' "$tmp/screen"
+		wait_for live ' 20 frames: 20 RoCE v2' && wait_text live 'drops 0+0'
 	ok $? "live: the flow of the 20 frames sent, libpcap's drops shown (0)"
 	wait_for live 'RoCE v2\? +PASS'; ok $? "live: verdict RoCE v2"
 	keys live q; wait_for live 'EXITED 0'; ok $? "live: quits"
@@ -237,8 +240,7 @@ if command -v valgrind >/dev/null 2>&1 && [ -z "${RS_SANITIZERS:-}" ]; then
 		keys vg w && wait_for vg 'Write to' && erase vg 30 && keys vg "$tmp/vg.pcap" Enter &&
 		wait_for vg 'writing' && keys vg Space && wait_for vg 'capture resumed' &&
 		keys vg s && wait_for vg 'No capture running' && keys vg q
-	wait_for vg 'EXITED [0-9]'
-	grep -q 'EXITED 0' "$tmp/screen"
+	wait_line vg 'EXITED 0'
 	ok $? "memcheck: the console with the Capture pane (replay, filter, pause, write, stop) is clean"
 	[ -s "$tmp/vg.log" ] && sed 's/^/# /' "$tmp/vg.log" | head -40
 else

@@ -22,7 +22,7 @@ keys out W
 wait_for out 'Record to: rocescope-demo-roce-01-' && erase out 60 && keys out "$tmp/l.rsrec" Enter
 wait_for out 'cannot record: a symbolic link'
 ok $? "W to a symlink: refused on the status line, saying it is a link"
-[ "$(cat "$tmp/passwd")" = "$VICTIM" ] && ! grep -q ' REC ' "$tmp/screen"
+[ "$(cat "$tmp/passwd")" = "$VICTIM" ] && wait_all out 'cannot record: a symbolic link' -- ' REC '
 ok $? "the link's target is untouched, nothing is recording"
 cp "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$tmp/old.rsrec"
 keys out W

@@ -95,30 +95,41 @@ wait_exact() {
 
 # rows: the port names on the saved screen, top to bottom
 rows() { LC_ALL=C.UTF-8 sed -n -E 's/^. (\S+\/[0-9]+) +[A-Z?].*/\1/p' "$tmp/screen" | tr '\n' ' '; }
+# shows ROWS PATTERN...: the ports on the screen are ROWS, and every
+# PATTERN matches
+shows() {
+	[ "$(rows)" = "$1" ] || return 1
+	shift
+	all_of "$@"
+}
+# ports_shown N [ABSENT...]: N port lines on the screen, and no ABSENT
+ports_shown() {
+	_c=$1
+	shift
+	[ "$(LC_ALL=C.UTF-8 grep -cE '^. mlx5_[0-9]+/1 ' "$tmp/screen")" = "$_c" ] && all_of -- "$@"
+}
 
 start demo $UTF $UTF_ALL -- --demo
 wait_for demo '^─ Ports \(2\): Gb/s, per second; by name (─)+$'
 ok $? "demo: the Overview is the first pane, its title"
-grep -q '^ 1 Overview ' "$tmp/screen" && grep -Eq '^  port +state +link/PCIe +TX %link +RX %link +pkt/s  TX\+RX$' "$tmp/screen" &&
-	grep -Eq '^ {16}pause cnp snt cnp hdl     ecn seq err retx/to   drops$' "$tmp/screen"
+wait_all demo '^ 1 Overview ' '^  port +state +link/PCIe +TX %link +RX %link +pkt/s  TX\+RX$' \
+	'^ {16}pause cnp snt cnp hdl     ecn seq err retx/to   drops$'
 ok $? "demo 80x24: the column heads on two lines (load, then the seven signals)"
 wait_exact demo 0; ok $? "demo 80x24: both ports' lines and the totals exact (w=$w: Gb/s, % of link, pkt/s, PCIe ~, ~ and ! marks)"
 
 keys demo s
 wait_for demo 'by TX ─'; ok $? "s: sorted by TX (title)"
-grep -q 'sorted by TX' "$tmp/screen" && [ "$(rows)" = "mlx5_0/1 mlx5_1/1 " ]
+wait_until demo shows "mlx5_0/1 mlx5_1/1 " 'sorted by TX'
 ok $? "s: the message, the busier port first ($(rows))"
 keys demo S
 wait_for demo 'by TX reversed ─'
-grep -q 'sorted by TX, reversed' "$tmp/screen" && [ "$(rows)" = "mlx5_1/1 mlx5_0/1 " ] &&
-	grep -q '^▶ mlx5_1/1 ' "$tmp/screen"
+wait_until demo shows "mlx5_1/1 mlx5_0/1 " 'sorted by TX, reversed' '^▶ mlx5_1/1 '
 ok $? "S: the other way round, said so, the cursor on the new first row ($(rows))"
 keys demo s s s s
-wait_for demo 'by signals reversed ─'
-[ "$(rows)" = "mlx5_0/1 mlx5_1/1 " ]; ok $? "s x4: by signals, reversed: the port without loss first"
+wait_until demo shows "mlx5_0/1 mlx5_1/1 " 'by signals reversed ─'; ok $? "s x4: by signals, reversed: the port without loss first"
 keys demo S
 wait_for demo 'by signals ─'
-grep -q 'sorted by signals' "$tmp/screen" && [ "$(rows)" = "mlx5_1/1 mlx5_0/1 " ]
+wait_until demo shows "mlx5_1/1 mlx5_0/1 " 'sorted by signals' 'by signals ─'
 ok $? "S: by signals: the port losing packets first, above the one with more congestion marks"
 keys demo s
 wait_for demo 'by name ─'; ok $? "s: back to by name after signals"
@@ -128,27 +139,23 @@ wait_for demo 'Ports matching'; ok $? "/: asks for a text"
 keys demo -l 'MLX5_0'
 keys demo Enter
 wait_for demo "by name, matching 'MLX5_0' ─"
-grep -q "ports matching 'MLX5_0'" "$tmp/screen" && [ "$(rows)" = "mlx5_0/1 " ] &&
-	grep -Eq '^  total +1/2 ' "$tmp/screen"
+wait_until demo shows "mlx5_0/1 " "ports matching 'MLX5_0'" '^  total +1/2 '
 ok $? "/ MLX5_0: the message, only that port (any case), totals of 1/2"
 keys demo / BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l 'ens1f1'
 keys demo Enter
-wait_for demo "matching 'ens1f1' ─"
-[ "$(rows)" = "mlx5_1/1 " ]; ok $? "/ ens1f1: matches the netdev's name"
+wait_until demo shows "mlx5_1/1 " "matching 'ens1f1' ─"; ok $? "/ ens1f1: matches the netdev's name"
 keys demo / BSpace BSpace BSpace BSpace BSpace BSpace
 keys demo -l 'zzz'
 keys demo Enter
 wait_for demo 'no port shown: / changes the filter'; ok $? "/ zzz: nothing matches, said how to change it"
 keys demo / BSpace BSpace BSpace Enter
-wait_for demo 'by name ─'
-grep -q 'all ports' "$tmp/screen" && [ "$(rows)" = "mlx5_0/1 mlx5_1/1 " ]
+wait_until demo shows "mlx5_0/1 mlx5_1/1 " 'by name ─' 'all ports'
 ok $? "/ with an empty text: all ports again"
 
 # the title says "idle hidden" only when a port is: none of the demo's is idle
 keys demo i
-wait_for demo 'idle ports hidden \(i shows them\)'
-grep -q 'by name ─' "$tmp/screen" && [ "$(rows)" = "mlx5_0/1 mlx5_1/1 " ]
+wait_until demo shows "mlx5_0/1 mlx5_1/1 " 'idle ports hidden \(i shows them\)' 'by name ─'
 ok $? "i: idle ports hidden, said so; both demo ports move, both stay"
 keys demo i
 wait_for demo 'idle ports shown'; ok $? "i again: idle ports shown"
@@ -169,7 +176,7 @@ T resize-window -t demo -x 132 -y 24
 wait_for demo '^  port +state +link/PCIe +TX %link +RX %link +pkt/s +pause cnp snt cnp hdl +ecn seq err retx/to +drops  TX\+RX$'
 ok $? "132 columns: one line of heads, with the signal columns"
 wait_exact demo 1; ok $? "132 columns: one exact line a port (w=$w), the totals"
-! grep -Eq '^ {13}.*[0-9]$' "$tmp/screen"; ok $? "132 columns: no second line under a port"
+wait_all demo '^  total ' -- '^ {13}.*[0-9]$'; ok $? "132 columns: no second line under a port"
 keys demo q
 wait_for demo 'EXITED 0'; ok $? "demo: q quits with status 0"
 
@@ -177,16 +184,14 @@ wait_for demo 'EXITED 0'; ok $? "demo: q quits with status 0"
 root="$tmp/r16"
 sh "$top_srcdir/tests/bench/gen_root.sh" "$root" 16
 start r16 $UTF $UTF_ALL -- --root "$root"
-wait_for r16 'Ports \(16\)' && wait_for r16 '^  total +16/16 +1600 '
-n=$(grep -cE '^. mlx5_[0-9]+/1 ' "$tmp/screen")
-[ "$n" = 9 ] && grep -q '^  mlx5_8/1 ' "$tmp/screen" && ! grep -q 'mlx5_9/1' "$tmp/screen" &&
-	grep -q '↓$' "$tmp/screen"
-ok $? "16 ports at 80x24: $n ports of two lines visible (mlx5_0 to mlx5_8), a mark says more is below"
-grep -q '^▶ mlx5_0/1   ACTIVE 100/-  ' "$tmp/screen"
+wait_for r16 'Ports \(16\)' && wait_until r16 all_of '^  total +16/16 +1600 ' '^  mlx5_8/1 ' '↓$' &&
+	wait_until r16 ports_shown 9 'mlx5_9/1'
+ok $? "16 ports at 80x24: 9 ports of two lines visible (mlx5_0 to mlx5_8), a mark says more is below"
+wait_for r16 '^▶ mlx5_0/1   ACTIVE 100/-  '
 ok $? "16 ports: no PCI function in the tree: the ceiling is '-' and nothing is marked"
 keys r16 End
 wait_for r16 '^▶ mlx5_15/1 '; ok $? "End: the last port"
-grep -q '↑$' "$tmp/screen"; ok $? "End: a mark says more is above"
+wait_for r16 '↑$'; ok $? "End: a mark says more is above"
 keys r16 Home
 wait_for r16 '^▶ mlx5_0/1 '
 
@@ -203,8 +208,7 @@ wait_for r16 'by TX ─' &&
 	wait_for r16 '^▶ mlx5_11/1 +ACTIVE +100/- +([1-9][0-9]*\.[0-9]|0\.[1-9]) '
 ok $? "a growing port_xmit_data: that port sorts first by TX, with a figure > 0"
 keys r16 i
-wait_for r16 'idle hidden ─' && wait_for r16 '^  total +1/16 '
-[ "$(rows)" = "mlx5_11/1 " ]; ok $? "i: the 15 idle ports hidden, the busy one stays ($(rows))"
+wait_until r16 shows "mlx5_11/1 " 'idle hidden ─' '^  total +1/16 '; ok $? "i: the 15 idle ports hidden, the busy one stays ($(rows))"
 rm -f "$tmp/writing"
 wait "$writer"
 wait_for r16 'no port shown: i shows idle ports'
@@ -215,10 +219,8 @@ wait_for r16 'EXITED 0'; ok $? "16 ports: q quits with status 0"
 root8="$tmp/r8"
 sh "$top_srcdir/tests/bench/gen_root.sh" "$root8" 8
 start r8 $UTF $UTF_ALL -- --root "$root8"
-wait_for r8 '^  total +8/8 '
-n=$(grep -cE '^. mlx5_[0-9]+/1 ' "$tmp/screen")
-[ "$n" = 8 ] && ! grep -Eq '[↓↑]$' "$tmp/screen"
-ok $? "8 ports at 80x24: all $n visible, no scroll mark"
+wait_for r8 '^  total +8/8 ' && wait_until r8 ports_shown 8 '↓$' '↑$'
+ok $? "8 ports at 80x24: all 8 visible, no scroll mark"
 keys r8 q
 
 # ---------------------------------------------------------------- hostile name
@@ -227,9 +229,10 @@ sh "$top_srcdir/tests/bench/gen_root.sh" "$hroot" 2
 mv "$hroot/sys/class/infiniband/mlx5_1" "$hroot/sys/class/infiniband/$(printf 'e\033[2J')"
 start h $UTF $UTF_ALL -- --root "$hroot"
 wait_for h '^  total +2/2 '
-grep -Eq '^. e\\x1b\[2J/1 +ACTIVE ' "$tmp/screen" && grep -q '^. mlx5_0/1 ' "$tmp/screen"
+wait_all h '^(▶| ) e\\x1b\[2J/1 +ACTIVE ' '^(▶| ) mlx5_0/1 ' '^  total +2/2 '
 ok $? "a device named with ESC: shown escaped (e\\x1b[2J/1), the screen not cleared"
-grep -q '^▶ e' "$tmp/screen" || keys h Down
+# the cursor is on the first row: the one of that name unless sorted after
+has '^▶ e' || keys h Down
 wait_for h '^▶ e\\x1b' && keys h Enter
 wait_for h '─ Counters of e\\x1b\[2J port 1 '
 ok $? "Enter on it: the Counters pane's title escapes it too"

@@ -26,7 +26,7 @@ start rep $UTF $UTF_ALL -- --replay "$tmp/d.rsrec"
 wait_for rep ' demo-roce-01 [^ ]+ d\.rsrec [^ ]+ [0-9]+ problems'; ok $? "--replay: the status bar names the recording"
 wait_for rep "^ $PLAY x1  [0-9:]{8}  \\+0:0[0-9]:[0-9]{2}/0:0[0-9]:[0-9]{2}  "
 ok $? "the replay line: playing at x1, the sample's clock, its offset of the whole"
-grep -Eq "[0-9]+ marks *$" "$tmp/screen"; ok $? "the replay line counts the rise marks"
+wait_for rep "[0-9]+ marks *\$"; ok $? "the replay line counts the rise marks"
 keys rep Space
 wait_for rep "^ $PAUSE x1 "; ok $? "Space pauses"
 keys rep g '0%' Enter
@@ -45,7 +45,7 @@ wait_for rep ' \+0:02:40/'; ok $? "g +0:02:40: sample 160"
 wait_for rep '^   port_xmit_data +cnt +32\.0 Gb/s +800\.0 GB '
 ok $? "Counters at sample 160: the rate, and the total since the start, exact"
 grep '^   port_xmit_data' "$tmp/screen" | sed 's/^/# /'
-grep -q "at +0:02:40, sample 161/" "$tmp/screen"; ok $? "g says where it went"
+wait_text rep "at +0:02:40, sample 161/"; ok $? "g says where it went"
 keys rep g '+0:00:30' Enter
 wait_for rep '^   port_xmit_data +cnt +40\.0 Gb/s +155\.5 GB '
 ok $? "and back at sample 30: 40.0 Gb/s (5.0 GB/s), 155.5 GB"
@@ -56,10 +56,10 @@ keys rep g '0%' Enter ]
 wait_for rep 'mark 1/[0-9]+: np_cnp_sent mlx5_0/1 \+[0-9]+$'
 ok $? "]: the first mark, a congestion counter that began to rise (and others then)"
 keys rep ]
-wait_for rep 'mark ([2-9]|[1-9][0-9]+)/[0-9]+: ' && ! grep -q ' +0:00:01/' "$tmp/screen"
+wait_all rep 'mark ([2-9]|[1-9][0-9]+)/[0-9]+: ' -- ' \+0:00:01/'
 ok $? "]: the next moment a counter began to rise"
 keys rep [
-wait_for rep 'mark 1/[0-9]+: ' && grep -q ' +0:00:01/' "$tmp/screen"
+wait_all rep 'mark 1/[0-9]+: ' ' \+0:00:01/'
 ok $? "[: back to the previous moment, its first mark"
 keys rep '>' '>'
 wait_for rep "x4  "; ok $? "> >: four times the recorded pace"
@@ -67,11 +67,11 @@ keys rep '<' '<' '<'
 wait_for rep "x0\\.5  "; ok $? "< < <: half of it"
 keys rep g '100%' Enter
 wait_for rep '^ end x0\.5 '; ok $? "g 100%: the end"
-wait_for rep '~ end of the recording: Space plays it again' && ! grep -q 'press f' "$tmp/screen"
+wait_all rep '~ end of the recording: Space plays it again' -- 'press f'
 ok $? "the Counters pane says it is the end of the recording and what Space does (not 'frozen: press f')"
 keys rep '>' '>' '>' '>' Space
 wait_for rep "^ $PLAY x8 .* \\+0:00:0[0-9]/"; ok $? "Space at the end plays from the start again"
-grep -q "$(printf '\342\226\262')" "$tmp/screen"; ok $? "the timeline shows the marks"
+wait_text rep "$(printf '\342\226\262')"; ok $? "the timeline shows the marks"
 keys rep W
 wait_for rep 'nothing to record: this is a replay'; ok $? "W on a replay: nothing to record"
 keys rep q
@@ -80,7 +80,7 @@ wait_for rep '^EXITED 0'; ok $? "q quits with 0"
 start asc LANG=C LC_ALL=C -- --replay "$tmp/d.rsrec"
 wait_for asc '^ > x1  '; ok $? "ASCII: the replay line plays with '>'"
 keys asc Space
-wait_for asc '^ \|\| x1  ' && grep -q '\^' "$tmp/screen"
+wait_all asc '^ \|\| x1  ' '\^'
 ok $? "ASCII: paused is '||', marks '^'"
 keys asc q
 
@@ -94,9 +94,14 @@ T resize-window -t short -x 200 -y 30
 wait_for short ' 1 Overview' && keys short 4
 LOW=$(printf '\342\226\201\|\342\226\202\|\342\226\203')
 # the whole-run sparkline (29 glyphs of 3 bytes) once the replay has begun
-wait_for short '^   port_xmit_data +cnt .*B  ([^ ]{3}){29}' &&
-	spark=$(grep '^   port_xmit_data ' "$tmp/screen" | sed 's/.*B  //') &&
-	! printf '%s' "$spark" | grep -q "$LOW"
+# no_false_drop: the whole-run sparkline is there, and no glyph of it is
+# below the fourth level ($spark)
+no_false_drop() {
+	has '^   port_xmit_data +cnt .*B  ([^ ]{3}){29}' &&
+		spark=$(grep '^   port_xmit_data ' "$tmp/screen" | sed 's/.*B  //') &&
+		! printf '%s' "$spark" | grep -q "$LOW"
+}
+wait_until short no_false_drop
 ok $? "a short recording's sparkline: a column per interval, no false drop ($spark)"
 keys short q
 

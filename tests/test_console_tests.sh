@@ -21,50 +21,64 @@ skipn() { i=0; while [ $i -lt "$1" ]; do skip "$2"; i=$((i + 1)); done; }
 intervals() { screen "$1" | sed -n 's/.*peak [^,]*, \([0-9]*\) intervals.*/\1/p' | head -1; }
 # wait_intervals NAME N: poll until the graph shows more than N intervals
 wait_intervals() { wait_above "$1" intervals "$2"; }
-# graph NAME: the graph's rows (between its title and its footer)
-graph() { screen "$1" | sed -n '/of each interval/,/ intervals$/p' | sed '1d;$d'; }
+# graph: the graph's rows on the last screen read (between its title and
+# its footer)
+graph() { sed -n '/of each interval/,/ intervals$/p' "$tmp/screen" | sed '1d;$d'; }
+# graph_moved N FILE: more than N intervals and the graph is not FILE's
+# (the new one in $tmp/g2)
+graph_moved() {
+	_v=$(sed -n 's/.*peak [^,]*, \([0-9]*\) intervals.*/\1/p' "$tmp/screen" | head -1)
+	[ -n "$_v" ] && [ "$_v" -gt "$1" ] && graph >"$tmp/g2" && ! cmp -s "$2" "$tmp/g2"
+}
+# graph_scaled: the graph has bars and its scale (the top value, 0)
+graph_scaled() {
+	graph >"$tmp/g2" && grep -Eq '[▁▂▃▄▅▆▇█]' "$tmp/g2" && grep -Eq '^ +[0-9.]+ ' "$tmp/g2" &&
+		grep -q '^       0 ' "$tmp/g2"
+}
+# tab_bar_has TEXT: the first line holds TEXT
+tab_bar_has() { head -1 "$tmp/screen" | grep -Fq -- "$1"; }
 
 # ------------------------------------------------------------- demo replays
 start demo $UTF $UTF_ALL -- --demo
 wait_for demo ' 1 Overview' && keys demo 9
 wait_for demo 'No test yet\. On the demo, b and l replay a bandwidth and a latency test'
 ok $? "demo: 9 opens the Tests pane, which offers the recorded runs"
-head -1 "$tmp/screen" | grep -q ' 9 Tests' && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
+wait_until demo tab_bar_fits ' 9 Tests'
 ok $? "demo: nine tabs fit in 80 columns"
 keys demo b
 wait_for demo '^ REPLAY of a lab run \(Soft-RoCE rxe0 -> rxe1 under QEMU, recorded [0-9-]+\)$'
 ok $? "b: the replay is labelled as a lab run, Soft-RoCE, with its date"
 wait_for demo '^ running bw to 10\.99\.0\.2 for 8 s, 64 KiB messages \.\.\. [0-9.]+ s \(k stops\)' &&
-	grep -q '^ rocescope bw 10.99.0.2 -d rxe0 -D 8 --interval 0.5' "$tmp/screen"
+	wait_for demo '^ rocescope bw 10\.99\.0\.2 -d rxe0 -D 8 --interval 0\.5'
 ok $? "what runs: bw to 10.99.0.2 for 8 s, and the command recorded"
-wait_for demo '^ device +rxe0 port 1, GID 1 RoCE v2 +rxe1 port 1, GID 1 RoCE v2$' &&
-	grep -Eq '^ address +10\.99\.0\.1 on veth0 +10\.99\.0\.2 on veth1$' "$tmp/screen" &&
-	grep -Eq '^ MTU +1024 \(netdev 1500\) +1024 \(netdev 1500\)$' "$tmp/screen" &&
-	grep -q '^ differences: none that matter' "$tmp/screen"
+wait_all demo '^ device +rxe0 port 1, GID 1 RoCE v2 +rxe1 port 1, GID 1 RoCE v2$' \
+	'^ address +10\.99\.0\.1 on veth0 +10\.99\.0\.2 on veth1$' \
+	'^ MTU +1024 \(netdev 1500\) +1024 \(netdev 1500\)$' '^ differences: none that matter'
 ok $? "both ends side by side: device, GID, address, MTU; no difference"
-wait_intervals demo 1 && n1=$(intervals demo) && graph demo >"$tmp/g1" &&
-	wait_intervals demo "$n1" && graph demo >"$tmp/g2" && ! cmp -s "$tmp/g1" "$tmp/g2"
+wait_intervals demo 1 && wait_for demo ' intervals$' &&
+	n1=$(sed -n 's/.*peak [^,]*, \([0-9]*\) intervals.*/\1/p' "$tmp/screen" | head -1) &&
+	graph >"$tmp/g1" && wait_until demo graph_moved "${n1:-0}" "$tmp/g1"
 ok $? "the graph moves (intervals ${n1:-?} -> $(intervals demo))"
-grep -Eq '[▁▂▃▄▅▆▇█]' "$tmp/g2" && grep -Eq '^ +[0-9.]+ ' "$tmp/g2" && grep -q '^       0 ' "$tmp/g2"
+wait_until demo graph_scaled
 ok $? "the graph has bars and its scale (the top value, 0)"
 keys demo 4
 wait_for demo 'Counters of mlx5_0 port 1'; ok $? "the Counters pane works while the test runs"
 keys demo 9
 wait_for demo '^ bandwidth [0-9.]+ Gb/s average, [0-9.]+ Gb/s peak, [0-9.e-]+ Mmsg/s$' &&
-	grep -Eq '^   [0-9]+ x 64 KiB in [0-9.]+ s, [0-9.]+% of the 10 Gb/s port$' "$tmp/screen"
+	wait_for demo '^   [0-9]+ x 64 KiB in [0-9.]+ s, [0-9.]+% of the 10 Gb/s port$'
 ok $? "the bandwidth figures: average, peak, message rate, share of the port"
 wait_for demo '^ PASS  the bandwidth test passed \(replayed\)' &&
-	grep -q '^ ran bw to 10.99.0.2 for 8 s' "$tmp/screen"
+	wait_for demo '^ ran bw to 10\.99\.0\.2 for 8 s'
 ok $? "the outcome: passed"
 keys demo l
 wait_for demo '^ running lat to 10\.99\.0\.2 for 5 s, 2 B messages' &&
 	wait_for demo 'round trips per second of each interval'
 ok $? "l: the latency replay, a graph of round trips per second"
 wait_for demo '^ latency \(one way, us\): min [0-9.]+  median [0-9.]+  avg [0-9.]+$' &&
-	grep -Eq '^   p99 [0-9.]+  max [0-9.]+   [0-9]+ round trips of 2 B$' "$tmp/screen" &&
+	wait_for demo '^   p99 [0-9.]+  max [0-9.]+   [0-9]+ round trips of 2 B$' &&
 	wait_for demo '^ PASS  the latency test passed'
 ok $? "the latency figures: min, median, average, p99, max"
-grep -q 'rxe0 has no completion timestamps' "$tmp/screen"
+wait_text demo 'rxe0 has no completion timestamps'
 ok $? "the test's note (no completion timestamps on rxe) is shown"
 keys demo Enter
 wait_for demo '^ running lat to 10\.99\.0\.2'; ok $? "Enter runs the last test again"
@@ -83,13 +97,13 @@ wait_for demo 'Troubleshooting trees' && keys demo p
 wait_for demo 'Peer IP:' && keys demo 192.168.100.20 Enter
 wait_for demo 'looked up|peer set|route to 192\.168\.100\.20 comput' && keys demo Down Down Down Enter
 wait_for demo 'running the latency test, a replay \(the Tests pane \(9\) shows it\)' &&
-	head -1 "$tmp/screen" | grep -q ' 9 Test'
+	wait_until demo tab_bar_has ' 9 Test'
 ok $? "wizard: the ping-pong step runs the latency test in the background"
 wait_for demo 'running the bandwidth test, a replay' &&
 	wait_for demo 'checklist: 12 of 15 done, 0 to do, 1 worth a look, 2 unknown'
 ok $? "wizard: then the bandwidth step; the checklist counts both"
 keys demo End
-wait_for demo 'ok  pingpong' && grep -q 'a lab run, replayed: the ping-pong completed' "$tmp/screen"
+wait_for demo 'ok  pingpong' && wait_text demo 'a lab run, replayed: the ping-pong completed'
 ok $? "wizard: the ping-pong step passed, saying it is a replay"
 keys demo q
 wait_for demo 'EXITED 0'; ok $? "demo: quits"
@@ -100,7 +114,7 @@ start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml"
 wait_for file ' 1 Overview' && keys file 9
 wait_for file 'Tests need the live host \(this is file'; ok $? "--load: tests need the live host"
 keys file b
-wait_for file '^ tests need the live host \(this is file ' && grep -q '^ rocescope bw PEER there$' "$tmp/screen"
+wait_for file '^ tests need the live host \(this is file ' && wait_for file '^ rocescope bw PEER there$'
 ok $? "--load: b says where to run it"
 keys file q; wait_for file 'EXITED 0'
 
@@ -113,7 +127,7 @@ fi
 ip netns del rs-ct-p-$$
 A=rs-ctA-$$
 B=rs-ctB-$$
-trap 'T kill-server >/dev/null 2>&1; ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null; rm -rf "$tmp"' EXIT
+on_exit 'ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null'
 ip netns add $A && ip netns add $B &&
 	ip link add vA netns $A type veth peer name vB netns $B &&
 	ip netns exec $A ip link set vA up && ip netns exec $B ip link set vB up &&
@@ -136,8 +150,8 @@ wait_for live 'bw options \(as rocescope bw PEER: -s -D -q -n \.\.\.\): -D 5'
 ok $? "live: b asks for the peer once, then the options, as the CLI takes them"
 keys live BSpace 2 Enter
 wait_for live '^ FAIL  no RDMA device: no RDMA device on this host \[no_device\]' &&
-	grep -q '^ check: is the device there (`rocescope devices`, -d DEV)?' "$tmp/screen" &&
-	grep -q '^ rocescope bw 10.78.0.2 -D 2' "$tmp/screen"
+	wait_for live '^ check: is the device there \(`rocescope devices`, -d DEV\)\?' &&
+	wait_for live '^ rocescope bw 10\.78\.0\.2 -D 2'
 ok $? "live: the child fails with the mapped message and what to check"
 wait_for live '9 Tests\(1!\)'; ok $? "live: the tab counts the failed test (perf.bandwidth)"
 keys live l
@@ -170,15 +184,13 @@ if command -v valgrind >/dev/null 2>&1 && [ -z "${RS_SANITIZERS:-}" ]; then
 	wait_for vg ' 1 Overview' && keys vg 9 b && wait_for vg 'PASS  the bandwidth test' &&
 		keys vg l && wait_for vg 'running lat' && keys vg k && wait_for vg STOPPED &&
 		keys vg 7 && wait_for vg 'Troubleshooting' && keys vg q
-	wait_for vg 'EXITED [0-9]'
-	grep -q 'EXITED 0' "$tmp/screen"
+	wait_line vg 'EXITED 0'
 	ok $? "memcheck: the console with the Tests pane (replays, stop) is clean"
 	[ -s "$tmp/vg.log" ] && sed 's/^/# /' "$tmp/vg.log" | head -40
 	ROCESCOPE="ip netns exec $A $VG --log-file=$tmp/vg2.log $R --peer 10.78.0.2" start vg2 $UTF $UTF_ALL --
 	wait_for vg2 ' 1 Overview' && keys vg2 9 b && wait_for vg2 'bw options' && keys vg2 Enter &&
 		wait_for vg2 'FAIL  no RDMA device' && keys vg2 q
-	wait_for vg2 'EXITED [0-9]'
-	grep -q 'EXITED 0' "$tmp/screen"
+	wait_line vg2 'EXITED 0'
 	ok $? "memcheck: the console running a real test child (live) is clean"
 	[ -s "$tmp/vg2.log" ] && sed 's/^/# /' "$tmp/vg2.log" | head -40
 else

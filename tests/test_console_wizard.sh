@@ -19,22 +19,22 @@ T set -g set-clipboard on
 wait_for demo ' 1 Overview'
 keys demo 7
 wait_for demo 'Troubleshooting trees \(Enter runs one\)' &&
-	grep -Eq '^ low-bandwidth +RoCE v2 is slower than the link \(asks for the peer\)' "$tmp/screen"
+	wait_for demo '^ low-bandwidth +RoCE v2 is slower than the link \(asks for the peer\)'
 ok $? "6: the Wizard pane lists the trees"
 keys demo Down Enter
 wait_for demo 'Peer IP:'; ok $? "a tree that needs the peer opens the peer input line"
 keys demo -l 192.168.100.20
 keys demo Enter
 wait_for demo '^─ Cause: step 8, pcie|^- Cause: step 8, pcie' &&
-	grep -Eq '^ ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 \(check slot, riser, BIOS\)' "$tmp/screen"
+	wait_for demo '^ ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 \(check slot, riser, BIOS\)'
 ok $? "low-bandwidth: the PCIe link is the cause, in view at 80x24"
-grep -Eq '^ remedy: reseat the NIC in a x16 slot \(no narrower riser\), set the slot to its$' "$tmp/screen" &&
-	grep -Eq '^ maximum PCIe speed in the BIOS; confirm with lspci -vv -s 0000:3b:00.0 \(LnkSta\)$' "$tmp/screen"
+wait_for demo '^ remedy: reseat the NIC in a x16 slot \(no narrower riser\), set the slot to its$' &&
+	wait_for demo '^ maximum PCIe speed in the BIOS; confirm with lspci -vv -s 0000:3b:00.0 \(LnkSta\)$'
 ok $? "the remedy is wrapped over two lines, not cut"
-grep -q '^         seen:     /sys/bus/pci/devices/0000:3b:00.0: current_link_speed 8.0$' "$tmp/screen"
+wait_for demo '^         seen:     /sys/bus/pci/devices/0000:3b:00.0: current_link_speed 8.0$'
 ok $? "the cause step is selected: what was seen opens under it"
 wait_for demo '7 Wizard\(1!\)'; ok $? "the tab counts the cause"
-grep -q '^ stopped at the cause after 8 steps' "$tmp/screen"; ok $? "the progress line says where the walk stopped"
+wait_for demo '^ stopped at the cause after 8 steps'; ok $? "the progress line says where the walk stopped"
 keys demo Up
 wait_for demo '^         seen:     /sys/class/net/ens1f0np0/ecn/roce_np/enable/3: 1,'
 ok $? "Up: the step before opens with its evidence"
@@ -66,7 +66,7 @@ keys demo Up Up Up Enter
 # step's wraps under itself, another step's row ends with the cut mark.
 wait_for demo 'connection-failure: RoCE v2 does not connect' &&
 	wait_for demo '^  7 !   arp-flux      Do RDMA interfaces sharing a subnet answer ARP for their' &&
-	grep -A1 '^  7 !   arp-flux ' "$tmp/screen" | grep -Eq '^ {22}own address\? *$'
+	wait_until demo line_then '^  7 !   arp-flux ' '^ {22}own address\? *$'
 ok $? "the selected step's question wider than the pane wraps, whole"
 keys demo Up
 wait_for demo 'arp-flux +Do RDMA interfaces sharing a subnet answer ARP for .*(…|>)$'
@@ -78,9 +78,8 @@ wait_for demo 'Record to:' && keys demo C-u
 i=0; while [ $i -lt 60 ]; do keys demo BSpace; i=$((i + 1)); done
 keys demo -l '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name.rsrec'
 keys demo Enter
-wait_for demo 'nonexistent-directory-of-rocescope-tests' &&
-	grep -q '^─ Steps ─\|^- Steps -' "$tmp/screen" &&
-	grep -q '^  7 !   arp-flux      Do RDMA interfaces' "$tmp/screen"
+wait_all demo 'nonexistent-directory-of-rocescope-tests' '^(─ Steps ─|- Steps -)' \
+	'^  7 !   arp-flux      Do RDMA interfaces'
 ok $? "a step taller than the view shows from its top while a message takes rows"
 
 # ---------------------------------------------------------------- live host
@@ -92,7 +91,7 @@ if [ "$(id -u)" != 0 ] || ! ip netns add rs-wz-a-$$ 2>/dev/null; then
 fi
 A=rs-wz-a-$$
 B=rs-wz-b-$$
-trap 'T kill-server >/dev/null 2>&1; ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+on_exit 'ip netns del $A 2>/dev/null; ip netns del $B 2>/dev/null'
 ip netns add "$B" &&
 	ip -n "$A" link add a0 type veth peer name b0 netns "$B" &&
 	ip -n "$A" addr add 10.78.0.1/24 dev a0 &&
@@ -103,7 +102,7 @@ wait_for live 'live'
 keys live 7 Enter
 wait_for live '^ +2 ok +ping +Does the peer answer ping over IP\?'
 ok $? "live: the ping step ran its probe in the background and passed"
-grep -q '10.78.0.2 answers ping: 3/3 replies from 10.78.0.2' "$tmp/screen"; ok $? "live: the probe's own words"
+wait_text live '10.78.0.2 answers ping: 3/3 replies from 10.78.0.2'; ok $? "live: the probe's own words"
 wait_for live 'Cause: step 3, route' &&
-	grep -q '^ ! a0 is not an RDMA interface: RoCE to this peer cannot use it' "$tmp/screen"
+	wait_for live '^ ! a0 is not an RDMA interface: RoCE to this peer cannot use it'
 ok $? "live: the route through a non-RDMA veth is the cause"

@@ -46,7 +46,7 @@ writer() {
 	echo $! >"$pidf"
 }
 stop_writer() { [ -s "$1" ] && kill "$(cat "$1")" 2>/dev/null; wait 2>/dev/null; rm -f "$1"; }
-trap 'stop_writer "$tmp/w.pid"; T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
+on_exit 'stop_writer "$tmp/w.pid"'
 
 # ------------------------------------------------------------- devices
 $R --root "$A" devices >"$tmp/dev" 2>/dev/null
@@ -174,7 +174,7 @@ writer "$tmp/w.pid" $RISING
 start v $UTF $UTF_ALL -- --root "$A"
 wait_for v '^  total +11/11 '
 ok $? "Overview: the 11 ports of 11 drivers"
-grep -q 'n/p: not provided by this NIC (driver)' "$tmp/screen"
+wait_text v 'n/p: not provided by this NIC (driver)'
 ok $? "Overview: the title says what n/p is"
 # port DEV: filter the Overview to one port
 port() {
@@ -185,19 +185,14 @@ port() {
 	keys v Enter
 	wait_for v "matching '$1'( ─|;)"
 }
-# sigs DEV: the line under the port's line (its signals)
-sigs() { screen v | awk -v p=" $1/1 " 'index($0, p) { getline; print; exit }'; }
-# wait_sigs DEV REGEX: poll until the port's signals line matches; it in $s
-wait_sigs() {
-	i=0
-	while [ $i -lt 100 ]; do
-		s=$(sigs "$1")
-		echo "$s" | grep -Eq -- "$2" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+# sigs_match DEV REGEX: the line under the port's line (its signals, left
+# in $s) matches
+sigs_match() {
+	s=$(awk -v p=" $1/1 " 'index($0, p) { getline; print; exit }' "$tmp/screen")
+	printf '%s\n' "$s" | grep -Eq -- "$2"
 }
+# wait_sigs DEV REGEX: poll until the port's signals line matches
+wait_sigs() { wait_until v sigs_match "$1" "$2"; }
 port bnxt_re0
 wait_for v '^▶ bnxt_re0/1 +ACTIVE +200/504 +([1-9][0-9]*\.[0-9]|0\.[1-9]) +[0-9]+% +([1-9][0-9]*\.[0-9]|0\.[1-9]) '
 ok $? "Overview: bnxt_re0's TX and RX from its hw_counters tx_bytes/rx_bytes"
