@@ -2,7 +2,7 @@
 /*
  * test_capture_decode.c - the RoCE decoder (src/capture/decode.h) against
  * real captures and crafted frames: CRC-32, the known-answer vectors of
- * ROCE-WIRE.md 10, opcode counts and ICRC of every fixture, every
+ * docs/facts.md 5, opcode counts and ICRC of every fixture, every
  * extension header, the AETH syndromes, ECN/DSCP, VLAN, QinQ, IPv6, RoCE
  * v1, cooked and raw link types, each malformation, truncation at every
  * byte offset of real packets, and the one-line text form.
@@ -86,7 +86,7 @@ static void test_crc32(void **state)
 		}
 }
 
-/* ROCE-WIRE.md 10: field values and the ICRC as carried. */
+/* docs/facts.md 5: field values and the ICRC as carried. */
 static void test_known_answers(void **state)
 {
 	struct rs_pkt p;

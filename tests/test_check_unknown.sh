@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# test_check_unknown.sh - verdicts do not invent evidence (issue 12), through
+# test_check_unknown.sh - verdicts do not invent evidence, through
 # the command line on fixture trees: a port whose state file is missing is a
 # skip with the reason, in text and JSON; InfiniBand ports get no Ethernet
 # remedies, no RoCE traps, no "RoCE v2 is weak" (the hand-made ib-mixed tree

@@ -277,7 +277,7 @@ static void test_host(void **state)
 			    "default, as this process has): their big MRs fail (ENOMEM)");
 	rs_findings_free(&f);
 	/* A healthy root pair: exempt, and limits.d gives logins unlimited -
-	 * nothing to warn about (a warning on main before issue 12). */
+	 * nothing to warn about. */
 	RS_STRCPY(s.host.memlock_conf, "unlimited");
 	RS_STRCPY(s.host.memlock_conf_file, "/etc/security/limits.d/rdma.conf");
 	rs_ct_run(&s, &f);
@@ -546,7 +546,7 @@ static void test_error_rising(void **state)
 	x = rs_ct_get(&f, "counters.error_rising", "rxe0 port 1", RS_FAIL);
 	assert_string_equal(x->summary, "1 error counter rising: retry_exceeded_err");
 	assert_string_equal(x->evidence, "hw_counters/retry_exceeded_err +2 in the last 2.0 s");
-	/* retries exhausted put the QP in error: the fatal-QP remedy (issue 12) */
+	/* retries exhausted put the QP in error: the fatal-QP remedy */
 	assert_non_null(strstr(x->remedy, "a QP went to the error state"));
 	assert_int_equal(x->kind, RS_OBJ_PORT);
 	assert_string_equal(x->netdev, "veth0");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_checks_unknown.c - verdicts that do not invent evidence (issue 12):
+ * test_checks_unknown.c - verdicts that do not invent evidence:
  * a value the snapshot lacks (a port state, a GID table, a PCI width, the
  * device list, a netdev) is a skip with the reason, never a failure;
  * InfiniBand ports get remedies that fit them; every error counter the
@@ -117,7 +117,7 @@ static void test_unknown_host_parts(void **state)
 	rs_snapshot_free(&s);
 }
 
-/* ---- remedies fit the object: InfiniBand ports (issue 12) ---- */
+/* ---- remedies fit the object: InfiniBand ports ---- */
 
 static void test_ib_ports(void **state)
 {
@@ -159,7 +159,7 @@ static void test_ib_ports(void **state)
 	rs_snapshot_free(&s);
 }
 
-/* ---- every counter issue 12 names is a finding ---- */
+/* ---- every error counter docs/checks.md names is a finding ---- */
 
 struct named {
 	enum rs_corigin origin;

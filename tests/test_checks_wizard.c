@@ -110,8 +110,8 @@ static void test_flow_control(void **state)
 	RS_STRCPY(link_of("ens1f1np1")->dcb.error, "the driver does not answer DCB (EOPNOTSUPP)");
 	x = judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
 	assert_non_null(strstr(x->summary, "EOPNOTSUPP"));
-	/* 802.3x off and DCB not read (issue 12): PFC may be on, so "no flow
-	 * control" would be a guess */
+	/* 802.3x off and DCB not read: PFC may be on, so "no flow control"
+	 * would be a guess (unknown is never bad) */
 	link_of("ens1f1np1")->pause.known = 1;
 	RS_STRCPY(link_of("ens1f1np1")->dcb.error, "not recorded: DCB is only read from a live host");
 	x = judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
@@ -203,7 +203,7 @@ static void test_user_index(void **state)
 	assert_non_null(strstr(x->summary, "no longer on"));
 	x = judge("gid.no_roce_v2", "mlx5_0 port 1", RS_WARN);
 	assert_non_null(strstr(x->summary, "no longer on"));
-	/* the entry's type not read: neither a RoCE v1 trap nor a pass (issue 12) */
+	/* the entry's type not read: neither a RoCE v1 trap nor a pass */
 	w.snap.devices[0].ports[0].gids[3].type = RS_GID_TYPE_UNKNOWN;
 	x = judge("gid.user_index", "mlx5_0 port 1", RS_SKIP);
 	assert_string_equal(x->summary, "GID index 3: its type is unknown (gid_attrs/types not "
@@ -277,7 +277,7 @@ static void test_probe_checks(void **state)
 	give(RS_PROBE_PING, (struct rs_probe_result){ .ok = 1, .sent = 3, .received = 0 });
 	judge("net.ping", "192.168.100.20", RS_FAIL);
 	/* The probe could not run: the answer is unknown, a skip that says how
-	 * to let it run (docs/probes.md; it was a fail before issue 12). */
+	 * to let it run (docs/probes.md), never a fail. */
 	give(RS_PROBE_PING, (struct rs_probe_result){ .ok = 0, .error = "EPERM" });
 	x = judge("net.ping", "192.168.100.20", RS_SKIP);
 	assert_non_null(strstr(x->summary, "ping could not run: EPERM"));
@@ -389,7 +389,7 @@ static void test_both_ends(void **state)
 	judge("peer.same_mtu", "mlx5_0 port 1", RS_WARN);
 	w.view.pfc_en = 0;
 	judge("peer.same_pfc", "mlx5_0 port 1", RS_FAIL);
-	/* unknown on either end is not a difference (issue 12) */
+	/* unknown on either end is not a difference */
 	w.view.active_mtu = 0;
 	x = judge("peer.same_mtu", "peer", RS_SKIP);
 	assert_string_equal(x->summary, "the RoCE MTU of the peer is unknown");

@@ -49,9 +49,9 @@ static void test_groups(void **state)
 }
 
 /*
- * Fatal QP errors and link errors have groups that say so (issue 12): they
- * were "Other RDMA counters" (the retries-exceeded pair, not even errors)
- * and "Drops and buffers" (symbol errors, link flaps).
+ * Fatal QP errors and link errors have groups that say so: the
+ * retries-exceeded pair is an error, not one of the "Other RDMA counters",
+ * and symbol errors and link flaps are the link's, not "Drops and buffers".
  */
 static void test_fatal_and_link(void **state)
 {

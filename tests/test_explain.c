@@ -3,7 +3,7 @@
  * test_explain.c - the explain tables and matcher (src/diag/explain.h).
  *
  * Every entry is held to real messages: the lines the Soft-RoCE lab saw
- * (LAB.md, docs/lab.md), perftest 4.5 and rdma-core 44 as Debian builds
+ * (docs/lab.md), perftest 4.5 and rdma-core 44 as Debian builds
  * them (their format strings, filled in), the seed guide, NCCL's sources
  * and logs, the kernel.  Each message must give exactly the ids listed, in
  * order, and every entry must be reached by at least one message.  The
@@ -38,7 +38,7 @@ struct sample {
 	const char *src;	/* where the message comes from */
 };
 
-#define LAB "LAB.md / docs/lab.md (Soft-RoCE lab, perftest 4.5, rdma-core 44)"
+#define LAB "docs/lab.md (Soft-RoCE lab, perftest 4.5, rdma-core 44)"
 #define PERF "perftest 4.5 (Debian ib_write_bw format string)"
 #define PP "rdma-core 44 ibv_rc_pingpong / ibv_ud_pingpong format string"
 #define VERBS "rdma-core 44 libibverbs.so strings"
@@ -95,7 +95,7 @@ static const struct sample samples[] = {
 	/* resources */
 	{ "Unable to create QP.", "verbs.create_qp", PERF },
 	{ "Failed to create QP - CAP_NET_RAW may be required", "verbs.create_qp",
-	  "HOST-APIS.md (mlx5 sniffer)" },
+	  "docs/facts.md 8 (libpcap pcap-rdmasniff.c, the mlx5 sniffer)" },
 	{ "Couldn't create QP", "verbs.create_qp", PP },
 	{ "NCCL WARN Call to ibv_create_qp failed", "verbs.create_qp", NCCL },
 	{ "libfabric:22102:1638393161:verbs:ep_ctrl:vrb_ep_enable():884<warn> rdma_create_qp: "

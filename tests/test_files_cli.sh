@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # test_files_cli.sh - files, strings and parsing as the rocescope binary
-# meets them (issue "Output and files"): `snapshot -o` with writers at once,
-# odd arguments and symlinks; a snapshot cut short; --root that is no host
-# tree; long strings kept whole; counter files that hold no counter; a FIFO
-# where a sysfs file should be; a saved snapshot that makes no sense.
-# Each of these misbehaved before (see the comment above each block).
+# meets them: `snapshot -o` with writers at once, odd arguments and
+# symlinks; a snapshot cut short; --root that is no host tree; long strings
+# kept whole; counter files that hold no counter; a FIFO where a sysfs file
+# should be; a saved snapshot that makes no sense.  The comment above each
+# block says what goes wrong without the guard it tests.
 . "$top_srcdir/tests/lib.sh"
 
 R=$ROCESCOPE

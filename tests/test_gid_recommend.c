@@ -342,7 +342,7 @@ static void test_stale_entry_ranks_last(void **state)
 }
 
 /*
- * An InfiniBand port (issue 12): its default GID is fe80::/64 plus the port
+ * An InfiniBand port: its default GID is fe80::/64 plus the port
  * GUID and of the IB type - neither a "link-local" nor a "RoCE v1" trap -
  * and on a kernel without gid_attrs/types it is shown as show_gids shows
  * it, v1 ("IB/RoCE v1"), not "unknown".

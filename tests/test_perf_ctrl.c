@@ -3,7 +3,7 @@
  * test_perf_ctrl.c - the control channel of the tests (src/perf/ctrl.h)
  * and both ends of a test (test.h) on loopback TCP, against peers forked
  * by the test: a perftest client and server replaying the first bytes of
- * HOST-APIS.md §1, ibv_rc_pingpong on both sides, a slow-loris client that
+ * docs/facts.md 1, ibv_rc_pingpong on both sides, a slow-loris client that
  * trickles a byte at a time, one that goes silent, one that vanishes in
  * the middle of a message, one that announces a huge message, another
  * version, plain garbage, a client asking for more memory than allowed,
@@ -36,7 +36,7 @@
 
 #define SHORT (2 * RS_NS_PER_S)
 
-/* HOST-APIS.md §1: what ib_write_bw 6.20 sends first, as captured. */
+/* docs/facts.md 1: what ib_write_bw 6.20 sends first, as captured. */
 static const uint8_t perftest_client[] =
 	"6.20\0\0\0\0\0\0\0\0\0\0\0\0"
 	"\x00\x00\x10\x00" "\x00\x00\x00\x40"

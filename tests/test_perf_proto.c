@@ -5,7 +5,7 @@
  * oversized, wrong version, wrong magic, trailing bytes, bad strings and
  * parameters, and thousands of random mutations with a fixed seed), the
  * recognition of perftest's and ibv_rc_pingpong's first bytes as
- * HOST-APIS.md §1 shows them, escaping of peer text, the latency
+ * docs/facts.md 1 shows them, escaping of peer text, the latency
  * statistics, device clock arithmetic, the view differences, perftest's
  * result table and the JSON lines parser.
  */
@@ -232,7 +232,7 @@ static void test_mutations(void **state)
 
 static void test_sniff(void **state)
 {
-	/* HOST-APIS.md §1: ib_write_bw 6.20's first 16 bytes. */
+	/* docs/facts.md 1: ib_write_bw 6.20's first 16 bytes. */
 	static const uint8_t perftest[16] = { '6', '.', '2', '0' };
 	static const char pingpong[] = "0000:000021:59dfd7:00000000000000000000ffff0a01103e";
 	uint8_t ours[BUF];

@@ -3,8 +3,8 @@
 # test_readme.sh - the README's two commands for a fresh clone work in
 # either order on the same clone: the first builds out of tree (_build), and
 # .ci/run's build step (.ci/build-tree) works even after the source
-# directory itself was configured in place - which used to stop it with
-# "source directory already configured".  Runs on a copy of the source.
+# directory itself was configured in place (an out-of-tree configure stops
+# there with "source directory already configured").  Runs on a copy of the source.
 . "$top_srcdir/tests/lib.sh"
 
 readme=$top_srcdir/README.md

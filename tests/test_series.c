@@ -86,7 +86,7 @@ static void test_grouping(void **state)
 	assert_int_equal(find("mlx5_0", RS_CO_PORT, "port_xmit_data")->cls->group, RS_CG_TRAFFIC);
 	assert_int_equal(find("mlx5_0", RS_CO_HW, "out_of_sequence")->cls->group, RS_CG_ROCE_ERR);
 	assert_int_equal(find("eth0", RS_CO_ETHTOOL, "rx_pause_ctrl_phy")->cls->group, RS_CG_PAUSE);
-	/* symbol errors are the link's, not a drop (issue 12) */
+	/* symbol errors are the link's, not a drop */
 	assert_int_equal(find("mlx5_0", RS_CO_PORT, "symbol_error")->cls->group, RS_CG_LINK);
 	/* traffic, then RoCE errors, fatal QP errors and link errors, then pause,
 	 * then drops: the order shown */

@@ -5,10 +5,10 @@
  * and loaded with contents that parse but make no sense (two devices of
  * one name, a GID index past its table, a date that never was).
  *
- * Every test here failed on the code before the fixed PATH.tmp, the
- * optional end marker and the meaning checks: concurrent writers tore the
- * file, a prefix of a snapshot loaded as a smaller host, a GID index of
- * 70000 was taken (and recommended as `-x 70000`).
+ * Each test fails without the guard it is about: with one fixed PATH.tmp
+ * concurrent writers tear the file; without the end marker a prefix of a
+ * snapshot loads as a smaller host; without the meaning checks a GID index
+ * of 70000 is taken (and recommended as `-x 70000`).
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -401,7 +401,7 @@ static void test_files(void **state)
 	assert_string_equal(err, tmp);
 
 	/*
-	 * A directory or a symlink planted at the old fixed name PATH.tmp is
+	 * A directory or a symlink planted at the guessable name PATH.tmp is
 	 * in nobody's way: the temporary file has a name of its own (mkstemp).
 	 */
 	path_in_tmp(path, sizeof(path), "keep.yaml");

@@ -121,7 +121,7 @@ phase overlay
 
 # Phase 3: boot.  KVM only when the CPU advertises vmx/svm and /dev/kvm
 # opens: on these machines /dev/kvm may exist without them and a KVM guest
-# then hangs in early boot (LAB.md).
+# then hangs in early boot (docs/lab.md, "What rxe shows under emulation").
 accel=${RS_LAB_ACCEL:-}
 if [ -z "$accel" ]; then
 	accel=tcg

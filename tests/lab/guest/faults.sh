@@ -4,7 +4,7 @@
 # Each fault_X has an unfault_X that returns the lab to the healthy state of
 # setup.sh (lab_reset undoes all of them at once).  Faults that live in the
 # command line rather than in the system (GID index choice, memlock limit,
-# no server) set variables or wrap a command instead.  LAB.md lists what
+# no server) set variables or wrap a command instead.  docs/lab.md lists what
 # each one prints; tests/lab/tests/30-faults.sh checks that it really does.
 
 # MTU mismatch: veth0 (rxe0) at 9000 -> active_mtu 4096, veth1 (rxe1) stays

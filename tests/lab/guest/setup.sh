@@ -5,7 +5,7 @@
 # (rxe0) and 10.99.0.2/24 on veth1 (rxe1).  On kernel 6.1 rxe works only in
 # the initial network namespace, so both ends stay there; policy routing then
 # makes ARP, ping and TCP between the two local addresses really cross the
-# veth instead of lo (LAB.md "Topology"):
+# veth instead of lo (docs/lab.md, "The topology"):
 #   - the `local` rule moves from preference 0 to 1000,
 #   - locally generated traffic to the peer address (iif lo) first hits a
 #     table that routes it out of the other end's veth,

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # 30-faults.sh - every fault helper of faults.sh really produces its fault,
-# with the messages/counters LAB.md lists, and its undo gets a passing
+# with the messages/counters docs/lab.md lists, and its undo gets a passing
 # ib_write_bw back.  RDMA runs that the fault makes hang are bounded by
 # FAULT_TIMEOUT; their control exchange goes over lo (127.0.0.1) where the
 # fault is on the RDMA path only, so the hang is RDMA's and not TCP's.

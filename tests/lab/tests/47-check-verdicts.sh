@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # 47-check-verdicts.sh - `rocescope check` on the healthy Soft-RoCE pair
-# (issue 12): run as root it does not fail host.memlock_small - this
+# (unknown is never bad): run as root it does not fail host.memlock_small - this
 # process holds CAP_IPC_LOCK, and the verdict says it is then about other
 # users' logins; the same check as user lab (no capability) is about that
 # process's own 8 MiB; the ports are ACTIVE; one reading reports error

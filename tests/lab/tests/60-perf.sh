@@ -32,7 +32,7 @@ ok "$( [ $rc = 0 ] && [ $srv_rc = 0 ] && jqt '.ok and .size == 65536 and .iterat
 	"bw --json: 300 x 64 KiB complete, Gb/s and message rate > 0, both ends exit 0"
 ok "$(jqt '.local.device == "rxe0" and .local.netdev == "veth0" and .local.gid_index == 1 and .local.addr == "10.99.0.1" and .local.gid_type == "RoCE v2" and .local.active_mtu == 1024 and .remote.device == "rxe1" and .remote.addr == "10.99.0.2" and .remote.netdev_mtu == 1500 and .remote.pfc == null' "$LAB_T/bw.json"; echo $?)" \
 	"bw --json: both ends' views (device, netdev, GID 1 RoCE v2, address, MTUs, PFC unknown)"
-# Plausible: rxe under TCG moves 0.05-2 Gb/s (LAB.md: ib_write_bw 0.19-0.23).
+# Plausible: rxe under TCG moves 0.05-2 Gb/s (docs/lab.md: ib_write_bw 0.19-0.23).
 ok "$(jqt '.bw_avg_gbps > 0.01 and .bw_avg_gbps < 100' "$LAB_T/bw.json"; echo $?)" \
 	"bw --json: the rate is plausible for rxe under emulation"
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # 62-perf-faults.sh - each lab fault (guest/faults.sh) gives rocescope bw/lat
-# its mapped message (LAB.md's failure table), and nothing hangs: our QPs
+# its mapped message (docs/lab.md's fault table), and nothing hangs: our QPs
 # use retry_cnt 6 and every phase has a timeout.  Where only the RDMA path
 # is meant to break, the control connection goes over lo (serve --bind
 # 0.0.0.0, client to 127.0.0.1), so the failure is RDMA's, not TCP's.
