@@ -21,7 +21,7 @@
  * Exit: 0 the probe ran (ok 1), 1 it could not run (ok 0), 2 usage.
  */
 #include "probe/probe.h"
-#include "probe_fake.h"
+#include "tests/helpers/probe_fake.h"
 #include "runtime/loop.h"
 #include "util.h"
 

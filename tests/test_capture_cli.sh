@@ -3,7 +3,7 @@
 # test_capture_cli.sh - `rocescope capture` end to end, without a network:
 # options and exit codes; every real capture of tests/fixtures/pcaps gives
 # the frame, RoCE and opcode counts of its README, every ICRC valid; the
-# crafted cases (tests/capture/make_cases) give their NAKs, gaps,
+# crafted cases (tests/helpers/make_cases) give their NAKs, gaps,
 # retransmission, CNP, CE, VLAN, QinQ, IPv6, v1, bad ICRC, malformed
 # counts; lines, JSON lines (validated) and the summary; -c; -w and its
 # rotation read back (by rocescope and tcpdump); --speed; --filter; the
@@ -12,7 +12,7 @@
 
 R=$ROCESCOPE
 JC=$top_builddir/tests/json_check
-MK=$top_builddir/tests/capture/make_cases
+MK=$top_builddir/tests/helpers/make_cases
 FIX=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-capcli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT

@@ -21,7 +21,7 @@
 #include "capture/capture.h"
 #include "capture/decode.h"
 #include "capture/format.h"
-#include "capture/craft.h"
+#include "tests/helpers/craft.h"
 #include "util.h"
 
 #define FIX "/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/"

@@ -21,7 +21,7 @@
 
 #include "capture/analysis.h"
 #include "capture/capture.h"
-#include "capture/craft.h"
+#include "tests/helpers/craft.h"
 #include "util.h"
 
 /* Build a frame from c, decode it at time ts (us), add it to a. */

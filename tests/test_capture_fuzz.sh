@@ -4,7 +4,7 @@
 # -fsanitize=fuzzer,address,undefined) for a bounded number of executions:
 # FUZZ_RUNS (default 200000) in `make check`, more by hand:
 #   FUZZ_RUNS=20000000 make check TESTS=tests/test_capture_fuzz.sh
-# Seeds: the crafted cases (tests/capture/make_cases --seeds) and frames of
+# Seeds: the crafted cases (tests/helpers/make_cases --seeds) and frames of
 # the real captures.  Skips, saying why, when clang or its fuzzer runtime
 # is missing (Debian: clang, libclang-rt-14-dev).
 . "$top_srcdir/tests/lib.sh"
@@ -13,12 +13,13 @@ CC_FUZZ=${CC_FUZZ:-clang}
 RUNS=${FUZZ_RUNS:-200000}
 command -v "$CC_FUZZ" >/dev/null 2>&1 || skip_all "clang is not installed (apt-get install clang libclang-rt-14-dev)"
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-fuzz-$$.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
+on_exit 'rm -rf "$T"'
 
 S=$top_srcdir/src
-BIN=$top_builddir/tests/capture/fuzz_decode
+BIN=$top_builddir/tests/fuzz/fuzz_decode
+mkdir -p "$top_builddir/tests/fuzz" || exit 1
 # Rebuilt when missing or older than any source it is made of.
-SRCS="$top_srcdir/tests/capture/fuzz_decode.c $S/capture/decode.c $S/capture/ib.c
+SRCS="$top_srcdir/tests/fuzz/fuzz_decode.c $S/capture/decode.c $S/capture/ib.c
 	$S/capture/icrc.c $S/capture/analysis.c $S/capture/flow.c $S/capture/verdict.c
 	$S/capture/format.c $S/capture/format_json.c $S/capture/loop.c $S/util.c $S/json.c"
 stale=
@@ -41,7 +42,7 @@ fi
 
 plan 2
 mkdir "$T/corpus"
-"$top_builddir/tests/capture/make_cases" --seeds "$T/corpus" >/dev/null
+"$top_builddir/tests/helpers/make_cases" --seeds "$T/corpus" >/dev/null
 ok $? "seed corpus: $(ls "$T/corpus" | wc -l) crafted frames"
 # -runs bounds the work, not the time; one worker, no leak of the corpus into the tree.
 "$BIN" -runs="$RUNS" -seed=1 -max_len=4096 -print_final_stats=1 "$T/corpus" >"$T/log" 2>&1

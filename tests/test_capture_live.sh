@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # test_capture_live.sh - `rocescope capture -i` on a real interface: two
-# network namespaces joined by a veth pair; tests/capture/roce_send sends
+# network namespaces joined by a veth pair; tests/helpers/roce_send sends
 # crafted RoCE v2 from a real UDP socket (IPv4 and IPv6, a source port of
 # 69, some with a wrong ICRC), and through a packet socket whole frames
 # tagged VLAN 100 and QinQ 200/100 (whether or not the kernel has VLAN
@@ -14,7 +14,7 @@
 need_root_netns
 R=$ROCESCOPE
 JC=$top_builddir/tests/json_check
-SEND=$top_builddir/tests/capture/roce_send
+SEND=$top_builddir/tests/helpers/roce_send
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-caplive-$$.XXXXXX") || exit 1
 A=rs-capA-$$
 B=rs-capB-$$

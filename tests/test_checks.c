@@ -11,7 +11,7 @@
 #include "model/snapshot_yaml.h"
 #include "util.h"
 #include "snapshot.h"
-#include "checks_lib.h"
+#include "tests/helpers/checks_lib.h"
 
 #include <errno.h>
 #include <setjmp.h>

@@ -7,7 +7,7 @@
  * issue names is a finding when it rises (two readings) and when its total
  * is not 0 (one reading); 802.3x pause is named as global.
  */
-#include "checks_lib.h"
+#include "tests/helpers/checks_lib.h"
 #include "model/counter_groups.h"
 #include "model/snapshot_yaml.h"
 #include "util.h"

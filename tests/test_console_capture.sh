@@ -6,7 +6,7 @@
 # with the capture's own QPs, a moving packet list, filters, pause and
 # resume, writing a pcap that tcpdump and rocescope read back, the sniffer
 # question, help), a saved snapshot (no wire: a file is read instead), a
-# live capture on a veth between two namespaces (tests/capture/roce_send
+# live capture on a veth between two namespaces (tests/helpers/roce_send
 # sends the RoCE frames), and no permission (as nobody: the message, and
 # the other panes still work).  Every wait polls the screen.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -203,7 +203,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns add rs-cc-pro
 	ok $? "live: an interface that does not exist is named"
 	keys live i; wait_for live 'Capture -i' && erase live 5 && keys live -- '-i vB' Enter
 	wait_for live 'Capture: live vB'; ok $? "live: capturing on vB"
-	ip netns exec $A "$top_builddir/tests/capture/roce_send" udp 10.78.0.1 10.78.0.2 --count 20 --qp 0x4d
+	ip netns exec $A "$top_builddir/tests/helpers/roce_send" udp 10.78.0.1 10.78.0.2 --count 20 --qp 0x4d
 	wait_for live '^ 10\.78\.0\.1 +10\.78\.0\.2 +0x00004d +20 ' &&
 		wait_for live ' 20 frames: 20 RoCE v2' && wait_text live 'drops 0+0'
 	ok $? "live: the flow of the 20 frames sent, libpcap's drops shown (0)"

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checks_lib.h"
+#include "tests/helpers/checks_lib.h"
 #include "diag/check.h"
 #include "fix/fix_priv.h"
 #include "util.h"

@@ -131,8 +131,8 @@ for f in "$PCAPS"/*/*.pcap "$PCAPS"/*.pcap*; do
 	"$R" capture -r "$f" --summary --json >"$T/sum.$n" 2>/dev/null
 	fits capture-summary "$T/sum.$n"
 done
-if [ -x "$top_builddir/tests/capture/make_cases" ]; then
-	"$top_builddir/tests/capture/make_cases" "$T/crafted.pcap" >/dev/null 2>&1 &&
+if [ -x "$top_builddir/tests/helpers/make_cases" ]; then
+	"$top_builddir/tests/helpers/make_cases" "$T/crafted.pcap" >/dev/null 2>&1 &&
 		"$R" capture -r "$T/crafted.pcap" --json --all >"$T/cap.c" 2>/dev/null &&
 		fits capture-packet "$T/cap.c" --lines
 fi

@@ -11,7 +11,7 @@
  * faults for real in namespaces.
  */
 #include "probe/probe.h"
-#include "probe_fake.h"
+#include "tests/helpers/probe_fake.h"
 #include "util.h"
 
 #include <arpa/inet.h>

@@ -30,7 +30,7 @@
 #include "model/series.h"
 #include "model/snapshot_yaml.h"
 #include "record/recording.h"
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 #include "util.h"
 
 #define SEC 1000000000ULL

@@ -26,7 +26,7 @@
 #include "runtime/loop.h"
 #include "session/session.h"
 #include "snapshot.h"
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 #include "util.h"
 
 static void assert_recent_utc(const char *t)

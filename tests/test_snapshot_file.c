@@ -28,7 +28,7 @@
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 #include "snapshot.h"
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 #include "util.h"
 
 static char tmpdir[] = "/tmp/rs-test-sfile-XXXXXX";

@@ -22,7 +22,7 @@
 
 #include "model/snapshot_yaml.h"
 #include "snapshot.h"
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 
 static char *sample;
 static size_t sample_len;

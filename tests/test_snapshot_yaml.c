@@ -25,7 +25,7 @@
 
 #include "model/snapshot_yaml.h"
 #include "snapshot.h"
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 #include "util.h"
 
 static char tmpdir[] = "/tmp/rs-test-yaml-XXXXXX";

@@ -10,10 +10,10 @@
  * a 4 KiB SEND (First, 2 Middle, Last), a small SEND Only of 64-512 bytes,
  * or an RDMA READ of 4 KiB (the request, then 4 response packets), each
  * acknowledged, plus a CNP now and then.  Every ICRC is valid (computed by
- * rs_icrc_compute through tests/capture/craft.c), PSNs run on per QP.
+ * rs_icrc_compute through tests/helpers/craft.c), PSNs run on per QP.
  * Deterministic: the same N gives the same file.
  */
-#include "capture/craft.h"
+#include "tests/helpers/craft.h"
 #include "capture/decode.h"
 
 #include <pcap/pcap.h>

@@ -29,8 +29,8 @@ bench: bench-exporter
 # The capture's bench: a generated pcap of 1,000,000 RoCE v2 packets, our
 # decode + flow accounting against tcpdump's raw read and tshark, same run.
 noinst_PROGRAMS += tests/bench/gen_roce_pcap tests/bench/bench_decode
-tests_bench_gen_roce_pcap_SOURCES = tests/bench/gen_roce_pcap.c tests/capture/craft.c \
-	tests/capture/craft.h
+tests_bench_gen_roce_pcap_SOURCES = tests/bench/gen_roce_pcap.c tests/helpers/craft.c \
+	tests/helpers/craft.h
 tests_bench_gen_roce_pcap_CFLAGS = $(AM_CFLAGS) $(PCAP_CFLAGS) -I$(top_srcdir)/tests
 tests_bench_gen_roce_pcap_LDADD = $(RS_CORE_LIBS)
 tests_bench_bench_decode_SOURCES = tests/bench/bench_decode.c

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* checks_lib.c - helpers of the cmocka tests of the checks (checks_lib.h). */
-#include "checks_lib.h"
+#include "tests/helpers/checks_lib.h"
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 

@@ -4,7 +4,7 @@
  * parts, the IPv4 header checksum is real, the UDP checksum is 0 (as rxe
  * sends it), and the ICRC comes from rs_icrc_compute().
  */
-#include "craft.h"
+#include "tests/helpers/craft.h"
 #include "capture/decode.h"
 
 #include <arpa/inet.h>

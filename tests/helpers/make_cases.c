@@ -12,7 +12,7 @@
  * IPv6, RoCE v1, a source port of 69, a bad ICRC, a frame cut on the wire,
  * and a CM REQ.  test_capture_cli.sh holds the summary to these counts.
  */
-#include "craft.h"
+#include "tests/helpers/craft.h"
 #include "capture/decode.h"
 
 #include <pcap/pcap.h>

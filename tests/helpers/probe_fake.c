@@ -4,7 +4,7 @@
  * scenario name, the fields a real run set.  Scenario names say the fault
  * as docs/probes.md's fault table does.
  */
-#include "probe_fake.h"
+#include "tests/helpers/probe_fake.h"
 #include "util.h"
 
 #include <errno.h>

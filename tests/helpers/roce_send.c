@@ -19,7 +19,7 @@
  * masked in the ICRC.  A capture that finds every ICRC valid proves both
  * the sender's and the decoder's computation against the kernel's bytes.
  */
-#include "craft.h"
+#include "tests/helpers/craft.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -10,7 +10,7 @@
  * memory (rs_snapshot_init, rs_array_append) and strings are written only
  * up to their NUL, on both the sample and the loaded side.
  */
-#include "snapshot_sample.h"
+#include "tests/helpers/snapshot_sample.h"
 
 #include <math.h>
 #include <stdint.h>
