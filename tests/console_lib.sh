@@ -13,7 +13,7 @@ command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 [ -x "${ROCESCOPE:-}" ] || skip_all "ROCESCOPE is not set to the built binary"
 
 sock=rs$$
-tmp=$(mktemp -d /tmp/rs-console-XXXXXX)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}"/rs-console-XXXXXX)
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 on_exit 'rm -rf "$tmp"'
 # kill-server leaves the socket file behind: remove it too.

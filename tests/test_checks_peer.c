@@ -43,11 +43,12 @@ static void test_probe_checks(void **state)
 	assert_non_null(strstr(x->summary, "ping could not run: EPERM"));
 	assert_non_null(strstr(x->summary, "ping_group_range"));
 
-	rs_cc_give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 9000,
-						       .local_mtu = 9000 });
+	rs_cc_give(RS_PROBE_PMTU,
+		   (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 9000, .local_mtu = 9000 });
 	rs_cc_judge("net.pmtu", "192.168.100.20", RS_PASS);
-	rs_cc_give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 1500, .local_mtu = 9000,
-						       .pmtu_limited = 1 });
+	rs_cc_give(RS_PROBE_PMTU,
+		   (struct rs_probe_result){
+			   .ok = 1, .pmtu_mtu = 1500, .local_mtu = 9000, .pmtu_limited = 1 });
 	x = rs_cc_judge("net.pmtu", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "path MTU 1500 < local MTU 9000"));
 
@@ -60,11 +61,13 @@ static void test_probe_checks(void **state)
 	x = rs_cc_judge("net.control_port", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "firewall"));
 
-	rs_cc_give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ROUTE_RESOLVED",
-		.cm_dev = "mlx5_0", .cm_port = 1 });
+	rs_cc_give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1,
+							       .cm_event = "ROUTE_RESOLVED",
+							       .cm_dev = "mlx5_0",
+							       .cm_port = 1 });
 	rs_cc_judge("rdma.cm_resolve", "192.168.100.20", RS_PASS);
-	rs_cc_give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 0,
-							  .error = "no RDMA device here" });
+	rs_cc_give(RS_PROBE_RDMA_CM,
+		   (struct rs_probe_result){ .ok = 0, .error = "no RDMA device here" });
 	x = rs_cc_judge("rdma.cm_resolve", "192.168.100.20", RS_SKIP);
 	assert_string_equal(x->summary, "the rdma_cm probe could not run: no RDMA device here");
 	assert_string_equal(x->remedy, "");
@@ -75,21 +78,29 @@ static void test_probe_checks(void **state)
 	x = rs_cc_judge("net.pmtu", "192.168.100.20", RS_SKIP);
 	assert_non_null(strstr(x->summary, "could not run: EPERM"));
 	/* The network's answer is a conclusion (ok), not a resolution. */
-	rs_cc_give(RS_PROBE_RDMA_CM, (struct rs_probe_result){ .ok = 1, .cm_event = "ADDR_ERROR",
-		.summary = "ADDR_ERROR: the interface the route uses (wrongdev) has no RDMA device" });
+	rs_cc_give(
+		RS_PROBE_RDMA_CM,
+		(struct rs_probe_result){
+			.ok = 1,
+			.cm_event = "ADDR_ERROR",
+			.summary =
+				"ADDR_ERROR: the interface the route uses (wrongdev) has no RDMA device" });
 	x = rs_cc_judge("rdma.cm_resolve", "192.168.100.20", RS_FAIL);
 	assert_string_equal(x->summary, "rdma_cm cannot resolve the peer: ADDR_ERROR: the "
-			    "interface the route uses (wrongdev) has no RDMA device");
+					"interface the route uses (wrongdev) has no RDMA device");
 	/* No DF echo answered: the path MTU is unknown, not bad. */
-	rs_cc_give(RS_PROBE_PMTU, (struct rs_probe_result){ .ok = 1, .pmtu_mtu = 0, .local_mtu = 9000,
-						       .summary = "no answer" });
+	rs_cc_give(RS_PROBE_PMTU,
+		   (struct rs_probe_result){
+			   .ok = 1, .pmtu_mtu = 0, .local_mtu = 9000, .summary = "no answer" });
 	x = rs_cc_judge("net.pmtu", "192.168.100.20", RS_SKIP);
 	assert_non_null(strstr(x->summary, "path MTU unknown"));
 
 	/* the neighbour probe is fresher than the snapshot's table */
 	rs_cc_judge("net.peer_neigh", "192.168.100.20", RS_PASS);
-	rs_cc_give(RS_PROBE_NEIGH, (struct rs_probe_result){ .ok = 1, .neigh_state = "FAILED",
-		.neigh_ip = "192.168.100.20", .neigh_dev = "ens1f0np0" });
+	rs_cc_give(RS_PROBE_NEIGH, (struct rs_probe_result){ .ok = 1,
+							     .neigh_state = "FAILED",
+							     .neigh_ip = "192.168.100.20",
+							     .neigh_dev = "ens1f0np0" });
 	rs_cc_judge("net.peer_neigh", "192.168.100.20", RS_FAIL);
 }
 
@@ -110,7 +121,8 @@ static void test_ping_why(void **state)
 	l->noarp = 1;
 	x = rs_cc_judge("net.ping", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "ens1f0np0 has ARP off (NOARP)"));
-	assert_string_equal(x->remedy, "ip link set ens1f0np0 arp on; ip neigh flush dev ens1f0np0");
+	assert_string_equal(x->remedy,
+			    "ip link set ens1f0np0 arp on; ip neigh flush dev ens1f0np0");
 	l->noarp = 0;
 	RS_STRCPY(nb->state, "PERMANENT");
 	x = rs_cc_judge("net.ping", "192.168.100.20", RS_FAIL);
@@ -126,7 +138,7 @@ static void test_ping_why(void **state)
 	RS_STRCPY(rs_cc.snap.peer.dev, "eno1");
 	x = rs_cc_judge("net.ping", "192.168.100.20", RS_FAIL);
 	assert_non_null(strstr(x->summary, "the route leaves through eno1, which is not an RDMA "
-			       "interface"));
+					   "interface"));
 }
 
 static void test_both_ends(void **state)
@@ -135,9 +147,15 @@ static void test_both_ends(void **state)
 
 	x = rs_cc_judge("peer.same_gid_type", "peer", RS_SKIP);
 	assert_non_null(strstr(x->summary, "rocescope serve"));
-	rs_cc.view = (struct rs_peer_view){ .known = 1, .hostname = "peer-01", .gid_index = 3,
-		.gid_type = RS_GID_TYPE_ROCE_V2, .gid_ipv4 = 1, .active_mtu = 4096,
-		.pfc_known = 1, .pfc_en = 8, .addr = "192.168.100.20" };
+	rs_cc.view = (struct rs_peer_view){ .known = 1,
+					    .hostname = "peer-01",
+					    .gid_index = 3,
+					    .gid_type = RS_GID_TYPE_ROCE_V2,
+					    .gid_ipv4 = 1,
+					    .active_mtu = 4096,
+					    .pfc_known = 1,
+					    .pfc_en = 8,
+					    .addr = "192.168.100.20" };
 	rs_cc.ctx.peer_view = &rs_cc.view;
 	rs_cc_judge("peer.same_gid_type", "mlx5_0 port 1", RS_PASS);
 	rs_cc_judge("peer.same_mtu", "mlx5_0 port 1", RS_PASS);
@@ -170,7 +188,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_both_ends, rs_cc_setup, rs_cc_teardown),
 	};
 
-	if (!getenv("top_srcdir"))
-		setenv("top_srcdir", ".", 1);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,10 +25,19 @@
 static void test_pingpong(void **state)
 {
 	struct rs_test_results tr = { .can_run = 0 };
-	struct rs_test_outcome o = { .kind = RS_TEST_LAT, .end = RS_TEST_PASSED,
-		.source = "rocescope lat 10.99.0.2 -n 100", .peer = "10.99.0.2", .device = "rxe0",
-		.have_result = 1, .size = 2, .iterations = 100, .t_min_us = 26.2,
-		.t_median_us = 29.8, .t_avg_us = 31.0, .t_p99_us = 40.5, .t_max_us = 55.0 };
+	struct rs_test_outcome o = { .kind = RS_TEST_LAT,
+				     .end = RS_TEST_PASSED,
+				     .source = "rocescope lat 10.99.0.2 -n 100",
+				     .peer = "10.99.0.2",
+				     .device = "rxe0",
+				     .have_result = 1,
+				     .size = 2,
+				     .iterations = 100,
+				     .t_min_us = 26.2,
+				     .t_median_us = 29.8,
+				     .t_avg_us = 31.0,
+				     .t_p99_us = 40.5,
+				     .t_max_us = 55.0 };
 	const struct rs_finding *x;
 
 	x = rs_cc_judge("perf.pingpong", "peer", RS_SKIP);
@@ -42,21 +51,28 @@ static void test_pingpong(void **state)
 	assert_non_null(strstr(x->summary, "no latency test has run: rocescope lat 10.99.0.2"));
 	tr.of[RS_TEST_LAT] = &o;
 	x = rs_cc_judge("perf.pingpong", "10.99.0.2", RS_PASS);
-	assert_string_equal(x->summary, "the ping-pong completed: 100 round trips of 2 B, one-way "
+	assert_string_equal(x->summary,
+			    "the ping-pong completed: 100 round trips of 2 B, one-way "
 			    "latency median 29.80 us (min 26.20, p99 40.50, max 55.00)");
 	assert_string_equal(x->evidence, "rocescope lat 10.99.0.2 -n 100: passed");
 	o.replay = 1;
 	x = rs_cc_judge("perf.pingpong", "10.99.0.2", RS_PASS);
 	assert_non_null(strstr(x->summary, "a lab run, replayed: the ping-pong completed"));
-	o = (struct rs_test_outcome){ .kind = RS_TEST_LAT, .end = RS_TEST_FAILED,
-		.source = "rocescope lat 10.99.0.2 -n 100", .code = "control_unreachable",
+	o = (struct rs_test_outcome){
+		.kind = RS_TEST_LAT,
+		.end = RS_TEST_FAILED,
+		.source = "rocescope lat 10.99.0.2 -n 100",
+		.code = "control_unreachable",
 		.title = "control port unreachable",
 		.message = "cannot connect to 10.99.0.2:18515: connection refused (nothing listens "
 			   "there)",
-		.check = "is rocescope serve running on the peer, on this port?" };
+		.check = "is rocescope serve running on the peer, on this port?"
+	};
 	x = rs_cc_judge("perf.pingpong", "10.99.0.2", RS_FAIL);
-	assert_string_equal(x->summary, "the latency test failed: control port unreachable: cannot "
-			    "connect to 10.99.0.2:18515: connection refused (nothing listens there)");
+	assert_string_equal(
+		x->summary,
+		"the latency test failed: control port unreachable: cannot "
+		"connect to 10.99.0.2:18515: connection refused (nothing listens there)");
 	assert_string_equal(x->remedy, "is rocescope serve running on the peer, on this port?");
 	assert_non_null(strstr(x->evidence, "error control_unreachable"));
 	o.end = RS_TEST_DIED;
@@ -64,7 +80,7 @@ static void test_pingpong(void **state)
 	RS_STRCPY(o.message, "killed by SIGSEGV (core dumped), and said nothing");
 	x = rs_cc_judge("perf.pingpong", "10.99.0.2", RS_FAIL);
 	assert_string_equal(x->summary, "the latency test ended without a result: killed by "
-			    "SIGSEGV (core dumped), and said nothing");
+					"SIGSEGV (core dumped), and said nothing");
 }
 
 /* perf.bandwidth: a profile's floor, half the port's rate, software RoCE
@@ -72,11 +88,20 @@ static void test_pingpong(void **state)
 static void test_bandwidth(void **state)
 {
 	struct rs_test_results tr = { .can_run = 1 };
-	struct rs_test_outcome o = { .kind = RS_TEST_BW, .end = RS_TEST_PASSED,
-		.source = "rocescope bw 192.168.100.20 -D 2", .peer = "192.168.100.20",
-		.device = "mlx5_0", .link_mbps = 100000, .have_result = 1, .size = 65536,
-		.iterations = 350000, .qps = 1, .seconds = 2, .bw_avg_gbps = 91.7,
-		.bw_peak_gbps = 92.1, .msg_rate_mpps = 0.175 };
+	struct rs_test_outcome o = { .kind = RS_TEST_BW,
+				     .end = RS_TEST_PASSED,
+				     .source = "rocescope bw 192.168.100.20 -D 2",
+				     .peer = "192.168.100.20",
+				     .device = "mlx5_0",
+				     .link_mbps = 100000,
+				     .have_result = 1,
+				     .size = 65536,
+				     .iterations = 350000,
+				     .qps = 1,
+				     .seconds = 2,
+				     .bw_avg_gbps = 91.7,
+				     .bw_peak_gbps = 92.1,
+				     .msg_rate_mpps = 0.175 };
 	const struct rs_finding *x;
 
 	rs_cc.ctx.tests = &tr;
@@ -96,7 +121,7 @@ static void test_bandwidth(void **state)
 	rs_cc.params.profile = &rs_cc.profile;
 	x = rs_cc_judge("perf.bandwidth", "192.168.100.20", RS_PASS);
 	assert_string_equal(x->summary, "bandwidth 31 Gb/s reaches the site's floor 25 Gb/s "
-			    "(profile lossless)");
+					"(profile lossless)");
 	rs_cc.profile.bandwidth_floor_gbps = 80;
 	rs_cc_judge("perf.bandwidth", "192.168.100.20", RS_FAIL);
 	rs_cc.params.profile = NULL;
@@ -113,7 +138,8 @@ static void test_bandwidth(void **state)
 	RS_STRCPY(o.message, "packets lost on the path");
 	RS_STRCPY(o.check, "neighbour (ARP), MTU on every hop, PFC/pause, the switch");
 	x = rs_cc_judge("perf.bandwidth", "192.168.100.20", RS_FAIL);
-	assert_string_equal(x->summary, "the bandwidth test failed: retry exceeded (work completion "
+	assert_string_equal(x->summary,
+			    "the bandwidth test failed: retry exceeded (work completion "
 			    "status 12): packets lost on the path");
 	assert_string_equal(x->remedy, "neighbour (ARP), MTU on every hop, PFC/pause, the switch");
 }
@@ -125,7 +151,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bandwidth, rs_cc_setup, rs_cc_teardown),
 	};
 
-	if (!getenv("top_srcdir"))
-		setenv("top_srcdir", ".", 1);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

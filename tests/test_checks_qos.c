@@ -40,19 +40,23 @@ static void test_flow_control(void **state)
 	/* a driver without DCB nor pause: unknown, not bad */
 	rs_cc_link("ens1f1np1")->dcb.known = 0;
 	rs_cc_link("ens1f1np1")->pause.known = 0;
-	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error, "the driver does not answer DCB (EOPNOTSUPP)");
+	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error,
+		  "the driver does not answer DCB (EOPNOTSUPP)");
 	x = rs_cc_judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
 	assert_non_null(strstr(x->summary, "EOPNOTSUPP"));
 	/* 802.3x off and DCB not read: PFC may be on, so "no flow control"
 	 * would be a guess (unknown is never bad) */
 	rs_cc_link("ens1f1np1")->pause.known = 1;
-	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error, "not recorded: DCB is only read from a live host");
+	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error,
+		  "not recorded: DCB is only read from a live host");
 	x = rs_cc_judge("qos.pause", "mlx5_1 port 1", RS_SKIP);
-	assert_string_equal(x->summary, "flow control of ens1f1np1 unknown: 802.3x pause off, "
+	assert_string_equal(x->summary,
+			    "flow control of ens1f1np1 unknown: 802.3x pause off, "
 			    "PFC unknown: not recorded: DCB is only read from a live host");
 	assert_string_equal(x->remedy, "");
 	/* a driver without DCB has no PFC: no flow control at all is a fact */
-	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error, "the driver does not answer DCB (EOPNOTSUPP)");
+	RS_STRCPY(rs_cc_link("ens1f1np1")->dcb.error,
+		  "the driver does not answer DCB (EOPNOTSUPP)");
 	rs_cc_judge("qos.pause", "mlx5_1 port 1", RS_WARN);
 }
 
@@ -64,7 +68,7 @@ static void test_pfc_trust_ecn(void **state)
 	x = rs_cc_judge("qos.pfc", "mlx5_1 port 1", RS_WARN);
 	assert_non_null(strstr(x->remedy, "mlnx_qos -i ens1f1np1 --pfc 0,0,0,1,0,0,0,0"));
 	rs_cc_judge("qos.trust", "mlx5_0 port 1", RS_PASS);
-	rs_cc_judge("qos.trust", "mlx5_1 port 1", RS_PASS);	/* pcp, but no PFC to miss */
+	rs_cc_judge("qos.trust", "mlx5_1 port 1", RS_PASS); /* pcp, but no PFC to miss */
 	rs_cc_judge("qos.ecn", "mlx5_0 port 1", RS_PASS);
 	rs_cc_judge("qos.ecn", "mlx5_1 port 1", RS_WARN);
 	/* PFC with PCP trust on an untagged port: RoCE misses the priority */
@@ -101,7 +105,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_pfc_trust_ecn, rs_cc_setup, rs_cc_teardown),
 	};
 
-	if (!getenv("top_srcdir"))
-		setenv("top_srcdir", ".", 1);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

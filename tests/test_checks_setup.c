@@ -26,10 +26,10 @@ static void test_arp_flux(void **state)
 {
 	const struct rs_finding *x;
 
-	x = rs_cc_judge("net.arp_flux", "ens1f1np1", RS_FAIL);	/* strict rp_filter */
+	x = rs_cc_judge("net.arp_flux", "ens1f1np1", RS_FAIL); /* strict rp_filter */
 	assert_non_null(strstr(x->remedy, "net.ipv4.conf.ens1f1np1.rp_filter=2"));
 	rs_cc_link("ens1f1np1")->rp_filter = 2;
-	x = rs_cc_judge("net.arp_flux", "ens1f1np1", RS_WARN);	/* arp_ignore 0 */
+	x = rs_cc_judge("net.arp_flux", "ens1f1np1", RS_WARN); /* arp_ignore 0 */
 	assert_non_null(strstr(x->summary, "ARP flux"));
 	rs_cc_link("ens1f1np1")->arp_ignore = 1;
 	rs_cc_link("ens1f1np1")->arp_announce = 2;
@@ -42,7 +42,7 @@ static void test_user_index(void **state)
 {
 	const struct rs_finding *x;
 
-	rs_cc_judge("gid.user_index", "host", RS_SKIP);	/* no -x given */
+	rs_cc_judge("gid.user_index", "host", RS_SKIP); /* no -x given */
 	rs_cc.params.gid_index = 3;
 	rs_cc_judge("gid.user_index", "mlx5_0 port 1", RS_PASS);
 	rs_cc.params.gid_index = 2;
@@ -68,28 +68,28 @@ static void test_user_index(void **state)
 	rs_cc.snap.devices[0].ports[0].gids[3].type = RS_GID_TYPE_UNKNOWN;
 	x = rs_cc_judge("gid.user_index", "mlx5_0 port 1", RS_SKIP);
 	assert_string_equal(x->summary, "GID index 3: its type is unknown (gid_attrs/types not "
-			    "read)");
+					"read)");
 	/* no GID table read at all: an index is not "empty", it is unknown */
 	rs_cc.snap.devices[0].ports[0].n_gids = 0;
 	rs_cc.snap.devices[0].ports[0].gid_tbl_len = 0;
 	rs_cc.params.gid_index = 9;
 	x = rs_cc_judge("gid.user_index", "mlx5_0 port 1", RS_SKIP);
 	assert_string_equal(x->summary, "GID index 9: the port's GID table was not read");
-	rs_cc.snap.devices[0].ports[0].n_gids = 6;	/* teardown frees the array */
+	rs_cc.snap.devices[0].ports[0].n_gids = 6; /* teardown frees the array */
 }
 
 static void test_large_messages(void **state)
 {
 	const struct rs_finding *x;
 
-	rs_cc_judge("host.memlock_for_test", "host", RS_SKIP);	/* no -s */
+	rs_cc_judge("host.memlock_for_test", "host", RS_SKIP); /* no -s */
 	rs_cc_judge("device.max_mr", "host", RS_SKIP);
 	rs_cc.params.msg_size = 8 << 20;
-	rs_cc_judge("host.memlock_for_test", "host", RS_PASS);	/* unlimited */
+	rs_cc_judge("host.memlock_for_test", "host", RS_PASS); /* unlimited */
 	rs_cc_judge("device.max_mr", "mlx5_0 port 1", RS_PASS);
 	rs_cc.snap.host.memlock_soft = 64 << 10;
 	x = rs_cc_judge("host.memlock_for_test", "host", RS_FAIL);
-	assert_non_null(strstr(x->evidence, "= 1024 MiB"));	/* 8 MiB x 128 x 1 */
+	assert_non_null(strstr(x->evidence, "= 1024 MiB")); /* 8 MiB x 128 x 1 */
 	assert_non_null(strstr(x->summary, "Couldn't allocate MR"));
 	rs_cc.snap.host.cap_ipc_lock = 1;
 	x = rs_cc_judge("host.memlock_for_test", "host", RS_PASS);
@@ -124,7 +124,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_profile_checks, rs_cc_setup, rs_cc_teardown),
 	};
 
-	if (!getenv("top_srcdir"))
-		setenv("top_srcdir", ".", 1);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

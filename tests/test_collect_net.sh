@@ -11,7 +11,7 @@ PROBE="$top_builddir/tests/net_probe"
 
 A=rsna-$$
 B=rsnb-$$
-TMP=$(mktemp -d /tmp/rs-net-XXXXXX)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}"/rs-net-XXXXXX)
 cleanup() {
 	ip netns del "$A" 2>/dev/null
 	ip netns del "$B" 2>/dev/null

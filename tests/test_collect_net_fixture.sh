@@ -6,7 +6,7 @@
 PROBE="$top_builddir/tests/net_probe"
 [ -x "$PROBE" ] || skip_all "tests/net_probe is not built"
 
-ROOT=$(mktemp -d /tmp/rs-netfix-XXXXXX)
+ROOT=$(mktemp -d "${TMPDIR:-/tmp}"/rs-netfix-XXXXXX)
 trap 'rm -rf "$ROOT"' EXIT
 
 # mkif NAME IFINDEX MTU OPERSTATE FLAGS MAC [CARRIER]

@@ -11,7 +11,7 @@ command -v valgrind >/dev/null 2>&1 || skip_all "valgrind is not installed"
 [ -z "${RS_SANITIZERS:-}" ] || skip_all "built with sanitizers: ASan checks memory instead of valgrind"
 bench="$top_builddir/ui/console_bench"
 [ -x "$bench" ] || skip_all "ui/console_bench is not built"
-log=$(mktemp /tmp/rs-console-vg-XXXXXX)
+log=$(mktemp "${TMPDIR:-/tmp}"/rs-console-vg-XXXXXX)
 trap 'rm -f "$log"' EXIT
 
 run() { # run DESCRIPTION ARGS...

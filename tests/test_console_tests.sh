@@ -114,7 +114,11 @@ start file $UTF $UTF_ALL -- --load "$tmp/snap.yaml"
 wait_for file ' 1 Overview' && keys file 9
 wait_for file 'Tests need the live host \(this is file'; ok $? "--load: tests need the live host"
 keys file b
-wait_for file '^ tests need the live host \(this is file ' && wait_for file '^ rocescope bw PEER there$'
+# says TEXT: the screen, its lines joined and blanks squeezed, holds TEXT
+# (where a message wraps depends on the length of its file name)
+says() { tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -Fq -- "$1"; }
+wait_for file '^ tests need the live host \(this is file ' &&
+	wait_until file says "tests need the live host (this is file $tmp/snap.yaml): run rocescope bw PEER there"
 ok $? "--load: b says where to run it"
 keys file q; wait_for file 'EXITED 0'
 

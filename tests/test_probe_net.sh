@@ -20,7 +20,7 @@ P="$top_builddir/tests/probe_cli"
 A=rspa-$$
 B=rspb-$$
 C=rspc-$$
-TMP=$(mktemp -d /tmp/rs-probe-XXXXXX)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}"/rs-probe-XXXXXX)
 LPID=""
 cleanup() {
 	[ -n "$LPID" ] && kill "$LPID" 2>/dev/null

@@ -19,12 +19,8 @@ ui_console_bench_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 ui_console_bench_SOURCES = ui/console_bench.c $(RS_UI_SOURCES)
 ui_console_bench_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 
-EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib.sh \
-	tests/test_console_memcheck.sh tests/test_console_wizard.sh tests/bench/gen_root.sh
-EXTRA_DIST += tests/test_console_capture.sh tests/test_console_replay.sh
-EXTRA_DIST += tests/test_console_tests.sh
-EXTRA_DIST += tests/test_console_overview.sh
-EXTRA_DIST += tests/test_console_scale.sh
+# (The console's screen tests are listed in tests/local.mk.)
+EXTRA_DIST += tests/bench/gen_root.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind

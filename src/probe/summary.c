@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * summary.c - the one line a person reads for each probe result, built from
- * the result's fields alone, so that a test double (tests/probe_fake.c) and
- * a real run with the same facts say the same words.  Each line says what
- * was seen and, where the facts allow one reading, what it means.
+ * the result's fields alone, so that a test double
+ * (tests/helpers/probe_fake.c) and a real run with the same facts say the
+ * same words.  Each line says what was seen and, where the facts allow
+ * one reading, what it means.
  */
 #include "probe/probe_priv.h"
 

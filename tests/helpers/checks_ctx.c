@@ -22,8 +22,8 @@ int rs_cc_setup(void **state)
 	(void)state;
 	memset(&rs_cc, 0, sizeof(rs_cc));
 	assert_int_equal(rs_snapshot_load_yaml(&rs_cc.snap, rs_demo_host_yaml,
-					       rs_demo_host_yaml_len, "demo", err,
-					       sizeof(err)), 0);
+					       rs_demo_host_yaml_len, "demo", err, sizeof(err)),
+			 0);
 	rs_check_params_init(&rs_cc.params);
 	rs_cc.ctx.snap = &rs_cc.snap;
 	rs_cc.ctx.params = &rs_cc.params;
@@ -62,9 +62,10 @@ struct rs_link *rs_cc_link(const char *name)
 
 void rs_cc_profile(const char *name)
 {
+	const char *top = getenv("top_srcdir");
 	char path[4096], err[512];
 
-	snprintf(path, sizeof(path), "%s/profiles/%s.yaml", getenv("top_srcdir"), name);
+	snprintf(path, sizeof(path), "%s/profiles/%s.yaml", top ? top : ".", name);
 	if (rs_profile_load(&rs_cc.profile, path, err, sizeof(err)))
 		fail_msg("%s", err);
 	rs_cc.params.profile = &rs_cc.profile;
