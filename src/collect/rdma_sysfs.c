@@ -350,6 +350,7 @@ int rs_collect_rdma(struct rs_snapshot *s)
 		if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", names[i]))
 			continue;
 		d = RS_APPEND(s->devices, s->n_devices);
+		rs_device_init(d);
 		RS_STRCPY(d->name, names[i]);
 		d->present = 1;
 		read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
