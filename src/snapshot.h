@@ -163,9 +163,10 @@ struct rs_device {
 	struct rs_rdma_res res;		/* RDMA netlink resources */
 	struct rs_port *ports;
 	size_t n_ports;
-	/* Its queue pairs (RDMA netlink), read with res; qps_error says why not. */
+	/* Its queue pairs (RDMA netlink), read with res; qps_note says what
+	 * could not be read (the list itself when qps_known is 0). */
 	int qps_known;
-	char qps_error[RS_TEXT_LEN];
+	char qps_note[RS_TEXT_LEN];
 	char qp_counter_mode[RS_NAME_LEN];	/* "none", "auto", "manual", "" unknown */
 	struct rs_qp *qps;
 	size_t n_qps;

@@ -318,6 +318,14 @@ tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_rdma_res tests/test_rdma_res.sh
 EXTRA_DIST += tests/test_rdma_res.sh
+# Queue pairs (RDMA netlink): QP lists recorded in the lab, rdma_cm IDs, QP
+# counters, modes and bind answers built as nldev.c builds them, every cut
+# and changed byte, hostile replies, the recorded twin.
+check_PROGRAMS += tests/test_rdma_qps
+tests_test_rdma_qps_SOURCES = tests/test_rdma_qps.c tests/nl_build.c tests/nl_build.h
+tests_test_rdma_qps_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_rdma_qps_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_rdma_qps
 
 # The exporter: the exposition text and the HTTP head parser (pure), then
 # the server itself (test_exporter.sh: promtool, parallel scrapes while a

@@ -71,7 +71,7 @@ static void fill_qps(struct rs_device *d)
 	struct rs_irq *irq;
 
 	d->qps_known = 1;
-	RS_STRCPY(d->qps_error, "RES_CM_ID_GET: Operation not permitted");
+	RS_STRCPY(d->qps_note, "RES_CM_ID_GET: Operation not permitted");
 	RS_STRCPY(d->qp_counter_mode, "manual");
 	for (unsigned i = 0; i < 2; i++) {
 		q = RS_APPEND(d->qps, d->n_qps);

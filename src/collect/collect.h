@@ -37,6 +37,12 @@ int rs_collect_rdma_res(struct rs_snapshot *s);
 /* Recorded twin: the same replies from <root>/rdma-netlink/ (rdma_res.h). */
 int rs_collect_rdma_res_recorded(struct rs_snapshot *s);
 
+/* Files (locality.c): the command and CPUs of every process owning a QP
+ * (s->procs, each QP's comm), after the resources were read. */
+int rs_collect_qp_owners(struct rs_snapshot *s);
+/* Files: each device's NUMA node, local CPUs and interrupts. */
+int rs_collect_rdma_locality(struct rs_snapshot *s);
+
 /* Network area ------------------------------------------------------------- */
 
 /* Live (netlink): links, addresses, routes, neighbours. */
@@ -77,8 +83,10 @@ void rs_net_monitor_close(struct rs_net_monitor *m);
 
 /* Host area ---------------------------------------------------------------- */
 
-/* Files: kernel, distribution, memory, modules, huge pages. */
+/* Files: kernel, distribution, memory, modules, huge pages, NUMA nodes. */
 int rs_collect_host(struct rs_snapshot *s);
+/* Files: the NUMA nodes and their CPUs (locality.c). */
+int rs_collect_numa(struct rs_snapshot *s);
 /* Live: this process's memlock rlimit, and what limits.conf gives its user. */
 int rs_collect_memlock(struct rs_snapshot *s);
 /* Recorded twin: <root>/proc/self/limits, limits.conf for the root's user. */

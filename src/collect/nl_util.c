@@ -202,7 +202,7 @@ int rs_nl_walk(const void *buf, size_t len, size_t hdrlen, int maxattr,
 		if (h->nlmsg_len < NLMSG_HDRLEN + NLMSG_ALIGN(hdrlen) ||
 		    nlmsg_parse((struct nlmsghdr *)h, (int)hdrlen, tb, maxattr, NULL) < 0)
 			return -EBADMSG;
-		ret = fn(tb, arg);
+		ret = fn ? fn(tb, arg) : 0;
 		if (ret < 0)
 			return ret;
 	}

@@ -61,8 +61,9 @@ int rs_nl_open(int proto);
 int rs_nl_request(int fd, struct rs_nl_msg *m, struct rs_nl_reply *r);
 
 /*
- * Walk the messages of a reply: fn gets the attribute table (maxattr + 1
- * entries, family header of hdrlen bytes skipped) of each message.  Ends
+ * Walk the messages of a reply: fn (NULL: none) gets the attribute table
+ * (maxattr + 1 entries, family header of hdrlen bytes skipped) of each
+ * message.  Ends
  * at NLMSG_DONE or an NLMSG_ERROR: 0 for an acknowledgement, the error it
  * carries (-errno), -EBADMSG for a stream that is cut, garbled or ends
  * without either; or what fn returned when negative.

@@ -17,6 +17,7 @@
  * says "not recorded" per device, as DCB does: unknown, never bad.
  */
 #include "collect/collect.h"
+#include "collect/rdma_qp.h"
 #include "collect/rdma_res.h"
 #include "util.h"
 
@@ -63,6 +64,21 @@ static void mark_missing(struct rs_snapshot *s, const long *idx)
 			RS_STRCPY(s->devices[i].res.error, "not in RDMA netlink's device list");
 }
 
+/* Nothing of the last reading's QPs survives a failed one. */
+static void reset_qps(struct rs_snapshot *s, const char *why)
+{
+	for (size_t i = 0; i < s->n_devices; i++) {
+		struct rs_device *d = &s->devices[i];
+
+		rs_qps_free(d->qps, d->n_qps);
+		d->qps = NULL;
+		d->n_qps = 0;
+		d->qps_known = 0;
+		d->qp_counter_mode[0] = '\0';
+		RS_STRCPY(d->qps_note, why);
+	}
+}
+
 static void qp_error(struct rs_device *d, const char *what, int err)
 {
 	snprintf(d->res.error, sizeof(d->res.error), "QP states: %s: %s", what,
@@ -77,6 +93,7 @@ int rs_collect_rdma_res(struct rs_snapshot *s)
 
 	if (!s->n_devices)
 		return 0;
+	reset_qps(s, "not read: RDMA netlink did not answer");
 	fd = rs_rdma_nl_open();
 	if (fd < 0) {
 		all_unknown(s, "RDMA netlink", fd);
@@ -98,6 +115,8 @@ int rs_collect_rdma_res(struct rs_snapshot *s)
 		ret = rs_rdma_nl_dump(fd, RDMA_NLDEV_CMD_RES_QP_GET, idx[i], &r);
 		if (!ret)
 			ret = rs_rdma_res_parse_qps(r.buf, r.len, &s->devices[i].res);
+		if (ret >= 0)
+			rs_rdma_qps_live(fd, &s->devices[i], idx[i], &r);
 		free(r.buf);
 		if (ret < 0)
 			qp_error(&s->devices[i], "RES_QP_GET", ret);
@@ -116,6 +135,7 @@ int rs_collect_rdma_res_recorded(struct rs_snapshot *s)
 
 	if (!s->n_devices)
 		return 0;
+	reset_qps(s, "not recorded (RDMA netlink is only read live)");
 	ret = rs_nl_read_file(&r, RS_RDMA_NL_RES_FILE);
 	if (ret == -ENOENT) {
 		for (size_t i = 0; i < s->n_devices; i++) {
@@ -145,6 +165,8 @@ int rs_collect_rdma_res_recorded(struct rs_snapshot *s)
 		ret = rs_nl_read_file(&r, rel);
 		if (!ret)
 			ret = rs_rdma_res_parse_qps(r.buf, r.len, &d->res);
+		if (ret >= 0)
+			rs_rdma_qps_recorded(d, &r);
 		free(r.buf);
 		if (ret < 0 && ret != -ENOENT)
 			qp_error(d, "recorded RES_QP_GET reply", ret);

@@ -161,7 +161,7 @@ static const struct rs_field device_fields[] = {
 	RS_F_STRUCT(struct rs_device, res, struct rs_rdma_res, res_schema),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
 	RS_F_BOOL(struct rs_device, qps_known),
-	RS_F_STR(struct rs_device, qps_error),
+	RS_F_STR(struct rs_device, qps_note),
 	RS_F_STR(struct rs_device, qp_counter_mode),
 	RS_F_ARRAY(struct rs_device, qps, struct rs_qp, n_qps, qp_schema),
 	RS_F_INT_DEF(struct rs_device, numa_node, -1),

@@ -86,29 +86,44 @@ static const struct rs_producer_ops verbs = {
 	.name = "verbs", .area = RS_AREA_RDMA, .live_only = 1, .collect = verbs_collect,
 };
 
-/* RDMA resources move with the jobs: read again on every refresh. */
+/* RDMA resources and queue pairs move with the jobs: read again on every
+ * refresh, with the processes that own the QPs. */
 static int res_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
 		       char *err, size_t errlen)
 {
-	return rs_collect_rdma_res(snap);
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
 {
-	return rs_collect_rdma_res(snap);
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_recorded_collect(struct rs_producer *p, struct rs_session *s,
 				struct rs_snapshot *snap, char *err, size_t errlen)
 {
-	return rs_collect_rdma_res_recorded(snap);
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_recorded_refresh(struct rs_producer *p, struct rs_session *s,
 				struct rs_snapshot *snap)
 {
-	return rs_collect_rdma_res_recorded(snap);
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
 }
+
+static int locality_collect(struct rs_producer *p, struct rs_session *s,
+			    struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_rdma_locality(snap);
+}
+
+static const struct rs_producer_ops rdma_locality = {
+	.name = "rdma-locality", .area = RS_AREA_RDMA, .collect = locality_collect,
+};
 
 static const struct rs_producer_ops rdma_res = {
 	.name = "rdma-res", .area = RS_AREA_RDMA, .live_only = 1, .collect = res_collect,
@@ -308,11 +323,11 @@ static const struct rs_producer_ops demo = {
 /* ---------------------------------------------------------- the tables */
 
 static const struct rs_producer_ops *const live_all[] = {
-	&host_files, &memlock_live, &rdma_sysfs, &verbs, &rdma_res,
+	&host_files, &memlock_live, &rdma_sysfs, &rdma_locality, &verbs, &rdma_res,
 	&netlink, &ethtool, &net_conf, &dcb, NULL,
 };
 static const struct rs_producer_ops *const root_all[] = {
-	&host_files, &memlock_recorded, &rdma_sysfs, &rdma_res_recorded,
+	&host_files, &memlock_recorded, &rdma_sysfs, &rdma_locality, &rdma_res_recorded,
 	&net_recorded, &net_conf, &dcb_recorded, NULL,
 };
 static const struct rs_producer_ops *const live_gids[] = { &rdma_sysfs, &netlink_addrs, NULL };
