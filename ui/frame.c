@@ -37,8 +37,10 @@ static int k_prev(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_goto(struct ui *ui, struct ui_pane *p, int key)
 {
-	if (key - '1' < ui->n_panes)
-		ui->cur = key - '1';
+	int n = key == '0' ? 9 : key - '1';	/* 0 is the tenth, as on the keyboard */
+
+	if (n < ui->n_panes)
+		ui->cur = n;
 	return UI_F_REDRAW;
 }
 
@@ -171,6 +173,7 @@ static const struct ui_key global_keys[] = {
 	{ '\t', 0, "Tab", "next pane", k_next },
 	{ KEY_BTAB, 0, "Shift-Tab", "previous pane", k_prev },
 	{ '1', '9', "1-9", "go to pane N", k_goto },
+	{ '0', 0, "0", "go to pane 10", k_goto },
 	{ KEY_UP, 0, "Up", "previous item / scroll up", k_nav },
 	{ KEY_DOWN, 0, "Down", "next item / scroll down", k_nav },
 	{ KEY_PPAGE, 0, "PgUp", "one page up", k_nav },

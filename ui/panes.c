@@ -15,6 +15,7 @@ extern const struct ui_pane_class ui_pane_host;
 extern const struct ui_pane_class ui_pane_wizard;
 extern const struct ui_pane_class ui_pane_capture;
 extern const struct ui_pane_class ui_pane_tests;
+extern const struct ui_pane_class ui_pane_qps;
 
 const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_overview,
@@ -26,5 +27,6 @@ const struct ui_pane_class *const ui_pane_list[] = {
 	&ui_pane_wizard,
 	&ui_pane_capture,
 	&ui_pane_tests,
+	&ui_pane_qps,
 	NULL,
 };

@@ -58,6 +58,7 @@ struct ui_pane;
 struct ui_wizard;
 struct ui_capture;
 struct ui_tests;
+struct ui_qps;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -119,6 +120,7 @@ struct ui {
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
+	struct ui_qps *qps;		/* the QPs pane's view (pane_qps.c) */
 
 	int input;		/* the input line is open */
 	char input_buf[256];

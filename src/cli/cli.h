@@ -71,6 +71,7 @@ struct rs_cmd {
 /* The commands, in help order (main.c). */
 extern const struct rs_cmd rs_cmd_devices;
 extern const struct rs_cmd rs_cmd_gids;
+extern const struct rs_cmd rs_cmd_qps;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_record;

@@ -30,6 +30,7 @@
 static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_devices,
 	&rs_cmd_gids,
+	&rs_cmd_qps,
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
 	&rs_cmd_record,

@@ -134,6 +134,8 @@ struct rs_test_results {
 	int can_run;			/* live host (a child) or the demo (a replay) */
 };
 
+struct rs_qp_table;
+
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
@@ -143,6 +145,7 @@ struct rs_check_ctx {
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
 	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
 	const struct rs_test_results *tests;	/* NULL: no test job (the CLI's one-shots) */
+	const struct rs_qp_table *qps;	/* the followed QPs (model/qp_track.h); NULL none */
 };
 
 /* The parameters' defaults: nothing given. */

@@ -11,6 +11,7 @@
  */
 #include "model/route_resolve.h"
 #include "runtime/loop.h"
+#include "session/qp_job.h"
 #include "session/session.h"
 #include "session/test_job.h"
 #include "util.h"
@@ -191,6 +192,7 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
 	ctx->tests = rs_session_test_results(s);
+	rs_qp_job_ctx(s, ctx);
 }
 
 static void run_checks(struct rs_session *s)
@@ -342,6 +344,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	set_floor(s);
 	resolve_peer(s);
 	rs_series_update(&s->series, &s->snap);
+	rs_qp_job_start(s);
 	run_checks(s);
 	return 0;
 }
@@ -369,6 +372,7 @@ int rs_session_refresh(struct rs_session *s)
 	if (note_gone(s))
 		what |= RS_CHANGE_EVENT;
 	rs_series_update(&s->series, &s->snap);
+	rs_qp_job_refresh(s);
 	run_checks(s);
 	notify(s, what);
 	return ret;
@@ -403,6 +407,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 	s->n_gone = 0;
 	set_floor(s);
 	resolve_peer(s);
+	rs_qp_job_refresh(s);
 	run_checks(s);
 	notify(s, RS_CHANGE_DATA);
 	return 0;
@@ -572,6 +577,7 @@ void rs_session_close(struct rs_session *s)
 	}
 	rs_session_replay_free(s);
 	rs_session_test_free(s);
+	rs_qp_job_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);

@@ -44,6 +44,7 @@ struct rs_session_rec;
 struct rs_session_replay;
 struct rs_recording;
 struct rs_session_test;
+struct rs_session_qps;
 
 #define RS_SESSION_MAX_PRODUCERS 12
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
@@ -100,6 +101,7 @@ struct rs_session {
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
 	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
+	struct rs_session_qps *qps;	/* the QP poller (qp_job.h), NULL for `gids` */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
