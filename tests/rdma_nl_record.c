@@ -5,6 +5,7 @@
  *
  *   rdma_nl_record DIR
  *   rdma_nl_record --parse DIR DEV...
+ *   rdma_nl_record --parse-qps DIR DEV...
  *
  * On a host with RDMA devices (the lab's rxe0/rxe1): sends RES_GET (a dump
  * of every device) and per device RES_QP_GET, RES_CM_ID_GET, STAT_GET of
@@ -14,13 +15,15 @@
  * stat-mode-DEV.nl - the layout a --root tree's recorded twin reads - with
  * DIR/proc/PID/{comm,status,stat} of every process owning a QP, and
  * prints what the parser made of them, one line per device: "rxe0 qp 3
- * cq 4 mr 2 pd 2 RTS 1 INIT 0 ...", then one line per QP: "rxe0 qp 17
- * RC RTS pid 195 sq_psn 9420612 rq_psn 6611563 cm 10.99.0.1:4791 ->
- * 10.99.0.2:4791 counter 0".
+ * cq 4 mr 2 pd 2 RTS 1 INIT 0 ..."; the QPs go to DIR/qps.txt, one line
+ * each: "rxe0 qp 17 RC RTS pid 195 sq_psn 9420612 rq_psn 6611563 cm
+ * 10.99.0.1:4791 -> 10.99.0.2:4791 counter 0", with the devices' notes
+ * (what could not be read) in DIR/qps.err.
  * Exit 0, 1 on failure (said on stderr), 77 when the kernel has no RDMA
  * netlink.  --parse prints the same lines from replies recorded in DIR
  * (res.nl, qp-DEV.nl) for the devices named, through the collector's
- * recorded twin (tests/test_rdma_res.sh compares them with `rdma`).
+ * recorded twin (tests/test_rdma_res.sh compares them with `rdma`);
+ * --parse-qps prints the QP lines instead, notes on stderr.
  */
 #include "collect/collect.h"
 #include "collect/rdma_qp.h"
@@ -68,20 +71,38 @@ static void print_res(const struct rs_device *d)
 	printf("\n");
 }
 
-static void print_qps(const struct rs_device *d)
+static void print_qps(const struct rs_device *d, FILE *out, FILE *err)
 {
 	for (size_t i = 0; i < d->n_qps; i++) {
 		const struct rs_qp *q = &d->qps[i];
 
-		printf("%s qp %u %s %s pid %u sq_psn %u rq_psn %u", d->name, q->lqpn, q->type,
-		       rs_qp_state_name(q->state), q->pid, q->sq_psn, q->rq_psn);
+		fprintf(out, "%s qp %u %s %s pid %u sq_psn %u rq_psn %u", d->name, q->lqpn,
+			q->type, rs_qp_state_name(q->state), q->pid, q->sq_psn, q->rq_psn);
 		if (q->cm)
-			printf(" cm %s:%u -> %s:%u", q->src_addr, q->src_port, q->dst_addr,
-			       q->dst_port);
-		printf(" counter %u\n", q->counter_id);
+			fprintf(out, " cm %s:%u -> %s:%u", q->src_addr, q->src_port, q->dst_addr,
+				q->dst_port);
+		fprintf(out, " counter %u\n", q->counter_id);
 	}
 	if (d->qps_note[0])
-		fprintf(stderr, "rdma_nl_record: %s: %s\n", d->name, d->qps_note);
+		fprintf(err, "rdma_nl_record: %s: %s\n", d->name, d->qps_note);
+}
+
+/* DIR/qps.txt and DIR/qps.err of a recording. */
+static void save_qps(const char *dir, const struct rs_snapshot *s)
+{
+	char out[4096], err[4096];
+	FILE *fo, *fe;
+
+	snprintf(out, sizeof(out), "%s/qps.txt", dir);
+	snprintf(err, sizeof(err), "%s/qps.err", dir);
+	fo = fopen(out, "w");
+	fe = fopen(err, "w");
+	for (size_t i = 0; fo && fe && i < s->n_devices; i++)
+		print_qps(&s->devices[i], fo, fe);
+	if (fo)
+		fclose(fo);
+	if (fe)
+		fclose(fe);
 }
 
 /* One more request of d saved as KIND-DEV.nl (an error reply is saved too:
@@ -172,7 +193,7 @@ static void record_owners(const char *dir, const struct rs_snapshot *s)
 }
 
 /* The recorded twin on DIR as a root, for devices named on the command line. */
-static int parse_recorded(const char *dir, int n, char **names)
+static int parse_recorded(const char *dir, int n, char **names, int qps)
 {
 	struct rs_snapshot s;
 
@@ -183,13 +204,15 @@ static int parse_recorded(const char *dir, int n, char **names)
 	rs_collect_rdma_res_recorded(&s);
 	rs_collect_qp_owners(&s);
 	for (size_t i = 0; i < s.n_devices; i++) {
+		if (qps) {
+			print_qps(&s.devices[i], stdout, stderr);
+			continue;
+		}
 		if (!s.devices[i].res.known)
 			fprintf(stderr, "rdma_nl_record: %s: %s\n", s.devices[i].name,
 				s.devices[i].res.error);
 		print_res(&s.devices[i]);
 	}
-	for (size_t i = 0; i < s.n_devices; i++)
-		print_qps(&s.devices[i]);
 	rs_snapshot_free(&s);
 	return 0;
 }
@@ -203,9 +226,11 @@ int main(int argc, char **argv)
 	int fd, ret = 1;
 
 	if (argc >= 4 && !strcmp(argv[1], "--parse"))
-		return parse_recorded(argv[2], argc - 3, argv + 3);
+		return parse_recorded(argv[2], argc - 3, argv + 3, 0);
+	if (argc >= 4 && !strcmp(argv[1], "--parse-qps"))
+		return parse_recorded(argv[2], argc - 3, argv + 3, 1);
 	if (argc != 2) {
-		fprintf(stderr, "usage: rdma_nl_record DIR | --parse DIR DEV...\n");
+		fprintf(stderr, "usage: rdma_nl_record DIR | --parse[-qps] DIR DEV...\n");
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s%s", argv[1], RS_RDMA_NL_DIR);
@@ -234,8 +259,7 @@ int main(int argc, char **argv)
 	}
 	rs_collect_qp_owners(&s);
 	record_owners(argv[1], &s);
-	for (size_t i = 0; i < s.n_devices; i++)
-		print_qps(&s.devices[i]);
+	save_qps(argv[1], &s);
 out:
 	free(r.buf);
 	free(idx);

@@ -66,9 +66,16 @@ int rs_collect_ethtool_counters(struct rs_snapshot *s);
 int rs_collect_dcb(struct rs_snapshot *s);
 /* Recorded twin: says DCB was not recorded (it lives in no file). */
 int rs_collect_dcb_recorded(struct rs_snapshot *s);
-/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches, the driver
- * link of every link of s (net_conf.c). */
+/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches and DCQCN
+ * parameters, the driver and the PCI function of every link of s
+ * (net_conf.c). */
 int rs_collect_net_conf(struct rs_snapshot *s);
+/* Live (generic netlink, the ethtool ioctl): devlink health reporters,
+ * FEC, the module and the PFC storm guard of every link with a PCI
+ * function (nic_health.c). */
+int rs_collect_nic_health(struct rs_snapshot *s);
+/* Recorded twin: devlink/health.nl, ethtool-netlink/ under the root. */
+int rs_collect_nic_health_recorded(struct rs_snapshot *s);
 
 /*
  * Live: the kernel's notifications of link, address, route and neighbour

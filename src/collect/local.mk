@@ -12,5 +12,7 @@ librscore_a_SOURCES += \
 	src/collect/net_priv.h src/collect/netlink.c src/collect/route_get.c \
 	src/collect/net_monitor.c src/collect/net_sysfs.c src/collect/ethtool.c \
 	src/collect/net_conf.c src/collect/dcb.c \
+	src/collect/nic_health.h src/collect/nic_health.c src/collect/nic_parse.c \
+	src/collect/xcvr.c \
 	src/collect/host.c src/collect/host_limits.h src/collect/limits_conf.c \
 	src/collect/sysfs_files.h src/collect/sysfs_files.c

@@ -302,6 +302,11 @@ RS_CHECK_FN(rs_check_addr);
 /* checks_perf.c */
 RS_CHECK_FN(rs_check_pingpong);
 RS_CHECK_FN(rs_check_bandwidth);
+/* checks_qps.c */
+RS_CHECK_FN(rs_check_qp_error_state);
+RS_CHECK_FN(rs_check_qp_stalled);
+RS_CHECK_FN(rs_check_qp_errors_rising);
+RS_CHECK_FN(rs_check_qp_numa);
 /* checks_capture.c */
 RS_CHECK_FN(rs_check_capture_roce_v2);
 RS_CHECK_FN(rs_check_capture_health);

@@ -27,8 +27,8 @@ record() { # record NAME - every reply and rdma's view of the moment
 }
 
 record idle
-ok "$(grep -q '^rxe0 qp 1 GSI RTS' "$OUT/idle/recorded.txt"; echo $?)" "idle: the GSI QP of rxe0 is listed"
-diag_file "$OUT/idle/recorded.txt" 6
+ok "$(grep -q '^rxe0 qp 1 GSI RTS' "$OUT/idle/qps.txt"; echo $?)" "idle: the GSI QP of rxe0 is listed"
+diag_file "$OUT/idle/qps.txt" 6
 
 # ib_write_bw for 30 s, the plain exchange and the rdma_cm one (-R).
 s0=$(counter rxe0 sent_pkts)
@@ -36,14 +36,14 @@ PERF_TIMEOUT=90 perf_pair ib_write_bw -d rxe1 -x 1 -D 30 -F -- -d rxe0 -x 1 -D 3
 ppid=$!
 lab_wait 60 sh -c "[ \"\$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)\" -gt $s0 ]"
 record busy
-lq=$(awk '$1 == "rxe0" && $4 == "RC" { print $3; exit }' "$OUT/busy/recorded.txt")
+lq=$(awk '$1 == "rxe0" && $4 == "RC" { print $3; exit }' "$OUT/busy/qps.txt")
 rdma statistic qp bind link rxe0/1 lqpn "${lq:-17}" >"$OUT/busy/bind.txt" 2>&1
 echo "rc $?" >>"$OUT/busy/bind.txt"
 diag "bind: $(cat "$OUT/busy/bind.txt")"
 wait $ppid
-ok "$(grep -Eq '^rxe0 qp [0-9]+ RC RTS pid [1-9]' "$OUT/busy/recorded.txt"; echo $?)" \
+ok "$(grep -Eq '^rxe0 qp [0-9]+ RC RTS pid [1-9]' "$OUT/busy/qps.txt"; echo $?)" \
 	"during ib_write_bw: an RC QP of rxe0 in RTS with its PID"
-diag_file "$OUT/busy/recorded.txt" 8
+diag_file "$OUT/busy/qps.txt" 8
 
 s0=$(counter rxe0 sent_pkts)
 PERF_TIMEOUT=90 perf_pair ib_write_bw -d rxe1 -x 1 -R -D 30 -F -- -d rxe0 -x 1 -R -D 30 -F 10.99.0.2 &
@@ -51,7 +51,7 @@ ppid=$!
 lab_wait 60 sh -c "[ \"\$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)\" -gt $s0 ]"
 record cm
 wait $ppid
-ok "$(grep -Eq '^rxe0 qp [0-9]+ RC RTS .* cm 10\.99\.0\.1:[0-9]+ -> 10\.99\.0\.2:' "$OUT/cm/recorded.txt"; echo $?)" \
+ok "$(grep -Eq '^rxe0 qp [0-9]+ RC RTS .* cm 10\.99\.0\.1:[0-9]+ -> 10\.99\.0\.2:' "$OUT/cm/qps.txt"; echo $?)" \
 	"ib_write_bw -R: the rdma_cm ID names the QP's addresses"
-diag_file "$OUT/cm/recorded.txt" 8
-diag_file "$OUT/cm/recorded.err" 4
+diag_file "$OUT/cm/qps.txt" 8
+diag_file "$OUT/cm/qps.err" 4
