@@ -326,6 +326,20 @@ tests_test_rdma_qps_SOURCES = tests/test_rdma_qps.c tests/nl_build.c tests/nl_bu
 tests_test_rdma_qps_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_qps_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_rdma_qps
+# NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
+# as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
+check_PROGRAMS += tests/test_nic_health
+tests_test_nic_health_SOURCES = tests/test_nic_health.c tests/nl_build.c tests/nl_build.h
+tests_test_nic_health_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_nic_health_LDADD = $(RS_TEST_LIBS) -lm
+TESTS += tests/test_nic_health
+# The followed QPs and the qp.*, nic.*, net.link_flaps, qos.pause_storm,
+# qos.dcqcn and peer.same_dcqcn checks on hand-made hosts.
+check_PROGRAMS += tests/test_checks_nic
+tests_test_checks_nic_SOURCES = tests/test_checks_nic.c tests/checks_lib.c tests/checks_lib.h
+tests_test_checks_nic_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_nic_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_nic
 
 # The exporter: the exposition text and the HTTP head parser (pure), then
 # the server itself (test_exporter.sh: promtool, parallel scrapes while a

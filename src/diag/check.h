@@ -302,6 +302,15 @@ RS_CHECK_FN(rs_check_addr);
 /* checks_perf.c */
 RS_CHECK_FN(rs_check_pingpong);
 RS_CHECK_FN(rs_check_bandwidth);
+/* checks_nic.c */
+RS_CHECK_FN(rs_check_health_reporter);
+RS_CHECK_FN(rs_check_fec_uncorrectable);
+RS_CHECK_FN(rs_check_module_alarm);
+RS_CHECK_FN(rs_check_link_flaps);
+RS_CHECK_FN(rs_check_pause_storm);
+/* checks_dcqcn.c */
+RS_CHECK_FN(rs_check_dcqcn);
+RS_CHECK_FN(rs_check_same_dcqcn);
 /* checks_qps.c */
 RS_CHECK_FN(rs_check_qp_error_state);
 RS_CHECK_FN(rs_check_qp_stalled);
