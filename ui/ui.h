@@ -200,6 +200,11 @@ void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 void ui_item_begin(struct ui_pane *p, int item);
 void ui_item_end(struct ui_pane *p, int item);
 
+/* pane_devices_nic.c: the NIC lines under a port (pane NULL: count only);
+ * returns the problems found about it. */
+int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
+		   const struct rs_port *p);
+
 /* Helpers shared by panes. */
 const struct rs_device *ui_dev(const struct ui *ui, int dev);
 const struct rs_port *ui_port(const struct ui *ui, int dev, int port);

@@ -46,7 +46,7 @@ static void fmt_rate(char *buf, size_t len, const struct rs_qp_tracked *q, int k
 		snprintf(buf, len, v < 10 ? "%.1f" : "%.0f", v);
 }
 
-static void text_group(const struct rs_snapshot *s, const struct rs_qp_tracked *q)
+static void text_group(const struct rs_snapshot *s, const struct rs_qp_tracked *q, int live)
 {
 	const struct rs_proc *p = proc_of(s, q->pid);
 
@@ -60,7 +60,8 @@ static void text_group(const struct rs_snapshot *s, const struct rs_qp_tracked *
 	if (p && p->cpu >= 0)
 		rs_tprintf(stdout, " (last on %d)", p->cpu);
 	if (!p)
-		rs_tprintf(stdout, "  (the process is gone)");
+		rs_tprintf(stdout, live ? "  (no such process now)" : "  (its process was not "
+			   "recorded)");
 	rs_tprintf(stdout, "\n");
 }
 
@@ -86,7 +87,7 @@ static void text_qp(const struct rs_qp_table *t, const struct rs_qp_tracked *q)
 	if (q->counter_id)
 		rs_tprintf(stdout, "; counter %u%s", q->counter_id,
 			   q->counter_shared > 1 ? " (shared)" : "");
-	else if (q->from_port && q->port_busy > 1)
+	else if (q->from_port && q->moves && q->port_busy > 1)
 		rs_tprintf(stdout, "; %u busy QPs share the port's counters", q->port_busy);
 	rs_tprintf(stdout, "\n");
 }
@@ -133,7 +134,7 @@ static void text_view(const struct rs_view *v, const struct rs_qp_table *t, cons
 		if (q->kernel && !opt.all)
 			continue;
 		if (!prev || prev->pid != q->pid || prev->kernel != q->kernel) {
-			text_group(&v->sess.snap, q);
+			text_group(&v->sess.snap, q, v->sess.kind == RS_SOURCE_LIVE);
 			rs_tprintf(stdout, "  %-14s %-4s %9s %9s %6s %6s %6s %6s %s\n", "DEV/PORT:QPN",
 				   "TYPE", "SQ PSN", "RQ PSN", "RETR", "SEQERR", "RNR", "TMOUT", "FROM");
 		}

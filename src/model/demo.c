@@ -71,6 +71,8 @@ static const struct demo_flow demo_flows[] = {
 	{ "ens1f1np1", "ethtool", "tx_vport_rdma_unicast_bytes", 10000000, 0, 0 },
 	{ "ens1f1np1", "ethtool", "rx_vport_rdma_unicast_bytes", 8000000, 0, 0 },
 	{ "ens1f1np1", "stats", "rx_dropped", 1, 0, 5 },
+	/* ens1f1np1 flaps: its carrier goes down and up every fifth tick. */
+	{ "ens1f1np1", "stats", "carrier_changes", 2, 0, 5 },
 };
 
 /* Triangle wave 0..20..0 over 40 ticks: a slow swell without floating point. */
@@ -150,4 +152,5 @@ void rs_demo_advance(struct rs_snapshot *s, unsigned long tick)
 		s->links[i].stats.ts_ns += RS_DEMO_TICK_NS;
 		s->links[i].ethtool.ts_ns += RS_DEMO_TICK_NS;
 	}
+	rs_demo_advance_nic(s, tick);
 }

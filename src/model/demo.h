@@ -42,6 +42,9 @@ extern const char rs_demo_test_lat[];
  * mlx5_1/ens1f1np1.  Objects missing from s are skipped.
  */
 void rs_demo_advance(struct rs_snapshot *s, unsigned long tick);
+/* The queue pairs' PSNs and counters and the links' FEC (demo_nic.c);
+ * rs_demo_advance() calls it. */
+void rs_demo_advance_nic(struct rs_snapshot *s, unsigned long tick);
 
 /*
  * What tick `tick` adds to one counter (0 when the demo does not move it).

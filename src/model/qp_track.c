@@ -156,9 +156,11 @@ static void take_qp(struct rs_qp_table *t, struct rs_qp_tracked *e, const struct
 	for (int k = 0; k < RS_QR_COUNT; k++)
 		e->rates.total[k] = q->counter_id ? keep.total[k] : 0;
 	e->from_port = !q->counter_id;
-	if (e->from_port)
+	/* A port's counters stand for its busy QPs: not for one whose PSNs do
+	 * not move (an idle, stalled or dead QP sends nothing to lose). */
+	if (e->from_port && moved)
 		port_rates(e, series);
-	else
+	else if (!e->from_port)
 		own_rates(e, q, dt);
 	rs_counter_set_free(&e->counters);
 	for (size_t i = 0; i < q->counters.count; i++)
