@@ -96,9 +96,9 @@ fi
 # --- error counters of a single snapshot -------------------------------------
 $R --demo check --interval 0 >"$T/d0" 2>/dev/null
 finding "$T/d0" WARN counters.error_totals "mlx5_1 port 1" |
-	grep -q '20 error counters not 0 since the last reset .*: req_cqe_error, req_cqe_flush_error, req_transport_retries_exceeded, link_downed and 16 more$' &&
+	grep -q '21 error counters not 0 since the last reset .*: req_cqe_error, req_cqe_flush_error, req_transport_retries_exceeded, link_downed and 17 more$' &&
 	grep -A1 'error_totals  mlx5_1 port 1' "$T/d0" |
-	grep -q 'evidence: hw_counters/req_cqe_error = 12, .* and 12 more (totals since'
+	grep -q 'evidence: hw_counters/req_cqe_error = 12, .* and 13 more (totals since'
 ok $? "--interval 0: non-zero error totals are a warning with evidence"
 $R --demo snapshot -o "$T/s.yaml" 2>/dev/null && $R --load "$T/s.yaml" check >"$T/l0" 2>/dev/null
 finding "$T/l0" WARN counters.error_totals "mlx5_1 port 1" >/dev/null &&

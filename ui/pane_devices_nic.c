@@ -43,7 +43,7 @@ static void draw_health(struct ui_pane *pane, const struct rs_link *l)
 
 	label(pane, &pen, "health");
 	if (!l->health.known) {
-		ui_putf(&pen, UI_R_DIM, "unknown: %s", l->health.error);
+		ui_putf(&pen, UI_R_DIM, "not read: %s", l->health.error);
 		return;
 	}
 	if (!l->health.n_reporters)
@@ -66,7 +66,7 @@ static void draw_fec(struct ui_pane *pane, const struct rs_link *l)
 
 	label(pane, &pen, "FEC");
 	if (!f->known) {
-		ui_putf(&pen, UI_R_DIM, "unknown: %s", f->error);
+		ui_putf(&pen, UI_R_DIM, "not read: %s", f->error);
 		return;
 	}
 	ui_fmt_count(c, sizeof(c), f->corrected, 0);
@@ -94,7 +94,7 @@ static void draw_module(struct ui_pane *pane, const struct rs_link *l)
 
 	label(pane, &pen, "module");
 	if (!x->known) {
-		ui_putf(&pen, UI_R_DIM, "unknown: %s", x->error);
+		ui_putf(&pen, UI_R_DIM, "not read: %s", x->error);
 		return;
 	}
 	ui_putf(&pen, UI_R_NORMAL, "%s %s %s", x->spec, x->vendor, x->part);
@@ -124,7 +124,7 @@ static void draw_link(struct ui_pane *pane, const struct rs_link *l)
 	if (flaps)
 		ui_putf(&pen, UI_R_NORMAL, "%llu carrier changes", (unsigned long long)flaps->value);
 	else
-		ui_put(&pen, UI_R_DIM, "carrier changes unknown");
+		ui_put(&pen, UI_R_DIM, "carrier changes not read");
 	if (sw || se)
 		ui_putf(&pen, (se && se->value) || (sw && sw->value) ? UI_R_WARN : UI_R_NORMAL,
 			", pause storms %llu warn %llu err", sw ? (unsigned long long)sw->value : 0,

@@ -123,7 +123,7 @@ static void draw_notes(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 			own |= !strcmp(t->qps[i].device, dev->name) && t->qps[i].counter_id;
 		ui_line(pane, &pen);
 		if (!dev->qps_known)
-			ui_putf(&pen, UI_R_DIM, " %s: QPs unknown: %s", dev->name, dev->qps_note);
+			ui_putf(&pen, UI_R_DIM, " %s: QPs not read: %s", dev->name, dev->qps_note);
 		else if (!own)
 			ui_putf(&pen, UI_R_DIM, " %s: no per-QP counter bound (mode %s): p = the port's "
 				"counters, b binds one", dev->name,

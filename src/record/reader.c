@@ -231,6 +231,7 @@ static int handle(struct rs_recording *r, struct ids *ids, const struct rs_frame
 	case RS_REC_SCHEMA: return parse_schema(r, ids, f);
 	case RS_REC_SAMPLE: return index_sample(r, f);
 	case RS_REC_FINDINGS: return parse_findings(r, f);
+	case RS_REC_QPS: return rs_rec_index_qps(r, f);
 	case RS_REC_END: r->tail = RS_REC_ENDED; return 0;
 	default: return 0;	/* a later version's record: skipped */
 	}
@@ -371,6 +372,7 @@ void rs_rec_free(struct rs_recording *r)
 		free(r->findings[i].items);
 	free(r->schemas);
 	free(r->findings);
+	free(r->qrecs);
 	free(r->hosts);
 	free(r->samples);
 	free(r->ctrs);

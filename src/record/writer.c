@@ -237,4 +237,5 @@ void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap
 void rs_rec_write_resync(struct rs_rec_writer *w)
 {
 	schema_free(w);
+	w->have_qps = 0;	/* the next 'Q' is written whatever it holds */
 }
