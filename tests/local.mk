@@ -294,6 +294,12 @@ tests_test_recording_SOURCES = tests/test_recording.c \
 tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_recording tests/test_record_cli.sh
+# The 'Q' record: QPs and NIC readings read back at every sample, cut, damaged.
+check_PROGRAMS += tests/test_record_qps
+tests_test_record_qps_SOURCES = tests/test_record_qps.c
+tests_test_record_qps_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_record_qps_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_record_qps
 EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.

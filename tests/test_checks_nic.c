@@ -189,6 +189,18 @@ static void test_rates(void **state)
 	rs_ct_get(&f, "qp.errors_rising", "mlx5_0 port 1 QP 17", RS_WARN);
 	assert_null(rs_findings_get(&f, "qp.errors_rising", "mlx5_0 port 1 QP 18"));
 	rs_findings_free(&f);
+	/* Nothing moves, the port's errors go on (a peer that drops all: the
+	 * sender retransmits the same PSNs): both connected QPs share them,
+	 * and the port is named. */
+	d->ports[0].hw_counters.items[0].value = 100;
+	d->ports[0].hw_counters.ts_ns = 5 * S;
+	rs_series_update(&ser, &s);
+	rs_qp_table_update(&t, &s, &ser, 5 * S, 0);
+	assert_true(tracked(&t, 18)->rates.per_s[RS_QR_SEQ] == 20.0);
+	assert_int_equal(tracked(&t, 17)->port_busy, 2);
+	run_qp(&s, &t, &f);
+	rs_ct_get(&f, "qp.errors_rising", "mlx5_0 port 1", RS_WARN);
+	rs_findings_free(&f);
 	rs_qp_table_free(&t);
 	rs_series_free(&ser);
 	rs_snapshot_free(&s);

@@ -59,6 +59,8 @@ while read -r src; do
 	fits devices "$T/dev.$i"
 	"$R" $src gids --json >"$T/gids.$i" 2>/dev/null
 	fits gids "$T/gids.$i"
+	"$R" $src qps -i 0.1 --json >"$T/qps.$i" 2>/dev/null
+	fits qps "$T/qps.$i"
 	"$R" $src check -i 0 --json >"$T/chk.$i" 2>/dev/null
 	fits check "$T/chk.$i"
 	"$R" $src check --tree connection-failure --peer 10.1.2.3 --json >"$T/tree.$i" 2>/dev/null
@@ -68,7 +70,7 @@ while read -r src; do
 	"$R" $src counters -i 0.1 -c 2 --json >"$T/cnt.$i" 2>/dev/null
 	fits counters "$T/cnt.$i"
 done <"$T/sources"
-all_fit "the views (devices, gids, check, check --tree, counters) on $n_src sources fit their schemas"
+all_fit "the views (devices, gids, qps, check, check --tree, counters) on $n_src sources fit their schemas"
 
 # The documented rules, on the demo and a fixture root.
 grep -q '"schema_version": 1,' "$T/dev.1" && head -n 2 "$T/dev.1" | grep -q schema_version

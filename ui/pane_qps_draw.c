@@ -256,7 +256,7 @@ static void detail_counters(struct ui *ui, struct ui_pane *pane, const struct rs
 	else
 		snprintf(line, sizeof(line), "none bound: the rates are %s port %u's counters%s "
 			 "(b binds one)", q->device, q->port,
-			 q->port_busy > 1 ? ", shared by its busy QPs" : "");
+			 q->port_busy > 1 ? ", shared by its connected QPs" : "");
 	detail_line(pane, "counter", q->counter_id ? UI_R_NORMAL : UI_R_DIM, line);
 	for (int k = 0; k < RS_QR_COUNT; k++)
 		fmt_rate(v[k], sizeof(v[k]), t, q, k);

@@ -87,8 +87,8 @@ static void text_qp(const struct rs_qp_table *t, const struct rs_qp_tracked *q)
 	if (q->counter_id)
 		rs_tprintf(stdout, "; counter %u%s", q->counter_id,
 			   q->counter_shared > 1 ? " (shared)" : "");
-	else if (q->from_port && q->moves && q->port_busy > 1)
-		rs_tprintf(stdout, "; %u busy QPs share the port's counters", q->port_busy);
+	else if (q->from_port && q->score > 0 && q->port_busy > 1)
+		rs_tprintf(stdout, "; %u connected QPs share the port's counters", q->port_busy);
 	rs_tprintf(stdout, "\n");
 }
 
@@ -121,7 +121,7 @@ static void text_view(const struct rs_view *v, const struct rs_qp_table *t, cons
 		kernel += t->qps[i].kernel;
 	rs_tprintf(stdout, "%zu QPs (%s)", t->n, v->sess.label);
 	if (t->readings > 1)
-		rs_tprintf(stdout, ", rates per second over the last %.1f s", opt.interval);
+		rs_tprintf(stdout, ", rates per second between the last two readings");
 	else
 		rs_tprintf(stdout, ", one reading: no rates, PSN movement unknown");
 	if (kernel && !opt.all)
@@ -366,7 +366,7 @@ static int qps_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_qps = {
 	.name = "qps",
 	.args = "",
-	.help = "queue pairs by process: PSNs, ERR, stalls, retransmits (rdma resource qp)",
+	.help = "queue pairs by process: PSNs, ERR, stalls, retransmits per second",
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.opts = qps_opts,
 	.opt = qps_opt,

@@ -151,8 +151,8 @@ static void rising_qp(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		q->from_port ? " on its port" : "");
 	if (q->from_port)
 		RS_FSET(f->evidence, "%s port %u hw_counters (no per-QP counter): %.0f/s; QP %u is "
-			"the only QP of the port whose PSNs move", q->device, q->port, q->score,
-			q->lqpn);
+			"the port's only connected QP%s", q->device, q->port, q->score, q->lqpn,
+			q->moves ? " whose PSNs move" : "");
 	else
 		RS_FSET(f->evidence, "RDMA netlink STAT_GET: counter %u bound to QP %u: %.0f/s",
 			q->counter_id, q->lqpn, q->score);
@@ -170,10 +170,10 @@ static void rising_port(const struct rs_check_ctx *ctx, const struct rs_check *c
 	RS_FSET(f->object, "%s port %u", q->device, q->port);
 	RS_FSET(f->device, "%s", q->device);
 	f->port = q->port;
-	RS_FSET(f->summary, "%s port %u: %.0f errors/s among %u busy QPs (no per-QP counters)",
-		q->device, q->port, q->score, q->port_busy);
-	RS_FSET(f->evidence, "%s port %u hw_counters: %.0f/s; %u QPs of the port moved their PSNs",
-		q->device, q->port, q->score, q->port_busy);
+	RS_FSET(f->summary, "%s port %u: %.0f errors/s among %u connected QPs (no per-QP "
+		"counters)", q->device, q->port, q->score, q->port_busy);
+	RS_FSET(f->evidence, "%s port %u hw_counters: %.0f/s, shared by %u connected QPs of the "
+		"port", q->device, q->port, q->score, q->port_busy);
 	RS_FSET(f->expected, "no retransmission, sequence error, RNR NAK or timeout");
 	RS_FSET(f->remedy, "bind counters to tell which QP: b in the QPs pane, or "
 		"rocescope qps --bind (mlx5; needs CAP_NET_ADMIN)");
@@ -190,13 +190,13 @@ void rs_check_qp_errors_rising(const struct rs_check_ctx *ctx, const struct rs_c
 		const struct rs_qp_tracked *q = &ctx->qps->qps[i];
 		int named = 0;
 
-		if (q->gone || q->score <= 0 || (q->from_port && !q->moves))
+		if (q->gone || q->score <= 0)
 			continue;
-		/* The port's errors once, at its first busy QP. */
+		/* The port's errors once, at the first QP sharing them. */
 		for (size_t j = 0; q->from_port && q->port_busy > 1 && j < i; j++) {
 			const struct rs_qp_tracked *o = &ctx->qps->qps[j];
 
-			named |= o->from_port && o->moves && !o->gone && o->port == q->port &&
+			named |= o->from_port && o->score > 0 && !o->gone && o->port == q->port &&
 				 !strcmp(o->device, q->device);
 		}
 		if (named)

@@ -156,11 +156,9 @@ static void take_qp(struct rs_qp_table *t, struct rs_qp_tracked *e, const struct
 	for (int k = 0; k < RS_QR_COUNT; k++)
 		e->rates.total[k] = q->counter_id ? keep.total[k] : 0;
 	e->from_port = !q->counter_id;
-	/* A port's counters stand for its busy QPs: not for one whose PSNs do
-	 * not move (an idle, stalled or dead QP sends nothing to lose). */
-	if (e->from_port && moved)
-		port_rates(e, series);
-	else if (!e->from_port)
+	if (e->from_port)
+		port_rates(e, series);	/* whose they are: summarize() */
+	else
 		own_rates(e, q, dt);
 	rs_counter_set_free(&e->counters);
 	for (size_t i = 0; i < q->counters.count; i++)
@@ -251,7 +249,39 @@ static void age(struct rs_qp_table *t)
 	t->n = k;
 }
 
-/* Counters shared (auto mode), busy QPs per port, the sort score. */
+/* A connected QP of an application: what a port's errors can be about. */
+static int connected(const struct rs_qp_tracked *q)
+{
+	return !q->gone && !q->kernel && q->has_rqpn && (q->state == QP_RTR || q->state == QP_RTS);
+}
+
+/*
+ * Whose a port's counters are, for the QPs without one of their own: the
+ * connected QPs whose PSNs moved; when none moved (all stalled, or a peer
+ * that drops everything, where the sender retransmits the same PSNs), all
+ * the connected ones.  Other QPs (INIT, ERR, the kernel's) get none.
+ */
+static void share_port(struct rs_qp_table *t, struct rs_qp_tracked *e)
+{
+	unsigned cand = 0, busy = 0;
+
+	for (size_t j = 0; j < t->n; j++) {
+		const struct rs_qp_tracked *o = &t->qps[j];
+
+		if (!o->from_port || !connected(o) || o->port != e->port ||
+		    strcmp(o->device, e->device))
+			continue;
+		cand++;
+		busy += o->moves;
+	}
+	e->port_busy = busy ? busy : cand;
+	if (connected(e) && (!busy || e->moves))
+		return;
+	memset(e->rates.known, 0, sizeof(e->rates.known));
+	memset(e->rates.per_s, 0, sizeof(e->rates.per_s));
+}
+
+/* Counters shared (auto mode), the port's errors shared out, the score. */
 static void summarize(struct rs_qp_table *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
@@ -260,18 +290,13 @@ static void summarize(struct rs_qp_table *t)
 		e->counter_shared = 0;
 		e->port_busy = 0;
 		e->score = 0;
+		if (e->from_port)
+			share_port(t, e);
 		for (int k = 0; k < RS_QR_COUNT; k++)
 			e->score += e->rates.per_s[k];
-		for (size_t j = 0; j < t->n; j++) {
-			const struct rs_qp_tracked *o = &t->qps[j];
-
-			if (o->gone || strcmp(o->device, e->device))
-				continue;
-			if (e->counter_id && o->counter_id == e->counter_id)
-				e->counter_shared++;
-			if (o->port == e->port && o->moves)
-				e->port_busy++;
-		}
+		for (size_t j = 0; e->counter_id && j < t->n; j++)
+			e->counter_shared += !t->qps[j].gone && t->qps[j].counter_id == e->counter_id &&
+					     !strcmp(t->qps[j].device, e->device);
 	}
 }
 

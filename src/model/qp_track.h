@@ -9,8 +9,10 @@
  * Rates come from the counter bound to the QP when there is one (RDMA
  * netlink's per-QP counters, named as the driver names them).  Without
  * one they are the port's own counters (hw_counters, through the series)
- * and say so: on a port with several busy QPs such a rate is theirs
- * together, which the view shows beside it.
+ * and say so, given to the port's connected QPs whose PSNs moved, or to
+ * all of them when none moved (a sender whose peer drops everything
+ * retransmits the same PSNs): shared by several, they are theirs together,
+ * which the view shows beside it.
  *
  * A QP is matched across readings by device, port, QPN and owner PID: a
  * number reused by a new process is a new QP.  One that is no longer
@@ -71,7 +73,8 @@ struct rs_qp_tracked {
 	time_t gone_wall;
 	int owner_alive;		/* its process was there at the last reading */
 	int from_port;			/* rates are the port's counters, not its own */
-	unsigned port_busy;		/* QPs of the port whose PSNs moved (from_port) */
+	unsigned port_busy;		/* from_port: the QPs sharing the port's counters
+					 * (those whose PSNs moved, else all connected) */
 	struct rs_qp_rates rates;
 	double score;			/* the sort key: errors per second, all kinds */
 };
