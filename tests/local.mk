@@ -322,8 +322,8 @@ check_PROGRAMS += tests/test_rdma_res
 tests_test_rdma_res_SOURCES = tests/test_rdma_res.c
 tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_rdma_res tests/test_rdma_res.sh
-EXTRA_DIST += tests/test_rdma_res.sh
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh tests/test_rdma_qps.sh
+EXTRA_DIST += tests/test_rdma_res.sh tests/test_rdma_qps.sh
 # Queue pairs (RDMA netlink): QP lists recorded in the lab, rdma_cm IDs, QP
 # counters, modes and bind answers built as nldev.c builds them, every cut
 # and changed byte, hostile replies, the recorded twin.

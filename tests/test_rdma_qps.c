@@ -414,6 +414,50 @@ static void test_counter_without_value(void **state)
 	nlb_free(&b);
 }
 
+/*
+ * ib_write_bw -R in the lab, where `rdma resource show cm_id` said
+ *   link rxe0/1 cm-idn 1 lqpn 19 qp-type RC state CONNECT ps TCP pid 684
+ *     comm ib_write_bw src-addr 10.99.0.1:53398 dst-addr 10.99.0.2:18515
+ * and `rdma statistic qp mode` "link rxe0/1 mode qp auto off"; the QP
+ * counter dump came back empty (rxe binds none).
+ */
+static void test_recorded_cm(void **state)
+{
+	struct rs_qp *qps;
+	size_t n, len;
+	unsigned char *buf = load("qps-cm/rdma-netlink/qp-rxe0.nl", &len);
+	struct nlb b;
+	char mode[32];
+
+	(void)state;
+	assert_int_equal(rs_rdma_parse_qp_list(buf, len, &qps, &n), 2);
+	free(buf);
+	assert_int_equal(n, 2);
+	assert_int_equal(qps[0].lqpn, 19);
+	b.buf = load("qps-cm/rdma-netlink/cm_id-rxe0.nl", &b.len);
+	assert_true(rs_rdma_parse_cm_ids(b.buf, b.len, qps, n) > 0);
+	assert_true(qps[0].cm);
+	assert_string_equal(qps[0].src_addr, "10.99.0.1");
+	assert_int_equal(qps[0].src_port, 53398);
+	assert_string_equal(qps[0].dst_addr, "10.99.0.2");
+	assert_int_equal(qps[0].dst_port, 18515);
+	assert_false(qps[1].cm);
+	fuzz_qps = qps;
+	assert_int_equal(nlb_prefixes(&b, parse_cm), 0);
+	nlb_mutations(&b, parse_cm);
+	free(b.buf);
+
+	buf = load("qps-cm/rdma-netlink/stat-qp-rxe0.nl", &len);
+	assert_int_equal(rs_rdma_parse_qp_counters(buf, len, qps, n), 0);
+	assert_int_equal(qps[0].counters.count, 0);
+	free(buf);
+	buf = load("qps-cm/rdma-netlink/stat-mode-rxe0.nl", &len);
+	assert_int_equal(rs_rdma_parse_stat_mode(buf, len, mode, sizeof(mode)), 0);
+	assert_string_equal(mode, "none");
+	free(buf);
+	rs_qps_free(qps, n);
+}
+
 static void test_mode_and_bind(void **state)
 {
 	struct nlb b = { NULL, 0 };
@@ -472,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_busy_list),
 		cmocka_unit_test(test_hostile_list),
 		cmocka_unit_test(test_cm_ids),
+		cmocka_unit_test(test_recorded_cm),
 		cmocka_unit_test(test_cm_short_sockaddr),
 		cmocka_unit_test(test_qp_counters),
 		cmocka_unit_test(test_counter_without_value),

@@ -53,6 +53,7 @@ static void all_unknown(struct rs_snapshot *s, const char *what, int err)
 		memset(r, 0, sizeof(*r));
 		snprintf(r->error, sizeof(r->error), "%s: %s", what,
 			 err == -EBADMSG ? "malformed reply" : strerror(-err));
+		RS_STRCPY(s->devices[i].qps_note, r->error);
 	}
 }
 
@@ -60,8 +61,10 @@ static void all_unknown(struct rs_snapshot *s, const char *what, int err)
 static void mark_missing(struct rs_snapshot *s, const long *idx)
 {
 	for (size_t i = 0; i < s->n_devices; i++)
-		if (idx[i] < 0)
+		if (idx[i] < 0) {
 			RS_STRCPY(s->devices[i].res.error, "not in RDMA netlink's device list");
+			RS_STRCPY(s->devices[i].qps_note, "not in RDMA netlink's device list");
+		}
 }
 
 /* Nothing of the last reading's QPs survives a failed one. */
@@ -79,10 +82,13 @@ static void reset_qps(struct rs_snapshot *s, const char *why)
 	}
 }
 
+/* The QP list is as unknown as the states it would have counted. */
 static void qp_error(struct rs_device *d, const char *what, int err)
 {
-	snprintf(d->res.error, sizeof(d->res.error), "QP states: %s: %s", what,
-		 err == -EBADMSG ? "malformed reply" : strerror(-err));
+	const char *why = err == -EBADMSG ? "malformed reply" : strerror(-err);
+
+	snprintf(d->res.error, sizeof(d->res.error), "QP states: %s: %s", what, why);
+	snprintf(d->qps_note, sizeof(d->qps_note), "%s: %s", what, why);
 }
 
 int rs_collect_rdma_res(struct rs_snapshot *s)

@@ -11,34 +11,39 @@
  *
  *   SFF-8024   byte 0: the identifier (0x03 SFP, 0x0c/0x0d/0x11 QSFP,
  *              0x18 QSFP-DD, 0x19 OSFP, 0x1e QSFP+ with CMIS).
- *   SFF-8472   (SFP, "Diagnostic Monitoring Interface") A0h byte 92
- *              bit 6 diagnostics implemented, bit 4 externally calibrated;
- *              byte 93 bit 7 alarm/warning flags implemented; vendor name
- *              20-35, part 40-55.  A2h bytes 96-105: temperature (s16,
+ *   SFF-8472   (SFP, "Diagnostic Monitoring Interface", rev 12.x) A0h
+ *              byte 92 (table 8-5) bit 6 diagnostics implemented, bit 4
+ *              externally calibrated; byte 93 (table 8-6) bit 7
+ *              alarm/warning flags implemented; vendor name 20-35, part
+ *              40-55.  A2h (table 9-11) bytes 96-105: temperature (s16,
  *              1/256 degC), Vcc (u16, 100 uV), Tx bias (2 uA), Tx power,
- *              Rx power (0.1 uW); 110 bit 2 Tx fault, bit 1 Rx LOS; 112-113
- *              alarm flags, 116-117 warning flags (112 bit 7/6 temperature
- *              high/low, 5/4 Vcc, 3/2 bias, 1/0 Tx power; 113 bit 7/6 Rx
- *              power); calibration constants 56-91 when external.
- *   SFF-8636   (QSFP+/QSFP28) lower page 00h: byte 3 Rx LOS lanes 1-4
- *              (bits 0-3) and Tx LOS (4-7); 4 Tx fault (0-3); 6 temperature
- *              and 7 Vcc flags (bit 7 high alarm, 6 low alarm, 5 high
- *              warning, 4 low warning); 9-10 Rx power, 11-12 Tx bias, 13-14
- *              Tx power flags (two lanes a byte, the same four bits, lane 1
- *              in the high nibble); 22-23 temperature, 26-27 Vcc; 34-41 Rx
- *              power, 42-49 Tx bias, 50-57 Tx power of lanes 1-4.  Upper
- *              page 00h: 147 transmitter technology (>= 0xa0: copper, no
- *              optical power), 148-163 vendor, 168-183 part, 220 bit 2 Tx
- *              power monitored.
- *   CMIS       (QSFP-DD, OSFP; CMIS 4.0/5.x) lower page 00h: byte 2 bit 7
- *              flat memory (no page 11h); 9 module flags (bit 0/1
- *              temperature high/low alarm, 2/3 warning, 4/5 Vcc alarm, 6/7
- *              warning); 14-15 temperature, 16-17 Vcc.  Upper page 00h:
- *              129-144 vendor, 148-163 part.  Page 11h: 135 Tx fault, 136
- *              Tx LOS, 139-142 Tx power flags (high alarm, low alarm, high
- *              warning, low warning), 143-146 Tx bias flags, 147 Rx LOS,
- *              149-152 Rx power flags (bit n: lane n + 1); 154-169 Tx power,
- *              170-185 Tx bias, 186-201 Rx power of lanes 1-8.
+ *              Rx power (0.1 uW); 110 bit 2 Tx fault, bit 1 Rx LOS.  A2h
+ *              (table 9-12) 112-113 alarm flags, 116-117 warning flags (112
+ *              bit 7/6 temperature high/low, 5/4 Vcc, 3/2 bias, 1/0 Tx
+ *              power; 113 bit 7/6 Rx power).  Calibration constants A2h
+ *              56-91 when external.
+ *   SFF-8636   (QSFP+/QSFP28, rev 2.10a) lower page 00h, flags in tables
+ *              6-4 (bytes 3-5), 6-5 (6-8) and 6-6 (9-21): byte 3 Rx LOS
+ *              lanes 1-4 (bits 0-3) and Tx LOS (4-7); 4 Tx fault (0-3); 6
+ *              temperature and 7 Vcc flags (bit 7 high alarm, 6 low alarm,
+ *              5 high warning, 4 low warning); 9-10 Rx power, 11-12 Tx
+ *              bias, 13-14 Tx power flags (two lanes a byte, the same four
+ *              bits, lane 1 in the high nibble).  Monitors: 22-23
+ *              temperature, 26-27 Vcc; 34-41 Rx power, 42-49 Tx bias, 50-57
+ *              Tx power of lanes 1-4.  Upper page 00h: 147 transmitter
+ *              technology (>= 0xa0: copper, no optical power), 148-163
+ *              vendor, 168-183 part, 220 bit 2 Tx power monitored.
+ *   CMIS       (QSFP-DD, OSFP; CMIS 4.0/5.x, table numbers of 5.2) lower
+ *              page 00h: byte 2 bit 7 flat memory (no page 11h); 9 module
+ *              flags (table 8-9: bit 0/1 temperature high/low alarm, 2/3
+ *              warning, 4/5 Vcc alarm, 6/7 warning); 14-15 temperature,
+ *              16-17 Vcc (table 8-10).  Upper page 00h: 129-144 vendor,
+ *              148-163 part.  Page 11h: 135 Tx fault, 136 Tx LOS, 139-142
+ *              Tx power flags (high alarm, low alarm, high warning, low
+ *              warning), 143-146 Tx bias flags (table 8-80); 147 Rx LOS,
+ *              149-152 Rx power flags (table 8-81; bit n: lane n + 1);
+ *              154-169 Tx power, 170-185 Tx bias, 186-201 Rx power of
+ *              lanes 1-8 (table 8-82).
  */
 #include "collect/nic_health.h"
 #include "util.h"
