@@ -153,6 +153,9 @@ TESTS += tests/test_console_overview.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
+# The QPs pane and the Devices pane's NIC lines on the demo host.
+TESTS += tests/test_console_qps.sh
+EXTRA_DIST += tests/test_console_qps.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c

@@ -273,6 +273,15 @@ static struct rs_link *nic_host(struct rs_snapshot *s)
 	return l;
 }
 
+static int remedies_with(const struct rs_findings *f, const char *text)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < f->count; i++)
+		n += strstr(f->items[i].remedy, text) != NULL;
+	return n;
+}
+
 static void test_health(void **state)
 {
 	struct rs_snapshot s;
@@ -291,9 +300,11 @@ static void test_health(void **state)
 	l->health.known = 1;
 	r = RS_APPEND(l->health.reporters, l->health.n_reporters);
 	RS_STRCPY(r->name, "tx");
+	r->port = 65535;	/* mlx5's devlink port index */
 	r->errors = r->recovers = 3;
 	r = RS_APPEND(l->health.reporters, l->health.n_reporters);
 	RS_STRCPY(r->name, "fw_fatal");
+	r->port = -1;
 	r->error = 1;
 	r->errors = 1;
 	l->fec.known = l->fec.has_uncorrectable = 1;
@@ -309,6 +320,9 @@ static void test_health(void **state)
 	assert_int_equal(rs_findings_problems(&f, "nic.health_reporter"), 2);
 	assert_non_null(strstr(rs_findings_find(&f, NULL, &(struct rs_fkey){
 		.id = "nic.health_reporter", .kind = -1, .netdev = "ens1f1np1" })->summary, "tx"));
+	/* A port's reporter is pci/BUS/PORT to devlink, the function's pci/BUS. */
+	assert_int_equal(remedies_with(&f, "diagnose pci/0000:3b:00.1/65535 reporter tx;"), 1);
+	assert_int_equal(remedies_with(&f, "diagnose pci/0000:3b:00.1 reporter fw_fatal;"), 1);
 	rs_ct_get(&f, "nic.fec_uncorrectable", "ens1f1np1", RS_WARN);
 	assert_non_null(strstr(rs_ct_get(&f, "nic.module_alarm", "ens1f1np1", RS_FAIL)->summary,
 			       "rx power low alarm on lane 2"));

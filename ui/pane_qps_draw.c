@@ -251,8 +251,8 @@ static void detail_counters(struct ui *ui, struct ui_pane *pane, const struct rs
 	struct ui_pen pen;
 
 	if (q->counter_id)
-		snprintf(line, sizeof(line), "counter %u%s", q->counter_id,
-			 q->counter_shared > 1 ? ", shared with other QPs (auto mode)" : "");
+		snprintf(line, sizeof(line), "bound (id %u): the rates are %s", q->counter_id,
+			 q->counter_shared > 1 ? "of the QPs sharing it (auto mode)" : "this QP's own");
 	else
 		snprintf(line, sizeof(line), "none bound: the rates are %s port %u's counters%s "
 			 "(b binds one)", q->device, q->port,

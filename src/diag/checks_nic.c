@@ -46,18 +46,19 @@ static void reporter_problem(struct rs_findings *out, const struct rs_check *c,
 	struct rs_finding *f = link_finding(out, c, r->error ? RS_FAIL : RS_WARN, k);
 	char port[24] = "";
 
+	/* `devlink health show` names a port's reporter pci/BUS/PORT: */
 	if (r->port >= 0)
-		snprintf(port, sizeof(port), " port %d", r->port);
-	RS_FSET(f->summary, "%s: health reporter %s%s %s (%llu errors, %llu recovered)", k->name,
-		r->name, port, r->error ? "in error" : "recovered from errors",
+		snprintf(port, sizeof(port), "/%d", r->port);
+	RS_FSET(f->summary, "%s: health reporter %s %s (%llu errors, %llu recovered)", k->name,
+		r->name, r->error ? "in error" : "recovered from errors",
 		(unsigned long long)r->errors, (unsigned long long)r->recovers);
-	RS_FSET(f->evidence, "devlink health: pci/%s reporter %s%s state %s, error %llu, "
-		"recover %llu", k->bus, r->name, port, r->error ? "error" : "healthy",
+	RS_FSET(f->evidence, "devlink health: pci/%s%s reporter %s state %s, error %llu, "
+		"recover %llu", k->bus, port, r->name, r->error ? "error" : "healthy",
 		(unsigned long long)r->errors, (unsigned long long)r->recovers);
 	RS_FSET(f->expected, "every reporter healthy with 0 errors");
-	RS_FSET(f->remedy, "devlink health diagnose pci/%s reporter %s; devlink health dump show "
-		"pci/%s reporter %s (the driver's record of it)%s", k->bus, r->name, k->bus,
-		r->name, !strcmp(r->name, "fw_fatal") ? "; fw_fatal: the firmware reset the "
+	RS_FSET(f->remedy, "devlink health diagnose pci/%s%s reporter %s; devlink health dump show "
+		"pci/%s%s reporter %s (the driver's record of it)%s", k->bus, port, r->name, k->bus,
+		port, r->name, !strcmp(r->name, "fw_fatal") ? "; fw_fatal: the firmware reset the "
 		"function, a firmware update or an RMA case" : "");
 }
 
