@@ -25,6 +25,15 @@ tests_test_util_SOURCES = tests/test_util.c
 tests_test_util_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
+# Opening outputs (src/util_out.h): links, shared and sticky directories.
+check_PROGRAMS += tests/test_util_out
+tests_test_util_out_SOURCES = tests/test_util_out.c
+tests_test_util_out_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_util_out_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_util_out
+# Every writer against names planted by another user.
+TESTS += tests/test_out_files.sh
+EXTRA_DIST += tests/test_out_files.sh
 
 # printf whose string arguments are escaped for a terminal (src/termout.h).
 check_PROGRAMS += tests/test_termout
@@ -144,12 +153,25 @@ tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
+
+# The per-driver counter meaning tables (profiles/counters/) and the
+# roce-vendors fixture's names.
+check_PROGRAMS += tests/test_counter_tables
+tests_test_counter_tables_SOURCES = tests/test_counter_tables.c
+tests_test_counter_tables_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_counter_tables_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_counter_tables
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
+# The console's W and w against a planted link.
+TESTS += tests/test_console_outputs.sh
+EXTRA_DIST += tests/test_console_outputs.sh
 # The Overview pane: the demo's exact lines, keys, 80 and 132 columns, 16
 # ports, a counter that moves, a hostile device name (issue 13).
 TESTS += tests/test_console_overview.sh
+# Every RDMA driver's counters by meaning, the NIC named (roce-vendors).
+TESTS += tests/test_vendors.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
@@ -197,6 +219,10 @@ EXTRA_DIST += tests/test_check_unknown.sh
 # and key tables, and the bash completion driven through COMP_WORDS.
 TESTS += tests/test_man.sh tests/test_completion.sh
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# Every pane named with a number, in code and docs, has the pane table's number.
+# A port's GID table: one finding, the same words in gids, check and the console.
+TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
+EXTRA_DIST += tests/test_pane_refs.sh tests/test_gid_views.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 tests_test_loop_SOURCES = tests/test_loop.c
@@ -229,8 +255,9 @@ check_PROGRAMS += tests/test_explain
 tests_test_explain_SOURCES = tests/test_explain.c
 tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_explain_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_explain tests/test_explain.sh
-EXTRA_DIST += tests/test_explain.sh
+TESTS += tests/test_explain tests/test_explain.sh tests/test_explain_corpus.sh \
+	tests/test_console_explain.sh
+EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh tests/test_console_explain.sh
 # The troubleshooting trees, the site profiles and the tree runner.
 check_PROGRAMS += tests/test_wizard
 tests_test_wizard_SOURCES = tests/test_wizard.c
@@ -303,6 +330,11 @@ tests_test_record_qps_SOURCES = tests/test_record_qps.c
 tests_test_record_qps_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_record_qps_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_record_qps
+# A demo recording of whole seconds, made at once (the console's replay tests).
+check_PROGRAMS += tests/rec_demo
+tests_rec_demo_SOURCES = tests/rec_demo.c
+tests_rec_demo_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rec_demo_LDADD = $(RS_TEST_LIBS)
 EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.
@@ -361,3 +393,15 @@ tests_scrape_client_SOURCES = tests/scrape_client.c
 TESTS += tests/test_export
 TESTS += tests/test_exporter.sh
 EXTRA_DIST += tests/test_exporter.sh
+
+# rocescope fix (docs/fix.md): the plan, our files, the journal (unit);
+# the changes on real namespaces and on a fixture root (shell).
+check_PROGRAMS += tests/test_fix tests/fix_act
+tests_fix_act_SOURCES = tests/fix_act.c
+tests_fix_act_CFLAGS = $(RS_TEST_CFLAGS)
+tests_fix_act_LDADD = $(RS_CORE_LIBS)
+tests_test_fix_SOURCES = tests/test_fix.c tests/checks_lib.c tests/checks_lib.h
+tests_test_fix_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_fix_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_fix tests/test_fix_root.sh tests/test_fix_net.sh tests/test_console_fix.sh
+EXTRA_DIST += tests/test_fix_root.sh tests/test_fix_net.sh tests/fix_lib.sh tests/test_console_fix.sh

@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 62
+plan 64
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -155,6 +155,12 @@ $R --load "$T/snap.yaml" devices >"$T/dev2" 2>"$T/err" && cmp -s "$T/dev" "$T/de
 ok $? "--load of the saved snapshot shows the same devices as --demo"
 $R --demo snapshot >"$T/snap2.yaml" && cmp -s "$T/snap.yaml" "$T/snap2.yaml"
 ok $? "snapshot to stdout equals snapshot -o"
+grep -q '^  NIC      Mellanox Technologies MT27800 Family \[ConnectX-5\]$' "$T/dev"
+ok $? "devices names the demo's NIC as pci.ids does"
+grep -Ev '^ *(vendor|device)_name:' "$T/snap.yaml" >"$T/nonames.yaml"
+$R --load "$T/nonames.yaml" devices >"$T/out" 2>"$T/err" &&
+	grep -q '^  NIC      (not named: the snapshot carries no PCI names)$' "$T/out"
+ok $? "a snapshot without PCI names says so, not an empty NIC line"
 printf 'version: 1\ndevices:\n  - name: [oops\n' >"$T/bad.yaml"
 $R --load "$T/bad.yaml" devices >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && grep -Eq "bad\.yaml:[0-9]+:[0-9]+: " "$T/err"
@@ -179,8 +185,14 @@ ok $? "counters: exact demo data rates in Gb/s (bits, SI; 4-byte words scaled)"
 [ "$(rate 1 mlx5_0/1 port_xmit_packets)" = "1.00 Mpps" ] &&
 	[ "$(rate 1 mlx5_0/1 port_rcv_packets)" = "897.50 kpps" ]
 ok $? "counters: packet counters in pps"
-[ "$(rate 2 mlx5_1/1 out_of_sequence)" = "3.00 /s" ] &&
-	[ "$(rate 3 mlx5_1/1 local_ack_timeout_err)" = "1.00 /s" ] &&
+# a tick of the demo lasts the interval: 3 errors a second are 0.6 in
+# 0.2 s, whole counts only when the interval is a whole second
+$R --demo counters --interval 1 --count 3 >"$T/cnt1" 2>/dev/null
+rate1() { awk -v n="$1" -v o="$2" -v c="$3" '/^interval / { cur = $2 }
+		cur == n && $1 == o && $3 == c { print $4, $5 }' "$T/cnt1"; }
+[ "$(rate1 2 mlx5_1/1 out_of_sequence)" = "3.00 /s" ] &&
+	[ "$(rate1 3 mlx5_1/1 local_ack_timeout_err)" = "1.00 /s" ] &&
+	[ "$(rate1 1 ens1f1np1 rx_pause_ctrl_phy)" = "1240.00 /s" ] &&
 	[ "$(rate 1 ens1f1np1 rx_pause_ctrl_phy)" = "1240.00 /s" ]
 ok $? "counters: the problem port's errors and pause frames rise"
 [ "$(grep -c '^interval ' "$T/cnt")" = 3 ] && ! grep -q 'symbol_error' "$T/cnt"
@@ -188,7 +200,7 @@ ok $? "counters: one block per interval, only counters that moved"
 $R --demo counters --interval 0.1 --count 2 --json >"$T/cj" && "$JC" <"$T/cj" &&
 	grep -q '"rate": 4200000000' "$T/cj"
 ok $? "counters --json is valid JSON with the rates"
-tr -d ' \n' <"$T/cj" | grep -Eq '"counter":"port_xmit_data","value":[0-9]+,"delta":4200000000,"rate":4200000000(\.0+)?,"unit":"bytes"' &&
+tr -d ' \n' <"$T/cj" | grep -Eq '"counter":"port_xmit_data","value":[0-9]+,"delta":420000000,"rate":4200000000(\.0+)?,"unit":"bytes"' &&
 	tr -d ' \n' <"$T/cj" | grep -Eq '"counter":"port_xmit_packets","value":[0-9]+,"delta":[0-9]+,"rate":[0-9.]+,"unit":"packets"'
 ok $? "counters --json: exact rates in bytes (not bits) and packets, with the unit"
 $R --load "$T/snap.yaml" counters --count 2 >"$T/cs" 2>&1 &&
@@ -241,18 +253,18 @@ grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   ens1f1np1 MTU 1500 < 4200
 	grep -q '^      remedy:   ip link set ens1f1np1 mtu 9000 ' "$T/chk"
 ok $? "check: the small MTU with evidence and the command to run"
 grep -qx 'PASS  host.memlock_small     host            this process (no CAP_IPC_LOCK): memlock soft unlimited, hard unlimited' "$T/chk" &&
-	grep -qx '7 fail, 6 warn, 28 pass, 19 skip (demo)' "$T/chk"
+	grep -qx '9 fail, 13 warn, 38 pass, 22 skip (demo)' "$T/chk"
 ok $? "check: passes listed, counts at the end"
 $R --demo check --json >"$T/chkj"
 [ $? -eq 1 ] && "$JC" <"$T/chkj" &&
 	grep -q '"id": *"net.neigh_failed"' "$T/chkj" &&
-	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":28,"warn":6,"fail":7,"skip":19}'
+	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":38,"warn":13,"fail":9,"skip":22}'
 ok $? "check --json: valid JSON, findings and counts, exit 1"
 if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
 	$R --root "$fx/roce-rxe" check >"$T/chk" 2>/dev/null
 	[ $? -eq 0 ] && grep -qx 'SKIP  net.shared_subnet      host            no addresses in the snapshot' "$T/chk" &&
 		grep -qx 'SKIP  pci.link_degraded      rxe0            no PCI function (virtual)' "$T/chk" &&
-		grep -q '^0 fail, 1 warn, 6 pass, 34 skip (root ' "$T/chk"
+		grep -q '^0 fail, 1 warn, 9 pass, 43 skip (root ' "$T/chk"
 	ok $? "check on fixture roce-rxe: no fail (exit 0), skips where the tree has no data"
 else
 	skip "fixture roce-rxe missing"

@@ -53,7 +53,7 @@ ok $? "b on the demo: a bind needs the live host"
 start nic $UTF $UTF_ALL -- --demo
 T resize-window -t nic -x 80 -y 60 2>/dev/null
 wait_for nic ' 1 Overview' && keys nic 2
-wait_for nic '^     NIC of ens1f1np1, recorded \(demo\):$'
+wait_for nic '^     ens1f1np1 and its PCI function, recorded \(demo\):$'
 ok $? "Devices: the NIC lines, labelled as recorded"
 # (FEC blocks and carrier changes move on the demo: numbers are patterns)
 wait_for nic '^     health  fw ok, fw_fatal ok, tx recovered \(3\), rx ok, vnic ok$' &&
@@ -63,7 +63,7 @@ wait_for nic '^     health  fw ok, fw_fatal ok, tx recovered \(3\), rx ok, vnic 
 	grep -q '^     DCQCN   np 0x00 rp 0x00, CNP prio 6 DSCP 48, 17 params$' "$tmp/screen" &&
 	grep -q '^     NUMA    node 0, CPUs 0-31, 4 IRQs, 4 off-node$' "$tmp/screen"
 ok $? "Devices: health, FEC, module, link flaps and pause storms, DCQCN, NUMA"
-grep -q '^     ~ ens1f1np1: health reporter tx recovered from errors (3 errors, 3 recov' "$tmp/screen" &&
+grep -q '^     ~ ens1f1np1: health reporter tx recovered from errors' "$tmp/screen" &&
 	grep -Eq '^     ~ ens1f1np1: [0-9]+ uncorrectable FEC blocks' "$tmp/screen" &&
 	grep -q '^     ~ ens1f1np1: module rx power low warning on lane 3' "$tmp/screen" &&
 	grep -q '^     ~ ens1f0np0: CNPs go out on priority 6, which has no PFC$' "$tmp/screen" &&

@@ -68,12 +68,28 @@ static const struct sample samples[] = {
 	{ "Failed to modify QP to INIT, ret=22", "verbs.modify_qp_init", PERF },
 	{ "Failed to modify QP to RTS", "verbs.modify_qp_rts", PP },
 	{ "misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument",
-	  "verbs.modify_qp", NCCL },
+	  "verbs.modify_qp verbs.modify_qp_einval", NCCL },
 	{ "NCCL WARN Call to ibv_modify_qp failed with error No data available errno 61",
-	  "verbs.modify_qp", NCCL },
+	  "verbs.modify_qp verbs.modify_qp_enodata", NCCL },
+	{ "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out",
+	  "verbs.modify_qp verbs.modify_qp_etimedout", NCCL " 2.19+ (ibvwrap.cc \"with %d %s\")" },
+	{ "NCCL WARN Call to ibv_modify_qp failed with error Network is unreachable",
+	  "verbs.modify_qp verbs.modify_qp_enetunreach", NCCL },
+	{ "ibv_modify_qp failed (errno 19) (Ib failure: No such device)",
+	  "verbs.modify_qp verbs.modify_qp_enodev", "mscclpp ib.cc" },
+	{ "[Handshake] Failed to modify QP to RTR, check mtu, gid, peer lid, peer qp num: "
+	  "Connection timed out [110]", "verbs.modify_qp_rtr verbs.modify_qp_etimedout",
+	  "Mooncake rdma_endpoint.cpp" },
+	{ "dc_mlx5.c:456  UCX  ERROR ibv_modify_qp(DCI, RTR) failed : Invalid argument",
+	  "verbs.modify_qp verbs.modify_qp_einval", "UCX src/uct/ib/dc/dc_mlx5.c" },
+	{ "Failed to modify UD QP to INIT on mlx5_bond_0: Invalid argument",
+	  "verbs.modify_qp_init verbs.modify_qp_einval", "UCX src/uct/ib/ud/verbs/ud_verbs.c" },
 	{ "can't read sgid of index 5", "verbs.query_gid", PP },
 	{ "Could not get local gid for gid index 3", "verbs.query_gid", PP },
 	{ "Failed to create AH", "verbs.create_ah", PERF },
+	{ "ib_device.c:1319 UCX ERROR ibv_create_ah(dlid=49152 sl=0 port=1 src_path_bits=0 "
+	  "dgid=::ffff:10.0.0.1 sgid_index=1 traffic_class=0) on mlx5_1 failed: Invalid argument",
+	  "verbs.create_ah", "UCX src/uct/ib/base/ib_device.c" },
 	{ " Found Incompatibility issue with GID types.", "perftest.gid_incompat", LAB },
 	{ " Please Try to use a different IP version.", "perftest.gid_incompat", LAB },
 	/* resources */
@@ -82,6 +98,14 @@ static const struct sample samples[] = {
 	  "HOST-APIS.md (mlx5 sniffer)" },
 	{ "Couldn't create QP", "verbs.create_qp", PP },
 	{ "NCCL WARN Call to ibv_create_qp failed", "verbs.create_qp", NCCL },
+	{ "libfabric:22102:1638393161:verbs:ep_ctrl:vrb_ep_enable():884<warn> rdma_create_qp: "
+	  "Cannot allocate memory (12)", "verbs.create_qp", "libfabric prov/verbs verbs_ep.c" },
+	{ "Infiniband failed to create queue pair: Cannot allocate memory", "verbs.create_qp",
+	  "Ceph src/msg/async/rdma/Infiniband.cc" },
+	{ "ib_iface.c:745  UCX  ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory",
+	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c" },
+	{ "Failed to create a completion queue (CQ):", "verbs.create_cq_pd",
+	  "Open MPI help-mpi-btl-openib.txt" },
 	{ "Couldn't create CQ", "verbs.create_cq_pd", PERF },
 	{ "Couldn't allocate PD", "verbs.create_cq_pd", PERF },
 	{ "Failed to create CQs", "verbs.create_cq_pd", PERF },
@@ -108,7 +132,14 @@ static const struct sample samples[] = {
 	  "cannot open shared object file: No such file or directory", "verbs.driver_warning",
 	  VERBS },
 	{ "libibverbs: Warning: no userspace device-specific driver found for "
-	  "/sys/class/infiniband_verbs/uverbs0", "verbs.driver_warning", VERBS },
+	  "/sys/class/infiniband_verbs/uverbs0", "verbs.no_provider", VERBS },
+	{ "libibverbs: Warning: couldn't open config directory '/etc/libibverbs.d'.",
+	  "verbs.driver_warning", VERBS },
+	{ "libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 2 (supports 1 to 1) "
+	  "for device /sys/class/infiniband/rxe0", "verbs.kernel_abi", VERBS },
+	{ "mlx5: host-a: got completion with error:", "verbs.mlx5_cqe_dump",
+	  "rdma-core providers/mlx5/cq.c" },
+	{ "Couldn't allocate MR ERRNO: Bad address.", "verbs.reg_mr verbs.bad_address", PERF },
 	{ " Port number 1 state is Down", "perftest.port_down", LAB },
 	{ " Couldn't set the link layer", "verbs.no_context", LAB },
 	{ " Couldn't get context for the device", "verbs.no_context", LAB },
@@ -143,6 +174,19 @@ static const struct sample samples[] = {
 	{ "cma event RDMA_CM_EVENT_REJECTED, error 8", "rdma_cm.rejected", "librdmacm rping" },
 	{ "cma event RDMA_CM_EVENT_UNREACHABLE, error -110", "rdma_cm.unreachable",
 	  "librdmacm rping" },
+	{ "librdmacm: Fatal: no RDMA devices found", "verbs.no_device rdma_cm.no_devices",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Fatal: unable to get RDMA device list", "rdma_cm.no_devices",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Warning: couldn't read ABI version.", "rdma_cm.abi_version",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Warning: assuming: 4", "rdma_cm.abi_version", "librdmacm cma.c" },
+	{ "rdma_create_event_channel: No such device", "rdma_cm.event_channel", "librdmacm rping" },
+	{ "rdma_bind_addr: No such file or directory", "rdma_cm.bind_addr", "librdmacm rping" },
+	{ "cma event RDMA_CM_EVENT_CONNECT_ERROR, error -110", "rdma_cm.connect_error",
+	  "librdmacm rping" },
+	{ "received event RDMA_CM_EVENT_DEVICE_REMOVAL", "rdma_cm.device_removal",
+	  "UCX src/uct/ib/rdmacm/rdmacm_cm.c" },
 	/* NCCL */
 	{ "node-2:5776:5902 [0] transport/net_ib.cc:1296 NCCL WARN NET/IB : Got completion from "
 	  "peer 10.2.0.5<33092> with error 12, opcode 0, len 0, vendor err 129 (Recv)",
@@ -159,12 +203,298 @@ static const struct sample samples[] = {
 	  "nccl.completion_error wc.retry_exc_err", NCCL " 2.2x" },
 	{ "NCCL WARN NET/IB: ncclIbTest: Got CQE with error (devIndex=0, req=0x7fccfc04e028, "
 	  "wr_id=0, qp_num=26257)", "nccl.completion_error", NCCL " 2.2x" },
-	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : port error", "nccl.async_event", NCCL },
+	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : port error",
+	  "nccl.async_event nccl.async_port_error", NCCL },
+	{ "transport/net_ib.cu:80 NCCL WARN NET/IB : Got async event : local catastrophic error",
+	  "nccl.async_event nccl.async_catastrophic", NCCL },
+	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : GID table change",
+	  "nccl.async_event nccl.async_gid_change", NCCL },
+	{ "misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed", "nccl.open_device",
+	  NCCL },
+	{ "transport/net_ib.cc:148 NCCL WARN NET/IB : Unable to open device mlx5_bond_0",
+	  "nccl.open_device", NCCL },
+	{ "NCCL INFO Failed to open libibverbs.so[.1]", "nccl.no_libibverbs", NCCL },
+	{ "NCCL WARN NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid argument",
+	  "nccl.roce_version", NCCL },
+	{ "NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'", "nccl.gdr_disabled",
+	  NCCL },
+	{ "NCCL WARN Bootstrap : no socket interface found", "nccl.no_socket_if", NCCL },
+	{ "NCCL WARN NET/Socket : No usable listening interface found", "nccl.no_socket_if",
+	  NCCL },
+	{ "include/socket.h:344 WARN Socket creation failed : Address family not supported by "
+	  "protocol", "nccl.socket_create", NCCL },
+	{ "ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor "
+	  "AF_INET6(10)", "nccl.socket_family", NCCL },
+	{ "misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer "
+	  "host-b<41109>", "nccl.socket_closed", NCCL },
 	{ "NCCL INFO Using network Socket", "nccl.using_socket", NCCL },
 	{ "NCCL WARN Connect to 10.0.0.2<43567> failed : Connection refused",
 	  "nccl.bootstrap_connect", NCCL },
 	{ "NCCL INFO Call to connect returned Connection refused, retrying",
 	  "nccl.bootstrap_connect", NCCL },
+	/* the kernel */
+	{ "infiniband mlx5_0: mlx5_poll_one:527:(pid 0): Responder error cqe on cqn 0x406:",
+	  "kernel.mlx5_error_cqe", "kernel drivers/infiniband/hw/mlx5/cq.c" },
+	{ "infiniband mlx5_0: mlx5_poll_one:530:(pid 0): syndrome 0x15, vendor syndrome 0x81",
+	  "wc.retry_exc_err", "kernel drivers/infiniband/hw/mlx5/cq.c" },
+	{ "mlx5_core 0000:5e:00.0: mlx5_cmd_check:824:(pid 46096): CREATE_QP(0x500) op_mod(0x0) "
+	  "failed, status limits exceeded(0x8), syndrome (0x19c6d6)",
+	  "kernel.mlx5_cmd_limits kernel.mlx5_cmd_failed", "kernel mlx5_core cmd.c" },
+	{ "mlx5_core 0000:3b:00.0: mlx5_cmd_out_err:838:(pid 1): ACCESS_REG(0x805) op_mod(0x1) "
+	  "failed, status bad parameter(0x3), syndrome (0x15c356), err(-22)",
+	  "kernel.mlx5_cmd_failed", "kernel mlx5_core cmd.c" },
+	{ "mlx5_core 0000:3b:00.0: poll_health:805:(pid 0): device's health compromised - reached "
+	  "miss count", "kernel.mlx5_health", "kernel mlx5_core health.c" },
+	{ "mlx5_core 0000:3b:00.0: Port module event: module 0, Cable unplugged",
+	  "kernel.module_event", "kernel mlx5_core events.c" },
+	{ "__ib_cache_gid_add: unable to add gid fe80:0000:0000:0000:0000:5efe:0a00:0001 error=-28",
+	  "kernel.gid_add_failed", "kernel drivers/infiniband/core/cache.c" },
+	{ "mlx5_ib: Unknown symbol ib_register_device (err -2)", "kernel.unknown_symbol",
+	  "kernel module loader" },
+	{ "mlx5_core: disagrees about version of symbol devlink_alloc", "kernel.unknown_symbol",
+	  "kernel module loader" },
+	{ "modprobe: FATAL: Module rdma_rxe not found in directory /lib/modules/6.1.0",
+	  "kernel.module_not_found", "kmod modprobe" },
+	{ "modprobe: ERROR: could not insert 'nv_peer_mem': Invalid argument",
+	  "kernel.module_not_found kernel.peermem", "kmod modprobe" },
+	{ "rdma_rxe: failed to allocate crc algorithmi err:-2", "kernel.rxe",
+	  "kernel drivers/infiniband/sw/rxe" },
+	{ "bnxt_re: bnxt_re_ib_init: Failed to register with netedev: 0xffffffed",
+	  "kernel.bnxt_re", "kernel drivers/infiniband/hw/bnxt_re/main.c" },
+	{ "irdma 0000:8a:00.0: Failed to create a CQP: -110", "kernel.irdma",
+	  "kernel drivers/infiniband/hw/irdma" },
+	{ "nvme nvme0: rdma connection establishment failed (-104)", "kernel.nvme_rdma_connect",
+	  "kernel drivers/nvme/host/rdma.c" },
+	{ "Loading HCA driver and Access Layer: [FAILED]", "kernel.openibd",
+	  "MLNX_OFED /etc/init.d/openibd" },
+	{ "  LnkSta:  Speed 5GT/s, Width x1, TrErr- Train- SlotClk+ DLActive- BWMgmt- ABWMgmt-",
+	  "pci.link_status", "pciutils lspci -vv" },
+	{ "  LnkSta:  Speed 8GT/s (downgraded), Width x8 (downgraded)", "pci.link_status",
+	  "pciutils 3.7+ lspci -vv" },
+	/* UCX */
+	{ "ib_log.c:246  UCX  ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory. Please "
+	  "set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)",
+	  "verbs.create_cq_pd ucx.memlock", "UCX src/uct/ib/base/ib_log.c" },
+	{ "ib_md.c:1405 UCX  WARN  RDMA transports are disabled because max locked memory limit "
+	  "(64 kbytes) is too low.", "ucx.memlock", "UCX src/uct/ib/base/ib_md.c" },
+	{ "ud_ep.c:278  Fatal: UD endpoint 0x1d3fc10 to <no debug data>: unhandled timeout error",
+	  "ucx.ud_timeout", "UCX src/uct/ib/ud/base/ud_ep.c" },
+	{ "transport error: Endpoint timeout", "ucx.ud_timeout", "UCX ucs_status_string" },
+	{ "error handling callback was invoked with status -6 (Destination is unreachable)",
+	  "ucx.unreachable", "UCX ucs_status_string" },
+	{ "wireup_ep.c:467  UCX  ERROR no supported sockaddr auxiliary transports found for "
+	  "mlx5_4:1", "ucx.unreachable", "UCX src/ucp/wireup/wireup_ep.c" },
+	{ "ucp_context.c:1321 UCX  WARN  network device 'mlx5_bond_0:1' is not available, please "
+	  "use one or more of: 'bond0'(tcp), 'lo'(tcp)", "ucx.device_unavailable",
+	  "UCX src/ucp/core/ucp_context.c" },
+	{ "rc_verbs_iface.c:47   UCX  ERROR Send completion with error: transport retry counter "
+	  "exceeded", "ucx.completion_error wc.retry_exc_err", "UCX src/uct/ib/rc/verbs" },
+	{ "ib_mlx5_log.c:143  Transport retry count exceeded on mlx5_0:1/RoCE (synd 0x15 vend 0x81 "
+	  "hw_synd 0/0)", "wc.retry_exc_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c" },
+	{ "ib_mlx5_log.c:143  Remote access on mlx5_0:1/RoCE (synd 0x13 vend 0x88 hw_synd 0/0)",
+	  "wc.rem_access_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c" },
+	{ "ib_mlx5_log.c:139  Error on QP 0x2a0 wqe[5]: Local protection (synd 0x4 vend 0x56) "
+	  "opcode SEND", "wc.loc_prot_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c (1.8)" },
+	/* libfabric */
+	{ "libfabric:4117195:1708032874::core:core:fi_getinfo_():1304<info> fi_getinfo: provider "
+	  "ofi_rxm returned -61 (No data available)", "libfabric.no_data",
+	  "libfabric src/fabric.c" },
+	{ "fi_getinfo: -19 (No such device)", "libfabric.no_device", "libfabric fabtests" },
+	{ "fi_av_insert(): util/shared.c:1234, ret=-22 (Invalid argument)", "libfabric.av_insert",
+	  "libfabric fabtests" },
+	{ "libfabric:48900:1724184456::ofi_rxm:cq:rxm_handle_error():803<warn> fi_eq_readerr: err: "
+	  "Connection refused (111), prov_err: Unknown error -28 (-28)",
+	  "libfabric.refused libfabric.cq_readerr", "libfabric prov/rxm" },
+	/* Open MPI */
+	{ "WARNING: There is at least non-excluded one OpenFabrics device found, but there are no "
+	  "active ports detected (or Open MPI was unable to use them).", "ompi.no_active_ports",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "WARNING: It appears that your OpenFabrics subsystem is configured to only allow "
+	  "registering part of your physical memory.", "ompi.registerable",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "The OpenFabrics (openib) BTL failed to initialize while trying to allocate some locked "
+	  "memory.", "ompi.locked_memory", "Open MPI help-mpi-btl-openib.txt" },
+	{ "WARNING: There was an error initializing an OpenFabrics device.", "ompi.device_init",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "By default, for Open MPI 4.0 and later, infiniband ports on a device are not used by "
+	  "default.", "ompi.ib_not_used", "Open MPI help-mpi-btl-openib.txt" },
+	{ "No OpenFabrics connection schemes reported that they were able to be used on a specific "
+	  "port.", "ompi.no_cpc", "Open MPI help-mpi-btl-openib-cpc-base.txt" },
+	{ "ibv_exp_query_device: invalid comp_mask !!! (comp_mask = 0x7fff5cb0 valid_mask = 0x1)",
+	  "ompi.exp_verbs", "MLNX_OFED libibverbs verbs_exp.h" },
+	/* SPDK */
+	{ "rdma.c:1766:spdk_nvmf_rdma_poller_poll: *ERROR*: CQ error on CQ 0x343da1f0, Request "
+	  "0x876662480 (9): remote invalid request error", "spdk.cq_error wc.rem_inv_req_err",
+	  "SPDK lib/nvmf/rdma.c" },
+	{ "rdma.c:3868 Error on CQ 0x7f38b89f66e0, request 0x139881275013272, type 2, status: (5): "
+	  "Work Request Flushed Error", "spdk.cq_error wc.wr_flush_err", "SPDK lib/nvmf/rdma.c" },
+	{ "rdma.c:2444:spdk_nvmf_rdma_create: *ERROR*: rdma_get_devices() failed: No such device",
+	  "spdk.no_rdma", "SPDK lib/nvmf/rdma.c" },
+	{ "nvmf_rpc.c: *ERROR*: Transport type trtype 1 not available", "spdk.no_rdma",
+	  "SPDK lib/nvmf" },
+	{ "rdma.c: 945:nvmf_rdma_resize_cq: *ERROR*: RDMA CQ resize failed: errno 0: Success",
+	  "spdk.cq_resize", "SPDK lib/nvmf/rdma.c" },
+	{ "nvme_rdma.c: *ERROR*: RDMA connect error -74", "spdk.connect",
+	  "SPDK lib/nvme/nvme_rdma.c" },
+	/* Ceph, Mooncake, the device plugins, GPU memory */
+	{ "RDMAStack RDMAStack!!! WARNING !!! For RDMA to work properly user memlock (ulimit -l) "
+	  "must be big enough to allow large amount of registered memory.", "ceph.memlock",
+	  "Ceph src/msg/async/rdma/RDMAStack.cc" },
+	{ "E0302 08:32:30 rdma_context.cpp:460] No suitable GID found on rocep153s0",
+	  "mooncake.no_gid", "Mooncake rdma_context.cpp" },
+	{ "E0219 worker_pool.cpp:281] Worker: Process failed for slice (opcode: 0, length: 4096, "
+	  "local_nic: mlx5_0, peer_nic: 10.0.0.2@mlx5_0): transport retry counter exceeded",
+	  "mooncake.slice_failed wc.retry_exc_err", "Mooncake worker_pool.cpp" },
+	{ "2023/09/08 17:43:19 Exiting.. can not change : incorrect RDMA subsystem network "
+	  "namespace", "k8s.rdma_netns", "k8s-rdma-shared-dev-plugin resources_manager.go" },
+	{ "error creating new device: \"missing RDMA device spec for device 0000:ec:00.0, RDMA "
+	  "device \\\"issm\\\" not found\"", "k8s.rdma_device_spec",
+	  "k8s-rdma-shared-dev-plugin" },
+	{ "Warning: no Rdma Devices were found for resource hpc_shared_devices_h", "k8s.no_devices",
+	  "k8s-rdma-shared-dev-plugin" },
+	{ "I0520 10:03:24.137327   30847 main.go:39] No devices found.", "k8s.no_devices",
+	  "hustcat/k8s-rdma-device-plugin main.go" },
+	{ "ucp_worker.c:1720 UCX  DIAG  client ep 0x7ff15739e000 connect to 10.16.29.58:8124 "
+	  "failed: device br-vsw-1 is not enabled, enable it in UCX_NET_DEVICES or use "
+	  "corresponding ip address", "ucx.net_device_disabled",
+	  "UCX src/ucp/wireup/wireup_cm.c (openucx/ucx#10651)" },
+	{ "\tlibucp.so.0 => not found", "loader.rdma_lib_missing", "ldd (open-mpi/ompi#7461)" },
+	{ "./rping: error while loading shared libraries: librdmacm.so.1: cannot open shared "
+	  "object file: No such file or directory", "loader.rdma_lib_missing",
+	  "glibc's dynamic loader" },
+	{ "NET/IB : dmabuf registration not supported by the NIC", "gpu.dmabuf",
+	  "NCCL, dma-buf registration" },
+	{ "Couldn't allocate GPU memory with cudaMalloc", "gpu.cuda_init",
+	  "perftest src/cuda_memory.c" },
+	/*
+	 * mlx5_ib's QP error line: "%s/%d: QP %d error: %s (0x%x 0x%x 0x%x)",
+	 * the text ib_wc_status_msg() of the CQE syndrome (mlx5_ib_qp_err_syndrome(),
+	 * drivers/infiniband/hw/mlx5/qp.c), filled in.
+	 */
+#define MLX5QP "kernel drivers/infiniband/hw/mlx5/qp.c mlx5_ib_qp_err_syndrome()"
+	{ "rocep2s0/1: QP 137 error: unrecognized status (0x41 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_rnr", "linux-rdma list, " MLX5QP },
+	{ "mlx5_0/1: QP 24 error: general error (0x81 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_retry", MLX5QP },
+	{ "mlx5_0/1: QP 24 error: fatal error (0x88 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_rem_access", MLX5QP },
+	{ "mlx5_0/1: QP 24 error: response timeout error (0x89 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_rem_op wc.resp_timeout_err", MLX5QP },
+	{ "mlx5_0/1: QP 24 error: operation aborted (0x0 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_bad_resp", MLX5QP },
+	{ "mlx5_0/1: QP 24 error: invalid EE context number (0x0 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_loc_access wc.inv_eecn_err", MLX5QP },
+	{ "mlx5_0/1: QP 24 error: invalid EE context state (0x0 0x0 0x0)",
+	  "kernel.mlx5_qp_error kernel.mlx5_qp_rem_inv_req wc.inv_eec_state_err", MLX5QP },
+	{ "mlx5_core 0000:01:00.0: mlx5_pcie_event:301:(pid 0): Detected insufficient power on "
+	  "the PCIe slot (27W).", "kernel.mlx5_pcie_power",
+	  "kernel drivers/net/ethernet/mellanox/mlx5/core/events.c" },
+	{ "mlx5_core 0000:3b:00.0: wait_func:1140:(pid 1234): CREATE_QP(0x500) timeout. Will "
+	  "cause a leak of a command resource", "kernel.mlx5_cmd_timeout",
+	  "kernel drivers/net/ethernet/mellanox/mlx5/core/cmd.c wait_func()" },
+	{ "infiniband mlx5_0: create_mkey_callback:131:(pid 0): async reg mr failed. status -12",
+	  "kernel.mlx5_mkey_async", "kernel drivers/infiniband/hw/mlx5/mr.c" },
+	{ "nvme nvme0: Connect rejected: status 8 (invalid service ID).",
+	  "kernel.nvme_rdma_rejected", "kernel drivers/nvme/host/rdma.c nvme_rdma_conn_rejected()" },
+	{ "May 10 11:58:25 jenkins03 kernel: mlx5_warn:mlx5_0:reg_klm:1260:(pid 15965): "
+	  "allocation failed", "kernel.mlx5_ib_alloc",
+	  "MLNX_OFED mlx5_ib mlx5_ib_warn() (openucx/ucx#1487)" },
+	{ "Failed to write to /dev/nvme-fabrics: Invalid argument", "nvme.fabrics_einval",
+	  "nvme-cli fabrics.c add_ctrl() (spdk/spdk#900)" },
+	{ "Failed to write to /dev/nvme-fabrics: Connection reset by peer",
+	  "nccl.socket_closed nvme.fabrics_connect",
+	  "nvme-cli fabrics.c add_ctrl() (spdk/spdk#697)" },
+	{ "nvme_fabrics: no handler found for transport rdma.", "kernel.nvme_no_transport",
+	  "kernel drivers/nvme/host/fabrics.c nvmf_create_ctrl()" },
+	{ "No trsvcid specified for 'rdma'", "nvme.no_trsvcid",
+	  "libnvme nvme_create_ctrl() (linux-nvme/libnvme#295)" },
+	{ "nvmet_rdma: failed to create_qp ret= -12", "kernel.ulp_create_qp",
+	  "kernel drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()" },
+	/* NFS over RDMA, the client: net/sunrpc/xprtrdma/verbs.c (RHEL 7) */
+#define XPRTRDMA "kernel net/sunrpc/xprtrdma/verbs.c"
+	{ "rpcrdma: connection to 192.168.1.10:20049 closed (-111)",
+	  "nfs.rpcrdma_refused nfs.rpcrdma_closed", XPRTRDMA },
+	{ "rpcrdma: connection to 192.168.1.10:20049 closed (-103)", "nfs.rpcrdma_closed",
+	  XPRTRDMA },
+	{ "RPC:       rpcrdma_qp_async_error_upcall: QP fatal error on device mlx5_0 ep "
+	  "ffff88085d5b0a00", "nfs.rpcrdma_async", XPRTRDMA },
+	{ "RPC:       rpcrdma_recvcq_process_wc: rep ffff8808468c7000: local length error",
+	  "nfs.rpcrdma_wc wc.loc_len_err", XPRTRDMA },
+	{ "RPC:       rpcrdma_ep_connect: can't reconnect on different device!",
+	  "nfs.rpcrdma_other_device", XPRTRDMA },
+	/* UCX: src/uct/ib/base/ib_md.c, src/ucp/core/ucp_mm.c, src/ucs/memory/rcache.c */
+	{ "ib_md.c:1320 UCX  ERROR ibv_open_device(mlx5_2) failed: Cannot allocate memory",
+	  "ucx.open_device_enomem ucx.open_device", "UCX ib_md.c ucs_error() format" },
+	{ "ib_md.c:1320 UCX  ERROR ibv_open_device(mlx5_0) failed: Permission denied",
+	  "ucx.open_device", "UCX ib_md.c ucs_error() format" },
+	{ "ucp_mm.c:76   UCX  ERROR failed to register address 0x302000000 (cuda) length "
+	  "536870912 on md[5]=mlx5_2: Input/output error (md supports: host|cuda)",
+	  "ucx.reg_failed", "UCX ucp_mm.c (rapidsai/rapidsmpf#69)" },
+	{ "rcache.c:534  UCX  WARN  failed to register region 0x9c03e0 [0x108abb0..0x108cbb0]: "
+	  "Input/output error", "ucx.reg_failed", "UCX rcache.c (openucx/ucx#2702)" },
+	/* libfabric's verbs provider, Open MPI's openib BTL and BML */
+	{ "libfabric:verbs:fabric:fi_ibv_get_device_attrs():550<warn> There are no active ports",
+	  "libfabric.no_active_ports", "libfabric prov/verbs (ofiwg/libfabric#5149)" },
+	{ "The InfiniBand retry count between two MPI processes has been", "ompi.retry_exceeded",
+	  "Open MPI help-mpi-btl-openib.txt btl_openib:retry-exceeded" },
+	{ "[[31705,1],77][btl_openib_component.c:2951:handle_wc] from scifachpc-c06n01 to: "
+	  "scifachpc-c06n03 error polling LP CQ with status RETRY EXCEEDED ERROR status number 12 "
+	  "for wr_id 294230912 opcode 1  vendor error 129 qp_idx 1", "wc.retry_exc_err",
+	  "Open MPI btl_openib_component.c (users mailing list)" },
+	{ "RETRY EXCEEDED ERROR status number 12 for wr_id 294230912 opcode 1  vendor",
+	  "wc.retry_exc_err", "the same, wrapped by the mail archive" },
+	{ "The OpenFabrics stack has reported a network error event.  Open MPI",
+	  "ompi.network_event", "Open MPI help-mpi-btl-openib.txt (users mailing list)" },
+	{ "  Error number:      10 (IBV_EVENT_PORT_ERR)", "verbs.async_port_err",
+	  "Open MPI help-mpi-btl-openib.txt of error event, enum ibv_event_type" },
+	{ "  Error number:      8 (IBV_EVENT_DEVICE_FATAL)", "verbs.async_device_fatal",
+	  "the same help text, enum ibv_event_type" },
+	{ "At least one pair of MPI processes are unable to reach each other for",
+	  "ompi.unreachable", "Open MPI help-mca-bml-r2.txt (open-mpi/ompi#3573)" },
+	/* SPDK: lib/nvmf/rdma.c, lib/rdma/common.c */
+	{ "rdma.c:3316:spdk_nvmf_rdma_poll_group_create: *ERROR*: Unable to create completion queue",
+	  "spdk.queue_create", "SPDK lib/nvmf/rdma.c (spdk/spdk#1358)" },
+	{ "common.c: 269:spdk_rdma_srq_create: *ERROR*: Unable to create SRQ, errno 22 (Invalid "
+	  "argument)", "spdk.queue_create", "SPDK lib/rdma/common.c (spdk/spdk#2275)" },
+	/* librdmacm's address and endpoint helpers, perftest -R */
+	{ "rdma_getaddrinfo: No such device", "rdma_cm.getaddrinfo",
+	  "librdmacm examples rdma_server.c (SoftRoCE/rxe-dev#65)" },
+	{ "rdma_create_ep: No such device", "rdma_cm.getaddrinfo",
+	  "librdmacm examples rdma_client.c perror(\"rdma_create_ep\")" },
+	{ "rdma_resolve_addr: No such device", "rdma_cm.addr_error",
+	  "librdmacm examples rping.c perror(\"rdma_resolve_addr\")" },
+	{ "rdma_resolve_route: Connection timed out", "rdma_cm.route_error",
+	  "librdmacm examples perror(\"rdma_resolve_route\")" },
+	{ "rdma_connect: Connection refused", "rdma_cm.connect",
+	  "librdmacm examples rping.c perror(\"rdma_connect\")" },
+	{ "wait for CONNECTED state 4", "rdma_cm.connect", "librdmacm examples rping.c" },
+	{ "RDMA CM event error:", "perftest.rdma_cm_event",
+	  "perftest src/perftest_communication.c rdma_cm_events_dispatcher()" },
+	{ "Failed to disconnect RDMA CM connection.", "perftest.cm_disconnect",
+	  "perftest src/perftest_communication.c (linux-rdma/perftest#121)" },
+	{ " Did not detect devices ", "verbs.no_device", "perftest src/perftest_resources.c" },
+	/* QP events by ibv_event_type_str() (rdma-core enum_strs.c), as NCCL prints them */
+	{ "transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_0:1 Got async event : local access "
+	  "violation work queue error", "verbs.async_qp_access nccl.async_event",
+	  "NCCL net_ib.cc (NVIDIA/nccl#1710)" },
+	{ "transport/net_ib.cc:154 NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP "
+	  "(0x7309dc3bb338): invalid request local work queue error",
+	  "verbs.async_qp_req nccl.async_event", "NCCL net_ib.cc (NVIDIA/nccl#1919)" },
+	{ "NCCL WARN NET/IB : mlx5_0:1 async fatal event on QP (0x7f3c0c0dd2a8): local work "
+	  "queue catastrophic error", "verbs.async_qp_fatal nccl.async_event",
+	  "NCCL net_ib.cc format, enum_strs.c IBV_EVENT_QP_FATAL" },
+	{ "misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to 10.0.0.4<56849> returned "
+	  "113(No route to host) errno 115(Operation now in progress)", "nccl.bootstrap_connect",
+	  "NCCL misc/socket.cc (sgl-project/sglang#3820)" },
+	{ "[1716594409.541480] [gpu1:1581047:0] sock.c:323 UCX ERROR connect(fd=87, "
+	  "dest_addr=172.17.0.1:47133) failed: Connection refused", "ucx.sock_connect",
+	  "UCX src/ucs/sys/sock.c (openucx/ucx#9908)" },
+	{ "ucp_context.c:1774 UCX  WARN  UCP version is incompatible, required: 1.15, actual: "
+	  "1.12 (release 1)", "ucx.version", "UCX ucp_context.c (NVIDIA/nccl-tests#185)" },
+	{ "mpool.c:269  UCX  ERROR Failed to allocate memory pool (name=ucp_rndv_frags) chunk: "
+	  "Input/output error", "ucx.reg_failed", "UCX mpool.c (rapidsai/rapidsmpf#69)" },
+	{ "ib_iface.c:1037 UCX  ERROR ibv_create_srq() failed: Cannot allocate memory",
+	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c format" },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */
@@ -252,7 +582,8 @@ static void test_table_valid(void **state)
 	regex_t idre;
 
 	assert_true(n >= 60);
-	assert_int_equal(regcomp(&idre, "^[a-z_]+\\.[a-z0-9_]+$", REG_EXTENDED | REG_NOSUB), 0);
+	assert_int_equal(regcomp(&idre, "^[a-z][a-z0-9_]*\\.[a-z0-9_]+$", REG_EXTENDED | REG_NOSUB),
+			 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
 		int tree_ok = 0, nc = 0;
@@ -731,6 +1062,329 @@ static void test_fuzz(void **state)
 	rs_explainer_free(x);
 }
 
+
+/*
+ * The needles: every entry has some, none shorter than 3 bytes, and they
+ * never hide a match - the same lines give the same ids with the
+ * automaton as with every pattern tried on every line (brute force), for
+ * the samples with text around them, the ordinary lines, the corpus of
+ * real pastes (when top_srcdir is known) and random lines.
+ */
+static void same_with_brute(struct rs_explainer *x, const char *line)
+{
+	char a[512], b[512];
+
+	rs_explainer_set_brute(x, 0);
+	ids_of(x, line, a, sizeof(a));
+	rs_explainer_set_brute(x, 1);
+	ids_of(x, line, b, sizeof(b));
+	rs_explainer_set_brute(x, 0);
+	if (strcmp(a, b))
+		fail_msg("\"%s\": the needles give \"%s\", every pattern \"%s\"", line, a, b);
+}
+
+/* Every line of the corpus sets named by the glob dir ("*": all of them). */
+static void corpus_brute(struct rs_explainer *x, const char *dir)
+{
+	char cmd[4200], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "cat '%s/tests/fixtures/explain/corpus/'%s/*.txt 2>/dev/null",
+		 getenv("top_srcdir"), dir);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	while (getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		same_with_brute(x, line);
+	}
+	free(line);
+	pclose(f);
+}
+
+static void test_needles(void **state)
+{
+	struct rs_explainer *x = explainer();
+	size_t n = rs_explainer_count(x) + rs_explainer_evidence_count(x);
+	char buf[96], line[1024];
+	uint32_t seed = 0xfeed;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = rs_explainer_needles(x, i, 0, buf, sizeof(buf));
+
+		if (!k)
+			fail_msg("entry %zu: its pattern gives no needle: it would be tried on "
+				 "every line", i);
+		for (size_t j = 0; j < k; j++) {
+			rs_explainer_needles(x, i, j, buf, sizeof(buf));
+			assert_true(strlen(buf) >= 3);
+		}
+	}
+	for (size_t i = 0; i < RS_ARRAY_SIZE(samples); i++) {
+		same_with_brute(x, samples[i].msg);
+		snprintf(line, sizeof(line), "2026-01-01 host[42]: %s (and more)", samples[i].msg);
+		same_with_brute(x, line);
+	}
+	for (size_t i = 0; i < RS_ARRAY_SIZE(benign); i++)
+		same_with_brute(x, benign[i]);
+	for (int i = 0; i < 20000; i++) {
+		size_t len = rnd(&seed) % 200;
+
+		for (size_t k = 0; k < len; k++)
+			line[k] = (char)(' ' + rnd(&seed) % 95);
+		line[len] = '\0';
+		same_with_brute(x, line);
+	}
+	if (getenv("top_srcdir")) {
+		corpus_brute(x, "*");
+	}
+	rs_explainer_free(x);
+}
+
+/* Every rule names an entry or a class, and every class a step of its tree. */
+static void test_rules_valid(void **state)
+{
+	for (int c = 1; c < RS_CLS_COUNT; c++) {
+		const char *tree, *check;
+
+		rs_explain_class_step((enum rs_explain_class)c, &tree, &check);
+		assert_int_equal(rs_explain_class_find(rs_explain_class_name(c)), c);
+		assert_non_null(rs_check_find(check));
+		if (!tree_has_step(tree, check))
+			fail_msg("class %s: %s is not a step of %s", rs_explain_class_name(c), check,
+				 tree);
+	}
+	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
+		const struct rs_explain_entry *e = rs_explain_find(r->entry);
+
+		print_message("# rule %s -> %s\n", r->entry, rs_explain_class_name(r->cls));
+		if (!strncmp(r->entry, "class:", 6))
+			assert_int_not_equal(rs_explain_class_find(r->entry + 6), RS_CLS_NONE);
+		else if (!e || !strncmp(e->id, "ctx.", 4))
+			fail_msg("rule for %s: no such entry", r->entry);
+		assert_true(r->when && r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
+		assert_true(r->why && strlen(r->why) > 10);
+	}
+	for (const struct rs_explain_entry *e = rs_explain_evidence; e->id; e++)
+		assert_true(e->sets != 0);
+	assert_int_equal(rs_explain_class_find("no-such-class"), RS_CLS_NONE);
+	assert_string_equal(rs_explain_class_name(RS_CLS_NONE), "");
+}
+
+/* Rank text; the classes of the ranking, space-separated, into buf. */
+static size_t rank_text(const char *text, char *buf, size_t len,
+			struct rs_explain_ranked *rk, size_t max)
+{
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	size_t n;
+
+	rs_explain_feed(r, text, strlen(text));
+	rs_explain_finish(r);
+	n = rs_explain_rank(r, rk, max);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < max; i++) {
+		if (i)
+			strncat(buf, " ", len - strlen(buf) - 1);
+		strncat(buf, rs_explain_class_name(rk[i].cls), len - strlen(buf) - 1);
+		rk[i].seen = NULL;	/* freed with the run */
+	}
+	rs_explain_run_free(r);
+	rs_explainer_free(x);
+	return n;
+}
+
+#define NCCL12 "NCCL WARN NET/IB : Got completion from peer 10.0.0.2<4000> with error 12, " \
+	"opcode 0, len 0, vendor err 129 (Recv)\n"
+
+/*
+ * The ranking over a whole paste: the most specific first, the context
+ * changing what a status means, a repeated line counted once.
+ */
+static void test_rank(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+	size_t n;
+
+	/*
+	 * status 12 alone: the GID index first (its most likely cause on RoCE),
+	 * then NCCL's line, then the other causes of the first entries not
+	 * ranked yet, low confidence
+	 */
+	n = rank_text(NCCL12, cls, sizeof(cls), rk, 16);
+	assert_int_equal(n, 5);
+	assert_string_equal(rk[0].e->id, "wc.retry_exc_err");
+	assert_string_equal(cls, "gid path congestion port gpudirect");
+	assert_null(rk[0].rule);
+	assert_false(rk[0].alternative || rk[1].alternative);
+	assert_true(rk[2].alternative && rk[3].alternative && rk[4].alternative);
+	assert_string_equal(rk[2].e->id, "wc.retry_exc_err");
+	assert_string_equal(rk[4].e->id, "nccl.completion_error");
+	assert_int_equal(rk[2].conf, RS_CONF_LOW);
+	assert_true(rk[2].score < rk[1].score);
+	/* room for fewer items: the first ones, the count of all */
+	assert_int_equal(rank_text(NCCL12, cls, sizeof(cls), rk, 3), 5);
+	assert_string_equal(cls, "gid path congestion");
+	/* with a port that flapped in the log: the port */
+	rank_text("NCCL WARN NET/IB : mlx5_0:1 Got async event : port error\n" NCCL12, cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "port");
+	/* with retransmissions and pause frames under load: congestion */
+	rank_text("rx_pause_ctrl_phy: 481516\nduplicate_request, out_of_sequence rising under "
+		  "load\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "wc.retry_exc_err");
+	assert_string_equal(strtok(cls, " "), "congestion");
+	assert_non_null(rk[0].rule);
+	assert_int_equal(rk[0].rule_line, 1);
+	/* a path failure with a link-local GID in use: the GID */
+	rank_text("cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n GID: "
+		  "254:128:00:00:00:00:00:00:02:02:c9:ff:fe:00:00:01\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(cls, "gid path rdma-cm peer");
+	assert_true(rk[1].alternative);
+	assert_int_equal(rk[0].rule_line, 2);
+	/* the message that names its cause outranks the generic one before it */
+	rank_text("Couldn't allocate MR\nib_md.c:1405 UCX  WARN  RDMA transports are disabled "
+		  "because max locked memory limit (64 kbytes) is too low.\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(rk[0].e->id, "ucx.memlock");
+	assert_int_equal(rk[0].conf, RS_CONF_HIGH);
+	assert_string_equal(cls, "memlock memlock gpudirect resources");
+	/* GPU memory turns a protection error into GPUDirect's */
+	rank_text("NCCL WARN NET/IB: Got completion from peer 10.0.0.2<1> with status=4 opcode=0 "
+		  "len=0 vendor err 81 (Send)\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gpudirect");
+	/* evidence alone explains nothing */
+	assert_int_equal(rank_text("inet6 fe80::1/64 scope link\nNCCL INFO NET/IB : Using "
+				   "[0]mlx5_0:1/RoCE\n", cls, sizeof(cls), rk, 16), 0);
+	/* flushed requests alone are a consequence: low confidence */
+	rank_text(" Bad wc status -- 5 -- 0 \n", cls, sizeof(cls), rk, 16);
+	assert_int_equal(rk[0].conf, RS_CONF_LOW);
+}
+
+/*
+ * The context rules added for a timeout: the GID in use, the link layer,
+ * data that moved before it, two MTUs, ACS.  A rule moved the entry: its
+ * own class comes back as its first other cause.
+ */
+static void test_rank_timeout_context(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	/* NCCL 2.19+ names the GIDs: an IPv4-mapped one is routable, the path is next */
+	rank_text("NCCL WARN NET/IB : Got completion from peer 10.0.0.2<5> with status=12 "
+		  "opcode=0 len=0 vendor err 129 (Send) localGid ::ffff:10.0.0.1 "
+		  "remoteGids::ffff:10.0.0.2\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "wc.retry_exc_err");
+	assert_string_equal(strtok(cls, " "), "path");
+	assert_non_null(rk[0].rule);
+	assert_string_equal(rk[0].rule_ctx, "IPv4 GID");
+	/* ... but a link-local one in the same log wins: the GID */
+	rank_text("NCCL INFO NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1047 mtu 5 GID 0 "
+		  "(80FE/1A8A41FEFF21A75E)\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	assert_non_null(rk[0].rule);
+	/* NCCL's peer on an IPoIB interface: InfiniBand, its fe80 GIDs are no fault */
+	rank_text("NCCL WARN NET/IB : Got completion from peer fe80::966d:ae03:8b:df54%ib0<33397> "
+		  "with error 12, opcode 0, len 0, vendor err 129 (Send)\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "path");
+	/* on InfiniBand there is no GID to choose: the fabric */
+	rank_text("\t\t\tlink_layer:\t\tInfiniBand\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "path");
+	assert_string_equal(rk[0].rule_ctx, "InfiniBand link");
+	/* results came before the timeout: losses on the way, not the setup */
+	rank_text("     1048576        262144     float     sum      -1    78.91   13.29   24.91  "
+		  "    0    77.64   13.51   25.32      0\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "congestion");
+	assert_string_equal(rk[0].rule_ctx, "data moving");
+	/* the same line after the timeout says nothing of it */
+	rank_text(NCCL12 "     1048576        262144     float     sum      -1    78.91   13.29 "
+		  "  24.91      0    77.64   13.51   25.32      0\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	/* two MTUs: both are needed (RS_RULE_ALL) */
+	rank_text(" Mtu             : 4096[B]\n\t\t\tactive_mtu:\t\t1024 (3)\n" NCCL12, cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "mtu");
+	rank_text(" Mtu             : 4096[B]\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	/* PCIe ACS on: a flushed NCCL completion is GPUDirect's; the moved class stays next */
+	rank_text("\t\tACSCtl:\tSrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+\n"
+		  "NCCL WARN NET/IB : Got completion from peer 10.0.0.2<5> with status=5 "
+		  "opcode=0 len=0 vendor err 249 (Recv)\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gpudirect");
+	assert_true(strstr(cls + strlen(cls) + 1, "path") != NULL);
+	/* UCX's EINVAL on a QP: the driver or firmware (UCX sets the address vector) */
+	rank_text("[1665104310.200076] [hpap13n1:39047:0]         dc_mlx5.c:456  UCX  ERROR "
+		  "ibv_modify_qp(DCI, RTR) failed : Invalid argument\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
+	rank_text("Failed to modify UD QP to INIT on mlx5_bond_0: Invalid argument\n", cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
+	/* NCCL on sockets because it was told so: its settings, not the host */
+	rank_text("NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
+		  "NCCL INFO Using network Socket\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
+	rank_text("NCCL INFO Using network Socket\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
+}
+
+/* A line repeated 200 000 times is one message with its count. */
+static void test_repeats_counted(void **state)
+{
+	static const char line[] = NCCL12;
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	const struct rs_explain_stats *st;
+	struct rs_explain_ranked rk[8];
+	char *buf = malloc(1000 * (sizeof(line) - 1));
+
+	for (int i = 0; i < 1000; i++)
+		memcpy(buf + i * (sizeof(line) - 1), line, sizeof(line) - 1);
+	for (int i = 0; i < 200; i++)
+		rs_explain_feed(r, buf, 1000 * (sizeof(line) - 1));
+	st = rs_explain_finish(r);
+	assert_int_equal(st->lines, 200000);
+	assert_int_equal(st->recognised, 200000);
+	assert_int_equal(st->distinct, 2);
+	assert_int_equal(rs_explain_rank(r, rk, 8), 2 + 3);
+	assert_int_equal(rk[0].seen->count, 200000);
+	assert_int_equal(rk[0].seen->first, 1);
+	assert_int_equal(rk[0].seen->last, 200000);
+	/* the status names no peer; NCCL's line does */
+	assert_string_equal(rk[0].seen->peer, "");
+	assert_string_equal(rk[1].e->id, "nccl.completion_error");
+	assert_string_equal(rk[1].seen->peer, "10.0.0.2");
+	rs_explain_run_free(r);
+	free(buf);
+	rs_explainer_free(x);
+}
+
+/* No limit by default: 40 MiB are read whole, the last line's message found. */
+static void test_no_input_limit(void **state)
+{
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	const struct rs_explain_stats *st;
+	size_t chunk = 1 << 20;
+	char *buf = malloc(chunk);
+
+	for (size_t i = 0; i < chunk; i++)
+		buf[i] = i % 64 == 63 ? '\n' : 'a' + (char)(i % 26);
+	for (int i = 0; i < 40; i++)
+		assert_int_equal(rs_explain_feed(r, buf, chunk), 0);
+	rs_explain_feed(r, "Port number 1 state is Down\n", 28);
+	st = rs_explain_finish(r);
+	assert_false(st->input_cut);
+	assert_int_equal(st->bytes, 40 * (uint64_t)chunk + 28);
+	assert_int_equal(st->recognised, 1);
+	assert_int_equal(st->tried, 1);	/* no other line held a needle */
+	rs_explain_run_free(r);
+	free(buf);
+	rs_explainer_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -745,6 +1399,12 @@ int main(void)
 		cmocka_unit_test(test_bad_pattern),
 		cmocka_unit_test(test_peer),
 		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_needles),
+		cmocka_unit_test(test_rules_valid),
+		cmocka_unit_test(test_rank),
+		cmocka_unit_test(test_rank_timeout_context),
+		cmocka_unit_test(test_repeats_counted),
+		cmocka_unit_test(test_no_input_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -93,7 +93,10 @@ static void draw_counts(struct ui *ui, struct ui_pane *p, const struct rs_captur
 		ui_wrap_max(p, UI_R_HEADER, 1, rs_capture_status(c), 1);
 	if (st.write_failed) {
 		ui_line_fixed(p, &pen);
-		ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
+		if (st.write_why[0])
+			ui_putf(&pen, UI_R_BAD, " ! writing stopped: %s", st.write_why);
+		else
+			ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
 	} else if (st.written_files) {
 		const char *path = ui_cap(ui)->write_path, *base = strrchr(path, '/');
 

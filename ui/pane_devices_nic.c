@@ -178,7 +178,6 @@ static void draw_numa(struct ui_pane *pane, const struct rs_device *d)
 static int findings(const struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
 		    const char *netdev)
 {
-	struct ui_pen pen;
 	int n = 0;
 
 	for (size_t i = 0; i < ui->sess.findings.count; i++) {
@@ -190,12 +189,9 @@ static int findings(const struct ui *ui, struct ui_pane *pane, const struct rs_d
 		if (!mine || !rs_finding_is_problem(f))
 			continue;
 		n++;
-		if (!pane)
-			continue;
-		ui_line(pane, &pen);
-		ui_col(&pen, 5);
-		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, "%s %s",
-			f->verdict == RS_FAIL ? "!" : "~", f->summary);
+		if (pane)
+			ui_wrap_lead(pane, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+				     f->verdict == RS_FAIL ? "     ! " : "     ~ ", f->summary, 0);
 	}
 	return n;
 }
@@ -213,7 +209,7 @@ int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *
 		if (ui->sess.kind != RS_SOURCE_LIVE) {
 			ui_line(pane, &pen);
 			ui_col(&pen, 5);
-			ui_putf(&pen, UI_R_DIM, "NIC of %s, recorded (%s):", l->name, ui->sess.label);
+			ui_putf(&pen, UI_R_DIM, "%s and its PCI function, recorded (%s):", l->name, ui->sess.label);
 		}
 		draw_health(pane, l);
 		draw_fec(pane, l);

@@ -180,7 +180,7 @@ static const struct ui_key qps_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_qps = {
-	.name = "QPs",
+	.id = RS_PANE_QPS,
 	.about = "queue pairs by process: PSNs, ERR, stalls, retransmits; Enter: counters, peer",
 	.draw = ui_qps_draw,
 	.tick = qps_tick,

@@ -273,7 +273,6 @@ static void detail_counters(struct ui *ui, struct ui_pane *pane, const struct rs
 static void detail_findings(struct ui *ui, struct ui_pane *pane, const struct rs_qp_tracked *q)
 {
 	char object[RS_TEXT_LEN];
-	struct ui_pen pen;
 
 	snprintf(object, sizeof(object), "%s port %u QP %u", q->device, q->port, q->lqpn);
 	for (size_t i = 0; i < ui->sess.findings.count; i++) {
@@ -281,9 +280,8 @@ static void detail_findings(struct ui *ui, struct ui_pane *pane, const struct rs
 
 		if (strcmp(f->object, object) || !rs_finding_is_problem(f))
 			continue;
-		ui_line(pane, &pen);
-		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s",
-			f->verdict == RS_FAIL ? "!" : "~", f->summary);
+		ui_wrap_lead(pane, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+			     f->verdict == RS_FAIL ? " ! " : " ~ ", f->summary, 0);
 		if (f->remedy[0])
 			ui_wrap(pane, UI_R_DIM, 3, f->remedy, 0);
 	}

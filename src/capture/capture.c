@@ -37,6 +37,7 @@ struct rs_capture {
 	unsigned passes;
 	int done;
 	int write_failed;
+	char write_why[256];
 	enum rs_cap_end ended;
 	int fail_r;			/* the -errno of a failed source */
 	char status[640];		/* why it ended; "" while running */
@@ -186,6 +187,7 @@ int rs_capture_write(struct rs_capture *c, const char *path, uint64_t rotate_byt
 	rs_cap_writer_close(c->w);
 	c->w = NULL;
 	c->write_failed = 0;
+	c->write_why[0] = '\0';
 	if (!path)
 		return 0;
 	return rs_cap_writer_open(&c->w, path, c->src.dlt, c->src.snaplen, rotate_bytes, keep, err,
@@ -300,6 +302,7 @@ static int end_of_file(struct rs_capture *c)
 /* The disk is full or gone: stop writing, keep capturing, say so in the stats. */
 static void stop_writing(struct rs_capture *c)
 {
+	RS_STRCPY(c->write_why, rs_cap_writer_error(c->w));
 	rs_cap_writer_close(c->w);
 	c->w = NULL;
 	c->write_failed = 1;
@@ -391,6 +394,7 @@ void rs_capture_stats(const struct rs_capture *c, struct rs_capture_stats *st)
 	st->ended = c->ended;
 	st->records = records(c);
 	st->write_failed = c->write_failed;
+	RS_STRCPY(st->write_why, c->write_why);
 	rs_cap_writer_counts(c->w, &st->written_bytes, &st->written_files);
 }
 

@@ -82,6 +82,7 @@ struct rs_capture_stats {
 	uint64_t written_bytes;	/* pcap bytes written, all files */
 	unsigned written_files;
 	int write_failed;	/* writing stopped on an error (disk full) */
+	char write_why[256];	/* and why ("FILE: reason"), or "" */
 	unsigned passes;	/* replay_loop: times the file was started */
 	enum rs_cap_end ended;
 	uint64_t records;	/* packets the source read (a file: this pass, filtered too) */

@@ -69,6 +69,8 @@ int rs_cap_writer_open(struct rs_cap_writer **w, const char *path, int dlt, unsi
 int rs_cap_writer_put(struct rs_cap_writer *w, const struct rs_cap_frame *fr);
 /* 0, or -EIO when the data could not be written (disk full). */
 int rs_cap_writer_flush(struct rs_cap_writer *w);
+/* Why put or flush failed ("FILE: reason"), or "". */
+const char *rs_cap_writer_error(const struct rs_cap_writer *w);
 /* Bytes written in all files, files opened so far. */
 void rs_cap_writer_counts(const struct rs_cap_writer *w, uint64_t *bytes, unsigned *files);
 void rs_cap_writer_close(struct rs_cap_writer *w);

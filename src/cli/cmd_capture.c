@@ -220,9 +220,12 @@ static void print_end(struct run *r)
 			   (unsigned long long)st.written_bytes, st.written_files);
 	rs_tprintf(stderr, "\n");
 	if (st.write_failed) {
-		rs_tprintf(stderr,
-			   "rocescope: writing %s failed (disk full?): the file is incomplete\n",
-			   opt.write);
+		if (st.write_why[0])
+			rs_tprintf(stderr, "rocescope: writing stopped: %s: the file is incomplete\n",
+				   st.write_why);
+		else
+			rs_tprintf(stderr, "rocescope: writing %s failed (disk full?): the file is "
+				   "incomplete\n", opt.write);
 		r->failed = 1;
 	}
 }

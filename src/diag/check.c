@@ -35,6 +35,8 @@ const struct rs_check rs_checks[] = {
 	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2, 0 },
 	{ "gid.user_index", "the GID index given (-x) is usable on the port",
 	  rs_check_user_index, 0 },
+	{ "rdma.cm_defaults", "rdma_cm's default RoCE mode is v2 and its ToS the site's",
+	  rs_check_cm_defaults, 0 },
 	{ "counters.error_rising", "no error counter of the port rose in the last interval",
 	  rs_check_error_rising, 0 },
 	{ "counters.error_totals", "error counters are 0 (one reading: totals since the last reset)",

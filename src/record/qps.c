@@ -240,10 +240,13 @@ int rs_rec_index_qps(struct rs_recording *r, const struct rs_frame *f)
 
 	rs_rd_init(&rd, f->payload, f->len);
 	at = rs_rd_varint(&rd);
-	if (rd.err || !r->n_samples || at != r->n_samples - 1)
+	if (rd.err)
 		return -EINVAL;
+	/* it follows its sample; format 2 skips one whose sample was lost */
+	if (!r->n_samples || r->samples[r->n_samples - 1].num != at)
+		return r->version < 2 ? -EINVAL : 0;
 	q = RS_APPEND(r->qrecs, r->n_qrecs);
-	q->sample = (size_t)at;
+	q->sample = r->n_samples - 1;
 	q->off = (size_t)(f->payload - r->data) + rd.off;
 	q->len = f->len - rd.off;
 	return 0;

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "model/demo.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "probe/probe.h"
@@ -45,6 +46,7 @@ struct rs_session_replay;
 struct rs_recording;
 struct rs_session_test;
 struct rs_session_qps;
+struct rs_session_fix;
 
 #define RS_SESSION_MAX_PRODUCERS 12
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
@@ -97,11 +99,13 @@ struct rs_session {
 	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
+	struct rs_demo_clock demo;	/* where the demo's ticks took it */
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
 	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
 	struct rs_session_qps *qps;	/* the QP poller (qp_job.h), NULL for `gids` */
+	struct rs_session_fix *fix;	/* the fix job (fix_job.c), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
@@ -216,13 +220,20 @@ void rs_session_capture_free(struct rs_session *s);
 
 /*
  * Recording (record_job.c, docs/recording.md): every reading from now on
- * is appended to path (created or truncated): the host first, then one
- * sample per refresh, host and findings records when they change.  A
- * source that does not move (a saved snapshot, a replay) is refused.
- * _stop ends the file and syncs it; msg says what was kept.  _info: 1 and
- * the figures while recording, else 0.  _note is the session's own hook.
+ * is appended to path: the host first, then one sample per refresh, host
+ * and findings records when they change.  A source that does not move (a
+ * saved snapshot, a replay) is refused.  A file that exists is refused
+ * (-EEXIST, err says whether it is a recording) unless mode is FORCE
+ * (emptied) or APPEND (a recording of the same host and counters goes on;
+ * anything else is refused with the reason); on success err says what was
+ * found ("appending to ..."), or is "".  The path is opened as util_out.h
+ * says.  _stop ends the file and syncs it; msg says what was kept.  _info:
+ * 1 and the figures of this recording while it runs, else 0.  _note is the
+ * session's own hook.
  */
-int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen);
+enum rs_rec_mode { RS_REC_NEW, RS_REC_FORCE, RS_REC_APPEND };
+int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_mode mode,
+			    char *err, size_t errlen);
 int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen);
 int rs_session_record_info(const struct rs_session *s, const char **path,
 			   unsigned long *samples, uint64_t *bytes);
@@ -263,6 +274,24 @@ void rs_session_replay_free(struct rs_session *s);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);
+/*
+ * The fix job (fix_job.c): `rocescope fix ARGS` (with the session's root
+ * and peer) in a child on the loop; when it ends the host is read again
+ * and the change callback says RS_CHANGE_DATA.  One at a time.
+ */
+struct rs_session_fix_end {
+	int running;
+	int code;			/* the command's exit code, -1 killed */
+	char what[64];			/* "apply net.arp_flux", "undo" */
+	char status[64];		/* "exit 5" */
+	char message[RS_MSG_LEN];	/* its last line that says how it went */
+};
+int rs_session_fix_start(struct rs_session *s, const char *const *args, const char *what,
+			 char *err, size_t errlen);
+/* The running or last fix, NULL none yet. */
+const struct rs_session_fix_end *rs_session_fix_end(const struct rs_session *s);
+void rs_session_fix_free(struct rs_session *s);
+
 void rs_session_log(struct rs_session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
