@@ -2,6 +2,7 @@
 /* nl_build.c - the reply builder of nl_build.h (libnl messages). */
 #include "nl_build.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,29 @@
 #include <linux/netlink.h>
 
 #include "util.h"
+
+unsigned char *nlb_load(const char *rel, size_t *len)
+{
+	char path[4096];
+	unsigned char *buf;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/rdma-netlink/%s",
+		 getenv("top_srcdir") ? getenv("top_srcdir") : ".", rel);
+	f = fopen(path, "rb");
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) <= 0) {
+		fprintf(stderr, "nlb_load: %s: missing or empty\n", path);
+		abort();
+	}
+	rewind(f);
+	buf = rs_xmalloc((size_t)n);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n)
+		abort();
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
 
 struct nl_msg *nlb_msg(int type, size_t hdrlen, int cmd)
 {

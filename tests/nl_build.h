@@ -18,6 +18,10 @@ struct nlb {
 	size_t len;
 };
 
+/* The bytes of tests/fixtures/rdma-netlink/REL (under $top_srcdir): a
+ * recorded reply; aborts, saying which, when it is missing or empty. */
+unsigned char *nlb_load(const char *rel, size_t *len);
+
 /* A new message of type (family header of hdrlen zero bytes, a genl one
  * when cmd >= 0); add attributes with libnl, then nlb_add() it. */
 struct nl_msg *nlb_msg(int type, size_t hdrlen, int cmd);

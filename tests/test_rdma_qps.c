@@ -33,28 +33,6 @@
 #define T_CM RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_RES_CM_ID_GET)
 #define T_STAT RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_STAT_GET)
 
-static unsigned char *load(const char *rel, size_t *len)
-{
-	char path[4096];
-	unsigned char *buf;
-	FILE *f;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/tests/fixtures/rdma-netlink/%s",
-		 getenv("top_srcdir") ? getenv("top_srcdir") : ".", rel);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = rs_xmalloc((size_t)n);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 static int parse_list(const void *buf, size_t len)
 {
 	struct rs_qp *qps;
@@ -76,7 +54,7 @@ static void test_busy_list(void **state)
 {
 	struct rs_qp *qps;
 	size_t n, len;
-	unsigned char *buf = load("busy/qp-rxe0.nl", &len);
+	unsigned char *buf = nlb_load("busy/qp-rxe0.nl", &len);
 
 	assert_int_equal(rs_rdma_parse_qp_list(buf, len, &qps, &n), 2);
 	assert_int_equal(n, 2);
@@ -425,7 +403,7 @@ static void test_recorded_cm(void **state)
 {
 	struct rs_qp *qps;
 	size_t n, len;
-	unsigned char *buf = load("qps-cm/rdma-netlink/qp-rxe0.nl", &len);
+	unsigned char *buf = nlb_load("qps-cm/rdma-netlink/qp-rxe0.nl", &len);
 	struct nlb b;
 	char mode[32];
 
@@ -434,7 +412,7 @@ static void test_recorded_cm(void **state)
 	free(buf);
 	assert_int_equal(n, 2);
 	assert_int_equal(qps[0].lqpn, 19);
-	b.buf = load("qps-cm/rdma-netlink/cm_id-rxe0.nl", &b.len);
+	b.buf = nlb_load("qps-cm/rdma-netlink/cm_id-rxe0.nl", &b.len);
 	assert_true(rs_rdma_parse_cm_ids(b.buf, b.len, qps, n) > 0);
 	assert_true(qps[0].cm);
 	assert_string_equal(qps[0].src_addr, "10.99.0.1");
@@ -447,11 +425,11 @@ static void test_recorded_cm(void **state)
 	nlb_mutations(&b, parse_cm);
 	free(b.buf);
 
-	buf = load("qps-cm/rdma-netlink/stat-qp-rxe0.nl", &len);
+	buf = nlb_load("qps-cm/rdma-netlink/stat-qp-rxe0.nl", &len);
 	assert_int_equal(rs_rdma_parse_qp_counters(buf, len, qps, n), 0);
 	assert_int_equal(qps[0].counters.count, 0);
 	free(buf);
-	buf = load("qps-cm/rdma-netlink/stat-mode-rxe0.nl", &len);
+	buf = nlb_load("qps-cm/rdma-netlink/stat-mode-rxe0.nl", &len);
 	assert_int_equal(rs_rdma_parse_stat_mode(buf, len, mode, sizeof(mode)), 0);
 	assert_string_equal(mode, "none");
 	free(buf);

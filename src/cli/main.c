@@ -546,6 +546,15 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	return RS_EXIT_USAGE;
 }
 
+int rs_cli_interval(const char *arg, double *out)
+{
+	if (!strcmp(arg, "0")) {
+		*out = 0;
+		return 0;
+	}
+	return rs_cli_seconds("--interval", arg, 3600, out);
+}
+
 int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
 {
 	char *end;

@@ -58,6 +58,17 @@ int rs_rdma_nl_stat_mode(int fd, uint32_t dev_index, uint32_t port, struct rs_nl
 	return rs_nl_request(fd, &m, r);
 }
 
+/* STAT_SET / STAT_DEL of QP lqpn's counter on a port (`rdma statistic qp
+ * bind|unbind`); the caller adds the mode or the counter id. */
+static void stat_qp_msg(struct rs_nl_msg *m, uint8_t cmd, uint32_t dev_index, uint32_t port,
+			uint32_t lqpn)
+{
+	msg_init(m, cmd, NLM_F_ACK, dev_index);
+	rs_nl_put_u32(m, RDMA_NLDEV_ATTR_PORT_INDEX, port);
+	rs_nl_put_u32(m, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
+	rs_nl_put_u32(m, RDMA_NLDEV_ATTR_RES_LQPN, lqpn);
+}
+
 int rs_rdma_stat_bind(int fd, uint32_t dev_index, uint32_t port, uint32_t lqpn,
 		      uint32_t *counter_id)
 {
@@ -65,11 +76,8 @@ int rs_rdma_stat_bind(int fd, uint32_t dev_index, uint32_t port, uint32_t lqpn,
 	struct rs_nl_msg m;
 	int ret;
 
-	msg_init(&m, RDMA_NLDEV_CMD_STAT_SET, NLM_F_ACK, dev_index);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, port);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
+	stat_qp_msg(&m, RDMA_NLDEV_CMD_STAT_SET, dev_index, port, lqpn);
 	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_MANUAL);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_RES_LQPN, lqpn);
 	ret = rs_nl_request(fd, &m, &r);
 	if (!ret)
 		ret = rs_rdma_parse_bind(r.buf, r.len, counter_id);
@@ -84,11 +92,8 @@ int rs_rdma_stat_unbind(int fd, uint32_t dev_index, uint32_t port, uint32_t lqpn
 	struct rs_nl_msg m;
 	int ret;
 
-	msg_init(&m, RDMA_NLDEV_CMD_STAT_DEL, NLM_F_ACK, dev_index);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_PORT_INDEX, port);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
+	stat_qp_msg(&m, RDMA_NLDEV_CMD_STAT_DEL, dev_index, port, lqpn);
 	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_STAT_COUNTER_ID, counter_id);
-	rs_nl_put_u32(&m, RDMA_NLDEV_ATTR_RES_LQPN, lqpn);
 	ret = rs_nl_request(fd, &m, &r);
 	if (!ret)
 		ret = rs_nl_walk(r.buf, r.len, 0, RDMA_NLDEV_ATTR_MAX, NULL, NULL);

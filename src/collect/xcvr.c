@@ -196,21 +196,32 @@ static unsigned nibble(const uint8_t *p, unsigned off, unsigned n)
 	return (n % 2) ? b >> 4 : b & 0xf;
 }
 
+/*
+ * What a paged module (SFF-8636, CMIS) says of itself: the vendor and part
+ * fields of upper page 00h and the temperature and Vcc monitors of the
+ * lower page, at at[] = { vendor, part, temperature, Vcc } (byte offsets).
+ */
+static void paged_head(const struct rs_eeprom *e, struct rs_xcvr *x, const char *spec,
+		       const unsigned at[4])
+{
+	RS_STRCPY(x->spec, spec);
+	if (e->has_upper0) {
+		text_field(x->vendor, sizeof(x->vendor), e->upper0 + at[0] - 128, 16);
+		text_field(x->part, sizeof(x->part), e->upper0 + at[1] - 128, 16);
+	}
+	x->has_temp = x->has_vcc = 1;
+	x->temp_c = temp_c(e->lower + at[2]);
+	x->vcc_v = u16be(e->lower + at[3]) * 1e-4;
+	x->flags_known = 1;
+}
+
 static void sff8636(const struct rs_eeprom *e, struct rs_xcvr *x)
 {
 	const uint8_t *lo = e->lower, *up = e->upper0;
 	int optical = !e->has_upper0 || up[147 - 128] < 0xa0;
 	int tx_mon = e->has_upper0 && (up[220 - 128] & 0x04);
 
-	RS_STRCPY(x->spec, "SFF-8636");
-	if (e->has_upper0) {
-		text_field(x->vendor, sizeof(x->vendor), up + 148 - 128, 16);
-		text_field(x->part, sizeof(x->part), up + 168 - 128, 16);
-	}
-	x->has_temp = x->has_vcc = 1;
-	x->temp_c = temp_c(lo + 22);
-	x->vcc_v = u16be(lo + 26) * 1e-4;
-	x->flags_known = 1;
+	paged_head(e, x, "SFF-8636", (const unsigned[]){ 148, 168, 22, 26 });
 	four_flags(x, "temperature", 0, lo[6] & 0x80, lo[6] & 0x40, lo[6] & 0x20, lo[6] & 0x10);
 	four_flags(x, "Vcc", 0, lo[7] & 0x80, lo[7] & 0x40, lo[7] & 0x20, lo[7] & 0x10);
 	for (unsigned n = 1; n <= 4; n++) {
@@ -280,17 +291,9 @@ static void cmis_lanes(const struct rs_eeprom *e, struct rs_xcvr *x)
 
 static void cmis(const struct rs_eeprom *e, struct rs_xcvr *x)
 {
-	const uint8_t *lo = e->lower, *up = e->upper0;
+	const uint8_t *lo = e->lower;
 
-	RS_STRCPY(x->spec, "CMIS");
-	if (e->has_upper0) {
-		text_field(x->vendor, sizeof(x->vendor), up + 129 - 128, 16);
-		text_field(x->part, sizeof(x->part), up + 148 - 128, 16);
-	}
-	x->has_temp = x->has_vcc = 1;
-	x->temp_c = temp_c(lo + 14);
-	x->vcc_v = u16be(lo + 16) * 1e-4;
-	x->flags_known = 1;
+	paged_head(e, x, "CMIS", (const unsigned[]){ 129, 148, 14, 16 });
 	four_flags(x, "temperature", 0, lo[9] & 0x01, lo[9] & 0x02, lo[9] & 0x04, lo[9] & 0x08);
 	four_flags(x, "Vcc", 0, lo[9] & 0x10, lo[9] & 0x20, lo[9] & 0x40, lo[9] & 0x80);
 	/* Flat memory (lower byte 2 bit 7): no page 11h, no lane monitors. */

@@ -159,6 +159,16 @@ struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_chec
 	return f;
 }
 
+struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_check *c,
+				     enum rs_verdict v, const char *netdev)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
+
+	RS_FSET(f->object, "%s", netdev);
+	RS_FSET(f->netdev, "%s", netdev);
+	return f;
+}
+
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name)
 {
 	if (!name[0])

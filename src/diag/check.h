@@ -238,6 +238,9 @@ struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_chec
 				   const struct rs_port *p);
 struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
 				   enum rs_verdict v);
+/* The same about a network interface (object and netdev its name). */
+struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_check *c,
+				     enum rs_verdict v, const char *netdev);
 /* 1 when name is the netdev of an RDMA port of s. */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
 /*

@@ -31,11 +31,7 @@ static int roce_prio(const struct rs_link *l)
 static struct rs_finding *ecn_finding(struct rs_findings *out, const struct rs_check *c,
 				      enum rs_verdict v, const struct rs_link *l)
 {
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
-
-	RS_FSET(f->object, "%s", l->name);
-	RS_FSET(f->netdev, "%s", l->name);
-	return f;
+	return rs_finding_netdev(out, c, v, l->name);
 }
 
 /* np on and rp off on the RoCE priority: it marks, it does not listen. */

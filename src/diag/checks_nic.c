@@ -24,11 +24,7 @@
 static struct rs_finding *link_finding(struct rs_findings *out, const struct rs_check *c,
 				       enum rs_verdict v, const struct rs_link *k)
 {
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
-
-	RS_FSET(f->object, "%s", k->name);
-	RS_FSET(f->netdev, "%s", k->name);
-	return f;
+	return rs_finding_netdev(out, c, v, k->name);
 }
 
 static void skip_link(struct rs_findings *out, const struct rs_check *c,
