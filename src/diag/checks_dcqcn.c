@@ -83,7 +83,7 @@ void rs_check_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		const struct rs_link *l = &s->links[i];
 		int prio, bad;
 
-		if (!rs_is_rdma_netdev(s, l->name))
+		if (!rs_ctx_rdma_netdev(ctx, l->name))
 			continue;
 		if (!l->ecn.known) {
 			RS_FSET(ecn_finding(out, c, RS_SKIP, l)->summary, "%s: the driver shows no "
@@ -101,12 +101,13 @@ void rs_check_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 }
 
 /* The link towards the peer (the route lookup), else the first RDMA one. */
-static const struct rs_link *local_link(const struct rs_snapshot *s)
+static const struct rs_link *local_link(const struct rs_check_ctx *ctx)
 {
+	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_link *first = NULL;
 
 	for (size_t i = 0; i < s->n_links; i++) {
-		if (!rs_is_rdma_netdev(s, s->links[i].name))
+		if (!rs_ctx_rdma_netdev(ctx, s->links[i].name))
 			continue;
 		if (s->peer.ok && !strcmp(s->links[i].name, s->peer.dev))
 			return &s->links[i];
@@ -120,7 +121,7 @@ void rs_check_same_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *
 			 struct rs_findings *out)
 {
 	const struct rs_peer_view *pv = ctx->peer_view;
-	const struct rs_link *l = local_link(ctx->snap);
+	const struct rs_link *l = local_link(ctx);
 	struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_PEER);
 	int same;
 

@@ -17,9 +17,9 @@
 #include <string.h>
 
 /* The Ethernet links that carry RDMA: each port's netdev, once. */
-#define FOR_EACH_RDMA_LINK(s, k)						\
-	for (size_t _i = 0; _i < (s)->n_links; _i++)				\
-		if (((k) = &(s)->links[_i]), rs_is_rdma_netdev((s), (k)->name))
+#define FOR_EACH_RDMA_LINK(ctx, k)						\
+	for (size_t _i = 0; _i < (ctx)->snap->n_links; _i++)			\
+		if (((k) = &(ctx)->snap->links[_i]), rs_ctx_rdma_netdev((ctx), (k)->name))
 
 static struct rs_finding *link_finding(struct rs_findings *out, const struct rs_check *c,
 				       enum rs_verdict v, const struct rs_link *k)
@@ -63,7 +63,7 @@ void rs_check_health_reporter(const struct rs_check_ctx *ctx, const struct rs_ch
 {
 	const struct rs_link *k;
 
-	FOR_EACH_RDMA_LINK(ctx->snap, k) {
+	FOR_EACH_RDMA_LINK(ctx, k) {
 		size_t bad = 0;
 
 		if (!k->health.known) {
@@ -92,7 +92,7 @@ void rs_check_fec_uncorrectable(const struct rs_check_ctx *ctx, const struct rs_
 {
 	const struct rs_link *k;
 
-	FOR_EACH_RDMA_LINK(ctx->snap, k) {
+	FOR_EACH_RDMA_LINK(ctx, k) {
 		const struct rs_fec *fec = &k->fec;
 		char lanes[RS_FINDING_LEN / 2] = "";
 		struct rs_finding *f;
@@ -185,7 +185,7 @@ void rs_check_module_alarm(const struct rs_check_ctx *ctx, const struct rs_check
 {
 	const struct rs_link *k;
 
-	FOR_EACH_RDMA_LINK(ctx->snap, k) {
+	FOR_EACH_RDMA_LINK(ctx, k) {
 		const struct rs_xcvr *x = &k->xcvr;
 
 		if (!x->known || !x->flags_known) {
@@ -222,7 +222,7 @@ void rs_check_link_flaps(const struct rs_check_ctx *ctx, const struct rs_check *
 {
 	const struct rs_link *k;
 
-	FOR_EACH_RDMA_LINK(ctx->snap, k) {
+	FOR_EACH_RDMA_LINK(ctx, k) {
 		const struct rs_counter *total = rs_counter_set_find(&k->stats, "carrier_changes");
 		const struct rs_series_ctr *ctr = netdev_ctr(ctx, k, RS_CO_NETDEV,
 							     "carrier_changes");
@@ -263,7 +263,7 @@ void rs_check_pause_storm(const struct rs_check_ctx *ctx, const struct rs_check 
 {
 	const struct rs_link *k;
 
-	FOR_EACH_RDMA_LINK(ctx->snap, k) {
+	FOR_EACH_RDMA_LINK(ctx, k) {
 		int have = 0, pfc = k->dcb.known && k->dcb.pfc_en;
 		uint64_t warn = ethtool_value(k, "tx_pause_storm_warning_events", &have);
 		uint64_t err = ethtool_value(k, "tx_pause_storm_error_events", &have);

@@ -42,10 +42,10 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 			p->netdev[0] ? p->netdev : "the port's netdev");
 		return;
 	}
-	rs_gid_recommend(ctx->snap, d, p, &pick);
+	rs_gid_recommend_in(ctx->index, d, p, &pick);
 	if (!g || (g->type == RS_GID_TYPE_ROCE_V1) ||
 	    (g->netdev[0] && p->netdev[0] && strcmp(g->netdev, p->netdev) &&
-	     g->vlan < 0) || !rs_gid_addr_current(ctx->snap, g))
+	     g->vlan < 0) || !rs_gid_addr_current_in(ctx->index, g))
 		v = RS_FAIL;
 	else if (trap)
 		v = RS_WARN;
@@ -68,7 +68,7 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 		else if (g->type == RS_GID_TYPE_ROCE_V1)
 			RS_FSET(f->summary, "GID index %d is RoCE v1: a RoCE v2 peer answers "
 				"\"Found Incompatibility issue with GID types\"", x);
-		else if (!rs_gid_addr_current(ctx->snap, g))
+		else if (!rs_gid_addr_current_in(ctx->index, g))
 			RS_FSET(f->summary, "GID index %d names %s, no longer on %s", x, g->ip,
 				g->netdev);
 		else if (v == RS_FAIL)
@@ -138,25 +138,29 @@ void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_nidx_strs names = { (const char *)s->addrs, sizeof(*s->addrs),
+					    offsetof(struct rs_addr, ifname) };
+	struct rs_nidx flux;
+	struct rs_subnets g;
 	int seen = 0;
 
+	/* The interfaces with a global address whose subnet another one shares. */
+	rs_subnets_build(&g, ctx);
+	rs_nidx_init(&flux);
+	for (size_t i = 0; i < s->n_addrs; i++)
+		if (rs_subnets_shared(&g, i))
+			rs_nidx_add_str(&flux, &names, i, NULL);
 	for (size_t i = 0; i < s->n_links; i++) {
 		const struct rs_link *l = &s->links[i];
-		int shared = 0;
 
-		if (!rs_is_rdma_netdev(s, l->name))
-			continue;
-		for (size_t a = 0; a < s->n_addrs && !shared; a++)
-			for (size_t b = 0; b < s->n_addrs && !shared; b++)
-				shared = !strcmp(s->addrs[a].ifname, l->name) &&
-					 strcmp(s->addrs[b].ifname, l->name) &&
-					 rs_is_rdma_netdev(s, s->addrs[b].ifname) &&
-					 rs_same_subnet(&s->addrs[a], &s->addrs[b]);
-		if (!shared)
+		if (!rs_ctx_rdma_netdev(ctx, l->name) ||
+		    rs_nidx_find_str(&flux, &names, l->name) < 0)
 			continue;
 		seen++;
 		flux_link(c, l, out);
 	}
+	rs_nidx_free(&flux);
+	rs_subnets_free(&g);
 	if (!seen) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 
@@ -285,8 +289,7 @@ void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check 
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) :
-						  NULL;
+			const struct rs_link *l = rs_ctx_link(ctx, p->netdev);
 			enum rs_verdict v = !rs_port_is_eth(p) || !l || !l->mtu ? RS_SKIP :
 					    l->mtu == pr->mtu ? RS_PASS : RS_FAIL;
 			struct rs_finding *f = rs_finding_port(out, c, v, d, p);
