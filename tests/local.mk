@@ -383,6 +383,13 @@ tests_test_rdma_qps_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_rdma_qps
 # NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
 # as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
+# The locality files (NUMA node, local CPUs, IRQs, QP owners) on a root.
+check_PROGRAMS += tests/test_locality
+tests_test_locality_SOURCES = tests/test_locality.c
+tests_test_locality_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_locality_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_locality
+
 check_PROGRAMS += tests/test_nic_health
 tests_test_nic_health_SOURCES = tests/test_nic_health.c tests/nl_build.c tests/nl_build.h
 tests_test_nic_health_CFLAGS = $(RS_TEST_CFLAGS)

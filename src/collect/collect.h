@@ -68,6 +68,7 @@ int rs_collect_rdma_res_recorded(struct rs_snapshot *s);
 int rs_collect_qp_owners(struct rs_snapshot *s);
 /* Files: each device's NUMA node, local CPUs and interrupts. */
 int rs_collect_rdma_locality(struct rs_snapshot *s);
+int rs_collect_rdma_locality_step(struct rs_snapshot *s, struct rs_collect_step *st);
 
 /* Network area ------------------------------------------------------------- */
 
@@ -103,8 +104,10 @@ int rs_collect_net_conf_step(struct rs_snapshot *s, struct rs_collect_step *st);
  * FEC, the module and the PFC storm guard of every link with a PCI
  * function (nic_health.c). */
 int rs_collect_nic_health(struct rs_snapshot *s);
+int rs_collect_nic_health_step(struct rs_snapshot *s, struct rs_collect_step *st);
 /* Recorded twin: devlink/health.nl, ethtool-netlink/ under the root. */
 int rs_collect_nic_health_recorded(struct rs_snapshot *s);
+int rs_collect_nic_health_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st);
 
 /*
  * Live: the kernel's notifications of link, address, route and neighbour

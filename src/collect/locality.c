@@ -19,6 +19,7 @@
  * comm and no process entry: nothing is guessed for it.
  */
 #include "collect/collect.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -137,43 +138,65 @@ int rs_collect_qp_owners(struct rs_snapshot *s)
 
 /* ----------------------------------------------------------- devices */
 
-/* The action name (last field) and total count of IRQ n in /proc/interrupts. */
-static void irq_line(struct rs_irq *irq, FILE *f)
+static int irq_cmp(const void *a, const void *b)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	const struct rs_irq *x = a, *y = b;
 
-	rewind(f);
-	while (getline(&line, &cap, f) > 0) {
-		char *p, *end, *name;
-		unsigned long n = strtoul(line, &end, 10);
+	return x->irq < y->irq ? -1 : x->irq > y->irq;
+}
 
-		if (end == line || *end != ':' || n != irq->irq)
-			continue;
-		for (p = end + 1; ; ) {
-			uint64_t v = strtoull(p, &end, 10);
+/* The action name (last field) and total count from one /proc/interrupts
+ * line of one of d's IRQs (d->irqs sorted by number). */
+static void irq_line(struct rs_device *d, char *line)
+{
+	struct rs_irq key, *irq;
+	char *p, *end, *name;
+	unsigned long n = strtoul(line, &end, 10);
 
-			if (end == p || (*end != ' ' && *end != '\n'))
-				break;
-			irq->count += v;
-			p = end;
-		}
-		rs_rtrim(line);
-		name = strrchr(line, ' ');
-		RS_STRCPY_CUT(irq->name, name ? name + 1 : "");
-		break;
+	if (end == line || *end != ':' || n > UINT32_MAX)
+		return;
+	key.irq = (unsigned)n;
+	irq = bsearch(&key, d->irqs, d->n_irqs, sizeof(*irq), irq_cmp);
+	if (!irq)
+		return;
+	for (p = end + 1; ; ) {
+		uint64_t v = strtoull(p, &end, 10);
+
+		if (end == p || (*end != ' ' && *end != '\n'))
+			break;
+		irq->count += v;
+		p = end;
 	}
+	rs_rtrim(line);
+	name = strrchr(line, ' ');
+	RS_STRCPY_CUT(irq->name, name ? name + 1 : "");
+}
+
+/* /proc/interrupts read once for all of d's IRQs: a host has thousands of
+ * lines, as long as it has CPUs. */
+static void irq_names(struct rs_device *d)
+{
+	char full[4096], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	if (!d->n_irqs || rs_path(full, sizeof(full), "/proc/interrupts"))
+		return;
+	f = rs_fopen_read(full);
+	if (!f)
+		return;
+	qsort(d->irqs, d->n_irqs, sizeof(*d->irqs), irq_cmp);
+	while (getline(&line, &cap, f) > 0)
+		irq_line(d, line);
 	free(line);
+	fclose(f);
 }
 
 static void read_irqs(struct rs_device *d)
 {
-	char **names = NULL, full[4096];
-	FILE *f = NULL;
+	char **names = NULL;
 	int n = rs_list_dir(&names, "/sys/class/infiniband/%s/device/msi_irqs", d->name);
 
-	if (n > 0 && !rs_path(full, sizeof(full), "/proc/interrupts"))
-		f = rs_fopen_read(full);
 	for (int i = 0; i < n && d->n_irqs < RS_IRQS_MAX; i++) {
 		uint64_t num;
 		struct rs_irq *irq;
@@ -186,38 +209,45 @@ static void read_irqs(struct rs_device *d)
 			    irq->irq);
 		rs_read_str(irq->effective, sizeof(irq->effective),
 			    "/proc/irq/%u/effective_affinity_list", irq->irq);
-		if (f)
-			irq_line(irq, f);
 	}
-	if (f)
-		fclose(f);
 	rs_strv_free(names);
+	irq_names(d);
+}
+
+static void locality_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	struct rs_device *d = &s->devices[i];
+	char v[32];
+	long node;
+
+	free(d->irqs);
+	d->irqs = NULL;
+	d->n_irqs = 0;
+	d->numa_node = -1;
+	d->local_cpus[0] = '\0';
+	/* numa_node is "-1" without NUMA: signed, so not rs_read_u64. */
+	if (!rs_read_str(v, sizeof(v), "/sys/class/infiniband/%s/device/numa_node", d->name)) {
+		char *end;
+
+		node = strtol(v, &end, 10);
+		if (end != v && !*end && node >= 0 && node < 1 << 16)
+			d->numa_node = (int)node;
+	}
+	rs_read_str(d->local_cpus, sizeof(d->local_cpus),
+		    "/sys/class/infiniband/%s/device/local_cpulist", d->name);
+	read_irqs(d);
+}
+
+int rs_collect_rdma_locality_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_devices;
+	return rs_collect_items(s, st, locality_item);
 }
 
 int rs_collect_rdma_locality(struct rs_snapshot *s)
 {
-	for (size_t i = 0; i < s->n_devices; i++) {
-		struct rs_device *d = &s->devices[i];
-		char v[32];
-		long node;
-
-		free(d->irqs);
-		d->irqs = NULL;
-		d->n_irqs = 0;
-		d->numa_node = -1;
-		d->local_cpus[0] = '\0';
-		/* numa_node is "-1" without NUMA: signed, so not rs_read_u64. */
-		if (!rs_read_str(v, sizeof(v), "/sys/class/infiniband/%s/device/numa_node", d->name)) {
-			char *end;
-
-			node = strtol(v, &end, 10);
-			if (end != v && !*end && node >= 0 && node < 1 << 16)
-				d->numa_node = (int)node;
-		}
-		rs_read_str(d->local_cpus, sizeof(d->local_cpus),
-			    "/sys/class/infiniband/%s/device/local_cpulist", d->name);
-		read_irqs(d);
-	}
+	rs_collect_at_once(s, rs_collect_rdma_locality_step);
 	return 0;
 }
 

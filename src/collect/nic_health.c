@@ -4,11 +4,12 @@
  * health reporters, FEC statistics, the transceiver module and the PFC
  * storm prevention timeout; live and recorded.
  *
- * Live: one generic netlink socket (a raw AF_NETLINK one, so the replies
- * are the kernel's bytes and libnl only parses them, as for RDMA
- * netlink): CTRL_CMD_GETFAMILY for "devlink" and "ethtool", one
- * DEVLINK_CMD_HEALTH_REPORTER_GET dump (`devlink health show`), and per
- * link ETHTOOL_MSG_FEC_GET with ETHTOOL_FLAG_STATS (`ethtool -I
+ * Live: generic netlink sockets (raw AF_NETLINK ones, so the replies are
+ * the kernel's bytes and libnl only parses them, as for RDMA netlink):
+ * CTRL_CMD_GETFAMILY for "devlink" and "ethtool", one
+ * DEVLINK_CMD_HEALTH_REPORTER_GET dump (`devlink health show`) on the
+ * first step, then link by link (a step each, collect.h: a host of
+ * thousands of links is read in slices) ETHTOOL_MSG_FEC_GET with ETHTOOL_FLAG_STATS (`ethtool -I
  * --show-fec`) and ETHTOOL_MSG_MODULE_EEPROM_GET of the pages xcvr.c
  * decodes (`ethtool -m`); the kernel itself falls back to a driver's
  * older module-EEPROM callbacks, so no ioctl is needed for that.  The PFC
@@ -24,6 +25,7 @@
  */
 #include "collect/collect.h"
 #include "collect/nic_health.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <errno.h>
@@ -235,51 +237,65 @@ static void read_pfc_prevention(int sock, struct rs_link *k)
 		 "the driver has no PFC storm prevention (EOPNOTSUPP)" : strerror(errno));
 }
 
-static void read_links(int fd, struct rs_snapshot *s)
+/* FEC, module and storm guard of one link, on sockets of its own: a step
+ * may be the only one of its slice. */
+static void read_link(struct rs_link *k)
 {
 	uint16_t id = 0;
-	int ret = family_id(fd, ETHTOOL_GENL_NAME, &id);
+	int fd = rs_nl_open(NETLINK_GENERIC);
+	int ret = fd < 0 ? fd : family_id(fd, ETHTOOL_GENL_NAME, &id);
 	int sock = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 
-	for (size_t i = 0; i < s->n_links; i++) {
-		struct rs_link *k = &s->links[i];
-
-		if (!k->bus[0])
-			continue;
-		if (ret) {
-			snprintf(k->fec.error, sizeof(k->fec.error), "ethtool netlink: %s",
-				 rs_nl_strerror(ret));
-			RS_STRCPY(k->xcvr.error, k->fec.error);
-		} else {
-			read_fec(fd, id, k);
-			read_module(fd, id, k);
-		}
-		if (sock >= 0)
-			read_pfc_prevention(sock, k);
+	if (ret) {
+		snprintf(k->fec.error, sizeof(k->fec.error), "%s: %s", fd < 0 ?
+			 "generic netlink" : "ethtool netlink", rs_nl_strerror(ret));
+		RS_STRCPY(k->xcvr.error, k->fec.error);
+	} else {
+		read_fec(fd, id, k);
+		read_module(fd, id, k);
 	}
-	if (sock >= 0)
+	if (fd >= 0)
+		close(fd);
+	if (sock >= 0) {
+		read_pfc_prevention(sock, k);
 		close(sock);
+	}
 }
 
-int rs_collect_nic_health(struct rs_snapshot *s)
+/* The first step: every link reset, the one devlink dump for them all. */
+static void list_links(struct rs_snapshot *s, struct rs_collect_step *st)
 {
 	int fd;
 
+	st->listed = 1;
+	st->total = s->n_links;
 	for (size_t i = 0; i < s->n_links; i++)
 		reset_link(&s->links[i]);
 	fd = rs_nl_open(NETLINK_GENERIC);
 	if (fd < 0) {
 		health_failed(s, "generic netlink", fd);
-		for (size_t i = 0; i < s->n_links; i++)
-			if (s->links[i].bus[0]) {
-				RS_STRCPY(s->links[i].fec.error, s->links[i].health.error);
-				RS_STRCPY(s->links[i].xcvr.error, s->links[i].health.error);
-			}
-		return 0;
+		return;
 	}
 	read_health(fd, s);
-	read_links(fd, s);
 	close(fd);
+}
+
+static void health_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	if (s->links[i].bus[0])
+		read_link(&s->links[i]);
+}
+
+int rs_collect_nic_health_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	if (!st->listed)
+		list_links(s, st);
+	return rs_collect_items(s, st, health_item);
+}
+
+int rs_collect_nic_health(struct rs_snapshot *s)
+{
+	rs_collect_at_once(s, rs_collect_nic_health_step);
 	return 0;
 }
 
@@ -321,11 +337,13 @@ static void recorded_fec(struct rs_link *k)
 			 ret == -ENOENT ? "" : rs_nl_strerror(ret));
 }
 
-int rs_collect_nic_health_recorded(struct rs_snapshot *s)
+static void recorded_list(struct rs_snapshot *s, struct rs_collect_step *st)
 {
 	struct rs_nl_reply r;
 	int ret;
 
+	st->listed = 1;
+	st->total = s->n_links;
 	for (size_t i = 0; i < s->n_links; i++)
 		reset_link(&s->links[i]);
 	ret = rs_nl_read_file(&r, RS_NIC_DEVLINK_FILE);
@@ -338,14 +356,28 @@ int rs_collect_nic_health_recorded(struct rs_snapshot *s)
 		health_failed(s, "recorded HEALTH_REPORTER_GET reply", ret);
 	else
 		health_unnamed(s, "devlink lists no health reporter for its PCI function");
-	for (size_t i = 0; i < s->n_links; i++) {
-		struct rs_link *k = &s->links[i];
+}
 
-		if (!k->bus[0])
-			continue;
-		recorded_fec(k);
-		recorded_module(k);
-		RS_STRCPY(k->pfc_prevention_error, "not recorded (an ioctl, read live only)");
-	}
+static void recorded_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	struct rs_link *k = &s->links[i];
+
+	if (!k->bus[0])
+		return;
+	recorded_fec(k);
+	recorded_module(k);
+	RS_STRCPY(k->pfc_prevention_error, "not recorded (an ioctl, read live only)");
+}
+
+int rs_collect_nic_health_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	if (!st->listed)
+		recorded_list(s, st);
+	return rs_collect_items(s, st, recorded_item);
+}
+
+int rs_collect_nic_health_recorded(struct rs_snapshot *s)
+{
+	rs_collect_at_once(s, rs_collect_nic_health_recorded_step);
 	return 0;
 }

@@ -136,8 +136,15 @@ static int locality_collect(struct rs_producer *p, struct rs_session *s,
 	return rs_collect_rdma_locality(snap);
 }
 
+static int locality_collect_step(struct rs_producer *p, struct rs_session *s,
+				 struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_locality_step(snap, st);
+}
+
 static const struct rs_producer_ops rdma_locality = {
 	.name = "rdma-locality", .area = RS_AREA_RDMA, .collect = locality_collect,
+	.collect_step = locality_collect_step, .what = "devices",
 };
 
 static const struct rs_producer_ops rdma_res = {
@@ -292,7 +299,7 @@ static const struct rs_producer_ops dcb_recorded = {
 };
 
 /* The NIC's health moves (FEC counts, module temperature, a reporter that
- * fires): read again on every refresh. */
+ * fires): read again on every refresh, link by link in slices. */
 static int nic_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
 		       char *err, size_t errlen)
 {
@@ -304,19 +311,33 @@ static int nic_refresh(struct rs_producer *p, struct rs_session *s, struct rs_sn
 	return rs_collect_nic_health(snap);
 }
 
+static int nic_step(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		    struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_step(snap, st);
+}
+
 static int nic_recorded_collect(struct rs_producer *p, struct rs_session *s,
 				struct rs_snapshot *snap, char *err, size_t errlen)
 {
 	return rs_collect_nic_health_recorded(snap);
 }
 
+static int nic_recorded_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_recorded_step(snap, st);
+}
+
 static const struct rs_producer_ops nic_health = {
 	.name = "nic-health", .area = RS_AREA_NET, .live_only = 1, .collect = nic_collect,
-	.refresh = nic_refresh,
+	.refresh = nic_refresh, .collect_step = nic_step, .refresh_step = nic_step,
+	.what = "links",
 };
 
 static const struct rs_producer_ops nic_health_recorded = {
 	.name = "nic-health-recorded", .area = RS_AREA_NET, .collect = nic_recorded_collect,
+	.collect_step = nic_recorded_step, .what = "links",
 };
 
 /* ------------------------------------------------------ whole snapshots */
