@@ -174,25 +174,31 @@ static void draw_numa(struct ui_pane *pane, const struct rs_device *d)
 	ui_putf(&pen, off ? UI_R_WARN : UI_R_NORMAL, ", %zu IRQs, %u off-node", d->n_irqs, off);
 }
 
-/* The findings about the netdev (or, for qp.numa_remote, the device). */
+static int finding(struct ui_pane *pane, const struct rs_finding *f)
+{
+	if (!rs_finding_is_problem(f))
+		return 0;
+	if (pane)
+		ui_wrap_lead(pane, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+			     f->verdict == RS_FAIL ? "     ! " : "     ~ ", f->summary, 0);
+	return 1;
+}
+
+/* The findings about the netdev (or, for qp.numa_remote, the device),
+ * through the findings' chains: a host of thousands of ports asks per port. */
 static int findings(const struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
 		    const char *netdev)
 {
+	const struct rs_findings *all = &ui->sess.findings;
+	const struct rs_finding *f = NULL;
 	int n = 0;
 
-	for (size_t i = 0; i < ui->sess.findings.count; i++) {
-		const struct rs_finding *f = &ui->sess.findings.items[i];
-		int mine = (is_nic_check(f->id) && f->kind == RS_OBJ_NETDEV &&
-			    !strcmp(f->netdev, netdev)) ||
-			   (!strcmp(f->id, "qp.numa_remote") && !strcmp(f->device, d->name));
-
-		if (!mine || !rs_finding_is_problem(f))
-			continue;
-		n++;
-		if (pane)
-			ui_wrap_lead(pane, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
-				     f->verdict == RS_FAIL ? "     ! " : "     ~ ", f->summary, 0);
-	}
+	while ((f = rs_findings_of_netdev(all, netdev, f)))
+		if (is_nic_check(f->id) && f->kind == RS_OBJ_NETDEV)
+			n += finding(pane, f);
+	while ((f = rs_findings_of_device(all, d->name, f)))
+		if (!strcmp(f->id, "qp.numa_remote"))
+			n += finding(pane, f);
 	return n;
 }
 

@@ -113,6 +113,8 @@ void rs_findings_init(struct rs_findings *f)
 	f->count = 0;
 	rs_nidx_init(&f->by_device);
 	f->device_next = NULL;
+	rs_nidx_init(&f->by_netdev);
+	f->netdev_next = NULL;
 	f->indexed = 0;
 }
 
@@ -121,56 +123,83 @@ void rs_findings_free(struct rs_findings *f)
 	free(f->items);
 	rs_nidx_free(&f->by_device);
 	free(f->device_next);
+	rs_nidx_free(&f->by_netdev);
+	free(f->netdev_next);
 	rs_findings_init(f);
 }
 
-#define DEVICE_KEYS(f) \
+#define FINDING_KEYS(f, field) \
 	((struct rs_nidx_strs){ (const char *)(f)->items, sizeof(*(f)->items), \
-				offsetof(struct rs_finding, device) })
+				offsetof(struct rs_finding, field) })
 
-/* Chain the findings by device, in order (tail: scratch). */
-static void index_findings(struct rs_findings *f)
+/* Chain the findings by one name of theirs, in order (tail: scratch). */
+static void chain(struct rs_findings *f, const struct rs_nidx_strs *keys, struct rs_nidx *x,
+		  size_t **next, size_t *tail)
 {
-	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
-	size_t *tail = rs_xcalloc(f->count ? f->count : 1, sizeof(*tail));
-
-	rs_nidx_clear(&f->by_device);
-	f->device_next = rs_xrealloc(f->device_next,
-				     (f->count ? f->count : 1) * sizeof(*f->device_next));
+	rs_nidx_clear(x);
+	*next = rs_xrealloc(*next, (f->count ? f->count : 1) * sizeof(**next));
 	for (size_t i = 0; i < f->count; i++) {
 		size_t head;
 
-		f->device_next[i] = SIZE_MAX;
-		if (!rs_nidx_add_str(&f->by_device, &keys, i, &head)) {
+		(*next)[i] = SIZE_MAX;
+		if (!rs_nidx_add_str(x, keys, i, &head)) {
 			tail[i] = i;
 			continue;
 		}
-		f->device_next[tail[head]] = i;
+		(*next)[tail[head]] = i;
 		tail[head] = i;
 	}
+}
+
+static void index_findings(struct rs_findings *f)
+{
+	const struct rs_nidx_strs dev = FINDING_KEYS(f, device), net = FINDING_KEYS(f, netdev);
+	size_t *tail = rs_xcalloc(f->count ? f->count : 1, sizeof(*tail));
+
+	chain(f, &dev, &f->by_device, &f->device_next, tail);
+	chain(f, &net, &f->by_netdev, &f->netdev_next, tail);
 	free(tail);
 	f->indexed = f->count;
 }
 
-const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
-					       const struct rs_finding *prev)
+/* The next finding after prev whose name at offset is name: the chain
+ * when the findings are indexed, else a walk. */
+static const struct rs_finding *chained(const struct rs_findings *f,
+					const struct rs_nidx_strs *keys,
+					const struct rs_nidx *x, const size_t *next,
+					const char *name, const struct rs_finding *prev)
 {
-	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
 	size_t i;
 	long first;
 
 	if (f->indexed != f->count) {
 		for (i = prev ? (size_t)(prev - f->items) + 1 : 0; i < f->count; i++)
-			if (!strcmp(f->items[i].device, dev))
+			if (!strcmp((const char *)&f->items[i] + keys->off, name))
 				return &f->items[i];
 		return NULL;
 	}
 	if (prev) {
-		i = f->device_next[prev - f->items];
+		i = next[prev - f->items];
 		return i == SIZE_MAX ? NULL : &f->items[i];
 	}
-	first = rs_nidx_find_str(&f->by_device, &keys, dev);
+	first = rs_nidx_find_str(x, keys, name);
 	return first < 0 ? NULL : &f->items[first];
+}
+
+const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
+					       const struct rs_finding *prev)
+{
+	const struct rs_nidx_strs keys = FINDING_KEYS(f, device);
+
+	return chained(f, &keys, &f->by_device, f->device_next, dev, prev);
+}
+
+const struct rs_finding *rs_findings_of_netdev(const struct rs_findings *f, const char *netdev,
+					       const struct rs_finding *prev)
+{
+	const struct rs_nidx_strs keys = FINDING_KEYS(f, netdev);
+
+	return chained(f, &keys, &f->by_netdev, f->netdev_next, netdev, prev);
 }
 
 struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,

@@ -71,6 +71,8 @@ struct rs_findings {
 	 * indexed == count, the whole array otherwise). */
 	struct rs_nidx by_device;
 	size_t *device_next;		/* the next finding of the same device, or SIZE_MAX */
+	struct rs_nidx by_netdev;	/* the same by netdev (a NIC's findings) */
+	size_t *netdev_next;
 	size_t indexed;
 };
 
@@ -225,6 +227,9 @@ const struct rs_finding *rs_findings_find(const struct rs_findings *f,
 /* The findings about device dev (its own and its ports'), after prev
  * (NULL: from the first), or NULL: constant time per finding. */
 const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
+					       const struct rs_finding *prev);
+/* The same for the findings whose netdev is netdev ("" is never asked). */
+const struct rs_finding *rs_findings_of_netdev(const struct rs_findings *f, const char *netdev,
 					       const struct rs_finding *prev);
 /* The findings of check id about a device (port 0) or one of its ports. */
 const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
