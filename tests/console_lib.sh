@@ -57,10 +57,11 @@ all_of() {
 	done
 	return 0
 }
-# lines_are FIRST LAST FILE: lines FIRST to LAST, trailing blanks removed,
+# lines_are FIRST LAST FILE [SED]: lines FIRST to LAST, trailing blanks
+# removed and edited by the sed -E script SED (for what moves each tick),
 # are FILE's (they are left in $tmp/lines)
 lines_are() {
-	sed -n "$1,$2p" "$tmp/screen" | sed 's/ *$//' >"$tmp/lines"
+	sed -n "$1,$2p" "$tmp/screen" | sed 's/ *$//' | sed -E "${4:-}" >"$tmp/lines"
 	cmp -s "$3" "$tmp/lines"
 }
 
@@ -94,10 +95,10 @@ wait_all() {
 	shift
 	wait_until "$_w" all_of "$@"
 }
-# wait_lines NAME FIRST LAST FILE: until lines FIRST to LAST are FILE's;
-# on a timeout the difference goes to the log.
+# wait_lines NAME FIRST LAST FILE [SED]: until lines FIRST to LAST (edited
+# by SED) are FILE's; on a timeout the difference goes to the log.
 wait_lines() {
-	wait_until "$1" lines_are "$2" "$3" "$4" && return 0
+	wait_until "$1" lines_are "$2" "$3" "$4" "${5:-}" && return 0
 	diff "$4" "$tmp/lines" | sed 's/^/# /'
 	return 1
 }

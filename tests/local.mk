@@ -30,6 +30,7 @@ RS_CHECKS_LIB = tests/helpers/checks_lib.c tests/helpers/checks_lib.h
 RS_CHECKS_CTX = tests/helpers/checks_ctx.c tests/helpers/checks_ctx.h
 RS_PROBE_FAKE = tests/helpers/probe_fake.c tests/helpers/probe_fake.h
 RS_CRAFT = tests/helpers/craft.c tests/helpers/craft.h
+RS_NL_BUILD = tests/helpers/nl_build.c tests/helpers/nl_build.h
 EXTRA_DIST += tests/lib.sh tests/console_lib.sh
 
 # Utilities: strings and files (src/util.h), opening outputs (src/util_out.h:
@@ -117,15 +118,16 @@ TESTS += tests/test_counter_groups tests/test_counter_tables tests/test_series \
 # W and w against a planted link; the Overview pane (the demo's exact
 # lines, keys, 80 and 132 columns, 16 ports, a counter that moves, a
 # hostile device name); every RDMA driver's counters by meaning, the NIC
-# named (roce-vendors); the Devices pane on a tree with unknown port states.
+# named (roce-vendors); the Devices pane on a tree with unknown port states;
+# the QPs pane and the Devices pane's NIC lines on the demo host.
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh tests/test_console_capture.sh tests/test_console_replay.sh \
 	tests/test_console_scale.sh tests/test_console_outputs.sh tests/test_console_overview.sh \
-	tests/test_vendors.sh tests/test_console_unknown.sh
+	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh tests/test_console_capture.sh tests/test_console_replay.sh \
 	tests/test_console_scale.sh tests/test_console_outputs.sh tests/test_console_overview.sh \
-	tests/test_vendors.sh tests/test_console_unknown.sh
+	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built
 # snapshots; unknown is never bad, IB remedies, every error counter
@@ -223,6 +225,9 @@ CLEANFILES += tests/fuzz/fuzz_decode
 check_PROGRAMS += tests/test_recording tests/rec_demo
 tests_test_recording_SOURCES = tests/test_recording.c $(RS_SAMPLE)
 TESTS += tests/test_recording tests/test_record_cli.sh
+# The 'Q' record: QPs and NIC readings read back at every sample, cut, damaged.
+check_PROGRAMS += tests/test_record_qps
+TESTS += tests/test_record_qps
 EXTRA_DIST += tests/test_record_cli.sh
 
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
@@ -238,8 +243,27 @@ EXTRA_DIST += tests/test_console_tests.sh
 # which has no cmocka: it links the core only.
 check_PROGRAMS += tests/rdma_nl_record tests/test_rdma_res
 tests_rdma_nl_record_LDADD = $(RS_CORE_LIBS)
-TESTS += tests/test_rdma_res tests/test_rdma_res.sh
-EXTRA_DIST += tests/test_rdma_res.sh
+tests_test_rdma_res_SOURCES = tests/test_rdma_res.c $(RS_NL_BUILD)
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh tests/test_rdma_qps.sh
+EXTRA_DIST += tests/test_rdma_res.sh tests/test_rdma_qps.sh
+# Queue pairs (RDMA netlink): QP lists recorded in the lab, rdma_cm IDs, QP
+# counters, modes and bind answers built as nldev.c builds them
+# (tests/helpers/nl_build.c), every cut and changed byte, hostile replies,
+# the recorded twin.
+check_PROGRAMS += tests/test_rdma_qps
+tests_test_rdma_qps_SOURCES = tests/test_rdma_qps.c $(RS_NL_BUILD)
+TESTS += tests/test_rdma_qps
+# The locality files (NUMA node, local CPUs, IRQs, QP owners) on a root.
+# NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
+# as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
+check_PROGRAMS += tests/test_locality tests/test_nic_health
+tests_test_nic_health_SOURCES = tests/test_nic_health.c $(RS_NL_BUILD)
+TESTS += tests/test_locality tests/test_nic_health
+# The followed QPs and the qp.*, nic.*, net.link_flaps, qos.pause_storm,
+# qos.dcqcn and peer.same_dcqcn checks on hand-made hosts.
+check_PROGRAMS += tests/test_checks_nic
+tests_test_checks_nic_SOURCES = tests/test_checks_nic.c $(RS_CHECKS_LIB)
+TESTS += tests/test_checks_nic
 
 # The exporter: the exposition text and the HTTP head parser (pure), then
 # the server itself (test_exporter.sh: promtool, parallel scrapes while a

@@ -8,7 +8,7 @@
  *
  *   probe_cli [--if IFNAME] [--port N] [--count N] [--timeout MS] [--fork]
  *             KIND PEER
- *   probe_cli --fake KIND SCENARIO      a canned result (tests/probe_fake.c)
+ *   probe_cli --fake KIND SCENARIO      a canned result (tests/helpers/probe_fake.c)
  *   probe_cli --fakes                   every canned result, "KIND SCENARIO"
  *   probe_cli --listen PORT [--timeout MS]
  *       a TCP server for the tests: listens on PORT of every address (IPv4

@@ -33,9 +33,11 @@ ok $? "Ctrl-D: the causes ranked, the context that set the first one named"
 wait_for demo '^ Explanation: #1 is gid; Enter runs connection-failure in the Wizard' &&
 	wait_for demo '^     run: rocescope check --tree connection-failure --peer 192\.168\.100\.2 -x N'
 ok $? "the first cause's tree is ready to run, with the command that proves it"
-printf '%s\n%s\n' "$E12" ' GID index       : 0' | $ROCESCOPE explain - | head -n 19 |
+# (rows 5-22: row 23 holds the status message when the bar has no room
+# for it beside the demo's problem count)
+printf '%s\n%s\n' "$E12" ' GID index       : 0' | $ROCESCOPE explain - | head -n 18 |
 	cut -c1-80 | sed 's/ *$//' >"$tmp/cli"
-wait_lines demo 5 23 "$tmp/cli"
+wait_lines demo 5 22 "$tmp/cli"
 ok $? "the view shows the lines rocescope explain prints, at 80 columns"
 keys demo Down Down
 wait_for demo '^     because the log shows'

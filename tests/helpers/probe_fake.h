@@ -3,7 +3,7 @@
  * probe_fake.h - the probes' test double: a canned struct rs_probe_result
  * per kind and scenario, without a network, for fixture tests of what
  * consumes probe results (the checks, the troubleshooting trees, the
- * Wizard pane).  Link tests/probe_fake.c into the test program.
+ * Wizard pane).  Link tests/helpers/probe_fake.c into the test program.
  *
  * The values are those the real probes gave in the namespace tests
  * (tests/test_probe_net.sh, same addresses and interfaces: a0 10.77.0.1 ->
