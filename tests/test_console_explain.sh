@@ -68,6 +68,6 @@ keys demo e
 wait_for demo 'Explain a log'
 keys demo -l 'Couldn'"'"'t allocate MR'
 keys demo Escape Escape
-wait_all demo '^ 1 [A-Z]' -- 'Explain a log' '^ Explanation:'
+wait_all demo '^ 1 ' -- 'Explain a log' '^ Explanation:'
 ok $? "Esc Esc cancels a paste"
 exit $rs_failed
