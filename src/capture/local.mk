@@ -5,7 +5,7 @@ librscore_a_SOURCES += \
 	src/capture/decode.h src/capture/decode_priv.h \
 	src/capture/decode.c src/capture/ib.c src/capture/icrc.c \
 	src/capture/analysis.h src/capture/analysis_priv.h \
-	src/capture/analysis.c src/capture/flow.c src/capture/verdict.c \
+	src/capture/analysis.c src/capture/flow.c \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
 	src/capture/report.c src/capture/report_text.c \
 	src/capture/capture.h src/capture/capture.c src/capture/source.h \
