@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture/decode.h"
+#include "crc32.h"
 #include "diag/check.h"
 #include "model/series.h"
 #include "model/snapshot_yaml.h"

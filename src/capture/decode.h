@@ -226,12 +226,6 @@ const char *rs_cm_attr_name(uint16_t attr);
 int rs_service_id_port(uint64_t sid, const char **space, unsigned *port);
 
 /*
- * CRC-32 of the ICRC (zlib / Ethernet polynomial, reflected): crc is the
- * running value as zlib's crc32() takes and returns it (0 to start).
- */
-uint32_t rs_crc32(uint32_t crc, const void *buf, size_t len);
-
-/*
  * Compute the ICRC a frame should carry: the same walk as the decoder, for
  * tools that craft packets (tests, the bench generator).  frame holds a
  * whole RoCE v2 or v1 frame whose last 4 bytes of the UDP payload (or of

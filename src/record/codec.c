@@ -2,13 +2,13 @@
 /*
  * codec.c - buffers, varints and frames of a recording (codec.h).
  *
- * The checksum is the CRC-32 the capture already has (rs_crc32, zlib's
- * polynomial, folded with PCLMULQDQ where the CPU has it): it catches
+ * The checksum is the utilities' CRC-32 (crc32.h: zlib's polynomial,
+ * folded with PCLMULQDQ where the CPU has it): it catches
  * every error burst up to 32 bits and all odd numbers of flipped bits,
  * which is what a torn write or a bad sector leaves.
  */
 #include "record/codec.h"
-#include "capture/decode.h"
+#include "crc32.h"
 #include "util.h"
 
 #include <stdlib.h>
