@@ -7,7 +7,8 @@ librscore_a_SOURCES += \
 	src/collect/nic_generation.h src/collect/nic_generation.c src/collect/pci_names.c \
 	src/collect/verbs.c \
 	src/collect/rdma_res.h src/collect/rdma_res.c src/collect/rdma_res_parse.c \
-	src/collect/net_priv.h src/collect/netlink.c src/collect/route_get.c \
+	src/collect/net_priv.h src/collect/netlink.c \
+	src/collect/route.h src/collect/route_get.c \
 	src/collect/net_monitor.c src/collect/net_sysfs.c src/collect/ethtool.c \
 	src/collect/net_conf.c src/collect/dcb.c \
 	src/collect/host.c src/collect/host_limits.h src/collect/limits_conf.c \
