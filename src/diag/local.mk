@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # The problem checks, pure functions of a context (docs/checks.md), and the
-# GID index recommendation they and the views share.
+# capture's wire rules.
 librscore_a_SOURCES += \
 	src/diag/check.h src/diag/check.c \
 	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
@@ -8,8 +8,7 @@ librscore_a_SOURCES += \
 	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/capture_verdicts.c \
 	src/diag/checks_perf.c \
 	src/diag/subnets.c \
-	src/diag/profile.h src/diag/profile.c \
-	src/diag/gid_recommend.h src/diag/gid_recommend.c
+	src/diag/profile.h src/diag/profile.c
 # `rocescope explain`: the messages it knows (data) and the matcher.
 librscore_a_SOURCES += \
 	src/diag/explain.h src/diag/explain.c \

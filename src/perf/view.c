@@ -3,7 +3,7 @@
  * view.c - device/GID choice and the view of one end (view.h).
  */
 #include "perf/view.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "util.h"
 
 #include <stdio.h>

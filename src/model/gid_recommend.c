@@ -17,8 +17,7 @@
  * addresses at all (a fixture tree without netlink), the GID table itself is
  * the evidence and every IPv4 entry counts as confirmed.
  */
-#include "diag/check.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "util.h"
 
 #include <stdint.h>
