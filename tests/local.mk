@@ -230,6 +230,9 @@ EXTRA_DIST += tests/test_check_unknown.sh
 # and key tables, and the bash completion driven through COMP_WORDS.
 TESTS += tests/test_man.sh tests/test_completion.sh
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# The layers point down (docs/architecture.md), read from the #include lines.
+TESTS += tests/test_layers.sh
+EXTRA_DIST += tests/test_layers.sh
 # Every pane named with a number, in code and docs, has the pane table's number.
 # A port's GID table: one finding, the same words in gids, check and the console.
 TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
