@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine.c - RDMA resources of a test and the connection of its queue
- * pairs (engine.h).  The data path is in run.c.
+ * pairs (engine.h).  The data path is in bw.c.
  *
  * Choices, each for a reason (docs/tests.md):
  * - retry_cnt 6 and rnr_retry 6: 7 means "retry forever" on rxe (and in

@@ -15,7 +15,7 @@
 #include "diag/check.h"
 #include "capture/decode.h"
 #include "capture/format.h"
-#include "capture/loop.h"
+#include "capture/replay_psn.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sniff.c - the NIC's sniffer as a capture source (source.h): what
+ * source_sniffer.c - the NIC's sniffer as a capture source (source.h): what
  * libpcap's rdmasniff module does, which Debian's libpcap is built
  * without (HOST-APIS.md 6).  On mlx5, RDMA traffic bypasses the kernel,
  * so a netdev capture sees none of it; a raw-packet QP with a flow of type

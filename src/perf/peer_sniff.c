@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sniff.c - who is on the other end of the control port, from its first
+ * peer_sniff.c - who is on the other end of the control port, from its first
  * bytes (proto.h: rs_perf_sniff), and peer text made safe for a terminal
  * (rs_perf_escape).  The shapes are those of HOST-APIS.md §1: perftest's
  * 16-byte version field ("6.20" and NULs) and ibv_rc_pingpong's key
