@@ -289,10 +289,12 @@ TESTS += tests/test_checks_wizard
 # The active probes (docs/probes.md): unit tests, the command-line twin
 # probe_cli with the canned results of probe_fake.c, and the namespace tests.
 check_PROGRAMS += tests/test_probe tests/probe_cli
-tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h
+tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h \
+	tests/probe_text.c tests/probe_text.h
 tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_probe_LDADD = $(RS_TEST_LIBS)
-tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
+tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h \
+	tests/probe_text.c tests/probe_text.h
 tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
 tests_probe_cli_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_probe tests/test_probe_net.sh
