@@ -122,13 +122,6 @@ const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
 	return NULL;
 }
 
-int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
-{
-	const struct addrs a = { s, NULL };
-
-	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
-}
-
 int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g)
 {
 	const struct addrs a = { x->snap, x };

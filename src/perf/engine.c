@@ -302,11 +302,6 @@ const char *rs_perf_ctx_ts_note(const struct rs_perf_ctx *c)
 	return c->ts_note;
 }
 
-uint32_t rs_perf_ctx_mtu(const struct rs_perf_ctx *c)
-{
-	return (uint32_t)rs_perf_mtu_bytes(c->mtu);
-}
-
 static const char *rtr_hint(const struct rs_perf_ctx *c, int err)
 {
 	if (c->gid_empty)

@@ -238,13 +238,6 @@ unsigned rs_rd_u8(struct rs_rd *r)
 	return q ? q[0] : 0;
 }
 
-uint32_t rs_rd_u32(struct rs_rd *r)
-{
-	const unsigned char *q = rs_rd_bytes(r, 4);
-
-	return q ? (uint32_t)get_le(q, 4) : 0;
-}
-
 uint64_t rs_rd_u64(struct rs_rd *r)
 {
 	const unsigned char *q = rs_rd_bytes(r, 8);

@@ -110,8 +110,6 @@ void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap
 /* The problems (warn, fail) among f[0..count), when they changed since the last. */
 void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_finding *f, size_t count);
 void rs_rec_write_end(struct rs_rec_writer *w);
-/* Bytes were lost on the way to the file: the next sample is a full one. */
-void rs_rec_write_resync(struct rs_rec_writer *w);
 
 struct rs_recording;
 /*
