@@ -205,7 +205,8 @@ const char *rs_pkt_err_name(enum rs_pkt_err e);	/* "truncated BTH" ... */
 const char *rs_pkt_err_id(enum rs_pkt_err e);	/* "short_bth" (JSON keys) */
 const char *rs_icrc_name(enum rs_icrc_state s);	/* "ok", "bad", "unchecked" */
 
-/* AETH syndrome decoding (ROCE-WIRE.md section 4). */
+/* AETH syndrome decoding: the IBTA's syndrome table, as the kernel's rxe_hdr.h
+ * spells it (docs/capture.md, What is decoded). */
 enum rs_aeth_kind rs_aeth_kind(uint8_t syndrome);
 /* ACK: credits for the credit code, -1 for 31 (invalid / unlimited). */
 int rs_aeth_credits(uint8_t syndrome);

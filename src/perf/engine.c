@@ -6,7 +6,8 @@
  * Choices, each for a reason (docs/tests.md):
  * - retry_cnt 6 and rnr_retry 6: 7 means "retry forever" on rxe (and in
  *   the spec for rnr_retry), so a lost path would hang; with 6 it ends in
- *   work completion status 12 after about half a second (LAB.md).
+ *   work completion status 12 after about half a second (docs/tests.md,
+ *   Engine: seen in the Soft-RoCE lab).
  * - timeout 14 (4.096 µs x 2^14 = 67 ms per try): small values fail very
  *   fast on rxe, whose unit is not the spec's.
  * - One MR for everything, n_qps regions of [receive | send], so the

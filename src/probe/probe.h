@@ -63,7 +63,7 @@ struct rs_probe_result {
 	char error[RS_MSG_LEN];		/* why it could not run (no permission, no such interface...) */
 	char summary[RS_MSG_LEN];	/* one line a person reads: "3/3 replies, rtt 0.05/0.07/0.10 ms" */
 
-	/* Every kind (added to the interface of issue 8): */
+	/* Every kind: */
 	char peer[RS_ADDR_LEN];		/* the request's peer and interface, copied */
 	char ifname[RS_NAME_LEN];
 	unsigned timeout_ms;		/* the bound that applied (the default when 0 was asked) */
