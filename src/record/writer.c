@@ -247,6 +247,8 @@ static void start_key(struct rs_rec_writer *w)
 		ws->prev_ts = 0;
 		ws->state = ws->phys = -1;
 	}
+	/* a reader resynchronised at this key has the QPs at its 'Q' too */
+	w->have_qps = 0;
 	if (w->flists != w->flists_at_key) {
 		free(w->findings);
 		w->findings = NULL;
