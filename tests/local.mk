@@ -28,7 +28,8 @@ LDADD = $(RS_CORE_LIBS) $(CMOCKA_LIBS)
 RS_SAMPLE = tests/helpers/snapshot_sample.c tests/helpers/snapshot_sample.h
 RS_CHECKS_LIB = tests/helpers/checks_lib.c tests/helpers/checks_lib.h
 RS_CHECKS_CTX = tests/helpers/checks_ctx.c tests/helpers/checks_ctx.h
-RS_PROBE_FAKE = tests/helpers/probe_fake.c tests/helpers/probe_fake.h
+RS_PROBE_FAKE = tests/helpers/probe_fake.c tests/helpers/probe_fake.h \
+	tests/helpers/probe_text.c tests/helpers/probe_text.h
 RS_CRAFT = tests/helpers/craft.c tests/helpers/craft.h
 RS_NL_BUILD = tests/helpers/nl_build.c tests/helpers/nl_build.h
 EXTRA_DIST += tests/lib.sh tests/console_lib.sh
@@ -163,6 +164,16 @@ TESTS += tests/test_man.sh tests/test_completion.sh tests/test_pane_refs.sh test
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh tests/test_pane_refs.sh \
 	tests/test_gid_views.sh tests/test_tree_hygiene.sh
 
+# and key tables, and the bash completion driven through COMP_WORDS.
+TESTS += tests/test_man.sh tests/test_completion.sh
+EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# The layers point down (docs/architecture.md), read from the #include lines.
+TESTS += tests/test_layers.sh
+EXTRA_DIST += tests/test_layers.sh
+# Every pane named with a number, in code and docs, has the pane table's number.
+# A port's GID table: one finding, the same words in gids, check and the console.
+TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
+EXTRA_DIST += tests/test_pane_refs.sh tests/test_gid_views.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 TESTS += tests/test_loop
@@ -188,8 +199,9 @@ check_PROGRAMS += tests/test_wizard
 TESTS += tests/test_wizard
 
 # The active probes (docs/probes.md): unit tests, the command-line twin
-# probe_cli with the canned results of tests/helpers/probe_fake.c, and the
-# namespace tests.  probe_cli runs in the lab's VM, which has no cmocka:
+# probe_cli with the canned results of tests/helpers/probe_fake.c (and a
+# result as text lines, tests/helpers/probe_text.c), and the namespace
+# tests.  probe_cli runs in the lab's VM, which has no cmocka:
 # it links the core only.
 check_PROGRAMS += tests/test_probe tests/probe_cli
 tests_test_probe_SOURCES = tests/test_probe.c $(RS_PROBE_FAKE)

@@ -21,6 +21,7 @@
 #include "capture/capture.h"
 #include "capture/decode.h"
 #include "capture/format.h"
+#include "crc32.h"
 #include "tests/helpers/craft.h"
 #include "util.h"
 

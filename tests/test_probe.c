@@ -12,6 +12,7 @@
  */
 #include "probe/probe.h"
 #include "tests/helpers/probe_fake.h"
+#include "tests/helpers/probe_text.h"
 #include "util.h"
 
 #include <arpa/inet.h>
