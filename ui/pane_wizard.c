@@ -204,10 +204,11 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 {
 	const struct rs_step *st = &w->run.steps[i];
 	const struct rs_tree_node *n = &w->tree.nodes[st->node];
-	const struct rs_finding *f = &st->finding;
+	const struct rs_finding *f = rs_step_headline(st);
 	int cur = (int)i == pane->cursor;
 	enum ui_role r = cur ? UI_R_CURSOR : role_of(st->verdict);
 	struct ui_pen pen;
+	char line[RS_FINDING_LEN + 64];
 
 	ui_item_begin(pane, (int)i);
 	ui_line(pane, &pen);
@@ -215,7 +216,12 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
 	if (cur)
 		ui_fill(&pen, r, " ");
-	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
+	/* Another check names the cause: it comes first, the symptom after. */
+	if (st->cause_check)
+		snprintf(line, sizeof(line), "%s: %s", st->cause_check, f->summary);
+	else
+		snprintf(line, sizeof(line), "%s", f->summary);
+	ui_wrap(pane, role_of(st->verdict), 9, line, 0);
 	/* The selected step opens: what was seen, expected, and the remedy. */
 	if (cur && f->evidence[0])
 		wrap_field(pane, UI_R_DIM, "seen:     ", f->evidence);
@@ -223,6 +229,10 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
 	if (cur && f->remedy[0])
 		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
+	if (cur && st->cause_check) {
+		snprintf(line, sizeof(line), "%s: %s", st->finding.id, st->finding.summary);
+		wrap_field(pane, UI_R_DIM, "symptom:  ", line);
+	}
 	ui_item_end(pane, (int)i);
 }
 
@@ -234,14 +244,19 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	const struct rs_step *c = &w->run.steps[w->run.cause];
+	const struct rs_finding *f = rs_step_headline(c);
 	char line[RS_FINDING_LEN + 16];
 
-	ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
-		       w->tree.nodes[c->node].id);
-	snprintf(line, sizeof(line), "! %s", c->finding.summary);
+	if (c->cause_check)
+		ui_title_fixed(ui, pane, "Cause: step %d, %s: %s", w->run.cause + 1,
+			       w->tree.nodes[c->node].id, c->cause_check);
+	else
+		ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
+			       w->tree.nodes[c->node].id);
+	snprintf(line, sizeof(line), "! %s", f->summary);
 	ui_wrap(pane, UI_R_BAD, 1, line, 1);
-	if (c->finding.remedy[0]) {
-		snprintf(line, sizeof(line), "remedy: %s", c->finding.remedy);
+	if (f->remedy[0]) {
+		snprintf(line, sizeof(line), "remedy: %s", f->remedy);
 		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
 	{
@@ -396,13 +411,13 @@ static int k_copy(struct ui *ui, struct ui_pane *pane, int key)
 
 	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps)
 		st = &w->run.steps[pane->cursor];
-	if ((!st || !st->finding.remedy[0]) && w->active && w->run.cause >= 0)
+	if ((!st || !rs_step_headline(st)->remedy[0]) && w->active && w->run.cause >= 0)
 		st = &w->run.steps[w->run.cause];
-	if (!st || !st->finding.remedy[0]) {
+	if (!st || !rs_step_headline(st)->remedy[0]) {
 		ui_message(ui, "no remedy to copy here");
 		return UI_F_REDRAW;
 	}
-	osc52(st->finding.remedy);
+	osc52(rs_step_headline(st)->remedy);
 	ui_message(ui, "remedy copied to the clipboard (OSC 52)");
 	return UI_F_REDRAW;
 }

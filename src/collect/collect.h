@@ -45,7 +45,9 @@ int rs_collect_net(struct rs_snapshot *s);
 int rs_collect_net_addrs(struct rs_snapshot *s);
 /* Live (netlink): the statistics of the links already in s. */
 int rs_collect_net_counters(struct rs_snapshot *s);
-/* Live (RTM_GETROUTE): `ip route get PEER` into s->peer; NULL clears it. */
+/* Live (RTM_GETROUTE): `ip route get PEER` into s->peer; NULL clears it.
+ * -errno when the kernel refused (s->peer.ok 0, .err and .error say why):
+ * a finding of net.peer_route, not a failure of the collection. */
 int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer);
 /* Recorded twin of rs_collect_net: links from <root>/sys/class/net. */
 int rs_collect_net_recorded(struct rs_snapshot *s);

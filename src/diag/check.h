@@ -177,6 +177,13 @@ struct rs_check {
 int rs_check_probe(const struct rs_check *c);
 /* The embedded test (enum rs_test_kind) a check needs, or -1. */
 int rs_check_test(const struct rs_check *c);
+/*
+ * A check that observes a symptom (ping, the control port, rdma_cm, an
+ * embedded test): the ids of the checks that can cause its failure, in the
+ * order a person would look (what this host knows before what needs the
+ * network), NULL-ended; NULL for a check that names a cause itself.
+ */
+const char *const *rs_check_causes(const struct rs_check *c);
 
 /* Every check, in the order findings are listed; ends with { NULL }. */
 extern const struct rs_check rs_checks[];
@@ -235,8 +242,24 @@ struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_chec
 				   const struct rs_port *p);
 struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
 				   enum rs_verdict v);
-/* 1 when name is the netdev of an RDMA port of s. */
+/* 1 when name is the netdev of an RDMA port of s (or a VLAN on one). */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
+/*
+ * The RDMA port the route to the peer leaves through (s->peer: the kernel's
+ * lookup, or the one computed from a recording), and its device; NULL when
+ * no peer was looked up or the route leaves through no RDMA port.
+ */
+const struct rs_port *rs_route_port(const struct rs_snapshot *s, const struct rs_device **dev);
+/*
+ * The port a check about the peer is about: the route's (above); with no
+ * route looked up (no peer, or the lookup failed), the first ACTIVE
+ * Ethernet port; NULL when the route leaves through an interface that is
+ * not RDMA (net.peer_route says so).
+ */
+const struct rs_port *rs_peer_port(const struct rs_snapshot *s, const struct rs_device **dev);
+/* The first ACTIVE Ethernet port, else the first Ethernet port, else the
+ * first port at all; NULL on a host without RDMA ports. */
+const struct rs_port *rs_first_port(const struct rs_snapshot *s, const struct rs_device **dev);
 /*
  * Why a value is unknown: the first collection error of area a from source
  * (NULL: any) about object (NULL: any) whose message starts with prefix

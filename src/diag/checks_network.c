@@ -16,6 +16,7 @@
 #include "model/route_resolve.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -249,6 +250,27 @@ static void self_finding(const struct rs_snapshot *s, const struct rs_route_look
 		"the RDMA subnet");
 }
 
+/* What the kernel's refusal of a route lookup means here (errno, 0 unknown). */
+static const char *refusal_meaning(int err)
+{
+	switch (err) {
+	case ENETUNREACH:
+		return " (ENETUNREACH: no up interface holds an address in the peer's subnet "
+		       "and no default route covers it - a port down or an address removed "
+		       "does this)";
+	case EHOSTUNREACH:
+		return " (EHOSTUNREACH: an unreachable route matches the peer)";
+	case EACCES:
+		return " (EACCES: a prohibit route matches the peer)";
+	case EINVAL:
+		return " (EINVAL: a blackhole route matches the peer)";
+	case ENETDOWN:
+		return " (ENETDOWN: the interface of the route is down)";
+	default:
+		return "";
+	}
+}
+
 void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
@@ -292,7 +314,8 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 	}
 	lookup_evidence(s, lk, f);
 	if (!lk->ok) {
-		RS_FSET(f->summary, "peer %s: no route: %s", lk->peer, lk->error);
+		RS_FSET(f->summary, "peer %s: no route: %s%s", lk->peer, lk->error,
+			refusal_meaning(lk->err));
 		RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (or an address in the "
 			"peer's subnet on the RDMA interface)", lk->peer, plen);
 		return;

@@ -126,7 +126,11 @@ static int netlink_collect(struct rs_producer *p, struct rs_session *s,
 			   struct rs_snapshot *snap, char *err, size_t errlen)
 {
 	rs_collect_net(snap);
-	return rs_collect_route_lookup(snap, s->peer[0] ? s->peer : NULL);
+	/* A lookup the kernel refuses (no route, port down, address gone) is
+	 * what net.peer_route reports from snap->peer, never a failure to
+	 * collect: the diagnosis goes on. */
+	rs_collect_route_lookup(snap, s->peer[0] ? s->peer : NULL);
+	return 0;
 }
 
 static int netlink_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)

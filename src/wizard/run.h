@@ -24,12 +24,22 @@ struct rs_step {
 	int node;			/* index into tree->nodes */
 	enum rs_verdict verdict;
 	struct rs_finding finding;	/* the finding that decided */
+	/* A failed symptom (ping, control port, rdma_cm, a test) whose cause
+	 * another check names: its id (static) and finding; NULL when the
+	 * step's own check is the cause. */
+	const char *cause_check;
+	struct rs_finding cause;
 };
+
+/* What to tell first about a step: its cause's finding, else its own. */
+const struct rs_finding *rs_step_headline(const struct rs_step *st);
 
 struct rs_subject {
 	char dev[RS_NAME_LEN];		/* "" when there is no port */
 	unsigned port;
 	char netdev[RS_NAME_LEN];
+	int on_route;			/* the route to the peer leaves through this port */
+	char route_dev[RS_NAME_LEN];	/* else the non-RDMA interface it leaves by, "" none */
 };
 
 struct rs_run {
@@ -57,6 +67,12 @@ void rs_run_subject(struct rs_run *r, const struct rs_snapshot *s, const char *d
 int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_probe_kind *need);
 /* Forget step i and those after it; the next advance runs step i again. */
 void rs_run_rewind(struct rs_run *r, size_t i);
+/*
+ * The step to tell first (index in steps, -1 none): the cause (the first
+ * failure); in a checklist without one, its first warning on a latent
+ * step (a fault waiting to happen, before the advice).
+ */
+int rs_run_first(const struct rs_run *r);
 /* The worst verdict of the steps run (RS_PASS when all passed or skipped). */
 enum rs_verdict rs_run_worst(const struct rs_run *r);
 int rs_run_done(const struct rs_run *r);
