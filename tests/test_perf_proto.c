@@ -109,13 +109,13 @@ static void test_header(void **state)
 	sample_msgs(m);
 	assert_int_equal(rs_perf_encode(&m[3], buf, sizeof(buf), &len), 0);
 	assert_int_equal(len, RS_PERF_HDR_LEN);
-	assert_memory_equal(buf, "RSPF\x01\x04\0\0\0\0\0\0\0\0\0\0", 16);
+	assert_memory_equal(buf, "RSPF\x02\x04\0\0\0\0\0\0\0\0\0\0", 16);
 	buf[0] = 'X';
 	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTO);		/* wrong magic */
 	buf[0] = 'R';
-	buf[4] = 2;
-	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTONOSUPPORT);	/* wrong version */
 	buf[4] = 1;
+	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTONOSUPPORT);	/* wrong version */
+	buf[4] = RS_PERF_VERSION;
 	buf[5] = 0;
 	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EBADMSG);	/* no such type */
 	buf[5] = RS_MSG_TYPE_MAX + 1;

@@ -194,7 +194,7 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 /* "label text" wrapped under a step, the text's lines aligned after the label. */
 static void wrap_field(struct ui_pane *pane, enum ui_role r, const char *label, const char *text)
 {
-	char line[RS_FINDING_LEN + 16];
+	char line[RS_FINDING_LEN + 96];
 
 	snprintf(line, sizeof(line), "%s%s", label, text);
 	ui_wrap(pane, r, 9, line, 0);

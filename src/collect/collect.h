@@ -49,6 +49,10 @@ int rs_collect_net_counters(struct rs_snapshot *s);
  * -errno when the kernel refused (s->peer.ok 0, .err and .error say why):
  * a finding of net.peer_route, not a failure of the collection. */
 int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer);
+/* Live (RTM_GETNEIGH): the MAC this host's neighbour entry for ip holds,
+ * now (serve tells its client what its ARP made of it).  0, or -1 when no
+ * entry holds a MAC. */
+int rs_net_neigh_mac(const char *ip, char *mac, size_t len);
 /* Recorded twin of rs_collect_net: links from <root>/sys/class/net. */
 int rs_collect_net_recorded(struct rs_snapshot *s);
 /* Recorded twin of rs_collect_net_counters: <root>/sys/class/net/IF/statistics. */

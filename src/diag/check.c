@@ -35,6 +35,8 @@ const struct rs_check rs_checks[] = {
 	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2, 0 },
 	{ "gid.user_index", "the GID index given (-x) is usable on the port",
 	  rs_check_user_index, 0 },
+	{ "gid.default_index", "index 0, what a tool uses without -x, is the RoCE v2 entry",
+	  rs_check_default_index, 0 },
 	{ "counters.error_rising", "no error counter of the port rose in the last interval",
 	  rs_check_error_rising, 0 },
 	{ "counters.error_totals", "error counters are 0 (one reading: totals since the last reset)",

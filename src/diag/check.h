@@ -271,6 +271,9 @@ const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area 
 				      const char *source, const char *object,
 				      const char *prefix);
 
+/* 1 when the peer looked up is this host and nothing crosses a wire to it
+ * (loopback, or a local address the route delivers through lo). */
+int rs_peer_self(const struct rs_snapshot *s);
 /* 1 when two global addresses of one family are in one prefix. */
 int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
@@ -292,7 +295,9 @@ RS_CHECK_FN(rs_check_default_route);
 RS_CHECK_FN(rs_check_shared_subnet);
 RS_CHECK_FN(rs_check_neigh_failed);
 RS_CHECK_FN(rs_check_peer_route);
+/* checks_neigh.c */
 RS_CHECK_FN(rs_check_peer_neigh);
+RS_CHECK_FN(rs_check_arp_flux);
 RS_CHECK_FN(rs_check_modules);
 RS_CHECK_FN(rs_check_memlock);
 RS_CHECK_FN(rs_check_hugepages);
@@ -304,7 +309,7 @@ RS_CHECK_FN(rs_check_ecn);
 RS_CHECK_FN(rs_check_pause_rising);
 /* checks_setup.c */
 RS_CHECK_FN(rs_check_user_index);
-RS_CHECK_FN(rs_check_arp_flux);
+RS_CHECK_FN(rs_check_default_index);
 RS_CHECK_FN(rs_check_memlock_for_test);
 RS_CHECK_FN(rs_check_max_mr);
 RS_CHECK_FN(rs_check_profile_mtu);

@@ -32,6 +32,10 @@ struct rs_peer_view {
 	char trust[RS_NAME_LEN];
 	int memlock_known;
 	uint64_t memlock;
+	/* The peer's own neighbour entry for our address (ARP flux shows
+	 * there): the address and the MAC it holds, "" unknown. */
+	char neigh_ip[RS_ADDR_LEN];
+	char neigh_mac[RS_MAC_LEN];
 };
 
 #endif

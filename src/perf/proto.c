@@ -140,6 +140,8 @@ static void put_view(struct cur *c, const struct rs_perf_view *v)
 	put_str(c, v->pfc, sizeof(v->pfc));
 	put_str(c, v->trust, sizeof(v->trust));
 	put_u64(c, v->memlock);
+	put_str(c, v->neigh_ip, sizeof(v->neigh_ip));
+	put_str(c, v->neigh_mac, sizeof(v->neigh_mac));
 }
 
 static void get_view(struct cur *c, struct rs_perf_view *v)
@@ -160,6 +162,8 @@ static void get_view(struct cur *c, struct rs_perf_view *v)
 	get_str(c, v->pfc, sizeof(v->pfc));
 	get_str(c, v->trust, sizeof(v->trust));
 	v->memlock = get_u64(c);
+	get_str(c, v->neigh_ip, sizeof(v->neigh_ip));
+	get_str(c, v->neigh_mac, sizeof(v->neigh_mac));
 }
 
 static void put_params(struct cur *c, const struct rs_perf_params *p)

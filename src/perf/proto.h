@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #define RS_PERF_MAGIC		0x52535046u	/* "RSPF" */
-#define RS_PERF_VERSION		1
+#define RS_PERF_VERSION		2
 #define RS_PERF_HDR_LEN		16
 #define RS_PERF_MAX_PAYLOAD	4096
 #define RS_PERF_MAX_QPS		16
@@ -65,6 +65,10 @@ struct rs_perf_view {
 	char pfc[RS_PERF_STR_LEN];	/* "none", "3", "3,4"; "unknown" without DCB */
 	char trust[RS_PERF_STR_LEN];
 	uint64_t memlock;		/* bytes, UINT64_MAX unlimited, 0 unknown */
+	/* This end's neighbour entry for the other end's address (ARP flux
+	 * shows there): the address and the MAC it holds, "" unknown. */
+	char neigh_ip[RS_PERF_STR_LEN];
+	char neigh_mac[RS_PERF_STR_LEN];
 };
 
 struct rs_perf_params {

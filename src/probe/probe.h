@@ -86,6 +86,9 @@ struct rs_probe_result {
 	unsigned pmtu_hop_mtu;		/* PMTU: MTU a router announced (frag needed / packet too big), 0 none */
 	char neigh_state[RS_NAME_LEN], neigh_mac[RS_MAC_LEN], neigh_dev[RS_NAME_LEN], neigh_ip[RS_ADDR_LEN];	/* NEIGH */
 	char neigh_first[RS_NAME_LEN];	/* NEIGH: the state before the trigger ("NONE": no entry) */
+	char neigh_arp[RS_MSG_LEN];	/* NEIGH: our own ARP request: "answered", "no answer", "not asked: why" */
+	char neigh_arp_mac[RS_MAC_LEN];	/* NEIGH: the first MAC that answered it, "" none */
+	unsigned neigh_arp_macs;	/* NEIGH: how many different MACs answered it */
 	enum rs_tcp_state tcp;		/* TCP */
 	double tcp_ms;
 	unsigned tcp_port;		/* TCP: the port connected to */
