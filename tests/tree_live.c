@@ -145,7 +145,7 @@ int main(int argc, char **argv)
 			pv.known = 1;
 			RS_STRCPY(pv.neigh_ip, optarg);
 			RS_STRCPY(pv.neigh_mac, eq + 1);
-			RS_STRCPY(pv.hostname, "peer");
+			RS_STRCPY(pv.hostname, "lab-b");
 		} else {
 			fprintf(stderr, "usage: tree_live --rdma NETDEV --peer IP --tree NAME [-x N] "
 				"[--view-neigh IP=MAC]\n");
