@@ -374,6 +374,11 @@ static void test_perftest_parse(void **state)
 		" 2       1000          30.12          210.33       40.55              45.10          "
 		"10.20           150.20                 199.90  \n"
 		"---------------------------------------------------------------------------------------\n";
+	static const char lat_nan[] =
+		" #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    "
+		"t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec] \n"
+		" 2       1000          30.12          210.33       40.55              -nan           "
+		"inf             150.20                 199.90  \n";
 	struct rs_perftest_result r;
 	struct rs_perftest_cmd c;
 	struct rs_perf_params p = { .test = RS_PERF_BW, .verb = RS_VERB_WRITE, .qps = 1,
@@ -386,6 +391,7 @@ static void test_perftest_parse(void **state)
 	assert_int_equal(rs_perftest_parse(lat, 1, &r), 0);
 	assert_true(r.rows[0].t_typical_us == 40.55 && r.rows[0].t_p999_us == 199.90);
 	assert_int_equal(rs_perftest_parse(" Couldn't connect to 10.99.0.2:18515\n", 0, &r), -ENOENT);
+	assert_int_equal(rs_perftest_parse(lat_nan, 1, &r), -ENOENT);
 	assert_int_equal(rs_perftest_cmd(&p, "rxe0", 1, 1, 18515, "10.99.0.2", &c), 0);
 	assert_string_equal(c.argv[0], "ib_write_bw");
 	assert_string_equal(c.argv[c.argc - 1], "10.99.0.2");

@@ -8,6 +8,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,9 @@ static int row(const char *line, int lat, struct rs_perftest_row *r)
 		if (!*s || *s == '\n')
 			break;
 		v[n] = strtod(s, &end);
-		if (end == s)
+		/* perftest prints nan or inf when its clock estimate fails
+		 * (seen under emulation): that row has no figure to report */
+		if (end == s || !isfinite(v[n]))
 			return -1;
 		n++;
 		s = end;

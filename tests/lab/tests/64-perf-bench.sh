@@ -33,7 +33,7 @@ run_perftest() {
 	[ "$1" = bw ] && extra=(--report_gbits)
 	timeout 120 $tool -d rxe1 -x 1 -s "$2" -n "$3" -F "${extra[@]}" >"$LAB_T/pt.out" 2>&1 &
 	local spid=$!
-	lab_wait 10 listening
+	lab_wait 60 listening
 	timeout 120 "$R" "$1" 10.99.0.2 -d rxe0 -x 1 -s "$2" -n "$3" --perftest --json >"$4" 2>>"$LAB_T/bench.err"
 	local rc=$?
 	wait $spid
@@ -54,15 +54,29 @@ keep() {
 	*) echo "$v" >>"$3" ;;
 	esac
 }
+# reference TEST SIZE ITERS JQ OUT - one perftest run, tried a second time
+# when it fails or gives no figure: under emulation ib_write_lat's clock
+# estimate sometimes fails and it prints nan (rocescope --perftest then says
+# it failed); the reference's hiccup is said, not counted against ours.
+reference() {
+	local try
+	for try in 1 2; do
+		if run_perftest "$1" "$2" "$3" "$LAB_T/p.json" &&
+		   jq -e "$4 | tostring | test(\"null\") | not" "$LAB_T/p.json" >/dev/null 2>&1; then
+			keep "$LAB_T/p.json" "$4" "$5"
+			return
+		fi
+		diag "perftest $1 run $try gave no figure: $(jq -c .error "$LAB_T/p.json" 2>&1 | cut -c1-200)"
+	done
+	fails=$((fails + 1))
+}
 for ((i = 1; i <= ROUNDS; i++)); do
 	run_ours bw $BW_SIZE $BW_ITERS "$LAB_T/o.json" || fails=$((fails + 1))
 	keep "$LAB_T/o.json" '.bw_avg_gbps' "$LAB_T/bw.ours"
-	run_perftest bw $BW_SIZE $BW_ITERS "$LAB_T/p.json" || fails=$((fails + 1))
-	keep "$LAB_T/p.json" '.bw_avg_gbps' "$LAB_T/bw.pt"
+	reference bw $BW_SIZE $BW_ITERS '.bw_avg_gbps' "$LAB_T/bw.pt"
 	run_ours lat $LAT_SIZE $LAT_ITERS "$LAB_T/o.json" || fails=$((fails + 1))
 	keep "$LAB_T/o.json" '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/lat.ours"
-	run_perftest lat $LAT_SIZE $LAT_ITERS "$LAB_T/p.json" || fails=$((fails + 1))
-	keep "$LAB_T/p.json" '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/lat.pt"
+	reference lat $LAT_SIZE $LAT_ITERS '"\(.t_avg_us) \(.t_median_us)"' "$LAB_T/lat.pt"
 	diag "round $i: bw ours $(tail -n1 "$LAB_T/bw.ours") perftest $(tail -n1 "$LAB_T/bw.pt") Gb/s;" \
 		"lat avg/median ours $(tail -n1 "$LAB_T/lat.ours") perftest $(tail -n1 "$LAB_T/lat.pt") us"
 done
