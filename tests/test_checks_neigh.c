@@ -207,6 +207,36 @@ static void test_flux_seen(void **state)
 	}
 }
 
+/* The ping's replies never reach the socket bound to veth0, but an
+ * unbound one gets them in by veth2: flux seen from this end alone. */
+static void test_flux_strays(void **state)
+{
+	struct rs_probe_result ping = { .kind = RS_PROBE_PING, .ok = 1, .sent = 3,
+		.dev = "veth0", .src = "10.99.0.1", .reply_dev = "veth2", .stray_replies = 3 };
+	struct rs_probe_results pr = { { NULL } };
+	const struct rs_finding *x;
+	struct rs_findings f;
+	struct rs_snapshot s;
+
+	lab_host(&s);
+	route_to(&s, "10.99.0.2", "veth0");
+	pr.of[RS_PROBE_PING] = &ping;
+	run(&s, &pr, NULL, &f);
+	x = rs_ct_get(&f, "net.arp_flux", "veth0 veth2", RS_FAIL);
+	assert_string_equal(x->summary, "ARP flux: the peer's replies to 10.99.0.1 (veth0's "
+			    "address) come in by veth2: its ARP entry for our address holds "
+			    "veth2's MAC, so RoCE for veth0 arrives on veth2 and is dropped");
+	assert_string_equal(x->evidence, "ping probe: 0/3 replies to a socket bound to veth0; 3 "
+			    "to an unbound one, in by veth2");
+	rs_findings_free(&f);
+	/* replies in by a netdev that is no RDMA port: not this */
+	RS_STRCPY(ping.reply_dev, "eno1");
+	run(&s, &pr, NULL, &f);
+	assert_null(rs_findings_get(&f, "net.arp_flux", "veth0 eno1"));
+	rs_findings_free(&f);
+	rs_snapshot_free(&s);
+}
+
 static void test_route_refused(void **state)
 {
 	const struct rs_finding *x;
@@ -268,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_policy_routed_self),
 		cmocka_unit_test(test_neigh_whose_mac),
 		cmocka_unit_test(test_flux_seen),
+		cmocka_unit_test(test_flux_strays),
 		cmocka_unit_test(test_route_refused),
 		cmocka_unit_test(test_default_index),
 	};

@@ -83,7 +83,7 @@ until inA "$P" tcp 10.77.0.2 2>/dev/null | grep -q '^tcp open'; do
 	[ $n -gt 100 ] && break
 done
 
-plan 16
+plan 17
 
 # --- healthy: no step fails in any tree --------------------------------
 walk healthy connection-failure
@@ -157,6 +157,11 @@ inA ip route replace default via 10.78.0.254 dev m0
 inA ip addr add 10.77.0.3/24 dev a2
 inA ip link set a2 up
 wait_up "$A" a2
+# Real flux comes and goes: an ARP request from A's a0 mends B's entry
+# (the kernel takes the sender of a request as it is) until B asks again.
+# A pins B's MAC, so it never asks during the walks.
+bmac=$(inB cat /sys/class/net/br0/address)
+inA ip neigh replace 10.77.0.2 lladdr "$bmac" dev a0 nud permanent
 inA sysctl -qw net.ipv4.conf.a0.arp_ignore=8
 inB ip neigh flush dev br0
 inB ping -c1 -W2 10.77.0.1 >/dev/null 2>&1
@@ -171,3 +176,9 @@ expect "the peer's view of our address holds a2's MAC: net.arp_flux, naming a0 a
 	flux "arp-flux net.arp_flux -"
 grep -q "holds $seen, the MAC of a2" "$TMP/flux"
 ok $? "ARP flux: the MAC and both interfaces said"
+# Without the peer's view: the ping's replies come in by a2.
+inA "$TL" --rdma a0 --rdma a2 --peer 10.77.0.2 --tree first-time-setup >"$TMP/flux-setup" \
+	2>"$TMP/flux-setup.err"
+grep -q '^step [0-9]* ping net.ping fail cause=net.arp_flux .*come in by a2' "$TMP/flux-setup"
+ok $? "ARP flux seen from A alone: the ping's replies come in by a2, the ping's cause is net.arp_flux"
+grep -q '^step [0-9]* ping net.ping fail' "$TMP/flux-setup" || diag "$(cat "$TMP/flux-setup")"

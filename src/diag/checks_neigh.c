@@ -92,7 +92,9 @@ static int wrong_entry(const struct rs_check_ctx *ctx, const struct rs_neigh *nb
 			nb->ip, pr->neigh_arp_mac, nb->dev);
 		return 1;
 	}
-	if (hand && ping && ping->ok && ping->sent && !ping->received) {
+	/* A hand-set MAC the wire confirms is the peer's, whatever the ping. */
+	if (hand && ping && ping->ok && ping->sent && !ping->received &&
+	    !(pr && pr->neigh_arp_macs == 1 && !strcasecmp(pr->neigh_arp_mac, nb->mac))) {
 		RS_FSET(f->summary, "the entry for %s on %s is a hand-set MAC (PERMANENT %s) and "
 			"the peer answers nothing: it is not the peer's MAC%s", nb->ip, nb->dev,
 			nb->mac, pr && pr->neigh_arp[0] ? "" : " (no ARP asked to confirm)");
@@ -247,7 +249,35 @@ static int flux_seen(const struct rs_snapshot *s, const struct rs_check *c, cons
 	return 1;
 }
 
-/* Flux as it happens: our own table, and the peer's entry for our address. */
+/* The ping probe's replies came in by another RDMA port than they left by. */
+static int flux_strays(const struct rs_snapshot *s, const struct rs_check *c,
+		       const struct rs_probe_result *r, struct rs_findings *out)
+{
+	struct rs_finding *f;
+
+	if (!r || !r->ok || !r->stray_replies || !r->dev[0] || !strcmp(r->reply_dev, r->dev) ||
+	    !rs_is_rdma_netdev(s, r->reply_dev))
+		return 0;
+	f = rs_finding_new(out, c, RS_FAIL, RS_OBJ_NETDEV);
+	RS_FSET(f->object, "%s %s", r->dev, r->reply_dev);
+	RS_FSET(f->netdev, "%s", r->dev);
+	RS_FSET(f->addr, "%s", r->src);
+	RS_FSET(f->expected, "replies to %s's address come back by %s", r->dev, r->dev);
+	RS_FSET(f->evidence, "ping probe: 0/%u replies to a socket bound to %s; %u to an unbound "
+		"one, in by %s", r->sent, r->dev, r->stray_replies, r->reply_dev);
+	RS_FSET(f->summary, "ARP flux: the peer's replies to %.46s (%.32s's address) come in by "
+		"%.32s: its ARP entry for our address holds %.32s's MAC, so RoCE for %.32s "
+		"arrives on %.32s and is dropped", r->src[0] ? r->src : "our address", r->dev,
+		r->reply_dev, r->reply_dev, r->dev, r->reply_dev);
+	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.all.arp_ignore=1 "
+		"net.ipv4.conf.all.arp_announce=2 (each port answers for its own address "
+		"only), then on the peer: ip neigh flush to %s; or give %s and %s subnets of "
+		"their own", r->src[0] ? r->src : "OUR_ADDRESS", r->dev, r->reply_dev);
+	return 1;
+}
+
+/* Flux as it happens: our own table, the peer's entry for our address, and
+ * where the ping's replies came in. */
 static int flux_happening(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
@@ -269,7 +299,7 @@ static int flux_happening(const struct rs_check_ctx *ctx, const struct rs_check 
 			 pv->addr);
 		n += flux_seen(s, c, who, NULL, pv->neigh_ip, pv->neigh_mac, out);
 	}
-	return n;
+	return n + flux_strays(s, c, ctx->probes ? ctx->probes->of[RS_PROBE_PING] : NULL, out);
 }
 
 void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,

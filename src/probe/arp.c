@@ -8,9 +8,11 @@
  * really owns the address.  A hand-set (PERMANENT) entry whose MAC nobody
  * answers with, or two MACs answering one request (ARP flux: two ports of
  * one subnet both answering for an address), only show this way.  The
- * request carries our own MAC and the interface's IPv4 address (0.0.0.0
- * when it has none, as an RFC 5227 probe), so the answer comes back to us;
- * the kernel sees the same reply and leaves a PERMANENT entry alone.
+ * request is an RFC 5227 ARP probe: our own MAC, sender address 0.0.0.0,
+ * so the answer comes back to our MAC and no host on the wire updates its
+ * cache from it (a request naming our address would: it would mend, for a
+ * while, the very ARP flux it is there to see); the kernel sees the reply
+ * too and leaves a PERMANENT entry alone.
  *
  * IPv4 only (IPv6 neighbour discovery is the kernel's, read by neigh.c).
  * A packet socket needs CAP_NET_RAW: without it the question is not asked
@@ -37,9 +39,8 @@ struct arp_pkt {
 	unsigned char sha[ETH_ALEN], spa[4], tha[ETH_ALEN], tpa[4];
 } __attribute__((packed));
 
-/* Our MAC and IPv4 address on ifname (0.0.0.0 when it has none). */
-static int own_addrs(int fd, const char *ifname, unsigned char mac[ETH_ALEN],
-		     unsigned char ip[4])
+/* Our MAC on ifname. */
+static int own_mac(int fd, const char *ifname, unsigned char mac[ETH_ALEN])
 {
 	struct ifreq ifr;
 
@@ -48,11 +49,6 @@ static int own_addrs(int fd, const char *ifname, unsigned char mac[ETH_ALEN],
 	if (ioctl(fd, SIOCGIFHWADDR, &ifr) < 0)
 		return -errno;
 	memcpy(mac, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
-	memset(ip, 0, 4);
-	memset(&ifr.ifr_addr, 0, sizeof(ifr.ifr_addr));
-	ifr.ifr_addr.sa_family = AF_INET;
-	if (ioctl(fd, SIOCGIFADDR, &ifr) == 0)
-		memcpy(ip, &((struct sockaddr_in *)&ifr.ifr_addr)->sin_addr, 4);
 	return 0;
 }
 
@@ -78,7 +74,7 @@ static void take_reply(const struct arp_pkt *p, const unsigned char target[4],
 }
 
 static void build_request(struct arp_pkt *p, const unsigned char mac[ETH_ALEN],
-			  const unsigned char ip[4], const unsigned char target[4])
+			  const unsigned char target[4])
 {
 	memset(p, 0, sizeof(*p));
 	p->h.ar_hrd = htons(ARPHRD_ETHER);
@@ -87,8 +83,7 @@ static void build_request(struct arp_pkt *p, const unsigned char mac[ETH_ALEN],
 	p->h.ar_pln = 4;
 	p->h.ar_op = htons(ARPOP_REQUEST);
 	memcpy(p->sha, mac, ETH_ALEN);
-	memcpy(p->spa, ip, 4);
-	memcpy(p->tpa, target, 4);
+	memcpy(p->tpa, target, 4);	/* spa stays 0.0.0.0: a probe */
 }
 
 /* Send the request, collect the replies until the wait or the deadline. */
@@ -120,7 +115,7 @@ void rs_probe_arp(const char *ifname, const char *ip, uint64_t deadline,
 {
 	struct sockaddr_ll to = { .sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ARP),
 				  .sll_halen = ETH_ALEN };
-	unsigned char mac[ETH_ALEN], own[4], target[4];
+	unsigned char mac[ETH_ALEN], target[4];
 	struct arp_pkt req;
 	int fd, err;
 
@@ -139,14 +134,14 @@ void rs_probe_arp(const char *ifname, const char *ip, uint64_t deadline,
 		return;
 	}
 	memset(to.sll_addr, 0xff, ETH_ALEN);
-	err = own_addrs(fd, ifname, mac, own);
+	err = own_mac(fd, ifname, mac);
 	if (!err && bind(fd, (const struct sockaddr *)&to, sizeof(to)) < 0)
 		err = -errno;
 	if (err) {
 		snprintf(res->neigh_arp, sizeof(res->neigh_arp), "not asked: %s: %s", ifname,
 			 strerror(-err));
 	} else {
-		build_request(&req, mac, own, target);
+		build_request(&req, mac, target);
 		ask(fd, &to, &req, target, deadline, res);
 	}
 	close(fd);

@@ -94,6 +94,7 @@ struct rs_icmp_ev {
 	unsigned info;			/* ERROR EMSGSIZE: the MTU announced */
 	int local;			/* ERROR raised by this host, not by an ICMP message */
 	char from[RS_ADDR_LEN];		/* ERROR: the sender of the ICMP message */
+	int ifindex;			/* REPLY: the interface it arrived on, 0 unknown */
 	uint64_t t_ns;			/* when it was read */
 };
 

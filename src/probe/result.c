@@ -50,6 +50,8 @@ static const struct field {
 	F("sent", K(RS_PROBE_PING), F_UINT, sent),
 	F("received", K(RS_PROBE_PING), F_UINT, received),
 	F("errors", K(RS_PROBE_PING), F_UINT, errors),
+	F("reply_dev", K(RS_PROBE_PING), F_STR, reply_dev),
+	F("stray_replies", K(RS_PROBE_PING), F_UINT, stray_replies),
 	F("rtt_min_ms", K(RS_PROBE_PING), F_DOUBLE, rtt_min_ms),
 	F("rtt_avg_ms", K(RS_PROBE_PING), F_DOUBLE, rtt_avg_ms),
 	F("rtt_max_ms", K(RS_PROBE_PING), F_DOUBLE, rtt_max_ms),

@@ -90,6 +90,10 @@ void rs_probe_summarize_ping(struct rs_probe_result *res)
 	} else if (res->errors || res->net_errno) {
 		S(res, "0/%u replies from %s%s: %s%s", res->sent, res->peer, v,
 		  answer(res, a, sizeof(a)), down(res, d, sizeof(d)));
+	} else if (res->stray_replies) {
+		S(res, "0/%u replies from %s%s; %u came in by %s instead (to that port's MAC: "
+		  "the peer's ARP entry for our address names it)", res->sent, res->peer, v,
+		  res->stray_replies, res->reply_dev);
 	} else {
 		S(res, "0/%u replies from %s%s within %u ms: no answer (host down, ICMP echo "
 		  "filtered, or the path drops it)%s", res->sent, res->peer, v, res->timeout_ms,

@@ -1,0 +1,131 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# pair/20-matrix.sh - the fault matrix on two hosts (docs/lab.md "The fault
+# matrix"): each fault made on the side it lives on, one at a time, the
+# tree a user would pick for its symptom run on A against B (rocescope
+# serve there, probes for real), and the first failing step's check or
+# cause_check must name the real cause; the healthy pair has no failing
+# step in any tree.  Every run is a TAP comment row:
+#   MATRIX | fault | tree | step | check | cause_check | verdict | right
+# which is the table of docs/lab.md.
+. /lab-guest/tap.sh
+. /lab-guest/pair.sh
+plan 19
+R=$ROCESCOPE
+B=$PAIR_B
+
+# walk FAULT TREE WANT ARGS... - rocescope check --tree TREE on A (behind
+# PRE), the outcome's step, check and cause_check into STEP CHECK CAUSE,
+# RIGHT 0 when CHECK or CAUSE is WANT; the row is logged.
+PRE=()
+walk() {
+	local fault=$1 tree=$2 want=$3 j=$LAB_T/$1.json v
+	shift 3
+	timeout 300 "${PRE[@]}" "$R" check --tree "$tree" "$@" --json >"$j" 2>"$LAB_T/$fault.err"
+	RC=$?
+	STEP=$(jq -r '.outcome.step // "-"' "$j" 2>/dev/null)
+	CHECK=$(jq -r '.outcome.check // "-"' "$j" 2>/dev/null)
+	CAUSE=$(jq -r '.outcome.cause_check // "-"' "$j" 2>/dev/null)
+	v=$(jq -r '.outcome.verdict // "?"' "$j" 2>/dev/null)
+	RIGHT=1
+	{ [ "$CHECK" = "$want" ] || [ "$CAUSE" = "$want" ]; } && RIGHT=0
+	diag "MATRIX | $fault | $tree | ${STEP:--} | ${CHECK:--} | ${CAUSE:--} | ${v:-?} (exit $RC) | $([ $RIGHT = 0 ] && echo right || echo "WRONG, wanted $want")"
+	[ $RIGHT = 0 ] || { jq -c '.steps[] | [.id, .verdict, .cause_check, .summary]' "$j" 2>/dev/null |
+		sed 's/^/#   /'; diag_file "$LAB_T/$fault.err" 4; }
+}
+# healthy TREE ARGS... - no step fails
+healthy() {
+	local tree=$1
+	shift
+	timeout 300 "$R" check --tree "$tree" "$@" --json >"$LAB_T/h.json" 2>/dev/null
+	RC=$?
+	diag "MATRIX | none | $tree | - | - | - | $(jq -r .outcome.verdict "$LAB_T/h.json" 2>/dev/null) (exit $RC) | $(
+		[ $RC = 0 ] || [ $RC = 3 ] && echo right || echo WRONG)"
+	ok "$( { [ $RC = 0 ] || [ $RC = 3 ]; } &&
+		jq -e '[.steps[] | select(.verdict == "fail")] | length == 0' "$LAB_T/h.json" >/dev/null
+		echo $?)" "healthy pair: $tree has no failing step"
+	[ $RC = 0 ] || [ $RC = 3 ] || jq -c '.steps[] | select(.verdict == "fail") | [.id, .summary]' \
+		"$LAB_T/h.json" | sed 's/^/#   /'
+}
+
+serve_b
+healthy connection-failure --peer $B -x 1
+healthy low-bandwidth --peer $B
+healthy large-message-crash -s 1048576
+healthy first-time-setup --peer $B
+
+fault_neigh_bogus
+walk neigh_bogus connection-failure net.peer_neigh --peer $B -x 1
+pair_reset
+ok $RIGHT "wrong permanent neighbour MAC: net.peer_neigh (B answers ARP with its own MAC)"
+
+fault_arp_unanswered
+walk arp_unanswered connection-failure net.peer_neigh --peer $B -x 1
+pair_reset
+ok $RIGHT "ARP unanswered (B never sees the request): net.peer_neigh, FAILED"
+
+fault_arp_off
+walk arp_off connection-failure net.peer_neigh --peer $B -x 1
+pair_reset
+ok $RIGHT "ARP off on A's RDMA port: net.peer_neigh (NOARP, A's own MAC)"
+
+fault_wrong_route
+walk wrong_route connection-failure net.peer_route --peer $B -x 1
+walk wrong_route low-bandwidth net.peer_route --peer $B
+r2=$RIGHT
+pair_reset
+ok $((RIGHT | r2)) "route to B through the management network: net.peer_route, in connection-failure and low-bandwidth"
+
+fault_addr_gone
+walk addr_gone connection-failure net.addr --peer $B -x 1
+pair_reset
+ok $RIGHT "A's RDMA netdev lost its IPv4 address: net.addr (the walk runs; the route now leaves by eth1)"
+
+fault_flux
+mac=$(pair_b_neigh_of_a)
+diag "B's entry for 10.99.0.1 holds $mac (eth0 $(cat /sys/class/net/eth0/address), eth2 $(cat /sys/class/net/eth2/address))"
+walk arp_flux first-time-setup net.arp_flux --peer $B
+pair_reset
+serve_b
+ok $RIGHT "two ports in one subnet, ARP flux happening (B's entry for A's address: eth2's MAC): net.arp_flux"
+
+fault_default_route
+walk default_route first-time-setup net.default_route_rdma --peer $B
+pair_reset
+ok $RIGHT "default route through the RDMA port (nothing fails yet): the checklist's first latent warning"
+
+fault_mtu
+walk mtu low-bandwidth net.pmtu --peer $B
+pair_reset
+ok $RIGHT "MTU 9000 on A, 1500 on B: net.pmtu (the DF probe)"
+
+fault_hop_mtu
+walk hop_mtu low-bandwidth net.pmtu --peer $B
+pair_reset
+ok $RIGHT "a hop of MTU 1500 between two 9000 ends: net.pmtu"
+
+fault_port_down
+walk port_down connection-failure port.not_active --peer $B -x 1
+pair_reset
+ok $RIGHT "A's port down: port.not_active (the walk runs to it)"
+
+unserve_b
+walk no_server connection-failure net.control_port --peer $B -x 1
+serve_b
+ok $RIGHT "nobody serves on B: net.control_port"
+
+PRE=(capsh --user=lab -- -c 'ulimit -l 64 && exec "$@"' lab)
+walk memlock large-message-crash host.memlock_small -s 1048576
+PRE=()
+ok $RIGHT "memlock 64 KiB for the user lab: host.memlock_small"
+
+walk gid_index connection-failure gid.user_index --peer $B -x 5
+ok $RIGHT "the GID index on an empty entry (-x 5): gid.user_index"
+
+serve_b -x 0 --bind 0.0.0.0
+walk gid_types connection-failure peer.same_gid_type --peer $B -x 1
+serve_b
+ok $RIGHT "B serves its link-local entry, A its IPv4 one: the ping-pong fails, cause peer.same_gid_type"
+
+healthy connection-failure --peer $B -x 1
+unserve_b
