@@ -274,6 +274,9 @@ tests_tree_live_CFLAGS = $(RS_TEST_CFLAGS)
 tests_tree_live_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_tree_live.sh
 EXTRA_DIST += tests/test_tree_live.sh
+# docs/wizard.md's table of the trees against profiles/trees/*.yaml.
+TESTS += tests/test_wizard_doc.sh
+EXTRA_DIST += tests/test_wizard_doc.sh
 # The README's two commands work in either order on one clone (issue 12).
 TESTS += tests/test_readme.sh
 EXTRA_DIST += tests/test_readme.sh

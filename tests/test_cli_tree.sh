@@ -62,7 +62,7 @@ ok $? "large-message-crash with -s -t -q: memlock and the device limits judged"
 $R --demo check --tree first-time-setup --peer 192.168.100.20 >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && [ "$(grep -c '^ *[0-9]* \(PASS\|WARN\|FAIL\|SKIP\)  ' "$T/out")" -eq 24 ] &&
 	grep -q '^checklist: 14 of 24 done, 2 to do, 2 worth a look, 6 unknown' "$T/out" &&
-	grep -q '^first to do: step 10 (arp-flux): ens1f0np0: strict rp_filter' "$T/out"
+	grep -q '^first to do: step 11 (arp-flux): ens1f0np0: strict rp_filter' "$T/out"
 ok $? "first-time-setup is a checklist: every step runs, the tally and the first thing to do end it"
 # Its test steps replay the lab's recorded runs on the demo, and say so.
 grep -q '^ 23 PASS  pingpong ' "$T/out" &&

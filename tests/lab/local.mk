@@ -10,6 +10,7 @@ RS_LAB_FILES += tests/lab/guest/faults.sh tests/lab/guest/tap.sh
 RS_LAB_FILES += tests/lab/guest/console.sh
 RS_LAB_FILES += tests/lab/guest/rdma_res.sh
 RS_LAB_FILES += tests/lab/guest/pair.sh
+RS_LAB_FILES += tests/lab/guest/matrix.sh
 RS_LAB_FILES += tests/lab/pair/10-pair.sh
 RS_LAB_FILES += tests/lab/pair/20-matrix.sh
 RS_LAB_FILES += tests/lab/tests/00-boot.sh

@@ -10,43 +10,9 @@
 # which is the table of docs/lab.md.
 . /lab-guest/tap.sh
 . /lab-guest/pair.sh
+. /lab-guest/matrix.sh
 plan 19
-R=$ROCESCOPE
 B=$PAIR_B
-
-# walk FAULT TREE WANT ARGS... - rocescope check --tree TREE on A (behind
-# PRE), the outcome's step, check and cause_check into STEP CHECK CAUSE,
-# RIGHT 0 when CHECK or CAUSE is WANT; the row is logged.
-PRE=()
-walk() {
-	local fault=$1 tree=$2 want=$3 j=$LAB_T/$1.json v
-	shift 3
-	timeout 300 "${PRE[@]}" "$R" check --tree "$tree" "$@" --json >"$j" 2>"$LAB_T/$fault.err"
-	RC=$?
-	STEP=$(jq -r '.outcome.step // "-"' "$j" 2>/dev/null)
-	CHECK=$(jq -r '.outcome.check // "-"' "$j" 2>/dev/null)
-	CAUSE=$(jq -r '.outcome.cause_check // "-"' "$j" 2>/dev/null)
-	v=$(jq -r '.outcome.verdict // "?"' "$j" 2>/dev/null)
-	RIGHT=1
-	{ [ "$CHECK" = "$want" ] || [ "$CAUSE" = "$want" ]; } && RIGHT=0
-	diag "MATRIX | $fault | $tree | ${STEP:--} | ${CHECK:--} | ${CAUSE:--} | ${v:-?} (exit $RC) | $([ $RIGHT = 0 ] && echo right || echo "WRONG, wanted $want")"
-	[ $RIGHT = 0 ] || { jq -c '.steps[] | [.id, .verdict, .cause_check, .summary]' "$j" 2>/dev/null |
-		sed 's/^/#   /'; diag_file "$LAB_T/$fault.err" 4; }
-}
-# healthy TREE ARGS... - no step fails
-healthy() {
-	local tree=$1
-	shift
-	timeout 300 "$R" check --tree "$tree" "$@" --json >"$LAB_T/h.json" 2>/dev/null
-	RC=$?
-	diag "MATRIX | none | $tree | - | - | - | $(jq -r .outcome.verdict "$LAB_T/h.json" 2>/dev/null) (exit $RC) | $(
-		[ $RC = 0 ] || [ $RC = 3 ] && echo right || echo WRONG)"
-	ok "$( { [ $RC = 0 ] || [ $RC = 3 ]; } &&
-		jq -e '[.steps[] | select(.verdict == "fail")] | length == 0' "$LAB_T/h.json" >/dev/null
-		echo $?)" "healthy pair: $tree has no failing step"
-	[ $RC = 0 ] || [ $RC = 3 ] || jq -c '.steps[] | select(.verdict == "fail") | [.id, .summary]' \
-		"$LAB_T/h.json" | sed 's/^/#   /'
-}
 
 serve_b
 healthy connection-failure --peer $B -x 1
