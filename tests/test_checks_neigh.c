@@ -140,6 +140,15 @@ static void test_neigh_whose_mac(void **state)
 	assert_non_null(strstr(x->summary, "is a hand-set MAC (PERMANENT 02:00:00:00:99:99) and "
 			       "the peer answers nothing"));
 	rs_findings_free(&f);
+	/* a learnt entry while nobody answers ARP now */
+	RS_STRCPY(nb.neigh_state, "DELAY");
+	RS_STRCPY(nb.neigh_arp, "no answer");
+	run(&s, &pr, NULL, &f);
+	x = rs_ct_get(&f, "net.peer_neigh", "10.99.0.2", RS_FAIL);
+	assert_non_null(strstr(x->summary, "nobody answers ARP for 10.99.0.2 now"));
+	rs_findings_free(&f);
+	RS_STRCPY(nb.neigh_state, "PERMANENT");
+	RS_STRCPY(nb.neigh_arp, "not asked: packet socket: Operation not permitted");
 	/* the same entry while the ping is answered: nothing wrong seen */
 	ping.received = 3;
 	run(&s, &pr, NULL, &f);

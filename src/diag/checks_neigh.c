@@ -92,6 +92,18 @@ static int wrong_entry(const struct rs_check_ctx *ctx, const struct rs_neigh *nb
 			nb->ip, pr->neigh_arp_mac, nb->dev);
 		return 1;
 	}
+	/* A learnt entry still held, while the peer answers no ARP now: it
+	 * will fail as soon as the kernel asks again (DELAY, PROBE). */
+	if (pr && !strcmp(pr->neigh_arp, "no answer") && !hand) {
+		RS_FSET(f->summary, "nobody answers ARP for %s now (our ARP probe on %s got no "
+			"answer); the entry (%.16s %.32s) is what is left of an earlier answer: "
+			"the peer is gone, or ARP does not reach it (another VLAN, a filter)",
+			nb->ip, nb->dev, nb->state, nb->mac);
+		RS_FSET(f->remedy, "check %s is up and answers ARP on the same subnet/VLAN as %s "
+			"(arping -I %s %s); ip neigh flush dev %s", nb->ip, nb->dev, nb->dev, nb->ip,
+			nb->dev);
+		return 1;
+	}
 	/* A hand-set MAC the wire confirms is the peer's, whatever the ping. */
 	if (hand && ping && ping->ok && ping->sent && !ping->received &&
 	    !(pr && pr->neigh_arp_macs == 1 && !strcasecmp(pr->neigh_arp_mac, nb->mac))) {

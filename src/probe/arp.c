@@ -12,7 +12,10 @@
  * so the answer comes back to our MAC and no host on the wire updates its
  * cache from it (a request naming our address would: it would mend, for a
  * while, the very ARP flux it is there to see); the kernel sees the reply
- * too and leaves a PERMANENT entry alone.
+ * too and leaves a PERMANENT entry alone.  A host with arp_ignore 2 does
+ * not answer a probe (its sender is in no subnet of its own): when nobody
+ * answered, one request naming our own address is asked too, so "no
+ * answer" means nobody answers a plain ARP request either.
  *
  * IPv4 only (IPv6 neighbour discovery is the kernel's, read by neigh.c).
  * A packet socket needs CAP_NET_RAW: without it the question is not asked
@@ -52,6 +55,20 @@ static int own_mac(int fd, const char *ifname, unsigned char mac[ETH_ALEN])
 	return 0;
 }
 
+/* The IPv4 address of ifname into ip; 0, or -1 when it has none. */
+static int own_ip(int fd, const char *ifname, unsigned char ip[4])
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	RS_STRCPY(ifr.ifr_name, ifname);
+	ifr.ifr_addr.sa_family = AF_INET;
+	if (ioctl(fd, SIOCGIFADDR, &ifr) < 0)
+		return -1;
+	memcpy(ip, &((struct sockaddr_in *)&ifr.ifr_addr)->sin_addr, 4);
+	return 0;
+}
+
 static void mac_text(const unsigned char *m, char *buf, size_t len)
 {
 	snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
@@ -86,9 +103,10 @@ static void build_request(struct arp_pkt *p, const unsigned char mac[ETH_ALEN],
 	memcpy(p->tpa, target, 4);	/* spa stays 0.0.0.0: a probe */
 }
 
-/* Send the request, collect the replies until the wait or the deadline. */
-static void ask(int fd, const struct sockaddr_ll *to, const struct arp_pkt *req,
-		const unsigned char target[4], uint64_t deadline, struct rs_probe_result *res)
+/* Send the request, collect the replies until the wait or the deadline:
+ * how many different MACs answered, -1 when it could not be sent. */
+static int ask(int fd, const struct sockaddr_ll *to, const struct arp_pkt *req,
+	       const unsigned char target[4], uint64_t deadline, struct rs_probe_result *res)
 {
 	uint64_t until = rs_now_ns() + ARP_WAIT_MS * 1000000ULL;
 	unsigned char seen[8][ETH_ALEN];
@@ -97,7 +115,7 @@ static void ask(int fd, const struct sockaddr_ll *to, const struct arp_pkt *req,
 	if (sendto(fd, req, sizeof(*req), 0, (const struct sockaddr *)to, sizeof(*to)) < 0) {
 		snprintf(res->neigh_arp, sizeof(res->neigh_arp), "not asked: send: %s",
 			 strerror(errno));
-		return;
+		return -1;
 	}
 	if (until > deadline)
 		until = deadline;
@@ -108,6 +126,7 @@ static void ask(int fd, const struct sockaddr_ll *to, const struct arp_pkt *req,
 			take_reply(&p, target, res, seen, &n);
 	}
 	RS_STRCPY(res->neigh_arp, n ? "answered" : "no answer");
+	return (int)n;
 }
 
 void rs_probe_arp(const char *ifname, const char *ip, uint64_t deadline,
@@ -142,7 +161,9 @@ void rs_probe_arp(const char *ifname, const char *ip, uint64_t deadline,
 			 strerror(-err));
 	} else {
 		build_request(&req, mac, target);
-		ask(fd, &to, &req, target, deadline, res);
+		if (!ask(fd, &to, &req, target, deadline, res) && !own_ip(fd, ifname, req.spa) &&
+		    ask(fd, &to, &req, target, deadline, res) > 0)
+			RS_STRCPY(res->neigh_arp, "answered (a request from our address)");
 	}
 	close(fd);
 }

@@ -200,9 +200,9 @@ hop_clear() { hop_clear_one; on_b hop_clear_one >/dev/null; }
 fault_neigh_bogus() { ip neigh replace $PAIR_B lladdr 02:00:00:00:99:99 dev eth0 nud permanent; }
 # B: ARP requests are lost before B sees them (another VLAN, a filter).
 fault_arp_unanswered() {
-	ip neigh flush dev eth0
 	on_b "tc qdisc replace dev eth0 ingress && tc filter replace dev eth0 parent ffff: \
 		protocol arp pref 5 basic action drop"
+	ip neigh flush dev eth0
 }
 # A: ARP off on the RDMA port.
 fault_arp_off() { ip neigh flush dev eth0; ip link set eth0 arp off; }
@@ -253,7 +253,7 @@ pair_reset_one() {
 	ip route replace default via 10.98.0.254 dev eth1
 	tc qdisc del dev eth0 ingress 2>/dev/null
 	pair_qdisc
-	ip neigh flush dev eth0
+	ip neigh flush dev eth0 nud all
 	pair_wait 30 pair_active rxe0
 	pair_wait 30 pair_gid_ready rxe0
 	return 0
