@@ -189,6 +189,18 @@ struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_chec
 	return f;
 }
 
+struct rs_finding *rs_finding_peer(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_snapshot *s)
+{
+	const struct rs_route_lookup *lk = &s->peer;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
+
+	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
+	RS_FSET(f->addr, "%s", lk->peer);
+	RS_FSET(f->netdev, "%s", lk->dev);
+	return f;
+}
+
 /* The port whose netdev is name, or whose netdev is the lower device of
  * the VLAN name (RoCE over a VLAN: the GIDs are the VLAN's, the port the
  * parent's). */

@@ -242,6 +242,9 @@ struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_chec
 				   const struct rs_port *p);
 struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
 				   enum rs_verdict v);
+/* The same about the peer of s's route lookup (its address, the netdev). */
+struct rs_finding *rs_finding_peer(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_snapshot *s);
 /* 1 when name is the netdev of an RDMA port of s (or a VLAN on one). */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
 /*

@@ -22,18 +22,6 @@
 #include <string.h>
 #include <strings.h>
 
-static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct rs_check *c,
-				       enum rs_verdict v, struct rs_findings *out)
-{
-	const struct rs_route_lookup *lk = &s->peer;
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
-
-	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
-	RS_FSET(f->addr, "%s", lk->peer);
-	RS_FSET(f->netdev, "%s", lk->dev);
-	return f;
-}
-
 static int neigh_bad(const struct rs_neigh *nb)
 {
 	return !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
@@ -157,7 +145,7 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 		v = l && l->noarp ? RS_FAIL : RS_WARN;
 	else if (neigh_bad(nb))
 		v = RS_FAIL;
-	f = peer_finding(s, c, v, out);
+	f = rs_finding_peer(out, c, v, s);
 	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY) and the "
 		"one that answers ARP for it");
 	if (v == RS_SKIP) {

@@ -177,18 +177,6 @@ void rs_check_neigh_failed(const struct rs_check_ctx *ctx, const struct rs_check
 	}
 }
 
-static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct rs_check *c,
-				       enum rs_verdict v, struct rs_findings *out)
-{
-	const struct rs_route_lookup *lk = &s->peer;
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
-
-	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
-	RS_FSET(f->addr, "%s", lk->peer);
-	RS_FSET(f->netdev, "%s", lk->dev);
-	return f;
-}
-
 /* How the lookup was made: seen (the kernel's) or computed from the recording. */
 static void lookup_evidence(const struct rs_snapshot *s, const struct rs_route_lookup *lk,
 			    struct rs_finding *f)
@@ -297,7 +285,7 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 		v = RS_SKIP;
 	else if (self != SELF_NO)
 		v = self == SELF_RDMA ? RS_SKIP : RS_WARN;
-	f = peer_finding(s, c, v, out);
+	f = rs_finding_peer(out, c, v, s);
 	RS_FSET(f->expected, "a route through an RDMA interface");
 	if (self != SELF_NO && !(asked && asked[0] && strcmp(asked, lk->peer))) {
 		self_finding(s, lk, self, a, f);

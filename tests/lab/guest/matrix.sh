@@ -45,3 +45,15 @@ healthy() {
 		"$LAB_T/h.json" | sed 's/^/#   /'
 }
 
+
+# scenario FAULT TREE WANT DESCRIPTION ARGS... - fault_FAULT, the walk, its
+# undo (UNDO, a command; unfault_FAULT when empty), and the result
+UNDO=
+scenario() {
+	local fault=$1 tree=$2 want=$3 desc=$4
+	shift 4
+	"fault_$fault"
+	walk "$fault" "$tree" "$want" "$@"
+	${UNDO:-unfault_$fault}
+	ok $RIGHT "$desc"
+}

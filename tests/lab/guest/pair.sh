@@ -19,6 +19,8 @@
 # 100 mbit, without which the UDP wire loses 10-20 % of rxe's bursts
 # (LAB.md); arp_ignore/arp_announce 0, rp_filter 0 (the kernel's defaults).
 
+. /lab-guest/setup.sh	# lab_wait
+
 PAIR_A=10.99.0.1
 PAIR_B=10.99.0.2
 PAIR_A2=10.99.0.3
@@ -27,16 +29,6 @@ PAIR_MGMT_B=10.98.0.2
 PAIR_REQ=/lab/req
 PAIR_ROLE=${PAIR_ROLE:-$(sed -n 's/.*rs_role=\([ab]\).*/\1/p' /proc/cmdline 2>/dev/null)}
 
-pair_wait() { # pair_wait SECONDS CMD... - poll CMD every 0.2 s
-	local n=$(( $1 * 5 ))
-	shift
-	while [ $n -gt 0 ]; do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.2
-		n=$((n - 1))
-	done
-	return 1
-}
 pair_active() { grep -q ACTIVE "/sys/class/infiniband/$1/ports/1/state" 2>/dev/null; }
 pair_inactive() { ! pair_active "$1"; }
 pair_gid_ready() { grep -q ':ffff:0a63:' "/sys/class/infiniband/$1/ports/1/gids/1" 2>/dev/null; }
@@ -80,7 +72,7 @@ pair_setup() {
 		PAIR_MAC0=52:54:00:99:00:02 PAIR_MAC1=52:54:00:98:00:02 PAIR_MAC2=
 		me=$PAIR_B peer=$PAIR_A mgmt=$PAIR_MGMT_B
 	fi
-	pair_wait 20 pair_if_of "$PAIR_MAC0"
+	lab_wait 20 pair_if_of "$PAIR_MAC0"
 	pair_rename
 	ip link set eth0 mtu 9000
 	ip addr add "$me/24" dev eth0
@@ -92,12 +84,12 @@ pair_setup() {
 	modprobe -a rdma_rxe ib_uverbs ib_umad rdma_ucm crc32_generic af_packet
 	rdma link add rxe0 type rxe netdev eth0
 	set +e
-	pair_wait 30 pair_active rxe0 || { echo "rxe0 not ACTIVE"; return 1; }
-	pair_wait 30 pair_gid_ready rxe0 || { echo "rxe0 has no IPv4 GID"; return 1; }
+	lab_wait 30 pair_active rxe0 || { echo "rxe0 not ACTIVE"; return 1; }
+	lab_wait 30 pair_gid_ready rxe0 || { echo "rxe0 has no IPv4 GID"; return 1; }
 	ip -br link
 	ip -br addr
 	rdma link
-	pair_wait 60 ping -c1 -W1 "$peer" || { echo "no ping to $peer over eth0"; return 1; }
+	lab_wait 60 ping -c1 -W1 "$peer" || { echo "no ping to $peer over eth0"; return 1; }
 	ip neigh show dev eth0
 	return 0
 }
@@ -170,7 +162,7 @@ pair_stop() { # pair_stop NAME (on this host)
 serve_b() {
 	on_b "pair_stop serve; killall -q rocescope; true" >/dev/null
 	on_b_bg serve "exec rocescope serve -d rxe0 --count 1000 --timeout 900 $*" >/dev/null
-	on_b -t 40 "pair_wait 30 sh -c \"netstat -ltn | grep -q :18515\"" >/dev/null
+	on_b -t 40 "lab_wait 30 sh -c \"netstat -ltn | grep -q :18515\"" >/dev/null
 }
 unserve_b() { on_b "pair_stop serve; killall -q rocescope; true" >/dev/null; }
 
@@ -211,7 +203,7 @@ fault_wrong_route() { ip route replace $PAIR_B/32 via $PAIR_MGMT_B dev eth1; }
 # A: the RDMA netdev loses its IPv4 address (its GID goes with it).
 fault_addr_gone() { ip addr del $PAIR_A/24 dev eth0; }
 # A: the port down.
-fault_port_down() { ip link set eth0 down; pair_wait 20 pair_inactive rxe0; }
+fault_port_down() { ip link set eth0 down; lab_wait 20 pair_inactive rxe0; }
 # A: the default route through the RDMA port (nothing fails yet).
 fault_default_route() { ip route replace default via $PAIR_B dev eth0; }
 # B: MTU 1500 where A has 9000, its NIC dropping longer frames.
@@ -228,7 +220,7 @@ fault_flux() {
 	ip neigh replace $PAIR_B lladdr 52:54:00:99:00:02 dev eth0 nud permanent &&
 		ip link set eth2 mtu 9000 && ip addr add $PAIR_A2/24 dev eth2 &&
 		ip link set eth2 up && rdma link add rxe1 type rxe netdev eth2 &&
-		pair_wait 30 pair_active rxe1 &&
+		lab_wait 30 pair_active rxe1 &&
 		tc qdisc replace dev eth0 root netem delay 300ms rate 100mbit &&
 		on_b "ip neigh flush dev eth0; ping -c1 -W3 $PAIR_A >/dev/null; true"
 }
@@ -254,12 +246,12 @@ pair_reset_one() {
 	tc qdisc del dev eth0 ingress 2>/dev/null
 	pair_qdisc
 	ip neigh flush dev eth0 nud all
-	pair_wait 30 pair_active rxe0
-	pair_wait 30 pair_gid_ready rxe0
+	lab_wait 30 pair_active rxe0
+	lab_wait 30 pair_gid_ready rxe0
 	return 0
 }
 pair_reset() {
 	pair_reset_one $PAIR_A $PAIR_B
 	on_b -t 90 "pair_reset_one $PAIR_B $PAIR_A" >/dev/null
-	pair_wait 20 ping -c1 -W1 $PAIR_B
+	lab_wait 20 ping -c1 -W1 $PAIR_B
 }

@@ -26,7 +26,7 @@ ok "$(ping -c1 -W2 -M do -s 8972 $PAIR_B >/dev/null 2>&1 &&
 on_b "ip link set eth0 down" >/dev/null
 out=$(on_b "ip -br link show eth0")
 on_b "ip link set eth0 up" >/dev/null
-ok "$(echo "$out" | grep -q DOWN && pair_wait 30 ping -c1 -W1 $PAIR_B; echo $?)" \
+ok "$(echo "$out" | grep -q DOWN && lab_wait 30 ping -c1 -W1 $PAIR_B; echo $?)" \
 	"the control channel answers while B's data link is down"
 
 # The hop: a smaller MTU on the way, then loss.
@@ -43,7 +43,7 @@ ok "$(grep -Eq ' [1-9][0-9]?(\.[0-9]+)?% packet loss' "$LAB_T/loss"; echo $?)" \
 
 # RDMA between the two kernels.
 on_b_bg bw "exec timeout 90 ib_write_bw -d rxe0 -x 1 -n 200" >/dev/null
-on_b -t 30 "pair_wait 20 sh -c \"netstat -ltn | grep -q :18515\"" >/dev/null
+on_b -t 30 "lab_wait 20 sh -c \"netstat -ltn | grep -q :18515\"" >/dev/null
 timeout 90 ib_write_bw -d rxe0 -x 1 -n 200 $PAIR_B >"$LAB_T/bw" 2>&1
 ok $? "ib_write_bw from A's rxe0 to B's rxe0 passes"
 diag "$(grep -E '^ *65536' "$LAB_T/bw" | head -1)"

@@ -22,20 +22,13 @@ healthy low-bandwidth --peer $B
 healthy large-message-crash -s 1048576
 healthy first-time-setup --peer $B
 
-fault_neigh_bogus
-walk neigh_bogus connection-failure net.peer_neigh --peer $B -x 1
-pair_reset
-ok $RIGHT "wrong permanent neighbour MAC: net.peer_neigh (B answers ARP with its own MAC)"
-
-fault_arp_unanswered
-walk arp_unanswered connection-failure net.peer_neigh --peer $B -x 1
-pair_reset
-ok $RIGHT "ARP unanswered (B never sees the request): net.peer_neigh, FAILED"
-
-fault_arp_off
-walk arp_off connection-failure net.peer_neigh --peer $B -x 1
-pair_reset
-ok $RIGHT "ARP off on A's RDMA port: net.peer_neigh (NOARP, A's own MAC)"
+UNDO=pair_reset
+scenario neigh_bogus connection-failure net.peer_neigh \
+	"wrong permanent neighbour MAC: net.peer_neigh (B answers ARP with its own MAC)" --peer $B -x 1
+scenario arp_unanswered connection-failure net.peer_neigh \
+	"ARP unanswered (B never sees the request): net.peer_neigh" --peer $B -x 1
+scenario arp_off connection-failure net.peer_neigh \
+	"ARP off on A's RDMA port: net.peer_neigh (NOARP, A's own MAC)" --peer $B -x 1
 
 fault_wrong_route
 walk wrong_route connection-failure net.peer_route --peer $B -x 1
@@ -44,10 +37,9 @@ r2=$RIGHT
 pair_reset
 ok $((RIGHT | r2)) "route to B through the management network: net.peer_route, in connection-failure and low-bandwidth"
 
-fault_addr_gone
-walk addr_gone connection-failure net.addr --peer $B -x 1
-pair_reset
-ok $RIGHT "A's RDMA netdev lost its IPv4 address: net.addr (the walk runs; the route now leaves by eth1)"
+scenario addr_gone connection-failure net.addr \
+	"A's RDMA netdev lost its IPv4 address: net.addr (the walk runs; the route now leaves by eth1)" \
+	--peer $B -x 1
 
 fault_flux
 mac=$(pair_b_neigh_of_a)
@@ -57,9 +49,7 @@ pair_reset
 serve_b
 ok $RIGHT "two ports in one subnet, ARP flux happening (B's entry for A's address: eth2's MAC): net.arp_flux"
 
-fault_default_route
-walk default_route first-time-setup net.default_route_rdma --peer $B
-pair_reset
-ok $RIGHT "default route through the RDMA port (nothing fails yet): the checklist's first latent warning"
-
+scenario default_route first-time-setup net.default_route_rdma \
+	"default route through the RDMA port (nothing fails yet): the checklist's first latent warning" \
+	--peer $B
 unserve_b

@@ -11,20 +11,12 @@ plan 8
 B=$PAIR_B
 
 serve_b
-fault_mtu
-walk mtu low-bandwidth net.pmtu --peer $B
-pair_reset
-ok $RIGHT "MTU 9000 on A, 1500 on B: net.pmtu (the DF probe)"
-
-fault_hop_mtu
-walk hop_mtu low-bandwidth net.pmtu --peer $B
-pair_reset
-ok $RIGHT "a hop of MTU 1500 between two 9000 ends: net.pmtu"
-
-fault_port_down
-walk port_down connection-failure port.not_active --peer $B -x 1
-pair_reset
-ok $RIGHT "A's port down: port.not_active (the walk runs to it)"
+UNDO=pair_reset
+scenario mtu low-bandwidth net.pmtu "MTU 9000 on A, 1500 on B: net.pmtu (the DF probe)" --peer $B
+scenario hop_mtu low-bandwidth net.pmtu "a hop of MTU 1500 between two 9000 ends: net.pmtu" \
+	--peer $B
+scenario port_down connection-failure port.not_active \
+	"A's port down: port.not_active (the walk runs to it)" --peer $B -x 1
 
 unserve_b
 walk no_server connection-failure net.control_port --peer $B -x 1

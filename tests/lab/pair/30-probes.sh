@@ -57,7 +57,7 @@ ok "$( [ "$(val hop pmtu_mtu)" = 1500 ] && [ "$(val hop pmtu_limited)" = 1 ] &&
 fault_flux
 timeout 20 tcpdump -Z root -n -i eth2 -c 3 icmp and dst $PAIR_A >"$LAB_T/td" 2>&1 &
 td=$!
-pair_wait 10 sh -c "grep -q 'listening on' $LAB_T/td"
+lab_wait 10 sh -c "grep -q 'listening on' $LAB_T/td"
 probe flux --if eth0 ping $PAIR_B
 wait $td
 ok "$( [ "$(val flux received)" = 0 ] && [ "$(val flux stray_replies)" = 3 ] &&

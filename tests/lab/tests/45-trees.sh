@@ -44,20 +44,12 @@ healthy large-message-crash -s 1048576
 healthy first-time-setup --peer $PEER
 
 # --- one fault at a time ---------------------------------------------------
-fault_neigh_bogus
-walk neigh_bogus connection-failure net.peer_neigh --peer $PEER -x 1
-unfault_neigh_bogus
-ok $RIGHT "neigh_bogus: net.peer_neigh (veth1 answers ARP with its own MAC)"
-
-fault_arp_unanswered
-walk arp_unanswered connection-failure net.peer_neigh --peer $PEER -x 1
-unfault_arp_unanswered
-ok $RIGHT "arp_unanswered (veth1 answers no ARP): net.peer_neigh"
-
-fault_arp_off
-walk arp_off connection-failure net.peer_neigh --peer $PEER -x 1
-unfault_arp_off
-ok $RIGHT "arp_off: net.peer_neigh (NOARP, veth0's own MAC)"
+scenario neigh_bogus connection-failure net.peer_neigh \
+	"neigh_bogus: net.peer_neigh (veth1 answers ARP with its own MAC)" --peer $PEER -x 1
+scenario arp_unanswered connection-failure net.peer_neigh \
+	"arp_unanswered (veth1 answers no ARP): net.peer_neigh" --peer $PEER -x 1
+scenario arp_off connection-failure net.peer_neigh "arp_off: net.peer_neigh (NOARP, veth0's own MAC)" \
+	--peer $PEER -x 1
 
 fault_wrong_route
 walk wrong_route connection-failure net.peer_route --peer $PEER -x 1
@@ -66,20 +58,12 @@ r2=$RIGHT
 unfault_wrong_route
 ok $((RIGHT | r2)) "wrong_route: net.peer_route, in connection-failure and low-bandwidth"
 
-fault_addr_gone
-walk addr_gone connection-failure net.addr --peer $PEER -x 1
-unfault_addr_gone
-ok $RIGHT "addr_gone (veth0 lost 10.99.0.1): net.addr, the walk runs"
-
-fault_flux
-walk arp_flux first-time-setup net.arp_flux --peer $PEER
-unfault_flux
-ok $RIGHT "flux (veth1's entry for 10.99.0.1 holds veth2's MAC): net.arp_flux"
-
-fault_default_route
-walk default_route first-time-setup net.default_route_rdma --peer $PEER
-unfault_default_route
-ok $RIGHT "default_route through veth0: the checklist's first latent warning"
+scenario addr_gone connection-failure net.addr "addr_gone (veth0 lost 10.99.0.1): net.addr, the walk runs" \
+	--peer $PEER -x 1
+scenario flux first-time-setup net.arp_flux \
+	"flux (veth1's entry for 10.99.0.1 holds veth2's MAC): net.arp_flux" --peer $PEER
+scenario default_route first-time-setup net.default_route_rdma \
+	"default_route through veth0: the checklist's first latent warning" --peer $PEER
 
 fault_mtu
 lab_wait 10 sh -c 'ibv_devinfo -d rxe0 | grep -q "active_mtu:.*4096"'
