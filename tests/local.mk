@@ -25,6 +25,15 @@ tests_test_util_SOURCES = tests/test_util.c
 tests_test_util_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_util_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_util
+# Opening outputs (src/util_out.h): links, shared and sticky directories.
+check_PROGRAMS += tests/test_util_out
+tests_test_util_out_SOURCES = tests/test_util_out.c
+tests_test_util_out_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_util_out_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_util_out
+# Every writer against names planted by another user.
+TESTS += tests/test_out_files.sh
+EXTRA_DIST += tests/test_out_files.sh
 
 # printf whose string arguments are escaped for a terminal (src/termout.h).
 check_PROGRAMS += tests/test_termout
@@ -147,6 +156,9 @@ TESTS += tests/test_counter_groups
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
+# The console's W and w against a planted link.
+TESTS += tests/test_console_outputs.sh
+EXTRA_DIST += tests/test_console_outputs.sh
 # The Overview pane: the demo's exact lines, keys, 80 and 132 columns, 16
 # ports, a counter that moves, a hostile device name (issue 13).
 TESTS += tests/test_console_overview.sh
@@ -234,8 +246,9 @@ check_PROGRAMS += tests/test_explain
 tests_test_explain_SOURCES = tests/test_explain.c
 tests_test_explain_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_explain_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_explain tests/test_explain.sh
-EXTRA_DIST += tests/test_explain.sh
+TESTS += tests/test_explain tests/test_explain.sh tests/test_explain_corpus.sh \
+	tests/test_console_explain.sh
+EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh tests/test_console_explain.sh
 # The troubleshooting trees, the site profiles and the tree runner.
 check_PROGRAMS += tests/test_wizard
 tests_test_wizard_SOURCES = tests/test_wizard.c
@@ -314,6 +327,11 @@ tests_test_recording_SOURCES = tests/test_recording.c \
 tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_recording tests/test_record_cli.sh
+# A demo recording of whole seconds, made at once (the console's replay tests).
+check_PROGRAMS += tests/rec_demo
+tests_rec_demo_SOURCES = tests/rec_demo.c
+tests_rec_demo_CFLAGS = $(RS_TEST_CFLAGS)
+tests_rec_demo_LDADD = $(RS_TEST_LIBS)
 EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.

@@ -254,7 +254,7 @@ static int stall(void)
 	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
 	/* many requests in one go: the responses cannot all fit in the buffers */
 	for (int i = 0; i < 200; i++)
-		if (send_all(fd, "GET /metrics HTTP/1.1\r\n\r\n", 25))
+		if (send_all(fd, "GET /metrics HTTP/1.1\r\nHost: a\r\n\r\n", 34))
 			break;
 	/* never read; the server must give up on its own */
 	while (now() - t0 < 60) {

@@ -17,7 +17,7 @@ FIX=$top_srcdir/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-capcli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 39
+plan 46
 
 # num FILE KEY - a top-level number of a pretty-printed summary (indent 2)
 num() { sed -n "s/^  \"$2\": \\([0-9]*\\),\\{0,1\\}\$/\\1/p" "$1"; }
@@ -165,6 +165,53 @@ ok $? "missing file: exit 1, named"
 $R capture -r "$top_srcdir/README.md" >/dev/null 2>"$T/err"
 [ $? -eq 1 ] && grep -q 'cannot read .*README.md' "$T/err"
 ok $? "not a capture file: exit 1, named"
+
+# --- damaged and hostile pcaps (rdma_cm.pcap: a 24-byte header, then records
+# of a 16-byte header and 322 bytes first) ----------------------------------
+CM=$FIX/rdma_cm.pcap
+head -c 24 "$CM" >"$T/hdr.pcap"
+head -c $((24 + 16 + 322 + 16 + 100)) "$CM" >"$T/cut.pcap"
+head -c $((24 + 16 + 322 + 5)) "$CM" >"$T/cuthdr.pcap"
+{ printf '\000\021\042\063'; tail -c +5 "$CM"; } >"$T/magic.pcap"
+{ head -c 16 "$CM"; printf '\000\000\000\000'; tail -c +21 "$CM"; } >"$T/snap0.pcap"
+{ head -c 16 "$CM"; printf '\144\000\000\000'; tail -c +21 "$CM"; } >"$T/snap100.pcap"
+{ head -c $((24 + 16 + 322 + 8)) "$CM"; printf '\377\377\377\177\377\377\377\177'
+  tail -c +$((24 + 16 + 322 + 16 + 1)) "$CM"; } >"$T/huge.pcap"
+$R capture -r "$CM" >/dev/null 2>"$T/err" &&
+	grep -q "^rocescope: file $CM: end of file after 96 packets\$" "$T/err" &&
+	$R capture -r "$CM" --summary >"$T/sum" 2>/dev/null &&
+	sed -n 3p "$T/sum" | grep -qx 'end of file after 96 packets' &&
+	$R capture -r "$CM" --summary --json >"$T/e.json" 2>/dev/null && "$JC" <"$T/e.json" &&
+	grep -A4 '"end": {' "$T/e.json" | tr -d ' \n' |
+	grep -q '"end":{"state":"end_of_file","packets":96,"text":"endoffileafter96packets"}'
+ok $? "the end of a file is said, with its packet count (stderr, --summary, --summary --json)"
+$R capture -r "$T/hdr.pcap" --summary >"$T/sum" 2>"$T/err" &&
+	grep -qx 'end of file after 0 packets' "$T/sum" && grep -q '^RoCE v2?  SKIP' "$T/sum"
+ok $? "header only: end of file after 0 packets, exit 0, nothing judged"
+$R capture -r "$T/cut.pcap" --summary --json >"$T/cut.json" 2>"$T/err"
+[ $? -eq 1 ] && "$JC" <"$T/cut.json" &&
+	grep -q "^rocescope: capture from file $T/cut.pcap: stopped at packet 2 of the file (1 read): truncated dump file; tried to read 322 captured bytes, only got 100\$" "$T/err" &&
+	grep -A3 '"end": {' "$T/cut.json" | grep -q '"state": "failed"' &&
+	grep -q '"text": "stopped at packet 2 of the file (1 read): truncated dump file' "$T/cut.json" &&
+	[ "$(num "$T/cut.json" frames)" = 1 ]
+ok $? "cut mid-packet: libpcap's reason and the packet number, exit 1, the summary of what was read"
+$R capture -r "$T/cuthdr.pcap" >/dev/null 2>"$T/err"
+[ $? -eq 1 ] && grep -q 'stopped at packet 2 of the file (1 read): truncated dump file; tried to read 16 header bytes, only got 5' "$T/err" &&
+	! grep -q 'Input/output error' "$T/err"
+ok $? "cut inside a record header: libpcap's reason, never 'Input/output error'"
+$R capture -r "$T/huge.pcap" --json >"$T/jl" 2>"$T/err"
+[ $? -eq 1 ] && [ "$(wc -l <"$T/jl")" = 1 ] && "$JC" --lines <"$T/jl" &&
+	grep -q 'stopped at packet 2 of the file (1 read): invalid packet capture length 2147483647, bigger than snaplen of 262144' "$T/err"
+ok $? "a huge caplen: stopped at packet 2 with libpcap's reason (JSON lines: the first packet)"
+$R capture -r "$T/magic.pcap" >/dev/null 2>"$T/err"
+[ $? -eq 1 ] && grep -q "cannot read $T/magic.pcap: unknown file format (not a pcap or pcapng capture)" "$T/err"
+ok $? "bad magic: not a pcap or pcapng capture, exit 1"
+$R capture -r "$T/snap0.pcap" --summary >"$T/sum" 2>/dev/null &&
+	grep -q '^ICRC      96 ok, 0 bad, 0 unchecked; 0 malformed, 0 truncated' "$T/sum" &&
+	$R capture -r "$T/snap100.pcap" --summary >"$T/sum" 2>/dev/null &&
+	grep -q '^ICRC      55 ok, 0 bad, 41 unchecked; 0 malformed, 41 truncated' "$T/sum" &&
+	grep -qx 'end of file after 96 packets' "$T/sum"
+ok $? "snaplen 0 reads whole; caplen past a snaplen of 100: cut there, truncated (never malformed)"
 $R capture -d mlx5_7 >/dev/null 2>"$T/err"
 [ $? -eq 1 ] && grep -q "no RDMA device named 'mlx5_7'" "$T/err" && grep -q 'CAP_NET_RAW' "$T/err"
 ok $? "-d on a missing device: the sniffer warning, then a clear failure"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "capture/analysis.h"
 #include "capture/capture.h"
@@ -233,6 +234,21 @@ static int has_reason(const struct rs_cap_verdicts *v, const char *id, enum rs_v
 	return 0;
 }
 
+static int rank(enum rs_verdict v)
+{
+	return v == RS_FAIL ? 3 : v == RS_WARN ? 2 : v == RS_PASS ? 1 : 0;
+}
+
+/* The wire's verdict is its worst reason, and the reasons come worst first:
+ * the first line a view shows carries the verdict it is shown under. */
+static void assert_worst_first(const struct rs_cap_verdicts *v)
+{
+	assert_true(v->n_reasons > 0);
+	assert_int_equal(v->reasons[0].verdict, v->health);
+	for (size_t i = 1; i < v->n_reasons; i++)
+		assert_true(rank(v->reasons[i - 1].verdict) >= rank(v->reasons[i].verdict));
+}
+
 static void test_verdicts(void **state)
 {
 	struct rs_cap_analysis *a = rs_cap_analysis_new(0, 0);
@@ -251,10 +267,14 @@ static void test_verdicts(void **state)
 	rs_cap_verdicts(a, 0, 0, NULL, &v);
 	assert_int_equal(v.seen, RS_SEEN_V2);
 	assert_int_equal(v.roce, RS_PASS);
-	assert_int_equal(v.health, RS_PASS);
+	/* Not ECN-capable: DCQCN cannot work, a warning, shown first. */
+	assert_int_equal(v.health, RS_WARN);
+	assert_string_equal(v.reasons[0].id, "ecn_off");
+	assert_true(has_reason(&v, "ecn_off", RS_WARN));
 	assert_true(has_reason(&v, "clean", RS_PASS));
-	assert_true(has_reason(&v, "ecn_off", RS_PASS));
+	assert_worst_first(&v);
 	rs_cap_verdicts(a, 5, 0, NULL, &v);
+	assert_worst_first(&v);
 	assert_int_equal(v.health, RS_WARN);
 	assert_true(has_reason(&v, "capture_drops", RS_WARN));
 	request(a, 5, 0, 3);			/* a gap */
@@ -264,6 +284,7 @@ static void test_verdicts(void **state)
 	assert_true(has_reason(&v, "psn_gaps", RS_WARN));
 	assert_true(has_reason(&v, "rnr_nak", RS_WARN));
 	assert_false(has_reason(&v, "clean", RS_PASS));
+	assert_worst_first(&v);
 	ack(a, 0x62, 6, 5);			/* remote access error */
 	rs_craft_init(&c, 0x04, 0x20, 6);
 	c.bad_icrc = 1;
@@ -272,6 +293,7 @@ static void test_verdicts(void **state)
 	assert_int_equal(v.health, RS_FAIL);
 	assert_true(has_reason(&v, "icrc_bad", RS_FAIL));
 	assert_true(has_reason(&v, "nak_error", RS_FAIL));
+	assert_worst_first(&v);
 	rs_craft_init(&c, 0x04, 0x20, 7);
 	rs_craft_ipv6(&c, "fe80::1", "fe80::2");
 	c.v1 = 1;
@@ -283,24 +305,56 @@ static void test_verdicts(void **state)
 	rs_cap_analysis_free(a);
 }
 
-/*
- * A looping replay of a real capture at 1000x: it keeps delivering pass
- * after pass, time runs forward, and starting over is not taken for
- * retransmissions.  Waits for the state (3 passes), bounded by 20 s.
- */
-static void test_replay_loop(void **state)
+/* Read a pcap file to its end; its analysis (the caller frees c). */
+static const struct rs_cap_totals *read_back(struct rs_capture **c, const char *path)
 {
-	char path[4096], err[512];
+	struct rs_capture_spec spec = { .kind = RS_CAP_FILE, .name = path };
+	char err[512];
+
+	if (rs_capture_open(c, &spec, err, sizeof(err)))
+		fail_msg("%s", err);
+	while (!rs_capture_done(*c))
+		assert_true(rs_capture_dispatch(*c, 256) >= 0);
+	return rs_cap_totals(rs_capture_analysis(*c));
+}
+
+/* No retransmission, gap or duplicate ACK, and every ICRC right. */
+static void assert_clean(const struct rs_cap_totals *t)
+{
+	assert_int_equal(t->psn_repeats, 0);
+	assert_int_equal(t->psn_gaps, 0);
+	assert_int_equal(t->psn_missing, 0);
+	assert_int_equal(t->dup_acks, 0);
+	assert_int_equal(t->icrc_bad, 0);
+	assert_int_equal(t->icrc_unchecked, 0);
+}
+
+/*
+ * A looping replay of a real capture at 1000x, written to a pcap as it
+ * goes: pass after pass, time runs forward, starting over is not taken for
+ * retransmissions, and the written file reads back as the replay saw it
+ * (same frames, PSNs that go on, every ICRC right).  Waits for the state
+ * (3 passes), bounded by 20 s.
+ */
+static void replay_loop(const char *name)
+{
+	char path[4096], out[4096], err[512];
 	struct rs_capture_spec spec = {
 		.kind = RS_CAP_FILE, .name = path, .replay_speed = 1000, .replay_loop = 1,
+		.write_path = out,
 	};
-	struct rs_capture *c;
+	struct rs_capture *c, *b;
 	struct rs_capture_stats st;
-	const struct rs_cap_totals *t;
+	const struct rs_cap_totals *t, *f;
+	struct rs_cap_totals one;
 	uint64_t deadline = rs_now_ns() + 20 * 1000000000ULL;
 
-	snprintf(path, sizeof(path), "%s/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/"
-		 "rdma_write_bw.pcap", getenv("top_srcdir"));
+	snprintf(path, sizeof(path), "%s/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/%s",
+		 getenv("top_srcdir"), name);
+	snprintf(out, sizeof(out), "%s/rs-loop-%d.pcap", getenv("TMPDIR") ? getenv("TMPDIR") :
+		 "/tmp", (int)getpid());
+	one = *read_back(&b, path);
+	rs_capture_close(b);
 	assert_int_equal(rs_capture_open(&c, &spec, err, sizeof(err)), 0);
 	assert_non_null(strstr(rs_capture_label(c), "replay of"));
 	do {
@@ -317,13 +371,86 @@ static void test_replay_loop(void **state)
 	} while (st.passes < 3 && rs_now_ns() < deadline);
 	assert_true(st.passes >= 3);
 	assert_false(rs_capture_done(c));
+	assert_int_equal(st.ended, RS_CAP_RUNNING);
+	assert_string_equal(rs_capture_status(c), "");		/* a loop never ends */
 	t = rs_cap_totals(rs_capture_analysis(c));
-	assert_true(t->frames >= 120);
-	assert_int_equal(t->psn_repeats, 0);
-	assert_int_equal(t->dup_acks, 0);
-	assert_int_equal(t->icrc_bad, 0);
-	assert_true(t->last_ts - t->first_ts > 2 * 1000000000ULL);	/* two passes of 1.28 s */
+	assert_true(t->frames > 2 * one.frames);		/* two passes and more */
+	assert_clean(t);
+	assert_true(t->last_ts - t->first_ts > 2 * (one.last_ts - one.first_ts));
+	assert_int_equal(rs_capture_write(c, NULL, 0, 0, err, sizeof(err)), 0);
+	f = read_back(&b, out);
+	assert_clean(f);
+	/* The file holds what the replay analysed, frame for frame. */
+	assert_int_equal(f->frames, t->frames);
+	assert_int_equal(f->roce_v2, t->roce_v2);
+	assert_int_equal(f->acks, t->acks);
+	assert_int_equal(f->lat_n, t->lat_n);
+	assert_int_equal(rs_cap_flow_count(rs_capture_analysis(b)),
+			 rs_cap_flow_count(rs_capture_analysis(c)));
+	rs_capture_close(b);
 	rs_capture_close(c);
+	unlink(out);
+}
+
+static void test_replay_loop(void **state)
+{
+	replay_loop("rdma_write_bw.pcap");
+	replay_loop("rdma_cm.pcap");		/* the demo's: CM, SENDs, WRITEs, two QPs */
+	replay_loop("pingpong_rc.pcap");
+}
+
+/* Damaged files: libpcap's reason and the packet where it stopped; the
+ * end of a whole file is said with its count. */
+static void test_damaged_files(void **state)
+{
+	char path[4096], err[512];
+	struct rs_capture_spec spec = { .kind = RS_CAP_FILE, .name = "cut.pcap" };
+	struct rs_capture *c;
+	struct rs_capture_stats st;
+	uint8_t *data;
+	size_t len;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/"
+		 "rdma_cm.pcap", getenv("top_srcdir"));
+	data = rs_xcalloc(1, 1 << 16);
+	assert_non_null(fp = fopen(path, "rb"));
+	len = fread(data, 1, 1 << 16, fp);
+	fclose(fp);
+	assert_int_equal(read_back(&c, path)->frames, 96);
+	assert_string_equal(rs_capture_status(c), "end of file after 96 packets");
+	rs_capture_stats(c, &st);
+	assert_int_equal(st.ended, RS_CAP_END_OF_FILE);
+	rs_capture_close(c);
+	/* cut in the second packet's bytes */
+	spec.data = data;
+	spec.data_len = 24 + 16 + 322 + 16 + 100;
+	assert_int_equal(rs_capture_open(&c, &spec, err, sizeof(err)), 0);
+	assert_int_equal(rs_capture_dispatch(c, 256), -EIO);
+	assert_int_equal(rs_capture_dispatch(c, 256), -EIO);	/* and stays failed */
+	assert_string_equal(rs_capture_status(c), "stopped at packet 2 of the file (1 read): "
+			    "truncated dump file; tried to read 322 captured bytes, only got 100");
+	rs_capture_stats(c, &st);
+	assert_int_equal(st.ended, RS_CAP_FAILED);
+	assert_int_equal(st.received, 1);
+	assert_int_equal(rs_capture_delay_ns(c), UINT64_MAX);
+	rs_capture_close(c);
+	/* a capture length past anything libpcap reads, in packet 3 */
+	memset(data + 24 + 2 * (16 + 322) + 8, 0x7f, 8);
+	spec.data_len = len;
+	assert_int_equal(rs_capture_open(&c, &spec, err, sizeof(err)), 0);
+	assert_int_equal(rs_capture_dispatch(c, 256), -EIO);
+	assert_non_null(strstr(rs_capture_status(c), "stopped at packet 3 of the file (2 read): "
+			       "invalid packet capture length"));
+	rs_capture_close(c);
+	/* the header alone: an end, no packet */
+	spec.data_len = 24;
+	assert_int_equal(rs_capture_open(&c, &spec, err, sizeof(err)), 0);
+	assert_int_equal(rs_capture_dispatch(c, 256), 0);
+	assert_true(rs_capture_done(c));
+	assert_string_equal(rs_capture_status(c), "end of file after 0 packets");
+	rs_capture_close(c);
+	free(data);
 }
 
 /* Clear messages for what a user can get wrong. */
@@ -357,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_flow_table),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_replay_loop),
+		cmocka_unit_test(test_damaged_files),
 		cmocka_unit_test(test_open_errors),
 	};
 

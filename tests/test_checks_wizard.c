@@ -527,7 +527,15 @@ static void test_capture(void **state)
 	assert_string_equal(x->summary, "RoCE v2: 96 packets to UDP port 4791");
 	assert_non_null(strstr(x->evidence, "file rdma_cm.pcap: 96 frames, RoCE seen: v2"));
 	judge("capture.wire_health", "capture clean", RS_PASS);
-	judge("capture.wire_health", "capture ecn_off", RS_PASS);
+	x = judge("capture.wire_health", "capture ecn_off", RS_WARN);
+	assert_non_null(strstr(x->summary, "DCQCN cannot react"));
+	assert_non_null(strstr(x->remedy, "qos.ecn"));
+	/* A site that runs without ECN on purpose says so: then it passes. */
+	w.profile.ecn = 0;
+	w.params.profile = &w.profile;
+	x = judge("capture.wire_health", "capture ecn_off", RS_PASS);
+	assert_non_null(strstr(x->summary, "as the site profile asks (ecn: false)"));
+	w.params.profile = NULL;
 	rs_capture_close(c);
 
 	rs_cap_verdicts(empty, 0, 0, NULL, &v);

@@ -37,8 +37,10 @@ grep -q '8 Capture' "$tmp/screen" && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80
 ok $? "demo: seven tabs fit in 80 columns"
 wait_for demo 'RoCE v2\? +PASS +RoCE v2: [0-9]+ packets to UDP port 4791'
 ok $? "verdict: RoCE v2, pass"
-wait_for demo 'wire +PASS +no bad ICRC, no NAK, no PSN gap'
-ok $? "verdict: the wire is healthy"
+wait_for demo 'wire +WARN +no RoCE packet is ECN-capable \(ECT not set\)' &&
+	! grep -q 'PASS.*DCQCN cannot' "$tmp/screen" &&
+	grep -q 'rdma_cm.pcap: github.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4.0' "$tmp/screen"
+ok $? "verdict: the wire warns on its worst reason (Not-ECT: DCQCN cannot react), never under PASS; the credit stays at 80x24"
 wait_for demo '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x00003d ' &&
 	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' "$tmp/screen" &&
 	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003c ' "$tmp/screen"
@@ -90,20 +92,32 @@ keys demo Space
 wait_for demo 'capture resumed' && wait_more demo "${n1:-0}"
 ok $? "Space resumes: packets come again"
 
-# Write a pcap file, stop, read it back.
+# Write a pcap file across a restart of the loop, stop, read it back: the
+# file tells what the pane told (no retransmission), every ICRC good.
+# pass NAME: the replay's pass on screen (1 before the first restart)
+pass() { screen "$1" | sed -n 's/^ [0-9]* frames: .*  pass \([0-9]*\).*/\1/p' | head -1; }
 keys demo w
 wait_for demo 'Write to pcap file: rocescope-capture\.pcap' && erase demo 30 &&
 	keys demo "$tmp/out.pcap" Enter
 wait_for demo 'writing out\.pcap \([0-9.]+ k?B; w stops\)'; ok $? "w: writing to the file, its size shown"
-i=0
-while [ $i -lt 300 ] && [ "$(stat -c %s "$tmp/out.pcap" 2>/dev/null || echo 0)" -le 2000 ]; do
-	sleep 0.1; i=$((i + 1))
-done
+p0=$(pass demo)
+# past the restart, and 40 frames into the new pass (its RC traffic, after the CM)
+wait_above demo pass "${p0:-1}" && n2=$(frames demo) && wait_more demo "$((${n2:-0} + 40))" &&
+	! grep -q 'end of file' "$tmp/screen"
+ok $? "the demo's replay loops on (pass ${p0:-1} to $(pass demo)), never at an end of file"
 keys demo w
-wait_for demo 'stopped writing'; ok $? "w again: stops writing"
+wait_for demo 'stopped writing' &&
+	grep -Eq 'wire +WARN +no RoCE packet is ECN-capable' "$tmp/screen" &&
+	! grep -q 'retransmissions' "$tmp/screen"
+ok $? "w again: stops writing; the pane saw no retransmission"
 "$R" capture -r "$tmp/out.pcap" --summary --json >"$tmp/back.json" 2>/dev/null &&
-	grep -Eq '"roce": [1-9]' "$tmp/back.json" && grep -q '"icrc_bad": 0' "$tmp/back.json"
-ok $? "the written file reads back in rocescope: RoCE v2, every ICRC good"
+	grep -Eq '"roce": [1-9]' "$tmp/back.json" && grep -q '"icrc_bad": 0' "$tmp/back.json" &&
+	grep -q '"retransmissions": 0,' "$tmp/back.json" && grep -q '"dup_acks": 0,' "$tmp/back.json" &&
+	grep -q '"psn_gaps": 0,' "$tmp/back.json" &&
+	grep -A3 '"health"' "$tmp/back.json" | grep -q '"verdict": "warn"' &&
+	grep -q '"id": "ecn_off"' "$tmp/back.json" && ! grep -q '"id": "retransmissions"' "$tmp/back.json" ||
+	{ diag "$(grep -v '^    ' "$tmp/back.json")"; false; }
+ok $? "the file written across loop restarts reads back as the pane saw it: no retransmission, gap or duplicate ACK, every ICRC good"
 if command -v tcpdump >/dev/null 2>&1; then
 	tcpdump -nr "$tmp/out.pcap" 'udp dst port 4791' 2>/dev/null | grep -q 'UDP'
 	ok $? "tcpdump reads the written file"
@@ -156,6 +170,14 @@ keys file i; wait_for file 'Capture -i' && erase file 5 && keys file -- "-r $PCA
 wait_for file 'Capture: file .*rdma_write_bw\.pcap' && wait_for file ' 60 frames: 20 RoCE v2, 0 v1, 40 other' &&
 	grep -Eq '0x00001b +15 ' "$tmp/screen"
 ok $? "--load: a capture file is read (60 frames, QP 0x1b with 15 packets)"
+wait_for file '^ end of file after 60 packets' && ! grep -q 'capturing' "$tmp/screen"
+ok $? "--load: the end of the file is said, with its count; no 'capturing' after it"
+head -c $((24 + 16 + 322 + 16 + 100)) "$PCAPS/rdma_cm.pcap" >"$tmp/cut.pcap"
+T resize-window -t file -x 132 -y 43	# the reason on one line
+keys file i; wait_for file 'Capture -i' && erase file 5 && keys file -- "-r $tmp/cut.pcap" Enter
+wait_for file 'cut\.pcap: stopped at packet 2 of the file \(1 read\): truncated dump file' &&
+	wait_for file ' 1 frames: 1 RoCE v2' && ! grep -q 'capturing' "$tmp/screen"
+ok $? "--load: a file cut mid-packet says libpcap's reason and where, keeps the packet read"
 keys file q; wait_for file 'EXITED 0'; ok $? "--load: quits"
 
 # ------------------------------------------------------------- live veth

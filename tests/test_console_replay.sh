@@ -2,19 +2,22 @@
 # SPDX-License-Identifier: MIT
 #
 # test_console_replay.sh - recording and replaying in the console, in a
-# real terminal (tmux, 80x24): a demo recording of 200 samples played with
+# real terminal (tmux, 80x24): a demo recording of 200 samples (made by
+# tests/rec_demo.c, one second of the demo's clock apart) played with
 # --replay (the replay line, pause, step forward and back, a jump to a
 # time with the Counters pane's rate and total exact there - the total
 # since the recording's start although the series was rebuilt from a
 # checkpoint -, the speed, the rise marks, the end and playing again, the
-# whole-run sparklines, ASCII), W refused on a replay, and W recording the
-# demo console to a file that plays back.  Every wait is a bounded poll.
+# whole-run sparklines, the end said as the end, ASCII), a short
+# recording on a wide terminal (no false drop in its sparklines), a
+# damaged recording (said, with the samples skipped), W refused on a
+# replay, and W recording the demo console to a file that plays back.  Every wait is a bounded poll.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/console_lib.sh"
 
-"$ROCESCOPE" --demo record -o "$tmp/d.rsrec" --interval 0.01 --duration 2.5 >"$tmp/rec.out" 2>&1
-n=$(sed -n 's/^recorded \([0-9]*\) samples.*/\1/p' "$tmp/rec.out")
-[ "${n:-0}" -ge 170 ] || skip_all "the demo recording has ${n:-no} samples (a loaded machine?): need 170"
+# 200 samples of the demo one second of its clock apart, made at once
+"${top_builddir:-.}/tests/rec_demo" "$tmp/d.rsrec" 200 >"$tmp/rec.out" 2>&1 ||
+	{ cat "$tmp/rec.out"; exit 1; }
 
 PAUSE=$(printf '\342\235\232\342\235\232')
 PLAY=$(printf '\342\226\266')
@@ -64,6 +67,8 @@ keys rep '<' '<' '<'
 wait_for rep "x0\\.5  "; ok $? "< < <: half of it"
 keys rep g '100%' Enter
 wait_for rep '^ end x0\.5 '; ok $? "g 100%: the end"
+wait_for rep '~ end of the recording: Space plays it again' && ! grep -q 'press f' "$tmp/screen"
+ok $? "the Counters pane says it is the end of the recording and what Space does (not 'frozen: press f')"
 keys rep '>' '>' '>' '>' Space
 wait_for rep "^ $PLAY x8 .* \\+0:00:0[0-9]/"; ok $? "Space at the end plays from the start again"
 grep -q "$(printf '\342\226\262')" "$tmp/screen"; ok $? "the timeline shows the marks"
@@ -78,6 +83,36 @@ keys asc Space
 wait_for asc '^ \|\| x1  ' && grep -q '\^' "$tmp/screen"
 ok $? "ASCII: paused is '||', marks '^'"
 keys asc q
+
+# A recording shorter than the whole-run overview's 120 slices, on a wide
+# terminal: the sparklines have one column per interval and no false drop
+# to zero between the samples (the demo sends 4.1 to 6.0 GB/s: never below
+# the fourth level).
+"${top_builddir:-.}/tests/rec_demo" "$tmp/short.rsrec" 30 >/dev/null
+start short $UTF $UTF_ALL -- --replay "$tmp/short.rsrec"
+T resize-window -t short -x 200 -y 30
+wait_for short ' 1 Overview' && keys short 4
+LOW=$(printf '\342\226\201\|\342\226\202\|\342\226\203')
+# the whole-run sparkline (29 glyphs of 3 bytes) once the replay has begun
+wait_for short '^   port_xmit_data +cnt .*B  ([^ ]{3}){29}' &&
+	spark=$(grep '^   port_xmit_data ' "$tmp/screen" | sed 's/.*B  //') &&
+	! printf '%s' "$spark" | grep -q "$LOW"
+ok $? "a short recording's sparkline: a column per interval, no false drop ($spark)"
+keys short q
+
+# A damaged recording (one byte changed in its middle) says so as the
+# replay opens, with how many samples it skipped, and keeps it on the
+# replay line; it still plays.
+cp "$tmp/d.rsrec" "$tmp/bad.rsrec"
+size=$(wc -c <"$tmp/bad.rsrec")
+printf 'Z' | dd of="$tmp/bad.rsrec" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+skipped=$("$ROCESCOPE" counters --replay "$tmp/bad.rsrec" | sed -n 's/^the file is damaged at byte [0-9]* (.*): \([0-9]*\) samples\{0,1\} skipped$/\1/p; s/^the file is damaged .*: no sample lost$/0/p')
+start bad $UTF $UTF_ALL -- --replay "$tmp/bad.rsrec"
+wait_for bad "damaged recording: ${skipped:-X} samples? skipped"
+ok $? "a damaged recording says so on the status line: ${skipped:-?} samples skipped"
+wait_for bad "! damaged, ${skipped:-X} skipped *\$"
+ok $? "and on the replay line"
+keys bad q
 
 # W on the demo: record to a file, stop, play it back.
 start rec $UTF $UTF_ALL -- --demo

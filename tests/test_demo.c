@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_demo.c - the demo host's counter progression: exact, deterministic
- * increments, one second of fake time per tick, and objects the snapshot
+ * increments, one second of fake time per tick (the session's ticks: the
+ * interval, fractions carried, a reload put back), and objects the snapshot
  * lacks skipped without harm.  (The full demo YAML is exercised through
  * the CLI in test_cli.sh.)
  */
@@ -85,6 +86,40 @@ static void test_fake_clock(void **state)
 	rs_snapshot_free(&s);
 }
 
+/*
+ * A tick lasts the interval: five ticks of 0.2 s move the clock 1 s and
+ * add a fifth of each per-second amount, the fractions carried (3 errors a
+ * second are 0, 1, 0, 1, 1 in 0.2 s steps: 3 in the second); a reload's
+ * fresh snapshot gets back exactly what the ticks added.
+ */
+static void test_tick_of_interval(void **state)
+{
+	struct rs_demo_clock c;
+	struct rs_snapshot s, fresh;
+	uint64_t xmit = 0;
+
+	(void)state;
+	make_demo_like(&s);
+	rs_demo_clock_init(&c);
+	for (unsigned long t = 1; t <= 5; t++) {
+		rs_demo_tick(&c, &s, t, 200);
+		xmit += rs_demo_increment("mlx5_0", "counters", "port_xmit_data", t) / 5;
+	}
+	assert_int_equal(s.devices[0].ports[0].counters.ts_ns, T0 + RS_DEMO_TICK_NS);
+	assert_int_equal(s.links[0].stats.ts_ns, T0 + RS_DEMO_TICK_NS);
+	assert_int_equal(s.devices[0].ports[0].counters.items[0].value, 100 + xmit);
+	assert_int_equal(s.devices[1].ports[0].hw_counters.items[0].value, 41233 + 3);
+	assert_int_equal(s.devices[1].ports[0].hw_counters.items[1].value, 7 + 1);
+	make_demo_like(&fresh);
+	rs_demo_apply(&c, &fresh);
+	assert_int_equal(fresh.devices[0].ports[0].counters.items[0].value,
+			 s.devices[0].ports[0].counters.items[0].value);
+	assert_int_equal(fresh.devices[1].ports[0].hw_counters.items[0].value, 41233 + 3);
+	assert_int_equal(fresh.links[0].ethtool.ts_ns, s.links[0].ethtool.ts_ns);
+	rs_snapshot_free(&fresh);
+	rs_snapshot_free(&s);
+}
+
 static void test_deterministic_wave(void **state)
 {
 	struct rs_snapshot a, b;
@@ -136,6 +171,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_increments),
 		cmocka_unit_test(test_fake_clock),
+		cmocka_unit_test(test_tick_of_interval),
 		cmocka_unit_test(test_deterministic_wave),
 		cmocka_unit_test(test_empty_snapshot),
 		cmocka_unit_test(test_embedded_yaml),

@@ -68,12 +68,28 @@ static const struct sample samples[] = {
 	{ "Failed to modify QP to INIT, ret=22", "verbs.modify_qp_init", PERF },
 	{ "Failed to modify QP to RTS", "verbs.modify_qp_rts", PP },
 	{ "misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument",
-	  "verbs.modify_qp", NCCL },
+	  "verbs.modify_qp verbs.modify_qp_einval", NCCL },
 	{ "NCCL WARN Call to ibv_modify_qp failed with error No data available errno 61",
-	  "verbs.modify_qp", NCCL },
+	  "verbs.modify_qp verbs.modify_qp_enodata", NCCL },
+	{ "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out",
+	  "verbs.modify_qp verbs.modify_qp_etimedout", NCCL " 2.19+ (ibvwrap.cc \"with %d %s\")" },
+	{ "NCCL WARN Call to ibv_modify_qp failed with error Network is unreachable",
+	  "verbs.modify_qp verbs.modify_qp_enetunreach", NCCL },
+	{ "ibv_modify_qp failed (errno 19) (Ib failure: No such device)",
+	  "verbs.modify_qp verbs.modify_qp_enodev", "mscclpp ib.cc" },
+	{ "[Handshake] Failed to modify QP to RTR, check mtu, gid, peer lid, peer qp num: "
+	  "Connection timed out [110]", "verbs.modify_qp_rtr verbs.modify_qp_etimedout",
+	  "Mooncake rdma_endpoint.cpp" },
+	{ "dc_mlx5.c:456  UCX  ERROR ibv_modify_qp(DCI, RTR) failed : Invalid argument",
+	  "verbs.modify_qp verbs.modify_qp_einval", "UCX src/uct/ib/dc/dc_mlx5.c" },
+	{ "Failed to modify UD QP to INIT on mlx5_bond_0: Invalid argument",
+	  "verbs.modify_qp_init verbs.modify_qp_einval", "UCX src/uct/ib/ud/verbs/ud_verbs.c" },
 	{ "can't read sgid of index 5", "verbs.query_gid", PP },
 	{ "Could not get local gid for gid index 3", "verbs.query_gid", PP },
 	{ "Failed to create AH", "verbs.create_ah", PERF },
+	{ "ib_device.c:1319 UCX ERROR ibv_create_ah(dlid=49152 sl=0 port=1 src_path_bits=0 "
+	  "dgid=::ffff:10.0.0.1 sgid_index=1 traffic_class=0) on mlx5_1 failed: Invalid argument",
+	  "verbs.create_ah", "UCX src/uct/ib/base/ib_device.c" },
 	{ " Found Incompatibility issue with GID types.", "perftest.gid_incompat", LAB },
 	{ " Please Try to use a different IP version.", "perftest.gid_incompat", LAB },
 	/* resources */
@@ -82,6 +98,14 @@ static const struct sample samples[] = {
 	  "HOST-APIS.md (mlx5 sniffer)" },
 	{ "Couldn't create QP", "verbs.create_qp", PP },
 	{ "NCCL WARN Call to ibv_create_qp failed", "verbs.create_qp", NCCL },
+	{ "libfabric:22102:1638393161:verbs:ep_ctrl:vrb_ep_enable():884<warn> rdma_create_qp: "
+	  "Cannot allocate memory (12)", "verbs.create_qp", "libfabric prov/verbs verbs_ep.c" },
+	{ "Infiniband failed to create queue pair: Cannot allocate memory", "verbs.create_qp",
+	  "Ceph src/msg/async/rdma/Infiniband.cc" },
+	{ "ib_iface.c:745  UCX  ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory",
+	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c" },
+	{ "Failed to create a completion queue (CQ):", "verbs.create_cq_pd",
+	  "Open MPI help-mpi-btl-openib.txt" },
 	{ "Couldn't create CQ", "verbs.create_cq_pd", PERF },
 	{ "Couldn't allocate PD", "verbs.create_cq_pd", PERF },
 	{ "Failed to create CQs", "verbs.create_cq_pd", PERF },
@@ -108,7 +132,14 @@ static const struct sample samples[] = {
 	  "cannot open shared object file: No such file or directory", "verbs.driver_warning",
 	  VERBS },
 	{ "libibverbs: Warning: no userspace device-specific driver found for "
-	  "/sys/class/infiniband_verbs/uverbs0", "verbs.driver_warning", VERBS },
+	  "/sys/class/infiniband_verbs/uverbs0", "verbs.no_provider", VERBS },
+	{ "libibverbs: Warning: couldn't open config directory '/etc/libibverbs.d'.",
+	  "verbs.driver_warning", VERBS },
+	{ "libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 2 (supports 1 to 1) "
+	  "for device /sys/class/infiniband/rxe0", "verbs.kernel_abi", VERBS },
+	{ "mlx5: host-a: got completion with error:", "verbs.mlx5_cqe_dump",
+	  "rdma-core providers/mlx5/cq.c" },
+	{ "Couldn't allocate MR ERRNO: Bad address.", "verbs.reg_mr verbs.bad_address", PERF },
 	{ " Port number 1 state is Down", "perftest.port_down", LAB },
 	{ " Couldn't set the link layer", "verbs.no_context", LAB },
 	{ " Couldn't get context for the device", "verbs.no_context", LAB },
@@ -143,6 +174,19 @@ static const struct sample samples[] = {
 	{ "cma event RDMA_CM_EVENT_REJECTED, error 8", "rdma_cm.rejected", "librdmacm rping" },
 	{ "cma event RDMA_CM_EVENT_UNREACHABLE, error -110", "rdma_cm.unreachable",
 	  "librdmacm rping" },
+	{ "librdmacm: Fatal: no RDMA devices found", "verbs.no_device rdma_cm.no_devices",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Fatal: unable to get RDMA device list", "rdma_cm.no_devices",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Warning: couldn't read ABI version.", "rdma_cm.abi_version",
+	  "librdmacm cma.c" },
+	{ "librdmacm: Warning: assuming: 4", "rdma_cm.abi_version", "librdmacm cma.c" },
+	{ "rdma_create_event_channel: No such device", "rdma_cm.event_channel", "librdmacm rping" },
+	{ "rdma_bind_addr: No such file or directory", "rdma_cm.bind_addr", "librdmacm rping" },
+	{ "cma event RDMA_CM_EVENT_CONNECT_ERROR, error -110", "rdma_cm.connect_error",
+	  "librdmacm rping" },
+	{ "received event RDMA_CM_EVENT_DEVICE_REMOVAL", "rdma_cm.device_removal",
+	  "UCX src/uct/ib/rdmacm/rdmacm_cm.c" },
 	/* NCCL */
 	{ "node-2:5776:5902 [0] transport/net_ib.cc:1296 NCCL WARN NET/IB : Got completion from "
 	  "peer 10.2.0.5<33092> with error 12, opcode 0, len 0, vendor err 129 (Recv)",
@@ -159,12 +203,159 @@ static const struct sample samples[] = {
 	  "nccl.completion_error wc.retry_exc_err", NCCL " 2.2x" },
 	{ "NCCL WARN NET/IB: ncclIbTest: Got CQE with error (devIndex=0, req=0x7fccfc04e028, "
 	  "wr_id=0, qp_num=26257)", "nccl.completion_error", NCCL " 2.2x" },
-	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : port error", "nccl.async_event", NCCL },
+	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : port error",
+	  "nccl.async_event nccl.async_port_error", NCCL },
+	{ "transport/net_ib.cu:80 NCCL WARN NET/IB : Got async event : local catastrophic error",
+	  "nccl.async_event nccl.async_catastrophic", NCCL },
+	{ "NCCL WARN NET/IB : mlx5_0:1 Got async event : GID table change",
+	  "nccl.async_event nccl.async_gid_change", NCCL },
+	{ "misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed", "nccl.open_device",
+	  NCCL },
+	{ "transport/net_ib.cc:148 NCCL WARN NET/IB : Unable to open device mlx5_bond_0",
+	  "nccl.open_device", NCCL },
+	{ "NCCL INFO Failed to open libibverbs.so[.1]", "nccl.no_libibverbs", NCCL },
+	{ "NCCL WARN NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid argument",
+	  "nccl.roce_version", NCCL },
+	{ "NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'", "nccl.gdr_disabled",
+	  NCCL },
+	{ "NCCL WARN Bootstrap : no socket interface found", "nccl.no_socket_if", NCCL },
+	{ "NCCL WARN NET/Socket : No usable listening interface found", "nccl.no_socket_if",
+	  NCCL },
+	{ "include/socket.h:344 WARN Socket creation failed : Address family not supported by "
+	  "protocol", "nccl.socket_create", NCCL },
+	{ "ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor "
+	  "AF_INET6(10)", "nccl.socket_family", NCCL },
+	{ "misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer "
+	  "host-b<41109>", "nccl.socket_closed", NCCL },
 	{ "NCCL INFO Using network Socket", "nccl.using_socket", NCCL },
 	{ "NCCL WARN Connect to 10.0.0.2<43567> failed : Connection refused",
 	  "nccl.bootstrap_connect", NCCL },
 	{ "NCCL INFO Call to connect returned Connection refused, retrying",
 	  "nccl.bootstrap_connect", NCCL },
+	/* the kernel */
+	{ "infiniband mlx5_0: mlx5_poll_one:527:(pid 0): Responder error cqe on cqn 0x406:",
+	  "kernel.mlx5_error_cqe", "kernel drivers/infiniband/hw/mlx5/cq.c" },
+	{ "infiniband mlx5_0: mlx5_poll_one:530:(pid 0): syndrome 0x15, vendor syndrome 0x81",
+	  "wc.retry_exc_err", "kernel drivers/infiniband/hw/mlx5/cq.c" },
+	{ "mlx5_core 0000:5e:00.0: mlx5_cmd_check:824:(pid 46096): CREATE_QP(0x500) op_mod(0x0) "
+	  "failed, status limits exceeded(0x8), syndrome (0x19c6d6)",
+	  "kernel.mlx5_cmd_limits kernel.mlx5_cmd_failed", "kernel mlx5_core cmd.c" },
+	{ "mlx5_core 0000:3b:00.0: mlx5_cmd_out_err:838:(pid 1): ACCESS_REG(0x805) op_mod(0x1) "
+	  "failed, status bad parameter(0x3), syndrome (0x15c356), err(-22)",
+	  "kernel.mlx5_cmd_failed", "kernel mlx5_core cmd.c" },
+	{ "mlx5_core 0000:3b:00.0: poll_health:805:(pid 0): device's health compromised - reached "
+	  "miss count", "kernel.mlx5_health", "kernel mlx5_core health.c" },
+	{ "mlx5_core 0000:3b:00.0: Port module event: module 0, Cable unplugged",
+	  "kernel.module_event", "kernel mlx5_core events.c" },
+	{ "__ib_cache_gid_add: unable to add gid fe80:0000:0000:0000:0000:5efe:0a00:0001 error=-28",
+	  "kernel.gid_add_failed", "kernel drivers/infiniband/core/cache.c" },
+	{ "mlx5_ib: Unknown symbol ib_register_device (err -2)", "kernel.unknown_symbol",
+	  "kernel module loader" },
+	{ "mlx5_core: disagrees about version of symbol devlink_alloc", "kernel.unknown_symbol",
+	  "kernel module loader" },
+	{ "modprobe: FATAL: Module rdma_rxe not found in directory /lib/modules/6.1.0",
+	  "kernel.module_not_found", "kmod modprobe" },
+	{ "modprobe: ERROR: could not insert 'nv_peer_mem': Invalid argument",
+	  "kernel.module_not_found kernel.peermem", "kmod modprobe" },
+	{ "rdma_rxe: failed to allocate crc algorithmi err:-2", "kernel.rxe",
+	  "kernel drivers/infiniband/sw/rxe" },
+	{ "bnxt_re: bnxt_re_ib_init: Failed to register with netedev: 0xffffffed",
+	  "kernel.bnxt_re", "kernel drivers/infiniband/hw/bnxt_re/main.c" },
+	{ "irdma 0000:8a:00.0: Failed to create a CQP: -110", "kernel.irdma",
+	  "kernel drivers/infiniband/hw/irdma" },
+	{ "nvme nvme0: rdma connection establishment failed (-104)", "kernel.nvme_rdma_connect",
+	  "kernel drivers/nvme/host/rdma.c" },
+	{ "Loading HCA driver and Access Layer: [FAILED]", "kernel.openibd",
+	  "MLNX_OFED /etc/init.d/openibd" },
+	{ "  LnkSta:  Speed 5GT/s, Width x1, TrErr- Train- SlotClk+ DLActive- BWMgmt- ABWMgmt-",
+	  "pci.link_status", "pciutils lspci -vv" },
+	{ "  LnkSta:  Speed 8GT/s (downgraded), Width x8 (downgraded)", "pci.link_status",
+	  "pciutils 3.7+ lspci -vv" },
+	/* UCX */
+	{ "ib_log.c:246  UCX  ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory. Please "
+	  "set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)",
+	  "verbs.create_cq_pd ucx.memlock", "UCX src/uct/ib/base/ib_log.c" },
+	{ "ib_md.c:1405 UCX  WARN  RDMA transports are disabled because max locked memory limit "
+	  "(64 kbytes) is too low.", "ucx.memlock", "UCX src/uct/ib/base/ib_md.c" },
+	{ "ud_ep.c:278  Fatal: UD endpoint 0x1d3fc10 to <no debug data>: unhandled timeout error",
+	  "ucx.ud_timeout", "UCX src/uct/ib/ud/base/ud_ep.c" },
+	{ "transport error: Endpoint timeout", "ucx.ud_timeout", "UCX ucs_status_string" },
+	{ "error handling callback was invoked with status -6 (Destination is unreachable)",
+	  "ucx.unreachable", "UCX ucs_status_string" },
+	{ "wireup_ep.c:467  UCX  ERROR no supported sockaddr auxiliary transports found for "
+	  "mlx5_4:1", "ucx.unreachable", "UCX src/ucp/wireup/wireup_ep.c" },
+	{ "ucp_context.c:1321 UCX  WARN  network device 'mlx5_bond_0:1' is not available, please "
+	  "use one or more of: 'bond0'(tcp), 'lo'(tcp)", "ucx.device_unavailable",
+	  "UCX src/ucp/core/ucp_context.c" },
+	{ "rc_verbs_iface.c:47   UCX  ERROR Send completion with error: transport retry counter "
+	  "exceeded", "ucx.completion_error wc.retry_exc_err", "UCX src/uct/ib/rc/verbs" },
+	{ "ib_mlx5_log.c:143  Transport retry count exceeded on mlx5_0:1/RoCE (synd 0x15 vend 0x81 "
+	  "hw_synd 0/0)", "wc.retry_exc_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c" },
+	{ "ib_mlx5_log.c:143  Remote access on mlx5_0:1/RoCE (synd 0x13 vend 0x88 hw_synd 0/0)",
+	  "wc.rem_access_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c" },
+	{ "ib_mlx5_log.c:139  Error on QP 0x2a0 wqe[5]: Local protection (synd 0x4 vend 0x56) "
+	  "opcode SEND", "wc.loc_prot_err", "UCX src/uct/ib/mlx5/ib_mlx5_log.c (1.8)" },
+	/* libfabric */
+	{ "libfabric:4117195:1708032874::core:core:fi_getinfo_():1304<info> fi_getinfo: provider "
+	  "ofi_rxm returned -61 (No data available)", "libfabric.no_data",
+	  "libfabric src/fabric.c" },
+	{ "fi_getinfo: -19 (No such device)", "libfabric.no_device", "libfabric fabtests" },
+	{ "fi_av_insert(): util/shared.c:1234, ret=-22 (Invalid argument)", "libfabric.av_insert",
+	  "libfabric fabtests" },
+	{ "libfabric:48900:1724184456::ofi_rxm:cq:rxm_handle_error():803<warn> fi_eq_readerr: err: "
+	  "Connection refused (111), prov_err: Unknown error -28 (-28)",
+	  "libfabric.refused libfabric.cq_readerr", "libfabric prov/rxm" },
+	/* Open MPI */
+	{ "WARNING: There is at least non-excluded one OpenFabrics device found, but there are no "
+	  "active ports detected (or Open MPI was unable to use them).", "ompi.no_active_ports",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "WARNING: It appears that your OpenFabrics subsystem is configured to only allow "
+	  "registering part of your physical memory.", "ompi.registerable",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "The OpenFabrics (openib) BTL failed to initialize while trying to allocate some locked "
+	  "memory.", "ompi.locked_memory", "Open MPI help-mpi-btl-openib.txt" },
+	{ "WARNING: There was an error initializing an OpenFabrics device.", "ompi.device_init",
+	  "Open MPI help-mpi-btl-openib.txt" },
+	{ "By default, for Open MPI 4.0 and later, infiniband ports on a device are not used by "
+	  "default.", "ompi.ib_not_used", "Open MPI help-mpi-btl-openib.txt" },
+	{ "No OpenFabrics connection schemes reported that they were able to be used on a specific "
+	  "port.", "ompi.no_cpc", "Open MPI help-mpi-btl-openib-cpc-base.txt" },
+	{ "ibv_exp_query_device: invalid comp_mask !!! (comp_mask = 0x7fff5cb0 valid_mask = 0x1)",
+	  "ompi.exp_verbs", "MLNX_OFED libibverbs verbs_exp.h" },
+	/* SPDK */
+	{ "rdma.c:1766:spdk_nvmf_rdma_poller_poll: *ERROR*: CQ error on CQ 0x343da1f0, Request "
+	  "0x876662480 (9): remote invalid request error", "spdk.cq_error wc.rem_inv_req_err",
+	  "SPDK lib/nvmf/rdma.c" },
+	{ "rdma.c:3868 Error on CQ 0x7f38b89f66e0, request 0x139881275013272, type 2, status: (5): "
+	  "Work Request Flushed Error", "spdk.cq_error wc.wr_flush_err", "SPDK lib/nvmf/rdma.c" },
+	{ "rdma.c:2444:spdk_nvmf_rdma_create: *ERROR*: rdma_get_devices() failed: No such device",
+	  "spdk.no_rdma", "SPDK lib/nvmf/rdma.c" },
+	{ "nvmf_rpc.c: *ERROR*: Transport type trtype 1 not available", "spdk.no_rdma",
+	  "SPDK lib/nvmf" },
+	{ "rdma.c: 945:nvmf_rdma_resize_cq: *ERROR*: RDMA CQ resize failed: errno 0: Success",
+	  "spdk.cq_resize", "SPDK lib/nvmf/rdma.c" },
+	{ "nvme_rdma.c: *ERROR*: RDMA connect error -74", "spdk.connect",
+	  "SPDK lib/nvme/nvme_rdma.c" },
+	/* Ceph, Mooncake, the device plugins, GPU memory */
+	{ "RDMAStack RDMAStack!!! WARNING !!! For RDMA to work properly user memlock (ulimit -l) "
+	  "must be big enough to allow large amount of registered memory.", "ceph.memlock",
+	  "Ceph src/msg/async/rdma/RDMAStack.cc" },
+	{ "E0302 08:32:30 rdma_context.cpp:460] No suitable GID found on rocep153s0",
+	  "mooncake.no_gid", "Mooncake rdma_context.cpp" },
+	{ "E0219 worker_pool.cpp:281] Worker: Process failed for slice (opcode: 0, length: 4096, "
+	  "local_nic: mlx5_0, peer_nic: 10.0.0.2@mlx5_0): transport retry counter exceeded",
+	  "mooncake.slice_failed wc.retry_exc_err", "Mooncake worker_pool.cpp" },
+	{ "2023/09/08 17:43:19 Exiting.. can not change : incorrect RDMA subsystem network "
+	  "namespace", "k8s.rdma_netns", "k8s-rdma-shared-dev-plugin resources_manager.go" },
+	{ "error creating new device: \"missing RDMA device spec for device 0000:ec:00.0, RDMA "
+	  "device \\\"issm\\\" not found\"", "k8s.rdma_device_spec",
+	  "k8s-rdma-shared-dev-plugin" },
+	{ "Warning: no Rdma Devices were found for resource hpc_shared_devices_h", "k8s.no_devices",
+	  "k8s-rdma-shared-dev-plugin" },
+	{ "NET/IB : dmabuf registration not supported by the NIC", "gpu.dmabuf",
+	  "NCCL, dma-buf registration" },
+	{ "Couldn't allocate GPU memory with cudaMalloc", "gpu.cuda_init",
+	  "perftest src/cuda_memory.c" },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */
@@ -252,7 +443,8 @@ static void test_table_valid(void **state)
 	regex_t idre;
 
 	assert_true(n >= 60);
-	assert_int_equal(regcomp(&idre, "^[a-z_]+\\.[a-z0-9_]+$", REG_EXTENDED | REG_NOSUB), 0);
+	assert_int_equal(regcomp(&idre, "^[a-z][a-z0-9_]*\\.[a-z0-9_]+$", REG_EXTENDED | REG_NOSUB),
+			 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
 		int tree_ok = 0, nc = 0;
@@ -731,6 +923,248 @@ static void test_fuzz(void **state)
 	rs_explainer_free(x);
 }
 
+
+/*
+ * The needles: every entry has some, none shorter than 3 bytes, and they
+ * never hide a match - the same lines give the same ids with the
+ * automaton as with every pattern tried on every line (brute force), for
+ * the samples with text around them, the ordinary lines, the corpus of
+ * real pastes (when top_srcdir is known) and random lines.
+ */
+static void same_with_brute(struct rs_explainer *x, const char *line)
+{
+	char a[512], b[512];
+
+	rs_explainer_set_brute(x, 0);
+	ids_of(x, line, a, sizeof(a));
+	rs_explainer_set_brute(x, 1);
+	ids_of(x, line, b, sizeof(b));
+	rs_explainer_set_brute(x, 0);
+	if (strcmp(a, b))
+		fail_msg("\"%s\": the needles give \"%s\", every pattern \"%s\"", line, a, b);
+}
+
+static void corpus_brute(struct rs_explainer *x, const char *dir)
+{
+	char path[4096], cmd[4200], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/explain/corpus/%s", getenv("top_srcdir"),
+		 dir);
+	snprintf(cmd, sizeof(cmd), "cat '%s'/*.txt 2>/dev/null", path);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	while (getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		same_with_brute(x, line);
+	}
+	free(line);
+	pclose(f);
+}
+
+static void test_needles(void **state)
+{
+	struct rs_explainer *x = explainer();
+	size_t n = rs_explainer_count(x) + rs_explainer_evidence_count(x);
+	char buf[96], line[1024];
+	uint32_t seed = 0xfeed;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = rs_explainer_needles(x, i, 0, buf, sizeof(buf));
+
+		if (!k)
+			fail_msg("entry %zu: its pattern gives no needle: it would be tried on "
+				 "every line", i);
+		for (size_t j = 0; j < k; j++) {
+			rs_explainer_needles(x, i, j, buf, sizeof(buf));
+			assert_true(strlen(buf) >= 3);
+		}
+	}
+	for (size_t i = 0; i < RS_ARRAY_SIZE(samples); i++) {
+		same_with_brute(x, samples[i].msg);
+		snprintf(line, sizeof(line), "2026-01-01 host[42]: %s (and more)", samples[i].msg);
+		same_with_brute(x, line);
+	}
+	for (size_t i = 0; i < RS_ARRAY_SIZE(benign); i++)
+		same_with_brute(x, benign[i]);
+	for (int i = 0; i < 20000; i++) {
+		size_t len = rnd(&seed) % 200;
+
+		for (size_t k = 0; k < len; k++)
+			line[k] = (char)(' ' + rnd(&seed) % 95);
+		line[len] = '\0';
+		same_with_brute(x, line);
+	}
+	if (getenv("top_srcdir")) {
+		corpus_brute(x, "seen");
+		corpus_brute(x, "heldout");
+	}
+	rs_explainer_free(x);
+}
+
+/* Every rule names an entry or a class, and every class a step of its tree. */
+static void test_rules_valid(void **state)
+{
+	for (int c = 1; c < RS_CLS_COUNT; c++) {
+		const char *tree, *check;
+
+		rs_explain_class_step((enum rs_explain_class)c, &tree, &check);
+		assert_int_equal(rs_explain_class_find(rs_explain_class_name(c)), c);
+		assert_non_null(rs_check_find(check));
+		if (!tree_has_step(tree, check))
+			fail_msg("class %s: %s is not a step of %s", rs_explain_class_name(c), check,
+				 tree);
+	}
+	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
+		const struct rs_explain_entry *e = rs_explain_find(r->entry);
+
+		print_message("# rule %s -> %s\n", r->entry, rs_explain_class_name(r->cls));
+		if (!strncmp(r->entry, "class:", 6))
+			assert_int_not_equal(rs_explain_class_find(r->entry + 6), RS_CLS_NONE);
+		else if (!e || !strncmp(e->id, "ctx.", 4))
+			fail_msg("rule for %s: no such entry", r->entry);
+		assert_true(r->when && r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
+		assert_true(r->why && strlen(r->why) > 10);
+	}
+	for (const struct rs_explain_entry *e = rs_explain_evidence; e->id; e++)
+		assert_true(e->sets != 0);
+	assert_int_equal(rs_explain_class_find("no-such-class"), RS_CLS_NONE);
+	assert_string_equal(rs_explain_class_name(RS_CLS_NONE), "");
+}
+
+/* Rank text; the classes of the ranking, space-separated, into buf. */
+static size_t rank_text(const char *text, char *buf, size_t len,
+			struct rs_explain_ranked *rk, size_t max)
+{
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	size_t n;
+
+	rs_explain_feed(r, text, strlen(text));
+	rs_explain_finish(r);
+	n = rs_explain_rank(r, rk, max);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < max; i++) {
+		if (i)
+			strncat(buf, " ", len - strlen(buf) - 1);
+		strncat(buf, rs_explain_class_name(rk[i].cls), len - strlen(buf) - 1);
+		rk[i].seen = NULL;	/* freed with the run */
+	}
+	rs_explain_run_free(r);
+	rs_explainer_free(x);
+	return n;
+}
+
+#define NCCL12 "NCCL WARN NET/IB : Got completion from peer 10.0.0.2<4000> with error 12, " \
+	"opcode 0, len 0, vendor err 129 (Recv)\n"
+
+/*
+ * The ranking over a whole paste: the most specific first, the context
+ * changing what a status means, a repeated line counted once.
+ */
+static void test_rank(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+	size_t n;
+
+	/* status 12 alone: the GID index first (its most likely cause on RoCE) */
+	n = rank_text(NCCL12, cls, sizeof(cls), rk, 16);
+	assert_int_equal(n, 2);
+	assert_string_equal(rk[0].e->id, "wc.retry_exc_err");
+	assert_string_equal(cls, "gid path");
+	assert_null(rk[0].rule);
+	/* with a port that flapped in the log: the port */
+	rank_text("NCCL WARN NET/IB : mlx5_0:1 Got async event : port error\n" NCCL12, cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "port");
+	/* with retransmissions and pause frames under load: congestion */
+	rank_text("rx_pause_ctrl_phy: 481516\nduplicate_request, out_of_sequence rising under "
+		  "load\n" NCCL12, cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "wc.retry_exc_err");
+	assert_string_equal(strtok(cls, " "), "congestion");
+	assert_non_null(rk[0].rule);
+	assert_int_equal(rk[0].rule_line, 1);
+	/* a path failure with a link-local GID in use: the GID */
+	rank_text("cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n GID: "
+		  "254:128:00:00:00:00:00:00:02:02:c9:ff:fe:00:00:01\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(cls, "gid");
+	assert_int_equal(rk[0].rule_line, 2);
+	/* the message that names its cause outranks the generic one before it */
+	rank_text("Couldn't allocate MR\nib_md.c:1405 UCX  WARN  RDMA transports are disabled "
+		  "because max locked memory limit (64 kbytes) is too low.\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(rk[0].e->id, "ucx.memlock");
+	assert_int_equal(rk[0].conf, RS_CONF_HIGH);
+	assert_string_equal(cls, "memlock memlock");
+	/* GPU memory turns a protection error into GPUDirect's */
+	rank_text("NCCL WARN NET/IB: Got completion from peer 10.0.0.2<1> with status=4 opcode=0 "
+		  "len=0 vendor err 81 (Send)\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gpudirect");
+	/* evidence alone explains nothing */
+	assert_int_equal(rank_text("inet6 fe80::1/64 scope link\nNCCL INFO NET/IB : Using "
+				   "[0]mlx5_0:1/RoCE\n", cls, sizeof(cls), rk, 16), 0);
+	/* flushed requests alone are a consequence: low confidence */
+	rank_text(" Bad wc status -- 5 -- 0 \n", cls, sizeof(cls), rk, 16);
+	assert_int_equal(rk[0].conf, RS_CONF_LOW);
+}
+
+/* A line repeated 200 000 times is one message with its count. */
+static void test_repeats_counted(void **state)
+{
+	static const char line[] = NCCL12;
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	const struct rs_explain_stats *st;
+	struct rs_explain_ranked rk[4];
+	char *buf = malloc(1000 * (sizeof(line) - 1));
+
+	for (int i = 0; i < 1000; i++)
+		memcpy(buf + i * (sizeof(line) - 1), line, sizeof(line) - 1);
+	for (int i = 0; i < 200; i++)
+		rs_explain_feed(r, buf, 1000 * (sizeof(line) - 1));
+	st = rs_explain_finish(r);
+	assert_int_equal(st->lines, 200000);
+	assert_int_equal(st->recognised, 200000);
+	assert_int_equal(st->distinct, 2);
+	assert_int_equal(rs_explain_rank(r, rk, 4), 2);
+	assert_int_equal(rk[0].seen->count, 200000);
+	assert_int_equal(rk[0].seen->first, 1);
+	assert_int_equal(rk[0].seen->last, 200000);
+	/* the status names no peer; NCCL's line does */
+	assert_string_equal(rk[0].seen->peer, "");
+	assert_string_equal(rk[1].e->id, "nccl.completion_error");
+	assert_string_equal(rk[1].seen->peer, "10.0.0.2");
+	rs_explain_run_free(r);
+	free(buf);
+	rs_explainer_free(x);
+}
+
+/* No limit by default: 40 MiB are read whole, the last line's message found. */
+static void test_no_input_limit(void **state)
+{
+	struct rs_explainer *x = explainer();
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	const struct rs_explain_stats *st;
+	size_t chunk = 1 << 20;
+	char *buf = malloc(chunk);
+
+	for (size_t i = 0; i < chunk; i++)
+		buf[i] = i % 64 == 63 ? '\n' : 'a' + (char)(i % 26);
+	for (int i = 0; i < 40; i++)
+		assert_int_equal(rs_explain_feed(r, buf, chunk), 0);
+	rs_explain_feed(r, "Port number 1 state is Down\n", 28);
+	st = rs_explain_finish(r);
+	assert_false(st->input_cut);
+	assert_int_equal(st->bytes, 40 * (uint64_t)chunk + 28);
+	assert_int_equal(st->recognised, 1);
+	assert_int_equal(st->tried, 1);	/* no other line held a needle */
+	rs_explain_run_free(r);
+	free(buf);
+	rs_explainer_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -745,6 +1179,11 @@ int main(void)
 		cmocka_unit_test(test_bad_pattern),
 		cmocka_unit_test(test_peer),
 		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_needles),
+		cmocka_unit_test(test_rules_valid),
+		cmocka_unit_test(test_rank),
+		cmocka_unit_test(test_repeats_counted),
+		cmocka_unit_test(test_no_input_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

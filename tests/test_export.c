@@ -243,22 +243,91 @@ static void test_http_good(void **state)
 	assert_false(r.has_body);
 	assert_int_equal(parse("HEAD / HTTP/1.0\n\n", &r), 17);	/* bare LF */
 	assert_true(r.close);					/* 1.0: no keep-alive */
-	assert_int_equal(parse("GET / HTTP/1.1\r\nconnection: Keep-Alive, CLOSE\r\n\r\n", &r) > 0, 1);
+	assert_int_equal(parse("GET / HTTP/1.1\r\nHost: a\r\n"
+			       "connection: Keep-Alive, CLOSE\r\n\r\n", &r) > 0, 1);
 	assert_true(r.close);
-	assert_true(parse("POST /metrics HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello", &r) > 0);
+	assert_true(parse("POST /metrics HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello",
+			  &r) > 0);
 	assert_string_equal(r.method, "POST");
 	assert_true(r.has_body);
-	assert_true(parse("GET / HTTP/1.1\r\nContent-Length: 0\r\n\r\n", &r) > 0);
+	assert_true(parse("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", &r) > 0);
 	assert_false(r.has_body);
-	assert_true(parse("GET / HTTP/1.1\r\nAccept: text/plain\r\n\r\n", &r) > 0);
+	assert_true(parse("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 007 \r\n\r\n", &r) > 0);
+	assert_true(r.has_body);				/* OWS after the value */
+	assert_true(parse("GET / HTTP/1.1\r\nHost: a\r\nAccept: text/plain\r\n\r\n", &r) > 0);
 	assert_false(r.openmetrics);
+}
+
+/* RFC 9112's framing and Host rules: what a proxy in front could read
+ * differently (request smuggling) is refused. */
+static void test_http_smuggling(void **state)
+{
+	static const char *const bad[] = {
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5,6\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: +5\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x10\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 1 2\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length:\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nContent-Length : 5\r\n\r\n",	/* space before : */
+		"GET / HTTP/1.1\r\nHost : a\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n"
+		"Content-Length: 5\r\n\r\n",					/* TE + CL */
+		"GET / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n",		/* TE in 1.0 */
+		"GET / HTTP/1.1\r\nHost: a\r\n\tfolded\r\n\r\n",		/* obs-fold, HTAB */
+		"GET / HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n",		/* a bare CR */
+		"GET / HTTP/1.1\rHost: a\r\n\r\n",
+		"GET / HTTP/1.1\r\r\nHost: a\r\n\r\n",
+		"GET / HTTP/1.1\r\n\r\n",					/* 1.1 without Host */
+		"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",		/* two Hosts */
+		"GET / HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a b\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a/b\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: u@a\r\n\r\n",
+		"GET http://u@a/metrics HTTP/1.1\r\nHost: a\r\n\r\n",		/* userinfo */
+		"GET http:///metrics HTTP/1.1\r\nHost: a\r\n\r\n",		/* no authority */
+		"GET ftp://a/metrics HTTP/1.1\r\nHost: a\r\n\r\n",
+		"GET * HTTP/1.1\r\nHost: a\r\n\r\n",
+		"GET /a#b HTTP/1.1\r\nHost: a\r\n\r\n",
+		"GET /\xc3\xa9 HTTP/1.1\r\nHost: a\r\n\r\n",
+		"GET /a\\b HTTP/1.1\r\nHost: a\r\n\r\n",
+	};
+	char nul[] = "GET / HTTP/1.1\r\nHost: a\r\nX-A: b\0c\r\n\r\n";
+	char buf[RS_HTTP_HEAD_MAX + 64];
+	struct rs_http_req r;
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(bad); i++)
+		if (parse(bad[i], &r) != RS_HTTP_BAD)
+			fail_msg("not refused with 400: %s", bad[i]);
+	assert_int_equal(rs_http_parse(nul, sizeof(nul) - 1, &r), RS_HTTP_BAD);
+	assert_int_equal(parse("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+			       "0\r\n\r\n", &r), RS_HTTP_NOT_IMPLEMENTED);
+	assert_string_equal(rs_http_reason(501), "Not Implemented");
+	/* 1.0 needs no Host; absolute-form is accepted, its path routed */
+	assert_true(parse("GET /metrics HTTP/1.0\r\n\r\n", &r) > 0);
+	assert_true(parse("GET http://[::1]:9479/metrics?a=b HTTP/1.1\r\nHost: x\r\n\r\n", &r) > 0);
+	assert_string_equal(r.path, "/metrics");
+	assert_true(parse("GET HTTP://h HTTP/1.1\r\nHost: h\r\n\r\n", &r) > 0);
+	assert_string_equal(r.path, "/");
+	assert_true(parse("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n", &r) > 0);
+	assert_string_equal(r.path, "*");
+	assert_true(parse("GET / HTTP/1.1\r\nHost:\r\n\r\n", &r) > 0);	/* empty: allowed */
+	/* a request line past the head's limit: its target is too long */
+	memset(buf, 'a', sizeof(buf));
+	memcpy(buf, "GET /", 5);
+	assert_int_equal(rs_http_parse(buf, RS_HTTP_HEAD_MAX, &r), RS_HTTP_URI_TOO_LONG);
+	memcpy(buf, "GET / HTTP/1.1\r\nX-A: ", 21);
+	assert_int_equal(rs_http_parse(buf, RS_HTTP_HEAD_MAX, &r), RS_HTTP_HEAD_TOO_LARGE);
 }
 
 static void test_http_bad(void **state)
 {
 	static const char *const bad[] = {
 		"GET /metrics\r\n\r\n",			/* HTTP/0.9 */
-		"GET metrics HTTP/1.1\r\n\r\n",		/* not origin-form */
+		"GET metrics HTTP/1.1\r\nHost: a\r\n\r\n",	/* not origin-form */
 		"GET  /metrics HTTP/1.1\r\n\r\n",		/* two spaces */
 		"G(T / HTTP/1.1\r\n\r\n",			/* not a token */
 		"GET / HTTP/1.1 \r\n\r\n",
@@ -300,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_exporter_tail),
 		cmocka_unit_test(test_http_good),
 		cmocka_unit_test(test_http_bad),
+		cmocka_unit_test(test_http_smuggling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

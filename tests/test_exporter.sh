@@ -25,7 +25,7 @@ stop_exporter() {
 }
 trap 'stop_exporter; rm -rf "$T"' EXIT
 
-plan 27
+plan 28
 
 PROMTOOL=$(command -v promtool)
 # The strict OpenMetrics parser: Debian's python3-prometheus-client.
@@ -134,10 +134,29 @@ print(n, "families")' "$T/served.om" >"$T/om.out" 2>&1 && tail -c 6 "$T/served.o
 	fi
 	"$C" "$ADDR" get / >"$T/page" 2>/dev/null && grep -q 'href="/metrics"' "$T/page"
 	ok $? "GET / is a short page pointing to /metrics"
-	printf 'DELETE /metrics HTTP/1.1\r\n\r\n' | "$C" "$ADDR" raw >"$T/raw" 2>&1
+	printf 'DELETE /metrics HTTP/1.1\r\nHost: a\r\n\r\n' | "$C" "$ADDR" raw >"$T/raw" 2>&1
 	grep -q '^HTTP/1.1 405 Method Not Allowed$' "$T/raw" &&
-		printf 'GET /nope HTTP/1.1\r\nConnection: close\r\n\r\n' | "$C" "$ADDR" raw | grep -q '^HTTP/1.1 404 Not Found$'
+		printf 'GET /nope HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n' | "$C" "$ADDR" raw | grep -q '^HTTP/1.1 404 Not Found$'
 	ok $? "other methods 405, other paths 404"
+
+	# Request smuggling (RFC 9112 6.3): framing a proxy could read otherwise
+	# is refused and the connection closed (raw exits 0 only on a close).
+	smug() { # smug STATUS REQUEST: the answer is STATUS, then a close
+		printf "$2" | timeout 60 "$C" "$ADDR" raw >"$T/smug" 2>&1 &&
+			grep -q "^HTTP/1.1 $1 " "$T/smug" || { diag "$2: $(cat "$T/smug")"; return 1; }
+	}
+	smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\nhello' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n' &&
+		smug 501 'GET /metrics HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost : a\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\nX-A: b\rc\r\nHost: a\r\n\r\n' &&
+		smug 400 'GET /metrics HTTP/1.1\r\n\r\n' &&
+		smug 200 'GET http://a/metrics HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi'
+	ok $? "two Content-Lengths, a list, TE with CL, a space before the colon, obs-fold, two Hosts, a bare CR, no Host: 400; TE: 501; each closed"
 
 	# --- hostile clients, while good ones scrape -------------------------
 	"$C" "$ADDR" slow 6 >"$T/slow" 2>&1 &
@@ -170,7 +189,7 @@ print(n, "families")' "$T/served.om" >"$T/om.out" 2>&1 && tail -c 6 "$T/served.o
 	stop_exporter
 	ok "$EXP_RC" "SIGTERM: exit 0 (the sanitizer build: no leak either)"
 else
-	for i in $(seq 13); do skip "the exporter did not start"; done
+	for i in $(seq 14); do skip "the exporter did not start"; done
 fi
 
 # --- parallel scrapes while a --root tree's counters move -----------------

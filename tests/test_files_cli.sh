@@ -14,7 +14,7 @@ FX=$top_srcdir/tests/fixtures
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-files-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 33
+plan 34
 
 # --- snapshot -o -----------------------------------------------------------
 # Before: every run wrote FILE.tmp, so runs at once tore each other's file.
@@ -48,9 +48,13 @@ ok $? "a saved snapshot ends with the '...' line"
 echo old >"$T/real.yaml"
 chmod 600 "$T/real.yaml"
 ln -s real.yaml "$T/link.yaml"
-$R --demo snapshot -o "$T/link.yaml" 2>/dev/null && [ -L "$T/link.yaml" ] &&
+$R --demo snapshot -o "$T/link.yaml" 2>"$T/err"
+[ $? -eq 1 ] && [ -L "$T/link.yaml" ] && [ "$(cat "$T/real.yaml")" = old ] &&
+	grep -q 'link.yaml: a symbolic link: an output is never written through one' "$T/err"
+ok $? "-o naming a symlink: refused (exit 1), the link and its target untouched"
+$R --demo snapshot -o "$T/real.yaml" 2>/dev/null &&
 	cmp -s "$T/real.yaml" "$T/plain.yaml" && [ "$(stat -c %a "$T/real.yaml")" = 600 ]
-ok $? "-o through a symlink writes its target; the link and the file's mode stay"
+ok $? "-o over a regular file replaces it, keeping its mode"
 
 # --- a snapshot cut short ------------------------------------------------
 # Before: `head -c 300` of a snapshot loaded as "No RDMA devices found", exit 0.
@@ -84,7 +88,7 @@ $R --root "$FX/roce-cx5/sys/class/infiniband/mlx5_0/fw_ver" devices >/dev/null 2
 ok $? "--root of a file: exit 2"
 bad=0
 for d in "$FX"/*/; do
-	case $d in */explain/ | */pcaps/ | */rdma-netlink/) continue ;; esac
+	case $d in */explain/ | */pcaps/ | */rdma-netlink/ | */recordings/) continue ;; esac
 	[ -d "$d/sys" ] || { bad=1; echo "# $d has no sys/"; }
 done
 ok $bad "every fixture root under tests/fixtures has sys/"

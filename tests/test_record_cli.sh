@@ -6,7 +6,10 @@
 # a fixture root whose counters this test moves, recorded and read back
 # (every recorded value one the test wrote, in order, the last one exact);
 # a recorder killed with -9 (the file loads); a file cut short and one
-# with a changed byte (loaded up to the damage, which is named); the
+# with a changed byte and one with a bit flipped near its start (every
+# sample the damage does not cost loads; the damage is named); an
+# existing file (refused, --force, --append to the same host, to a killed
+# recorder's file, to another host's, to format 1, to no file); the
 # errors (no -o, a saved snapshot, a directory that does not exist, a
 # full disk, not a recording, two sources).  The exact round trip at every
 # sample and the cut at every byte offset are in test_recording.c.
@@ -44,10 +47,25 @@ ok $? "the head: $n samples, ended, from the demo"
 [ "$(grep -c '^interval ' "$T/text")" = $((n - 1)) ]
 ok $? "one interval per sample after the baseline"
 # The demo is exact (src/model/demo.c): at tick 1 mlx5_0 sends 1e9 + 25e6
-# words (x4 bytes) in its second of fake time, from 102938475610 words.
+# words (x4 bytes) a second, from 102938475610 words; a tick lasts the
+# interval, 0.05 s: 51 250 000 words.
 sed -n '/^interval 1 /,/^$/p' "$T/text" |
-	grep -q '^  mlx5_0/1   counters    port_xmit_data  *103963475610  *32.80 Gb/s$'
+	grep -q '^  mlx5_0/1   counters    port_xmit_data  *102989725610  *32.80 Gb/s$'
 ok $? "interval 1: port_xmit_data's raw value and the demo's exact 4.1 GB/s (32.80 Gb/s)"
+# The samples and their times are true: a tick of the demo lasts the
+# interval, so 0.2 s apart over 2 s is about 11 samples spanning (n - 1) x
+# 0.2 s, none later than the recording's end.
+"$R" --demo record -o "$T/fast.rsrec" --interval 0.2 --duration 2 >/dev/null 2>&1
+t1=$(date +%s)
+head=$("$R" counters --replay "$T/fast.rsrec" | head -n 1)
+fn=$(echo "$head" | sed -n 's/^recording: \([0-9]*\) samples over \([0-9.]*\) s from \([^ ]*\) .*/\1/p')
+fspan=$(echo "$head" | sed -n 's/^recording: \([0-9]*\) samples over \([0-9.]*\) s from \([^ ]*\) .*/\2/p')
+fstart=$(echo "$head" | sed -n 's/^recording: \([0-9]*\) samples over \([0-9.]*\) s from \([^ ]*\) .*/\3/p')
+fend=$(( $(date -d "$fstart" +%s) + ${fspan%.*} ))
+[ "${fn:-0}" -ge 5 ] && [ "${fn:-99}" -le 12 ] &&
+	awk -v n="$fn" -v s="$fspan" 'BEGIN { d = s - (n - 1) * 0.2; exit !(d < 0.001 && d > -0.001) }' &&
+	[ "$fend" -le $((t1 + 1)) ]
+ok $? "record --interval 0.2 --duration 2 on the demo: $head"
 grep -q '^  mlx5_0/1   counters    port_xmit_data  *102938475610$' "$T/text"
 ok $? "the baseline: every counter's raw value (port_xmit_data 102938475610)"
 "$R" counters --replay "$T/demo.rsrec" --json >"$T/json"
@@ -133,8 +151,86 @@ off=$((size - 400))	# in the last samples: the ones before it load
 printf 'Z' | dd of="$T/bad.rsrec" bs=1 seek=$off conv=notrunc 2>/dev/null
 "$R" counters --replay "$T/bad.rsrec" >"$T/bad.txt"
 ok $? "a file with a changed byte loads"
-grep -Eq "damaged at byte [0-9]+: record (header )?checksum mismatch; loaded up to it" "$T/bad.txt"
-ok $? "up to the damage, which it names: $(head -n 1 "$T/bad.txt" | sed 's/.*(//')"
+grep -Eq "^the file is damaged at byte [0-9]+ \(record (header )?checksum mismatch\): ([0-9]+ samples? skipped|no sample lost)$" "$T/bad.txt"
+ok $? "and says where it is damaged and what it cost: $(sed -n 2p "$T/bad.txt")"
+
+# flip FILE OFFSET: flip the lowest bit of the byte at OFFSET
+flip() {
+	b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+	printf "$(printf '\\%03o' $((b ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+# A recording of many samples with one bit flipped near its start (the
+# magic, the host record, the schema) or in a sample: every sample the
+# flip does not cost plays (a sample costs those up to the next key
+# sample, at most 64); the damage is named, the skipped samples counted.
+"$R" --demo record -o "$T/long.rsrec" --interval 0.01 --duration 1.5 >/dev/null 2>&1
+L=$(samples "$T/long.rsrec")
+lsize=$(wc -c <"$T/long.rsrec")
+for off in 3 5000 9999 22000 $((lsize / 2)); do
+	cp "$T/long.rsrec" "$T/flip.rsrec"
+	flip "$T/flip.rsrec" $off
+	"$R" counters --replay "$T/flip.rsrec" >"$T/flip.txt" 2>&1
+	got=$(sed -n 's/^recording: \([0-9]*\) samples.*/\1/p' "$T/flip.txt")
+	skipped=$(sed -n 's/^the file is damaged at byte [0-9]* (.*): \([0-9]*\) samples\{0,1\} skipped$/\1/p; s/^the file is damaged at byte [0-9]* (.*): no sample lost$/0/p' "$T/flip.txt")
+	[ "${got:-0}" -ge $((L - 64)) ] && [ -n "$skipped" ] && [ $((got + skipped)) -eq "$L" ] &&
+		{ [ $off -ge 22000 ] || [ "$skipped" -eq 0 ]; }
+	ok $? "one bit flipped at byte $off of $lsize: ${got:-no} of $L samples play, ${skipped:-?} skipped and said"
+done
+
+# ------------------------------------------------- an existing file
+# never emptied without a word: refused, --force empties, --append goes on
+cp "$T/demo.rsrec" "$T/keep.rsrec"
+"$R" --demo record -o "$T/keep.rsrec" --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$T/demo.rsrec" "$T/keep.rsrec" &&
+	grep -q 'keep.rsrec exists (a rocescope recording): --append continues a recording of this host, --force empties it' "$T/e"
+ok $? "record -o an existing recording: refused (exit 1), untouched, --append and --force named"
+echo "my notes" >"$T/notes.txt"
+"$R" --demo record -o "$T/notes.txt" --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && [ "$(cat "$T/notes.txt")" = "my notes" ] && grep -q 'notes.txt exists (not a recording)' "$T/e"
+ok $? "record -o an existing file that is not a recording: refused, untouched"
+"$R" --demo record -o "$T/notes.txt" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && [ "$(cat "$T/notes.txt")" = "my notes" ] &&
+	grep -q 'notes.txt: not appended: not a rocescope recording' "$T/e"
+ok $? "--append to a file that is not a recording: refused with the reason, untouched"
+"$R" --demo record -o "$T/keep.rsrec" --force --interval 0.05 --duration 0.2 >"$T/o" 2>/dev/null
+[ $? = 0 ] && k=$(samples "$T/keep.rsrec") && [ "$k" -lt "$n" ] && grep -q "^recorded $k samples" "$T/o"
+ok $? "--force empties it and records anew ($k samples)"
+k1=$k
+"$R" --demo record -o "$T/keep.rsrec" --append --interval 0.05 --duration 0.2 >"$T/o" 2>"$T/e"
+k2=$(samples "$T/keep.rsrec")
+[ $? = 0 ] && grep -q "^rocescope: appending to .*keep.rsrec: a recording of this host with $k1 samples$" "$T/e" &&
+	[ "$k2" -gt "$k1" ] && grep -q "in the file) to" "$T/o" &&
+	"$R" counters --replay "$T/keep.rsrec" | head -n 1 | grep -q '(ended, recorded from demo)'
+ok $? "--append goes on with a recording of the same host, says so on stderr ($k1 + $((k2 - k1)) samples)"
+cp "$T/kill.rsrec" "$T/killed.rsrec"
+kk=$(samples "$T/killed.rsrec")
+"$R" --demo record -o "$T/killed.rsrec" --append --interval 0.05 --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 0 ] && [ "$(samples "$T/killed.rsrec")" -gt "$kk" ] &&
+	! "$R" counters --replay "$T/killed.rsrec" | grep -q 'damaged'
+ok $? "--append to a recording whose recorder was killed: it goes on after its last whole record"
+cp "$T/cut.rsrec" "$T/cut2.rsrec"
+kc=$(samples "$T/cut2.rsrec")
+"$R" --demo record -o "$T/cut2.rsrec" --append --interval 0.05 --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 0 ] && grep -q "with $kc samples; its last [0-9]* bytes, a record cut short, dropped$" "$T/e" &&
+	[ "$(samples "$T/cut2.rsrec")" -gt "$kc" ] &&
+	! "$R" counters --replay "$T/cut2.rsrec" | grep -q 'damaged'
+ok $? "--append to a file cut short: its cut record dropped, and said; then it goes on"
+cp "$T/keep.rsrec" "$T/other.rsrec"
+"$R" --root "$T/root" record -o "$T/other.rsrec" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$T/keep.rsrec" "$T/other.rsrec" &&
+	grep -q 'not appended: it is a recording of demo-roce-01 (demo), this is ' "$T/e"
+ok $? "--append to a recording of another host: refused with the reason, untouched"
+cp "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$T/v1.rsrec"
+"$R" --demo record -o "$T/v1.rsrec" --append --duration 0.2 >/dev/null 2>"$T/e"
+[ $? = 1 ] && cmp -s "$top_srcdir/tests/fixtures/recordings/demo-v1.rsrec" "$T/v1.rsrec" &&
+	grep -q 'not appended: it is of format 1: appending writes format 2' "$T/e"
+ok $? "--append to a recording of format 1: refused, untouched"
+"$R" --demo record -o "$T/fresh.rsrec" --append --interval 0.05 --duration 0.1 >/dev/null 2>&1 &&
+	[ "$(samples "$T/fresh.rsrec")" -ge 1 ]
+ok $? "--append when the file is not there yet: a new recording"
+"$R" --demo record -o "$T/x.rsrec" --append --force >/dev/null 2>"$T/e"
+[ $? = 2 ] && [ ! -e "$T/x.rsrec" ] && grep -q -- '--force and --append: give one' "$T/e"
+ok $? "--force with --append: usage error"
 
 # ------------------------------------------------------------- errors
 "$R" --demo record >/dev/null 2>"$T/e"; [ $? = 2 ] && grep -q 'needs -o FILE' "$T/e"

@@ -342,7 +342,7 @@ static void test_files(void **state)
 	 */
 	path_in_tmp(path, sizeof(path), "fifo");
 	assert_int_equal(mkfifo(path, 0644), 0);
-	assert_int_equal(rs_snapshot_save_file(&a, path, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rs_snapshot_save_file(&a, path, err, sizeof(err)), -RS_ENOTREG);
 	assert_non_null(strstr(err, "not a regular file"));
 	{
 		struct stat st;

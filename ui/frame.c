@@ -117,6 +117,8 @@ static int k_quit(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 {
+	if (ui->sess.kind == RS_SOURCE_REPLAY)
+		return ui_replay_play(ui);	/* a replay's freeze is its pause */
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
 	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
 	return UI_F_REDRAW;
@@ -182,6 +184,7 @@ static const struct ui_key global_keys[] = {
 	{ '+', 0, "+", "longer refresh interval", k_interval },
 	{ '-', 0, "-", "shorter refresh interval (not below the floor)", k_interval },
 	{ 'p', 0, "p", "set the peer IP address (route lookup)", k_peer },
+	{ 'e', 0, "e", "explain a pasted log: the causes ranked, the tree to run", ui_explain_k_open },
 	{ 'R', 0, "R", "reload everything: devices, GIDs, network (hot-plug)", k_reload },
 	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
 	{ '?', 0, "?", "this help (any listed close key leaves it)", k_help },
@@ -287,8 +290,12 @@ int ui_key(struct ui *ui, int key)
 		return UI_F_REDRAW;
 	if (ui->input)
 		return input_key(ui, key);
+	if (ui->explain_on)
+		return ui_explain_key(ui, key);
 	if (ui->help)
 		return help_key(ui, key);
+	if (key == 27 && ui->paste_on && ui_explain_sniff(ui))
+		return UI_F_REDRAW;
 	ui->msg[0] = '\0';
 	if (ui->too_small)	/* nothing to see: only quitting works */
 		return key == 'q' || key == KEY_F(10) ? UI_F_QUIT : 0;
@@ -561,6 +568,7 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 void ui_draw(struct ui *ui)
 {
 	erase();
+	ui->paste_wanted = 0;	/* a pane that wants a paste says so as it draws */
 	ui->too_small = LINES < UI_MIN_ROWS || COLS < UI_MIN_COLS;
 	if (ui->too_small) {
 		mvprintw(0, 0, "Terminal too small: %dx%d.", COLS, LINES);
@@ -572,12 +580,15 @@ void ui_draw(struct ui *ui)
 	draw_tabs(ui);
 	if (ui->help)
 		draw_help(ui);
+	else if (ui->explain_on)
+		ui_explain_draw(ui, LINES - 2 - ui_bars(ui));
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
 	if (ui_bars(ui))
 		ui_replay_bar(ui, LINES - 2);
 	draw_status(ui);
 	refresh();
+	ui_explain_frame(ui);
 }
 
 int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)

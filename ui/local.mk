@@ -8,7 +8,8 @@ RS_UI_SOURCES = \
 	ui/pane_devices.c ui/pane_gids.c ui/pane_counters.c \
 	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c \
 	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c \
-	ui/pane_tests.h ui/pane_tests.c ui/pane_tests_draw.c
+	ui/pane_tests.h ui/pane_tests.c ui/pane_tests_draw.c \
+	ui/explain_view.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 

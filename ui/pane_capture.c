@@ -44,7 +44,19 @@ static void say(struct ui *ui, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(uc->say, sizeof(uc->say), fmt, ap);
 	va_end(ap);
+	uc->say_start = 0;
 	ui_message(ui, "%s", uc->say);
+}
+
+void ui_capture_settle(struct ui *ui)
+{
+	struct ui_capture *uc = ui_cap(ui);
+	const struct rs_capture *c = rs_session_capture(&ui->sess);
+
+	if (!uc->say_start || !c || !rs_capture_status(c)[0])
+		return;
+	say(ui, "%s: %s", rs_capture_label(c), rs_capture_status(c));
+	uc->say[0] = '\0';	/* the pane shows the end in its counts */
 }
 
 /* The netdev the user is on: the selected RDMA port's, else the route's. */
@@ -66,8 +78,11 @@ static void start(struct ui *ui, enum rs_cap_kind kind, const char *name)
 	struct ui_capture *uc = ui_cap(ui);
 
 	uc->back = 0;
-	if (rs_session_capture_start(&ui->sess, &spec, err, sizeof(err)) == 0)
+	if (rs_session_capture_start(&ui->sess, &spec, err, sizeof(err)) == 0) {
 		say(ui, "capturing: %s", rs_capture_label(rs_session_capture(&ui->sess)));
+		uc->say_start = 1;
+		ui_capture_settle(ui);	/* a short file may be read already */
+	}
 }
 
 /* What starts without asking: the demo's replay, or the user's netdev. */
@@ -357,6 +372,8 @@ static int capture_key(struct ui *ui, struct ui_pane *p, int key)
 
 static void capture_tick(struct ui *ui, struct ui_pane *p)
 {
+	if (ui->capture)
+		ui_capture_settle(ui);
 	p->problems += rs_findings_problems(&ui->sess.findings, "capture.roce_v2") +
 		       rs_findings_problems(&ui->sess.findings, "capture.wire_health");
 }

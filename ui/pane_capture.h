@@ -30,6 +30,7 @@ struct ui_capture {
 	char confirm[RS_NAME_LEN];	/* the sniffer's device, asked about */
 	char write_path[256];		/* the pcap file being written */
 	char say[RS_MSG_LEN];		/* the last message, until the next key */
+	int say_start;			/* say is "capturing: ...", true while it runs */
 };
 
 struct ui_capture *ui_cap(struct ui *ui);
@@ -37,6 +38,9 @@ struct ui_capture *ui_cap(struct ui *ui);
 const char *ui_capture_default_netdev(struct ui *ui);
 /* Start the default source the first time the pane is shown. */
 void ui_capture_autostart(struct ui *ui);
+/* A capture that ended (end of file, a damaged file) no longer says
+ * "capturing": the message becomes how it ended. */
+void ui_capture_settle(struct ui *ui);
 void ui_capture_draw(struct ui *ui, struct ui_pane *p);
 
 #endif

@@ -89,9 +89,14 @@ static void draw_counts(struct ui *ui, struct ui_pane *p, const struct rs_captur
 		ui_putf(&pen, UI_R_DIM, "  pass %u", st.passes);
 	if (rs_session_capture_paused(&ui->sess))
 		ui_put(&pen, UI_R_WARN, "  PAUSED");
+	if (st.ended == RS_CAP_END_OF_FILE)
+		ui_wrap_max(p, UI_R_HEADER, 1, rs_capture_status(c), 1);
 	if (st.write_failed) {
 		ui_line_fixed(p, &pen);
-		ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
+		if (st.write_why[0])
+			ui_putf(&pen, UI_R_BAD, " ! writing stopped: %s", st.write_why);
+		else
+			ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
 	} else if (st.written_files) {
 		const char *path = ui_cap(ui)->write_path, *base = strrchr(path, '/');
 
@@ -289,7 +294,7 @@ static void draw_running(struct ui *ui, struct ui_pane *p, const struct rs_captu
 	draw_verdicts(ui, p, c);
 	if (err[0])
 		ui_wrap_max(p, UI_R_BAD, 1, err, 2);
-	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 16) {
+	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 12) {
 		ui_line_fixed(p, &pen);
 		ui_putf(&pen, UI_R_DIM, " %s", rs_demo_pcap_credit);
 	}
@@ -350,6 +355,7 @@ void ui_capture_draw(struct ui *ui, struct ui_pane *p)
 	char buf[320];
 
 	ui_capture_autostart(ui);
+	ui_capture_settle(ui);
 	c = rs_session_capture(&ui->sess);
 	p->n_items = 0;
 	ui_title_fixed(ui, p, "Capture%s%s", c ? ": " : "", c ? short_label(rs_capture_label(c),

@@ -184,7 +184,13 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
 	}
 	draw_elsewhere(ui, pane);
-	if (ui->sess.frozen) {
+	if (ui->sess.kind == RS_SOURCE_REPLAY && ui->sess.frozen) {
+		/* a replay pauses, and ends: f is not what moves it */
+		ui_line_fixed(pane, &pen);
+		ui_put(&pen, UI_R_WARN, rs_session_replay_at_end(&ui->sess) ?
+		       " ~ end of the recording: Space plays it again, , steps back, g goes to a time" :
+		       " ~ paused: Space plays, . and , step");
+	} else if (ui->sess.frozen) {
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
 	}

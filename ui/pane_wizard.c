@@ -139,6 +139,24 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	advance(ui, w);
 }
 
+extern const struct ui_pane_class ui_pane_wizard;
+
+int ui_wizard_start(struct ui *ui, const char *tree)
+{
+	struct ui_wizard *w = wiz(ui);
+
+	for (int i = 0; i < w->n_trees; i++) {
+		if (strcmp(rs_tree_names[i], tree))
+			continue;
+		if (ui_set_pane(ui, ui_pane_wizard.name))
+			return -ENOENT;
+		ui->panes[ui->cur].cursor = i;
+		start_tree(ui, w, i);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 void ui_wizard_peer_set(struct ui *ui)
 {
 	struct ui_wizard *w = ui->wizard;
@@ -189,6 +207,11 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 	ui_put(&pen, UI_R_DIM, " Each step shows what it ran, what it saw and what it expected; the");
 	ui_line(pane, &pen);
 	ui_put(&pen, UI_R_DIM, " first failure is the cause, with the command that fixes it.");
+	ui_line(pane, &pen);
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_DIM, " Have an error message or a log? Paste it here (or press e first),");
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_DIM, " and the tree that proves its most likely cause is ready to run.");
 }
 
 /* "label text" wrapped under a step, the text's lines aligned after the label. */
@@ -299,6 +322,7 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	const struct rs_subject *sub = &w->run.subject;
 	struct ui_pen pen;
 
+	ui->paste_wanted = 1;	/* a log pasted here is explained (explain_view.c) */
 	if (!w->active) {
 		draw_list(ui, pane, w);
 		return;

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static int is_replay(struct ui *ui)
@@ -30,16 +31,52 @@ static int is_replay(struct ui *ui)
 	return 0;
 }
 
+/* "cannot record: WHY (PATH)": the reason first, so that a narrow status
+ * bar cuts the path the user just typed, not why it was refused. */
+static void refused(struct ui *ui, const char *path, const char *err)
+{
+	size_t n = strlen(path);
+
+	if (!strncmp(err, path, n) && !strncmp(err + n, ": ", 2))
+		ui_message(ui, "cannot record: %s (%s)", err + n + 2, path);
+	else
+		ui_message(ui, "cannot record: %s", err);
+}
+
 static void record_to(struct ui *ui, const char *path)
 {
 	char err[RS_MSG_LEN];
+	int ret;
 
 	if (!path[0])
 		return;
-	if (rs_session_record_start(&ui->sess, path, err, sizeof(err)))
-		ui_message(ui, "cannot record: %s", err);
+	/* W never empties a file: one that exists is refused (the name
+	 * offered is one that does not) */
+	ret = rs_session_record_start(&ui->sess, path, RS_REC_NEW, err, sizeof(err));
+	if (ret == -EEXIST)
+		ui_message(ui, "not emptied: the file exists; give a new name (W never empties "
+			   "a file): %s", path);
+	else if (ret)
+		refused(ui, path, err);
 	else
 		ui_message(ui, "recording to %s (W stops)", path);
+}
+
+/* The name offered is one that is not there: NAME-2.rsrec, -3 ... */
+static void new_name(char *name, size_t len)
+{
+	char base[128], try[160];
+	struct stat st;
+	char *dot;
+
+	RS_STRCPY(base, name);
+	dot = strrchr(base, '.');
+	if (dot)
+		*dot = '\0';
+	for (int i = 2; !lstat(name, &st) && i < 100; i++) {
+		snprintf(try, sizeof(try), "%s-%d.rsrec", base, i);
+		rs_strlcpy(name, try, len);
+	}
 }
 
 static int k_record(struct ui *ui, struct ui_pane *p, int key)
@@ -68,11 +105,12 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 	for (char *c = name; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';	/* a host name is not a path */
+	new_name(name, sizeof(name));
 	ui_input_ask(ui, "Record to", name, record_to);
 	return UI_F_REDRAW;
 }
 
-static int k_play(struct ui *ui, struct ui_pane *p, int key)
+int ui_replay_play(struct ui *ui)
 {
 	if (!is_replay(ui))
 		return UI_F_REDRAW;
@@ -81,6 +119,11 @@ static int k_play(struct ui *ui, struct ui_pane *p, int key)
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
 	ui_message(ui, ui->sess.frozen ? "paused (Space plays)" : "playing");
 	return UI_F_REDRAW;
+}
+
+static int k_play(struct ui *ui, struct ui_pane *p, int key)
+{
+	return ui_replay_play(ui);
 }
 
 static int k_step(struct ui *ui, struct ui_pane *p, int key)
@@ -140,6 +183,19 @@ const struct ui_key ui_replay_keys[] = {
 	{ 0 },
 };
 
+/* A damaged recording says so as the replay opens (the count first: the
+ * status bar of 80 columns shows it whole); the replay line keeps it. */
+void ui_replay_opened(struct ui *ui)
+{
+	struct rs_replay_where w;
+
+	if (!rs_session_replay_where(&ui->sess, &w) || !w.rec->damaged)
+		return;
+	ui_message(ui, "damaged recording: %llu sample%s skipped (byte %zu: %s)",
+		   (unsigned long long)w.rec->lost, w.rec->lost == 1 ? "" : "s",
+		   w.rec->damage[0].off, w.rec->damage[0].why);
+}
+
 /* "REC " in the status bar while recording. */
 void ui_record_status(struct ui *ui, struct ui_pen *pen)
 {
@@ -163,8 +219,8 @@ static void timeline(struct ui *ui, struct ui_pen *pen, const struct rs_replay_w
 	memset(line, '-', (size_t)width);
 	line[width] = '\0';
 	for (size_t i = 0; i < r->n_marks; i++)
-		line[rs_rec_bucket(r, r->marks[i].sample) * (unsigned)width / RS_REC_BUCKETS] = '^';
-	at = (int)(rs_rec_bucket(r, w->k) * (unsigned)width / RS_REC_BUCKETS);
+		line[rs_rec_bucket(r, r->marks[i].sample) * (unsigned)width / r->n_buckets] = '^';
+	at = (int)(rs_rec_bucket(r, w->k) * (unsigned)width / r->n_buckets);
 	for (int i = 0; i < width; i++) {
 		const char *g = line[i] == '^' ? (ui->utf8 ? "\xe2\x96\xb2" : "^") : ui->g->hline;
 
@@ -181,7 +237,7 @@ void ui_replay_bar(struct ui *ui, int y)
 {
 	struct ui_pen pen = { .y = y, .x = 0, .x0 = 0, .xmax = COLS };
 	struct rs_replay_where w;
-	char clock[32], off[32], end[32], head[128], tail[48], dummy[4];
+	char clock[32], off[32], end[32], head[128], tail[96], dummy[4];
 
 	if (!rs_session_replay_where(&ui->sess, &w))
 		return;
@@ -189,6 +245,9 @@ void ui_replay_bar(struct ui *ui, int y)
 	rs_session_replay_when(&ui->sess, w.n - 1, dummy, 0, end, sizeof(end));
 	snprintf(head, sizeof(head), " x%g  %s  %s/%s  ", w.speed, clock, off, end + 1);
 	snprintf(tail, sizeof(tail), "  %zu mark%s ", w.rec->n_marks, w.rec->n_marks == 1 ? "" : "s");
+	if (w.rec->damaged)
+		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), " ! damaged, %llu "
+			 "skipped ", (unsigned long long)w.rec->lost);
 	if (!ui->sess.frozen)
 		ui_put(&pen, UI_R_OK, ui->utf8 ? " \xe2\x96\xb6" : " >");
 	else
@@ -196,5 +255,5 @@ void ui_replay_bar(struct ui *ui, int y)
 		       ui->utf8 ? " \xe2\x9d\x9a\xe2\x9d\x9a" : " ||");
 	ui_put(&pen, UI_R_NORMAL, head);
 	timeline(ui, &pen, &w, COLS - pen.x - (int)strlen(tail));
-	ui_put(&pen, UI_R_DIM, tail);
+	ui_put(&pen, w.rec->damaged ? UI_R_WARN : UI_R_DIM, tail);
 }

@@ -149,11 +149,13 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 	keep_selection(ui);
 	rs_session_on_change(&ui->sess, on_change, ui);
 	panes_tick(ui);
+	ui_replay_opened(ui);
 	return 0;
 }
 
 void ui_close(struct ui *ui)
 {
+	ui_explain_close(ui);
 	for (int i = 0; i < ui->n_panes; i++)
 		if (ui->panes[i].cls->close)
 			ui->panes[i].cls->close(ui, &ui->panes[i]);

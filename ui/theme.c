@@ -368,10 +368,13 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-/* Two counters' values added (b may be NULL): a port's TX and RX. */
+/* Two counters' values added (b may be NULL): a port's TX and RX; < 0
+ * when no sample fell in the slice. */
 static float run_at(const struct rs_series_ctr *a, const struct rs_series_ctr *b, unsigned i)
 {
-	return a->run[i] + (b && b->run ? b->run[i] : 0);
+	float x = a->run[i], y = b && b->run ? b->run[i] : -1;
+
+	return x < 0 ? y : y < 0 ? x : x + y;
 }
 
 static float hist_at(const struct rs_series *s, const struct rs_series_ctr *a,
@@ -383,6 +386,7 @@ static float hist_at(const struct rs_series *s, const struct rs_series_ctr *a,
 /*
  * A replay: the whole run in the pen's width, each column the highest of
  * the slices it covers, the column of the sample shown in reverse video.
+ * A column no sample fell in is blank: no data is not a rate of zero.
  */
 static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		      const struct rs_series_ctr *a, const struct rs_series_ctr *b, int w)
@@ -391,13 +395,13 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	unsigned len = s->run_len;
 	int at;
 	float col[RS_SERIES_RUN_MAX], max = 0;
-	cchar_t cc[8], cur[8];
+	cchar_t cc[9], cur[9];
 
 	if (w > (int)len)
 		w = (int)len;
 	at = (int)((unsigned long)s->run_at * (unsigned)w / len);
 	for (int i = 0; i < w; i++) {
-		col[i] = 0;
+		col[i] = -1;
 		for (unsigned k = (unsigned)i * len / (unsigned)w;
 		     k < (unsigned)(i + 1) * len / (unsigned)w; k++)
 			col[i] = run_at(a, b, k) > col[i] ? run_at(a, b, k) : col[i];
@@ -409,11 +413,13 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		role_cchar(&cc[i], r, wide[1 + i]);
 		role_cchar(&cur[i], UI_R_CURSOR, wide[1 + i]);
 	}
+	role_cchar(&cc[8], r, L" ");
+	role_cchar(&cur[8], UI_R_CURSOR, L" ");
 	move(pen->y, pen->x);
 	for (int i = 0; i < w; i++) {
 		int lvl = max > 0 ? (int)(col[i] * 7.0f / max + 0.5f) : 0;
 
-		lvl = lvl < 0 ? 0 : lvl > 7 ? 7 : lvl;
+		lvl = col[i] < 0 ? 8 : lvl > 7 ? 7 : lvl;
 		add_wch(i == at ? &cur[lvl] : &cc[lvl]);
 	}
 	pen->x += w;

@@ -119,6 +119,11 @@ struct ui {
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
+	struct ui_explain *explain;	/* the explain view (explain_view.c) */
+	int explain_on;			/* it is open: 1 waiting for a paste, 2 showing */
+	int explain_scroll;
+	int paste_wanted;		/* a pane asks for bracketed paste (the Wizard) */
+	int paste_on;			/* the terminal was asked for it */
 
 	int input;		/* the input line is open */
 	char input_buf[256];
@@ -137,6 +142,10 @@ struct ui {
 extern const struct ui_key ui_replay_keys[];
 void ui_record_status(struct ui *ui, struct ui_pen *pen);
 void ui_replay_bar(struct ui *ui, int y);
+/* Space (and f) on a replay: play, pause; at the end, from the start. */
+int ui_replay_play(struct ui *ui);
+/* A replay just opened: a damaged file says so on the status line. */
+void ui_replay_opened(struct ui *ui);
 
 /* panes.c: the pane list, NULL-terminated. */
 extern const struct ui_pane_class *const ui_pane_list[];
@@ -156,6 +165,20 @@ void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(print
 int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
 void ui_wizard_peer_set(struct ui *ui);
+/* Go to the Wizard and run the tree of that name; -ENOENT when none. */
+int ui_wizard_start(struct ui *ui, const char *tree);
+/* explain_view.c: paste a log, read its explanation, run a cause's tree. */
+void ui_explain_open(struct ui *ui);
+void ui_explain_close(struct ui *ui);
+int ui_explain_key(struct ui *ui, int key);
+int ui_explain_k_open(struct ui *ui, struct ui_pane *p, int key);
+/* Over the pane's rows, from row 1 to last. */
+void ui_explain_draw(struct ui *ui, int last);
+/* After a frame: bracketed paste on while a pane wants it or a paste is awaited. */
+void ui_explain_frame(struct ui *ui);
+/* Esc came with bracketed paste on: 1 when it began a sequence, eaten (a
+ * paste opens the view), 0 when it is a key for the pane. */
+int ui_explain_sniff(struct ui *ui);
 /* The peer's address on the input line: the old one shown selected (typing
  * replaces it, Enter keeps it, Right or End edit it). */
 void ui_input_open(struct ui *ui);

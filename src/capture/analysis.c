@@ -91,18 +91,6 @@ void rs_cap_analysis_add(struct rs_cap_analysis *a, const struct rs_pkt *p)
 		rs_cap_flow_update(a, rs_cap_flow_get(a, p), p);
 }
 
-void rs_cap_analysis_resync(struct rs_cap_analysis *a)
-{
-	for (size_t i = 0; i < a->n_flows; i++) {
-		struct rs_cap_flow *f = &a->flows[i];
-
-		f->psn_valid = f->resp_valid = f->ack_valid = 0;
-		f->n_pend = 0;
-		/* The rate window stays: packet time runs on across passes, and a
-		 * window reset at every pass made a looped replay's rates 0. */
-	}
-}
-
 const struct rs_cap_totals *rs_cap_totals(const struct rs_cap_analysis *a)
 {
 	return &a->t;

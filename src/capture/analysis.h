@@ -91,8 +91,6 @@ struct rs_cap_analysis;
 struct rs_cap_analysis *rs_cap_analysis_new(size_t flow_cap, size_t ring_cap);
 void rs_cap_analysis_free(struct rs_cap_analysis *a);
 void rs_cap_analysis_add(struct rs_cap_analysis *a, const struct rs_pkt *p);
-/* Forget PSN and ACK expectations (a replay starting over), keep counts. */
-void rs_cap_analysis_resync(struct rs_cap_analysis *a);
 
 const struct rs_cap_totals *rs_cap_totals(const struct rs_cap_analysis *a);
 

@@ -5,11 +5,14 @@
  * time by whoever owns the event loop.
  *
  * A paced replay keeps the frame it read ahead until its time comes (the
- * source's frame stays valid until the next read), and shifts the
- * timestamps of every later pass of a looped replay so that packet time
- * keeps running forward for the analysis.
+ * source's frame stays valid until the next read).  Every later pass of a
+ * looped replay goes on from the last one: its timestamps are shifted so
+ * packet time keeps running forward, and its PSNs (loop.h) so the stream
+ * stays monotonic; the analysis and a pcap written from it see the same
+ * frames, so both tell the same story.
  */
 #include "capture/capture.h"
+#include "capture/loop.h"
 #include "capture/source.h"
 #include "util.h"
 
@@ -27,12 +30,17 @@ struct rs_capture {
 	struct rs_cap_source src;
 	struct rs_cap_analysis *a;
 	struct rs_cap_writer *w;
+	struct rs_cap_loop *loop;	/* replay_loop: the PSN spaces */
 	char label[320];
 	char note[640];
 	uint64_t received;
 	unsigned passes;
 	int done;
 	int write_failed;
+	char write_why[256];
+	enum rs_cap_end ended;
+	int fail_r;			/* the -errno of a failed source */
+	char status[640];		/* why it ended; "" while running */
 	/* Replay pacing: the frame read ahead, and the clocks of this pass. */
 	struct rs_cap_frame pending;
 	int have_pending;
@@ -145,6 +153,8 @@ int rs_capture_open(struct rs_capture **out, const struct rs_capture_spec *spec,
 	}
 	c->a = rs_cap_analysis_new(spec->flow_cap, spec->ring_cap);
 	c->passes = 1;
+	if (spec->kind == RS_CAP_FILE && spec->replay_loop)
+		c->loop = rs_cap_loop_new();
 	if (spec->write_path) {
 		r = rs_capture_write(c, spec->write_path, spec->rotate_bytes, spec->rotate_keep, err,
 				     errlen);
@@ -165,6 +175,7 @@ void rs_capture_close(struct rs_capture *c)
 	if (c->src.ops)
 		c->src.ops->close(c->src.h);
 	rs_cap_analysis_free(c->a);
+	rs_cap_loop_free(c->loop);
 	free(c->name);
 	free(c->filter);
 	free(c);
@@ -176,6 +187,7 @@ int rs_capture_write(struct rs_capture *c, const char *path, uint64_t rotate_byt
 	rs_cap_writer_close(c->w);
 	c->w = NULL;
 	c->write_failed = 0;
+	c->write_why[0] = '\0';
 	if (!path)
 		return 0;
 	return rs_cap_writer_open(&c->w, path, c->src.dlt, c->src.snaplen, rotate_bytes, keep, err,
@@ -184,7 +196,7 @@ int rs_capture_write(struct rs_capture *c, const char *path, uint64_t rotate_byt
 
 int rs_capture_fd(const struct rs_capture *c)
 {
-	return c->src.ops->fd(c->src.h);
+	return c->src.ops ? c->src.ops->fd(c->src.h) : -1;
 }
 
 static int paced(const struct rs_capture *c)
@@ -204,7 +216,7 @@ uint64_t rs_capture_delay_ns(const struct rs_capture *c)
 {
 	uint64_t now, due;
 
-	if (c->done || rs_capture_fd(c) >= 0)
+	if (c->done || c->ended || rs_capture_fd(c) >= 0)
 		return UINT64_MAX;
 	if (!paced(c) || !c->have_pending)
 		return 0;
@@ -224,6 +236,44 @@ int rs_capture_done(const struct rs_capture *c)
 	return c->done;
 }
 
+static uint64_t records(const struct rs_capture *c)
+{
+	return c->src.ops && c->src.ops->records ? c->src.ops->records(c->src.h) : c->received;
+}
+
+/* The source failed: r and a sentence with the library's reason. */
+static int failed(struct rs_capture *c, int r, const char *why)
+{
+	uint64_t n = records(c);
+
+	if (!why || !why[0])
+		why = strerror(-r);
+	if (c->spec.kind == RS_CAP_FILE)
+		snprintf(c->status, sizeof(c->status), "stopped at packet %llu of the file "
+			 "(%llu read): %s", (unsigned long long)n + 1, (unsigned long long)n, why);
+	else
+		snprintf(c->status, sizeof(c->status), "stopped after %llu packets: %s",
+			 (unsigned long long)n, why);
+	c->ended = RS_CAP_FAILED;
+	c->fail_r = r;
+	return r;
+}
+
+static void read_to_end(struct rs_capture *c)
+{
+	uint64_t n = records(c);
+
+	c->done = 1;
+	c->ended = RS_CAP_END_OF_FILE;
+	if (c->filter)
+		snprintf(c->status, sizeof(c->status), "end of file after %llu packets (%llu "
+			 "through the filter)", (unsigned long long)n,
+			 (unsigned long long)c->received);
+	else
+		snprintf(c->status, sizeof(c->status), "end of file after %llu packets",
+			 (unsigned long long)n);
+}
+
 /* The end of a file: done, or (looping) the same file again from the start. */
 static int end_of_file(struct rs_capture *c)
 {
@@ -231,26 +281,28 @@ static int end_of_file(struct rs_capture *c)
 	int r;
 
 	if (!c->spec.replay_loop || !c->received) {
-		c->done = 1;
+		read_to_end(c);
 		return 0;
 	}
 	c->src.ops->close(c->src.h);
 	c->src.ops = NULL;
 	r = open_file(c, err, sizeof(err));
 	if (r) {
-		c->done = 1;
+		snprintf(c->status, sizeof(c->status), "cannot start the file again: %s", err);
+		c->ended = RS_CAP_FAILED;
+		c->fail_r = r;
 		return r;
 	}
 	c->passes++;
 	c->pass_first_ts = 0;
 	c->ts_shift = c->last_ts + 1000000ULL;	/* the next pass starts 1 ms later */
-	rs_cap_analysis_resync(c->a);
 	return 1;
 }
 
 /* The disk is full or gone: stop writing, keep capturing, say so in the stats. */
 static void stop_writing(struct rs_capture *c)
 {
+	RS_STRCPY(c->write_why, rs_cap_writer_error(c->w));
 	rs_cap_writer_close(c->w);
 	c->w = NULL;
 	c->write_failed = 1;
@@ -259,16 +311,19 @@ static void stop_writing(struct rs_capture *c)
 static void handle(struct rs_capture *c, const struct rs_cap_frame *fr)
 {
 	struct rs_pkt p;
-	struct rs_cap_frame shifted = *fr;
+	struct rs_cap_frame out = *fr;
 
-	shifted.ts_ns = fr->ts_ns - c->pass_first_ts + c->ts_shift;
-	if (!c->ts_shift)
-		shifted.ts_ns = fr->ts_ns;
-	c->last_ts = shifted.ts_ns;
-	rs_pkt_decode(&p, c->src.link, fr->data, fr->caplen, fr->len, shifted.ts_ns);
+	if (c->ts_shift)
+		out.ts_ns = fr->ts_ns - c->pass_first_ts + c->ts_shift;
+	c->last_ts = out.ts_ns;
+	rs_pkt_decode(&p, c->src.link, fr->data, fr->caplen, fr->len, out.ts_ns);
+	if (c->loop && c->passes == 1)
+		rs_cap_loop_learn(c->loop, &p);
+	else if (c->loop && rs_cap_loop_shift(c->loop, &p, c->passes, c->src.link, fr, &out))
+		rs_pkt_decode(&p, c->src.link, out.data, out.caplen, out.len, out.ts_ns);
 	rs_cap_analysis_add(c->a, &p);
 	c->received++;
-	if (c->w && rs_cap_writer_put(c->w, &shifted))
+	if (c->w && rs_cap_writer_put(c->w, &out))
 		stop_writing(c);
 	if (c->spec.on_packet)
 		c->spec.on_packet(&p, c->spec.arg);
@@ -287,6 +342,8 @@ static int read_ahead(struct rs_capture *c)
 		if (r <= 0)
 			return r;
 	}
+	if (r < 0)
+		return failed(c, r, c->src.ops->error ? c->src.ops->error(c->src.h) : NULL);
 	if (r == 1) {
 		c->have_pending = 1;
 		if (!c->pass_first_ts) {
@@ -301,6 +358,8 @@ int rs_capture_dispatch(struct rs_capture *c, unsigned budget)
 {
 	int n = 0, r;
 
+	if (c->ended == RS_CAP_FAILED)
+		return c->fail_r;
 	while (!c->done && (unsigned)n < budget) {
 		if (!c->have_pending) {
 			r = read_ahead(c);
@@ -332,8 +391,16 @@ void rs_capture_stats(const struct rs_capture *c, struct rs_capture_stats *st)
 		c->src.ops->stats(c->src.h, st);
 	st->received = c->received;
 	st->passes = c->passes;
+	st->ended = c->ended;
+	st->records = records(c);
 	st->write_failed = c->write_failed;
+	RS_STRCPY(st->write_why, c->write_why);
 	rs_cap_writer_counts(c->w, &st->written_bytes, &st->written_files);
+}
+
+const char *rs_capture_status(const struct rs_capture *c)
+{
+	return c->status;
 }
 
 const char *rs_capture_label(const struct rs_capture *c)

@@ -67,6 +67,13 @@ struct rs_capture_spec {
 	void *arg;
 };
 
+/* How a capture stands: running, or why it ended (rs_capture_status). */
+enum rs_cap_end {
+	RS_CAP_RUNNING = 0,
+	RS_CAP_END_OF_FILE,	/* a file read to its end (never with replay_loop) */
+	RS_CAP_FAILED,		/* the source failed: a damaged file, a device gone */
+};
+
 struct rs_capture_stats {
 	uint64_t received;	/* frames delivered to the decoder */
 	uint64_t dropped;	/* libpcap ps_drop: the buffer was full */
@@ -75,7 +82,10 @@ struct rs_capture_stats {
 	uint64_t written_bytes;	/* pcap bytes written, all files */
 	unsigned written_files;
 	int write_failed;	/* writing stopped on an error (disk full) */
+	char write_why[256];	/* and why ("FILE: reason"), or "" */
 	unsigned passes;	/* replay_loop: times the file was started */
+	enum rs_cap_end ended;
+	uint64_t records;	/* packets the source read (a file: this pass, filtered too) */
 };
 
 struct rs_capture;
@@ -88,13 +98,22 @@ void rs_capture_close(struct rs_capture *c);
 int rs_capture_fd(const struct rs_capture *c);
 /* Nanoseconds until a dispatch has work: 0 now, UINT64_MAX wait for the fd. */
 uint64_t rs_capture_delay_ns(const struct rs_capture *c);
-/* Handle at most budget frames: their count, or -errno when the source failed. */
+/* Handle at most budget frames: their count, or -errno when the source
+ * failed (rs_capture_status says why; every later call returns it again). */
 int rs_capture_dispatch(struct rs_capture *c, unsigned budget);
 /* The owner did not dispatch for paused_ns (a pause): a paced replay
  * goes on where it stopped instead of catching up in a burst. */
 void rs_capture_resume(struct rs_capture *c, uint64_t paused_ns);
 /* 1 when a file was read to its end (never with replay_loop). */
 int rs_capture_done(const struct rs_capture *c);
+/*
+ * Why the capture ended, as a sentence; "" while it runs.  "end of file
+ * after 96 packets"; a file libpcap could not read on: "stopped at packet
+ * 37 of the file (36 read): truncated dump file; tried to read 322
+ * captured bytes, only got 100" (libpcap's own words); a live source:
+ * "stopped after 1200 packets: The interface went down".
+ */
+const char *rs_capture_status(const struct rs_capture *c);
 
 const struct rs_cap_analysis *rs_capture_analysis(const struct rs_capture *c);
 void rs_capture_stats(const struct rs_capture *c, struct rs_capture_stats *st);

@@ -160,6 +160,8 @@ struct rs_pkt {
 	uint32_t payload_len;	/* message data, without pad and ICRC */
 	uint32_t icrc_wire;	/* ICRC as carried (the little-endian u32) */
 	uint32_t icrc_calc;	/* ICRC computed */
+	uint32_t bth_off;	/* where the BTH starts in the frame (bth_ok) */
+	uint32_t icrc_off;	/* where the ICRC starts (icrc checked), else 0 */
 
 	/* A MAD to QP1 (UD SEND Only): CM when mad_class is 0x07. */
 	uint8_t mad_class;

@@ -37,6 +37,11 @@ struct rs_cap_summary_info {
 	int have_drops;		/* the source reports drops */
 	const char *hint;	/* for "nothing seen" (mlx5 sniffer), may be NULL */
 	size_t max_flows;	/* flows listed, 0: all */
+	/* How it ended, NULL when not said: "end_of_file", "failed" (a damaged
+	 * file, a source gone), "count" (-c N), "signal"; the sentence; the
+	 * packets the source read. */
+	const char *end, *end_text;
+	uint64_t end_packets;
 };
 
 /* Members of the summary object (the caller opened it), and the text form. */

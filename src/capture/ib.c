@@ -229,8 +229,10 @@ void rs_ib_decode(struct rs_pkt *p, const struct rs_frame *fr)
 	if (rs_frame_need(p, fr, fr->bth, 12, fr->end, RS_PERR_SHORT_BTH))
 		return;
 	bth(p, fr->f + fr->bth);
+	p->bth_off = (uint32_t)fr->bth;
 	/* The ICRC covers the whole transport region: check it when captured. */
 	if (fr->end <= fr->cap) {
+		p->icrc_off = (uint32_t)(fr->end - 4);
 		p->icrc_calc = rs_icrc_calc(fr, p->kind == RS_PKT_ROCE_V1, p->ip_ver);
 		p->icrc_wire = (uint32_t)fr->f[fr->end - 4] | (uint32_t)fr->f[fr->end - 3] << 8 |
 			       (uint32_t)fr->f[fr->end - 2] << 16 | (uint32_t)fr->f[fr->end - 1] << 24;

@@ -9,4 +9,5 @@ librscore_a_SOURCES += \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
 	src/capture/report.c src/capture/report_text.c \
 	src/capture/capture.h src/capture/capture.c src/capture/source.h \
+	src/capture/loop.h src/capture/loop.c \
 	src/capture/source_pcap.c src/capture/writer.c src/capture/sniff.c

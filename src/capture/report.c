@@ -211,5 +211,15 @@ void rs_cap_summary_json(struct rs_json *j, const struct rs_cap_analysis *a,
 		rs_json_kv_u64(j, "drops", info->drops);
 	else
 		rs_json_kv_null(j, "drops");
+	if (info->end) {
+		rs_json_key(j, "end");
+		rs_json_obj_begin(j);
+		rs_json_kv_str(j, "state", info->end);
+		rs_json_kv_u64(j, "packets", info->end_packets);
+		rs_json_kv_str(j, "text", info->end_text ? info->end_text : "");
+		rs_json_obj_end(j);
+	} else {
+		rs_json_kv_null(j, "end");
+	}
 	json_verdicts(j, &v);
 }

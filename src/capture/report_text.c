@@ -128,6 +128,8 @@ void rs_cap_summary_text(FILE *f, const struct rs_cap_analysis *a,
 		   info->label, (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
 		   (unsigned long long)t->roce_v1, (unsigned long long)t->other,
 		   (double)(t->last_ts - t->first_ts) / 1e9);
+	if (info->end_text)
+		rs_tprintf(f, "%s\n", info->end_text);
 	verdicts(f, a, info);
 	counts(f, t, info);
 	opcodes(f, t);

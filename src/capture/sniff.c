@@ -46,6 +46,7 @@ struct sniff {
 	int n_wc, at;		/* completions polled, next to hand out */
 	int repost;		/* slot + 1 to post again before the next frame */
 	uint64_t received;
+	char err[128];		/* why the last next() failed */
 };
 
 static int post(struct sniff *s, unsigned slot)
@@ -54,8 +55,11 @@ static int post(struct sniff *s, unsigned slot)
 		.addr = (uintptr_t)(s->buf + (size_t)slot * SLOT), .length = SLOT, .lkey = s->mr->lkey,
 	};
 	struct ibv_recv_wr wr = { .wr_id = slot, .sg_list = &sge, .num_sge = 1 }, *bad;
+	int e = ibv_post_recv(s->qp, &wr, &bad);
 
-	return ibv_post_recv(s->qp, &wr, &bad) ? -EIO : 0;
+	if (e)
+		snprintf(s->err, sizeof(s->err), "ibv_post_recv: %s", strerror(e));
+	return e ? -EIO : 0;
 }
 
 static int sn_fd(void *h)
@@ -71,11 +75,15 @@ static int refill(struct sniff *s)
 
 	if (ibv_get_cq_event(s->ch, &cq, &ctx) == 0) {
 		ibv_ack_cq_events(cq, 1);
-		if (ibv_req_notify_cq(s->cq, 0))
+		if (ibv_req_notify_cq(s->cq, 0)) {
+			snprintf(s->err, sizeof(s->err), "ibv_req_notify_cq failed");
 			return -EIO;
+		}
 	}
 	s->n_wc = ibv_poll_cq(s->cq, RING, s->wc);
 	s->at = 0;
+	if (s->n_wc < 0)
+		snprintf(s->err, sizeof(s->err), "ibv_poll_cq failed (the device went away?)");
 	return s->n_wc < 0 ? -EIO : 0;
 }
 
@@ -113,6 +121,16 @@ static int sn_stats(void *h, struct rs_capture_stats *st)
 	return -EOPNOTSUPP;	/* the sniffer has no drop counter of its own */
 }
 
+static uint64_t sn_records(void *h)
+{
+	return ((struct sniff *)h)->received;
+}
+
+static const char *sn_error(void *h)
+{
+	return ((struct sniff *)h)->err;
+}
+
 static void sn_close(void *h)
 {
 	struct sniff *s = h;
@@ -138,7 +156,8 @@ static void sn_close(void *h)
 }
 
 static const struct rs_cap_source_ops sniff_ops = {
-	.kind = "sniffer", .fd = sn_fd, .next = sn_next, .stats = sn_stats, .close = sn_close,
+	.kind = "sniffer", .fd = sn_fd, .next = sn_next, .stats = sn_stats, .records = sn_records,
+	.error = sn_error, .close = sn_close,
 };
 
 /* Which RDMA devices exist, for the "no such device" message. */

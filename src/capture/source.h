@@ -5,8 +5,12 @@
  * Private to src/capture/.
  *
  * next() hands out one frame that stays valid until the next call:
- * 1 = a frame, 0 = none right now (a live source would block), -ENODATA =
- * the end (a file), another -errno = the source failed.
+ * 1 = a frame, 0 = none right now (a live source would block, or a file
+ * skipped many records its filter refused), -ENODATA = the end (a file),
+ * another -errno = the source failed: error() then says why in the words
+ * of the library (libpcap's "truncated dump file; tried to read ...").
+ * records() counts what the source read, filtered out or not: a file's
+ * packet number.
  */
 #ifndef RS_CAPTURE_SOURCE_H
 #define RS_CAPTURE_SOURCE_H
@@ -38,6 +42,8 @@ struct rs_cap_source_ops {
 	int (*next)(void *h, struct rs_cap_frame *fr);
 	/* Fill received/dropped; 0, or -EOPNOTSUPP when the source cannot say. */
 	int (*stats)(void *h, struct rs_capture_stats *st);
+	uint64_t (*records)(void *h);
+	const char *(*error)(void *h);	/* after next() failed; "" when unknown */
 	void (*close)(void *h);
 };
 
@@ -63,6 +69,8 @@ int rs_cap_writer_open(struct rs_cap_writer **w, const char *path, int dlt, unsi
 int rs_cap_writer_put(struct rs_cap_writer *w, const struct rs_cap_frame *fr);
 /* 0, or -EIO when the data could not be written (disk full). */
 int rs_cap_writer_flush(struct rs_cap_writer *w);
+/* Why put or flush failed ("FILE: reason"), or "". */
+const char *rs_cap_writer_error(const struct rs_cap_writer *w);
 /* Bytes written in all files, files opened so far. */
 void rs_cap_writer_counts(const struct rs_cap_writer *w, uint64_t *bytes, unsigned *files);
 void rs_cap_writer_close(struct rs_cap_writer *w);

@@ -38,9 +38,17 @@
 #define ROCE_BPF "(udp dst port 4791 or ether proto 0x8915)"
 const char rs_cap_live_filter[] = ROCE_BPF " or (vlan and " ROCE_BPF ") or (vlan and " ROCE_BPF ")";
 
+/* Records a file's filter may skip in one next(): the loop runs between. */
+#define SKIP_BUDGET 4096
+
 struct pcap_src {
 	pcap_t *pc;
 	int live;
+	/* A file's filter, run here so that every record is counted. */
+	struct bpf_program prog;
+	int has_prog;
+	uint64_t records;
+	char err[PCAP_ERRBUF_SIZE];
 };
 
 static int link_of(int dlt, enum rs_linktype *link)
@@ -72,9 +80,22 @@ static int ps_next(void *h, struct rs_cap_frame *fr)
 	struct pcap_src *s = h;
 	struct pcap_pkthdr *hdr;
 	const u_char *data;
-	int r = pcap_next_ex(s->pc, &hdr, &data);
 
-	if (r == 1) {
+	for (unsigned skipped = 0; skipped < SKIP_BUDGET; skipped++) {
+		int r = pcap_next_ex(s->pc, &hdr, &data);
+
+		if (r == 0)
+			return 0;
+		if (r == PCAP_ERROR_BREAK)
+			return -ENODATA;
+		if (r != 1) {
+			/* A damaged file: "truncated dump file; tried to read ...". */
+			snprintf(s->err, sizeof(s->err), "%s", pcap_geterr(s->pc));
+			return -EIO;
+		}
+		s->records++;
+		if (s->has_prog && !pcap_offline_filter(&s->prog, hdr, data))
+			continue;
 		fr->data = data;
 		fr->caplen = hdr->caplen;
 		fr->len = hdr->len;
@@ -82,9 +103,17 @@ static int ps_next(void *h, struct rs_cap_frame *fr)
 		fr->ts_ns = (uint64_t)hdr->ts.tv_sec * 1000000000ULL + (uint64_t)hdr->ts.tv_usec;
 		return 1;
 	}
-	if (r == 0)
-		return 0;
-	return r == PCAP_ERROR_BREAK ? -ENODATA : -EIO;
+	return 0;
+}
+
+static uint64_t ps_records(void *h)
+{
+	return ((struct pcap_src *)h)->records;
+}
+
+static const char *ps_error(void *h)
+{
+	return ((struct pcap_src *)h)->err;
 }
 
 static int ps_stats(void *h, struct rs_capture_stats *st)
@@ -106,42 +135,54 @@ static void ps_close(void *h)
 
 	if (!s)
 		return;
+	if (s->has_prog)
+		pcap_freecode(&s->prog);
 	pcap_close(s->pc);
 	free(s);
 }
 
 static const struct rs_cap_source_ops pcap_live_ops = {
-	.kind = "live", .fd = ps_fd, .next = ps_next, .stats = ps_stats, .close = ps_close,
+	.kind = "live", .fd = ps_fd, .next = ps_next, .stats = ps_stats, .records = ps_records,
+	.error = ps_error, .close = ps_close,
 };
 
 static const struct rs_cap_source_ops pcap_file_ops = {
-	.kind = "file", .fd = ps_fd, .next = ps_next, .stats = ps_stats, .close = ps_close,
+	.kind = "file", .fd = ps_fd, .next = ps_next, .stats = ps_stats, .records = ps_records,
+	.error = ps_error, .close = ps_close,
 };
 
-static int set_filter(pcap_t *pc, const char *base, const char *extra, char *err, size_t errlen)
+/* "(base) and (extra)" compiled into prog: 0, or -EINVAL with err. */
+static int compile(pcap_t *pc, struct bpf_program *prog, const char *base, const char *extra,
+		   char *err, size_t errlen)
 {
-	struct bpf_program prog;
 	char *expr;
 	int ret = 0;
 
-	if (!base && !extra)
-		return 0;
 	if (base && extra)
 		expr = rs_xasprintf("(%s) and (%s)", base, extra);
 	else
 		expr = rs_xstrdup(base ? base : extra);
-	if (pcap_compile(pc, &prog, expr, 1, PCAP_NETMASK_UNKNOWN) < 0) {
+	if (pcap_compile(pc, prog, expr, 1, PCAP_NETMASK_UNKNOWN) < 0) {
 		snprintf(err, errlen, "filter '%s': %s", expr, pcap_geterr(pc));
 		ret = -EINVAL;
-		goto out;
 	}
+	free(expr);
+	return ret;
+}
+
+/* The kernel runs a live capture's filter. */
+static int set_filter(pcap_t *pc, const char *base, const char *extra, char *err, size_t errlen)
+{
+	struct bpf_program prog;
+	int ret = compile(pc, &prog, base, extra, err, errlen);
+
+	if (ret)
+		return ret;
 	if (pcap_setfilter(pc, &prog) < 0) {
 		snprintf(err, errlen, "cannot set the filter: %s", pcap_geterr(pc));
 		ret = -EINVAL;
 	}
 	pcap_freecode(&prog);
-out:
-	free(expr);
 	return ret;
 }
 
@@ -166,23 +207,28 @@ static int activate_error(pcap_t *pc, int r, const char *netdev, char *err, size
 	return -EIO;
 }
 
-static int finish_open(struct rs_cap_source *s, pcap_t *pc, int live, const char *what,
-		       char *err, size_t errlen)
+/* Takes pc (and a file's filter, ps_prog) whether it succeeds or not. */
+static int finish_open(struct rs_cap_source *s, pcap_t *pc, int live,
+		       const struct bpf_program *ps_prog, const char *what, char *err,
+		       size_t errlen)
 {
-	struct pcap_src *ps;
+	struct pcap_src *ps = rs_xcalloc(1, sizeof(*ps));
 
+	ps->pc = pc;
+	ps->live = live;
+	if (ps_prog) {
+		ps->prog = *ps_prog;
+		ps->has_prog = 1;
+	}
 	s->dlt = pcap_datalink(pc);
 	if (link_of(s->dlt, &s->link)) {
 		snprintf(err, errlen, "%s: link type %s is not Ethernet: RoCE runs on Ethernet",
 			 what, pcap_datalink_val_to_name(s->dlt) ? pcap_datalink_val_to_name(s->dlt)
 			 : "unknown");
-		pcap_close(pc);
+		ps_close(ps);
 		return -EPROTONOSUPPORT;
 	}
 	s->snaplen = (unsigned)pcap_snapshot(pc);
-	ps = rs_xcalloc(1, sizeof(*ps));
-	ps->pc = pc;
-	ps->live = live;
 	s->h = ps;
 	s->ops = live ? &pcap_live_ops : &pcap_file_ops;
 	return 0;
@@ -219,26 +265,27 @@ int rs_cap_open_live(struct rs_cap_source *s, const char *netdev, unsigned snapl
 		pcap_close(pc);
 		return r;
 	}
-	return finish_open(s, pc, 1, netdev, err, errlen);
+	return finish_open(s, pc, 1, NULL, netdev, err, errlen);
 }
 
 /* A file opened by libpcap (pc, or NULL with libpcap's perr): filter, finish. */
 static int open_offline(struct rs_cap_source *s, pcap_t *pc, const char *perr, const char *name,
 			const char *extra, char *err, size_t errlen)
 {
-	int r;
+	struct bpf_program prog;
 
 	if (!pc) {
-		/* libpcap says "x: No such file or directory" or "unknown file format". */
-		snprintf(err, errlen, "cannot read %s: %s", name, perr);
+		/* libpcap says "x: No such file or directory", "unknown file format"
+		 * or "truncated dump file; tried to read 24 file header bytes ...". */
+		snprintf(err, errlen, "cannot read %s: %s%s", name, perr, strstr(perr, "format") ?
+			 " (not a pcap or pcapng capture)" : "");
 		return -EINVAL;
 	}
-	r = set_filter(pc, NULL, extra, err, errlen);
-	if (r) {
+	if (extra && compile(pc, &prog, NULL, extra, err, errlen)) {
 		pcap_close(pc);
-		return r;
+		return -EINVAL;
 	}
-	return finish_open(s, pc, 0, name, err, errlen);
+	return finish_open(s, pc, 0, extra ? &prog : NULL, name, err, errlen);
 }
 
 int rs_cap_open_file(struct rs_cap_source *s, const char *path, const char *extra, char *err,

@@ -8,8 +8,12 @@
  * registration error (invalid request, remote access, remote operational)
  * fail the wire; loss signs (PSN gaps, retransmissions, PSN sequence error
  * NAKs, duplicate ACKs), RNR NAKs, malformed packets, congestion marks
- * (CNP, ECN CE) and capture drops warn; no RoCE packet at all is a skip,
- * or a failure when traffic is claimed to run.  Unknown is never bad.
+ * (CNP, ECN CE), RoCE that is not ECN-capable (DCQCN cannot work) and
+ * capture drops warn; no RoCE packet at all is a skip, or a failure when
+ * traffic is claimed to run.  Unknown is never bad.
+ *
+ * Each reason's verdict is what its text says, and the reasons are kept
+ * worst first, so the first one shown is the wire's verdict.
  */
 #include "capture/analysis.h"
 #include "util.h"
@@ -117,8 +121,27 @@ static void congestion(const struct rs_cap_totals *t, struct rs_cap_verdicts *v)
 		       "marked ECN CE (DCQCN is slowing senders down)", (unsigned long long)t->cnp,
 		       (unsigned long long)t->ecn[3]);
 	else if (roce && t->ecn[0] == roce)
-		reason(v, RS_PASS, "ecn_off", "no RoCE packet is ECN-capable (ECT not set): "
+		reason(v, RS_WARN, "ecn_off", "no RoCE packet is ECN-capable (ECT not set): "
 		       "switches cannot mark them, so DCQCN cannot react to congestion");
+}
+
+/* How bad a verdict is: fail, warn, pass, then skip (judges nothing). */
+static int severity(enum rs_verdict v)
+{
+	return v == RS_FAIL ? 3 : v == RS_WARN ? 2 : v == RS_PASS ? 1 : 0;
+}
+
+/* Worst first, in the order found among equals (an insertion sort of a few). */
+static void worst_first(struct rs_cap_verdicts *v)
+{
+	for (size_t i = 1; i < v->n_reasons; i++) {
+		struct rs_cap_reason r = v->reasons[i];
+		size_t j = i;
+
+		for (; j > 0 && severity(v->reasons[j - 1].verdict) < severity(r.verdict); j--)
+			v->reasons[j] = v->reasons[j - 1];
+		v->reasons[j] = r;
+	}
 }
 
 void rs_cap_verdicts(const struct rs_cap_analysis *a, uint64_t drops, int traffic_claimed,
@@ -139,14 +162,16 @@ void rs_cap_verdicts(const struct rs_cap_analysis *a, uint64_t drops, int traffi
 	if (t->malformed)
 		reason(v, RS_WARN, "malformed", "%llu malformed frames (lengths that do not add up)",
 		       (unsigned long long)t->malformed);
-	congestion(t, v);
 	if (drops)
-		reason(v, RS_WARN, "capture_drops", "the capture dropped %llu packets: the counts "
-		       "above are low, and gaps may be the capture's", (unsigned long long)drops);
+		reason(v, RS_WARN, "capture_drops", "the capture dropped %llu packets: its counts "
+		       "are low, and gaps may be the capture's", (unsigned long long)drops);
+	/* Errors and loss are judged: congestion is another question. */
 	if (v->health == RS_PASS)
 		reason(v, RS_PASS, "clean", "no bad ICRC, no NAK, no PSN gap or retransmission in "
 		       "%llu RoCE packets (%llu ACK latencies measured)",
 		       (unsigned long long)(t->roce_v2 + t->roce_v1), (unsigned long long)t->lat_n);
+	congestion(t, v);
+	worst_first(v);
 }
 
 const char *rs_roce_seen_name(enum rs_roce_seen s)

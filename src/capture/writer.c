@@ -6,10 +6,13 @@
  * -C does; with keep N the names cycle, so at most N files exist.
  *
  * The file is flushed after every dispatch, so it can be read while the
- * capture runs.
+ * capture runs.  An existing file is replaced as tcpdump -w does, but
+ * only a regular file of ours: never through a symbolic link
+ * (util_out.h).
  */
 #include "capture/source.h"
 #include "util.h"
+#include "util_out.h"
 
 #include <errno.h>
 #include <pcap/pcap.h>
@@ -23,15 +26,32 @@ struct rs_cap_writer {
 	char *path;
 	uint64_t rotate, cur, total;	/* bytes: limit, this file, all files */
 	unsigned keep, index, files;
+	char err[256];			/* why writing stopped, "" while it goes on */
 };
 
+/* FILE or FILE.N, opened by the one safe way (util_out.h: never through a
+ * link, never another user's file in /tmp): libpcap's pcap_dump_open()
+ * would follow a link, so it gets the FILE of our descriptor. */
 static int open_index(struct rs_cap_writer *w, char *err, size_t errlen)
 {
 	char *name = w->index ? rs_xasprintf("%s.%u", w->path, w->index) : rs_xstrdup(w->path);
+	char why[512];
+	struct rs_out o;
+	FILE *f;
+	int r = rs_out_open(name, RS_OUT_TRUNC | RS_OUT_DEVICE, &o, why, sizeof(why));
 
-	w->d = pcap_dump_open(w->dead, name);
+	if (r) {
+		snprintf(err, errlen, "cannot write %s", why);
+		free(name);
+		return r;
+	}
+	f = fdopen(o.fd, "wb");
+	if (!f)
+		rs_die("out of memory");
+	w->d = pcap_dump_fopen(w->dead, f);
 	if (!w->d) {
 		snprintf(err, errlen, "cannot write %s: %s", name, pcap_geterr(w->dead));
+		fclose(f);
 		free(name);
 		return -EIO;
 	}
@@ -71,7 +91,6 @@ int rs_cap_writer_put(struct rs_cap_writer *w, const struct rs_cap_frame *fr)
 {
 	struct pcap_pkthdr h;
 	uint64_t need = 16 + (uint64_t)fr->caplen;
-	char err[256];
 
 	/* A new file when this frame would pass the limit (never an empty one). */
 	if (w->rotate && w->cur > 24 && w->cur + need > w->rotate) {
@@ -80,7 +99,7 @@ int rs_cap_writer_put(struct rs_cap_writer *w, const struct rs_cap_frame *fr)
 		w->index++;
 		if (w->keep && w->index >= w->keep)
 			w->index = 0;
-		if (open_index(w, err, sizeof(err)))
+		if (open_index(w, w->err, sizeof(w->err)))
 			return -EIO;
 	}
 	memset(&h, 0, sizeof(h));
@@ -96,7 +115,15 @@ int rs_cap_writer_put(struct rs_cap_writer *w, const struct rs_cap_frame *fr)
 
 int rs_cap_writer_flush(struct rs_cap_writer *w)
 {
-	return w && w->d && pcap_dump_flush(w->d) ? -EIO : 0;
+	if (!w || !w->d || !pcap_dump_flush(w->d))
+		return 0;
+	snprintf(w->err, sizeof(w->err), "%s: %s", w->path, strerror(errno));
+	return -EIO;
+}
+
+const char *rs_cap_writer_error(const struct rs_cap_writer *w)
+{
+	return w ? w->err : "";
 }
 
 void rs_cap_writer_counts(const struct rs_cap_writer *w, uint64_t *bytes, unsigned *files)

@@ -43,6 +43,8 @@ struct run {
 	int have_t0;
 	uint64_t seen;
 	int failed;
+	int signo;		/* the signal that ended it, 0 none */
+	char end_text[640];
 };
 
 static void on_packet(const struct rs_pkt *p, void *arg)
@@ -83,9 +85,9 @@ static void pump(struct run *r)
 
 	fflush(stdout);
 	if (n < 0) {
-		rs_tprintf(stderr, "rocescope: capture from %s failed: %s\n",
-			   rs_capture_label(r->c),
-			   strerror(-n));
+		/* libpcap's reason and where: "stopped at packet 37 of the file ...". */
+		rs_tprintf(stderr, "rocescope: capture from %s: %s\n", rs_capture_label(r->c),
+			   rs_capture_status(r->c));
 		r->failed = 1;
 		rs_loop_stop(r->loop, 1);
 	} else if (rs_capture_done(r->c) || (opt.count >= 0 && r->seen >= (uint64_t)opt.count)) {
@@ -111,7 +113,26 @@ static void on_timer(struct rs_timer *t, void *arg)
 
 static void on_signal(struct rs_loop *l, int signo, void *arg)
 {
+	((struct run *)arg)->signo = signo;
 	rs_loop_stop(l, 0);
+}
+
+/* How the capture ended, for the summary: the state and its sentence. */
+static const char *end_of(struct run *r, const struct rs_capture_stats *st)
+{
+	if (st->ended == RS_CAP_END_OF_FILE || st->ended == RS_CAP_FAILED) {
+		RS_STRCPY(r->end_text, rs_capture_status(r->c));
+		return st->ended == RS_CAP_FAILED ? "failed" : "end_of_file";
+	}
+	if (r->signo) {
+		snprintf(r->end_text, sizeof(r->end_text), "stopped by %s after %llu packets",
+			 r->signo == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM",
+			 (unsigned long long)st->records);
+		return "signal";
+	}
+	snprintf(r->end_text, sizeof(r->end_text), "stopped after %llu packets (-c %ld)",
+		 (unsigned long long)st->records, opt.count);
+	return "count";
 }
 
 static int open_capture(struct run *r, char *err, size_t errlen)
@@ -170,6 +191,9 @@ static void print_end(struct run *r)
 	info.drops = st.dropped + st.if_dropped;
 	info.have_drops = st.have_drops;
 	info.hint = rs_capture_note(r->c)[0] ? rs_capture_note(r->c) : NULL;
+	info.end = end_of(r, &st);
+	info.end_text = r->end_text;
+	info.end_packets = st.records;
 	if (opt.summary && r->json) {
 		rs_json_init(&j, stdout);
 		rs_json_obj_begin(&j);
@@ -183,6 +207,8 @@ static void print_end(struct run *r)
 		rs_cap_summary_text(stdout, rs_capture_analysis(r->c), &info);
 	}
 	fflush(stdout);
+	if (st.ended == RS_CAP_END_OF_FILE)
+		rs_tprintf(stderr, "rocescope: %s: %s\n", rs_capture_label(r->c), r->end_text);
 	rs_tprintf(stderr, "rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
 		   "%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
 		   (unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
@@ -194,9 +220,12 @@ static void print_end(struct run *r)
 			   (unsigned long long)st.written_bytes, st.written_files);
 	rs_tprintf(stderr, "\n");
 	if (st.write_failed) {
-		rs_tprintf(stderr,
-			   "rocescope: writing %s failed (disk full?): the file is incomplete\n",
-			   opt.write);
+		if (st.write_why[0])
+			rs_tprintf(stderr, "rocescope: writing stopped: %s: the file is incomplete\n",
+				   st.write_why);
+		else
+			rs_tprintf(stderr, "rocescope: writing %s failed (disk full?): the file is "
+				   "incomplete\n", opt.write);
 		r->failed = 1;
 	}
 }

@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cmd_explain.c - `rocescope explain [TEXT | -]`: for every line of an
- * error message or a pasted log (perftest, ibv_*_pingpong, libibverbs,
- * rdma_cm, NCCL, kernel) that rocescope recognises, what it means, the
- * likely causes in order, and the tree and step to run
- * (src/diag/explain.h, docs/explain.md).
+ * cmd_explain.c - `rocescope explain [TEXT | -]`: what a pasted log means
+ * (src/diag/explain.h, docs/explain.md): the causes it points to, ranked
+ * over the whole paste with the most likely first, each with its class,
+ * its confidence and the `rocescope check --tree` command that proves it;
+ * then every message recognised, once, with how often it came.
  *
  * TEXT is the words given, joined by spaces (quoting is not needed); "-"
- * or nothing reads standard input in chunks, bounded as explain.h says.
- * Matches are printed as they are found, so a long log needs no memory.
- * The lines echoed are escaped (rs_escape_text); JSON escapes on its own.
- * The `run:` line is the check --tree command, completed from the wizard's
- * trees (src/wizard/tree.h): --peer with the address the line names when
- * the tree needs a peer, the options its steps cannot decide without, and
- * the step's id in the tree.  It reads no host: no --root, --load, --demo
- * or --peer.
+ * or nothing reads standard input in chunks, the whole of it: the run
+ * keeps one line and a fixed record per message, so a log of any size
+ * fits in the same memory.  The text is src/wizard/explain_report.c's,
+ * the same the console's explain view shows.  It reads no host: no
+ * --root, --load, --demo or --peer.
  *
  * Exit status: 0 something was recognised, 1 nothing was (or standard
  * input could not be read), 2 usage error.
@@ -22,7 +19,7 @@
 #include "cli/cli.h"
 #include "diag/explain.h"
 #include "util.h"
-#include "wizard/tree.h"
+#include "wizard/explain_report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -32,158 +29,18 @@
 
 #define WIDTH 80
 
-#define MAX_TREES 8
-
-/* The wizard's trees, loaded when first named (src/wizard/tree.h). */
-struct trees {
-	struct rs_tree t[MAX_TREES];
-	int state[MAX_TREES];		/* 0 not tried, 1 loaded, -1 failed */
-};
-
-struct out {
-	struct rs_json *j;		/* NULL: text */
-	size_t last_line;		/* the last line whose header was printed */
-	char *esc;			/* escape buffer, RS_ESCAPE_MAX(line_max) */
-	struct trees trees;
-};
-
-static const struct rs_tree *tree_get(struct trees *ts, const char *name)
+static void put_stdout(void *arg, const char *line)
 {
-	char err[256];
-
-	for (size_t i = 0; rs_tree_names[i] && i < MAX_TREES; i++) {
-		if (strcmp(rs_tree_names[i], name))
-			continue;
-		if (!ts->state[i])
-			ts->state[i] = rs_tree_load(&ts->t[i], name, err, sizeof(err)) ? -1 : 1;
-		return ts->state[i] > 0 ? &ts->t[i] : NULL;
-	}
-	return NULL;
-}
-
-static void trees_free(struct trees *ts)
-{
-	for (size_t i = 0; i < MAX_TREES; i++)
-		if (ts->state[i] > 0)
-			rs_tree_free(&ts->t[i]);
-}
-
-/* The id of the step of t that runs check, or NULL. */
-static const char *step_of(const struct rs_tree *t, const char *check)
-{
-	for (size_t i = 0; t && i < t->n; i++)
-		if (t->nodes[i].check && !strcmp(t->nodes[i].check->id, check))
-			return t->nodes[i].id;
-	return NULL;
-}
-
-/*
- * What a tree's steps cannot decide without (check --tree says SKIP for
- * them otherwise): the GID index the application used (user-index), the
- * message size of the test (memlock-test, size).
- */
-static const struct {
-	const char *tree, *args;
-} tree_args[] = {
-	{ RS_TREE_CONNECTION, " -x N" },
-	{ RS_TREE_LARGE_MSG, " -s BYTES" },
-};
-
-/*
- * The command that walks e's tree: with --peer when the tree needs one
- * (the address the line names, else IP to fill in) and the options its
- * steps need.  *step gets the id of the step that runs e's check, or NULL.
- */
-static void run_cmd(char *buf, size_t len, struct trees *ts, const struct rs_explain_entry *e,
-		    const char *peer, const char **step)
-{
-	const struct rs_tree *t = tree_get(ts, e->tree);
-	const char *args = "";
-
-	for (size_t i = 0; i < RS_ARRAY_SIZE(tree_args); i++)
-		if (!strcmp(tree_args[i].tree, e->tree))
-			args = tree_args[i].args;
-	*step = step_of(t, e->check);
-	snprintf(buf, len, "rocescope check --tree %s%s%s%s", e->tree,
-		 t && t->needs_peer ? " --peer " : "",
-		 t && t->needs_peer ? (peer && peer[0] ? peer : "IP") : "", args);
-}
-
-/* text after first (then indent), wrapped at WIDTH columns on spaces. */
-static void wrap(const char *first, const char *indent, const char *text)
-{
-	size_t col = strlen(first), ind = strlen(indent);
-	const char *p = text + strspn(text, " ");
-	int fresh = 1;			/* nothing but the prefix on this line yet */
-
-	fputs(first, stdout);	/* the table's own text, as the words below */
-	while (*p) {
-		size_t w = strcspn(p, " ");
-
-		if (!fresh && col + 1 + w > WIDTH) {
-			rs_tprintf(stdout, "\n%s", indent);
-			col = ind;
-			fresh = 1;
-		}
-		if (!fresh) {
-			putchar(' ');
-			col++;
-		}
-		fwrite(p, 1, w, stdout);	/* the table's own text */
-		col += w;
-		fresh = 0;
-		p += w;
-		p += strspn(p, " ");
-	}
+	(void)arg;
+	fputs(line, stdout);	/* escaped by the report */
 	putchar('\n');
 }
 
-static void text_entry(struct out *o, const struct rs_explain_entry *e, const char *peer)
-{
-	char num[16], run[160];
-	const char *step;
-
-	rs_tprintf(stdout, "  %s (%s)\n", e->id, e->tool);
-	wrap("  meaning: ", "    ", e->meaning);
-	rs_tprintf(stdout, "  likely causes:\n");
-	for (int i = 0; e->causes[i]; i++) {
-		snprintf(num, sizeof(num), "    %d. ", i + 1);
-		wrap(num, "       ", e->causes[i]);
-	}
-	run_cmd(run, sizeof(run), &o->trees, e, peer, &step);
-	rs_tprintf(stdout, "  run: %s\n", run);
-	if (step)
-		rs_tprintf(stdout, "       step %s: %s\n", step, e->check);
-	else
-		rs_tprintf(stdout, "       step %s\n", e->check);
-}
-
-static void text_match(struct out *o, const struct rs_explain_match *m)
-{
-	if (m->line != o->last_line) {
-		rs_escape_text(o->esc, RS_ESCAPE_MAX(m->len), m->text, m->len);
-		if (o->last_line)
-			putchar('\n');
-		/* o->esc is escaped already (NUL bytes too, which %s would stop at). */
-		if (m->truncated)
-			printf("line %zu (its first %zu of %zu bytes): ", m->line, m->len,
-			       m->full_len);
-		else
-			printf("line %zu: ", m->line);
-		fputs(o->esc, stdout);	/* escaped above */
-		putchar('\n');
-		o->last_line = m->line;
-	}
-	if (m->first_line)
-		rs_tprintf(stdout, "  %s: as on line %zu above\n", m->e->id, m->first_line);
-	else
-		text_entry(o, m->e, m->peer);
-}
-
-static void json_entry(struct rs_json *j, struct trees *ts, const struct rs_explain_entry *e,
+static void json_entry(struct rs_json *j, struct rs_explain_report *rp,
+		       const struct rs_explain_entry *e, const char *tree, const char *check,
 		       const char *peer)
 {
-	char run[160];
+	char run[256];
 	const char *step;
 
 	rs_json_kv_str(j, "id", e->id);
@@ -194,51 +51,103 @@ static void json_entry(struct rs_json *j, struct trees *ts, const struct rs_expl
 	for (int i = 0; e->causes[i]; i++)
 		rs_json_str(j, e->causes[i]);
 	rs_json_arr_end(j);
-	rs_json_kv_str(j, "tree", e->tree);
-	rs_json_kv_str(j, "check", e->check);
-	run_cmd(run, sizeof(run), ts, e, peer, &step);
+	rs_json_kv_str(j, "tree", tree);
+	rs_json_kv_str(j, "check", check);
+	rs_explain_report_cmd(rp, tree, check, peer, run, sizeof(run), &step, NULL);
 	rs_json_kv_str_or_null(j, "step", step ? step : "");
 	rs_json_kv_str(j, "run", run);
 }
 
-static void on_match(void *arg, const struct rs_explain_match *m)
+/* The rank of entry i in rk (1-based), or 0. */
+static size_t rank_of(const struct rs_explain_ranked *rk, size_t n, size_t i)
 {
-	struct out *o = arg;
-
-	if (!o->j) {
-		text_match(o, m);
-		return;
-	}
-	rs_json_obj_begin(o->j);
-	rs_json_kv_u64(o->j, "line", m->line);
-	rs_json_key(o->j, "text");
-	rs_json_strn(o->j, m->text, m->len);
-	rs_json_kv_bool(o->j, "truncated", m->truncated);
-	rs_json_kv_u64(o->j, "length", m->full_len);
-	rs_json_kv_str_or_null(o->j, "peer", m->peer);
-	json_entry(o->j, &o->trees, m->e, m->peer);
-	rs_json_obj_end(o->j);
+	for (size_t k = 0; k < n; k++)
+		if (rk[k].index == i)
+			return k + 1;
+	return 0;
 }
 
-static void text_summary(const struct rs_explain_stats *st, const struct rs_explain_limits *lim)
+/* Each message once, at its first line, with how often it came. */
+static void json_matches(struct rs_json *j, struct rs_explain_report *rp,
+			 const struct rs_explain_run *r, const struct rs_explain_ranked *rk,
+			 size_t n)
 {
-	if (st->recognised)
-		rs_tprintf(stdout, "\n%zu of %zu line%s recognised (%zu match%s)\n", st->recognised,
-			   st->lines,
-			   st->lines == 1 ? "" : "s", st->matches, st->matches == 1 ? "" : "es");
-	else
-		rs_tprintf(stdout,
-			   "nothing recognised in %zu line%s: rocescope explain --list shows the "
-			   "messages it knows\n", st->lines, st->lines == 1 ? "" : "s");
-	if (st->long_lines)
-		rs_tprintf(stdout,
-			   "note: %zu line%s longer than %zu bytes %s matched on %s beginning\n",
-			   st->long_lines, st->long_lines == 1 ? "" : "s", lim->line_max,
-			   st->long_lines == 1 ? "was" : "were", st->long_lines == 1 ? "its" : "their");
-	if (st->input_cut)
-		rs_tprintf(stdout,
-			   "note: the input was read up to %zu MiB; the rest was not read\n",
-			   lim->input_max >> 20);
+	const struct rs_explainer *x = rs_explain_run_explainer(r);
+	const struct rs_explain_stats *st = rs_explain_run_stats(r);
+
+	rs_json_key(j, "matches");
+	rs_json_arr_begin(j);
+	for (uint64_t line = 0; n;) {
+		uint64_t next = UINT64_MAX;
+
+		/* The lines in order: a message's first line, then the next one's. */
+		for (size_t i = 0; i < rs_explainer_count(x); i++)
+			if (st->seen[i].count && st->seen[i].first > line &&
+			    st->seen[i].first < next)
+				next = st->seen[i].first;
+		if (next == UINT64_MAX)
+			break;
+		for (size_t i = 0; i < rs_explainer_count(x); i++) {
+			const struct rs_explain_seen *sn = &st->seen[i];
+			const struct rs_explain_entry *e = rs_explainer_entry(x, i);
+			size_t k = rank_of(rk, n, i);
+
+			if (!sn->count || sn->first != next)
+				continue;
+			rs_json_obj_begin(j);
+			rs_json_kv_u64(j, "line", sn->first);
+			rs_json_key(j, "text");
+			rs_json_strn(j, sn->text, sn->len);
+			rs_json_kv_bool(j, "truncated", sn->full_len > sn->len);
+			rs_json_kv_u64(j, "length", sn->full_len);
+			rs_json_kv_str_or_null(j, "peer", sn->peer);
+			json_entry(j, rp, e, e->tree, e->check, sn->peer);
+			rs_json_kv_str(j, "class", rs_explain_class_name(e->cls));
+			rs_json_kv_u64(j, "count", sn->count);
+			rs_json_kv_u64(j, "last_line", sn->last);
+			rs_json_kv_u64(j, "rank", k);
+			rs_json_obj_end(j);
+		}
+		line = next;
+	}
+	rs_json_arr_end(j);
+}
+
+static void json_ranked(struct rs_json *j, struct rs_explain_report *rp,
+			const struct rs_explain_run *r, const struct rs_explain_ranked *rk,
+			size_t n)
+{
+	rs_json_key(j, "ranked");
+	rs_json_arr_begin(j);
+	for (size_t k = 0; k < n; k++) {
+		const struct rs_explain_ranked *it = &rk[k];
+		const char *peer = rs_explain_report_peer(r, it);
+		char run[256];
+		const char *step;
+
+		rs_json_obj_begin(j);
+		rs_json_kv_u64(j, "rank", k + 1);
+		rs_json_kv_str(j, "id", it->e->id);
+		rs_json_kv_str(j, "class", rs_explain_class_name(it->cls));
+		rs_json_kv_str(j, "confidence", rs_explain_confidence_name(it->conf));
+		rs_json_kv_int(j, "score", it->score);
+		rs_json_kv_u64(j, "count", it->seen->count);
+		rs_json_kv_u64(j, "first_line", it->seen->first);
+		rs_json_kv_u64(j, "last_line", it->seen->last);
+		rs_json_kv_str(j, "tree", it->tree);
+		rs_json_kv_str(j, "check", it->check);
+		rs_explain_report_cmd(rp, it->tree, it->check, peer, run, sizeof(run), &step, NULL);
+		rs_json_kv_str_or_null(j, "step", step ? step : "");
+		rs_json_kv_str(j, "run", run);
+		rs_json_kv_str_or_null(j, "peer", peer);
+		rs_json_kv_str_or_null(j, "because", it->rule ? it->rule->why : "");
+		if (it->rule)
+			rs_json_kv_u64(j, "because_line", it->rule_line);
+		else
+			rs_json_kv_null(j, "because_line");
+		rs_json_obj_end(j);
+	}
+	rs_json_arr_end(j);
 }
 
 static void json_summary(struct rs_json *j, const struct rs_explain_stats *st,
@@ -249,11 +158,47 @@ static void json_summary(struct rs_json *j, const struct rs_explain_stats *st,
 	rs_json_kv_u64(j, "recognised", st->recognised);
 	rs_json_kv_u64(j, "long_lines", st->long_lines);
 	rs_json_kv_bool(j, "input_cut", st->input_cut);
+	rs_json_kv_u64(j, "distinct", st->distinct);
+	rs_json_kv_u64(j, "match_count", st->matches);
+	rs_json_key(j, "context");
+	rs_json_arr_begin(j);
+	for (unsigned b = 0; b < RS_CTX_COUNT; b++) {
+		if (!(st->ctx & (1u << b)))
+			continue;
+		rs_json_obj_begin(j);
+		rs_json_kv_str(j, "name", rs_explain_ctx_name(b));
+		rs_json_kv_u64(j, "line", st->ctx_line[b]);
+		rs_json_obj_end(j);
+	}
+	rs_json_arr_end(j);
 	rs_json_key(j, "limits");
 	rs_json_obj_begin(j);
 	rs_json_kv_u64(j, "line_max", lim->line_max);
 	rs_json_kv_u64(j, "input_max", lim->input_max);
 	rs_json_obj_end(j);
+}
+
+static int json_out(struct rs_explain_report *rp, const struct rs_explain_run *r,
+		    const struct rs_explain_limits *lim, const char *source)
+{
+	const struct rs_explain_stats *st = rs_explain_run_stats(r);
+	size_t n = st->distinct;
+	struct rs_explain_ranked *rk = rs_xcalloc(n ? n : 1, sizeof(*rk));
+	struct rs_json json;
+	int ret;
+
+	n = rs_explain_rank(r, rk, n);
+	rs_json_init(&json, stdout);
+	rs_json_obj_begin(&json);
+	rs_json_kv_schema(&json);
+	rs_json_kv_str(&json, "source", source);
+	json_matches(&json, rp, r, rk, n);
+	json_ranked(&json, rp, r, rk, n);
+	json_summary(&json, st, lim);
+	rs_json_obj_end(&json);
+	ret = rs_json_finish(&json);
+	free(rk);
+	return ret;
 }
 
 /* The words given, joined by one space: what the user typed, unquoted or not. */
@@ -306,11 +251,23 @@ static int read_input(struct rs_explain_run *r, int argc, char **argv)
 
 static int opt_list;
 
+static void list_text(struct rs_explain_report *rp, const struct rs_explain_entry *e, size_t i)
+{
+	char run[256];
+	const char *step;
+
+	rs_explain_report_cmd(rp, e->tree, e->check, NULL, run, sizeof(run), &step, NULL);
+	if (i)
+		putchar('\n');
+	rs_tprintf(stdout, "%-26s %s / %s%s%s [%s]\n", e->id, e->tree, e->check,
+		   step ? " / " : "", step ? step : "", rs_explain_class_name(e->cls));
+	rs_explain_report_wrap(rp, "  ", "  ", e->meaning, put_stdout, NULL);
+}
+
 static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 {
+	struct rs_explain_report *rp = rs_explain_report_new(WIDTH);
 	struct rs_json json, *j = cli->json ? &json : NULL;
-	struct trees ts = { 0 };
-	const char *step;
 	int ret = RS_EXIT_OK;
 
 	if (j) {
@@ -323,65 +280,48 @@ static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 	for (size_t i = 0; i < rs_explainer_count(x); i++) {
 		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
 
-		if (j) {
-			rs_json_obj_begin(j);
-			json_entry(j, &ts, e, NULL);
-			rs_json_kv_str(j, "pattern", e->pattern);
-			rs_json_kv_str_or_null(j, "peer_pattern", e->peer ? e->peer : "");
-			rs_json_obj_end(j);
+		if (!j) {
+			list_text(rp, e, i);
 			continue;
 		}
-		step = step_of(tree_get(&ts, e->tree), e->check);
-		if (i)
-			putchar('\n');
-		rs_tprintf(stdout, "%-26s %s / %s%s%s\n", e->id, e->tree, e->check,
-			   step ? " / " : "", step ? step : "");
-		wrap("  ", "  ", e->meaning);
+		rs_json_obj_begin(j);
+		json_entry(j, rp, e, e->tree, e->check, NULL);
+		rs_json_kv_str(j, "pattern", e->pattern);
+		rs_json_kv_str_or_null(j, "peer_pattern", e->peer ? e->peer : "");
+		rs_json_kv_str(j, "class", rs_explain_class_name(e->cls));
+		rs_json_kv_int(j, "weight", e->weight);
+		rs_json_obj_end(j);
 	}
 	if (j) {
 		rs_json_arr_end(j);
 		rs_json_obj_end(j);
 		ret = rs_json_finish(j) ? RS_EXIT_FAIL : RS_EXIT_OK;
 	}
-	trees_free(&ts);
+	rs_explain_report_free(rp);
 	return ret;
 }
 
 static int explain_input(struct rs_cli *cli, const struct rs_explainer *x, int argc, char **argv)
 {
 	struct rs_explain_limits lim = { RS_EXPLAIN_LINE_MAX, RS_EXPLAIN_INPUT_MAX };
-	struct rs_json json;
-	struct out o = { .j = cli->json ? &json : NULL };
+	struct rs_explain_report *rp = rs_explain_report_new(WIDTH);
 	const struct rs_explain_stats *st;
 	struct rs_explain_run *r;
 	int ret;
 
-	o.esc = rs_xmalloc(RS_ESCAPE_MAX(lim.line_max));
-	if (o.j) {
-		rs_json_init(o.j, stdout);
-		rs_json_obj_begin(o.j);
-		rs_json_kv_schema(o.j);
-		rs_json_kv_str(o.j, "source", from_stdin(argc, argv) ? "stdin" : "argument");
-		rs_json_key(o.j, "matches");
-		rs_json_arr_begin(o.j);
-	}
-	r = rs_explain_run_new(x, &lim, on_match, &o);
+	r = rs_explain_run_new(x, &lim, NULL, NULL);
 	ret = read_input(r, argc, argv);
 	st = rs_explain_finish(r);
-	if (o.j) {
-		rs_json_arr_end(o.j);
-		json_summary(o.j, st, &lim);
-		rs_json_obj_end(o.j);
-		if (rs_json_finish(o.j) && !ret)
+	if (cli->json) {
+		if (json_out(rp, r, &lim, from_stdin(argc, argv) ? "stdin" : "argument") && !ret)
 			ret = RS_EXIT_FAIL;
 	} else {
-		text_summary(st, &lim);
+		rs_explain_report_text(rp, r, &lim, put_stdout, NULL);
 	}
 	if (!ret && !st->recognised)
 		ret = RS_EXIT_FAIL;
 	rs_explain_run_free(r);
-	trees_free(&o.trees);
-	free(o.esc);
+	rs_explain_report_free(rp);
 	return ret;
 }
 
@@ -407,7 +347,7 @@ static int explain_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_LIST = 1 };
 
 static const struct rs_opt explain_opts[] = {
-	{ "list", 0, NULL, "print every message explain knows: id, tree, step, meaning",
+	{ "list", 0, NULL, "print every message explain knows: id, tree, step, class, meaning",
 	  OPT_LIST },
 	{ NULL, 0, NULL, NULL, 0 },
 };
@@ -421,7 +361,7 @@ static int explain_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_explain = {
 	.name = "explain",
 	.args = "[TEXT | -]",
-	.help = "what an error line or a pasted log means, and the tree to run",
+	.help = "what a pasted log means: its causes ranked, the tree to run for each",
 	.flags = RS_CMD_JSON,
 	.min_args = 0,
 	.max_args = 256,

@@ -2,8 +2,10 @@
 /*
  * cmd_record.c - `rocescope record -o FILE [--interval S] [--duration S]`:
  * every counter of every port and link, and the problems the checks find,
- * appended to FILE once per interval until Ctrl-C or the duration
- * (docs/recording.md).  The session records itself (record_job.c); this
+ * written to FILE once per interval until Ctrl-C or the duration
+ * (docs/recording.md).  A FILE that exists is never emptied without a
+ * word: refused, unless --force (empty it) or --append (go on with a
+ * recording of the same host and counters, said on stderr).  The session records itself (record_job.c); this
  * command only runs it on the event loop and says what was kept.
  * `rocescope --replay FILE` plays the file in the console, `counters
  * --replay FILE` prints it.
@@ -12,11 +14,14 @@
 #include "runtime/loop.h"
 #include "util.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char *opt_out;		/* -o FILE */
+static enum rs_rec_mode opt_mode;	/* --force, --append */
+static int opt_modes;			/* how many of them were given */
 static double opt_interval = 1.0;	/* --interval SEC */
 static double opt_duration;		/* --duration SEC, 0: until Ctrl-C */
 
@@ -61,11 +66,18 @@ static int record(struct rs_view *v)
 	rs_signal_add(r.loop, SIGHUP, on_stop, NULL);
 	rs_session_set_interval(&v->sess, (unsigned)(opt_interval * 1000));
 	rs_session_attach(&v->sess, r.loop);
-	ret = rs_session_record_start(&v->sess, opt_out, err, sizeof(err));
+	ret = rs_session_record_start(&v->sess, opt_out, opt_mode, err, sizeof(err));
+	if (ret == -EEXIST) {
+		rs_tprintf(stderr, "rocescope: record: %s: --append continues a recording of "
+			   "this host, --force empties it\n", err);
+		goto out;
+	}
 	if (ret) {
 		rs_tprintf(stderr, "rocescope: record: %s\n", err);
 		goto out;
 	}
+	if (err[0])
+		rs_tprintf(stderr, "rocescope: %s\n", err);
 	rs_tprintf(stderr, "rocescope: recording %s every %g s to %s (%s)\n", v->sess.label,
 		   v->sess.interval_ms / 1000.0, opt_out,
 		   opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
@@ -94,6 +106,10 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 		fprintf(stderr, "rocescope: record: needs -o FILE (see rocescope help record)\n");
 		return RS_EXIT_USAGE;
 	}
+	if (opt_modes > 1) {
+		fprintf(stderr, "rocescope: record: --force and --append: give one\n");
+		return RS_EXIT_USAGE;
+	}
 	if (cli->load || cli->replay) {
 		rs_tprintf(stderr, "rocescope: record: %s does not move: nothing to record\n",
 			cli->load ? "a saved snapshot" : "a recording");
@@ -105,10 +121,14 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 	return rs_view_close(&v, record(&v));
 }
 
-enum { OPT_OUTPUT = 1, OPT_INTERVAL, OPT_DURATION };
+enum { OPT_OUTPUT = 1, OPT_INTERVAL, OPT_DURATION, OPT_FORCE, OPT_APPEND };
 
 static const struct rs_opt record_opts[] = {
-	{ "output", 'o', "FILE", "the recording to write (created, or emptied)", OPT_OUTPUT },
+	{ "output", 'o', "FILE", "the recording to write (a new file: one that exists is refused)",
+	  OPT_OUTPUT },
+	{ "force", 0, NULL, "empty FILE when it exists", OPT_FORCE },
+	{ "append", 0, NULL, "go on with FILE, a recording of this host and its counters",
+	  OPT_APPEND },
 	{ "interval", 'i', "SEC", "seconds between samples, fractions allowed (default 1)",
 	  OPT_INTERVAL },
 	{ "duration", 0, "SEC", "stop after SEC seconds (default: until Ctrl-C)", OPT_DURATION },
@@ -119,6 +139,11 @@ static int record_opt(struct rs_cli *cli, int id, const char *arg)
 {
 	if (id == OPT_OUTPUT) {
 		opt_out = arg;
+		return 0;
+	}
+	if (id == OPT_FORCE || id == OPT_APPEND) {
+		opt_mode = id == OPT_FORCE ? RS_REC_FORCE : RS_REC_APPEND;
+		opt_modes++;
 		return 0;
 	}
 	if (id == OPT_INTERVAL)

@@ -220,14 +220,18 @@ static void print_findings(struct rs_view *v, const struct rs_recording *r)
 static void print_head(struct rs_view *v, const struct rs_recording *r)
 {
 	static const char *const tails[] = { "ended", "open", "cut", "damaged" };
-	char tail[RS_MSG_LEN], start[48];
+	char tail[RS_MSG_LEN], damage[RS_MSG_LEN], start[48];
 
 	rs_rec_tail_text(r, tail, sizeof(tail));
+	rs_rec_damage_text(r, damage, sizeof(damage));
 	iso(r, 0, start, sizeof(start));
 	if (!v->j) {
-		rs_tprintf(stdout, "recording: %zu samples over %.3f s from %s (%s, recorded from %s)\n\n",
+		rs_tprintf(stdout, "recording: %zu samples over %.3f s from %s (%s, recorded from %s)\n",
 			   r->n_samples, rs_rec_offset_s(r, r->n_samples - 1), start, tail,
 			   r->hosts[0].label);
+		if (damage[0])
+			rs_tprintf(stdout, "the file is %s\n", damage);
+		rs_tprintf(stdout, "\n");
 		return;
 	}
 	rs_json_kv_bool(v->j, "static", 0);
@@ -240,6 +244,18 @@ static void print_head(struct rs_view *v, const struct rs_recording *r)
 	rs_json_kv_double(v->j, "duration", rs_rec_offset_s(r, r->n_samples - 1));
 	rs_json_kv_str(v->j, "tail", tails[r->tail]);
 	rs_json_kv_str(v->j, "tail_text", tail);
+	rs_json_key(v->j, "damage");
+	if (r->damaged) {
+		rs_json_obj_begin(v->j);
+		rs_json_kv_int(v->j, "places", (int64_t)r->damaged);
+		rs_json_kv_int(v->j, "first_byte", (int64_t)r->damage[0].off);
+		rs_json_kv_str(v->j, "first_why", r->damage[0].why);
+		rs_json_kv_u64(v->j, "samples_skipped", r->lost);
+		rs_json_kv_str(v->j, "text", damage);
+		rs_json_obj_end(v->j);
+	} else {
+		rs_json_null(v->j);
+	}
 	rs_json_obj_end(v->j);
 }
 

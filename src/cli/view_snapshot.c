@@ -4,9 +4,9 @@
  * take the demo) and write the snapshot as YAML, to stdout or to FILE.
  *
  * FILE is written through rs_snapshot_save_file(), which writes a unique
- * FILE.tmp-XXXXXX beside it and renames it: a failed run never leaves a
+ * FILE.tmp-XXXXXXXX beside it and renames it: a failed run never leaves a
  * truncated file where the previous good one was, and two runs at once
- * never tear it (a symlink FILE is written through: snapshot_file.c).
+ * never tear it (a symlink FILE is refused, never followed: util_out.h).
  * `-o -` is standard output; `-o ""` and a second -o are usage errors.
  * This is what an engineer sends to whoever opens it later with
  * `rocescope --load FILE`.

@@ -10,6 +10,7 @@
  */
 #include "capture/analysis.h"
 #include "diag/check.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +52,47 @@ void rs_check_capture_roce_v2(const struct rs_check_ctx *ctx, const struct rs_ch
 			"or on mlx5 the NIC's sniffer (rocescope capture -d mlx5_X)");
 }
 
+/* What to do about each reason that warns or fails: its own cause. */
+static const char *remedy_of(const char *id)
+{
+	static const struct {
+		const char *id, *remedy;
+	} r[] = {
+		{ "icrc_bad", "find what corrupts or rewrites the packets: a cable or optic "
+		  "(ethtool -S error counters), or a device on the path that rewrites a field the "
+		  "ICRC covers" },
+		{ "nak_error", "check the application's memory registration and access flags" },
+		{ "rnr_nak", "the receiver must post receives before the sender sends (more "
+		  "receive buffers, or a larger RNR retry timer: min_rnr_timer)" },
+		{ "nak_reserved", "the peer's RDMA stack sends a NAK code the IBTA reserves: look "
+		  "at its driver and firmware" },
+		{ "malformed", "see the malformed packets (rocescope capture -r FILE shows each "
+		  "with its first error): a device writing bad lengths, or a damaged capture" },
+		{ "congestion", "check PFC and ECN on the RoCE priority (rocescope check: qos.*)" },
+		{ "ecn_off", "enable RoCE ECN on the RoCE priority on both ends (rocescope check: "
+		  "qos.ecn) and ECN marking on the switches; a site that runs without ECN on "
+		  "purpose says so in its profile (ecn: false)" },
+		{ "capture_drops", "capture with a filter (rocescope capture --filter) or on a "
+		  "quieter port: the capture itself lost packets" },
+	};
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(r); i++)
+		if (!strcmp(r[i].id, id))
+			return r[i].remedy;
+	return "look for loss on the path: counters (rocescope counters), cables, switch "
+	       "drops, PFC";
+}
+
+/* ECN off on purpose (the site profile says ecn: false) is what was asked. */
+static enum rs_verdict verdict_of(const struct rs_check_ctx *ctx, const struct rs_cap_reason *r)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+
+	if (!strcmp(r->id, "ecn_off") && pr && pr->ecn == 0)
+		return RS_PASS;
+	return r->verdict;
+}
+
 void rs_check_capture_health(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			     struct rs_findings *out)
 {
@@ -66,22 +108,17 @@ void rs_check_capture_health(const struct rs_check_ctx *ctx, const struct rs_che
 	}
 	for (size_t i = 0; i < v->n_reasons; i++) {
 		const struct rs_cap_reason *r = &v->reasons[i];
-		struct rs_finding *f = capture_f(ctx, c, r->verdict, out);
+		enum rs_verdict verdict = verdict_of(ctx, r);
+		struct rs_finding *f = capture_f(ctx, c, verdict, out);
 
 		RS_FSET(f->object, "capture %s", r->id);
-		RS_FSET(f->summary, "%s", r->text);
+		RS_FSET(f->summary, "%s%s", r->text, verdict != r->verdict ?
+			" - as the site profile asks (ecn: false)" : "");
 		RS_FSET(f->evidence, "capture %s: %llu frames, wire %s", cap->label, cap->packets,
 			rs_verdict_name(v->health));
-		RS_FSET(f->expected, "no bad ICRC, NAK, PSN gap, retransmission or congestion mark");
-		if (r->verdict == RS_FAIL || r->verdict == RS_WARN)
-			RS_FSET(f->remedy, "%s", !strcmp(r->id, "congestion") ?
-				"check PFC and ECN on the RoCE priority (rocescope check: qos.*)" :
-				!strcmp(r->id, "capture_drops") ?
-				"capture with a filter (rocescope capture --filter) or on a quieter "
-				"port: the capture itself lost packets" :
-				!strncmp(r->id, "nak_error", 9) ?
-				"check the application's memory registration and access flags" :
-				"look for loss on the path: counters (rocescope counters), cables, "
-				"switch drops, PFC");
+		RS_FSET(f->expected, "no bad ICRC, NAK, PSN gap, retransmission or congestion "
+			"mark; ECN-capable RoCE");
+		if (verdict == RS_FAIL || verdict == RS_WARN)
+			RS_FSET(f->remedy, "%s", remedy_of(r->id));
 	}
 }

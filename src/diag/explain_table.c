@@ -37,6 +37,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "name resolves to another host",
 		      "the server is still finishing a previous run and not listening again" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 7,
 	  .peer = "connect to ([^ ]+):[0-9]+" },
 	{ .id = "perftest.socket_init", .tool = "perftest",
 	  .pattern = "unable to (init|set up) the socket connection|unable to open file "
@@ -46,14 +47,16 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "no server listening on the port yet (start the server first)",
 		      "a firewall on the server or on the way blocks TCP 18515",
 		      "the server address is wrong or has no route" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4 },
 	{ .id = "perftest.listen_failed", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t listen to port [0-9]+",
 	  .meaning = "The server could not listen on its control port.",
 	  .causes = { "another test server still runs and holds the port (ss -ltnp 'sport = "
 		      ":18515')",
 		      "the port given with -p is taken by another service or needs privileges" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 7 },
 	{ .id = "perftest.read_keys", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (read|read/write|send|send/recv) (remote|local) address"
 		     "|couldn" AP "t read reports|(client|server) read/write"
@@ -69,11 +72,13 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "ib_read_bw, -R on one side only, different -q or -c)",
 		      "different perftest versions on the two hosts",
 		      "something on the way reset the TCP connection (a firewall, a proxy)" },
-	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 3 },
 
 	/* --- connecting the queue pairs ------------------------------------ */
 	{ .id = "verbs.modify_qp_rtr", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify QP( [0-9]+)? to RTR|couldn" AP "t connect to remote QP",
+	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to RTR|couldn" AP "t connect to "
+		     "remote QP",
 	  .meaning = "Moving the queue pair to Ready To Receive failed. This is the step where "
 		     "the remote address (destination GID, QP number, path MTU) and the local GID "
 		     "index reach the device; on RoCE the driver also resolves the peer's MAC "
@@ -88,7 +93,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "1 s in the lab)",
 		      "the port or its interface is down (errno 101, Network is unreachable)",
 		      "the path MTU asked for (-m) is above what the port supports" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5 },
 	{ .id = "perftest.connect_hca", .tool = "perftest",
 	  .pattern = "unable to connect the HCA" AP "s through the link",
 	  .meaning = "perftest's summary after it could not bring the queue pairs to a connected "
@@ -98,26 +104,29 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "on an empty slot prints this)",
 		      "the peer's MAC cannot be resolved (route or ARP)",
 		      "the port is down" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 2 },
 	{ .id = "verbs.modify_qp_init", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify QP( [0-9]+)? to INIT",
+	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to INIT",
 	  .meaning = "The queue pair could not be moved to INIT, the first step after creating "
 		     "it: the port number, P_Key index or access flags were refused.",
 	  .causes = { "the port given (-i, --ib-port) does not exist on this device, or is down",
 		      "a P_Key index beyond the table (--pkey_index)",
 		      "the device went away since it was opened (driver reload)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 4 },
 	{ .id = "verbs.modify_qp_rts", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify QP( [0-9]+)? to RTS",
+	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to RTS",
 	  .meaning = "The queue pair reached Ready To Receive but could not move to Ready To "
 		     "Send: the send-side attributes (timeout, retry counts, PSN, outstanding "
 		     "reads) were refused.",
 	  .causes = { "an attribute outside the device's range (a custom timeout or retry count, "
 		      "outstanding reads above max_qp_rd_atom)",
 		      "the queue pair went to error in between (the port went down)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 4 },
 	{ .id = "verbs.modify_qp", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "ibv_modify_qp failed",
+	  .pattern = "ibv_modify_qp(\\([^)]*\\))?( failed|: )",
 	  .meaning = "An application could not move a queue pair to its next state (INIT, RTR or "
 		     "RTS). The text after it is the errno: 'Connection timed out' (110): the "
 		     "peer's MAC was not resolved; 'No data available' (61): the GID index is "
@@ -130,7 +139,67 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the peer's MAC cannot be resolved: route through another interface, no ARP "
 		      "answer",
 		      "the port is down" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 4 },
+	{ .id = "verbs.modify_qp_etimedout", .tool = "NCCL, UCX, Mooncake, verbs applications",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(connection timed out|ETIMEDOUT|"
+		     "errno:? 110([^0-9]|$)|"
+		     "\\[110\\])",
+	  .meaning = "A queue pair transition (to RTR, most often) failed with ETIMEDOUT: on RoCE "
+		     "the kernel resolves the peer's MAC from the destination GID's address at "
+		     "this step, and got no ARP or neighbour answer in time.",
+	  .causes = { "no route or no ARP answer for the peer's address through this port (the "
+		      "peer's RoCE interface is down, on another subnet, or ARP is filtered)",
+		      "the GID index names an address of another interface, or a link-local one, "
+		      "so the route leaves elsewhere",
+		      "a neighbour entry stuck FAILED on this host (ip neigh)" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.peer_neigh",
+	  .cls = RS_CLS_PATH, .weight = 6 },
+	{ .id = "verbs.modify_qp_enodata", .tool = "NCCL, UCX, verbs applications",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no data available|ENODATA|"
+		     "errno:? 61([^0-9]|$)|\\[61\\])",
+	  .meaning = "A queue pair transition failed with ENODATA: the source GID index the "
+		     "application gave is an empty slot of the GID table.",
+	  .causes = { "a GID index copied from another host or from before an address change "
+		      "(rocescope gids shows the table)",
+		      "the interface has no IPv4 address, so the RoCE v2 IPv4 entry is missing",
+		      "the interface is down, so its entries are gone" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7 },
+	{ .id = "verbs.modify_qp_enetunreach", .tool = "NCCL, UCX, verbs applications",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(network is unreachable|ENETUNREACH|"
+		     "errno:? 101([^0-9]|$))",
+	  .meaning = "A queue pair transition failed with ENETUNREACH: the kernel found no route "
+		     "from the GID's interface to the peer's address.",
+	  .causes = { "the peer's address is on a subnet this interface has no route to",
+		      "the port or its interface is down",
+		      "policy routing or a VRF sends the peer's address elsewhere" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
+	  .cls = RS_CLS_PATH, .weight = 6 },
+	{ .id = "verbs.modify_qp_enodev", .tool = "NCCL, UCX, mscclpp, verbs applications",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no such device|ENODEV|errno:? 19([^0-9]|$))",
+	  .meaning = "A queue pair transition failed with ENODEV: the network device behind the "
+		     "source GID cannot be used from here.",
+	  .causes = { "the GID index names an entry whose interface is gone, renamed, or in "
+		      "another network namespace (a pod or container sees the RDMA device but not "
+		      "its netdev)",
+		      "a GID index that is not the RoCE v2 IPv4 entry of the interface in use",
+		      "the port's interface was moved or re-created under the running program" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 6 },
+	{ .id = "verbs.modify_qp_einval", .tool = "NCCL, UCX, verbs applications",
+	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
+	  .meaning = "A queue pair transition failed with EINVAL: the device refused an "
+		     "attribute. On RoCE the usual one is the address vector: it needs a GRH "
+		     "with a valid source GID index (LID addressing is InfiniBand only).",
+	  .causes = { "the address vector has no GRH (is_global=0) or a GID index that is not "
+		      "valid for RoCE v2",
+		      "a path MTU, timeout, retry count or outstanding-read value outside the "
+		      "device's range",
+		      "the device's firmware or driver refuses a transition it should accept "
+		      "(update both)" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
 	  .pattern = "can" AP "t read sgid of index|could not get local gid|ibv_query_gid(_ex)? "
 		     "failed|failed to query gid",
@@ -140,14 +209,17 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "GID indexes follow the interface's addresses",
 		      "the interface has no IP address, so only link-local entries exist",
 		      "the interface is down, so its GID entries are gone" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7 },
 	{ .id = "verbs.create_ah", .tool = "perftest, ibv_ud_pingpong",
-	  .pattern = "failed to create AH|unable to create (AH|address handler)",
+	  .pattern = "failed to create AH|unable to create (AH|address handler)|"
+		     "ibv_create_ah(\\(.*)? failed",
 	  .meaning = "An address handle for the peer (UD and rdma_cm tests) could not be "
 		     "created from its GID.",
 	  .causes = { "the GID index is empty, RoCE v1 or link-local",
 		      "the peer's MAC cannot be resolved (route, ARP)" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5 },
 	{ .id = "perftest.gid_incompat", .tool = "perftest",
 	  .pattern = "found incompatibility issue with GID types|please try to use a different "
 		     "IP version",
@@ -159,12 +231,14 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "one end lost its IPv4 address, so its IPv4 GID entry is gone (the lab saw "
 		      "this line after removing an address)",
 		      "one end gave no -x and took index 0" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 9 },
 
 	/* --- resources: QP, CQ, PD, memory registration --------------------- */
 	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "unable to create QP|couldn" AP "t create (rdma (new|old) )?QP|failed to "
-		     "create QP|ibv_create_qp[a-z_]* failed",
+		     "create (QP|queue pair)|ibv_create_qp[a-z_]*(\\([^)]*\\))? failed|"
+		     "rdma_create_qp[a-z_]*( failed)?[:( ]",
 	  .meaning = "The device refused to create the queue pair: the sizes asked for exceed "
 		     "what it supports, or a resource or permission limit was hit.",
 	  .causes = { "the locked-memory limit (ulimit -l) is too small for the queues: a "
@@ -173,17 +247,20 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size)",
 		      "the device's QP limit (max_qp) is used up by other processes",
 		      "a raw-packet QP without CAP_NET_RAW ('CAP_NET_RAW may be required')" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
 	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
-		     "completion channel)|failed to create CQs?([^a-z]|$)",
+		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
+		     "ibv_create_cq[a-z_]*(\\([^)]*\\))? failed",
 	  .meaning = "Creating a protection domain, a completion queue or its event channel "
 		     "failed: the first resources taken on a freshly opened device.",
 	  .causes = { "the locked-memory limit is too small even for the queues",
 		      "the completion queue asked for is deeper than max_cqe (perftest -t, "
 		      "--cq-mod)",
 		      "the device is in a bad state (dmesg: driver errors)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "couldn" AP "t (allocate|register) MR|failed to (create|register|reg) "
 		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed",
@@ -198,7 +275,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "GPU memory (NCCL, perftest --use_cuda) without GPUDirect RDMA support loaded "
 		      "(nvidia-peermem, or dma-buf)",
 		      "huge pages asked for (--use_hugepages) but none reserved" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
 	{ .id = "perftest.ib_resources", .tool = "perftest",
 	  .pattern = "couldn" AP "t create IB resources|unable to create rdma resources|failed to "
 		     "create RDMA CM connection with resources",
@@ -208,7 +286,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "create mr' before it): the locked-memory limit",
 		      "queue or completion queue sizes above the device's limits",
 		      "the device or its port went away" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 2 },
 	{ .id = "verbs.memlock_warning", .tool = "libibverbs",
 	  .pattern = "RLIMIT_MEMLOCK is [0-9]+ bytes|will severely limit memory registrations",
 	  .meaning = "libibverbs warns at start-up that the locked-memory limit is small: "
@@ -218,7 +297,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "(then log in again), or LimitMEMLOCK=infinity for a systemd unit",
 		      "a container runtime or batch scheduler sets its own limit (docker --ulimit "
 		      "memlock=-1)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 9, .sets = RS_CTX_MEMLOCK },
 	{ .id = "perftest.hugepages", .tool = "perftest",
 	  .pattern = "failed to allocate hugepages?( region)?|please configure hugepages",
 	  .meaning = "perftest was asked for huge pages (--use_hugepages) and could not get them.",
@@ -226,7 +306,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "too few free huge pages for the buffer",
 		      "the shared-memory limits (kernel.shmmax, kernel.shmall) are below the "
 		      "buffer" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.no_hugepages" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.no_hugepages",
+	  .cls = RS_CLS_RESOURCES, .weight = 8 },
 
 	/* --- devices and ports ---------------------------------------------- */
 	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
@@ -239,7 +320,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "(Debian: ibverbs-providers)",
 		      "inside a container: /dev/infiniband and /sys/class/infiniband are not "
 		      "passed in" },
-	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 6 },
 	{ .id = "verbs.device_not_found", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "IB device [^ ]+ not found|unable to find the infiniband/roce device",
 	  .meaning = "The device named with -d / --ib-dev does not exist here. RDMA devices are "
@@ -248,11 +330,10 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "one to the other)",
 		      "the devices are numbered differently on this host",
 		      "its driver is not loaded" },
-	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 5 },
 	{ .id = "verbs.driver_warning", .tool = "libibverbs",
-	  .pattern = "libibverbs: warning: (couldn" AP "t (load driver|open config directory)|driver "
-		     "[^ ]+ does not support the kernel ABI)|no userspace device-specific driver "
-		     "found",
+	  .pattern = "libibverbs: warning: couldn" AP "t (load driver|open config directory)",
 	  .meaning = "libibverbs could not load the user-space provider of a device: the kernel "
 		     "sees the device but programs cannot use it. (A warning about another "
 		     "vendor's provider is harmless when the device in use works.)",
@@ -260,7 +341,51 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "ibverbs-providers; MLNX_OFED mixed with the distribution's rdma-core)",
 		      "/etc/libibverbs.d is missing or names removed libraries",
 		      "LD_LIBRARY_PATH picks another rdma-core" },
-	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	{ .id = "verbs.no_provider", .tool = "libibverbs",
+	  .pattern = "no userspace device-specific driver found",
+	  .meaning = "libibverbs found a device in /sys/class/infiniband but no user-space "
+		     "provider that drives it: programs cannot open it.",
+	  .causes = { "the provider package is not installed (Debian: ibverbs-providers; RHEL: "
+		      "libibverbs with its providers)",
+		      "the provider is older than the kernel driver (a new device, or Soft-RoCE "
+		      "with an old rdma-core)",
+		      "MLNX_OFED and the distribution's rdma-core mixed: two libibverbs, one "
+		      "without the provider" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 8 },
+	{ .id = "verbs.kernel_abi", .tool = "libibverbs",
+	  .pattern = "does not support the kernel ABI",
+	  .meaning = "The user-space provider and the kernel driver speak different ABI "
+		     "versions: the provider is skipped for that device.",
+	  .causes = { "rdma-core older or newer than the kernel's RDMA stack (a kernel upgrade "
+		      "without rdma-core, or a container's rdma-core on another host kernel)",
+		      "a provider of another vendor probing the device: harmless when the device "
+		      "in use works" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	{ .id = "verbs.mlx5_cqe_dump", .tool = "libmlx5",
+	  .pattern = "mlx5: [^ ]+: got completion with error",
+	  .meaning = "libmlx5 dumps the raw completion of a failed work request (four rows of "
+		     "hex). The status is in the application's next line; the syndrome byte is in "
+		     "the dump.",
+	  .causes = { "see the status the application prints next",
+		      "a local protection or access error: a buffer outside its memory region",
+		      "a retry exceeded: the peer does not answer on the RDMA path" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 2 },
+	{ .id = "verbs.bad_address", .tool = "perftest, verbs applications",
+	  .pattern = "(errno|error)[: ]+bad address|ibv_reg_mr.*bad address|"
+		     "(^|[^a-z])EFAULT([^a-z]|$)",
+	  .meaning = "The kernel refused to pin a buffer (EFAULT): the address range is not "
+		     "memory it can register - most often GPU memory without a GPUDirect path.",
+	  .causes = { "GPU memory (cudaMalloc, --use_cuda) registered without nvidia-peermem "
+		      "loaded or without dma-buf support",
+		      "a buffer that was freed or never mapped (an application bug)",
+		      "device memory or a mapping the kernel cannot pin (a DAX or PCI BAR range)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_GPUDIRECT, .weight = 5 },
 	{ .id = "perftest.port_down", .tool = "perftest",
 	  .pattern = "port number [0-9]+ state is (nop|down|init|armed|polling|disabled)",
 	  .meaning = "The RDMA port is not ACTIVE, so nothing can be sent. On RoCE a port is "
@@ -271,7 +396,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "negotiated",
 		      "the wrong port or device chosen (-i, -d)",
 		      "the driver or firmware has not brought the link up (dmesg, ethtool DEV)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 8, .sets = RS_CTX_PORT },
 	{ .id = "verbs.no_context", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (get context for|allocate context|set the link "
 		     "layer|get port info)|unable to query port [0-9]+ attributes",
@@ -283,7 +409,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "permissions)",
 		      "ib_uverbs is not loaded, or the device went away (driver reload, PCI "
 		      "error)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_DRIVER, .weight = 4 },
 	{ .id = "kernel.link_down", .tool = "kernel",
 	  .pattern = "NIC Link is Down|: Link down([^a-z]|$)",
 	  .meaning = "The Ethernet link of an interface went down; its RoCE port goes DOWN with "
@@ -291,7 +418,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "cable, transceiver or switch port (the switch side shut or flapping)",
 		      "the interface was set down",
 		      "a driver or firmware reset (dmesg lines around it)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 7, .sets = RS_CTX_PORT },
 
 	/* --- MTU and bandwidth ---------------------------------------------- */
 	{ .id = "perftest.mtu_higher", .tool = "perftest",
@@ -306,14 +434,16 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the two ends have different interface MTUs (the lab's 9000/1500 fault prints "
 		      "this on the 1500 end)",
 		      "-m larger than the fabric carries end to end" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
+	  .cls = RS_CLS_MTU, .weight = 7 },
 	{ .id = "pingpong.ud_size_mtu", .tool = "ibv_ud_pingpong",
 	  .pattern = "requested size larger than port MTU",
 	  .meaning = "A UD message must fit in one packet, and -s is larger than the port's "
 		     "active MTU.",
 	  .causes = { "-s above the active MTU (1024 at interface MTU 1500)",
 		      "the interface MTU is smaller than expected" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
+	  .cls = RS_CLS_MTU, .weight = 6 },
 	{ .id = "perftest.bw_limit", .tool = "perftest",
 	  .pattern = "BW result is below bw limit|msg rate +is below msg_rate limit",
 	  .meaning = "The run finished below the floor given with --limit_bw or --limit_msgrate.",
@@ -321,7 +451,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "no flow control: drops and retransmissions under load (PFC or pause off)",
 		      "the NIC in a narrower or slower PCIe slot",
 		      "error counters rising: drops, out-of-sequence packets" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
+	  .cls = RS_CLS_CONGESTION, .weight = 3 },
 	{ .id = "kernel.pcie_limited", .tool = "kernel",
 	  .pattern = "available PCIe bandwidth, limited by",
 	  .meaning = "The kernel found at boot that the NIC's PCIe link is slower or narrower "
@@ -329,7 +460,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "the card sits in a narrower slot or riser (x8 or x4 instead of x16)",
 		      "the slot runs at a lower PCIe generation (BIOS setting, chipset)",
 		      "a link that trained down: reseat the card" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
+	  .cls = RS_CLS_PCIE, .weight = 9 },
 
 	/* --- completions ------------------------------------------------------ */
 	{ .id = "perftest.completion_error", .tool = "perftest",
@@ -342,7 +474,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "status 5 (flushed): an earlier error, or the peer went away",
 		      "status 10 or 11 (remote access or operation error): the two ends' buffers or "
 		      "keys disagree" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_PERFTEST },
 	{ .id = "verbs.post_failed", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t post (send|receive|recv)",
 	  .meaning = "Posting a work request was refused: the queue pair is already in error, or "
@@ -351,7 +484,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the first one",
 		      "more requests outstanding than the queue depth (-t) allows",
 		      "a request beyond the queue pair's scatter/gather or inline limits" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_APPLICATION, .weight = 1 },
 
 	/* --- rdma_cm ---------------------------------------------------------- */
 	{ .id = "rdma_cm.addr_error", .tool = "librdmacm, perftest -R",
@@ -368,7 +502,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the local RDMA interface is down or has no IP address",
 		      "the name given does not resolve (getaddrinfo error after it)",
 		      "rdma_cm or rdma_ucm is not loaded" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_RDMA_CM, .weight = 6 },
 	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
 	  .pattern = "ROUTE_ERROR|rdma_resolve_route failed|failed to resolve RDMA CM route",
 	  .meaning = "The peer's address resolved but the route to it could not be (for RoCE: "
@@ -378,7 +513,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "in the GID table)",
 		      "rdma_cm's default RoCE type (configfs default_roce_mode) has no GID of that "
 		      "type" },
-	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 6 },
 	{ .id = "rdma_cm.unreachable", .tool = "librdmacm",
 	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)UNREACHABLE",
 	  .meaning = "The connection request sent to the peer's RDMA CM got no reply.",
@@ -386,7 +522,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "interface, a link down on the way",
 		      "the peer listens on another interface or address",
 		      "a firewall drops UDP 4791 (RoCE v2) on the way" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 6 },
 	{ .id = "rdma_cm.rejected", .tool = "librdmacm",
 	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)REJECTED",
 	  .meaning = "The peer's RDMA CM rejected the connection request.",
@@ -395,7 +532,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "space)",
 		      "the server's application refused it (status 28, consumer reject)",
 		      "the two ends disagree on connection parameters (versions, private data)" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.control_port" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_PEER, .weight = 6 },
 	{ .id = "perftest.rdma_cm", .tool = "perftest -R",
 	  .pattern = "unable to perform rdma_(client|server) function|failed to connect (RDMA CM "
 		     "events|through RDMA CM|RDMA CM client)|unable to create RDMA_CM resources",
@@ -404,11 +542,65 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "address resolution failed (ADDR_ERROR): route or ARP to the peer",
 		      "no server listening (REJECTED)",
 		      "the device behind the route has no usable RoCE v2 GID" },
-	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3 },
+
+	{ .id = "rdma_cm.no_devices", .tool = "librdmacm",
+	  .pattern = "librdmacm: (fatal|warning): (no RDMA devices found|unable to get RDMA "
+		     "device list)",
+	  .meaning = "librdmacm found no RDMA device: no program can use rdma_cm here.",
+	  .causes = { "no RDMA driver loaded (mlx5_ib, bnxt_re, irdma, rdma_rxe)",
+		      "the user-space providers are missing",
+		      "inside a container: /dev/infiniband is not passed in" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 7 },
+	{ .id = "rdma_cm.abi_version", .tool = "librdmacm",
+	  .pattern = "librdmacm: warning: (couldn" AP "t read ABI version|assuming: [0-9]+)",
+	  .meaning = "librdmacm could not read the rdma_cm kernel ABI version "
+		     "(/sys/class/misc/rdma_cm/abi_version): the rdma_ucm module is not loaded, "
+		     "so rdma_cm calls will fail.",
+	  .causes = { "rdma_ucm (and rdma_cm) not loaded: modprobe rdma_ucm",
+		      "a container without /sys/class/misc/rdma_cm or /dev/infiniband/rdma_cm" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	{ .id = "rdma_cm.event_channel", .tool = "librdmacm",
+	  .pattern = "rdma_create_event_channel|failed to create (an )?(rdma ?cm )?event channel",
+	  .meaning = "The rdma_cm event channel could not be opened "
+		     "(/dev/infiniband/rdma_cm).",
+	  .causes = { "rdma_ucm is not loaded",
+		      "no access to /dev/infiniband/rdma_cm (a container, udev permissions)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	{ .id = "rdma_cm.bind_addr", .tool = "librdmacm",
+	  .pattern = "rdma_bind_addr",
+	  .meaning = "Binding an rdma_cm identifier to a local address failed: the address is "
+		     "not on an RDMA device (or the rdma_cm stack could not use it).",
+	  .causes = { "the address given is on a plain NIC, not on the RoCE interface",
+		      "the address is already bound by another listener (EADDRINUSE)",
+		      "the driver does not support rdma_cm on this device" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 5 },
+	{ .id = "rdma_cm.connect_error", .tool = "librdmacm",
+	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)CONNECT_ERROR",
+	  .meaning = "The connection was accepted but could not be completed: the queue pairs "
+		     "could not be brought up.",
+	  .causes = { "no RDMA path back from the peer (GID, route, ARP)",
+		      "the two ends disagree on the GID type or the path MTU",
+		      "the peer went away during the handshake" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 5 },
+	{ .id = "rdma_cm.device_removal", .tool = "librdmacm",
+	  .pattern = "DEVICE_REMOVAL",
+	  .meaning = "The RDMA device under a connection was removed: the driver was reloaded or "
+		     "unbound, or the device was reset.",
+	  .causes = { "a driver reload or a bond change (the RDMA device is re-created)",
+		      "a device reset after a firmware fault (dmesg)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_DRIVER, .weight = 5 },
 
 	/* --- NCCL ------------------------------------------------------------- */
 	{ .id = "nccl.completion_error", .tool = "NCCL",
-	  .pattern = "NET/IB[^:]*: *(ncclIbTest: )?Got (completion|CQE)",
+	  .pattern = "NET/IB[^:]*: *(ncclIbTest: )?(Got completion|Got CQE)",
 	  .meaning = "NCCL's IB/RoCE transport polled a work completion with an error from the "
 		     "peer it names and aborts the communicator (the job fails or hangs in a "
 		     "collective). The status on the line (a number or a name) says why.",
@@ -421,16 +613,18 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a lossy fabric under load: no PFC or ECN, so retries run out "
 		      "(NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_NCCL,
 	  .peer = "from peer ([^ <]+)<" },
 	{ .id = "nccl.async_event", .tool = "NCCL",
-	  .pattern = "NET/IB[^:]*:.*async (fatal )?event",
+	  .pattern = "NET/IB[^:]*:.*(async event|async fatal event)",
 	  .meaning = "The device reported an asynchronous event: 'port error' means the link went "
 		     "down, 'GID table change' an address change under a running job, 'local "
 		     "catastrophic error' a device fault.",
 	  .causes = { "the link flapped or went down (cable, switch port, transceiver)",
 		      "an address was added to or removed from the interface while the job ran",
 		      "a device or firmware fault (dmesg: mlx5_core health)" },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 3 },
 	{ .id = "nccl.using_socket", .tool = "NCCL",
 	  .pattern = "using network Socket",
 	  .meaning = "NCCL carries the traffic between nodes over TCP sockets, not RDMA: it found "
@@ -439,7 +633,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "devices)",
 		      "NCCL_IB_DISABLE=1, or NCCL_IB_HCA names no existing device",
 		      "the NCCL net plugin or libibverbs could not be loaded" },
-	  .tree = RS_TREE_SETUP, .check = "device.none" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 3 },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
 	  .pattern = "call to connect returned|connect to [^ ]+ failed *:",
 	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
@@ -449,6 +644,109 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a firewall blocks the ports NCCL opens",
 		      "the other rank died or never started" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_CONTROL, .weight = 5,
 	  .peer = "connect to ([^ <]+)<[0-9]+> failed" },
+	{ .id = "nccl.async_port_error", .tool = "NCCL",
+	  .pattern = "async event *: *port error",
+	  .meaning = "The device reported that a port went down under the job (IBV_EVENT_PORT_ERR). "
+		     "Many of them in one log mean a flapping link.",
+	  .causes = { "the link flaps: cable, transceiver, switch port",
+		      "the interface was set down or its bond changed",
+		      "the switch shut the port (errors, storm control)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 8, .sets = RS_CTX_PORT },
+	{ .id = "nccl.async_catastrophic", .tool = "NCCL",
+	  .pattern = "async event *: *local catastrophic error",
+	  .meaning = "The device reported a catastrophic error (IBV_EVENT_DEVICE_FATAL): it stopped "
+		     "working and must be reset.",
+	  .causes = { "a firmware assert or hardware fault (dmesg: mlx5_core health, fw_fatal)",
+		      "overheating or a PCIe error on the NIC's slot",
+		      "a firmware too old for the driver" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 8 },
+	{ .id = "nccl.async_gid_change", .tool = "NCCL",
+	  .pattern = "async event *: *GID table change",
+	  .meaning = "An address of the RoCE interface was added or removed under the job, so GID "
+		     "indexes moved.",
+	  .causes = { "an address change on the interface (DHCP, NetworkManager, a pod's network "
+		      "set up late)",
+		      "the GID index the job uses now names another entry" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 6 },
+	{ .id = "nccl.open_device", .tool = "NCCL",
+	  .pattern = "call to ibv_open_device failed|NET/IB ?: Unable to open device",
+	  .meaning = "NCCL saw the RDMA device but could not open it, so that NIC is not used "
+		     "(it falls back to the next NIC or to sockets).",
+	  .causes = { "inside a container without /dev/infiniband (docker --device "
+		      "/dev/infiniband, or the Kubernetes RDMA device plugin resource)",
+		      "the user has no access to /dev/infiniband/uverbsN",
+		      "the device is half removed (driver reload, bond reconfigured)" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 7 },
+	{ .id = "nccl.no_libibverbs", .tool = "NCCL",
+	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared",
+	  .meaning = "libibverbs could not be loaded, so NCCL has no IB/RoCE transport and uses "
+		     "sockets.",
+	  .causes = { "rdma-core's libibverbs is not installed in the container or host image",
+		      "LD_LIBRARY_PATH hides it, or only a mismatched version is found" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 8 },
+	{ .id = "nccl.roce_version", .tool = "NCCL, NCCL-derived libraries",
+	  .pattern = "ncclIbRoceGetVersionNum",
+	  .meaning = "NCCL could not read the RoCE version of the GID index it chose "
+		     "(/sys/class/infiniband/DEV/ports/N/gid_attrs/types/INDEX): the entry is "
+		     "empty or not visible here.",
+	  .causes = { "the GID index names an empty slot (NCCL_IB_GID_INDEX from another host)",
+		      "inside a pod: the GID entries of interfaces in other namespaces are not "
+		      "readable",
+		      "the interface has no address yet, so the entry is missing" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7 },
+	{ .id = "nccl.gdr_disabled", .tool = "NCCL",
+	  .pattern = "GPU Direct RDMA Disabled for HCA",
+	  .meaning = "NCCL found no GPUDirect RDMA support for a NIC: GPU buffers go through host "
+		     "memory, and inter-node bandwidth drops sharply.",
+	  .causes = { "nvidia-peermem (or nv_peer_mem) is not loaded, or this NCCL does not look "
+		      "for the module name installed",
+		      "no dma-buf support in the kernel, driver or NCCL version",
+		      "the GPU and the NIC are not on a PCIe path that allows peer to peer" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_GPUDIRECT, .weight = 7, .sets = RS_CTX_GPU },
+	{ .id = "nccl.no_socket_if", .tool = "NCCL",
+	  .pattern = "no socket interface found|no usable listening interface found",
+	  .meaning = "NCCL found no network interface for its bootstrap and socket traffic: "
+		     "NCCL_SOCKET_IFNAME matches nothing, or no interface is up with an address.",
+	  .causes = { "NCCL_SOCKET_IFNAME names an interface that does not exist in this host or "
+		      "container",
+		      "the only interfaces are excluded by default (lo, docker0)",
+		      "the interface has no IP address yet" },
+	  .tree = RS_TREE_SETUP, .check = "net.addr",
+	  .cls = RS_CLS_CONTROL, .weight = 8 },
+	{ .id = "nccl.socket_create", .tool = "NCCL",
+	  .pattern = "socket creation failed",
+	  .meaning = "NCCL could not open the TCP socket of its bootstrap: the address family of "
+		     "the interface it picked is not usable here.",
+	  .causes = { "no usable IP interface: NCCL_SOCKET_IFNAME names none, or the only one is "
+		      "IPv6 in a kernel or container without IPv6",
+		      "the container has no network interface but lo" },
+	  .tree = RS_TREE_SETUP, .check = "net.addr",
+	  .cls = RS_CLS_CONTROL, .weight = 6 },
+	{ .id = "nccl.socket_family", .tool = "NCCL",
+	  .pattern = "is neither AF_INET",
+	  .meaning = "NCCL's bootstrap has no valid address to connect to (the family is "
+		     "garbage): it found no interface to take one from.",
+	  .causes = { "NCCL_SOCKET_IFNAME names an interface that does not exist here",
+		      "the interface exists but has no IP address" },
+	  .tree = RS_TREE_SETUP, .check = "net.addr",
+	  .cls = RS_CLS_CONTROL, .weight = 7 },
+	{ .id = "nccl.socket_closed", .tool = "NCCL",
+	  .pattern = "connection closed by remote peer|connection reset by (remote )?peer",
+	  .meaning = "The TCP connection to another rank was closed from the other side: that "
+		     "rank failed or exited first.",
+	  .causes = { "the other rank hit an error first: read its log for the first failure",
+		      "the other rank was killed (out of memory, a scheduler timeout)",
+		      "something on the way reset the connection" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 3 },
 	{ .id = NULL },
 };

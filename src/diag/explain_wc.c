@@ -15,7 +15,13 @@
  *   its number, after the words the tools put before it
  *                    "Failed status 12: wr_id 0 syndrom 0x81" (perftest),
  *                    "Poll send CQ error status=12", "Bad wc status 12",
- *                    "Got completion from peer ... with error 12," (NCCL)
+ *                    "Got completion from peer ... with error 12," (NCCL),
+ *                    "WC error: 12" (mlx5_ib), "CQE ERROR ... status=12"
+ *   UCX's mlx5 text  "Transport retry count exceeded on mlx5_0:1/RoCE (synd
+ *                    0x15 vend 0x81 hw_synd 0/0)" (src/uct/ib/mlx5/ib_mlx5_log.c)
+ *   the mlx5 syndrome "syndrome 0x15, vendor syndrome 0x81" (mlx5_ib's error
+ *                    CQE dump), "(synd 0x15" (UCX): the CQE syndromes of the
+ *                    mlx5 programming manual, one per status
  * A bare number ("exit status 1") is not a status.  Texts too plain to be
  * recognised alone ("fatal error", "general error", "TM error") need
  * "status" before them or "(N)" after them.
@@ -25,12 +31,24 @@
 #include <stddef.h>
 
 #define WC_ENUM(e) "(^|[^[:alnum:]_])(IBV_WC_)?" e "([^[:alnum:]_]|$)"
-#define WC_NUM(n) "(failed status|wc status|cq error status|completion.*(with error|status))" \
-	"[ :=(-]*" n "([^0-9]|$)"
+/*
+ * The number after those words, for every status at once: group 3 is the
+ * status (explain.c matches it once per line and takes the entry whose
+ * .num it is, rather than trying 23 patterns with a number each).
+ */
+const char rs_explain_wc_number[] =
+	"(failed status|wc status|wc error|cq error status|cqe error.*status|"
+	"completion.*(with error|status))[ :=(-]*([0-9]+)([^0-9]|$)";
+/* An mlx5 CQE syndrome (hex), not the vendor syndrome after it. */
+#define WC_SYND(h) "(\\(synd|[^r] syndrome) 0x" h "([^0-9a-f]|$)"
+/* UCX's text for an mlx5 error CQE: "Remote access on mlx5_0:1/RoCE (synd ...". */
+#define WC_UCX(text) text " (on [^ ]+:[0-9]|\\(synd 0x)"
 /* A text specific enough to be recognised anywhere. */
-#define WC(n, e, text) text "|" WC_ENUM(e) "|" WC_NUM(n)
+#define WC(n, e, text) text "|" WC_ENUM(e)
+/* One with the forms of mlx5 and UCX as well. */
+#define WC_MLX5(n, e, text, h, ucx) WC(n, e, text) "|" WC_SYND(h) "|" ucx
 /* A plain text: only after "status" or before "(N)". */
-#define WC_PLAIN(n, e, text) "status[ :=]*" text "|" text " \\(" n "\\)|" WC_ENUM(e) "|" WC_NUM(n)
+#define WC_PLAIN(n, e, text) "status[ :=]*" text "|" text " \\(" n "\\)|" WC_ENUM(e)
 
 /* Reliable Datagram only: no RoCE NIC implements RD. */
 #define RD_CAUSES { \
@@ -43,7 +61,8 @@
 
 const struct rs_explain_entry rs_explain_wc_status[] = {
 	{ .id = "wc.loc_len_err", .tool = "libibverbs",
-	  .pattern = WC("1", "LOC_LEN_ERR", "local length error"),
+	  .pattern = WC_MLX5("1", "LOC_LEN_ERR", "local length error", "1",
+			     WC_UCX("local length")),
 	  .meaning = "Work completion status 1, local length error (IBV_WC_LOC_LEN_ERR): the "
 		     "message did not fit - a receive buffer was smaller than the incoming "
 		     "message, or a send was longer than the queue pair allows.",
@@ -52,9 +71,11 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a UD send larger than the path MTU, or a message above the port's "
 		      "max_msg_sz",
 		      "a scatter/gather list whose lengths do not add up (application bug)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 1 },
 	{ .id = "wc.loc_qp_op_err", .tool = "libibverbs",
-	  .pattern = WC("2", "LOC_QP_OP_ERR", "local QP operation error"),
+	  .pattern = WC_MLX5("2", "LOC_QP_OP_ERR", "local QP operation error", "2",
+			     WC_UCX("local QP operation")),
 	  .meaning = "Work completion status 2, local QP operation error (IBV_WC_LOC_QP_OP_ERR): "
 		     "the local queue pair could not execute the request - malformed for this "
 		     "queue pair, or it cannot send on its path.",
@@ -64,15 +85,18 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a request beyond the queue pair's limits (scatter/gather entries, inline "
 		      "size)",
 		      "a provider or firmware bug (dmesg)" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .num = 2 },
 	{ .id = "wc.loc_eec_op_err", .tool = "libibverbs",
 	  .pattern = WC("3", "LOC_EEC_OP_ERR", "local EE context operation error"),
 	  .meaning = "Work completion status 3, local EE context operation error "
 		     "(IBV_WC_LOC_EEC_OP_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 3 },
 	{ .id = "wc.loc_prot_err", .tool = "libibverbs",
-	  .pattern = WC("4", "LOC_PROT_ERR", "local protection error"),
+	  .pattern = WC_MLX5("4", "LOC_PROT_ERR", "local protection error", "4",
+			     WC_UCX("local protection")),
 	  .meaning = "Work completion status 4, local protection error (IBV_WC_LOC_PROT_ERR): a "
 		     "local buffer of the request is not inside a memory region registered with "
 		     "the rights needed, or its lkey is wrong.",
@@ -81,9 +105,11 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the buffer was never registered, was deregistered, or the lkey is another "
 		      "region's (application bug)",
 		      "a registration smaller than the message" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 4 },
 	{ .id = "wc.wr_flush_err", .tool = "libibverbs",
-	  .pattern = WC("5", "WR_FLUSH_ERR", "work request flushed error"),
+	  .pattern = WC_MLX5("5", "WR_FLUSH_ERR", "work request flushed error", "5",
+			     "WR flushed because QP in error state"),
 	  .meaning = "Work completion status 5, Work Request Flushed Error (IBV_WC_WR_FLUSH_ERR): "
 		     "the queue pair was already in error, so every request still queued comes "
 		     "back with this status. It is a consequence: the cause is the first "
@@ -94,9 +120,11 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the application or the peer closed the connection with requests outstanding "
 		      "(a normal shutdown flushes posted receives too)",
 		      "an asynchronous error: the port went down or the device was reset" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_APPLICATION, .weight = 1, .num = 5 },
 	{ .id = "wc.mw_bind_err", .tool = "libibverbs",
-	  .pattern = WC("6", "MW_BIND_ERR", "memory management operation error"),
+	  .pattern = WC_MLX5("6", "MW_BIND_ERR", "memory management operation error", "6",
+			     WC_UCX("memory window bind")),
 	  .meaning = "Work completion status 6, memory management operation error "
 		     "(IBV_WC_MW_BIND_ERR): a memory window bind, fast registration or local "
 		     "invalidate failed.",
@@ -104,27 +132,33 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "for more rights than the region has",
 		      "the window or key is already bound or invalidated",
 		      "the provider does not support the operation" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 6 },
 	{ .id = "wc.bad_resp_err", .tool = "libibverbs",
-	  .pattern = WC("7", "BAD_RESP_ERR", "bad response error"),
+	  .pattern = WC_MLX5("7", "BAD_RESP_ERR", "bad response error", "10",
+			     WC_UCX("bad response")),
 	  .meaning = "Work completion status 7, bad response error (IBV_WC_BAD_RESP_ERR): the "
 		     "responder's answer had an unexpected transport opcode.",
 	  .causes = { "a stale connection: the peer re-created a queue pair with the same number "
 		      "after a restart",
 		      "a firmware or driver problem on either end (versions, dmesg)",
 		      "corrupted frames on the path (error counters, out-of-sequence packets)" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 7 },
 	{ .id = "wc.loc_access_err", .tool = "libibverbs",
-	  .pattern = WC("8", "LOC_ACCESS_ERR", "local access error"),
+	  .pattern = WC_MLX5("8", "LOC_ACCESS_ERR", "local access error", "11",
+			     WC_UCX("local access")),
 	  .meaning = "Work completion status 8, local access error (IBV_WC_LOC_ACCESS_ERR): a "
 		     "protection error on a local buffer the NIC writes into (the data of an RDMA "
 		     "Read, the result of an atomic).",
 	  .causes = { "the local region lacks IBV_ACCESS_LOCAL_WRITE",
 		      "the destination is outside the registered range",
 		      "GPU memory without working GPUDirect RDMA" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 8 },
 	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
-	  .pattern = WC("9", "REM_INV_REQ_ERR", "remote invalid request error"),
+	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request error", "12",
+			     WC_UCX("invalid request")),
 	  .meaning = "Work completion status 9, remote invalid request error "
 		     "(IBV_WC_REM_INV_REQ_ERR): the responder judged the request invalid - an "
 		     "operation its queue pair does not allow, or a length it cannot take.",
@@ -133,9 +167,11 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair lacks the remote access flag for this operation (RDMA "
 		      "write, read, atomic)",
 		      "the two ends run different tests (send against write)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 9 },
 	{ .id = "wc.rem_access_err", .tool = "libibverbs",
-	  .pattern = WC("10", "REM_ACCESS_ERR", "remote access error"),
+	  .pattern = WC_MLX5("10", "REM_ACCESS_ERR", "remote access error", "13",
+			     WC_UCX("remote access")),
 	  .meaning = "Work completion status 10, remote access error (IBV_WC_REM_ACCESS_ERR): the "
 		     "RDMA Read, Write or atomic touched remote memory outside the peer's "
 		     "registered region, without its rights, or with a wrong rkey.",
@@ -144,9 +180,11 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "buffer",
 		      "the peer registered without remote read or write rights",
 		      "the peer's GPU memory is not registered for GPUDirect RDMA (NCCL)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 10 },
 	{ .id = "wc.rem_op_err", .tool = "libibverbs",
-	  .pattern = WC("11", "REM_OP_ERR", "remote operation error"),
+	  .pattern = WC_MLX5("11", "REM_OP_ERR", "remote operation error", "14",
+			     WC_UCX("remote QP")),
 	  .meaning = "Work completion status 11, remote operation error (IBV_WC_REM_OP_ERR): the "
 		     "responder could not complete the request; its receive queue or buffer "
 		     "failed.",
@@ -154,24 +192,31 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "entry, a region too small)",
 		      "the peer's queue pair went to error",
 		      "a provider problem on the peer (its dmesg)" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 11 },
 	{ .id = "wc.retry_exc_err", .tool = "libibverbs",
-	  .pattern = WC("12", "RETRY_EXC_ERR", "transport retry counter exceeded"),
+	  .pattern = WC_MLX5("12", "RETRY_EXC_ERR", "transport retry counter exceeded", "15",
+			     "transport retry count exceeded"),
 	  .meaning = "Work completion status 12, transport retry counter exceeded "
 		     "(IBV_WC_RETRY_EXC_ERR): the request was sent retry_cnt + 1 times and the "
 		     "peer never acknowledged it - nothing came back on the RDMA path.",
-	  .causes = { "the peer is not reachable on the RDMA path even though TCP works: a wrong "
+	  .causes = { "the GID index used is not the RoCE v2 entry with an IPv4 address on both "
+		      "ends: index 0 is the link-local RoCE v1 entry on most NICs, and NCCL before "
+		      "2.21, UCX and many programs take it unless told (NCCL_IB_GID_INDEX, "
+		      "UCX_IB_GID_INDEX); RoCE v1 is not routed",
+		      "the peer is not reachable on the RDMA path even though TCP works: a wrong "
 		      "or stale neighbour MAC, ARP off, a route through another interface (the "
 		      "lab's neigh_bogus and arp_off faults; QPs with retry_cnt 6 fail after about "
 		      "0.5 s, 7 retries forever)",
 		      "the remote queue pair is gone or in error: the peer process died or failed "
 		      "first",
 		      "frames dropped on the way: an MTU mismatch along the path, or no PFC or "
-		      "pause under congestion",
-		      "different GID types on the two ends (RoCE v1 on one, v2 on the other)" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+		      "pause under congestion" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5, .num = 12 },
 	{ .id = "wc.rnr_retry_exc_err", .tool = "libibverbs",
-	  .pattern = WC("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded"),
+	  .pattern = WC_MLX5("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded", "16",
+			     "(receive-no?t?-ready|RNR) retry count exceeded"),
 	  .meaning = "Work completion status 13, RNR retry counter exceeded "
 		     "(IBV_WC_RNR_RETRY_EXC_ERR): the responder had no receive request posted "
 		     "for an incoming send (Receiver Not Ready) for longer than rnr_retry "
@@ -180,39 +225,46 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the sends in flight",
 		      "the peer process stalled or stopped while its queue pair stayed up",
 		      "rnr_retry below 7 (7 retries forever) or a short min_rnr_timer" },
-	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 13 },
 	{ .id = "wc.loc_rdd_viol_err", .tool = "libibverbs",
 	  .pattern = WC("14", "LOC_RDD_VIOL_ERR", "local RDD violation error"),
 	  .meaning = "Work completion status 14, local RDD violation error "
 		     "(IBV_WC_LOC_RDD_VIOL_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 14 },
 	{ .id = "wc.rem_inv_rd_req_err", .tool = "libibverbs",
 	  .pattern = WC("15", "REM_INV_RD_REQ_ERR", "remote invalid RD request"),
 	  .meaning = "Work completion status 15, remote invalid RD request "
 		     "(IBV_WC_REM_INV_RD_REQ_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 15 },
 	{ .id = "wc.rem_abort_err", .tool = "libibverbs",
-	  .pattern = WC("16", "REM_ABORT_ERR", "aborted error"),
+	  .pattern = WC_MLX5("16", "REM_ABORT_ERR", "aborted error", "22",
+			     WC_UCX("remote side aborted")),
 	  .meaning = "Work completion status 16, aborted error (IBV_WC_REM_ABORT_ERR): the "
 		     "responder aborted the operation.",
 	  .causes = { "the peer reset or destroyed its queue pair in the middle of the transfer "
 		      "(process exit, teardown)",
 		      "an error on the peer's side: read the peer's log" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PEER, .weight = 4, .num = 16 },
 	{ .id = "wc.inv_eecn_err", .tool = "libibverbs",
 	  .pattern = WC("17", "INV_EECN_ERR", "invalid EE context number"),
 	  .meaning = "Work completion status 17, invalid EE context number "
 		     "(IBV_WC_INV_EECN_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 17 },
 	{ .id = "wc.inv_eec_state_err", .tool = "libibverbs",
 	  .pattern = WC("18", "INV_EEC_STATE_ERR", "invalid EE context state"),
 	  .meaning = "Work completion status 18, invalid EE context state "
 		     "(IBV_WC_INV_EEC_STATE_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 18 },
 	{ .id = "wc.fatal_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("19", "FATAL_ERR", "fatal error"),
 	  .meaning = "Work completion status 19, fatal error (IBV_WC_FATAL_ERR): the device hit a "
@@ -221,7 +273,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "lines",
 		      "PCIe errors on the NIC's link (AER in dmesg)",
 		      "an overheating or failing card" },
-	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 5, .num = 19 },
 	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
 	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
 	  .meaning = "Work completion status 20, response timeout error "
@@ -229,7 +282,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .causes = { "the peer does not answer on the RDMA path (neighbour, route, link)",
 		      "the peer's queue pair is gone",
 		      "frames dropped on the path" },
-	  .tree = RS_TREE_CONNECTION, .check = "net.ping" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 5, .num = 20 },
 	{ .id = "wc.general_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("21", "GENERAL_ERR", "general error"),
 	  .meaning = "Work completion status 21, general error (IBV_WC_GENERAL_ERR): a "
@@ -237,7 +291,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		     "(syndrome) on the same line says more.",
 	  .causes = { "look the vendor error up for the provider, and read dmesg",
 		      "a driver and firmware pair that do not match" },
-	  .tree = RS_TREE_SETUP, .check = "profile.firmware" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 4, .num = 21 },
 	{ .id = "wc.tm_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
 	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "
@@ -245,13 +300,15 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .causes = { "the tag-matching list overflowed or the protocol went wrong: disable "
 		      "hardware tag matching to confirm (UCX_RC_TM_ENABLE=n)",
 		      "a driver or firmware without working tag matching" },
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 22 },
 	{ .id = "wc.tm_rndv_incomplete", .tool = "libibverbs",
 	  .pattern = WC("23", "TM_RNDV_INCOMPLETE", "TM software rendezvous"),
 	  .meaning = "Work completion status 23, TM software rendezvous "
 		     "(IBV_WC_TM_RNDV_INCOMPLETE): not a failure by itself - hardware tag matching "
 		     "could not finish a rendezvous and hands it to software.",
 	  .causes = { "expected with hardware tag matching; a problem only next to other errors" },
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 23 },
 	{ .id = NULL },
 };

@@ -12,4 +12,5 @@ librscore_a_SOURCES += \
 # `rocescope explain`: the messages it knows (data) and the matcher.
 librscore_a_SOURCES += \
 	src/diag/explain.h src/diag/explain.c \
-	src/diag/explain_table.c src/diag/explain_wc.c
+	src/diag/explain_table.c src/diag/explain_kernel.c src/diag/explain_stacks.c \
+	src/diag/explain_wc.c src/diag/explain_context.c src/diag/explain_rank.c

@@ -6,10 +6,11 @@
  * version, headers folded across lines.
  *
  * Only what a scraper sends matters: the request line (GET or HEAD, an
- * origin-form target, HTTP/1.0 or 1.1) and the headers Connection, Accept
- * (does it ask for OpenMetrics?), Content-Length and Transfer-Encoding (a
- * GET with a body is answered, then the connection is closed rather than
- * the body skipped).  Everything else is read past.
+ * origin-form or absolute-form target, HTTP/1.0 or 1.1) and the headers
+ * Host, Connection, Accept (does it ask for OpenMetrics?), Content-Length
+ * and Transfer-Encoding (a GET with a valid Content-Length is answered,
+ * then the connection is closed rather than the body skipped; a
+ * Transfer-Encoding is refused).  Everything else is read past.
  */
 #ifndef RS_HTTP_H
 #define RS_HTTP_H
@@ -25,7 +26,7 @@ struct rs_http_req {
 	int minor;			/* HTTP/1.minor */
 	int close;			/* the client wants the connection closed */
 	int openmetrics;		/* Accept names application/openmetrics-text */
-	int has_body;			/* Content-Length > 0 or Transfer-Encoding */
+	int has_body;			/* Content-Length > 0 */
 };
 
 /* What to answer when parsing failed. */
@@ -34,6 +35,7 @@ enum {
 	RS_HTTP_BAD = -400,		/* not an HTTP/1.x request */
 	RS_HTTP_URI_TOO_LONG = -414,
 	RS_HTTP_HEAD_TOO_LARGE = -431,
+	RS_HTTP_NOT_IMPLEMENTED = -501,	/* a Transfer-Encoding: no request body read */
 	RS_HTTP_BAD_VERSION = -505,
 };
 

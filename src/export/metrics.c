@@ -324,7 +324,8 @@ void rs_metrics_exporter(struct rs_text *out, const struct rs_exporter_stats *st
 		{ "rocescope_exporter_scrapes_total", RS_MT_COUNTER,
 		  "Requests for /metrics answered.", (double)st->scrapes },
 		{ "rocescope_exporter_bad_requests_total", RS_MT_COUNTER,
-		  "Requests answered with 4xx (bad request, not found, wrong method, too long).",
+		  "Requests refused: 4xx (bad request, not found, wrong method, too long) and "
+		  "501/505 (a transfer coding, another HTTP version).",
 		  (double)st->requests_bad },
 		{ "rocescope_exporter_rejected_connections_total", RS_MT_COUNTER,
 		  "Connections closed at once because the connection cap was reached.",

@@ -66,7 +66,7 @@ void rs_metrics_end(struct rs_text *out, enum rs_metrics_format f);
 /* The exporter's own counters, written per scrape (cheap, no snapshot). */
 struct rs_exporter_stats {
 	unsigned long long scrapes;		/* /metrics answered */
-	unsigned long long requests_bad;	/* 4xx answers */
+	unsigned long long requests_bad;	/* 4xx, 501 and 505 answers */
 	unsigned long long conns_rejected;	/* over the connection cap */
 	unsigned long long conns_timed_out;	/* slow clients dropped */
 	unsigned conns_open;

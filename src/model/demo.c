@@ -10,6 +10,7 @@
  * and no clock), so the same tick gives the same numbers on every machine.
  */
 #include "model/demo.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -127,6 +128,68 @@ static struct rs_counter_set *find_set(struct rs_snapshot *s, const char *object
 	return NULL;
 }
 
+_Static_assert(RS_ARRAY_SIZE(demo_flows) <= RS_DEMO_MAX_FLOWS, "RS_DEMO_MAX_FLOWS is too small");
+
+/* Every counter set's reading time, moved by ns. */
+static void move_times(struct rs_snapshot *s, uint64_t ns)
+{
+	for (size_t i = 0; i < s->n_devices; i++) {
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			s->devices[i].ports[j].counters.ts_ns += ns;
+			s->devices[i].ports[j].hw_counters.ts_ns += ns;
+		}
+	}
+	for (size_t i = 0; i < s->n_links; i++) {
+		s->links[i].stats.ts_ns += ns;
+		s->links[i].ethtool.ts_ns += ns;
+	}
+}
+
+/* Flow i's counter in s, or NULL. */
+static struct rs_counter *flow_counter(struct rs_snapshot *s, size_t i)
+{
+	const struct demo_flow *f = &demo_flows[i];
+	struct rs_counter_set *set = find_set(s, f->object, f->set);
+
+	for (size_t k = 0; set && k < set->count; k++)
+		if (!strcmp(set->items[k].name, f->counter))
+			return &set->items[k];
+	return NULL;
+}
+
+void rs_demo_clock_init(struct rs_demo_clock *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+void rs_demo_tick(struct rs_demo_clock *c, struct rs_snapshot *s, unsigned long tick,
+		  unsigned dt_ms)
+{
+	for (size_t i = 0; i < RS_ARRAY_SIZE(demo_flows); i++) {
+		/* count x ms: the per-second amount times the tick's length */
+		uint64_t part = c->rem[i] + flow_increment(&demo_flows[i], tick) * dt_ms;
+		struct rs_counter *ctr = flow_counter(s, i);
+
+		c->added[i] += part / 1000;
+		c->rem[i] = (uint32_t)(part % 1000);
+		if (ctr)
+			ctr->value += part / 1000;
+	}
+	c->ns += (uint64_t)dt_ms * 1000000ULL;
+	move_times(s, (uint64_t)dt_ms * 1000000ULL);
+}
+
+void rs_demo_apply(const struct rs_demo_clock *c, struct rs_snapshot *s)
+{
+	for (size_t i = 0; i < RS_ARRAY_SIZE(demo_flows); i++) {
+		struct rs_counter *ctr = flow_counter(s, i);
+
+		if (ctr)
+			ctr->value += c->added[i];
+	}
+	move_times(s, c->ns);
+}
+
 void rs_demo_advance(struct rs_snapshot *s, unsigned long tick)
 {
 	for (size_t i = 0; i < sizeof(demo_flows) / sizeof(demo_flows[0]); i++) {
@@ -140,14 +203,5 @@ void rs_demo_advance(struct rs_snapshot *s, unsigned long tick)
 				set->items[k].value += flow_increment(f, tick);
 	}
 	/* Every reading moves by exactly one second, moving or not. */
-	for (size_t i = 0; i < s->n_devices; i++) {
-		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
-			s->devices[i].ports[j].counters.ts_ns += RS_DEMO_TICK_NS;
-			s->devices[i].ports[j].hw_counters.ts_ns += RS_DEMO_TICK_NS;
-		}
-	}
-	for (size_t i = 0; i < s->n_links; i++) {
-		s->links[i].stats.ts_ns += RS_DEMO_TICK_NS;
-		s->links[i].ethtool.ts_ns += RS_DEMO_TICK_NS;
-	}
+	move_times(s, RS_DEMO_TICK_NS);
 }

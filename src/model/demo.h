@@ -6,6 +6,8 @@
  * rs_demo_advance() is deterministic: tick N always adds the same amounts
  * and moves every counter timestamp by exactly one second of fake time, so
  * the rates a view shows for the demo are exact and tests assert them.
+ * The session's demo ticks last its interval (rs_demo_tick): the same
+ * rates, and times that match the clock.
  */
 #ifndef RS_DEMO_H
 #define RS_DEMO_H
@@ -42,6 +44,26 @@ extern const char rs_demo_test_lat[];
  * mlx5_1/ens1f1np1.  Objects missing from s are skipped.
  */
 void rs_demo_advance(struct rs_snapshot *s, unsigned long tick);
+
+/*
+ * Where the session's demo is: its time since the YAML's readings and
+ * what the ticks added to each moving counter (what a reload puts back),
+ * with the part of a count not added yet (count x ms).
+ */
+#define RS_DEMO_MAX_FLOWS 64
+struct rs_demo_clock {
+	uint64_t ns;
+	uint64_t added[RS_DEMO_MAX_FLOWS];
+	uint32_t rem[RS_DEMO_MAX_FLOWS];
+};
+void rs_demo_clock_init(struct rs_demo_clock *c);
+/* Tick `tick` lasting dt_ms: each counter adds its per-second amount of
+ * that tick times dt_ms / 1000 (fractions carried), every reading time
+ * moves by dt_ms. */
+void rs_demo_tick(struct rs_demo_clock *c, struct rs_snapshot *s, unsigned long tick,
+		  unsigned dt_ms);
+/* A snapshot freshly loaded from the demo YAML moved to where c is. */
+void rs_demo_apply(const struct rs_demo_clock *c, struct rs_snapshot *s);
 
 /*
  * What tick `tick` adds to one counter (0 when the demo does not move it).

@@ -37,7 +37,7 @@ struct rs_series_ctr {
 	uint64_t total;		/* scaled increase since the baseline */
 	float *hist;		/* ring of rates (history on, counter classified), or NULL */
 	const float *run;	/* a replay: the highest rate in each slice of the whole
-				 * run (run_len of them), or NULL */
+				 * run (run_len of them; < 0: no sample there), or NULL */
 };
 
 struct rs_series_set {

@@ -28,9 +28,10 @@
 
 int rs_snapshot_save_yaml(const struct rs_snapshot *s, FILE *f, char *err, size_t errlen);
 /*
- * Write a unique PATH.tmp-XXXXXX beside PATH (beside the file a symlink at
- * PATH resolves to), fsync, rename over it, fsync the directory: an old
- * file is never lost, concurrent saves never tear (snapshot_file.c).
+ * Write a unique PATH.tmp-XXXXXXXX beside PATH, fsync, rename over it,
+ * fsync the directory: an old file is never lost, concurrent saves never
+ * tear (snapshot_file.c).  A symlink at PATH is refused, never followed,
+ * and so are the names util_out.h refuses.
  */
 int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *err, size_t errlen);
 

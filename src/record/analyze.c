@@ -9,8 +9,11 @@
  *                with the series' delta rule (rate.h: 32-bit wrap, reset);
  *   marks        the samples where a counter that explains a slow run
  *                (an error, congestion, pause) began to rise;
- *   overview     each counter's highest rate in each of RS_REC_BUCKETS
- *                slices of the run's time, for sparklines of the whole run.
+ *   overview     each counter's highest rate in each of n_buckets slices
+ *                of the run's time, for sparklines of the whole run: a
+ *                slice no rate fell in is RS_REC_NO_DATA, not a rate of 0
+ *                (a run of fewer samples than RS_REC_BUCKETS has one slice
+ *                per interval, and readings are not evenly spaced).
  */
 #include "record/rec_priv.h"
 #include "model/rate.h"
@@ -62,7 +65,7 @@ void rs_rec_acc_add(const struct rs_recording *r, struct rs_rec_acc *a,
 		for (size_t j = set->first; j < set->first + set->n; j++) {
 			unsigned g = sc->gid[j];
 			uint64_t v = st->values[j], d;
-			double rate = 0;
+			double rate = -1;	/* none: the clock did not move */
 			int started;
 
 			if (!a->seen[g]) {
@@ -105,7 +108,7 @@ static void on_counter(void *arg, unsigned g, double rate, int started)
 	struct rs_recording *r = p->r;
 	float *ov = &r->overview[(size_t)g * RS_REC_BUCKETS + p->bucket];
 
-	if ((float)rate > *ov)
+	if (rate >= 0 && (float)rate > *ov)
 		*ov = (float)rate;
 	if (started && r->n_marks < RS_REC_MAX_MARKS && markable(&r->ctrs[g])) {
 		struct rs_rec_mark *m = RS_APPEND(r->marks, r->n_marks);
@@ -119,6 +122,8 @@ unsigned rs_rec_bucket(const struct rs_recording *r, size_t k)
 {
 	uint64_t span, at;
 
+	unsigned nb = r->n_buckets ? r->n_buckets : 1;
+
 	if (r->n_samples < 2)
 		return 0;
 	if (k >= r->n_samples)
@@ -126,9 +131,9 @@ unsigned rs_rec_bucket(const struct rs_recording *r, size_t k)
 	span = r->samples[r->n_samples - 1].ts - r->samples[0].ts;
 	at = r->samples[k].ts - r->samples[0].ts;
 	if (!span)
-		return (unsigned)(k * RS_REC_BUCKETS / r->n_samples);
+		return (unsigned)(k * nb / r->n_samples);
 	/* at <= span, so the product stays below 2^64 for any run under 4.8 years */
-	return at >= span ? RS_REC_BUCKETS - 1 : (unsigned)(at / (span / RS_REC_BUCKETS + 1));
+	return at >= span ? nb - 1 : (unsigned)(at / (span / nb + 1));
 }
 
 const float *rs_rec_overview(const struct rs_recording *r, unsigned gid)
@@ -171,8 +176,13 @@ static int pass(struct rs_recording *r, size_t *bad, const char **why)
 	int ret = 0;
 
 	rs_rec_analysis_free(r);
-	r->overview = rs_xcalloc(r->n_ctrs ? (size_t)r->n_ctrs * RS_REC_BUCKETS : 1,
+	r->overview = rs_xmalloc((r->n_ctrs ? (size_t)r->n_ctrs * RS_REC_BUCKETS : 1) *
 				 sizeof(*r->overview));
+	for (size_t i = 0; i < (r->n_ctrs ? (size_t)r->n_ctrs * RS_REC_BUCKETS : 1); i++)
+		r->overview[i] = RS_REC_NO_DATA;
+	/* the first sample has no rate: one slice per interval */
+	r->n_buckets = r->n_samples > RS_REC_BUCKETS ? RS_REC_BUCKETS :
+		       r->n_samples > 1 ? (unsigned)r->n_samples - 1 : 1;
 	rs_rec_state_init(&st);
 	rs_rec_acc_init(&a, r->n_ctrs);
 	for (p.k = 0; p.k < r->n_samples; p.k++) {
@@ -191,22 +201,56 @@ static int pass(struct rs_recording *r, size_t *bad, const char **why)
 	return ret;
 }
 
+/*
+ * Format 2: sample bad does not decode (its record is sound, its content
+ * is not): it and the change samples after it, up to the next key sample,
+ * are dropped and counted, and the findings' samples move with the rest.
+ */
+static void drop(struct rs_recording *r, size_t bad, const char *why)
+{
+	const struct rs_rec_sample *b = &r->samples[bad];
+	size_t end = bad + 1, n;
+
+	rs_rec_note_damage(r, b->frame, b->off + b->len + RS_FRAME_TRAILER - b->frame, why);
+	while (end < r->n_samples && !r->samples[end].key)
+		end++;
+	n = end - bad;
+	memmove(&r->samples[bad], &r->samples[end], (r->n_samples - end) * sizeof(*r->samples));
+	r->n_samples -= n;
+	r->lost += n;
+	for (size_t i = 0; i < r->n_findings; i++) {
+		size_t *at = &r->findings[i].sample;
+
+		if (*at >= end)
+			*at -= n;
+		else if (*at >= bad)
+			*at = bad ? bad - 1 : 0;
+	}
+}
+
 int rs_rec_analyze(struct rs_recording *r)
 {
 	const char *why = "";
 	size_t bad = 0;
 
-	if (!pass(r, &bad, &why))
-		return 0;
-	/* Cut at the sample that does not decode; its buckets are laid out
-	 * again over the samples that remain. */
-	r->tail = RS_REC_DAMAGED;
-	r->tail_off = r->samples[bad].off - RS_FRAME_HEADER;
-	RS_STRCPY(r->tail_why, why);
-	r->n_samples = bad;
-	if (bad)
-		pass(r, &bad, &why);
-	else
+	while (r->n_samples && pass(r, &bad, &why)) {
+		if (r->version >= 2) {
+			drop(r, bad, why);
+			continue;
+		}
+		/* Format 1: cut at the sample that does not decode; its buckets
+		 * are laid out again over the samples that remain. */
+		r->tail = RS_REC_DAMAGED;
+		r->tail_off = r->samples[bad].frame;
+		RS_STRCPY(r->tail_why, why);
+		r->n_samples = bad;
+		if (bad)
+			pass(r, &bad, &why);
+		else
+			rs_rec_analysis_free(r);
+		return -EINVAL;
+	}
+	if (!r->n_samples)
 		rs_rec_analysis_free(r);
-	return -EINVAL;
+	return 0;
 }

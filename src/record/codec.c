@@ -122,46 +122,92 @@ void rs_frame_end(struct rs_buf *b, size_t start, unsigned type)
 	unsigned char *h = b->p + start;
 	size_t len = b->len - start - RS_FRAME_HEADER;
 
-	put_le(h, len, 4);
-	h[4] = (unsigned char)type;
-	h[5] = 0;
-	put_le(h + 6, rs_crc32(0, h, 6) & 0xffff, 2);
+	h[0] = RS_FRAME_SYNC0;
+	h[1] = RS_FRAME_SYNC1;
+	put_le(h + 2, len, 4);
+	h[6] = (unsigned char)type;
+	h[7] = 0;
+	put_le(h + 8, rs_crc32(0, h, 8) & 0xffff, 2);
 	rs_buf_u32(b, rs_crc32(0, b->p + start + RS_FRAME_HEADER, len));
 }
 
+void rs_frame_copy(struct rs_buf *b, size_t start)
+{
+	size_t n = b->len - start;
+
+	/* grown first: the bytes copied are in the buffer that grows */
+	if (b->len + n > b->cap) {
+		b->cap = 2 * (b->len + n);
+		b->p = rs_xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->len, b->p + start, n);
+	b->len += n;
+}
+
+size_t rs_frame_header(unsigned version)
+{
+	return version >= 2 ? RS_FRAME_HEADER : RS_FRAME_HEADER_V1;
+}
+
 enum rs_frame_res rs_frame_next(const unsigned char *p, size_t len, size_t off,
-				struct rs_frame *f, const char **why)
+				unsigned version, struct rs_frame *f, const char **why)
 {
 	const unsigned char *h = p + off;
-	size_t plen;
+	size_t hl = rs_frame_header(version), s = hl - RS_FRAME_HEADER_V1, plen;
 
 	*why = "";
-	if (len - off < RS_FRAME_HEADER) {
+	if (len - off < hl) {
 		*why = "the file ends inside a record header";
 		return RS_FRAME_CUT;
 	}
-	if (get_le(h + 6, 2) != (rs_crc32(0, h, 6) & 0xffff) || h[5]) {
+	if (s && (h[0] != RS_FRAME_SYNC0 || h[1] != RS_FRAME_SYNC1)) {
+		*why = "no record marker";
+		return RS_FRAME_BAD;
+	}
+	if (get_le(h + s + 6, 2) != (rs_crc32(0, h, s + 6) & 0xffff) || h[s + 5]) {
 		*why = "record header checksum mismatch";
 		return RS_FRAME_BAD;
 	}
-	plen = (size_t)get_le(h, 4);
+	plen = (size_t)get_le(h + s, 4);
 	if (plen > RS_FRAME_MAX) {
 		*why = "record longer than 64 MiB";
 		return RS_FRAME_BAD;
 	}
-	if (len - off - RS_FRAME_HEADER < plen + RS_FRAME_TRAILER) {
+	if (len - off - hl < plen + RS_FRAME_TRAILER) {
 		*why = "the file ends inside a record";
 		return RS_FRAME_CUT;
 	}
-	if (get_le(h + RS_FRAME_HEADER + plen, 4) != rs_crc32(0, h + RS_FRAME_HEADER, plen)) {
+	if (get_le(h + hl + plen, 4) != rs_crc32(0, h + hl, plen)) {
 		*why = "record checksum mismatch";
 		return RS_FRAME_BAD;
 	}
-	f->type = h[4];
-	f->payload = h + RS_FRAME_HEADER;
+	f->type = h[s + 4];
+	f->payload = h + hl;
 	f->len = plen;
-	f->next = off + RS_FRAME_HEADER + plen + RS_FRAME_TRAILER;
+	f->next = off + hl + plen + RS_FRAME_TRAILER;
 	return RS_FRAME_OK;
+}
+
+/*
+ * The marker, then the header's own check (16 bits), then the payload's
+ * CRC-32: a place in damaged bytes passes all three by chance about once
+ * in 2^64, so the first that does is the next record.
+ */
+size_t rs_frame_find(const unsigned char *p, size_t len, size_t from, struct rs_frame *f)
+{
+	const char *why;
+
+	while (from + RS_FRAME_HEADER <= len) {
+		const unsigned char *q = memchr(p + from, RS_FRAME_SYNC0, len - from);
+
+		if (!q)
+			break;
+		from = (size_t)(q - p);
+		if (rs_frame_next(p, len, from, 2, f, &why) == RS_FRAME_OK)
+			return from;
+		from++;
+	}
+	return len;
 }
 
 void rs_rd_init(struct rs_rd *r, const void *p, size_t len)

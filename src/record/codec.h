@@ -4,12 +4,15 @@
  * output buffer, a bounds-checked reader, LEB128 varints (zigzag for
  * signed values) and the record frame.
  *
- * A frame is an 8-byte header - payload length (u32 LE), type (u8), a zero
- * byte, the low 16 bits of the CRC-32 of those 6 bytes (u16 LE) - then the
- * payload, then the CRC-32 of the payload (u32 LE).  The header checks
- * itself, so a damaged length is told apart from a file that simply ends:
- * rs_frame_next() says OK, CUT (the file ends inside the frame: a crash or
- * a copy in progress) or BAD (the bytes there are not a frame).
+ * A frame is a 10-byte header - the marker 0xd3 0x5a, payload length
+ * (u32 LE), type (u8), a zero byte, the low 16 bits of the CRC-32 of those
+ * 8 bytes (u16 LE) - then the payload, then the CRC-32 of the payload (u32
+ * LE).  The header checks itself, so a damaged length is told apart from
+ * a file that simply ends: rs_frame_next() says OK, CUT (the file ends
+ * inside the frame: a crash or a copy in progress) or BAD (the bytes there
+ * are not a frame).  After damage rs_frame_find() finds the next frame by
+ * its marker and checks.  Format 1 had no marker (an 8-byte header, the
+ * check over 6 bytes): rs_frame_next() reads both.
  *
  * The reader never reads outside its bytes: an overrun, an overlong varint
  * or a string too long for its field sets rd->err and returns zeros; the
@@ -21,7 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RS_FRAME_HEADER 8
+#define RS_FRAME_SYNC0 0xd3
+#define RS_FRAME_SYNC1 0x5a
+#define RS_FRAME_HEADER 10		/* marker, length, type, 0, header check */
+#define RS_FRAME_HEADER_V1 8		/* format 1: no marker */
 #define RS_FRAME_TRAILER 4
 #define RS_FRAME_MAX (64u << 20)	/* a payload above 64 MiB is damage, not data */
 
@@ -45,6 +51,8 @@ void rs_buf_str(struct rs_buf *b, const char *s);
 size_t rs_frame_begin(struct rs_buf *b);
 /* Close it: header and trailer filled from what was put since begin. */
 void rs_frame_end(struct rs_buf *b, size_t start, unsigned type);
+/* Put a second copy of the frames from start to the end of b. */
+void rs_frame_copy(struct rs_buf *b, size_t start);
 
 struct rs_rd {
 	const unsigned char *p;
@@ -80,9 +88,13 @@ struct rs_frame {
 	size_t next;			/* offset of the frame after this one */
 };
 
-/* The frame at off of p[0..len): OK (f filled), CUT or BAD; why says which
- * check failed. */
+/* The header size of a format version's frames. */
+size_t rs_frame_header(unsigned version);
+/* The frame at off of p[0..len) in that format: OK (f filled), CUT or BAD;
+ * why says which check failed. */
 enum rs_frame_res rs_frame_next(const unsigned char *p, size_t len, size_t off,
-				struct rs_frame *f, const char **why);
+				unsigned version, struct rs_frame *f, const char **why);
+/* The first whole frame (format 2) at or after from (f filled), or len. */
+size_t rs_frame_find(const unsigned char *p, size_t len, size_t from, struct rs_frame *f);
 
 #endif

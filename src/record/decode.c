@@ -5,8 +5,8 @@
  *
  * Every field is checked: unknown flag bits, bitmap bits past the set's
  * counters, a port state on a set that is not a port's counters/, bytes
- * left over.  A sample that starts a schema starts from zero, as the
- * writer encoded it.
+ * left over.  A key sample, and (format 1) a sample that starts a schema,
+ * starts from zero, as the writer encoded it.
  */
 #include "record/rec_priv.h"
 #include "util.h"
@@ -112,11 +112,11 @@ int rs_rec_decode(const struct rs_recording *r, size_t k, struct rs_rec_state *s
 {
 	const struct rs_rec_sample *smp = &r->samples[k];
 	const struct rs_rec_schema *sc = &r->schemas[smp->schema];
-	uint64_t prev = k ? r->samples[k - 1].ts : 0;
+	uint64_t prev = smp->key || !k ? 0 : r->samples[k - 1].ts;
 	struct rs_rd rd;
 	uint64_t step;
 
-	if (st->schema != smp->schema)
+	if (smp->key || st->schema != smp->schema)
 		state_reset(st, r, smp->schema);
 	rs_rd_init(&rd, r->data + smp->off, smp->len);
 	step = (uint64_t)rs_rd_svarint(&rd);

@@ -36,8 +36,12 @@ void rs_rec_acc_add(const struct rs_recording *r, struct rs_rec_acc *a,
 		    const struct rs_rec_state *st, size_t k,
 		    void (*cb)(void *arg, unsigned gid, double rate, int started), void *arg);
 
+/* Note a damaged place (kept up to RS_REC_MAX_DAMAGE, all counted). */
+void rs_rec_note_damage(struct rs_recording *r, size_t off, size_t len, const char *why);
+
 /* The second pass: checkpoints, marks, overview.  0 or -EINVAL (a sample
- * that does not decode: r->n_samples is cut there). */
+ * that does not decode: format 2 drops it and the samples up to the next
+ * key sample, format 1 cuts r->n_samples there). */
 int rs_rec_analyze(struct rs_recording *r);
 void rs_rec_analysis_free(struct rs_recording *r);
 

@@ -15,9 +15,12 @@
  * moved), a findings record when the problems the checks report change.
  *
  * Loading never trusts the bytes: a file cut anywhere loads up to its last
- * complete sample and says it was cut; a damaged record stops the load
- * there and says where; no sample is ever made up.  Pure: no I/O but
- * reading the file whole in rs_rec_load_file().
+ * complete sample and says it was cut; after a damaged record the load
+ * finds the next record by its marker and goes on from the next key
+ * sample (a sample of whole values, every RS_REC_KEY_EVERY samples),
+ * saying where the damage is and how many samples it cost; no sample is
+ * ever made up.  Pure: no I/O but reading the file whole in
+ * rs_rec_load_file().
  */
 #ifndef RS_RECORD_RECORDING_H
 #define RS_RECORD_RECORDING_H
@@ -30,7 +33,8 @@
 #include "record/codec.h"
 #include "snapshot.h"
 
-#define RS_REC_VERSION 1
+#define RS_REC_VERSION 2
+#define RS_REC_KEY_EVERY 64		/* samples from one key sample to the next */
 #define RS_REC_MAGIC "RSREC\n"		/* then the version, u16 LE */
 #define RS_REC_MAGIC_LEN 8
 
@@ -38,7 +42,8 @@
 enum {
 	RS_REC_HOST = 'H',		/* the snapshot (YAML, counters emptied) */
 	RS_REC_SCHEMA = 'S',		/* counter sets and names of the samples that follow */
-	RS_REC_SAMPLE = 'D',		/* one reading */
+	RS_REC_SAMPLE = 'D',		/* one reading, as changes from the sample before */
+	RS_REC_KEY = 'K',		/* one reading, whole: where a reader can start */
 	RS_REC_FINDINGS = 'F',		/* the problems of the checks at the last sample */
 	RS_REC_END = 'E',		/* the recording was closed, not cut */
 };
@@ -81,7 +86,11 @@ struct rs_rec_writer {
 	size_t n_sets;
 	int have_schema;
 	uint64_t prev_ts;		/* of the last sample */
-	unsigned long samples;		/* written */
+	unsigned long samples;		/* written: the next sample's number */
+	unsigned long schemas, hosts, flists;	/* records written: the next one's number */
+	unsigned long flists_at_key;	/* flists after the list that follows the last key */
+	unsigned since_key;		/* samples since the last key sample */
+	int64_t ts_shift;		/* added to every reading time (appending) */
 	uint64_t host_hash;		/* of the last host record's YAML */
 	struct rs_rec_finding *findings;	/* the problems last written */
 	size_t n_findings;
@@ -104,6 +113,20 @@ void rs_rec_write_end(struct rs_rec_writer *w);
 /* Bytes were lost on the way to the file: the next sample is a full one. */
 void rs_rec_write_resync(struct rs_rec_writer *w);
 
+struct rs_recording;
+/*
+ * Go on writing the recording r (loaded from the file the writer's bytes
+ * will be appended to): when it is of this format, of the same host (its
+ * last host record has label and snap's host name) and of the same
+ * counters (its last schema is snap's), the writer numbers on from it and
+ * shifts the reading times onto its clock, so the samples follow at their
+ * true wall time (now: wall_ns); the first sample is a key sample after a
+ * host and a schema.  0, or -EINVAL with why.
+ */
+int rs_rec_writer_continue(struct rs_rec_writer *w, const struct rs_recording *r,
+			   const struct rs_snapshot *snap, const char *label, uint64_t wall_ns,
+			   char *why, size_t len);
+
 /* ------------------------------------------------------------ reading */
 
 struct rs_rec_set {
@@ -112,6 +135,7 @@ struct rs_rec_set {
 };
 
 struct rs_rec_schema {
+	unsigned long num;		/* its number in the file (the writer's count) */
 	struct rs_rec_set *sets;
 	size_t n_sets;
 	char (*names)[RS_NAME_LEN];	/* every counter, set after set */
@@ -129,13 +153,17 @@ struct rs_rec_counter {
 };
 
 struct rs_rec_sample {
-	size_t off, len;		/* its payload in the file */
+	size_t frame;			/* where its record starts */
+	size_t off, len;		/* its body in the file (from the time step on) */
 	unsigned schema, host;
 	long findings;			/* the findings record in effect, -1 none */
 	uint64_t ts;			/* ns, the recorder's clock */
+	uint64_t num;			/* its number as written (0, 1, ...) */
+	int key;			/* whole values: decoded from nothing */
 };
 
 struct rs_rec_host {
+	unsigned long num;		/* its number in the file */
 	size_t off, len;		/* its payload */
 	uint64_t wall_ns;		/* CLOCK_REALTIME when it was written */
 	size_t from;			/* the first sample it describes */
@@ -144,6 +172,7 @@ struct rs_rec_host {
 
 
 struct rs_rec_flist {
+	unsigned long num;		/* its number in the file */
 	size_t sample;			/* the sample it was written after */
 	struct rs_rec_finding *items;
 	size_t n;
@@ -172,10 +201,18 @@ enum rs_rec_tail {
 	RS_REC_ENDED,			/* closed by its recorder */
 	RS_REC_OPEN,			/* ends after a whole record: still being written, or killed */
 	RS_REC_CUT,			/* ends inside a record: a crash or a copy in progress */
-	RS_REC_DAMAGED,			/* a record failed its check: loaded up to it */
+	RS_REC_DAMAGED,			/* ends in damage: no whole record after it */
 };
 
-#define RS_REC_BUCKETS 120		/* samples of the whole-run overview */
+/* Bytes that are not a sound record, or records that could not be used. */
+struct rs_rec_damage {
+	size_t off, len;		/* in the file */
+	char why[64];
+};
+#define RS_REC_MAX_DAMAGE 1000		/* places kept (all are counted) */
+
+#define RS_REC_BUCKETS 120		/* slices of the whole-run overview, at most */
+#define RS_REC_NO_DATA (-1.0f)		/* an overview slice no rate fell in */
 #define RS_REC_MAX_MARKS 100000
 
 struct rs_recording {
@@ -197,14 +234,18 @@ struct rs_recording {
 	struct rs_rec_mark *marks;	/* by sample */
 	size_t n_marks;
 	float *overview;		/* n_ctrs x RS_REC_BUCKETS: highest rate per bucket */
+	unsigned n_buckets;		/* slices used: fewer for a run of fewer samples */
 	enum rs_rec_tail tail;
 	size_t tail_off;		/* where a cut or damaged record starts */
 	char tail_why[RS_MSG_LEN];
+	struct rs_rec_damage *damage;	/* every damaged place, in file order */
+	size_t n_damage, damaged;	/* kept, and all of them */
+	uint64_t lost;			/* samples written but not loaded (at least) */
 };
 
-/* Load a recording from memory (copied) or a file.  A cut or damaged
- * tail is not an error (tail says it); no sample at all is (-ENODATA),
- * and so is anything that is not a recording (-EINVAL). */
+/* Load a recording from memory (copied) or a file.  A cut tail or damage
+ * is not an error (tail and damage say it); no sample at all is
+ * (-ENODATA), and so is anything that is not a recording (-EINVAL). */
 int rs_rec_load_mem(struct rs_recording *r, const void *p, size_t len, char *err,
 		    size_t errlen);
 int rs_rec_load_file(struct rs_recording *r, const char *path, char *err, size_t errlen);
@@ -212,6 +253,9 @@ void rs_rec_free(struct rs_recording *r);
 /* "ended", "still being written or killed", "cut at byte N (...)",
  * "damaged at byte N (...)" */
 void rs_rec_tail_text(const struct rs_recording *r, char *buf, size_t len);
+/* "" when nothing was damaged, else "damaged at byte N (why) and in 2
+ * more places: 17 samples skipped" */
+void rs_rec_damage_text(const struct rs_recording *r, char *buf, size_t len);
 
 /* Seconds from the first sample to sample k; wall clock of sample k. */
 double rs_rec_offset_s(const struct rs_recording *r, size_t k);
@@ -223,8 +267,9 @@ size_t rs_rec_at_offset(const struct rs_recording *r, double offset_s);
 long rs_rec_mark_near(const struct rs_recording *r, size_t k, int dir);
 /* The findings in effect at sample k, or NULL. */
 const struct rs_rec_flist *rs_rec_findings_at(const struct rs_recording *r, size_t k);
-/* The whole-run overview of counter gid (RS_REC_BUCKETS values), and the
- * bucket sample k falls in. */
+/* The whole-run overview of counter gid (n_buckets values: the highest
+ * rate in each slice of the run's time, RS_REC_NO_DATA where no sample
+ * fell), and the bucket sample k falls in. */
 const float *rs_rec_overview(const struct rs_recording *r, unsigned gid);
 unsigned rs_rec_bucket(const struct rs_recording *r, size_t k);
 

@@ -7,8 +7,10 @@
  * every counter set emptied: the samples carry the values, so the YAML
  * only says what the host looked like.  It is written again only when
  * that text changes (compared by a 64-bit FNV-1a hash), so a netlink
- * notification that changed nothing costs no bytes.  Findings are the
- * problems (warn, fail) only, written when their list changes.
+ * notification that changed nothing costs no bytes, and twice in a row:
+ * without it no sample can be shown, so one damaged copy must not lose
+ * the samples it describes.  Findings are the problems (warn, fail) only,
+ * written when their list changes and whole after each key sample.
  */
 #include "record/recording.h"
 #include "model/snapshot_yaml.h"
@@ -95,11 +97,13 @@ int rs_rec_write_host(struct rs_rec_writer *w, const struct rs_snapshot *snap,
 	w->host_hash = h ? h : 1;
 	start = rs_frame_begin(&w->out);
 	rs_buf_u64(&w->out, wall_ns);
+	rs_buf_varint(&w->out, w->hosts++);
 	rs_buf_varint(&w->out, w->samples);
 	rs_buf_str(&w->out, label);
 	rs_buf_varint(&w->out, len);
 	rs_buf_put(&w->out, yaml, len);
 	rs_frame_end(&w->out, start, RS_REC_HOST);
+	rs_frame_copy(&w->out, start);
 	free(yaml);
 	return 0;
 }
@@ -177,6 +181,7 @@ void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f)
 		return;
 	}
 	start = rs_frame_begin(&w->out);
+	rs_buf_varint(&w->out, w->flists++);
 	rs_buf_varint(&w->out, w->samples - 1);
 	rs_buf_varint(&w->out, n);
 	for (size_t i = 0; i < n; i++) {

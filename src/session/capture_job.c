@@ -147,14 +147,22 @@ static void detach(struct rs_session_capture *j)
 	j->tick = j->pace = NULL;
 }
 
-/* The source failed (interface gone, file unreadable): keep what was
- * captured for the views, stop reading, say why. */
-static void failed(struct rs_session_capture *j, int r)
+/* The source failed (interface gone, file damaged): keep what was
+ * captured for the views, stop reading, say why and where (libpcap's
+ * reason, the packet number). */
+static void failed(struct rs_session_capture *j)
 {
-	snprintf(j->error, sizeof(j->error), "%s stopped: %s", rs_capture_label(j->c),
-		 strerror(-r));
+	snprintf(j->error, sizeof(j->error), "%s: %s", rs_capture_label(j->c),
+		 rs_capture_status(j->c));
 	rs_session_log(j->s, "capture: %s", j->error);
 	detach(j);
+	publish(j, 1);
+}
+
+/* A file read to its end: the views say so at once, not "capturing". */
+static void ended(struct rs_session_capture *j)
+{
+	rs_session_log(j->s, "capture: %s: %s", rs_capture_label(j->c), rs_capture_status(j->c));
 	publish(j, 1);
 }
 
@@ -174,7 +182,9 @@ static int dispatch(struct rs_session_capture *j)
 	int r = rs_capture_dispatch(j->c, CAP_BUDGET);
 
 	if (r < 0)
-		failed(j, r);
+		failed(j);
+	else if (rs_capture_done(j->c))
+		ended(j);
 	return r;
 }
 

@@ -272,8 +272,7 @@ static int demo_collect(struct rs_producer *p, struct rs_session *s, struct rs_s
 	if (ret)
 		return ret;
 	RS_STRCPY(loaded.source, "demo");
-	for (unsigned long t = 1; t <= s->ticks; t++)
-		rs_demo_advance(&loaded, t);
+	rs_demo_apply(&s->demo, &loaded);
 	rs_snapshot_free(snap);
 	*snap = loaded;
 	return 0;
@@ -281,7 +280,8 @@ static int demo_collect(struct rs_producer *p, struct rs_session *s, struct rs_s
 
 static int demo_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
 {
-	rs_demo_advance(snap, s->ticks);
+	/* a tick lasts the interval: the rates are the demo's, the times true */
+	rs_demo_tick(&s->demo, snap, s->ticks, s->interval_ms);
 	return 0;
 }
 

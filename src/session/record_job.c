@@ -18,6 +18,7 @@
 #include "record/recording.h"
 #include "session/session.h"
 #include "util.h"
+#include "util_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,8 @@
 struct rs_session_rec {
 	struct rs_rec_writer w;
 	int fd;
+	unsigned long first;		/* samples in the file before (appending) */
+	char note[RS_MSG_LEN];		/* what was found at the path, "" new */
 	char path[4096];
 	uint64_t bytes;
 	uint64_t synced_ns;
@@ -81,19 +84,127 @@ static void rec_free(struct rs_session *s)
 	s->rec = NULL;
 }
 
-/* "recorded 20 samples (22 kB) to FILE": the figures first, a long path last. */
+/* "recorded 20 samples (22 kB) to FILE": the figures first, a long path
+ * last; appended: how many the file has now. */
 static void summary(const struct rs_session *s, const char *verb, char *msg, size_t len)
 {
 	const struct rs_session_rec *r = s->rec;
+	unsigned long n = r->w.samples - r->first;
+	char more[48] = "";
 
-	snprintf(msg, len, "%s %lu sample%s (%llu kB) to %.160s", verb, r->w.samples,
-		 r->w.samples == 1 ? "" : "s", (unsigned long long)(r->bytes + 999) / 1000, r->path);
+	if (r->first)
+		snprintf(more, sizeof(more), ", %lu in the file", r->w.samples);
+	snprintf(msg, len, "%s %lu sample%s (%llu kB%s) to %.160s", verb, n, n == 1 ? "" : "s",
+		 (unsigned long long)(r->bytes + 999) / 1000, more, r->path);
 }
 
-int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen)
+/* What is at an existing path, for the refusal: a recording or not. */
+static void what_exists(const char *path, char *err, size_t errlen)
+{
+	char head[RS_REC_MAGIC_LEN];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, head, sizeof(head)) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	snprintf(err, errlen, "%s exists (%s)", path,
+		 n >= 6 && !memcmp(head, RS_REC_MAGIC, 6) ? "a rocescope recording" :
+		 "not a recording");
+}
+
+/* The file at fd whole (an existing recording to append to). */
+static int read_fd(int fd, const struct stat *st, struct rs_recording *rec, char *why,
+		   size_t len)
+{
+	size_t got = 0, size = (size_t)st->st_size;
+	unsigned char *buf;
+	int ret;
+
+	if ((uint64_t)st->st_size > (1ULL << 30)) {
+		snprintf(why, len, "it is larger than 1 GiB");
+		return -EFBIG;
+	}
+	buf = rs_xmalloc(size ? size : 1);
+	while (got < size) {
+		ssize_t n = pread(fd, buf + got, size - got, (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	ret = rs_rec_load_mem(rec, buf, got, why, len);
+	free(buf);
+	return ret;
+}
+
+/*
+ * --append: the recording in r->fd goes on, when it is one of this host
+ * and of its counters now; a last record cut short (a recorder killed) is
+ * dropped first, so the new records follow whole ones.  note says what
+ * was found.
+ */
+static int append_to(struct rs_session *s, struct rs_session_rec *r, const struct rs_out *o,
+		     char *err, size_t errlen)
+{
+	struct rs_recording rec = { 0 };
+	char why[RS_MSG_LEN], tail[RS_MSG_LEN] = "";
+	size_t keep;
+	int ret = read_fd(r->fd, &o->st, &rec, why, sizeof(why));
+
+	if (!ret)
+		ret = rs_rec_writer_continue(&r->w, &rec, &s->snap, s->label, wall_ns(), why,
+					     sizeof(why));
+	if (ret) {
+		snprintf(err, errlen, "%s: not appended: %s", r->path, why);
+		rs_rec_free(&rec);
+		return ret;
+	}
+	keep = rec.tail == RS_REC_CUT || rec.tail == RS_REC_DAMAGED ? rec.tail_off : rec.len;
+	if (keep < rec.len)
+		snprintf(tail, sizeof(tail), "; its last %zu bytes, %s, dropped", rec.len - keep,
+			 rec.tail == RS_REC_CUT ? "a record cut short" : "damaged");
+	if ((keep < rec.len && ftruncate(r->fd, (off_t)keep)) || lseek(r->fd, 0, SEEK_END) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+	} else {
+		snprintf(r->note, sizeof(r->note), "appending to %.160s: a recording of this host "
+			 "with %lu samples%s", r->path, r->w.samples, tail);
+	}
+	r->first = r->w.samples;
+	rs_rec_free(&rec);
+	return ret;
+}
+
+/* Open the file as mode says: new (an existing one is refused), emptied,
+ * or appended to.  A regular file, or a character device (/dev/null for a
+ * bench, /dev/full for a test); never through a link (util_out.h). */
+static int open_file(struct rs_session *s, struct rs_session_rec *r, const char *path,
+		     enum rs_rec_mode mode, char *err, size_t errlen)
+{
+	static const int how[] = { [RS_REC_NEW] = RS_OUT_NEW, [RS_REC_FORCE] = RS_OUT_TRUNC,
+				   [RS_REC_APPEND] = RS_OUT_KEEP };
+	struct rs_out o;
+	int ret = rs_out_open(path, how[mode] | RS_OUT_DEVICE, &o, err, errlen);
+
+	if (ret == -EEXIST)
+		what_exists(path, err, errlen);
+	if (ret)
+		return ret;
+	r->fd = o.fd;
+	if (mode == RS_REC_APPEND && o.existed && S_ISREG(o.st.st_mode) && o.st.st_size) {
+		ret = append_to(s, r, &o, err, errlen);
+		if (ret)
+			close(r->fd);
+	}
+	return ret;
+}
+
+int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_mode mode,
+			    char *err, size_t errlen)
 {
 	struct rs_session_rec *r;
-	struct stat st;
 	int ret;
 
 	if (s->rec) {
@@ -111,23 +222,16 @@ int rs_session_record_start(struct rs_session *s, const char *path, char *err, s
 		free(r);
 		return -ENAMETOOLONG;
 	}
-	/* A disk, a FIFO or a directory is no place for a recording (a
-	 * character device is: /dev/null for a bench, /dev/full for a test). */
-	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		free(r);
-		return -EINVAL;
-	}
-	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r->fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	ret = open_file(s, r, path, mode, err, errlen);
+	if (ret) {
+		rs_rec_writer_free(&r->w);
 		free(r);
 		return ret;
 	}
 	s->rec = r;
 	r->synced_ns = rs_now_ns();
-	ret = rs_rec_write_begin(&r->w, &s->snap, s->label, wall_ns(), err, errlen);
+	ret = r->first ? rs_rec_write_host(&r->w, &s->snap, s->label, wall_ns(), err, errlen) :
+	      rs_rec_write_begin(&r->w, &s->snap, s->label, wall_ns(), err, errlen);
 	if (!ret) {
 		/* the state now is the first sample */
 		rs_rec_write_sample(&r->w, &s->snap);
@@ -142,7 +246,11 @@ int rs_session_record_start(struct rs_session *s, const char *path, char *err, s
 		rec_free(s);
 		return ret;
 	}
-	rs_session_log(s, "recording to %s", path);
+	snprintf(err, errlen, "%s", r->note);
+	if (r->note[0])
+		rs_session_log(s, "%s", r->note);
+	else
+		rs_session_log(s, "recording to %s", path);
 	return 0;
 }
 
@@ -198,7 +306,7 @@ int rs_session_record_info(const struct rs_session *s, const char **path,
 	if (path)
 		*path = s->rec->path;
 	if (samples)
-		*samples = s->rec->w.samples;
+		*samples = s->rec->w.samples - s->rec->first;
 	if (bytes)
 		*bytes = s->rec->bytes + s->rec->w.out.len;
 	return 1;

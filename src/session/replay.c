@@ -69,6 +69,12 @@ int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, ch
 		rs_rec_cursor_init(&rp->cur, &rp->rec);
 		rp->speed = 1;
 		s->replay = rp;
+		if (rp->rec.damaged) {
+			char dmg[RS_MSG_LEN];
+
+			rs_rec_damage_text(&rp->rec, dmg, sizeof(dmg));
+			rs_session_log(s, "%s: the file is %s", s->path, dmg);
+		}
 		if (rs_rec_seek(&rp->cur, 0)) {
 			snprintf(err, errlen, "%s: the first sample does not decode", s->path);
 			return -EINVAL;
@@ -116,7 +122,7 @@ static void link_series(struct rs_session *s, int totals)
 				c->total = rp->cur.acc.total[g];
 		}
 	}
-	s->series.run_len = RS_REC_BUCKETS;
+	s->series.run_len = rp->rec.n_buckets;
 	s->series.run_at = rs_rec_bucket(&rp->rec, rp->cur.k);
 }
 
@@ -200,8 +206,8 @@ void rs_session_replay_tick(struct rs_session *s)
 	} while (!rs_session_replay_at_end(s) && due + next_gap(s->replay) < MIN_TICK_NS);
 	if (rs_session_replay_at_end(s)) {
 		rs_session_set_frozen(s, 1);
-		rs_session_log(s, "end of the recording (sample %zu): Home or g to play it again",
-			       s->replay->rec.n_samples);
+		rs_session_log(s, "end of the recording (sample %zu): Space plays it again from "
+			       "the start, g goes to a time", s->replay->rec.n_samples);
 		rs_session_recheck(s);
 		return;
 	}

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "model/demo.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "probe/probe.h"
@@ -96,6 +97,7 @@ struct rs_session {
 	char *probe_buf[RS_PROBE_KINDS];	/* what the job wrote so far */
 	size_t probe_len[RS_PROBE_KINDS];
 	unsigned long ticks;		/* refreshes done (drives the demo) */
+	struct rs_demo_clock demo;	/* where the demo's ticks took it */
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
@@ -217,13 +219,20 @@ void rs_session_capture_free(struct rs_session *s);
 
 /*
  * Recording (record_job.c, docs/recording.md): every reading from now on
- * is appended to path (created or truncated): the host first, then one
- * sample per refresh, host and findings records when they change.  A
- * source that does not move (a saved snapshot, a replay) is refused.
- * _stop ends the file and syncs it; msg says what was kept.  _info: 1 and
- * the figures while recording, else 0.  _note is the session's own hook.
+ * is appended to path: the host first, then one sample per refresh, host
+ * and findings records when they change.  A source that does not move (a
+ * saved snapshot, a replay) is refused.  A file that exists is refused
+ * (-EEXIST, err says whether it is a recording) unless mode is FORCE
+ * (emptied) or APPEND (a recording of the same host and counters goes on;
+ * anything else is refused with the reason); on success err says what was
+ * found ("appending to ..."), or is "".  The path is opened as util_out.h
+ * says.  _stop ends the file and syncs it; msg says what was kept.  _info:
+ * 1 and the figures of this recording while it runs, else 0.  _note is the
+ * session's own hook.
  */
-int rs_session_record_start(struct rs_session *s, const char *path, char *err, size_t errlen);
+enum rs_rec_mode { RS_REC_NEW, RS_REC_FORCE, RS_REC_APPEND };
+int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_mode mode,
+			    char *err, size_t errlen);
 int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen);
 int rs_session_record_info(const struct rs_session *s, const char **path,
 			   unsigned long *samples, uint64_t *bytes);

@@ -3,7 +3,8 @@
 # runner that walks them with the checks and the probes.
 librscore_a_SOURCES += \
 	src/wizard/tree.h src/wizard/tree.c \
-	src/wizard/run.h src/wizard/run.c
+	src/wizard/run.h src/wizard/run.c \
+	src/wizard/explain_report.h src/wizard/explain_report.c
 nodist_librscore_a_SOURCES += src/wizard/trees_data.c
 
 # The shipped trees, in the order of rs_tree_names[] (tree.c), become C

@@ -2,27 +2,29 @@
 # SPDX-License-Identifier: MIT
 #
 # bench_explain.sh ROCESCOPE - `make bench`, part 2: `rocescope explain`
-# on logs of 16 MiB (the most it reads), against GNU grep with the same
-# patterns in the same run (docs/explain.md has the figures).
+# on a large log against GNU grep, in one run (docs/explain.md has the
+# figures).
 #
-#   noise   16 MiB of NCCL-like INFO lines with one error line in 10 000:
-#           the usual pasted log
-#   errors  16 MiB of the error lines of tests/fixtures/explain/pasted.log
-#           and nothing else: the worst case, every line tried in full
+#   log     BENCH_EXPLAIN_MB MiB (default 1024) of what a pasted job log
+#           holds: NCCL INFO lines, dmesg, perftest's result table, UCX
+#           info lines, with one error line of tests/fixtures/explain/
+#           pasted.log in 10 000
+#   errors  16 MiB of nothing but those error lines: the worst case,
+#           every line matched in full (printed, not held to a limit)
 #
-# The reference is `grep -c -i -E -f PATTERNS` over the same file, with
-# the patterns `rocescope explain --list --json` prints: grep only counts
-# the lines that match any pattern, explain also says which entries match
-# each line and prints them, so the ratio is an upper bound of what a
-# faster matcher could win.  BENCH_RUNS (default 3) runs of each.
+# The reference is `grep -ciE 'error|fail|warn'` over the same file, in
+# the C locale (grep's fastest).  The CPU time (user + system) of each is
+# measured with /usr/bin/time when it is there (else the shell's times),
+# with explain's peak resident memory.  The bench fails when explain takes
+# more than 5 times grep's CPU time on the log, or more than 64 MiB.  The
+# files are made in a temporary directory and removed at the end.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 ROCESCOPE" >&2; exit 2; }
 rs=$1
 here=$(cd "$(dirname "$0")" && pwd)
 fixture=$here/../fixtures/explain/pasted.log
-runs=${BENCH_RUNS:-3}
-size=16777216
+mib=${BENCH_EXPLAIN_MB:-1024}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rs-bench-explain.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -33,51 +35,96 @@ if ! "$rs" --help 2>&1 | grep -qE '^  explain( |$)'; then
 	exit 0
 fi
 
-# The patterns, out of the JSON strings (only \\ and \" occur in them).
-"$rs" explain --list --json | sed -n 's/^ *"pattern": "\(.*\)",\{0,1\}$/\1/p' |
-	sed 's/\\"/"/g; s/\\\\/\\/g' >"$tmp/patterns"
 grep -v '^#' "$fixture" | grep -E "Couldn|Unable|Found|Please|Failed|failed|ethernet|Requested|Changing|PCIe band|NCCL WARN" >"$tmp/errors.src"
 
-awk -v size=$size 'BEGIN {
+# 16 MiB of log, then as many copies as the size asks for.
+awk -v size=16777216 'NR == FNR { err[++m] = $0; next }
+END {
 	srand(1)
 	split("init comm channel ring tree peer connected via NET/IB GPU Direct RDMA " \
-	      "enabled status ok bytes usec rank INFO NCCL transport net_ib cc", w, " ")
-	while (n < size - 200) {
-		line = "gpu-a:2311:2374 [0] NCCL INFO"
-		k = 3 + int(rand() * 12)
-		for (i = 0; i < k; i++) line = line " " w[1 + int(rand() * 22)]
-		if (++count % 10000 == 0) line = "Couldn'\''t allocate MR"
-		print line; n += length(line) + 1
+	      "enabled status ok bytes usec rank nranks cudaDev busId transport net_ib cc " \
+	      "proxy Channel send recv nvls graph pattern crossNic nChannels bw type", w, " ")
+	nw = 34
+	while (n < size - 300) {
+		r = ++count % 10
+		if (count % 10000 == 0) {
+			line = err[1 + int(rand() * m)]
+		} else if (r < 6) {
+			line = sprintf("gpu-%c:%d:%d [%d] NCCL INFO", 97 + count % 8, 2311 + count % 7,
+				       2374 + count % 13, count % 8)
+			k = 3 + int(rand() * 12)
+			for (i = 0; i < k; i++) line = line " " w[1 + int(rand() * nw)]
+		} else if (r < 8) {
+			line = sprintf("[%10.6f] mlx5_core 0000:3b:00.%d: poll_health: %d ok, " \
+				       "eth%d: rx_packets %d tx_bytes %d", count / 1000.0, count % 2,
+				       count, count % 4, count * 7, count * 1500)
+		} else if (r < 9) {
+			line = sprintf(" %-10d %-10d %16.2f %16.2f %14.6f", 2 ^ (count % 23), 5000,
+				       rand() * 100, rand() * 100, rand())
+		} else {
+			line = sprintf("[1666.%06d] [host-%d:%d:0] ucp_worker.c:1903 UCX  INFO  " \
+				       "ucp_context_0 inter-node cfg#%d tag(rc_mlx5/mlx5_0:1)",
+				       count % 1000000, count % 4, 30000 + count % 999, count % 9)
+		}
+		print line
+		n += length(line) + 1
 	}
-}' >"$tmp/noise"
-awk -v size=$size 'NR == FNR { l[++m] = $0; next }
+}' "$tmp/errors.src" /dev/null >"$tmp/block"
+: >"$tmp/log"
+i=0
+while [ $i -lt "$mib" ]; do
+	left=$((mib - i))
+	if [ $left -ge 16 ]; then
+		cat "$tmp/block" >>"$tmp/log"
+		i=$((i + 16))
+	else
+		head -c $((left * 1048576)) "$tmp/block" >>"$tmp/log"
+		i=$mib
+	fi
+done
+awk -v size=16777216 'NR == FNR { l[++m] = $0; next }
 	END { while (n < size - 300) { x = l[1 + (i++ % m)]; print x; n += length(x) + 1 } }' \
 	"$tmp/errors.src" /dev/null >"$tmp/errors"
 
-# mean_ms RUNS CMD... -> mean wall time in ms of CMD < $input, output discarded.
-mean_ms() {
-	n=$1
+# cpu FILE CMD... -> "SECONDS KIB": user + system CPU time and peak RSS.
+# The output goes to a file: GNU grep stops at the first match when its
+# output is /dev/null, which would measure nothing.
+cpu() {
+	f=$1
 	shift
-	total=0
-	i=0
-	while [ $i -lt "$n" ]; do
-		s=$(date +%s%N)
-		"$@" <"$input" >/dev/null 2>&1 || [ $? -le 1 ]
-		e=$(date +%s%N)
-		total=$((total + e - s))
-		i=$((i + 1))
-	done
-	awk -v t=$total -v n="$n" 'BEGIN { printf "%.0f\n", t / n / 1e6 }'
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" <"$f" >"$tmp/out" 2>&1 ||
+			[ $? -le 1 ]
+		awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$tmp/time"
+	else
+		( "$@" <"$f" >"$tmp/out" 2>&1 || true; times ) | tail -n 1 |
+			awk '{ gsub(/[ms]/, " "); split($0, a, " ");
+			       printf "%.2f 0\n", a[1] * 60 + a[2] + a[3] * 60 + a[4] }'
+	fi
 }
 
-printf '%-8s %10s %12s %12s %12s %8s\n' log MiB lines "explain ms" "grep ms" "ratio"
-for f in noise errors; do
+# a / b to one decimal, "-" when b is below what the timer resolves.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b >= 0.02) printf "%.1fx", a / b; else printf "-" }'; }
+
+printf '%-7s %8s %11s %12s %9s %7s %12s\n' log MiB lines "explain CPU" "grep CPU" ratio \
+	"explain RSS"
+status=0
+for f in log errors; do
 	input=$tmp/$f
-	mib=$(awk -v b="$(wc -c <"$input")" 'BEGIN { printf "%.1f", b / 1048576 }')
-	ours=$(mean_ms "$runs" "$rs" explain -)
-	ref=$(mean_ms "$runs" env LC_ALL=C grep -c -i -E -f "$tmp/patterns")
-	printf '%-8s %10s %12s %12s %12s %7.1fx\n' "$f" "$mib" "$(wc -l <"$input")" "$ours" "$ref" \
-		"$(awk -v a="$ours" -v b="$ref" 'BEGIN { print (b > 0 ? a / b : 0) }')"
+	size=$(awk -v b="$(wc -c <"$input")" 'BEGIN { printf "%.0f", b / 1048576 }')
+	set -- $(cpu "$input" "$rs" explain -)
+	ours=$1 rss=$2
+	set -- $(cpu "$input" env LC_ALL=C grep -ciE 'error|fail|warn')
+	ref=$1
+	r=$(ratio "$ours" "$ref")
+	printf '%-7s %8s %11s %11ss %8ss %7s %9s MiB\n' "$f" "$size" "$(wc -l <"$input")" \
+		"$ours" "$ref" "$r" "$((rss / 1024))"
+	if [ "$f" = log ]; then
+		awk -v r="${r%x}" 'BEGIN { exit !(r != "-" && r <= 5) }' || {
+			echo "explain: more than 5 times grep's CPU time"; status=1; }
+		[ "$rss" -lt 65536 ] || { echo "explain: more than 64 MiB resident"; status=1; }
+	fi
 done
-echo "explain: $("$rs" explain - <"$tmp/errors" | tail -n 1)"
-echo "grep:    $(LC_ALL=C grep -c -i -E -f "$tmp/patterns" "$tmp/errors") lines match"
+echo "explain on the log: $("$rs" explain - <"$tmp/log" | tail -n 1)"
+echo "grep on the log:    $(LC_ALL=C grep -ciE 'error|fail|warn' "$tmp/log") lines match"
+exit $status

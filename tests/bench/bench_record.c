@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 	n = strtoul(argv[2], NULL, 10);
 	busy = !strcmp(argv[3], "busy");
 	if (!n || rs_session_open(&s, &o, err, sizeof(err)) ||
-	    rs_session_record_start(&s, argv[4], err, sizeof(err))) {
+	    rs_session_record_start(&s, argv[4], RS_REC_FORCE, err, sizeof(err))) {
 		fprintf(stderr, "bench_record: %s\n", err);
 		return 1;
 	}

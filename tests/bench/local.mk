@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # `make bench`: time the RDMA collector against a show_gids-style shell
 # script on a generated tree of 8 devices x 2 ports x 256 GIDs, and
-# `rocescope explain` against grep on 16 MiB logs (bench_explain.sh).  Not part of
+# `rocescope explain` against `grep -ciE 'error|fail|warn'` on a 1 GiB log
+# (bench_explain.sh; BENCH_EXPLAIN_MB=64 for a quick run).  Not part of
 # `make check` (it takes minutes: the reference forks per file).
 noinst_PROGRAMS += tests/bench/bench_collect
 tests_bench_bench_collect_SOURCES = tests/bench/bench_collect.c

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_rank.c - order what a run of the explainer saw, most likely
+ * cause first (explain.h, docs/explain.md "Ranking").
+ *
+ * Every entry that matched is one item.  Its score is ten times its
+ * weight (how specific the message is to its cause); a rule whose context
+ * the paste holds (rs_explain_rules[]) may point it to another class, with
+ * that class's tree and step, and add to its score; two or more entries of
+ * one class add a little to each other (they corroborate).  Items are
+ * sorted by score, the earlier first line first on a tie: in a log the
+ * first failure is usually the cause and what follows its consequence.
+ * The confidence comes from the score.
+ */
+#include "diag/explain.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *name, *tree, *check;
+} classes[RS_CLS_COUNT] = {
+	[RS_CLS_NONE] = { "", NULL, NULL },
+	[RS_CLS_CONTROL] = { "control-channel", RS_TREE_CONNECTION, "net.control_port" },
+	[RS_CLS_PATH] = { "path", RS_TREE_CONNECTION, "net.ping" },
+	[RS_CLS_PEER] = { "peer", RS_TREE_CONNECTION, "peer.same_gid_type" },
+	[RS_CLS_GID] = { "gid", RS_TREE_CONNECTION, "gid.user_index" },
+	[RS_CLS_PORT] = { "port", RS_TREE_CONNECTION, "port.not_active" },
+	[RS_CLS_MEMLOCK] = { "memlock", RS_TREE_LARGE_MSG, "host.memlock_small" },
+	[RS_CLS_RESOURCES] = { "resources", RS_TREE_LARGE_MSG, "device.max_mr" },
+	[RS_CLS_DRIVER] = { "driver", RS_TREE_SETUP, "host.module_missing" },
+	[RS_CLS_GPUDIRECT] = { "gpudirect", RS_TREE_SETUP, "host.module_missing" },
+	[RS_CLS_MTU] = { "mtu", RS_TREE_BANDWIDTH, "port.roce_mtu_small" },
+	[RS_CLS_CONGESTION] = { "congestion", RS_TREE_BANDWIDTH, "qos.pfc" },
+	[RS_CLS_PCIE] = { "pcie", RS_TREE_BANDWIDTH, "pci.link_degraded" },
+	[RS_CLS_FIRMWARE] = { "firmware", RS_TREE_SETUP, "profile.firmware" },
+	[RS_CLS_PERMISSION] = { "permission", RS_TREE_SETUP, "device.none" },
+	[RS_CLS_RDMA_CM] = { "rdma-cm", RS_TREE_CONNECTION, "rdma.cm_resolve" },
+	[RS_CLS_APPLICATION] = { "application", RS_TREE_CONNECTION, "perf.pingpong" },
+};
+
+static const char *const ctx_names[RS_CTX_COUNT] = {
+	"link-local GID", "GID index 0", "RoCE v1 GID", "losses under load", "port event",
+	"GPU memory", "locked-memory limit", "container", "out of memory",
+	"invalid argument", "InfiniBand link", "shutdown", "MTU mismatch", "perftest",
+	"NCCL",
+};
+
+const char *rs_explain_class_name(enum rs_explain_class c)
+{
+	return (unsigned)c < RS_CLS_COUNT ? classes[c].name : "";
+}
+
+enum rs_explain_class rs_explain_class_find(const char *name)
+{
+	for (int c = 1; c < RS_CLS_COUNT; c++)
+		if (!strcmp(classes[c].name, name))
+			return (enum rs_explain_class)c;
+	return RS_CLS_NONE;
+}
+
+void rs_explain_class_step(enum rs_explain_class c, const char **tree, const char **check)
+{
+	*tree = (unsigned)c < RS_CLS_COUNT ? classes[c].tree : NULL;
+	*check = (unsigned)c < RS_CLS_COUNT ? classes[c].check : NULL;
+}
+
+const char *rs_explain_ctx_name(unsigned bit)
+{
+	return bit < RS_CTX_COUNT ? ctx_names[bit] : "";
+}
+
+const char *rs_explain_confidence_name(enum rs_explain_confidence c)
+{
+	return c == RS_CONF_HIGH ? "high" : c == RS_CONF_MEDIUM ? "medium" : "low";
+}
+
+/* The rule names e: by id, or as "class:NAME" of e's class. */
+static int rule_names(const struct rs_explain_rule *r, const struct rs_explain_entry *e)
+{
+	if (!strncmp(r->entry, "class:", 6))
+		return !strcmp(r->entry + 6, rs_explain_class_name(e->cls));
+	return !strcmp(r->entry, e->id);
+}
+
+static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_stats *st)
+{
+	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
+		/* what the entry's own line gives is no context for it */
+		unsigned hit = st->ctx & r->when & ~it->e->sets;
+
+		if (!hit || (st->ctx & r->unless) || !rule_names(r, it->e))
+			continue;
+		it->rule = r;
+		it->cls = r->cls;
+		rs_explain_class_step(r->cls, &it->tree, &it->check);
+		it->score += 10 * r->bonus;
+		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
+			if (hit & (1u << b)) {
+				it->rule_line = st->ctx_line[b];
+				it->rule_ctx = ctx_names[b];
+				break;
+			}
+		return;
+	}
+}
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct rs_explain_ranked *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	if (x->seen->first != y->seen->first)
+		return x->seen->first < y->seen->first ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked *out,
+		       size_t max)
+{
+	const struct rs_explainer *x = rs_explain_run_explainer(r);
+	const struct rs_explain_stats *st = rs_explain_run_stats(r);
+	size_t n = rs_explainer_count(x), k = 0;
+	struct rs_explain_ranked *all;
+	int per_class[RS_CLS_COUNT] = { 0 };
+
+	all = rs_xcalloc(n ? n : 1, sizeof(*all));
+	for (size_t i = 0; i < n; i++) {
+		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
+		struct rs_explain_ranked *it;
+
+		if (!st->seen[i].count)
+			continue;
+		it = &all[k++];
+		it->e = e;
+		it->index = i;
+		it->seen = &st->seen[i];
+		it->cls = e->cls;
+		it->tree = e->tree;
+		it->check = e->check;
+		it->score = 10 * e->weight;
+		apply_rules(it, st);
+		per_class[it->cls]++;
+	}
+	for (size_t i = 0; i < k; i++) {
+		int more = per_class[all[i].cls] - 1;
+
+		all[i].score += more > 3 ? 9 : 3 * more;
+	}
+	qsort(all, k, sizeof(*all), cmp_ranked);
+	for (size_t i = 0; i < k; i++) {
+		all[i].conf = all[i].score >= 70 ? RS_CONF_HIGH :
+			      all[i].score >= 40 ? RS_CONF_MEDIUM : RS_CONF_LOW;
+		if (i < max)
+			out[i] = all[i];
+	}
+	free(all);
+	return k;
+}

@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# test_explain_corpus.sh - `rocescope explain` on real pasted logs
+# (tests/fixtures/explain/corpus/, its README says where each came from):
+# for each case, is the paste recognised, is the first cause of the
+# ranking the class the thread established, is it among the causes at
+# all.  seen/ and heldout/ are scored apart: the rules were checked
+# against seen/ only.  The figures go to the TAP log; docs/explain.md
+# quotes them.  The test fails when, over the whole corpus, fewer than
+# 90 % of the pastes are recognised or fewer than 75 % rank the right
+# class first; and when the corpus shrinks below 80 cases.
+. "$top_srcdir/tests/lib.sh"
+
+R=$ROCESCOPE
+C=$top_srcdir/tests/fixtures/explain/corpus
+T=$(mktemp -d "${TMPDIR:-/tmp}/rs-corpus-$$.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+
+# The classes of the ranking, most likely first, one a line.
+ranked_classes() {
+	awk '/^  "ranked": \[/ { on = 1; next }
+	     on && /^  \]/ { exit }
+	     on && /^      "class": / { c = $2; gsub(/[",]/, "", c); print c }' "$1"
+}
+
+# score DIR: one line "N RECOGNISED FIRST ANY", and per case a diag line.
+score() {
+	n=0 rec=0 first=0 any=0
+	for f in "$C/$1"/*.txt; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		want=$(sed -n 's/^cause: //p' "$f" | head -n 1)
+		sed '1,/^---$/d' "$f" | $R --json explain - >"$T/j" 2>/dev/null
+		rc=$?
+		ranked_classes "$T/j" >"$T/c"
+		got=$(head -n 1 "$T/c")
+		mark=miss
+		if [ $rc -eq 0 ] && [ -n "$got" ]; then
+			rec=$((rec + 1))
+			mark=other
+			if grep -qx "$want" "$T/c"; then
+				any=$((any + 1))
+				mark=any
+			fi
+			if [ "$got" = "$want" ]; then
+				first=$((first + 1))
+				mark=first
+			fi
+		fi
+		printf '%s %s want=%s got=%s\n' "$mark" "$(basename "$f" .txt)" "$want" \
+			"$(tr '\n' ',' <"$T/c" | sed 's/,$//')" >>"$T/cases.$1"
+	done
+	echo "$n $rec $first $any"
+}
+
+pct() { [ "$2" -gt 0 ] && echo $(($1 * 1000 / $2)) | sed 's/\(.\)$/.\1/' || echo 0; }
+
+set -- $(score seen)
+sn=$1 srec=$2 sfirst=$3 sany=$4
+set -- $(score heldout)
+hn=$1 hrec=$2 hfirst=$3 hany=$4
+n=$((sn + hn)) rec=$((srec + hrec)) first=$((sfirst + hfirst)) any=$((sany + hany))
+
+while read -r line; do diag "seen: $line"; done <"$T/cases.seen"
+while read -r line; do diag "heldout: $line"; done <"$T/cases.heldout"
+figures() {
+	diag "$1 $2 cases, recognised $3 ($(pct $3 $2) %), first right $4 ($(pct $4 $2) %)," \
+		"any right $5 ($(pct $5 $2) %)" | tr '\n' ' ' | sed 's/ # / /; s/ $/\n/'
+}
+figures "seen:   " $sn $srec $sfirst $sany
+figures "heldout:" $hn $hrec $hfirst $hany
+figures "all:    " $n $rec $first $any
+
+[ "$n" -ge 80 ] && [ "$hn" -ge 1 ]
+ok $? "corpus: $n real cases ($sn seen, $hn held out)"
+[ $((rec * 100)) -ge $((n * 90)) ]
+ok $? "corpus: $rec of $n pastes recognised (at least 90 %)"
+[ $((first * 100)) -ge $((n * 75)) ]
+ok $? "corpus: the first cause is the thread's in $first of $n (at least 75 %)"
+bad=0
+for f in "$C"/seen/*.txt "$C"/heldout/*.txt; do
+	for h in source tool cause established note; do
+		grep -q "^$h: ." "$f" || { bad=1; diag "$(basename "$f"): no $h"; }
+	done
+	want=$(sed -n 's/^cause: //p' "$f" | head -n 1)
+	$R explain --list | grep -q "\[$want\]\$" || { bad=1; diag "$(basename "$f"): class $want?"; }
+	grep -qx -- --- "$f" || { bad=1; diag "$(basename "$f"): no --- line"; }
+done
+[ $bad = 0 ]
+ok $? "corpus: every case has its source, tool, cause (a known class), how it was established"
+plan 4
+exit $rs_failed
