@@ -10,10 +10,16 @@
  * keeps the finding that decided it, so a view shows what was run, what was
  * seen, what was expected and the remedy.
  *
- * A step is about one subject: the port towards the peer (the route's
- * netdev), or the port asked for, or the first ACTIVE Ethernet port; the
- * step's verdict is the worst of its check's findings about that port, its
- * device, its netdev, the host and the peer.
+ * A step is about one subject: the port asked for, or the port the route
+ * to the peer leaves by (rs_route_port()), or the first ACTIVE Ethernet
+ * port; the step's verdict is the worst of its check's findings about
+ * that port, its device, its netdev, the host and the peer.
+ *
+ * A failed step whose check observes a symptom (rs_check_causes()) is
+ * explained by the first of its causes that fails about the same subject:
+ * the step keeps that check's id and finding beside its own.  A cause that
+ * reads a probe not run yet makes the runner ask for it (RS_RUN_PROBE) and
+ * run the step again once it is in.
  */
 #ifndef RS_RUN_H
 #define RS_RUN_H

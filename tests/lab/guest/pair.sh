@@ -42,8 +42,10 @@ pair_if_of() {
 	return 1
 }
 
-pair_rename() { # first to temporary names, so no final name is taken
-	local n=$1 mac i
+# Rename the NICs of PAIR_MAC0..2 to eth0..2: first to temporary names,
+# so no final name is taken.
+pair_rename() {
+	local n mac i
 	for i in 0 1 2; do
 		mac=$(eval echo "\$PAIR_MAC$i")
 		[ -n "$mac" ] || continue
