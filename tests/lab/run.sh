@@ -116,6 +116,10 @@ if [ ! -s "$img/sonames" ] ||
 fi
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$run/overlay.cpio.gz"
 cat "$img/base.cpio.gz" "$run/overlay.cpio.gz" >"$run/initrd.gz"
+# The run keeps its own kernel: another run sharing the cache may replace
+# the image while this one still has a VM to boot.
+cp "$img/vmlinuz" "$run/vmlinuz"
+kver=$(cat "$img/kver")
 
 # The one-VM tests are tests/lab/tests/NAME.sh, the two-host ones
 # tests/lab/pair/NAME.sh, named pair/NAME.sh.
@@ -165,7 +169,7 @@ qemu_run() { # qemu_run CONSOLE SHARE CMDLINE ARGS... - one VM in the background
 	local con=$1 share=$2 cmdline=$3
 	shift 3
 	timeout -s KILL "$vm_timeout" "$qemu" "$@" -nographic -no-reboot \
-		-kernel "$img/vmlinuz" -initrd "$run/initrd.gz" \
+		-kernel "$run/vmlinuz" -initrd "$run/initrd.gz" \
 		-append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init $cmdline" \
 		-virtfs "local,path=$share,mount_tag=lab,security_model=none,id=lab" \
 		</dev/null >"$con" 2>&1 &
@@ -181,7 +185,7 @@ qemu_wait() { # wait for every VM started; their exit statuses in qrcs
 }
 
 if [ ${#single[@]} -gt 0 ]; then
-	echo "lab: booting kernel $(cat "$img/kver") with $accel, ${#single[@]} test file(s), limit ${vm_timeout}s"
+	echo "lab: booting kernel $kver with $accel, ${#single[@]} test file(s), limit ${vm_timeout}s"
 	# shellcheck disable=SC2046
 	qemu_run "$run/console.log" "$run/share" "" $(qopts 2 2G) -nic none
 	qpids=($!)
@@ -211,7 +215,7 @@ pair_ports() {
 pair_boot() {
 	local b w="127.0.0.1" nic="virtio-net-pci,romfile="
 	b=$(pair_ports) || { echo "lab: no free UDP ports on 127.0.0.1 for the two-host lab"; return 1; }
-	echo "lab: booting two hosts (kernel $(cat "$img/kver"), $accel), ${#pair[@]} test file(s), wires on $w:$b-$((b + 3))"
+	echo "lab: booting two hosts (kernel $kver, $accel), ${#pair[@]} test file(s), wires on $w:$b-$((b + 3))"
 	# shellcheck disable=SC2046
 	qemu_run "$run/console-a.log" "$run/pshare" "rs_role=a" $(qopts 1 1G) -nic none \
 		-netdev "socket,id=wire,udp=$w:$((b + 1)),localaddr=$w:$b" \
