@@ -14,3 +14,10 @@ dist_trees_DATA = profiles/trees/connection-failure.yaml profiles/trees/low-band
 	profiles/trees/large-message-crash.yaml profiles/trees/first-time-setup.yaml
 sitedir = $(pkgdatadir)/profiles
 dist_site_DATA = profiles/lab.yaml profiles/lossless.yaml
+
+# The counter meaning tables (docs/collectors-rdma.md), compiled in too.
+countersdir = $(pkgdatadir)/counters
+dist_counters_DATA = profiles/counters/ib_pma.yaml profiles/counters/mlx5.yaml \
+	profiles/counters/rxe.yaml profiles/counters/bnxt_re.yaml profiles/counters/irdma.yaml \
+	profiles/counters/hns.yaml profiles/counters/qedr.yaml profiles/counters/mana_ib.yaml \
+	profiles/counters/erdma.yaml profiles/counters/siw.yaml

@@ -3,15 +3,17 @@
 # line.  Each folder below adds its own files (src/*/local.mk).  The core
 # never includes curses.
 noinst_LIBRARIES += librscore.a
-librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS)
+librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS) $(PCI_CFLAGS)
 librscore_a_SOURCES = \
 	src/snapshot.h \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
 	src/json.h src/json.c \
 	src/termout.h src/termout.c \
+	src/panes.h src/panes.c \
 	src/version.h
 
-RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) -lm
+RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) \
+	$(PCI_LIBS) $(KMOD_LIBS) -lm
 
 # --version names the commit the binary was built from (src/version.h).
 # The file is regenerated on every make but only rewritten when the commit

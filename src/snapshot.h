@@ -114,11 +114,20 @@ struct rs_port {
 	struct rs_counter_set hw_counters;	/* ports/P/hw_counters, without lifespan */
 	unsigned hw_lifespan_ms;	/* hw_counters/lifespan, 0 unknown */
 	uint32_t max_msg_sz;		/* largest message, from libibverbs; 0 unknown */
+	/* rdma_cm's defaults for the port (configfs rdma_cm/DEV/ports/N/):
+	 * what an rdma_cm connection gets when the application sets nothing. */
+	int cm_known;			/* 1 when the configfs group was read */
+	char cm_roce_mode[RS_NAME_LEN];	/* default_roce_mode: "RoCE v2", "IB/RoCE v1" */
+	int cm_roce_tos;		/* default_roce_tos, 0..255 */
 };
 
 struct rs_pci_link {
 	char addr[RS_NAME_LEN];		/* 0000:a2:00.0 */
 	unsigned vendor_id, device_id;	/* 0x15b3, 0x1017 ... ; 0 unknown */
+	char revision[RS_NAME_LEN];	/* "0x21" as sysfs says; "" unknown (HIP08 vs HIP09) */
+	char vendor_name[RS_TEXT_LEN];	/* from pci.ids: "Broadcom Inc. and subsidiaries" */
+	char device_name[RS_TEXT_LEN];	/* from pci.ids: "MT27800 Family [ConnectX-5]" */
+	char names_note[RS_TEXT_LEN];	/* why a name is "" (not in pci.ids 2023.04.10, ...) */
 	char cur_speed[RS_NAME_LEN];	/* "8.0 GT/s PCIe" as sysfs says */
 	char max_speed[RS_NAME_LEN];
 	double cur_gts, max_gts;	/* parsed, 0 unknown */
@@ -379,5 +388,16 @@ void rs_rdma_res_fmt(char *buf, size_t len, const struct rs_rdma_res *r);
 unsigned rs_rdma_res_qps_in(const struct rs_rdma_res *r, int st);
 const char *rs_qp_state_name(int st);
 #define RS_QP_STATES 7
+
+/*
+ * The values the kernel prints for a PCIe link speed and an RDMA port's
+ * rate (src/model/kernel_values.c, which cites where): a snapshot or a
+ * sysfs tree holding another is refused, never shown.  0 (unknown) is
+ * not one of them.
+ */
+int rs_pcie_gts_known(double gts);
+int rs_ib_rate_known(double gbps);
+/* IB MTUs (enum ibv_mtu in bytes): 256 .. 4096 */
+int rs_ib_mtu_known(int bytes);
 
 #endif

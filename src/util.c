@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 void rs_die(const char *fmt, ...)
 {
@@ -310,4 +311,18 @@ uint64_t rs_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+const char *rs_self_exe(void)
+{
+	static char path[4096];
+	ssize_t n;
+
+	if (path[0])
+		return path;
+	n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(path) - 1)
+		return "/proc/self/exe";
+	path[n] = '\0';
+	return path;
 }

@@ -127,6 +127,9 @@ int rs_list_dir(char ***names, const char *fmt, ...) RS_PRINTF(2, 3);
 void rs_strv_free(char **v);
 int rs_natural_cmp(const char *a, const char *b);
 
+/* This program's own file (/proc/self/exe), to run itself as a child. */
+const char *rs_self_exe(void);
+
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t rs_now_ns(void);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* checks_lib.c - helpers of the cmocka tests of the checks (checks_lib.h). */
 #include "checks_lib.h"
+#include "model/demo.h"
+#include "model/snapshot_yaml.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +21,15 @@ const struct rs_finding *rs_ct_get(const struct rs_findings *f, const char *id,
 		fail_msg("%s %s: verdict %s, want %s (%s)", id, x->object,
 			 rs_verdict_name(x->verdict), rs_verdict_name(v), x->summary);
 	return x;
+}
+
+void rs_ct_demo(struct rs_snapshot *s)
+{
+	char err[256];
+
+	if (rs_snapshot_load_yaml(s, rs_demo_host_yaml, rs_demo_host_yaml_len, "demo", err,
+				  sizeof(err)))
+		fail_msg("the demo host does not load: %s", err);
 }
 
 void rs_ct_run(const struct rs_snapshot *s, struct rs_findings *f)

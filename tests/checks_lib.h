@@ -19,6 +19,8 @@ const struct rs_finding *rs_ct_get(const struct rs_findings *f, const char *id,
 void rs_ct_run(const struct rs_snapshot *s, struct rs_findings *f);
 /* Update the series with s, then run counters.error_rising into f (emptied). */
 void rs_ct_rising(struct rs_snapshot *s, struct rs_series *ser, struct rs_findings *f);
+/* The bundled demo host into s (fails the test if it does not load). */
+void rs_ct_demo(struct rs_snapshot *s);
 /* A present device with a driver. */
 struct rs_device *rs_ct_device(struct rs_snapshot *s, const char *name, const char *drv);
 /* A port: state 4 is ACTIVE/LinkUp, any other DOWN/Disabled (names set). */

@@ -153,6 +153,14 @@ tests_test_counter_groups_SOURCES = tests/test_counter_groups.c
 tests_test_counter_groups_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_counter_groups_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_counter_groups
+
+# The per-driver counter meaning tables (profiles/counters/) and the
+# roce-vendors fixture's names.
+check_PROGRAMS += tests/test_counter_tables
+tests_test_counter_tables_SOURCES = tests/test_counter_tables.c
+tests_test_counter_tables_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_counter_tables_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_counter_tables
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
@@ -162,6 +170,8 @@ EXTRA_DIST += tests/test_console_outputs.sh
 # The Overview pane: the demo's exact lines, keys, 80 and 132 columns, 16
 # ports, a counter that moves, a hostile device name (issue 13).
 TESTS += tests/test_console_overview.sh
+# Every RDMA driver's counters by meaning, the NIC named (roce-vendors).
+TESTS += tests/test_vendors.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
@@ -214,6 +224,10 @@ EXTRA_DIST += tests/test_check_unknown.sh
 # and key tables, and the bash completion driven through COMP_WORDS.
 TESTS += tests/test_man.sh tests/test_completion.sh
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# Every pane named with a number, in code and docs, has the pane table's number.
+# A port's GID table: one finding, the same words in gids, check and the console.
+TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
+EXTRA_DIST += tests/test_pane_refs.sh tests/test_gid_views.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 tests_test_loop_SOURCES = tests/test_loop.c
@@ -368,3 +382,15 @@ tests_scrape_client_SOURCES = tests/scrape_client.c
 TESTS += tests/test_export
 TESTS += tests/test_exporter.sh
 EXTRA_DIST += tests/test_exporter.sh
+
+# rocescope fix (docs/fix.md): the plan, our files, the journal (unit);
+# the changes on real namespaces and on a fixture root (shell).
+check_PROGRAMS += tests/test_fix tests/fix_act
+tests_fix_act_SOURCES = tests/fix_act.c
+tests_fix_act_CFLAGS = $(RS_TEST_CFLAGS)
+tests_fix_act_LDADD = $(RS_CORE_LIBS)
+tests_test_fix_SOURCES = tests/test_fix.c tests/checks_lib.c tests/checks_lib.h
+tests_test_fix_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_fix_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_fix tests/test_fix_root.sh tests/test_fix_net.sh tests/test_console_fix.sh
+EXTRA_DIST += tests/test_fix_root.sh tests/test_fix_net.sh tests/fix_lib.sh tests/test_console_fix.sh

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * snapshot_sample.c - a snapshot with every field set, odd strings and
- * extreme numbers, and a schema-independent deep compare.
+ * extreme numbers (at the ends of what the kernel reports), and a
+ * schema-independent deep compare.
  *
  * The compare copies each struct, clears its pointer members and compares
  * the bytes: every field, present or future, takes part, whether or not the
@@ -44,7 +45,7 @@ static void fill_port(struct rs_port *p, unsigned num)
 	p->phys_state = 5;
 	RS_STRCPY(p->phys_state_name, "LinkUp");
 	RS_STRCPY(p->rate, "100 Gb/sec (4X EDR)");
-	p->rate_gbps = 0.1;
+	p->rate_gbps = 2400;	/* the highest the kernel prints: 12X XDR */
 	RS_STRCPY(p->link_layer, "Ethernet");
 	RS_STRCPY(p->netdev, "enp1s0f0np0");
 	p->active_mtu = 1024;
@@ -77,12 +78,13 @@ static void fill_device(struct rs_device *d, int i)
 	d->weak_roce_v2 = 1;
 	RS_STRCPY(d->pci.addr, "0000:a2:00.0");
 	d->pci.vendor_id = 0x15b3;
-	d->pci.device_id = 0xffffffff;
+	d->pci.device_id = 0xffff;
 	RS_STRCPY(d->pci.cur_speed, "8.0 GT/s PCIe");
 	RS_STRCPY(d->pci.max_speed, "16.0 GT/s PCIe");
-	d->pci.cur_gts = 1e-300;
-	d->pci.max_gts = 1.7976931348623157e308;
-	d->pci.cur_width = -8;
+	/* the ends of what the kernel reports (kernel_values.c) */
+	d->pci.cur_gts = 2.5;
+	d->pci.max_gts = 128;
+	d->pci.cur_width = 63;
 	d->pci.max_width = 16;
 	d->verbs = 1;
 	d->present = 1;
@@ -113,7 +115,7 @@ static void fill_link(struct rs_link *l, int i)
 	snprintf(l->name, sizeof(l->name), "eth%d", i);
 	RS_STRCPY(l->kind, "vlan");
 	RS_STRCPY(l->mac, "aa:bb:cc:dd:ee:ff");
-	l->mtu = UINT32_MAX;
+	l->mtu = INT32_MAX;
 	RS_STRCPY(l->operstate, "LOWERLAYERDOWN");
 	l->up = 1;
 	l->carrier = 1;

@@ -10,7 +10,7 @@ JC=$top_builddir/tests/json_check
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-cli-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 62
+plan 64
 
 # --- options and exit codes ---------------------------------------------
 $R --help >"$T/out" 2>"$T/err"
@@ -155,6 +155,12 @@ $R --load "$T/snap.yaml" devices >"$T/dev2" 2>"$T/err" && cmp -s "$T/dev" "$T/de
 ok $? "--load of the saved snapshot shows the same devices as --demo"
 $R --demo snapshot >"$T/snap2.yaml" && cmp -s "$T/snap.yaml" "$T/snap2.yaml"
 ok $? "snapshot to stdout equals snapshot -o"
+grep -q '^  NIC      Mellanox Technologies MT27800 Family \[ConnectX-5\]$' "$T/dev"
+ok $? "devices names the demo's NIC as pci.ids does"
+grep -Ev '^ *(vendor|device)_name:' "$T/snap.yaml" >"$T/nonames.yaml"
+$R --load "$T/nonames.yaml" devices >"$T/out" 2>"$T/err" &&
+	grep -q '^  NIC      (not named: the snapshot carries no PCI names)$' "$T/out"
+ok $? "a snapshot without PCI names says so, not an empty NIC line"
 printf 'version: 1\ndevices:\n  - name: [oops\n' >"$T/bad.yaml"
 $R --load "$T/bad.yaml" devices >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && grep -Eq "bad\.yaml:[0-9]+:[0-9]+: " "$T/err"
@@ -247,18 +253,18 @@ grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   ens1f1np1 MTU 1500 < 4200
 	grep -q '^      remedy:   ip link set ens1f1np1 mtu 9000 ' "$T/chk"
 ok $? "check: the small MTU with evidence and the command to run"
 grep -qx 'PASS  host.memlock_small     host            this process (no CAP_IPC_LOCK): memlock soft unlimited, hard unlimited' "$T/chk" &&
-	grep -qx '7 fail, 8 warn, 28 pass, 19 skip (demo)' "$T/chk"
+	grep -qx '7 fail, 8 warn, 28 pass, 21 skip (demo)' "$T/chk"
 ok $? "check: passes listed, counts at the end"
 $R --demo check --json >"$T/chkj"
 [ $? -eq 1 ] && "$JC" <"$T/chkj" &&
 	grep -q '"id": *"net.neigh_failed"' "$T/chkj" &&
-	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":28,"warn":8,"fail":7,"skip":19}'
+	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":28,"warn":8,"fail":7,"skip":21}'
 ok $? "check --json: valid JSON, findings and counts, exit 1"
 if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
 	$R --root "$fx/roce-rxe" check >"$T/chk" 2>/dev/null
 	[ $? -eq 0 ] && grep -qx 'SKIP  net.shared_subnet      host            no addresses in the snapshot' "$T/chk" &&
 		grep -qx 'SKIP  pci.link_degraded      rxe0            no PCI function (virtual)' "$T/chk" &&
-		grep -q '^0 fail, 2 warn, 6 pass, 34 skip (root ' "$T/chk"
+		grep -q '^0 fail, 2 warn, 6 pass, 35 skip (root ' "$T/chk"
 	ok $? "check on fixture roce-rxe: no fail (exit 0), skips where the tree has no data"
 else
 	skip "fixture roce-rxe missing"

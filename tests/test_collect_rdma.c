@@ -431,6 +431,42 @@ static void write_value(const char *dir, const char *rel, const char *text)
 	fclose(f);
 }
 
+/*
+ * Floats from sysfs that no kernel prints (strtod takes "inf" and "1e308"):
+ * noted, and the value stays unknown, never shown as a speed.
+ */
+static void test_implausible_floats(void **state)
+{
+	char *dir = copy_fixture("roce-cx5", "-a");
+	const char *pci = "sys/class/infiniband/mlx5_0/device";
+	char rel[256];
+	struct rs_snapshot s;
+
+	snprintf(rel, sizeof(rel), "%s/current_link_speed", pci);
+	write_value(dir, rel, "1e308 GT/s PCIe\n");
+	snprintf(rel, sizeof(rel), "%s/max_link_speed", pci);
+	write_value(dir, rel, "inf GT/s PCIe\n");
+	write_value(dir, "sys/class/infiniband/mlx5_0/ports/1/rate", "inf Gb/sec (4X EDR)\n");
+	write_value(dir, "sys/class/infiniband/mlx5_1/ports/1/rate", "1e308 Gb/sec (4X EDR)\n");
+	rs_snapshot_init(&s);
+	rs_root_set(dir);
+	assert_int_equal(rs_collect_rdma(&s), 0);
+	assert_true(s.devices[0].pci.cur_gts == 0);
+	assert_true(s.devices[0].pci.max_gts == 0);
+	assert_true(s.devices[0].ports[0].rate_gbps == 0);
+	assert_true(s.devices[1].ports[0].rate_gbps == 0);
+	assert_true(has_error(&s, "mlx5_0", "device/current_link_speed: \"1e308 GT/s PCIe\" is "
+			      "not a PCIe speed the kernel prints"));
+	assert_true(has_error(&s, "mlx5_0", "device/max_link_speed: \"inf GT/s PCIe\" is not a "
+			      "PCIe speed the kernel prints"));
+	assert_true(has_error(&s, "mlx5_0", "port 1 rate: cannot parse \"inf Gb/sec (4X EDR)\""));
+	assert_true(has_error(&s, "mlx5_1", "port 1 rate: cannot parse \"1e308 Gb/sec (4X EDR)\""));
+	/* the other device's real values still read */
+	assert_true(s.devices[1].pci.cur_gts == 8);
+	rs_snapshot_free(&s);
+	remove_tree(dir);
+}
+
 static void test_refresh_and_vanish(void **state)
 {
 	char *dir = copy_fixture("roce-cx5", "-a"), cmd[4200];
@@ -627,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_prometheus),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_refresh_and_vanish),
+		cmocka_unit_test(test_implausible_floats),
 		cmocka_unit_test(test_dereferenced_copy),
 		cmocka_unit_test(test_no_rdma),
 		cmocka_unit_test(test_verbs_live),

@@ -22,6 +22,7 @@ grep -q "$(printf '\342\224\200')" "$tmp/screen"; ok $? "demo: UTF-8 box drawing
 cat >"$tmp/devices.want" <<'WANT'
 mlx5_0      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.0  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     NIC Mellanox Technologies MT27800 Family [ConnectX-5] (RDMA mlx5)
      in use: QPs 18 (INIT 1, RTS 17), CQs 12, MRs 8, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
 WANT
@@ -31,13 +32,14 @@ printf '%s\n' "$(printf '\342\226\266') port 1  ACTIVE   LinkUp    Ethernet  100
 cat >>"$tmp/devices.want" <<'WANT'
 mlx5_1      ConnectX-5      fw 16.35.2000     PSID MT_0000000012
      PCI 0000:3b:00.1  8.0 GT/s x8 (max 8.0 GT/s x16)  mlx5_core
+     NIC Mellanox Technologies MT27800 Family [ConnectX-5] (RDMA mlx5)
      in use: QPs 12 (INIT 1, RTS 9, ERR 2), CQs 8, MRs 4, PDs 3
      ! PCI link below max: 8.0 GT/s x8 of 8.0 GT/s x16 (check slot, riser, BIOS)
   port 1  ACTIVE   LinkUp    Ethernet  100 Gb/sec (4X EDR)
      netdev ens1f1np1 UP mtu 1500 -> RoCE MTU 1024  active_mtu 1024
      ~ ens1f1np1 MTU 1500 < 4200: RoCE MTU 1024, not 4096
 WANT
-screen demo | sed -n '3,16p' | sed 's/ *$//' >"$tmp/devices.got"
+screen demo | sed -n '3,18p' | sed 's/ *$//' >"$tmp/devices.got"
 cmp -s "$tmp/devices.want" "$tmp/devices.got"; ok $? "demo: Devices pane, exact lines"
 cmp -s "$tmp/devices.want" "$tmp/devices.got" || diff "$tmp/devices.want" "$tmp/devices.got" | sed "s/^/# /"
 
@@ -151,8 +153,68 @@ keys demo Escape
 keys demo 2
 T resize-window -t demo -x 40 -y 10
 wait_for demo 'Terminal too small: 40x10'; ok $? "resize to 40x10: too small message"
+# At 20x5 the message still reads whole: wrapped at spaces, no word cut.
+T resize-window -t demo -x 20 -y 5
+wait_for demo '20x5' && wait_for demo 'needs 80x24' &&
+	[ "$(tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | sed 's/ $//')" = \
+	  "Terminal too small: 20x5. rocescope needs 80x24: enlarge it, or q quits." ]
+ok $? "resize to 20x5: the too-small message fits, wrapped, every word whole"
 T resize-window -t demo -x 80 -y 24
 wait_for demo 'RDMA devices and ports'; ok $? "resize back to 80x24: recovers"
+# 80 columns: every tab says what it is, the current one in full (short
+# names from the pane table, src/panes.c).
+wait_for demo '^ 1 Ovw 2 Devices\([0-9]+!\)  3 GID 4 Cnt(\([0-9]+!\))? 5 Net\([0-9]+!\) 6 Host 7 Wiz 8 Cap 9 Test *$'
+ok $? "80x24: the tab bar names every pane (short names), the current one in full"
+keys demo 4
+wait_for demo '^ 1 Ovw 2 Dev\([0-9]+!\) 3 GID 4 Counters(\([0-9]+!\))?  5 Net'
+ok $? "80x24: the current tab in full, wherever it is"
+keys demo '?'
+wait_for demo 'F10 +quit'
+# page_to PATTERN: PgDn through the help until PATTERN is on the screen
+page_to() {
+	j=0
+	until screen demo | grep -Eq -- "$1"; do
+		j=$((j + 1))
+		[ $j -gt 12 ] && break
+		was=$(screen demo | sed -n 3p)
+		keys demo NPage
+		k=0	# the page turned: its first line changed
+		while [ $k -lt 300 ] && [ "$(screen demo | sed -n 3p)" = "$was" ]; do
+			sleep 0.1; k=$((k + 1))
+		done
+	done
+	wait_for demo "$1"
+}
+page_to '^ 5 Network    addresses, routes, neighbours of RDMA netdevs; the route to the$' &&
+	grep -A1 '^ 5 Network ' "$tmp/screen" | grep -q '^              peer$'
+ok $? "80x24 help: a long line wraps under its column, not cut"
+keys demo Home
+wait_for demo 'F10 +quit'
+page_to '^ b            bandwidth test to the peer \(options as for rocescope bw: -s -D -q$' &&
+	grep -A1 '^ b ' "$tmp/screen" | grep -q '^              -n)$'
+ok $? "80x24 help: the keys' lines wrap too"
+keys demo End
+wait_for demo '<- use +the recommended RoCE v2 GID index'; ok $? "End: the end of the help"
+keys demo q 5 End
+wait_for demo '^ ~ ens1f0np0 and ens1f1np1 share the subnet of 192\.168\.100\.1/24: replies may$' &&
+	wait_for demo '^   leave by the wrong port'
+ok $? "80x24 Network: a finding wraps under its text, readable whole"
+# A message longer than the bar leaves it gets rows of its own: the reason
+# at its end is read, not cut.
+keys demo W
+wait_for demo 'Record to:' && keys demo C-u
+i=0; while [ $i -lt 60 ]; do keys demo BSpace; i=$((i + 1)); done
+keys demo -l '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name.rsrec'
+keys demo Enter
+wait_for demo 'nonexistent-directory-of-rocescope-tests' &&
+	sed -n '/^ cannot record:/,$p' "$tmp/screen" | sed '$d' | tr '\n' ' ' | tr -s ' ' >"$tmp/msg" &&
+	grep -q 'No such file or directory' "$tmp/msg" &&
+	grep -q '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name\.rsrec' "$tmp/msg" &&
+	tail -1 "$tmp/screen" | grep -q '?:help q:quit'
+ok $? "80x24: a long status message wraps above the bar, its reason whole"
+keys demo 2
+wait_for demo 'RDMA devices and ports' && wait_gone demo 'cannot record'
+ok $? "the next key clears it, the pane has its rows back"
 T resize-window -t demo -x 132 -y 43
 wait_for demo 'RDMA devices and ports'; ok $? "resize to 132x43: redrawn"
 wait_for demo '^ 1 Overview   2 Devices\([0-9]+!\)   3 GIDs   4 Counters\([0-9]+!\)   5 Network\([0-9]+!\)   6 Host   7 Wizard   8 Capture   9 Tests'
@@ -174,17 +236,17 @@ pid=$(cat "$tmp/demo.pid")
 
 # ---------------------------------------------------------------- signals
 start int $UTF $UTF_ALL -- --demo
-wait_for int 'RDMA devices'
+wait_for int ' 1 Overview'
 keys int C-c
 wait_for int 'EXITED 130'; ok $? "Ctrl-C (SIGINT): exits with 128+2"
 [ "$(T display -p -t int '#{alternate_on}')" = 0 ]; ok $? "SIGINT: terminal restored"
 start hup $UTF $UTF_ALL -- --demo
-wait_for hup 'RDMA devices'
+wait_for hup ' 1 Overview'
 kill -HUP "$(cat "$tmp/hup.pid")"
 wait_for hup 'EXITED 129'; ok $? "SIGHUP (SSH gone): exits with 128+1"
 [ "$(T display -p -t hup '#{alternate_on}')" = 0 ]; ok $? "SIGHUP: terminal restored"
 start segv $UTF $UTF_ALL -- --demo
-wait_for segv 'RDMA devices'
+wait_for segv ' 1 Overview'
 kill -SEGV "$(cat "$tmp/segv.pid")"
 wait_for segv 'EXITED 139'; ok $? "SIGSEGV: re-raised, default action (status 139)"
 [ "$(T display -p -t segv '#{alternate_on}')" = 0 ]; ok $? "SIGSEGV: terminal restored first"
@@ -195,11 +257,11 @@ grep -q "cannot drive terminal type 'no-such-terminal'" "$tmp/screen"; ok $? "un
 
 # ---------------------------------------------------------------- colours
 start col $UTF $UTF_ALL -- --demo
-wait_for col 'RDMA devices'
+wait_for col ' 1 Overview'
 T capture-pane -e -p -t col >"$tmp/col"
 grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m" "$tmp/col"; ok $? "colours used by default"
 start nocol NO_COLOR=1 $UTF $UTF_ALL -- --demo
-wait_for nocol 'RDMA devices'
+wait_for nocol ' 1 Overview'
 T capture-pane -e -p -t nocol >"$tmp/nocol"
 ! grep -Eq "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5|48;5)(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: no colour escape"
 grep -Eq "$(printf '\033')\\[([0-9;]*;)?7(;[0-9;]*)?m" "$tmp/nocol"; ok $? "NO_COLOR: reverse video instead"

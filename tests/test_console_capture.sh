@@ -31,7 +31,7 @@ start demo $UTF $UTF_ALL -- --demo
 wait_for demo ' 1 Overview' && keys demo 8
 wait_for demo 'Capture: replay of rdma_cm\.pcap \(x1\)'
 ok $? "demo: 7 opens the Capture pane, replaying the bundled capture, labelled"
-grep -q 'rdma_cm.pcap: github.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4.0' "$tmp/screen"
+wait_for demo 'rdma_cm\.pcap: github\.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4\.0'
 ok $? "demo: the capture's source and licence are on screen"
 grep -q '8 Capture' "$tmp/screen" && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
 ok $? "demo: seven tabs fit in 80 columns"
@@ -39,7 +39,7 @@ wait_for demo 'RoCE v2\? +PASS +RoCE v2: [0-9]+ packets to UDP port 4791'
 ok $? "verdict: RoCE v2, pass"
 wait_for demo 'wire +WARN +no RoCE packet is ECN-capable \(ECT not set\)' &&
 	! grep -q 'PASS.*DCQCN cannot' "$tmp/screen" &&
-	grep -q 'rdma_cm.pcap: github.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4.0' "$tmp/screen"
+	wait_for demo 'rdma_cm\.pcap: github\.com/linlinw5/rdma_ib_tutorial, CC BY-SA 4\.0'
 ok $? "verdict: the wire warns on its worst reason (Not-ECT: DCQCN cannot react), never under PASS; the credit stays at 80x24"
 wait_for demo '^ 10\.1\.16\.61 +10\.1\.16\.62 +0x00003d ' &&
 	grep -Eq '^ 10\.1\.16\.62 +10\.1\.16\.61 +0x00003b ' "$tmp/screen" &&
@@ -129,7 +129,7 @@ fi
 keys demo i
 wait_for demo 'Capture -i NETDEV \| -d RDMA_DEV \| -r FILE:' && erase demo 5 &&
 	keys demo -- '-d mlx5_0' Enter
-wait_for demo 'CAP_NET_RAW' && grep -q 'y: start the sniffer on mlx5_0' "$tmp/screen"
+wait_for demo 'CAP_NET_RAW' && wait_for demo 'y: start the sniffer on mlx5_0'
 ok $? "-d: the sniffer's warning and a question before it starts"
 keys demo n
 wait_for demo 'the sniffer was not started' && wait_for demo 'replay of rdma_cm'

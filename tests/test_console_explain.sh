@@ -27,7 +27,7 @@ wait_for demo '^ 2 lines, [0-9]+ bytes so far'
 ok $? "the view counts the lines as they come"
 keys demo C-d
 wait_for demo '^Most likely cause first:' &&
-	grep -q '^  #1 gid, medium confidence: nccl.completion_error, line 1' "$tmp/screen" &&
+	grep -q '^  #1 gid, high confidence: wc.retry_exc_err, line 1' "$tmp/screen" &&
 	grep -q 'GID index 0, line' "$tmp/screen"
 ok $? "Ctrl-D: the causes ranked, the context that set the first one named"
 grep -q '^ Explanation: #1 is gid; Enter runs connection-failure in the Wizard' "$tmp/screen" &&

@@ -46,8 +46,8 @@ broken="$top_srcdir/tests/fixtures/roce-broken"
 if [ -d "$broken/sys" ]; then
 	start scroll $UTF $UTF_ALL -- --root "$broken"
 	wait_for scroll ' 1 Overview' && keys scroll 2
-	wait_for scroll 'RDMA devices and ports \(3\)'
-	! grep -q 'cannot list ports' "$tmp/screen" && grep -q '↓$' "$tmp/screen"
+	wait_for scroll 'RDMA devices and ports \(3\)' && wait_for scroll '↓$' &&
+		! grep -q 'cannot list ports' "$tmp/screen"
 	ok $? "Devices: the last read error is below the screen, and a mark says more is below"
 	keys scroll End
 	wait_for scroll 'sysfs rxe1: cannot list ports: No such file or directory'

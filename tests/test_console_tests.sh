@@ -28,9 +28,9 @@ graph() { screen "$1" | sed -n '/of each interval/,/ intervals$/p' | sed '1d;$d'
 start demo $UTF $UTF_ALL -- --demo
 wait_for demo ' 1 Overview' && keys demo 9
 wait_for demo 'No test yet\. On the demo, b and l replay a bandwidth and a latency test'
-ok $? "demo: 8 opens the Tests pane, which offers the recorded runs"
+ok $? "demo: 9 opens the Tests pane, which offers the recorded runs"
 head -1 "$tmp/screen" | grep -q ' 9 Tests' && [ "$(head -1 "$tmp/screen" | wc -L)" -le 80 ]
-ok $? "demo: eight tabs fit in 80 columns"
+ok $? "demo: nine tabs fit in 80 columns"
 keys demo b
 wait_for demo '^ REPLAY of a lab run \(Soft-RoCE rxe0 -> rxe1 under QEMU, recorded [0-9-]+\)$'
 ok $? "b: the replay is labelled as a lab run, Soft-RoCE, with its date"
@@ -82,7 +82,8 @@ keys demo 7
 wait_for demo 'Troubleshooting trees' && keys demo p
 wait_for demo 'Peer IP:' && keys demo 192.168.100.20 Enter
 wait_for demo 'looked up|peer set|route to 192\.168\.100\.20 comput' && keys demo Down Down Down Enter
-wait_for demo 'running the latency test, a replay \(8: the Tests pane shows it\)'
+wait_for demo 'running the latency test, a replay \(the Tests pane \(9\) shows it\)' &&
+	head -1 "$tmp/screen" | grep -q ' 9 Test'
 ok $? "wizard: the ping-pong step runs the latency test in the background"
 wait_for demo 'running the bandwidth test, a replay' &&
 	wait_for demo 'checklist: 14 of 24 done, 2 to do, 2 worth a look, 6 unknown'

@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/console_lib.sh"
 
-plan 16
+plan 18
 
 # ---------------------------------------------------------------- demo host
 start demo $UTF $UTF_ALL -- --demo
@@ -62,9 +62,26 @@ ok $? "first-time-setup: a checklist with its tally"
 keys demo t
 wait_for demo 'Troubleshooting trees'
 keys demo Up Up Up Enter
+# A question wider than the pane is never cut silently: the selected
+# step's wraps under itself, another step's row ends with the cut mark.
 wait_for demo 'connection-failure: RoCE v2 does not connect' &&
-	wait_for demo 'arp-flux +Do RDMA interfaces sharing a subnet answer ARP for .*(…|>)$'
-ok $? "a title wider than the pane ends with the cut mark"
+	wait_for demo '^  7 !   arp-flux      Do RDMA interfaces sharing a subnet answer ARP for their' &&
+	grep -A1 '^  7 !   arp-flux ' "$tmp/screen" | grep -Eq '^ {22}own address\? *$'
+ok $? "the selected step's question wider than the pane wraps, whole"
+keys demo Up
+wait_for demo 'arp-flux +Do RDMA interfaces sharing a subnet answer ARP for .*(…|>)$'
+ok $? "another step's question wider than the pane ends with the cut mark"
+# A message that takes rows above the bar leaves the selected step taller
+# than the rows left: the pane still shows it from its top, not blank.
+keys demo Down W
+wait_for demo 'Record to:' && keys demo C-u
+i=0; while [ $i -lt 60 ]; do keys demo BSpace; i=$((i + 1)); done
+keys demo -l '/nonexistent-directory-of-rocescope-tests/a-recording-with-a-long-name.rsrec'
+keys demo Enter
+wait_for demo 'nonexistent-directory-of-rocescope-tests' &&
+	grep -q '^─ Steps ─\|^- Steps -' "$tmp/screen" &&
+	grep -q '^  7 !   arp-flux      Do RDMA interfaces' "$tmp/screen"
+ok $? "a step taller than the view shows from its top while a message takes rows"
 
 # ---------------------------------------------------------------- live host
 if [ "$(id -u)" != 0 ] || ! ip netns add rs-wz-a-$$ 2>/dev/null; then

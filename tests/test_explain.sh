@@ -86,10 +86,18 @@ grep -q '"source": "stdin"' "$T/j" && grep -q '"lines": 46' "$T/j" &&
 	grep -q '"distinct": 13' "$T/j" && grep -q '"match_count": 17' "$T/j"
 ok $? "--json: source, counts, and 13 messages each once"
 sed -n '/^  "ranked": \[/,/^  \]/p' "$T/j" >"$T/rk"
-[ "$(grep -c '^      "rank": ' "$T/rk")" = 13 ] && grep -q '"id": "perftest.gid_incompat"' "$T/rk" &&
+[ "$(grep -c '^      "rank": ' "$T/rk")" -gt 13 ] &&
+	[ "$(grep -c '^      "alternative": false' "$T/rk")" = 13 ] &&
+	grep -q '^      "alternative": true' "$T/rk" && grep -q '"id": "perftest.gid_incompat"' "$T/rk" &&
 	grep -q '"confidence": "high"' "$T/rk" && grep -q '"because_line": 18' "$T/rk" &&
 	grep -q '"class": "gid"' "$T/rk"
 ok $? "--json: ranked, each with its class, confidence, step and the line that changed it"
+# the other likely causes come after the 13 entries, each a class no entry had yet
+awk '/^      "class": / { c = $2 } /^      "alternative": / { print c, $2 }' "$T/rk" |
+	tr -d '",' >"$T/alt"
+awk '$2 == "true" { if (seen[$1]++) bad = 1; t = 1 } $2 == "false" { if (t) bad = 1; seen[$1]++ }
+     END { exit bad }' "$T/alt"
+ok $? "--json: the other likely causes ranked after every entry, each class once"
 grep -q '"count": 2' "$T/j" && grep -q '"last_line": 30' "$T/j" && grep -q '"rank": 1,' "$T/j"
 ok $? "--json: a message's count and last line, its rank"
 grep -E '^      "(line|id|tree|check)": ' "$T/j" | sed -n 1,4p | tr -d ' ,' >"$T/first"

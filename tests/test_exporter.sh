@@ -25,7 +25,7 @@ stop_exporter() {
 }
 trap 'stop_exporter; rm -rf "$T"' EXIT
 
-plan 28
+plan 30
 
 PROMTOOL=$(command -v promtool)
 # The strict OpenMetrics parser: Debian's python3-prometheus-client.
@@ -228,6 +228,41 @@ if start_exporter --root "$T/root" exporter --listen 127.0.0.1:0 --interval 0.2;
 	stop_exporter
 else
 	for i in 1 2 3 4; do skip "the exporter did not start"; done
+fi
+
+# --- rates by meaning on every driver: the roce-vendors tree, moving ------
+cp -R "$FX/roce-vendors" "$T/vend"
+vib=$T/vend/sys/class/infiniband
+if start_exporter --root "$T/vend" exporter --listen 127.0.0.1:0 --interval 0.2; then
+	# bnxt_re counts bytes as tx_bytes, irdma as ip4OutOctets + ip6OutOctets,
+	# hns only packets (its bytes are hns3's ethtool -S, the wire); qedr none:
+	# each rate gauge comes from the counters of its meaning
+	( while :; do
+		for f in bnxt_re0/ports/1/hw_counters/tx_bytes irdma0/ports/1/hw_counters/ip4OutOctets \
+			hns_0/ports/1/hw_counters/tx_pkt; do
+			v=$(cat "$vib/$f") && echo $((v + 1000000)) >"$vib/$f.t" && mv "$vib/$f.t" "$vib/$f"
+		done
+		sleep 0.05
+	done ) &
+	writer=$!
+	rated() {
+		grep -Eq '^rocescope_port_transmit_bytes_per_second\{device="bnxt_re0",port="1"\} [1-9]' "$1" &&
+			grep -Eq '^rocescope_port_transmit_bytes_per_second\{device="irdma0",port="1"\} [1-9]' "$1" &&
+			grep -Eq '^rocescope_port_transmit_packets_per_second\{device="hns_0",port="1"\} [1-9]' "$1" &&
+			grep -Eq '^rocescope_port_transmit_utilization_ratio\{device="bnxt_re0",port="1"\} [0-9]' "$1" &&
+			! grep -q '^rocescope_port_transmit_bytes_per_second{device="qedr0"' "$1"
+	}
+	i=0
+	until "$C" "$ADDR" get /metrics >"$T/vend.prom" 2>/dev/null && rated "$T/vend.prom" ||
+		[ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+	kill $writer
+	wait $writer 2>/dev/null
+	rated "$T/vend.prom"
+	ok $? "rates by meaning: bnxt_re tx_bytes, irdma ip4+ip6 octets, hns packets; none for qedr"
+	promcheck "$T/vend.prom" "promtool check metrics passes on every driver's served metrics"
+	stop_exporter
+else
+	for i in 1 2; do skip "the exporter did not start"; done
 fi
 
 # --- valgrind: no invalid access, no leak, under scrapes and bad clients --

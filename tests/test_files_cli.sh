@@ -14,7 +14,7 @@ FX=$top_srcdir/tests/fixtures
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-files-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-plan 34
+plan 36
 
 # --- snapshot -o -----------------------------------------------------------
 # Before: every run wrote FILE.tmp, so runs at once tore each other's file.
@@ -192,9 +192,18 @@ devices:
 ...
 EOF
 $R --load "$T/gid.yaml" check >"$T/out" 2>"$T/err"
-[ $? -eq 1 ] && grep -q 'GID index 70000 is past the end of the GID table' "$T/err" &&
+[ $? -eq 1 ] && grep -q "$T/gid.yaml:[0-9]*:[0-9]*: 'index': 70000 is out of range (0..65535)" "$T/err" &&
 	! grep -q -- '-x 70000' "$T/out"
 ok $? "GID index 70000: refused, never recommended as -x 70000"
+# A PCIe speed no kernel prints (1e308, .inf GT/s): refused, the field named.
+for v in 1e308 .inf; do
+	sed "0,/^    cur_gts: .*/s//    cur_gts: $v/" "$T/plain.yaml" >"$T/gts.yaml"
+	$R --load "$T/gts.yaml" devices >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s "$T/out" ] &&
+		grep -q "$T/gts.yaml:[0-9]*:[0-9]*: 'cur_gts': $v is out of range (0 (unknown) or a PCIe speed the kernel prints: 2.5, 5, 8, 16, 32, 64 or 128 GT/s)" "$T/err"
+	ok $? "cur_gts $v: refused at file:line:col with the field named, nothing printed"
+done
 sed 's/^taken_at: .*/taken_at: "2026-02-30T10:00:00Z"/' "$T/plain.yaml" >"$T/date.yaml"
 $R --load "$T/date.yaml" devices >/dev/null 2>"$T/err"
 [ $? -eq 1 ] && grep -q "'2026-02-30T10:00:00Z' is not a UTC time" "$T/err"

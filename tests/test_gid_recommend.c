@@ -36,6 +36,7 @@ static void setup_port(struct fixture *f, const char *netdev)
 	f->p->num = 1;
 	RS_STRCPY(f->p->link_layer, "Ethernet");
 	RS_STRCPY(f->p->netdev, netdev);
+	f->p->gid_tbl_len = 256;	/* the table was listed: every slot, as the kernel does */
 }
 
 static void add_gid(struct fixture *f, unsigned idx, const char *gid, enum rs_gid_type t,
@@ -228,6 +229,75 @@ static void test_no_netdev(void **state)
 	rs_snapshot_free(&f.s);
 }
 
+/*
+ * A table that cannot tell is not an empty one: not listed at all, or its
+ * entries not read with none of those read usable.  The state says which
+ * verdict every view gives; the summary is the words they all show.
+ */
+static void test_table_not_read(void **state)
+{
+	struct fixture f;
+	struct rs_gid_pick pick;
+	char say[320];
+
+	(void)state;
+	setup_port(&f, "eth0");
+	f.p->gid_tbl_len = 0;
+	pick_of(&f, &pick);
+	assert_int_equal(pick.state, RS_GID_UNKNOWN);
+	assert_string_equal(rs_gid_pick_summary(&pick, say, sizeof(say)),
+			    "GID table not read: no gids/ directory in the snapshot");
+	rs_snapshot_add_error(&f.s, RS_AREA_RDMA, "sysfs", "mlx5_0",
+			      "port 1: cannot list gids: Permission denied");
+	pick_of(&f, &pick);
+	assert_string_equal(pick.reason, "GID table not read: Permission denied");
+	rs_snapshot_free(&f.s);
+
+	/* listed, but every entry unreadable */
+	setup_port(&f, "eth0");
+	f.p->gid_tbl_len = 2;
+	rs_snapshot_add_error(&f.s, RS_AREA_RDMA, "sysfs", "mlx5_0",
+			      "port 1 gid 0: cannot read: Permission denied");
+	rs_snapshot_add_error(&f.s, RS_AREA_RDMA, "sysfs", "mlx5_0",
+			      "port 1 gid 1: cannot read: Permission denied");
+	pick_of(&f, &pick);
+	assert_int_equal(pick.state, RS_GID_UNKNOWN);
+	assert_string_equal(pick.reason, "GID table not read: 2 of 2 entries: Permission denied");
+	assert_string_equal(rs_gid_state_name(pick.state), "unknown");
+	/* an entry read and usable is still the one to use */
+	add_gid(&f, 1, V4GID, RS_GID_TYPE_ROCE_V2, "eth0", "192.168.100.1", 1, -1);
+	pick_of(&f, &pick);
+	assert_int_equal(pick.state, RS_GID_USE);
+	assert_string_equal(rs_gid_pick_summary(&pick, say, sizeof(say)), "use GID index 1");
+	rs_snapshot_free(&f.s);
+
+	/* the table read and empty: nothing to use, a failure */
+	setup_port(&f, "eth0");
+	pick_of(&f, &pick);
+	assert_int_equal(pick.state, RS_GID_NONE);
+	assert_string_equal(rs_gid_pick_summary(&pick, say, sizeof(say)), "no GID index to use: "
+			    "GID table of the port is empty (eth0 down or no address?)");
+	rs_snapshot_free(&f.s);
+}
+
+/* No link layer and no netdev: unknown, in the same words for every view. */
+static void test_link_layer_unknown(void **state)
+{
+	struct fixture f;
+	struct rs_gid_pick pick;
+
+	(void)state;
+	setup_port(&f, "");
+	f.p->link_layer[0] = '\0';
+	pick_of(&f, &pick);
+	assert_int_equal(pick.state, RS_GID_UNKNOWN);
+	assert_string_equal(pick.reason, "link layer unknown (no netdev): no RoCE GID to choose");
+	RS_STRCPY(f.p->netdev, "eth0");
+	pick_of(&f, &pick);
+	assert_string_equal(pick.reason, "link layer unknown: no RoCE GID to choose");
+	rs_snapshot_free(&f.s);
+}
+
 static void test_vlan_netdev(void **state)
 {
 	struct fixture f;
@@ -315,6 +385,8 @@ int main(void)
 		cmocka_unit_test(test_only_v1),
 		cmocka_unit_test(test_no_ipv4_on_netdev),
 		cmocka_unit_test(test_no_netdev),
+		cmocka_unit_test(test_table_not_read),
+		cmocka_unit_test(test_link_layer_unknown),
 		cmocka_unit_test(test_vlan_netdev),
 		cmocka_unit_test(test_stale_entry_ranks_last),
 		cmocka_unit_test(test_infiniband_port),

@@ -16,7 +16,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/rs-schema-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 PCAPS=$top_srcdir/tests/fixtures/pcaps
 
-plan 12
+plan 17
 
 # fits SCHEMA FILE [--lines]: the file fits the schema; misfits are kept.
 : >"$T/misfits"
@@ -67,8 +67,27 @@ while read -r src; do
 	fits check-tree "$T/setup.$i"
 	"$R" $src counters -i 0.1 -c 2 --json >"$T/cnt.$i" 2>/dev/null
 	fits counters "$T/cnt.$i"
+	"$R" $src fix --set mtu=9000 --json >"$T/fix.$i" 2>/dev/null
+	fits fix "$T/fix.$i"
 done <"$T/sources"
-all_fit "the views (devices, gids, check, check --tree, counters) on $n_src sources fit their schemas"
+all_fit "the views (devices, gids, check, check --tree, counters, fix) on $n_src sources fit their schemas"
+
+# fix --apply, --undo, --list on a copy of a fixture root (its files change).
+cp -a "$top_srcdir/tests/fixtures/host-mlx5" "$T/fixroot"
+for h in "$T"/fixroot/sys/kernel/mm/hugepages/*/nr_hugepages; do echo 0 >"$h"; done
+"$R" --root "$T/fixroot" fix --set hugepages=16 --apply host.no_hugepages --json \
+	>"$T/fixa" 2>/dev/null
+fits fix-apply "$T/fixa"
+grep -q '"state": "applied"' "$T/fixa" || echo "fix-apply: no change applied in $T/fixa" >>"$T/misfits"
+"$R" --root "$T/fixroot" fix --apply host.no_hugepages --json >"$T/fixa0" 2>/dev/null
+fits fix-apply "$T/fixa0"
+"$R" --root "$T/fixroot" fix --list --json >"$T/fixl" 2>/dev/null
+fits fix-list "$T/fixl"
+"$R" --root "$T/fixroot" fix --undo --json >"$T/fixu" 2>/dev/null
+fits fix-undo "$T/fixu"
+"$R" --root "$T/fixroot" fix --undo --json >"$T/fixu0" 2>/dev/null
+fits fix-undo "$T/fixu0"
+all_fit "fix --apply, --list, --undo (and with nothing to do) fit their schemas"
 
 # The documented rules, on the demo and a fixture root.
 grep -q '"schema_version": 1,' "$T/dev.1" && head -n 2 "$T/dev.1" | grep -q schema_version
@@ -127,6 +146,25 @@ done
 "$R" serve --json-lines --timeout 1 >"$T/serve.jl" 2>/dev/null
 fits perf-line "$T/serve.jl" --lines
 all_fit "bw and lat --json, bw, lat and serve --json-lines (their failure without RDMA) fit their schemas"
+
+# Unknown is null, never a 0 that reads as a value: a test that found no
+# device has no GID index; a GID table not read has no count; a capture of
+# no frame has no duration.
+tr -d ' \n' <"$T/bw.json" | grep -q '"local":{[^}]*"gid_index":null' &&
+	tr -d ' \n' <"$T/lat.json" | grep -q '"local":{[^}]*"gid_index":null' &&
+	tr -d ' \n' <"$T/bw.json" | grep -q '"memlock":null,"memlock_unlimited":null' &&
+	! grep -q '"gid_index": 0' "$T/bw.json" "$T/lat.json"
+ok $? "bw and lat --json without a device: gid_index and memlock_unlimited null, not 0/false"
+"$R" --root "$top_srcdir/tests/fixtures/roce-broken" devices --json 2>/dev/null |
+	tr -d ' \n' | sed 's/{"name":/\n&/g' | grep '"name":"mlx4_0"' | grep -q '"gid_tbl_len":null,"gid_count":null'
+ok $? "devices --json: a port whose GID table was not read has gid_count null, not 0"
+printf '\324\303\262\241\002\000\004\000\000\000\000\000\000\000\000\000\377\377\000\000\001\000\000\000' >"$T/empty.pcap"
+"$R" capture -r "$T/empty.pcap" --summary --json >"$T/empty.json" 2>/dev/null
+fits capture-summary "$T/empty.json"
+tr -d ' \n' <"$T/empty.json" | grep -q '"frames":0,' &&
+	tr -d ' \n' <"$T/empty.json" | grep -q '"duration":null'
+ok $? "capture --summary --json of a file with no frame: duration null, not 0"
+all_fit "... and that summary fits its schema"
 
 # The checker can fail, and docs/cli.md has no schema that nothing checked.
 printf '{"schema_version": 1, "source": "x", "hostname": null, "devices": [], "errors": [], "extra": 1}' >"$T/bad1"

@@ -7,7 +7,12 @@
  * {tx,rx}_bytes, % of the link rate, packets per second, each signal summed
  * over its mlx5 and rxe counters (and a look-alike name left out), -1 where
  * a counter is absent, a link rate that could not be parsed (0), and the
- * PCIe ceiling of rs_pcie_gbps() for each line encoding.
+ * PCIe ceiling of rs_pcie_gbps() for each line encoding.  Then the other
+ * vendors by their drivers' own names (profiles/counters/): bnxt_re's
+ * hw_counters bytes (its RoCE-only part not added again), irdma's IPv4 and
+ * IPv6 octets added up, hns's packets with no byte counter ("not
+ * provided", and never the netdev's, which RoCE bypasses), each driver's
+ * signals, and the pause frames of bnxt_en, ice and hns3 per priority.
  *
  * "Exact" here is within 1e-9 relative: the figures are doubles, and the
  * inputs are chosen so the true value is a round number.
@@ -362,6 +367,191 @@ static void test_signals_rxe(void **state)
 	done();
 }
 
+/* A device of driver drv (the PCI function's), one port, netdev eth0. */
+static void vendor(const char *dev, const char *drv, double gbps)
+{
+	host(dev, gbps);
+	RS_STRCPY(snap.devices[0].driver, drv);
+}
+
+/* bnxt_re: bytes in hw_counters; tx_roce_only_bytes is a part of tx_bytes. */
+static void test_bnxt_re(void **state)
+{
+	static const char *const sig[] = {
+		"tx_cnp_pkts", "rx_cnp_pkts", "rx_ecn_marked_pkts", "oos_drop_count",
+		"seq_err_naks_rcvd", "to_retransmits", "rnr_naks_rcvd", "rx_out_of_buffer",
+	};
+
+	vendor("bnxt_re0", "bnxt_en", 200);
+	add(RS_CO_HW, "tx_bytes", 0);
+	add(RS_CO_HW, "rx_bytes", 0);
+	add(RS_CO_HW, "tx_roce_only_bytes", 0);
+	add(RS_CO_HW, "tx_pkts", 0);
+	add(RS_CO_HW, "rx_pkts", 0);
+	add(RS_CO_HW, "rx_roce_good_pkts", 0);
+	add(RS_CO_NETDEV, "tx_bytes", 0);
+	for (size_t i = 0; i < RS_ARRAY_SIZE(sig); i++)
+		add(RS_CO_HW, sig[i], 0);
+	read_at(1);
+	bump(RS_CO_HW, "tx_bytes", 5000000000ULL);		/* 40 Gb/s, 20 % */
+	bump(RS_CO_HW, "rx_bytes", 2500000000ULL);		/* 20 Gb/s */
+	bump(RS_CO_HW, "tx_roce_only_bytes", 4900000000ULL);
+	bump(RS_CO_HW, "tx_pkts", 1000000);
+	bump(RS_CO_HW, "rx_pkts", 500000);
+	bump(RS_CO_HW, "rx_roce_good_pkts", 499000);
+	bump(RS_CO_NETDEV, "tx_bytes", 999999);
+	for (size_t i = 0; i < RS_ARRAY_SIZE(sig); i++)
+		bump(RS_CO_HW, sig[i], 10 * (i + 1));
+	read_at(2);
+	rates();
+	assert_string_equal(r.driver, "bnxt_re");
+	assert_int_equal(r.src, RS_CO_HW);
+	assert_near(r.tx_bps, 40e9);
+	assert_near(r.rx_bps, 20e9);
+	assert_near(r.tx_pct, 20);
+	assert_near(r.pkts, 1500000);
+	assert_int_equal(r.n_bytes, 2);
+	assert_near(r.sig[RS_SIG_CNP_SENT], 10);
+	assert_near(r.sig[RS_SIG_CNP_HANDLED], 20);
+	assert_near(r.sig[RS_SIG_ECN], 30);
+	assert_near(r.sig[RS_SIG_SEQ], 40 + 50);
+	assert_near(r.sig[RS_SIG_RETX], 60 + 70);
+	assert_near(r.sig[RS_SIG_DROP], 80);
+	assert_false(r.np_bytes);
+	assert_false(r.np[RS_SIG_ECN]);
+	assert_false(r.np[RS_SIG_PAUSE]);	/* no ethtool -S read: unknown, not "none" */
+	done();
+}
+
+/* irdma: ip4 and ip6 octets are both the port's traffic; multicast a part. */
+static void test_irdma(void **state)
+{
+	vendor("irdma0", "ice", 100);
+	add(RS_CO_HW, "ip4OutOctets", 0);
+	add(RS_CO_HW, "ip6OutOctets", 0);
+	add(RS_CO_HW, "ip4OutMcastOctets", 0);
+	add(RS_CO_HW, "ip4InOctets", 0);
+	add(RS_CO_HW, "ip6InOctets", 0);
+	add(RS_CO_HW, "ip4OutPkts", 0);
+	add(RS_CO_HW, "ip6InPkts", 0);
+	add(RS_CO_HW, "TxUDP", 0);
+	add(RS_CO_HW, "cnpSent", 0);
+	add(RS_CO_HW, "RxECNMrkd", 0);
+	add(RS_CO_HW, "RetransSegs", 0);
+	read_at(10);
+	bump(RS_CO_HW, "ip4OutOctets", 1000000000ULL);
+	bump(RS_CO_HW, "ip6OutOctets", 250000000ULL);		/* 10 Gb/s in all */
+	bump(RS_CO_HW, "ip4OutMcastOctets", 100000000ULL);
+	bump(RS_CO_HW, "ip4InOctets", 125000000ULL);
+	bump(RS_CO_HW, "ip6InOctets", 0);
+	bump(RS_CO_HW, "ip4OutPkts", 300);
+	bump(RS_CO_HW, "ip6InPkts", 200);
+	bump(RS_CO_HW, "TxUDP", 300);
+	bump(RS_CO_HW, "cnpSent", 7);
+	bump(RS_CO_HW, "RxECNMrkd", 9);
+	bump(RS_CO_HW, "RetransSegs", 3);
+	read_at(11);
+	rates();
+	assert_near(r.tx_bps, 10e9);
+	assert_near(r.rx_bps, 1e9);
+	assert_near(r.pkts, 500);
+	assert_int_equal(r.n_bytes, 4);
+	assert_near(r.sig[RS_SIG_CNP_SENT], 7);
+	assert_near(r.sig[RS_SIG_ECN], 9);
+	assert_near(r.sig[RS_SIG_RETX], 3);
+	assert_true(r.np[RS_SIG_SEQ]);		/* GEN2 counts no sequence error */
+	assert_true(r.np[RS_SIG_CNP_HANDLED]);
+	done();
+}
+
+/* hns: packets and CNPs, no byte counter; the netdev's bytes are not RoCE's. */
+static void test_hns(void **state)
+{
+	vendor("hns_0", "hns3", 100);
+	add(RS_CO_HW, "tx_pkt", 0);
+	add(RS_CO_HW, "rx_pkt", 0);
+	add(RS_CO_HW, "tx_rc_pkt", 0);
+	add(RS_CO_HW, "tx_cnp_pkt", 0);
+	add(RS_CO_HW, "rx_cnp_pkt", 0);
+	add(RS_CO_NETDEV, "tx_bytes", 0);
+	add(RS_CO_NETDEV, "tx_packets", 0);
+	add(RS_CO_ETHTOOL, "mac_rx_pfc_pri3_pkt_num", 0);
+	add(RS_CO_ETHTOOL, "mac_rx_pfc_pkt_num", 0);
+	add(RS_CO_ETHTOOL, "mac_tx_mac_pause_num", 0);
+	read_at(1);
+	bump(RS_CO_HW, "tx_pkt", 6000);
+	bump(RS_CO_HW, "rx_pkt", 4000);
+	bump(RS_CO_HW, "tx_rc_pkt", 5999);
+	bump(RS_CO_HW, "tx_cnp_pkt", 5);
+	bump(RS_CO_HW, "rx_cnp_pkt", 6);
+	bump(RS_CO_NETDEV, "tx_bytes", 1000000);
+	bump(RS_CO_NETDEV, "tx_packets", 1000);
+	bump(RS_CO_ETHTOOL, "mac_rx_pfc_pri3_pkt_num", 30);
+	bump(RS_CO_ETHTOOL, "mac_rx_pfc_pkt_num", 30);	/* the same frames, summed */
+	bump(RS_CO_ETHTOOL, "mac_tx_mac_pause_num", 2);
+	read_at(3);
+	rates();
+	assert_near(r.tx_bps, -1);
+	assert_near(r.rx_bps, -1);
+	assert_true(r.np_bytes);
+	assert_false(r.np_pkts);
+	assert_near(r.pkts, 5000);
+	assert_int_equal(r.n_bytes, 0);
+	assert_near(r.sig[RS_SIG_CNP_SENT], 2.5);
+	assert_near(r.sig[RS_SIG_CNP_HANDLED], 3);
+	assert_near(r.sig[RS_SIG_PAUSE], 16);	/* 32 frames: per priority and 802.3x */
+	assert_true(r.np[RS_SIG_ECN]);
+	assert_true(r.np[RS_SIG_SEQ]);
+	assert_true(r.np[RS_SIG_RETX]);
+	assert_false(r.np[RS_SIG_PAUSE]);
+	done();
+}
+
+/* Pause frames of bnxt_en and ice: per priority and 802.3x, not XON. */
+static void test_vendor_pause(void **state)
+{
+	vendor("bnxt_re0", "bnxt_en", 100);
+	add(RS_CO_ETHTOOL, "rx_pfc_ena_frames_pri3", 0);
+	add(RS_CO_ETHTOOL, "tx_pfc_ena_frames_pri3", 0);
+	add(RS_CO_ETHTOOL, "rx_pfc_frames", 0);
+	add(RS_CO_ETHTOOL, "rx_pause_frames", 0);
+	add(RS_CO_ETHTOOL, "pfc_pri3_rx_duration_us", 0);
+	read_at(1);
+	bump(RS_CO_ETHTOOL, "rx_pfc_ena_frames_pri3", 100);
+	bump(RS_CO_ETHTOOL, "tx_pfc_ena_frames_pri3", 10);
+	bump(RS_CO_ETHTOOL, "rx_pfc_frames", 100);
+	bump(RS_CO_ETHTOOL, "rx_pause_frames", 1);
+	bump(RS_CO_ETHTOOL, "pfc_pri3_rx_duration_us", 123456);
+	read_at(2);
+	rates();
+	assert_near(r.sig[RS_SIG_PAUSE], 111);
+	done();
+
+	vendor("irdma0", "ice", 100);
+	add(RS_CO_ETHTOOL, "rx_priority_3_xoff.nic", 0);
+	add(RS_CO_ETHTOOL, "rx_priority_3_xon.nic", 0);
+	add(RS_CO_ETHTOOL, "link_xoff_rx.nic", 0);
+	add(RS_CO_ETHTOOL, "tx_bytes.nic", 0);
+	read_at(1);
+	bump(RS_CO_ETHTOOL, "rx_priority_3_xoff.nic", 40);
+	bump(RS_CO_ETHTOOL, "rx_priority_3_xon.nic", 40);
+	bump(RS_CO_ETHTOOL, "link_xoff_rx.nic", 2);
+	read_at(2);
+	rates();
+	assert_near(r.sig[RS_SIG_PAUSE], 42);
+	assert_true(r.eth_read);
+	done();
+
+	/* an ethtool -S read without any pause counter: not provided */
+	vendor("mana_0", "mana", 100);
+	add(RS_CO_ETHTOOL, "tx_bytes", 0);
+	read_at(1);
+	read_at(2);
+	rates();
+	assert_true(r.np[RS_SIG_PAUSE]);
+	done();
+}
+
 /* GT/s x lanes x encoding: 8b/10b below 8 GT/s, 128b/130b to 32 GT/s,
  * 242/256 (FLIT) at 64 GT/s; the slot's ceiling lands in the port's. */
 static void test_pcie(void **state)
@@ -410,6 +600,10 @@ int main(void)
 		cmocka_unit_test(test_unknown),
 		cmocka_unit_test(test_signals_mlx5),
 		cmocka_unit_test(test_signals_rxe),
+		cmocka_unit_test(test_bnxt_re),
+		cmocka_unit_test(test_irdma),
+		cmocka_unit_test(test_hns),
+		cmocka_unit_test(test_vendor_pause),
 		cmocka_unit_test(test_pcie),
 		cmocka_unit_test(test_names),
 	};

@@ -57,8 +57,8 @@ static void test_round_trip(void **state)
 	/* Spot checks, so a symmetric bug in save and load cannot hide. */
 	assert_true(b.host.mem_total_kb == UINT64_MAX - 1);
 	assert_true(b.host.memlock_soft == RS_MEMLOCK_UNLIMITED);
-	assert_true(b.devices[0].ports[0].rate_gbps == 0.1);
-	assert_true(b.devices[0].pci.cur_gts == 1e-300);
+	assert_true(b.devices[0].ports[0].rate_gbps == 2400);
+	assert_true(b.devices[0].pci.cur_gts == 2.5);
 	assert_true(b.devices[1].ports[1].hw_counters.items[3].value == UINT64_MAX);
 	assert_string_equal(b.devices[0].ports[0].counters.items[5].name, "10");
 	assert_int_equal(b.devices[0].ports[0].gids[1].vlan, 0);
@@ -71,8 +71,8 @@ static void test_round_trip(void **state)
 	assert_memory_equal(t1, t2, n1);
 	assert_non_null(strstr(t1, "memlock_soft: unlimited\n"));
 	assert_non_null(strstr(t1, "max: 18446744073709551615\n"));
-	assert_non_null(strstr(t1, "cur_gts: 1.0e-300\n"));
-	assert_non_null(strstr(t1, "rate_gbps: 0.1\n"));
+	assert_non_null(strstr(t1, "cur_gts: 2.5\n"));
+	assert_non_null(strstr(t1, "rate_gbps: 2400.0\n"));
 	assert_non_null(strstr(t1, "memlock_conf: \"65536\"\n"));
 	assert_non_null(strstr(t1, "type: RoCE v2\n"));
 	free(t1);
@@ -81,27 +81,116 @@ static void test_round_trip(void **state)
 	rs_snapshot_free(&b);
 }
 
+/*
+ * The writer prints a double so that strtod reads it back bit for bit; the
+ * loader then keeps it only when the field's range holds it (max_gts: a
+ * PCIe speed the kernel prints, or 0), and names the field otherwise.
+ */
 static void test_doubles_exact(void **state)
 {
 	static const double v[] = {
 		0.1, 1e-300, 4.9406564584124654e-324, 2.2250738585072014e-308, 1.0 / 3,
-		-0.0, 100.0, 123456789012345678.0, 0.30000000000000004, -2.5e10,
+		-0.0, 100.0, 123456789012345678.0, 0.30000000000000004, -2.5e10, 2.5, 64,
 	};
 	struct rs_snapshot a, b;
-	char err[256], *t;
+	char err[256], *t, *at;
+	double back;
 
 	for (size_t i = 0; i < RS_ARRAY_SIZE(v); i++) {
 		rs_snapshot_init(&a);
 		a.devices = NULL;
 		RS_APPEND(a.devices, a.n_devices)->pci.max_gts = v[i];
 		t = rs_sample_save_string(&a, NULL);
-		assert_int_equal(load_str(&b, t, err, sizeof(err)), 0);
-		assert_memory_equal(&a.devices[0].pci.max_gts, &b.devices[0].pci.max_gts,
-				    sizeof(double));
+		at = strstr(t, "max_gts: ");
+		assert_non_null(at);
+		back = strtod(at + 9, NULL);
+		assert_memory_equal(&back, &v[i], sizeof(double));
+		if (v[i] == 0 || v[i] == 2.5 || v[i] == 64) {
+			assert_int_equal(load_str(&b, t, err, sizeof(err)), 0);
+			assert_memory_equal(&a.devices[0].pci.max_gts, &b.devices[0].pci.max_gts,
+					    sizeof(double));
+			rs_snapshot_free(&b);
+		} else {
+			assert_int_equal(load_str(&b, t, err, sizeof(err)), -EINVAL);
+			assert_non_null(strstr(err, "'max_gts': "));
+			assert_non_null(strstr(err, "is out of range (0 (unknown) or a PCIe speed"));
+		}
 		free(t);
 		rs_snapshot_free(&a);
-		rs_snapshot_free(&b);
 	}
+}
+
+/* Every field with a range: a value past it is refused, named, at its
+ * place in the file; its ends load. */
+struct range_case {
+	const char *text;	/* "%s" is the value */
+	const char *bad, *good;
+	const char *field;
+};
+
+static const struct range_case range_cases[] = {
+	{ "devices:\n  - pci: {cur_gts: %s}\n", "1e308", "64", "cur_gts" },
+	{ "devices:\n  - pci: {cur_gts: %s}\n", ".inf", "2.5", "cur_gts" },
+	{ "devices:\n  - pci: {max_gts: %s}\n", "7.9", "128", "max_gts" },
+	{ "devices:\n  - pci: {max_gts: %s}\n", ".nan", "0", "max_gts" },
+	{ "devices:\n  - pci: {cur_width: %s}\n", "64", "63", "cur_width" },
+	{ "devices:\n  - pci: {max_width: %s}\n", "-8", "0", "max_width" },
+	{ "devices:\n  - pci: {vendor_id: %s}\n", "65536", "65535", "vendor_id" },
+	{ "devices:\n  - pci: {device_id: %s}\n", "0x10000", "0xffff", "device_id" },
+	{ "devices:\n  - ports:\n    - {num: 1, rate_gbps: %s}\n", ".inf", "2400", "rate_gbps" },
+	{ "devices:\n  - ports:\n    - {num: 1, rate_gbps: %s}\n", "2401", "56", "rate_gbps" },
+	{ "devices:\n  - ports:\n    - {num: 1, rate_gbps: %s}\n", "-.inf", "2.5", "rate_gbps" },
+	{ "devices:\n  - ports:\n    - {num: 1, active_mtu: %s}\n", "1500", "4096", "active_mtu" },
+	{ "devices:\n  - ports:\n    - {num: 1, max_mtu: %s}\n", "8192", "256", "max_mtu" },
+	{ "devices:\n  - ports:\n    - {num: 1, state: %s}\n", "256", "255", "state" },
+	{ "devices:\n  - ports:\n    - {num: 1, phys_state: %s}\n", "-1", "7", "phys_state" },
+	{ "devices:\n  - ports:\n    - {num: 1, hw_lifespan_ms: %s}\n", "10001", "10000",
+	  "hw_lifespan_ms" },
+	{ "devices:\n  - ports:\n    - {num: 1, gids: [{index: %s}]}\n", "65536", "65535", "index" },
+	{ "devices:\n  - ports:\n    - {num: 1, gids: [{vlan: %s}]}\n", "4096", "4095", "vlan" },
+	{ "links:\n  - {name: a, mtu: %s}\n", "2147483648", "2147483647", "mtu" },
+	{ "links:\n  - {name: a, ifindex: %s}\n", "-1", "2147483647", "ifindex" },
+	{ "links:\n  - {name: a, vlan_id: %s}\n", "-2", "-1", "vlan_id" },
+	{ "links:\n  - {name: a, rp_filter: %s}\n", "-2", "2", "rp_filter" },
+	{ "links:\n  - {name: a, arp_ignore: %s}\n", "-5", "8", "arp_ignore" },
+	{ "links:\n  - {name: a, arp_announce: %s}\n", "-3", "2", "arp_announce" },
+	{ "links:\n  - {name: a, dcb: {pfc_cap: %s}}\n", "9", "8", "pfc_cap" },
+	{ "links:\n  - {name: a, dcb: {pfc_en: %s}}\n", "256", "255", "pfc_en" },
+	{ "links:\n  - {name: a, dcb: {dscp_apps: %s}}\n", "513", "512", "dscp_apps" },
+	{ "links:\n  - {name: a, ecn: {np_en: %s}}\n", "256", "255", "np_en" },
+	{ "links:\n  - {name: a, ecn: {rp_en: %s}}\n", "1000", "0", "rp_en" },
+	{ "addrs:\n  - {family: %s}\n", "5", "6", "family" },
+	{ "addrs:\n  - {prefixlen: %s}\n", "129", "128", "prefixlen" },
+	{ "routes:\n  - {family: %s}\n", "2", "0", "family" },
+	{ "neighs:\n  - {family: %s}\n", "10", "6", "family" },
+	{ "host:\n  cap_ipc_lock: %s\n", "2", "-1", "cap_ipc_lock" },
+};
+
+static void test_kernel_ranges(void **state)
+{
+	int failed = 0;
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(range_cases); i++) {
+		const struct range_case *c = &range_cases[i];
+		char text[256], want[64], err[512];
+		struct rs_snapshot s;
+
+		snprintf(text, sizeof(text), c->text, c->bad);
+		snprintf(want, sizeof(want), "'%s': ", c->field);
+		if (load_str(&s, text, err, sizeof(err)) != -EINVAL || !strstr(err, want) ||
+		    !strstr(err, "is out of range (") || strncmp(err, "t.yaml:", 7)) {
+			print_message("# %s: %s: got \"%s\"\n", c->field, c->bad, err);
+			failed++;
+		}
+		snprintf(text, sizeof(text), c->text, c->good);
+		if (load_str(&s, text, err, sizeof(err))) {
+			print_message("# %s: %s refused: \"%s\"\n", c->field, c->good, err);
+			failed++;
+		} else {
+			rs_snapshot_free(&s);
+		}
+	}
+	assert_int_equal(failed, 0);
 }
 
 static void test_invalid_utf8_becomes_question_mark(void **state)
@@ -182,6 +271,9 @@ static const struct bad bad_inputs[] = {
 	{ "host:\n  mem_total_kb: -1\n", "t.yaml:2:17: ", "not an unsigned integer" },
 	{ "host:\n  mem_total_kb: 1 2\n", "t.yaml:2:17: ", "not an unsigned integer" },
 	{ "links:\n  - mtu: 4294967296\n", "t.yaml:2:10: ", "out of range (0..4294967295)" },
+	{ "links:\n  - mtu: 4294967295\n", "t.yaml:2:10: ", "out of range (0..2147483647)" },
+	{ "devices:\n  - pci: {cur_gts: 1e308}\n", "t.yaml:2:20: ", "'cur_gts': 1e308 is out of "
+	  "range (0 (unknown) or a PCIe speed the kernel prints: 2.5, 5, 8, 16, 32, 64 or 128 GT/s)" },
 	{ "links:\n  - ifindex: -2147483649\n", "t.yaml:2:14: ", "out of range" },
 	{ "links:\n  - up: 2\n", "t.yaml:2:9: ", "boolean: 0 or 1" },
 	{ "devices:\n  - pci: {cur_gts: fast}\n", "t.yaml:2:20: ", "'fast' is not a number" },
@@ -464,11 +556,11 @@ static void test_locale(void **state)
 	snprintf(probe, sizeof(probe), "%.1f", 0.5);
 	assert_string_equal(probe, "0,5");	/* the locale is really in effect */
 	rs_snapshot_init(&a);
-	RS_APPEND(a.devices, a.n_devices)->pci.cur_gts = 0.5;
+	RS_APPEND(a.devices, a.n_devices)->pci.cur_gts = 2.5;
 	t = rs_sample_save_string(&a, NULL);
-	assert_non_null(strstr(t, "cur_gts: 0.5\n"));
+	assert_non_null(strstr(t, "cur_gts: 2.5\n"));
 	assert_int_equal(load_str(&b, t, err, sizeof(err)), 0);
-	assert_true(b.devices[0].pci.cur_gts == 0.5);
+	assert_true(b.devices[0].pci.cur_gts == 2.5);
 	setlocale(LC_NUMERIC, "C");
 	unsetenv("LOCPATH");
 	free(t);
@@ -494,6 +586,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_doubles_exact),
+		cmocka_unit_test(test_kernel_ranges),
 		cmocka_unit_test(test_invalid_utf8_becomes_question_mark),
 		cmocka_unit_test(test_minimal),
 		cmocka_unit_test(test_bad_inputs),

@@ -294,7 +294,7 @@ int rs_console_bench(const struct rs_console_opts *o, unsigned ticks, int cols, 
 	ui.help = 1;
 	ui_draw(&ui);
 	ui.help = 0;
-	ui_set_pane(&ui, "Counters");
+	ui_set_pane(&ui, RS_PANE_COUNTERS);
 	ui_draw(&ui);
 	for (unsigned i = 0; i < ticks; i++)
 		rs_console_bench_tick(&ui);

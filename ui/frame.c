@@ -9,18 +9,61 @@
  * kept, so the console comes back as it was when the terminal grows.
  */
 #include "ui/curses.h"
+#include "termout.h"
 #include "ui/ui.h"
 #include "util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 30000 };
 
-/* Lines above the status bar that are not the pane's: the replay's bar. */
+/* The status message's rows, at most: a longer one ends with the more mark. */
+#define MSG_ROWS_MAX 4
+
+/* Lines above the status bar that are not the pane's: the replay's bar,
+ * and a message too long for the bar. */
 static int ui_bars(const struct ui *ui)
 {
-	return ui->sess.kind == RS_SOURCE_REPLAY && !ui->help;
+	return (ui->sess.kind == RS_SOURCE_REPLAY && !ui->help) + ui->msg_rows;
+}
+
+/*
+ * The bytes of s (printable UTF-8: escaped, or our own words) that fill a
+ * line of at most width characters, broken at a space when s goes on (a
+ * word longer than the line is broken where it must be); *next is where
+ * the next line starts.
+ */
+static size_t line_cut(const char *s, int width, const char **next)
+{
+	size_t at = 0, len = strlen(s), brk = 0, cut;
+	int n = 0;
+
+	while (at < len && n < width) {
+		size_t l = rs_utf8_len((const unsigned char *)s + at, len - at);
+
+		at += l ? l : 1;
+		n++;
+		if (at < len && s[at] == ' ')
+			brk = at;
+	}
+	cut = at == len || s[at] == ' ' || !brk ? at : brk;
+	for (*next = s + cut; **next == ' '; (*next)++)
+		;
+	return cut;
+}
+
+/* Lines that text needs at width characters a line. */
+static int lines_of(const char *text, int width)
+{
+	int n = 0;
+
+	do {
+		line_cut(text, width, &text);
+		n++;
+	} while (*text);
+	return n;
 }
 
 static int k_next(struct ui *ui, struct ui_pane *p, int key)
@@ -213,6 +256,7 @@ static int help_key(struct ui *ui, int key)
 	case KEY_PPAGE: ui->help_scroll -= LINES - 3; break;
 	case KEY_NPAGE: ui->help_scroll += LINES - 3; break;
 	case KEY_HOME: ui->help_scroll = 0; break;
+	case KEY_END: ui->help_scroll = INT_MAX / 2; break;	/* draw_help stops it at the end */
 	case 'q': case 27: case '?': case KEY_F(1): case '\n': case KEY_ENTER:
 		ui->help = 0;
 		break;
@@ -307,20 +351,29 @@ int ui_key(struct ui *ui, int key)
 	return f & ~UI_F_UNHANDLED;
 }
 
+/* A help line: the label a, then b over as many lines as it needs. */
 static void help_line(struct ui *ui, int *row, enum ui_role r, const char *a, const char *b)
 {
-	int y = *row - ui->help_scroll + 1;
+	const char *next;
 
-	(*row)++;
-	if (y < 1 || y > LINES - 2)
-		return;
-	attrset(ui_attr(r));
-	mvprintw(y, 1, "%-12.12s", a);
-	attrset(ui_attr(UI_R_NORMAL));
-	mvaddnstr(y, 14, b, COLS - 15);
+	do {
+		int y = *row - ui->help_scroll + 1;
+		size_t n = line_cut(b, COLS - 15, &next);
+
+		(*row)++;
+		if (y >= 1 && y <= LINES - 2 - ui->msg_rows) {
+			attrset(ui_attr(r));
+			mvprintw(y, 1, "%-12.12s", a);
+			attrset(ui_attr(UI_R_NORMAL));
+			mvaddnstr(y, 14, b, (int)n);
+		}
+		a = "";
+		b = next;
+	} while (*b);
 }
 
-static void draw_help(struct ui *ui)
+/* The help's lines from ui->help_scroll on; returns how many there are. */
+static int help_body(struct ui *ui)
 {
 	static const struct {
 		enum ui_role role;
@@ -346,7 +399,7 @@ static void draw_help(struct ui *ui)
 		const struct ui_pane_class *c = ui->panes[i].cls;
 		char title[64];
 
-		snprintf(title, sizeof(title), "%d %s", i + 1, c->name);
+		snprintf(title, sizeof(title), "%d %s", i + 1, rs_pane_name(c->id));
 		row++;
 		help_line(ui, &row, UI_R_TITLE, title, c->about);
 		for (const struct ui_key *k = c->keys; k && k->fn; k++)
@@ -357,23 +410,55 @@ static void draw_help(struct ui *ui)
 	help_line(ui, &row, UI_R_TITLE, "Marks", "");
 	for (size_t i = 0; i < RS_ARRAY_SIZE(marks); i++)
 		help_line(ui, &row, marks[i].role, marks[i].mark, marks[i].meaning);
-	if (ui->help_scroll > row - 1)
-		ui->help_scroll = row - 1;
+	return row;
 }
 
-/* Columns the tab bar needs in a style: 0 full, 1 without the gaps between
- * tabs, 2 names on the current tab only (numbers on the others). */
+static void draw_help(struct ui *ui)
+{
+	int want = ui->help_scroll, page = LINES - 2 - ui->msg_rows, rows;
+
+	ui->help_scroll = INT_MAX / 2;	/* counted first, out of sight */
+	rows = help_body(ui);
+	/* past the end: the last page, not the last line alone */
+	ui->help_scroll = want > rows - page ? (rows > page ? rows - page : 0) : want;
+	help_body(ui);
+}
+
+/*
+ * The tab bar's styles, widest first; the first that fits is drawn.  Every
+ * tab is " N Name(P!) " and a space between tabs; the tight styles drop
+ * both spaces but after the current tab (its highlight stays even).  At 80
+ * columns the other tabs take their short names (src/panes.h): a newcomer
+ * still reads what 3 or 7 is.  Only past that do they lose their names.
+ */
+enum { TAB_FULL, TAB_FULL_TIGHT, TAB_SHORT, TAB_SHORT_TIGHT, TAB_ALL_SHORT, TAB_NUMBERS,
+       TAB_STYLES };
+
+/* The name tab i shows in a style: full, short or none (""). */
+static const char *tab_name(const struct ui *ui, int i, int style)
+{
+	int cur = i == ui->cur && !ui->help;
+
+	if (style <= TAB_FULL_TIGHT || (cur && style <= TAB_SHORT_TIGHT))
+		return rs_pane_name(ui->panes[i].cls->id);
+	if (style == TAB_NUMBERS && !cur)
+		return "";
+	return rs_pane_short(ui->panes[i].cls->id);
+}
+
 static int tabs_width(const struct ui *ui, int style)
 {
+	int gap = style == TAB_FULL || style == TAB_SHORT;
 	int w = ui->help ? 6 : 0;
 
 	for (int i = 0; i < ui->n_panes; i++) {
+		const char *name = tab_name(ui, i, style);
 		char probs[16] = "";
 
 		if (ui->panes[i].problems)
 			snprintf(probs, sizeof(probs), "(%d!)", ui->panes[i].problems);
-		w += 3 + (style == 0) + (int)strlen(probs) + (style < 2 || i == ui->cur ?
-							      1 + (int)strlen(ui->panes[i].cls->name) : 0);
+		w += 2 + (name[0] ? 1 + (int)strlen(name) : 0) + (int)strlen(probs) +
+		     (gap ? 2 : i == ui->cur && !ui->help);
 	}
 	return w;
 }
@@ -381,22 +466,23 @@ static int tabs_width(const struct ui *ui, int style)
 static void draw_tabs(struct ui *ui)
 {
 	struct ui_pen pen = { .y = 0, .x = 0, .x0 = 0, .xmax = COLS };
-	int style = 0;
+	int style = TAB_FULL, gap;
 
-	while (style < 2 && tabs_width(ui, style) > COLS)	/* many panes, 80 columns */
+	while (style < TAB_STYLES - 1 && tabs_width(ui, style) > COLS)
 		style++;
+	gap = style == TAB_FULL || style == TAB_SHORT;
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane *p = &ui->panes[i];
-		enum ui_role r = i == ui->cur && !ui->help ? UI_R_TAB_ACTIVE : UI_R_TAB;
+		const char *name = tab_name(ui, i, style);
+		int cur = i == ui->cur && !ui->help;
+		enum ui_role r = cur ? UI_R_TAB_ACTIVE : UI_R_TAB;
 
-		if (style == 2 && i != ui->cur)
-			ui_putf(&pen, r, " %d", i + 1);
-		else
-			ui_putf(&pen, r, " %d %s", i + 1, p->cls->name);
+		ui_putf(&pen, r, " %d%s%s", i + 1, name[0] ? " " : "", name);
 		if (p->problems)
 			ui_putf(&pen, i == ui->cur ? r : UI_R_BAD, "(%d!)", p->problems);
-		ui_put(&pen, r, " ");
-		if (style == 0)
+		if (cur || gap)
+			ui_put(&pen, r, " ");
+		if (gap)
 			ui_put(&pen, UI_R_NORMAL, " ");
 	}
 	if (ui->help)
@@ -447,16 +533,20 @@ static const char *short_label(const struct ui *ui, const char *l, char *buf, si
 	return buf;
 }
 
-static void draw_status(struct ui *ui)
+static int msg_rows(const struct ui *ui, int room);
+
+/* The status bar; returns the rows its message needs above it (msg_rows). */
+static int draw_status(struct ui *ui)
 {
 	struct ui_pen pen = { .y = LINES - 1, .x = 0, .x0 = 0, .xmax = COLS };
 	const char *hostname = ui->sess.snap.host.hostname;
 	char label[160], host[RS_ESCAPE_MAX(sizeof(ui->sess.snap.host.hostname))];
 	char src[RS_ESCAPE_MAX(sizeof(ui->sess.label))];
-	int warnings = 0;
+	int warnings = 0, rows;
 
 	for (int i = 0; i < ui->n_panes; i++)
-		warnings += ui->panes[i].problems;
+		if (!ui->panes[i].cls->mirror)
+			warnings += ui->panes[i].problems;
 	if (ui->input) {
 		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
 		const char *hint = ui->input_sel ? "   (typing replaces it, Right: edit, Esc: cancel)" :
@@ -477,7 +567,7 @@ static void draw_status(struct ui *ui)
 		ui_fill(&pen, UI_R_STATUS, " ");
 		curs_set(1);
 		move(LINES - 1, cx);
-		return;
+		return 0;
 	}
 	curs_set(0);
 	/* Escaped here, not drawn raw: a control character would take two
@@ -505,8 +595,49 @@ static void draw_status(struct ui *ui)
 	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d problem%s", warnings,
 		warnings == 1 ? "" : "s");
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
-	ui_put(&pen, UI_R_STATUS, ui->msg[0] ? ui->msg : "?:help q:quit");
+	rows = msg_rows(ui, COLS - pen.x);
+	ui_put(&pen, UI_R_STATUS, ui->msg[0] && !rows ? ui->msg : "?:help q:quit");
 	ui_fill(&pen, UI_R_STATUS, " ");
+	return rows;
+}
+
+/*
+ * A message longer than the room the bar leaves it is drawn whole on rows
+ * of its own above the bar, wrapped: the reason at the end of "cannot
+ * record: PATH: REASON" is what the reader needs.  0 when it fits.
+ */
+static int msg_rows(const struct ui *ui, int room)
+{
+	char esc[RS_ESCAPE_MAX(RS_MSG_LEN)];
+	int n;
+
+	if (!ui->msg[0])
+		return 0;
+	rs_escape_text(esc, sizeof(esc), ui->msg, strlen(ui->msg));
+	if ((int)rs_tchars(esc) <= room)
+		return 0;
+	n = lines_of(esc, COLS - 2);
+	return n < MSG_ROWS_MAX ? n : MSG_ROWS_MAX;
+}
+
+static void draw_msg_rows(struct ui *ui)
+{
+	char esc[RS_ESCAPE_MAX(RS_MSG_LEN)], line[sizeof(esc)];
+	const char *s = esc, *next;
+
+	rs_escape_text(esc, sizeof(esc), ui->msg, strlen(ui->msg));
+	for (int i = 0; i < ui->msg_rows; i++) {
+		struct ui_pen pen = { .y = LINES - 1 - ui->msg_rows + i, .x = 0, .x0 = 0,
+				      .xmax = COLS };
+		size_t n = line_cut(s, COLS - 2, &next);
+
+		/* the last row takes the rest: ui_put marks it if it is cut */
+		snprintf(line, sizeof(line), "%.*s", (int)(i == ui->msg_rows - 1 ? strlen(s) : n), s);
+		ui_put(&pen, UI_R_STATUS, " ");
+		ui_put(&pen, UI_R_STATUS, line);
+		ui_fill(&pen, UI_R_STATUS, " ");
+		s = next;
+	}
 }
 
 /* A pane that does not show all its rows says so at its right edge:
@@ -541,10 +672,13 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 		if (p->n_items && p->cursor_row >= 0 && !p->tail) {
 			int end = p->cursor_row + (p->cursor_rows > 0 ? p->cursor_rows : 1);
 
-			if (p->cursor_row < want)
+			/* An item taller than the view shows its top (else the two
+			 * rules below would take turns). */
+			if (p->cursor_row < want || end - p->cursor_row > p->view.height)
 				want = p->cursor_row;
 			else if (end > want + p->view.height)
-				want = end - p->view.height;
+				want = end - p->view.height < p->cursor_row ?
+				       end - p->view.height : p->cursor_row;
 		}
 		max = p->rows - p->view.height;
 		if (max <= 0)
@@ -553,8 +687,8 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 			want = max;
 		if (want < 0)
 			want = 0;
-		if (want == p->scroll)
-			break;
+		if (want == p->scroll || pass == 1)
+			break;	/* what the second layout drew stays */
 		/* the cursor left the view: scroll and lay out again */
 		p->scroll = want;
 		for (int y = 1; y < LINES - 1 - ui_bars(ui); y++) {
@@ -565,28 +699,52 @@ static void draw_pane(struct ui *ui, struct ui_pane *p)
 	draw_scroll_marks(ui, p);
 }
 
+/* Below the minimum only this, wrapped to the width there is. */
+static void draw_too_small(const struct ui *ui)
+{
+	char text[160], *s = text;
+	const char *next;
+
+	snprintf(text, sizeof(text), "Terminal too small: %dx%d. rocescope needs %dx%d: "
+		 "enlarge it, or q quits.", COLS, LINES, UI_MIN_COLS, UI_MIN_ROWS);
+	for (int y = 0; y < LINES && *s; y++) {
+		size_t n = line_cut(s, COLS, &next);
+
+		if (*next && y == LINES - 1 && COLS > 1) {	/* no row left: say so */
+			n = line_cut(s, COLS - 1, &next);
+			mvaddnstr(y, 0, s, (int)n);
+			addstr(ui->g->more);
+		} else {
+			mvaddnstr(y, 0, s, (int)n);
+		}
+		s = (char *)next;
+	}
+}
+
 void ui_draw(struct ui *ui)
 {
 	erase();
 	ui->paste_wanted = 0;	/* a pane that wants a paste says so as it draws */
 	ui->too_small = LINES < UI_MIN_ROWS || COLS < UI_MIN_COLS;
 	if (ui->too_small) {
-		mvprintw(0, 0, "Terminal too small: %dx%d.", COLS, LINES);
-		mvprintw(1, 0, "rocescope needs %dx%d;", UI_MIN_COLS, UI_MIN_ROWS);
-		mvprintw(2, 0, "enlarge it, or q quits.");
+		draw_too_small(ui);
 		refresh();
 		return;
 	}
 	draw_tabs(ui);
+	/* the bar first: its message may take rows from the pane */
+	ui->msg_rows = draw_status(ui);
 	if (ui->help)
 		draw_help(ui);
 	else if (ui->explain_on)
 		ui_explain_draw(ui, LINES - 2 - ui_bars(ui));
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
-	if (ui_bars(ui))
-		ui_replay_bar(ui, LINES - 2);
-	draw_status(ui);
+	if (ui->sess.kind == RS_SOURCE_REPLAY && !ui->help)
+		ui_replay_bar(ui, LINES - 2 - ui->msg_rows);
+	draw_msg_rows(ui);
+	if (ui->input)
+		draw_status(ui);	/* the cursor ends on the input line */
 	refresh();
 	ui_explain_frame(ui);
 }
@@ -597,15 +755,15 @@ int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)
 
 	for (size_t i = 0; i < ui->sess.snap.n_errors; i++) {
 		const struct rs_error *e = &ui->sess.snap.errors[i];
-		struct ui_pen pen;
+		char line[sizeof(e->source) + sizeof(e->object) + sizeof(e->message) + 4];
 
 		if (e->area != area)
 			continue;
 		if (!n++)
 			ui_title(ui, p, "Could not read");
-		ui_line(p, &pen);
-		ui_putf(&pen, UI_R_BAD, " ! %s%s%s: %s", e->source, e->object[0] ? " " : "",
-			e->object, e->message);
+		snprintf(line, sizeof(line), "%s%s%s: %s", e->source, e->object[0] ? " " : "",
+			 e->object, e->message);
+		ui_wrap_lead(p, UI_R_BAD, " ! ", line, 0);
 	}
 	return n;
 }

@@ -385,7 +385,7 @@ static void capture_close(struct ui *ui, struct ui_pane *p)
 }
 
 const struct ui_pane_class ui_pane_capture = {
-	.name = "Capture",
+	.id = RS_PANE_CAPTURE,
 	.about = "the wire: RoCE v2 or not, its health, flows per QP, opcodes, packets",
 	.draw = ui_capture_draw,
 	.key = capture_key,

@@ -12,12 +12,19 @@
  * origin so the two look-alikes are never confused.  Data rates show in
  * Gb/s (bits, SI, as links are sold), packets in pps (model/units.h).
  *
+ * The groups are the counters' meanings (model/counter_tables.h): a
+ * bnxt_re, irdma or hns port's counters land in traffic, congestion and
+ * RoCE errors as an mlx5 port's do.  Above them, what this NIC does not
+ * count at all, with its driver's name: "not provided by this NIC (hns):
+ * tx_bytes, rx_bytes, ecn_marked, ...".
+ *
  * z hides the counters that have not moved since the baseline (rate and
  * total zero); / keeps only the rows whose name contains a text (any
  * case).  Both only choose rows: counting and marks are unchanged.
  */
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "model/counter_tables.h"
 #include "model/units.h"
 #include "util.h"
 
@@ -112,9 +119,10 @@ static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 			continue;
 		ui_line_fixed(pane, &pen);
 		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s port %u: %u "
-			"error counter%s rising (Enter on it in Devices)",
+			"error counter%s rising (Enter on it in %s, %d)",
 			f->verdict == RS_FAIL ? "!" : "~", f->device, f->port, f->count,
-			f->count == 1 ? "" : "s");
+			f->count == 1 ? "" : "s", rs_pane_name(RS_PANE_DEVICES),
+			rs_pane_number(RS_PANE_DEVICES));
 		lines++;
 	}
 }
@@ -155,6 +163,47 @@ static int draw_group(struct ui *ui, struct ui_pane *pane,
 			n++;
 		}
 	return n;
+}
+
+/*
+ * The meanings of the vocabulary none of the port's counters has: what the
+ * NIC does not provide (its counters were read), as the Overview's "n/p".
+ * The netdev's traffic counters do not stand for RDMA traffic unless the
+ * driver sends through the kernel (rxe, siw), as in the Overview.
+ */
+static void draw_not_provided(struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
+			      const struct rs_series_set *sets[PORT_SETS])
+{
+	static const enum rs_meaning want[] = {
+		RS_M_TX_BYTES, RS_M_RX_BYTES, RS_M_TX_PACKETS, RS_M_RX_PACKETS,
+		RS_M_CNP_SENT, RS_M_CNP_HANDLED, RS_M_ECN_MARKED, RS_M_OUT_OF_SEQUENCE,
+		RS_M_RETRANSMIT, RS_M_TIMEOUT, RS_M_RNR_NAK, RS_M_DUPLICATE,
+	};
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+	int have[RS_M_COUNT] = { 0 };
+	char list[256] = "";
+	size_t n = 0;
+	struct ui_pen pen;
+
+	if (!(sets[0] && sets[0]->present) && !(sets[1] && sets[1]->present))
+		return;
+	for (int k = 0; k < PORT_SETS; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++) {
+			const struct rs_counter_class *c = sets[k]->ctrs[i].cls;
+
+			if (c && (k != PORT_SETS - 1 || !t || t->netdev_counts_rdma))
+				have[c->meaning] = 1;
+		}
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]) && n < sizeof(list); i++)
+		if (!have[want[i]])
+			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", n ? ", " : "",
+					      rs_meaning_name(want[i]));
+	if (!n)
+		return;
+	ui_title(ui, pane, "Not provided by this NIC (%s)", t ? t->driver : "no counter table");
+	ui_line(pane, &pen);
+	ui_put(&pen, UI_R_DIM, "   ");
+	ui_put(&pen, UI_R_DIM, list);
 }
 
 static void counters_draw(struct ui *ui, struct ui_pane *pane)
@@ -203,6 +252,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 			view.search[0] ? "\"" : "");
 	}
 	port_sets(ui, d, p, sets);
+	draw_not_provided(ui, pane, d, sets);
 	for (int g = 0; g < RS_CG_COUNT; g++)
 		n += draw_group(ui, pane, sets, g, &all);
 	if (!n) {
@@ -255,7 +305,7 @@ static const struct ui_key counters_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_counters = {
-	.name = "Counters",
+	.id = RS_PANE_COUNTERS,
 	.about = "live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)",
 	.draw = counters_draw,
 	.tick = counters_tick,

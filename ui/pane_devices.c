@@ -11,6 +11,7 @@
  * port of the GIDs and Counters panes.
  */
 #include "ui/curses.h"
+#include "model/counter_tables.h"
 #include "ui/ui.h"
 #include "diag/check.h"
 #include "util.h"
@@ -21,41 +22,51 @@
 /* The checks whose findings this pane shows under a device or a port. */
 static const char *const pane_checks[] = {
 	"device.gone", "pci.link_degraded", "nic.weak_roce_v2",
-	"port.not_active", "port.roce_mtu_small",
+	"port.not_active", "port.roce_mtu_small", "gid.no_roce_v2",
 };
 
-static int shown_here(const struct rs_finding *f)
+/*
+ * 1: a problem this pane shows and counts; 2: shown, not counted - a RoCE
+ * port whose GID index is unknown says why, in the words of `gids` and
+ * check (an InfiniBand port has no RoCE GID to miss); 0: not shown.
+ */
+static int shown_here(const struct rs_finding *f, const struct rs_port *p)
 {
 	for (size_t i = 0; i < sizeof(pane_checks) / sizeof(pane_checks[0]); i++)
-		if (!strcmp(f->id, pane_checks[i]))
-			return rs_finding_is_problem(f);
+		if (!strcmp(f->id, pane_checks[i])) {
+			if (rs_finding_is_problem(f))
+				return 1;
+			return f->verdict == RS_SKIP && p && !rs_port_is_ib(p) &&
+			       !strcmp(f->id, "gid.no_roce_v2") ? 2 : 0;
+		}
 	return 0;
 }
 
 /*
- * The problems found about a device (port 0) or one of its ports, in the
- * check table's order; drawn when pane is not NULL.  The same function
- * draws and counts, so the status bar cannot disagree with the screen.
+ * The problems found about device d (p NULL) or its port p, in the check
+ * table's order; drawn when pane is not NULL.  The same function draws
+ * and counts, so the status bar cannot disagree with the screen.
  */
-static int probs(const struct ui *ui, struct ui_pane *pane, const char *dev, unsigned port)
+static int probs(const struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
+		 const struct rs_port *p)
 {
-	enum rs_object_kind kind = port ? RS_OBJ_PORT : RS_OBJ_DEVICE;
-	struct ui_pen pen;
+	enum rs_object_kind kind = p ? RS_OBJ_PORT : RS_OBJ_DEVICE;
+	unsigned port = p ? p->num : 0;
 	int n = 0;
 
 	for (size_t i = 0; i < ui->sess.findings.count; i++) {
 		const struct rs_finding *f = &ui->sess.findings.items[i];
+		int how;
 
-		if (f->kind != kind || f->port != port || strcmp(f->device, dev) ||
-		    !shown_here(f))
+		if (f->kind != kind || f->port != port || strcmp(f->device, d->name))
 			continue;
-		n++;
-		if (!pane)
+		how = shown_here(f, p);
+		n += how == 1;
+		if (!pane || !how)
 			continue;
-		ui_line(pane, &pen);
-		ui_col(&pen, 5);
-		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, "%s %s",
-			f->verdict == RS_FAIL ? "!" : "~", f->summary);
+		ui_wrap_lead(pane, how == 2 ? UI_R_DIM : f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+			     how == 2 ? "     ? " : f->verdict == RS_FAIL ? "     ! " : "     ~ ",
+			     f->summary, 0);
 	}
 	return n;
 }
@@ -72,6 +83,25 @@ static void draw_resources(struct ui_pane *pane, const struct rs_rdma_res *r)
 	ui_col(&pen, 5);
 	ui_put(&pen, UI_R_DIM, "in use: ");
 	ui_put(&pen, r->known && (r->qp_err || r->qp_sqe) ? UI_R_WARN : UI_R_DIM, line);
+}
+
+/* The vendor and model pci.ids gives (or why not) and the RDMA driver; a
+ * snapshot saved without them (the demo host's) has no line. */
+static void draw_nic(struct ui_pane *pane, const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+	const struct rs_pci_link *l = &d->pci;
+	struct ui_pen pen;
+
+	if (!l->vendor_name[0] && !l->names_note[0])
+		return;
+	ui_line(pane, &pen);
+	ui_col(&pen, 5);
+	ui_putf(&pen, UI_R_DIM, "NIC %s%s%s%s%s%s (%s%s)", l->vendor_name,
+		l->vendor_name[0] && l->device_name[0] ? " " : "", l->device_name,
+		l->names_note[0] ? (l->vendor_name[0] ? " (" : "(") : "", l->names_note,
+		l->names_note[0] ? ")" : "", t ? "RDMA " : "no RDMA counter table",
+		t ? t->driver : "");
 }
 
 static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
@@ -97,6 +127,7 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 			d->driver);
 	else
 		ui_putf(&pen, UI_R_DIM, "no PCI function (%s)", d->driver[0] ? d->driver : "virtual");
+	draw_nic(pane, d);
 	draw_resources(pane, &d->res);
 }
 
@@ -149,10 +180,10 @@ static void devices_draw(struct ui *ui, struct ui_pane *pane)
 		const struct rs_device *dev = &ui->sess.snap.devices[d];
 
 		draw_device(ui, pane, dev);
-		probs(ui, pane, dev->name, 0);
+		probs(ui, pane, dev, NULL);
 		for (size_t p = 0; p < dev->n_ports; p++) {
 			draw_port(ui, pane, (int)d, (int)p, item++);
-			probs(ui, pane, dev->name, dev->ports[p].num);
+			probs(ui, pane, dev, &dev->ports[p]);
 		}
 		ui_line(pane, &pen);
 	}
@@ -169,9 +200,9 @@ static void devices_tick(struct ui *ui, struct ui_pane *pane)
 	for (size_t d = 0; d < ui->sess.snap.n_devices; d++) {
 		const struct rs_device *dev = &ui->sess.snap.devices[d];
 
-		pane->problems += probs(ui, NULL, dev->name, 0);
+		pane->problems += probs(ui, NULL, dev, NULL);
 		for (size_t p = 0; p < dev->n_ports; p++, items++)
-			pane->problems += probs(ui, NULL, dev->name, dev->ports[p].num);
+			pane->problems += probs(ui, NULL, dev, &dev->ports[p]);
 	}
 	pane->problems += ui_errors_count(ui, RS_AREA_RDMA);
 	pane->n_items = items;
@@ -199,7 +230,7 @@ static int k_select(struct ui *ui, struct ui_pane *pane, int key)
 	if (cursor_port(ui, pane, &d, &p) < 0)
 		return UI_F_REDRAW;
 	ui_select_port(ui, d, p);
-	ui_set_pane(ui, key == 'c' ? "Counters" : "GIDs");
+	ui_set_pane(ui, key == 'c' ? RS_PANE_COUNTERS : RS_PANE_GIDS);
 	return UI_F_REDRAW;
 }
 
@@ -212,7 +243,7 @@ static const struct ui_key devices_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_devices = {
-	.name = "Devices",
+	.id = RS_PANE_DEVICES,
 	.about = "RDMA devices, ports, PCI link, netdev MTU, with problems marked",
 	.draw = devices_draw,
 	.tick = devices_tick,

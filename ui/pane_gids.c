@@ -18,21 +18,23 @@
 /* The pick and the header stay on screen while the table scrolls. */
 static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_pick *pick)
 {
+	char say[sizeof(pick->reason) + 64];
+	struct rs_gid_settings set;
 	struct ui_pen pen;
 
-	ui_line_fixed(pane, &pen);
+	/* No index: in the words of check's gid.no_roce_v2, whole. */
 	if (pick->index < 0) {
-		ui_put(&pen, UI_R_BAD, " ! no RoCE v2 GID to use: ");
-		ui_put(&pen, UI_R_BAD, pick->reason);
+		rs_gid_pick_summary(pick, say, sizeof(say));
+		if (pick->state == RS_GID_UNKNOWN)
+			ui_wrap_lead(pane, UI_R_DIM, " ? ", say, 1);
+		else
+			ui_wrap_lead(pane, UI_R_BAD, " ! ", say, 1);
 	} else {
-		struct rs_gid_settings set;
-
 		rs_gid_settings(pick->index, &set);
+		ui_line_fixed(pane, &pen);
 		ui_putf(&pen, UI_R_PICK, " use index %d:  %s   %s   %s ", pick->index, set.perftest,
 			set.nccl, set.ucx);
-		ui_line_fixed(pane, &pen);
-		ui_put(&pen, UI_R_DIM, "   ");
-		ui_put(&pen, UI_R_DIM, pick->reason);
+		ui_wrap(pane, UI_R_DIM, 3, pick->reason, 1);
 	}
 	ui_line_fixed(pane, &pen);
 }
@@ -76,9 +78,9 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 		pane->n_items = 0;
 		return;
 	}
-	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on Devices picks a port)",
+	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on %s picks a port)",
 		       d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
-		       p->netdev[0] ? ")" : "");
+		       p->netdev[0] ? ")" : "", rs_pane_name(RS_PANE_DEVICES));
 	if (!d->present) {
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
@@ -90,7 +92,8 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!p->n_gids) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_BAD, " ! no valid GID entry: the netdev has no address?");
+		ui_put(&pen, UI_R_DIM, pick.state == RS_GID_UNKNOWN ? " no entry read" :
+		       " no valid entry");
 	}
 	for (size_t i = 0; i < p->n_gids; i++)
 		draw_gid(ui, pane, p, &p->gids[i], (int)i,
@@ -117,9 +120,10 @@ static const struct ui_key gids_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_gids = {
-	.name = "GIDs",
+	.id = RS_PANE_GIDS,
 	.about = "GID table of the selected port, the index to use, the traps",
 	.draw = gids_draw,
 	.tick = gids_tick,
 	.keys = gids_keys,
+	.mirror = 1,
 };

@@ -132,7 +132,7 @@ static const struct ui_key host_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_host = {
-	.name = "Host",
+	.id = RS_PANE_HOST,
 	.about = "kernel, distribution, RDMA modules, memlock, huge pages",
 	.draw = host_draw,
 	.tick = host_tick,

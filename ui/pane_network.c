@@ -54,7 +54,6 @@ static int rdma_netdevs(const struct ui *ui, const char **out)
 static int warnings(const struct ui *ui, struct ui_pane *pane)
 {
 	static const char *const ids[] = { "net.default_route_rdma", "net.shared_subnet" };
-	struct ui_pen pen;
 	int count = 0;
 
 	for (size_t i = 0; i < RS_ARRAY_SIZE(ids); i++)
@@ -63,10 +62,8 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 			if (!rs_finding_is_problem(f))
 				continue;
 			count++;
-			if (pane) {
-				ui_line(pane, &pen);
-				ui_putf(&pen, UI_R_WARN, " ~ %s", f->summary);
-			}
+			if (pane)
+				ui_wrap_lead(pane, UI_R_WARN, " ~ ", f->summary, 0);
 		}
 	return count;
 }
@@ -143,33 +140,38 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 	 * check says so, as a skip. */
 	if (route && route->verdict == RS_SKIP) {
 		if (pane) {
-			ui_line(pane, &pen);
-			ui_putf(&pen, UI_R_DIM, " %s (source: %s)", route->summary, ui->sess.label);
+			char line[sizeof(route->summary) + sizeof(ui->sess.label) + 16];
+
+			snprintf(line, sizeof(line), "%s (source: %s)", route->summary,
+				 ui->sess.label);
+			ui_wrap_lead(pane, UI_R_DIM, " ", line, 0);
 		}
 		return 0;
 	}
-	if (pane)
-		ui_line(pane, &pen);
 	if (!lk->ok) {
-		ui_putf(&pen, UI_R_BAD, " ! %s", route->summary);
+		if (pane)
+			ui_wrap_lead(pane, UI_R_BAD, " ! ", route->summary, 0);
 		return 1;
 	}
+	if (pane)
+		ui_line(pane, &pen);
 	/* "computed": from the recorded routes, not the kernel's answer */
 	ui_putf(&pen, UI_R_NORMAL, " %speer %s via %s src %s%s%s", lk->computed ?
 		"computed route: " : "", lk->peer, lk->dev, lk->src,
 		lk->gateway[0] ? " gateway " : "", lk->gateway);
-	if (pane)
-		ui_line(pane, &pen);
 	if (rs_finding_is_problem(route)) {
-		ui_putf(&pen, UI_R_BAD, " ! %s", route->summary);
+		if (pane)
+			ui_wrap_lead(pane, UI_R_BAD, " ! ", route->summary, 0);
 		return 1;
 	}
 	if (rs_finding_is_problem(neigh)) {
-		ui_putf(&pen, neigh->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s",
-			neigh->verdict == RS_FAIL ? "!" : "~", neigh->summary);
+		if (pane)
+			ui_wrap_lead(pane, neigh->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+				     neigh->verdict == RS_FAIL ? " ! " : " ~ ", neigh->summary, 0);
 		return 1;
 	}
-	ui_putf(&pen, UI_R_OK, " %s", neigh->summary);
+	if (pane)
+		ui_wrap_lead(pane, UI_R_OK, " ", neigh->summary, 0);
 	return 0;
 }
 
@@ -200,9 +202,8 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 
 			if (!f)
 				continue;
-			ui_line(pane, &pen);
-			ui_putf(&pen, f->verdict == RS_PASS ? UI_R_OK : UI_R_DIM, " %s%s",
-				f->verdict == RS_SKIP ? "? " : "", f->summary);
+			ui_wrap_lead(pane, f->verdict == RS_PASS ? UI_R_OK : UI_R_DIM,
+				     f->verdict == RS_SKIP ? " ? " : " ", f->summary, 0);
 		}
 	}
 	ui_errors_draw(ui, pane, RS_AREA_NET);
@@ -221,7 +222,7 @@ static const struct ui_key network_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_network = {
-	.name = "Network",
+	.id = RS_PANE_NETWORK,
 	.about = "addresses, routes, neighbours of RDMA netdevs; the route to the peer",
 	.draw = network_draw,
 	.tick = network_tick,

@@ -160,7 +160,7 @@ static int k_enter(struct ui *ui, struct ui_pane *pane, int key)
 	if (pane->cursor < 0 || pane->cursor >= ov.n_rows)
 		return UI_F_REDRAW;
 	ui_select_port(ui, ov.rows[pane->cursor].dev, ov.rows[pane->cursor].port);
-	ui_set_pane(ui, "Counters");
+	ui_set_pane(ui, RS_PANE_COUNTERS);
 	return UI_F_REDRAW;
 }
 
@@ -185,7 +185,7 @@ static const struct ui_key overview_keys[] = {
 };
 
 const struct ui_pane_class ui_pane_overview = {
-	.name = "Overview",
+	.id = RS_PANE_OVERVIEW,
 	.about = "every RDMA port: Gb/s and % of link (PCIe ceiling), pkt/s, pause, CNP, ECN, "
 		 "loss, drops",
 	.draw = ov_draw,

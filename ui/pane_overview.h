@@ -33,6 +33,8 @@ void ov_rows(struct ui *ui);
 const char *ov_sort_name(enum ov_sort s);
 /* 1 when a port moved nothing and no signal rose. */
 int ov_idle(const struct rs_port_rates *r);
+/* 1 when some figure of the port is not provided by its NIC ("n/p"). */
+int ov_has_np(const struct rs_port_rates *r);
 
 void ov_draw(struct ui *ui, struct ui_pane *pane);
 

@@ -9,8 +9,11 @@
  * scroll.  A signal that moved in the last interval is marked: '!' (loss,
  * retransmissions, drops: a problem) or '~' (pause, CNP, ECN: congestion);
  * a PCIe ceiling below the link rate is marked '~' (the port cannot reach
- * its rate).  The title and the column heads stay put, the totals of the
- * ports shown stay at the bottom.
+ * its rate).  A figure the NIC does not provide - its driver has no
+ * counter of that meaning (hns counts no bytes, rxe no CNPs) - reads
+ * "n/p" with the driver's name beside the port, never "-", which is a
+ * figure not read (yet).  The title and the column heads stay put, the
+ * totals of the ports shown stay at the bottom.
  */
 #include "ui/curses.h"
 #include "ui/pane_overview.h"
@@ -46,21 +49,42 @@ static void put_cell(struct ui_pen *pen, enum ui_role r, const char *s, int widt
 		ui_putf(pen, r, "%*s", end - pen->x, "");
 }
 
-/* "32.8" Gb/s; "-" unknown */
-static void gbps(char *buf, size_t len, double bps)
+#define NOT_PROVIDED "n/p"
+
+/* "32.8" Gb/s; "-" not read, "n/p" not provided by the NIC */
+static void gbps(char *buf, size_t len, double bps, int np)
 {
 	if (bps < 0)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%s", np ? NOT_PROVIDED : "-");
 	else
 		snprintf(buf, len, "%.1f", bps / 1e9);
 }
 
-static void pct(char *buf, size_t len, double p)
+static void pct(char *buf, size_t len, double p, int np)
 {
 	if (p < 0)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%s", np ? NOT_PROVIDED : "-");
 	else
 		snprintf(buf, len, "%.0f%%", p);
+}
+
+static int bytes_np(const struct rs_port_rates *r)
+{
+	return r->np_bytes;
+}
+
+static int pkts_np(const struct rs_port_rates *r)
+{
+	return r->np_pkts;
+}
+
+/* Some figure of the port is not provided by its NIC. */
+int ov_has_np(const struct rs_port_rates *r)
+{
+	for (int k = 0; k < RS_SIG_COUNT; k++)
+		if (rs_sig_not_provided(r, (enum rs_sig)k))
+			return 1;
+	return bytes_np(r) || pkts_np(r);
 }
 
 /* "1.2k", "3", "0.5": a rate in 4 columns or so */
@@ -97,7 +121,9 @@ static void signals(struct ui_pen *pen, const struct rs_port_rates *r)
 		enum ui_role role = UI_R_DIM;
 		int err = rs_sig_is_error((enum rs_sig)k);
 
-		if (!r->sig_known[k]) {
+		if (rs_sig_not_provided(r, (enum rs_sig)k)) {
+			snprintf(cell, sizeof(cell), "%*s", SIG_W, NOT_PROVIDED);
+		} else if (!r->sig_known[k]) {
 			snprintf(cell, sizeof(cell), "%*s", SIG_W, "-");
 		} else if (r->sig[k] > 0) {
 			per_s(v, sizeof(v), r->sig[k]);
@@ -125,12 +151,12 @@ static void load(struct ui_pen *pen, const struct rs_device *d, const struct rs_
 	if (narrow)
 		strcat(link, "~");
 	put_cell(pen, narrow ? UI_R_WARN : UI_R_NORMAL, link, 10);
-	gbps(tg, sizeof(tg), r->tx_bps);
-	pct(tp, sizeof(tp), r->tx_pct);
-	gbps(rg, sizeof(rg), r->rx_bps);
-	pct(rp, sizeof(rp), r->rx_pct);
+	gbps(tg, sizeof(tg), r->tx_bps, bytes_np(r));
+	pct(tp, sizeof(tp), r->tx_pct, bytes_np(r));
+	gbps(rg, sizeof(rg), r->rx_bps, bytes_np(r));
+	pct(rp, sizeof(rp), r->rx_pct, bytes_np(r));
 	if (r->pkts < 0)
-		snprintf(pk, sizeof(pk), "-");
+		snprintf(pk, sizeof(pk), "%s", pkts_np(r) ? NOT_PROVIDED : "-");
 	else
 		per_s(pk, sizeof(pk), r->pkts);
 	ui_putf(pen, UI_R_NORMAL, "%6s %5s %6s %5s %7s  ", tg, tp, rg, rp, pk);
@@ -155,10 +181,17 @@ static void draw_row(struct ui *ui, struct ui_pane *pane, const struct ov_row *r
 		signals(&pen, &row->r);
 		ui_put(&pen, UI_R_NORMAL, "  ");
 	}
-	if (row->r.tx)
-		ui_spark_sum(ui, &pen, UI_R_OK, row->r.tx, row->r.rx);
+	if (row->r.n_bytes)
+		ui_spark_sum(ui, &pen, UI_R_OK, row->r.bytes, (int)row->r.n_bytes);
+	else if (wide && ov_has_np(&row->r))
+		ui_putf(&pen, UI_R_DIM, "n/p: %s", row->r.driver[0] ? row->r.driver : "the NIC");
 	if (!wide) {
 		ui_line(pane, &pen);
+		if (ov_has_np(&row->r)) {
+			/* whose "n/p" it is, under the port's name */
+			ui_col(&pen, 3);
+			put_cell(&pen, UI_R_DIM, row->r.driver[0] ? row->r.driver : "NIC", 9);
+		}
 		ui_col(&pen, COL_SIGNALS);
 		signals(&pen, &row->r);
 	}
@@ -214,10 +247,10 @@ static void totals(struct ui *ui, struct ui_pane *pane)
 	ui_line_bottom(pane, &pen);
 	snprintf(n, sizeof(n), "%d/%d", ov.n_rows, ov.n_ports);
 	snprintf(link, sizeof(link), "%.0f", links);
-	gbps(tg, sizeof(tg), t.tx_bps);
-	gbps(rg, sizeof(rg), t.rx_bps);
-	pct(tp, sizeof(tp), links > 0 ? t.tx_bps / (links * 1e9) * 100 : -1);
-	pct(rp, sizeof(rp), links > 0 ? t.rx_bps / (links * 1e9) * 100 : -1);
+	gbps(tg, sizeof(tg), t.tx_bps, 0);
+	gbps(rg, sizeof(rg), t.rx_bps, 0);
+	pct(tp, sizeof(tp), links > 0 ? t.tx_bps / (links * 1e9) * 100 : -1, 0);
+	pct(rp, sizeof(rp), links > 0 ? t.rx_bps / (links * 1e9) * 100 : -1, 0);
 	per_s(pk, sizeof(pk), t.pkts);
 	ui_putf(&pen, UI_R_HEADER, "  %-10s %-6s %-10s%6s %5s %6s %5s %7s  ", "total", n, link,
 		tg, tp, rg, rp, pk);
@@ -231,16 +264,22 @@ void ov_draw(struct ui *ui, struct ui_pane *pane)
 	int wide = pane->view.width >= WIDE_COLS;
 	struct ui_pen pen;
 
+	int np = 0;
+
 	ov_rows(ui);
 	pane->n_items = ov.n_rows;
-	ui_title_fixed(ui, pane, "Ports (%d): Gb/s, per second; by %s%s%s%s%s%s", ov.n_ports,
+	for (int i = 0; i < ov.n_rows && !np; i++)
+		np = ov_has_np(&ov.rows[i].r);
+	ui_title_fixed(ui, pane, "Ports (%d): Gb/s, per second; by %s%s%s%s%s%s%s", ov.n_ports,
 		       ov_sort_name(ov.sort),
 		       ov.reverse ? " reversed" : "", ov.filter[0] ? ", matching '" : "",
 		       ov.filter, ov.filter[0] ? "'" : "",
-		       ov.n_idle_hidden ? ", idle hidden" : "");
+		       ov.n_idle_hidden ? ", idle hidden" : "",
+		       np ? "; n/p: not provided by this NIC (driver)" : "");
 	if (!ov.n_ports) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no RDMA port (see the Devices pane)");
+		ui_putf(&pen, UI_R_DIM, " no RDMA port (see the %s pane, %d)",
+			rs_pane_name(RS_PANE_DEVICES), rs_pane_number(RS_PANE_DEVICES));
 		return;
 	}
 	heads(ui, pane, wide);

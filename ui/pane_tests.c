@@ -197,7 +197,7 @@ static void tests_close(struct ui *ui, struct ui_pane *p)
 }
 
 const struct ui_pane_class ui_pane_tests = {
-	.name = "Tests",
+	.id = RS_PANE_TESTS,
 	.about = "bandwidth and latency tests to the peer: both ends, a live graph, the figures",
 	.draw = ui_tests_draw,
 	.key = tests_key,

@@ -12,11 +12,14 @@
  * embedded test asks the session's test job for a short one (the Tests
  * pane shows it running), and the walk goes on when the session says the
  * result came in - the other panes stay live meanwhile.  A tree that needs
- * the peer opens the peer input line once.
+ * the peer opens the peer input line once.  A cause with a fix shows its
+ * plan: a applies it, u undoes (wizard_fix.c); the step re-runs after.
  */
 #include "session/test_job.h"
 #include "ui/curses.h"
 #include "ui/ui.h"
+#include "fix/fix.h"
+#include "ui/wizard_fix.h"
 #include "util.h"
 #include "wizard/run.h"
 
@@ -33,6 +36,7 @@ struct ui_wizard {
 	int testing;			/* test kind + 1 being waited for, 0 none */
 	int want_peer;			/* start the selected tree once the peer is set */
 	int n_trees;
+	int fixing;			/* the step a fix was applied for + 1, 0 none */
 	struct ui_pane *pane;		/* the Wizard pane: its cursor goes to the cause */
 };
 
@@ -139,8 +143,6 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 	advance(ui, w);
 }
 
-extern const struct ui_pane_class ui_pane_wizard;
-
 int ui_wizard_start(struct ui *ui, const char *tree)
 {
 	struct ui_wizard *w = wiz(ui);
@@ -148,8 +150,7 @@ int ui_wizard_start(struct ui *ui, const char *tree)
 	for (int i = 0; i < w->n_trees; i++) {
 		if (strcmp(rs_tree_names[i], tree))
 			continue;
-		if (ui_set_pane(ui, ui_pane_wizard.name))
-			return -ENOENT;
+		ui_set_pane(ui, RS_PANE_WIZARD);
 		ui->panes[ui->cur].cursor = i;
 		start_tree(ui, w, i);
 		return 0;
@@ -234,11 +235,16 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	char line[RS_FINDING_LEN + 64];
 
 	ui_item_begin(pane, (int)i);
-	ui_line(pane, &pen);
-	ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
-	ui_put(&pen, cur ? r : UI_R_NORMAL, n->title);
-	if (cur)
-		ui_fill(&pen, r, " ");
+	if (cur) {	/* the selected step opens: its whole question, wrapped */
+		char lead[RS_NAME_LEN + 32];
+
+		snprintf(lead, sizeof(lead), " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_wrap_lead(pane, r, lead, n->title, 0);
+	} else {
+		ui_line(pane, &pen);
+		ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
+		ui_put(&pen, UI_R_NORMAL, n->title);
+	}
 	/* Another check names the cause: it comes first, the symptom after. */
 	if (st->cause_check)
 		snprintf(line, sizeof(line), "%s: %s", st->cause_check, f->summary);
@@ -256,6 +262,8 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		snprintf(line, sizeof(line), "%s: %s", st->finding.id, st->finding.summary);
 		wrap_field(pane, UI_R_DIM, "symptom:  ", line);
 	}
+	if (cur && (int)i != w->run.cause && rs_finding_is_problem(f))
+		ui_fix_draw(ui, pane, f, 0);
 	ui_item_end(pane, (int)i);
 }
 
@@ -282,6 +290,7 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 		snprintf(line, sizeof(line), "remedy: %s", f->remedy);
 		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
+	ui_fix_draw(ui, pane, f, 1);
 	{
 		struct ui_pen pen;
 
@@ -294,6 +303,7 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	size_t n[RS_SKIP + 1] = { 0 };
+	char pane_ref[48];
 	struct ui_pen pen;
 
 	for (size_t i = 0; i < w->run.n_steps; i++)
@@ -307,9 +317,10 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
 			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
 	else if (w->testing)
-		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (8: the Tests pane shows it)",
+		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (%s shows it)",
 			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
-			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "");
+			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "",
+			rs_pane_ref(pane_ref, sizeof(pane_ref), RS_PANE_TESTS, NULL));
 	else if (rs_run_done(&w->run))
 		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
 			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
@@ -343,6 +354,23 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 	pane->n_items = (int)w->run.n_steps;
 }
 
+/* Re-run from step i: its probe or test runs again too. */
+static void rerun_from(struct ui *ui, struct ui_wizard *w, size_t i)
+{
+	const struct rs_check *c = w->tree.nodes[w->run.steps[i].node].check;
+	int k = rs_check_probe(c), t = rs_check_test(c);
+
+	if (k >= 0)
+		rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
+	if (t >= 0)
+		rs_session_test_forget(&ui->sess, t);
+	rs_run_rewind(&w->run, i);
+	if (w->pane)
+		w->pane->cursor = (int)i;	/* the view follows the step that runs */
+	ui_message(ui, "re-running from step %zu", i + 1);
+	advance(ui, w);
+}
+
 static void wizard_tick(struct ui *ui, struct ui_pane *pane)
 {
 	struct ui_wizard *w = ui->wizard;
@@ -360,6 +388,10 @@ static void wizard_tick(struct ui *ui, struct ui_pane *pane)
 		w->testing = 0;
 		advance(ui, w);
 	}
+	/* A fix ended and the host was read again: its step re-runs. */
+	if (ui_fix_ended(ui) && w->fixing && (size_t)w->fixing <= w->run.n_steps &&
+	    !w->probing && !w->testing)
+		rerun_from(ui, w, (size_t)w->fixing - 1);
 	if (w->run.cause >= 0)
 		pane->problems++;
 }
@@ -376,19 +408,41 @@ static int k_enter(struct ui *ui, struct ui_pane *pane, int key)
 	if (w->probing || w->testing || pane->cursor < 0 ||
 	    (size_t)pane->cursor >= w->run.n_steps)
 		return UI_F_REDRAW;
-	/* Re-run from the step under the cursor: its probe or test runs again too. */
-	{
-		const struct rs_check *c = w->tree.nodes[w->run.steps[pane->cursor].node].check;
-		int k = rs_check_probe(c), t = rs_check_test(c);
+	rerun_from(ui, w, (size_t)pane->cursor);
+	return UI_F_REDRAW;
+}
 
-		if (k >= 0)
-			rs_session_probe_forget(&ui->sess, (enum rs_probe_kind)k);
-		if (t >= 0)
-			rs_session_test_forget(&ui->sess, t);
+/* a: the selected step's fix when it has one (its plan is under it), else
+ * the cause's; in the background. */
+static int k_apply(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+	int i = !w->active ? -1 : w->run.cause;
+
+	/* A failed symptom is fixed where its cause is (rs_step_headline()). */
+	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps &&
+	    rs_finding_is_problem(rs_step_headline(&w->run.steps[pane->cursor])) &&
+	    rs_fix_has_rule(rs_step_headline(&w->run.steps[pane->cursor])->id))
+		i = pane->cursor;
+
+	if (i < 0 || (size_t)i >= w->run.n_steps ||
+	    !rs_finding_is_problem(rs_step_headline(&w->run.steps[i]))) {
+		ui_message(ui, "nothing to fix here: run a tree, select a step that warns or fails");
+		return UI_F_REDRAW;
 	}
-	rs_run_rewind(&w->run, (size_t)pane->cursor);
-	ui_message(ui, "re-running from step %d", pane->cursor + 1);
-	advance(ui, w);
+	w->fixing = i + 1;
+	ui_fix_apply(ui, rs_step_headline(&w->run.steps[i]));
+	return UI_F_REDRAW;
+}
+
+static int k_undo(struct ui *ui, struct ui_pane *pane, int key)
+{
+	struct ui_wizard *w = wiz(ui);
+
+	/* The step re-runs after: the cause, or the step the fix was for. */
+	if (w->active && !w->fixing)
+		w->fixing = w->run.cause >= 0 ? w->run.cause + 1 : pane->cursor + 1;
+	ui_fix_undo(ui);
 	return UI_F_REDRAW;
 }
 
@@ -461,11 +515,13 @@ static const struct ui_key wizard_keys[] = {
 	{ KEY_ENTER, 0, NULL, NULL, k_enter },
 	{ 't', 0, "t", "back to the list of trees", k_trees },
 	{ 'y', 0, "y", "copy the remedy to the clipboard (OSC 52)", k_copy },
+	{ 'a', 0, "a", "apply the cause's fix (its plan is on screen), then re-run", k_apply },
+	{ 'u', 0, "u", "undo the last fix, then re-run", k_undo },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_wizard = {
-	.name = "Wizard",
+	.id = RS_PANE_WIZARD,
 	.about = "guided troubleshooting: the decision trees, step by step, with the fix",
 	.draw = wizard_draw,
 	.tick = wizard_tick,

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * panes.c - the list of panes, in tab order.  Adding a pane: write
- * ui/pane_NAME.c ending with its `const struct ui_pane_class`, declare it
- * here and add one line to the list (and its file to ui/local.mk).
+ * panes.c - the pane classes, in the order of the pane table
+ * (src/panes.h), which gives their numbers and names.  Adding a pane: give
+ * it a place and names in src/panes.[ch], write ui/pane_NAME.c ending with
+ * its `const struct ui_pane_class` (.id its place), declare it here and add
+ * one line to the list (and its file to ui/local.mk).
  */
 #include "ui/ui.h"
 
@@ -16,15 +18,14 @@ extern const struct ui_pane_class ui_pane_wizard;
 extern const struct ui_pane_class ui_pane_capture;
 extern const struct ui_pane_class ui_pane_tests;
 
-const struct ui_pane_class *const ui_pane_list[] = {
-	&ui_pane_overview,
-	&ui_pane_devices,
-	&ui_pane_gids,
-	&ui_pane_counters,
-	&ui_pane_network,
-	&ui_pane_host,
-	&ui_pane_wizard,
-	&ui_pane_capture,
-	&ui_pane_tests,
-	NULL,
+const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT] = {
+	[RS_PANE_OVERVIEW] = &ui_pane_overview,
+	[RS_PANE_DEVICES] = &ui_pane_devices,
+	[RS_PANE_GIDS] = &ui_pane_gids,
+	[RS_PANE_COUNTERS] = &ui_pane_counters,
+	[RS_PANE_NETWORK] = &ui_pane_network,
+	[RS_PANE_HOST] = &ui_pane_host,
+	[RS_PANE_WIZARD] = &ui_pane_wizard,
+	[RS_PANE_CAPTURE] = &ui_pane_capture,
+	[RS_PANE_TESTS] = &ui_pane_tests,
 };

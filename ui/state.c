@@ -76,9 +76,9 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 	/* The capture's updates (4 a second) and a test's lines redraw only
 	 * the pane showing them; a change of verdicts or a test's end comes as
 	 * RS_CHANGE_DATA for every pane. */
-	if (what == RS_CHANGE_CAPTURE && strcmp(ui->panes[ui->cur].cls->name, "Capture"))
+	if (what == RS_CHANGE_CAPTURE && ui->cur != RS_PANE_CAPTURE)
 		return;
-	if (what == RS_CHANGE_TEST && strcmp(ui->panes[ui->cur].cls->name, "Tests"))
+	if (what == RS_CHANGE_TEST && ui->cur != RS_PANE_TESTS)
 		return;
 	panes_tick(ui);
 	ui->dirty = 1;
@@ -92,8 +92,7 @@ void ui_select_port(struct ui *ui, int dev, int port)
 	 * previous port's scroll position (its rising rows could hide below). */
 	if (dev != ui->sel_dev || port != ui->sel_port)
 		for (int i = 0; i < ui->n_panes; i++)
-			if (!strcmp(ui->panes[i].cls->name, "GIDs") ||
-			    !strcmp(ui->panes[i].cls->name, "Counters")) {
+			if (i == RS_PANE_GIDS || i == RS_PANE_COUNTERS) {
 				ui->panes[i].scroll = 0;
 				ui->panes[i].tail = 0;
 			}
@@ -102,14 +101,10 @@ void ui_select_port(struct ui *ui, int dev, int port)
 	panes_tick(ui);
 }
 
-int ui_set_pane(struct ui *ui, const char *name)
+void ui_set_pane(struct ui *ui, enum rs_pane pane)
 {
-	for (int i = 0; i < ui->n_panes; i++)
-		if (!strcmp(ui->panes[i].cls->name, name)) {
-			ui->cur = i;
-			return 0;
-		}
-	return -ENOENT;
+	if ((int)pane < ui->n_panes)
+		ui->cur = (int)pane;
 }
 
 /* The selected port if it still exists, else the first port there is. */
@@ -143,8 +138,13 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 		return r;
 	}
 	rs_session_set_interval(&ui->sess, want < UI_INTERVAL_MIN_MS ? UI_INTERVAL_MIN_MS : want);
-	for (ui->n_panes = 0; ui_pane_list[ui->n_panes] && ui->n_panes < UI_MAX_PANES; ui->n_panes++)
+	/* Pane i is the table's pane i (src/panes.h): its number is i + 1. */
+	for (ui->n_panes = 0; ui->n_panes < RS_PANE_COUNT; ui->n_panes++) {
 		ui->panes[ui->n_panes].cls = ui_pane_list[ui->n_panes];
+		if (ui_pane_list[ui->n_panes]->id != (enum rs_pane)ui->n_panes)
+			rs_die("ui/panes.c: pane %d is not the table's (src/panes.c)",
+			       ui->n_panes + 1);
+	}
 	ui->sel_dev = ui->sel_port = -1;
 	keep_selection(ui);
 	rs_session_on_change(&ui->sess, on_change, ui);

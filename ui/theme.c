@@ -252,10 +252,12 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 /*
  * Lay text out over as many lines of pane p as it needs, each starting at
  * column indent, broken at spaces (a word wider than the line is broken
- * where it must be).  fixed: the pane's fixed rows (ui_line_fixed) instead
- * of its scrolled ones.  Returns the lines used.
+ * where it must be); lead (a mark: " ~ ") goes before it on the first
+ * line.  fixed: the pane's fixed rows (ui_line_fixed) instead of its
+ * scrolled ones.  Returns the lines used.
  */
-int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed)
+static int wrap(struct ui_pane *p, enum ui_role r, const char *lead, int indent,
+		const char *text, int fixed)
 {
 	const char *s = text;
 	int lines = 0;
@@ -270,7 +272,8 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 			ui_line_fixed(p, &pen);
 		else
 			ui_line(p, &pen);
-		lines++;
+		if (!lines++ && lead)
+			ui_put(&pen, r, lead);
 		avail = pen.xmax - pen.x0 - indent;
 		if (avail < 8)
 			avail = 8;
@@ -285,13 +288,42 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 			cut = sizeof(buf) - 1;
 		memcpy(buf, s, cut);
 		buf[cut] = '\0';
-		ui_col(&pen, indent);
+		if (pen.x < pen.x0 + indent)	/* not after the lead: it ends there */
+			ui_col(&pen, indent);
 		ui_put(&pen, r, buf);
 		s += cut;
 		while (*s == ' ')
 			s++;
 	} while (*s);
 	return lines;
+}
+
+/* Escaped before it is measured: "\x1b" takes four columns, not one. */
+static int wrap_escaped(struct ui_pane *p, enum ui_role r, const char *lead, int indent,
+			const char *text, int fixed)
+{
+	size_t len = strlen(text);
+	char *esc;
+	int n;
+
+	if (!rs_text_needs_escape(text, len))
+		return wrap(p, r, lead, indent, text, fixed);
+	esc = rs_xmalloc(RS_ESCAPE_MAX(len));
+	rs_escape_text(esc, RS_ESCAPE_MAX(len), text, len);
+	n = wrap(p, r, lead, indent, esc, fixed);
+	free(esc);
+	return n;
+}
+
+int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed)
+{
+	return wrap_escaped(p, r, NULL, indent, text, fixed);
+}
+
+int ui_wrap_lead(struct ui_pane *p, enum ui_role r, const char *lead, const char *text,
+		 int fixed)
+{
+	return wrap_escaped(p, r, lead, (int)strlen(lead), text, fixed);
 }
 
 int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max)
@@ -368,19 +400,29 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph)
 	pen->x = pen->xmax;
 }
 
-/* Two counters' values added (b may be NULL): a port's TX and RX; < 0
+/* Counters' values added: a port's TX and RX (over IPv4 and IPv6); < 0
  * when no sample fell in the slice. */
-static float run_at(const struct rs_series_ctr *a, const struct rs_series_ctr *b, unsigned i)
+static float run_at(const struct rs_series_ctr *const *v, int n, unsigned i)
 {
-	float x = a->run[i], y = b && b->run ? b->run[i] : -1;
+	float sum = -1;
 
-	return x < 0 ? y : y < 0 ? x : x + y;
+	for (int k = 0; k < n; k++) {
+		float x = v[k]->run ? v[k]->run[i] : -1;
+
+		if (x >= 0)
+			sum = sum < 0 ? x : sum + x;
+	}
+	return sum;
 }
 
-static float hist_at(const struct rs_series *s, const struct rs_series_ctr *a,
-		     const struct rs_series_ctr *b, unsigned i)
+static float hist_at(const struct rs_series *s, const struct rs_series_ctr *const *v, int n,
+		     unsigned i)
 {
-	return rs_series_sample(s, a, i) + (b ? rs_series_sample(s, b, i) : 0);
+	float sum = 0;
+
+	for (int k = 0; k < n; k++)
+		sum += rs_series_sample(s, v[k], i);
+	return sum;
 }
 
 /*
@@ -389,7 +431,7 @@ static float hist_at(const struct rs_series *s, const struct rs_series_ctr *a,
  * A column no sample fell in is blank: no data is not a rate of zero.
  */
 static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
-		      const struct rs_series_ctr *a, const struct rs_series_ctr *b, int w)
+		      const struct rs_series_ctr *const *v, int nv, int w)
 {
 	const struct rs_series *s = &ui->sess.series;
 	unsigned len = s->run_len;
@@ -404,7 +446,7 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 		col[i] = -1;
 		for (unsigned k = (unsigned)i * len / (unsigned)w;
 		     k < (unsigned)(i + 1) * len / (unsigned)w; k++)
-			col[i] = run_at(a, b, k) > col[i] ? run_at(a, b, k) : col[i];
+			col[i] = run_at(v, nv, k) > col[i] ? run_at(v, nv, k) : col[i];
 		max = col[i] > max ? col[i] : max;
 	}
 	if (at >= w)
@@ -426,7 +468,7 @@ static void spark_run(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 }
 
 void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
-		  const struct rs_series_ctr *a, const struct rs_series_ctr *b)
+		  const struct rs_series_ctr *const *v, int nv)
 {
 	const struct rs_series *s = &ui->sess.series;
 	int w = pen->xmax - pen->x;
@@ -435,24 +477,26 @@ void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	float max = 0;
 	cchar_t cc[8];
 
-	if (pen->y >= 0 && w > 0 && a->run && s->run_len && s->run_len <= RS_SERIES_RUN_MAX) {
-		spark_run(ui, pen, r, a, b, w);
+	if (nv <= 0)
+		return;
+	if (pen->y >= 0 && w > 0 && v[0]->run && s->run_len && s->run_len <= RS_SERIES_RUN_MAX) {
+		spark_run(ui, pen, r, v, nv, w);
 		return;
 	}
-	if (pen->y < 0 || n <= 0 || !a->hist)
+	if (pen->y < 0 || n <= 0 || !v[0]->hist)
 		return;
 	for (int i = 0; i < n; i++) {
-		float v = hist_at(s, a, b, first + (unsigned)i);
+		float x = hist_at(s, v, nv, first + (unsigned)i);
 
-		if (v > max)
-			max = v;
+		if (x > max)
+			max = x;
 	}
 	for (int i = 0; i < 8; i++)
 		role_cchar(&cc[i], r, wide[1 + i]);
 	move(pen->y, pen->x);
 	for (int i = 0; i < n; i++) {
-		float v = hist_at(s, a, b, first + (unsigned)i);
-		int lvl = max > 0 ? (int)(v * 7.0f / max + 0.5f) : 0;
+		float x = hist_at(s, v, nv, first + (unsigned)i);
+		int lvl = max > 0 ? (int)(x * 7.0f / max + 0.5f) : 0;
 
 		add_wch(&cc[lvl < 0 ? 0 : lvl > 7 ? 7 : lvl]);
 	}
@@ -462,7 +506,7 @@ void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	      const struct rs_series_ctr *c)
 {
-	ui_spark_sum(ui, pen, r, c, NULL);
+	ui_spark_sum(ui, pen, r, &c, 1);
 }
 
 /* The last row of the view, taken out of it (totals under scrolling rows). */

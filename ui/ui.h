@@ -22,6 +22,7 @@
 #include "diag/check.h"
 #include "model/counter_groups.h"
 #include "session/session.h"
+#include "panes.h"
 #include "snapshot.h"
 #include "ui/console.h"
 
@@ -32,7 +33,6 @@
 
 #define UI_MIN_COLS 80
 #define UI_MIN_ROWS 24
-#define UI_MAX_PANES 16
 #define UI_HIST 120		/* samples of history per counter */
 #define UI_INTERVAL_MIN_MS 250	/* the shortest refresh interval the console offers */
 
@@ -67,7 +67,7 @@ struct ui_key {
 };
 
 struct ui_pane_class {
-	const char *name;	/* tab label */
+	enum rs_pane id;	/* its place, number and names (src/panes.h) */
 	const char *about;	/* one line for help */
 	void (*draw)(struct ui *ui, struct ui_pane *p);
 	int (*key)(struct ui *ui, struct ui_pane *p, int key);
@@ -75,6 +75,10 @@ struct ui_pane_class {
 	void (*tick)(struct ui *ui, struct ui_pane *p);	/* after the session changed */
 	void (*close)(struct ui *ui, struct ui_pane *p);	/* release what it keeps */
 	const struct ui_key *keys;	/* pane keys, ended by { 0 } (fn NULL) */
+	/* Its problems are another pane's too (GIDs: the selected port's
+	 * gid.no_roce_v2, which Devices counts for every port): its tab shows
+	 * them, the status bar's total counts them once. */
+	int mirror;
 };
 
 /* The visible rectangle of a pane and its virtual (scrolled) rows. */
@@ -109,7 +113,7 @@ struct ui {
 	struct rs_loop *loop;	/* NULL when headless (the bench) */
 	struct rs_console_opts opts;
 
-	struct ui_pane panes[UI_MAX_PANES];
+	struct ui_pane panes[RS_PANE_COUNT];
 	int n_panes, cur;
 	int help, help_scroll;
 	int sel_dev, sel_port;	/* the port Enter chose (indices) */
@@ -130,7 +134,8 @@ struct ui {
 	int input_sel;		/* input_buf is the old value, selected: a key replaces it */
 	const char *input_prompt;	/* NULL: the peer's address */
 	void (*input_done)(struct ui *ui, const char *text);	/* NULL: set the peer */
-	char msg[RS_MSG_LEN];	/* one-line message in the status bar */
+	char msg[RS_MSG_LEN];	/* a message in the status bar */
+	int msg_rows;		/* rows of its own above the bar when it does not fit there */
 
 	int rows, cols, too_small;
 	int utf8, color;
@@ -147,8 +152,8 @@ int ui_replay_play(struct ui *ui);
 /* A replay just opened: a damaged file says so on the status line. */
 void ui_replay_opened(struct ui *ui);
 
-/* panes.c: the pane list, NULL-terminated. */
-extern const struct ui_pane_class *const ui_pane_list[];
+/* panes.c: the pane classes, in the order of src/panes.h. */
+extern const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT];
 
 /* frame.c: keys, the frame around the panes, drawing */
 int ui_key(struct ui *ui, int key);
@@ -160,7 +165,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 void ui_close(struct ui *ui);
 int ui_reload(struct ui *ui);
 void ui_select_port(struct ui *ui, int dev, int port);
-int ui_set_pane(struct ui *ui, const char *name);
+void ui_set_pane(struct ui *ui, enum rs_pane pane);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ui_peer_set(struct ui *ui, const char *peer);
 /* pane_wizard.c: the peer was given; start the tree that waited for it. */
@@ -196,6 +201,10 @@ void ui_line(struct ui_pane *p, struct ui_pen *pen);
 void ui_put(struct ui_pen *pen, enum ui_role r, const char *s);
 /* text over as many lines as it needs from column indent (theme.c). */
 int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int fixed);
+/* A sentence after a mark (lead: " ~ ", ASCII), wrapped under its own
+ * first column: a finding's summary is read whole, never cut. */
+int ui_wrap_lead(struct ui_pane *p, enum ui_role r, const char *lead, const char *text,
+		 int fixed);
 /* text over at most max fixed rows from column indent, cut at spaces (a
  * dashboard's message); returns the rows used. */
 int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max);
@@ -206,9 +215,9 @@ void ui_fill(struct ui_pen *pen, enum ui_role r, const char *glyph);	/* to the e
 /* Sparkline of a counter's recent rates (oldest to newest) up to the pen's end. */
 void ui_spark(struct ui *ui, struct ui_pen *pen, enum ui_role r,
 	      const struct rs_series_ctr *c);
-/* The same for two counters added (b may be NULL): a port's TX + RX. */
+/* The same for nv counters added: a port's TX + RX (IPv4 and IPv6 ones). */
 void ui_spark_sum(struct ui *ui, struct ui_pen *pen, enum ui_role r,
-		  const struct rs_series_ctr *a, const struct rs_series_ctr *b);
+		  const struct rs_series_ctr *const *v, int nv);
 void ui_title(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A row that does not scroll (titles, column headers): only before ui_line(). */

@@ -180,7 +180,9 @@ void rs_cap_summary_json(struct rs_json *j, const struct rs_cap_analysis *a,
 	rs_json_kv_u64(j, "roce", t->roce_v2);
 	rs_json_kv_u64(j, "roce_v1", t->roce_v1);
 	rs_json_kv_u64(j, "other", t->other);
-	rs_json_kv_double(j, "duration", (double)(t->last_ts - t->first_ts) / 1e9);
+	/* no frame: no time span to speak of (unknown, not 0 s) */
+	rs_json_kv_double_or_null(j, "duration", (double)(t->last_ts - t->first_ts) / 1e9,
+				  t->frames > 0);
 	json_counts(j, "opcodes", t->opcodes, 256, hex_op);
 	json_flows(j, a, info->max_flows);
 	rs_json_kv_u64(j, "flows_total", t->flows_seen);

@@ -28,7 +28,8 @@ enum {
 	RS_EXIT_FAIL = 1,
 	RS_EXIT_USAGE = 2,
 	RS_EXIT_WARN = 3,	/* check --tree: warnings, no failure */
-	RS_EXIT_NOT_RUN = 4,	/* check --tree: the tree could not run */
+	RS_EXIT_NOT_RUN = 4,	/* check --tree: the tree could not run; fix: could not run */
+	RS_EXIT_FIXED = 5,	/* fix: all fixed (a plan: all can be; undo: all put back) */
 };
 
 /* The global options, valid before or after the command. */
@@ -40,6 +41,8 @@ struct rs_cli {
 	int demo;		/* --demo */
 	int json;		/* --json */
 	const struct rs_cmd *cmd;	/* the command being run */
+	int argc;			/* the whole command line, for records of what ran */
+	char **argv;
 };
 
 /* One option of a command. */
@@ -75,6 +78,7 @@ extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_record;
 extern const struct rs_cmd rs_cmd_check;
+extern const struct rs_cmd rs_cmd_fix;
 extern const struct rs_cmd rs_cmd_exporter;
 extern const struct rs_cmd rs_cmd_capture;
 extern const struct rs_cmd rs_cmd_explain;

@@ -145,6 +145,7 @@ static void json_ranked(struct rs_json *j, struct rs_explain_report *rp,
 			rs_json_kv_u64(j, "because_line", it->rule_line);
 		else
 			rs_json_kv_null(j, "because_line");
+		rs_json_kv_bool(j, "alternative", it->alternative);
 		rs_json_obj_end(j);
 	}
 	rs_json_arr_end(j);
@@ -182,8 +183,8 @@ static int json_out(struct rs_explain_report *rp, const struct rs_explain_run *r
 		    const struct rs_explain_limits *lim, const char *source)
 {
 	const struct rs_explain_stats *st = rs_explain_run_stats(r);
-	size_t n = st->distinct;
-	struct rs_explain_ranked *rk = rs_xcalloc(n ? n : 1, sizeof(*rk));
+	size_t n = st->distinct + RS_EXPLAIN_RANK_ALT;
+	struct rs_explain_ranked *rk = rs_xcalloc(n, sizeof(*rk));
 	struct rs_json json;
 	int ret;
 

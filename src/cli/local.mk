@@ -11,6 +11,7 @@ rocescope_SOURCES = \
 	src/cli/view_snapshot.c src/cli/view_counters.c src/cli/view_replay.c \
 	src/cli/cmd_record.c \
 	src/cli/view_check.c src/cli/view_tree.c src/cli/cmd_exporter.c \
+	src/cli/fix_out.h src/cli/cmd_fix.c src/cli/cmd_fix_out.c \
 	src/cli/cmd_capture.c src/cli/cmd_explain.c \
 	src/cli/perf_cli.h src/cli/perf_out.h src/cli/perf_opts.c src/cli/perf_out.c \
 	src/cli/perf_out_end.c src/cli/cmd_serve.c src/cli/cmd_bw.c src/cli/cmd_lat.c

@@ -34,6 +34,7 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_counters,
 	&rs_cmd_record,
 	&rs_cmd_check,
+	&rs_cmd_fix,
 	&rs_cmd_exporter,
 	&rs_cmd_capture,
 	&rs_cmd_explain,
@@ -498,7 +499,7 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 
 int main(int argc, char **argv)
 {
-	struct rs_cli cli = { 0 };
+	struct rs_cli cli = { .argc = argc, .argv = argv };
 	struct parse ps = { .cli = &cli };
 	const struct rs_cmd *cmd;
 	int ret;

@@ -57,7 +57,7 @@ static void kv_known(struct rs_json *j, const char *key, const char *s)
 /*
  * One end's view in the --json document (docs/cli.md): unknown is null,
  * each member one type; memlock is bytes, null when unlimited (said by
- * memlock_unlimited) or unknown.
+ * memlock_unlimited) or unknown (memlock_unlimited null too).
  */
 void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_perf_view *v)
 {
@@ -80,7 +80,10 @@ void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_p
 	kv_known(j, "trust", v->trust);
 	rs_json_kv_int_or_null(j, "memlock", (int64_t)v->memlock,
 			       v->memlock != 0 && v->memlock != UINT64_MAX);
-	rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
+	if (v->memlock)
+		rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
+	else
+		rs_json_kv_null(j, "memlock_unlimited");	/* not known either way */
 	rs_json_kv_str_or_null(j, "neigh_ip", v->neigh_ip);
 	rs_json_kv_str_or_null(j, "neigh_mac", v->neigh_mac);
 	rs_json_obj_end(j);
@@ -324,6 +327,8 @@ struct rs_perf_out *rs_perf_out_new(enum rs_perf_out_mode mode, const char *cmd,
 	o->port = port;
 	o->p = *p;
 	o->tool = "rocescope";
+	/* No view yet (no device, the test failed first): unknown, not GID 0. */
+	o->local.gid_index = o->remote.gid_index = -1;
 	o->rep = (struct rs_perf_report){
 		.views = on_views, .note = on_note, .interval = on_interval,
 		.bw = on_bw, .lat = on_lat, .arg = o,

@@ -48,6 +48,15 @@ int rs_view_close(struct rs_view *v, int ret);
 int rs_view_tree(struct rs_view *v, const char *tree, const char *dev, unsigned port);
 
 /*
+ * `fix --tree NAME`: walk the tree as check --tree does (quietly with
+ * --json), and give the ids of the checks to fix and the objects their
+ * findings are about: a chain's cause, or a checklist's steps that warn or
+ * fail (ids are the check table's own strings).  RS_EXIT_OK, or RS_EXIT_NOT_RUN after saying why.
+ */
+int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
+			char (*objects)[RS_TEXT_LEN], size_t max, size_t *n);
+
+/*
  * `counters --replay FILE`: every sample of the recording at once, the
  * first whole, the others' changes; the marks and the findings
  * (view_replay.c).

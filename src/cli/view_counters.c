@@ -7,7 +7,10 @@
  * the RoCE hw_counters and the netdev statistics and ethtool -S of every
  * link.  Text shows data in bits per second (Gb/s, as links are sold) and
  * packets in pps (model/units.h); --json keeps the exact per-second rate
- * in the counter's own unit (bytes, packets or count).  The session runs on the event loop and refreshes itself every
+ * in the counter's own unit (bytes, packets or count) and each counter's
+ * meaning (tx_bytes, cnp_sent, out_of_sequence ...: the same for every
+ * vendor, from the driver's counter table, counter_tables.h) with the
+ * driver whose table gave it.  The session runs on the event loop and refreshes itself every
  * interval; each reading's rates come from the counter series (one model
  * with the console), from the readings' own timestamps, so a slow sysfs read
  * does not skew them and the demo's fake clock gives exact figures.  A
@@ -66,6 +69,8 @@ static void emit_json(struct rs_json *j, const struct rs_series_set *set,
 		rs_json_kv_null(j, "delta");
 	rs_json_kv_double_or_null(j, "rate", c->rate, moving && c->has_rate);
 	rs_json_kv_str(j, "unit", rs_rate_unit_name(unit_of(c)));
+	rs_json_kv_str_or_null(j, "meaning", c->cls ? rs_meaning_name(c->cls->meaning) : "");
+	rs_json_kv_str_or_null(j, "driver", set->table ? set->table->driver : "");
 	rs_json_obj_end(j);
 }
 

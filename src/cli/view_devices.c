@@ -3,7 +3,9 @@
  * view_devices.c - `rocescope devices`: what ibv_devices, ibstat and
  * ibdev2netdev show, together, for every RDMA device of the snapshot.
  *
- * Per device: identity (node GUID, firmware, PSID, HCA type, generation),
+ * Per device: identity (node GUID, firmware, PSID, HCA type, generation,
+ * the vendor and model pci.ids gives its PCI ids, the kernel driver of the
+ * function and the RDMA driver whose counter table reads its counters),
  * the PCI link with a DEGRADED mark when it trained below its maximum (a
  * x8 link caps a 100 Gb/s port near 63 Gb/s), and per port the state, rate,
  * netdev with its MTU, and the RoCE MTU; the RDMA resources in use (QPs and
@@ -13,6 +15,7 @@
  */
 #include "cli/view.h"
 #include "diag/check.h"
+#include "model/counter_tables.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -90,6 +93,22 @@ static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
 	rs_tprintf(stdout, "\n");
 }
 
+/* "Broadcom Inc. and subsidiaries BCM57508 NetXtreme-E ..." or why not. */
+static void text_nic(const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+	const struct rs_pci_link *p = &d->pci;
+
+	rs_tprintf(stdout, "  NIC      %s%s%s", p->vendor_name, p->vendor_name[0] &&
+		   p->device_name[0] ? " " : "", p->device_name);
+	if (p->names_note[0])
+		rs_tprintf(stdout, "%s(%s)", p->vendor_name[0] ? " " : "", p->names_note);
+	else if (!p->vendor_name[0] && !p->device_name[0])
+		rs_tprintf(stdout, "(not named: the snapshot carries no PCI names)");
+	rs_tprintf(stdout, "\n  RDMA     %s%s%s%s\n", t ? t->driver : "no counter table claims it",
+		   t ? " (" : "", t ? t->title : "", t ? ")" : "");
+}
+
 static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
@@ -109,6 +128,7 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 	else
 		rs_tprintf(stdout, "  PSID     %-22s  ", or_unknown(d->board_id));
 	rs_tprintf(stdout, "HCA %s  driver %s\n", or_unknown(d->hca_type), or_unknown(d->driver));
+	text_nic(d);
 	text_pci(fs, d);
 	rs_rdma_res_fmt(res, sizeof(res), &d->res);
 	/* Our own text: counts and the kernel's QP state names. */
@@ -127,6 +147,10 @@ static void json_pci(struct rs_json *j, const struct rs_findings *fs, const stru
 	/* 0 is the snapshot's "unknown" for every number here */
 	rs_json_kv_int_or_null(j, "vendor_id", p->vendor_id, p->vendor_id || p->device_id);
 	rs_json_kv_int_or_null(j, "device_id", p->device_id, p->vendor_id || p->device_id);
+	rs_json_kv_str_or_null(j, "revision", p->revision);
+	rs_json_kv_str_or_null(j, "vendor", p->vendor_name);
+	rs_json_kv_str_or_null(j, "model", p->device_name);
+	rs_json_kv_str_or_null(j, "names_note", p->names_note);
 	rs_json_kv_str_or_null(j, "cur_speed", p->cur_speed);
 	rs_json_kv_str_or_null(j, "max_speed", p->max_speed);
 	rs_json_kv_double_or_null(j, "cur_gts", p->cur_gts, p->cur_gts > 0);
@@ -180,7 +204,8 @@ static void json_port(struct rs_json *j, const struct rs_snapshot *s, const stru
 	rs_json_kv_int_or_null(j, "max_mtu", p->max_mtu, p->max_mtu > 0);
 	rs_json_kv_int_or_null(j, "gid_tbl_len", p->gid_tbl_len, p->gid_tbl_len > 0);
 	/* how many entries the table has (not the entries: `gids` has them) */
-	rs_json_kv_int(j, "gid_count", (int64_t)p->n_gids);
+	/* no slot listed: the table was not read, its count unknown (not 0) */
+	rs_json_kv_int_or_null(j, "gid_count", (int64_t)p->n_gids, p->gid_tbl_len || p->n_gids);
 	rs_json_obj_end(j);
 }
 
@@ -194,6 +219,8 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_kv_str_or_null(j, "board_id", d->board_id);
 	rs_json_kv_str_or_null(j, "hca_type", d->hca_type);
 	rs_json_kv_str_or_null(j, "driver", d->driver);
+	rs_json_kv_str_or_null(j, "rdma_driver", rs_ctr_table_for(d) ? rs_ctr_table_for(d)->driver :
+			       "");
 	rs_json_kv_str_or_null(j, "generation", d->generation);
 	json_verdict(j, "weak_roce_v2", fs, "nic.weak_roce_v2", d);
 	rs_json_kv_bool(j, "present", d->present);

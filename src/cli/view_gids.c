@@ -136,10 +136,11 @@ static void text_pick(const struct rs_device *d, const struct rs_port *p,
 		      const struct rs_gid_pick *pick)
 {
 	struct rs_gid_settings set;
+	char say[sizeof(pick->reason) + 64];
 
-	if (pick->index < 0) {
-		rs_tprintf(stdout, "%s port %u: no GID index to use: %s\n", d->name, p->num,
-			   pick->reason);
+	if (pick->index < 0) {	/* in the words of check's gid.no_roce_v2 */
+		rs_tprintf(stdout, "%s port %u: %s\n", d->name, p->num,
+			   rs_gid_pick_summary(pick, say, sizeof(say)));
 		return;
 	}
 	rs_gid_settings(pick->index, &set);
@@ -155,6 +156,7 @@ static void json_pick(struct rs_json *j, const struct rs_device *d, const struct
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "dev", d->name);
 	rs_json_kv_int(j, "port", p->num);
+	rs_json_kv_str(j, "state", rs_gid_state_name(pick->state));
 	if (pick->index < 0) {
 		rs_json_kv_null(j, "index");
 		rs_json_kv_str(j, "reason", pick->reason);

@@ -62,6 +62,7 @@ static void ctr_json(struct rs_json *j, const struct rs_series_set *set,
 	}
 	/* the unit of value, delta and rate, exact, as `counters --json` */
 	rs_json_kv_str(j, "unit", rs_rate_unit_name(rs_rate_unit_of(c->cls, c->name)));
+	rs_json_kv_str_or_null(j, "meaning", c->cls ? rs_meaning_name(c->cls->meaning) : "");
 	rs_json_obj_end(j);
 }
 

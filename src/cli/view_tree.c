@@ -234,23 +234,32 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 	text_outcome(r);
 }
 
+/* The tree name, when it can run here: 0, or -1 after saying why. */
+static int load(struct rs_view *v, const char *name, struct rs_tree *tree)
+{
+	char err[512];
+
+	if (rs_tree_load(tree, name, err, sizeof(err))) {
+		rs_tprintf(stderr, "rocescope: %s\n", err);
+		return -1;
+	}
+	if (tree->needs_peer && !v->sess.peer[0]) {
+		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
+			   tree->name);
+		rs_tree_free(tree);
+		return -1;
+	}
+	return 0;
+}
+
 int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned port)
 {
 	struct rs_tree tree;
 	struct rs_run run;
-	char err[512];
 	enum rs_verdict worst;
 
-	if (rs_tree_load(&tree, name, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+	if (load(v, name, &tree))
 		return RS_EXIT_NOT_RUN;
-	}
-	if (tree.needs_peer && !v->sess.peer[0]) {
-		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
-			   tree.name);
-		rs_tree_free(&tree);
-		return RS_EXIT_NOT_RUN;
-	}
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, dev, port);
 	if (dev && !run.subject.dev[0]) {
@@ -266,4 +275,31 @@ int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned 
 	rs_run_free(&run);
 	rs_tree_free(&tree);
 	return worst == RS_FAIL ? RS_EXIT_FAIL : worst == RS_WARN ? RS_EXIT_WARN : RS_EXIT_OK;
+}
+
+int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
+			char (*objects)[RS_TEXT_LEN], size_t max, size_t *n)
+{
+	struct rs_tree tree;
+	struct rs_run run;
+
+	*n = 0;
+	if (load(v, name, &tree))
+		return RS_EXIT_NOT_RUN;
+	rs_run_init(&run, &tree);
+	rs_run_subject(&run, &v->sess.snap, NULL, 0);
+	walk(v, &run);
+	for (size_t i = 0; i < run.n_steps && *n < max; i++) {
+		const struct rs_step *st = &run.steps[i];
+
+		/* A chain's answer is its cause; a checklist's, every step not done. */
+		if ((tree.kind == RS_TREE_CHAIN && (int)i == run.cause) ||
+		    (tree.kind == RS_TREE_CHECKLIST && rs_finding_is_problem(&st->finding))) {
+			rs_strlcpy(objects[*n], st->finding.object, RS_TEXT_LEN);
+			ids[(*n)++] = st->finding.id;
+		}
+	}
+	rs_run_free(&run);
+	rs_tree_free(&tree);
+	return RS_EXIT_OK;
 }

@@ -27,6 +27,13 @@
 int rs_collect_rdma(struct rs_snapshot *s);
 /* sysfs: port counters and hw_counters only (the refresh tick).  A device
  * whose directory vanished gets present = 0 and keeps its last values. */
+/*
+ * The vendor and model names of d's PCI ids from the system's PCI ID
+ * database (pci.ids, through libpci: $RS_PCI_IDS, else libpci's own path,
+ * the same with --root: the database is the host's, not the tree's).  A
+ * name it cannot give stays "" and d->pci.names_note says why.
+ */
+void rs_pci_names_fill(struct rs_device *d);
 int rs_collect_rdma_counters(struct rs_snapshot *s);
 /* Live: what only libibverbs tells (MTUs, port state, GID types). */
 int rs_collect_verbs(struct rs_snapshot *s);

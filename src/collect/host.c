@@ -33,6 +33,53 @@ static const char *const rdma_modules[] = {
 	"ib_cm", "iw_cm", "rdma_rxe", "siw", "ib_ipoib", "nvme_rdma",
 };
 
+/*
+ * The other vendors' Ethernet driver and the RDMA driver that goes with it
+ * (profiles/counters/DRIVER.yaml): listed after the others, both of a pair, once
+ * its Ethernet driver is loaded - the RDMA driver can then be missing.
+ */
+static const char *const vendor_pairs[][2] = {
+	{ "bnxt_en", "bnxt_re" }, { "ice", "irdma" }, { "i40e", "irdma" },
+	{ "hns3", "hns_roce_hw_v2" }, { "qede", "qedr" }, { "mana", "mana_ib" },
+	{ "erdma", "erdma" },
+};
+
+static struct rs_module *module_of(struct rs_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->n_modules; i++)
+		if (!strcmp(h->modules[i].name, name))
+			return &h->modules[i];
+	return NULL;
+}
+
+/* Loaded: in /proc/modules (seen, 1) or /sys/module under the root. */
+static int module_present(const char *name, char **seen, size_t n_seen)
+{
+	char path[4096];
+
+	for (size_t i = 0; i < n_seen; i++)
+		if (!strcmp(seen[i], name))
+			return 1;
+	return !rs_path(path, sizeof(path), "/sys/module/%s", name) && !access(path, F_OK);
+}
+
+static void add_vendor_modules(struct rs_snapshot *s, char **seen, size_t n_seen)
+{
+	for (size_t i = 0; i < RS_ARRAY_SIZE(vendor_pairs); i++) {
+		if (!module_present(vendor_pairs[i][0], seen, n_seen))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			struct rs_module *m;
+
+			if (module_of(&s->host, vendor_pairs[i][k]))
+				continue;
+			m = RS_APPEND(s->host.modules, s->host.n_modules);
+			RS_STRCPY(m->name, vendor_pairs[i][k]);
+			m->loaded = module_present(m->name, seen, n_seen);
+		}
+	}
+}
+
 /* A regular file under the root, never blocking (util.h). */
 static FILE *root_fopen(const char *path)
 {
@@ -135,7 +182,8 @@ static void collect_meminfo(struct rs_snapshot *s)
  */
 static void collect_modules(struct rs_snapshot *s)
 {
-	char line[512], name[RS_NAME_LEN + 1], path[4096];
+	char line[512], name[RS_NAME_LEN + 1], path[4096], *seen[16];
+	size_t n_seen = 0;
 	FILE *f = root_fopen("/proc/modules");
 	int err = f ? 0 : errno;
 
@@ -158,9 +206,17 @@ static void collect_modules(struct rs_snapshot *s)
 		for (size_t i = 0; i < s->host.n_modules; i++)
 			if (!strcmp(s->host.modules[i].name, name))
 				s->host.modules[i].loaded = 1;
+		for (size_t i = 0; i < RS_ARRAY_SIZE(vendor_pairs) && n_seen < RS_ARRAY_SIZE(seen);
+		     i++)
+			for (int k = 0; k < 2; k++)
+				if (!strcmp(vendor_pairs[i][k], name) && n_seen < RS_ARRAY_SIZE(seen))
+					seen[n_seen++] = rs_xstrdup(name);
 	}
 	if (f)
 		fclose(f);
+	add_vendor_modules(s, seen, n_seen);
+	for (size_t i = 0; i < n_seen; i++)
+		free(seen[i]);
 }
 
 static void collect_hugepages(struct rs_snapshot *s)

@@ -4,7 +4,7 @@
 librscore_a_SOURCES += \
 	src/collect/collect.h \
 	src/collect/rdma_priv.h src/collect/rdma_sysfs.c src/collect/rdma_gids.c \
-	src/collect/nic_generation.h src/collect/nic_generation.c \
+	src/collect/nic_generation.h src/collect/nic_generation.c src/collect/pci_names.c \
 	src/collect/verbs.c \
 	src/collect/rdma_res.h src/collect/rdma_res.c src/collect/rdma_res_parse.c \
 	src/collect/net_priv.h src/collect/netlink.c src/collect/route_get.c \

@@ -8,6 +8,11 @@
  * symlink, uevent's DEVTYPE (vlan, bond, bridge) and, for VLANs,
  * /proc/net/vlan/<if> (VID and parent device).  A missing file leaves the
  * field unknown; a tree without sys/class/net simply has no links.
+ *
+ * ethtool -S has no file in sysfs: its recorded twin is <root>/ethtool/
+ * <if>/stats/, one file per statistic named as ethtool prints it, holding
+ * its decimal value (docs/collectors-net.md).  Without that directory the
+ * link's ethtool statistics stay unread, as before any recording.
  */
 #include "collect/collect.h"
 #include "collect/sysfs_files.h"
@@ -29,6 +34,18 @@ static void read_stats(struct rs_snapshot *s, struct rs_counter_set *set,
 	if (n < 0 && n != -ENOENT)
 		rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname, "statistics: %s",
 					   rs_strerror(n));
+}
+
+/* The recorded ethtool -S of a link, when the tree has one. */
+static void read_ethtool(struct rs_snapshot *s, struct rs_counter_set *set,
+			 const char *ifname)
+{
+	int n = rs_read_counter_dir(s, RS_AREA_NET, ifname, "ethtool -S (recorded)", set,
+				    "/ethtool/%s/stats", ifname);
+
+	if (n < 0 && n != -ENOENT)
+		rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname,
+					   "ethtool/%s/stats: %s", ifname, rs_strerror(n));
 }
 
 /* Copy the word at p (up to blank or newline) into buf, marked if cut. */
@@ -162,6 +179,7 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	if (k->vlan_id >= 0)
 		RS_STRCPY(k->kind, "vlan");
 	read_stats(s, &k->stats, ifname);
+	read_ethtool(s, &k->ethtool, ifname);
 }
 
 int rs_collect_net_recorded(struct rs_snapshot *s)
@@ -186,7 +204,10 @@ int rs_collect_net_recorded(struct rs_snapshot *s)
 
 int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 {
-	for (size_t i = 0; i < s->n_links; i++)
+	for (size_t i = 0; i < s->n_links; i++) {
 		read_stats(s, &s->links[i].stats, s->links[i].name);
+		if (s->links[i].ethtool.count)
+			read_ethtool(s, &s->links[i].ethtool, s->links[i].name);
+	}
 	return 0;
 }

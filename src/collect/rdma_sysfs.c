@@ -51,21 +51,33 @@ static void read_dev_attr(struct rs_snapshot *s, struct rs_device *d,
 				      attr, rs_strerror(ret));
 }
 
-/* "8.0 GT/s PCIe" -> 8.0, "Unknown" -> 0; width "8" or "x8" -> 8. */
-static double parse_gts(const char *v)
+/*
+ * "8.0 GT/s PCIe" -> 8.0, "Unknown" -> 0.  A number that is not a speed
+ * the kernel prints ("1e308 GT/s", "inf GT/s", strtod takes both) is not
+ * a reading: noted, and unknown.
+ */
+static double parse_gts(struct rs_snapshot *s, const struct rs_device *d, const char *attr,
+			const char *v)
 {
 	char *end;
 	double g = strtod(v, &end);
 
-	return end != v && strstr(end, "GT/s") ? g : 0;
+	if (end == v || !strstr(end, "GT/s"))
+		return 0;
+	if (rs_pcie_gts_known(g))
+		return g;
+	rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "device/%s: \"%.40s\" is not a "
+			      "PCIe speed the kernel prints", attr, v);
+	return 0;
 }
 
+/* Width "8" or "x8" -> 8: the Link Status width field is 6 bits. */
 static int parse_width(const char *v)
 {
 	char *end;
 	long w = strtol(v[0] == 'x' ? v + 1 : v, &end, 10);
 
-	return (*end || w <= 0 || w > 64) ? 0 : (int)w;
+	return (*end || w <= 0 || w > 63) ? 0 : (int)w;
 }
 
 static void read_pci_attr(struct rs_snapshot *s, struct rs_device *d,
@@ -130,10 +142,13 @@ static void read_pci(struct rs_snapshot *s, struct rs_device *d)
 		pl->vendor_id = (unsigned)v;
 	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/device", d->name) && v <= 0xffff)
 		pl->device_id = (unsigned)v;
+	/* "0x21": HIP08 and HIP09 share device ids (nic_generation.c) */
+	if (!rs_read_x64(&v, RS_SYS_IB "/%s/device/revision", d->name) && v <= 0xff)
+		snprintf(pl->revision, sizeof(pl->revision), "0x%02x", (unsigned)v);
 	read_pci_attr(s, d, pl->cur_speed, sizeof(pl->cur_speed), "current_link_speed");
 	read_pci_attr(s, d, pl->max_speed, sizeof(pl->max_speed), "max_link_speed");
-	pl->cur_gts = parse_gts(pl->cur_speed);
-	pl->max_gts = parse_gts(pl->max_speed);
+	pl->cur_gts = parse_gts(s, d, "current_link_speed", pl->cur_speed);
+	pl->max_gts = parse_gts(s, d, "max_link_speed", pl->max_speed);
 	read_pci_attr(s, d, buf, sizeof(buf), "current_link_width");
 	pl->cur_width = parse_width(buf);
 	read_pci_attr(s, d, buf, sizeof(buf), "max_link_width");
@@ -190,7 +205,8 @@ static void read_port_rate(struct rs_snapshot *s, const char *dev, struct rs_por
 	if (ret && ret != -EOVERFLOW)
 		return;
 	p->rate_gbps = strtod(p->rate, &end);
-	if (end == p->rate || !strstr(end, "Gb/sec") || p->rate_gbps < 0) {
+	/* only what rate_show() prints: not "inf Gb/sec" (kernel_values.c) */
+	if (end == p->rate || !strstr(end, "Gb/sec") || !rs_ib_rate_known(p->rate_gbps)) {
 		p->rate_gbps = 0;
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", dev, "port %u rate: cannot parse \"%.40s\"",
 				      p->num, p->rate);
@@ -265,6 +281,28 @@ static void find_port_netdev(const char *dev, struct rs_port *p)
 		p->netdev[0] = '\0';
 }
 
+/*
+ * rdma_cm's defaults for the port, from its configfs group.  The group
+ * exists only once someone made it (mkdir rdma_cm/DEV): reading never
+ * makes one, so without it the defaults stay unknown.
+ */
+static void read_cm_defaults(const char *dev, struct rs_port *p)
+{
+	uint64_t tos;
+
+	p->cm_known = 0;
+	if (rs_read_str(p->cm_roce_mode, sizeof(p->cm_roce_mode),
+			"/sys/kernel/config/rdma_cm/%s/ports/%u/default_roce_mode", dev, p->num) ||
+	    rs_read_u64(&tos, "/sys/kernel/config/rdma_cm/%s/ports/%u/default_roce_tos", dev,
+			p->num) || tos > 255) {
+		p->cm_roce_mode[0] = '\0';
+		p->cm_roce_tos = 0;
+		return;
+	}
+	p->cm_roce_tos = (int)tos;
+	p->cm_known = 1;
+}
+
 static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port *p)
 {
 	int ret;
@@ -283,6 +321,7 @@ static void read_port(struct rs_snapshot *s, struct rs_device *d, struct rs_port
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", d->name, "port %u link_layer: unexpected \"%.40s\"",
 				      p->num, p->link_layer);
 	find_port_netdev(d->name, p);
+	read_cm_defaults(d->name, p);
 	rs_rdma_read_gids(s, d->name, p);
 	read_counter_dir(s, d->name, p, "counters", &p->counters);
 	read_counter_dir(s, d->name, p, "hw_counters", &p->hw_counters);
@@ -357,6 +396,7 @@ int rs_collect_rdma(struct rs_snapshot *s)
 		read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
 		read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
 		read_pci(s, d);
+		rs_pci_names_fill(d);
 		rs_nic_gen_fill(d);
 		read_ports(s, d);
 	}

@@ -37,6 +37,8 @@ const struct rs_check rs_checks[] = {
 	  rs_check_user_index, 0 },
 	{ "gid.default_index", "index 0, what a tool uses without -x, is the RoCE v2 entry",
 	  rs_check_default_index, 0 },
+	{ "rdma.cm_defaults", "rdma_cm's default RoCE mode is v2 and its ToS the site's",
+	  rs_check_cm_defaults, 0 },
 	{ "counters.error_rising", "no error counter of the port rose in the last interval",
 	  rs_check_error_rising, 0 },
 	{ "counters.error_totals", "error counters are 0 (one reading: totals since the last reset)",

@@ -292,6 +292,7 @@ RS_CHECK_FN(rs_check_weak_roce_v2);
 RS_CHECK_FN(rs_check_port_active);
 RS_CHECK_FN(rs_check_roce_mtu);
 RS_CHECK_FN(rs_check_gid_roce_v2);
+RS_CHECK_FN(rs_check_cm_defaults);
 RS_CHECK_FN(rs_check_error_rising);
 RS_CHECK_FN(rs_check_error_totals);
 RS_CHECK_FN(rs_check_default_route);
@@ -301,6 +302,9 @@ RS_CHECK_FN(rs_check_peer_route);
 /* checks_neigh.c */
 RS_CHECK_FN(rs_check_peer_neigh);
 RS_CHECK_FN(rs_check_arp_flux);
+/* The first RDMA driver not loaded while its NIC's Ethernet driver is (bnxt_re
+ * for bnxt_en), with that driver in *core; NULL when there is none. */
+const char *rs_check_rdma_module_missing(const struct rs_host *h, const char **core);
 RS_CHECK_FN(rs_check_modules);
 RS_CHECK_FN(rs_check_memlock);
 RS_CHECK_FN(rs_check_hugepages);

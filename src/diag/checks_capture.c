@@ -10,13 +10,21 @@
  */
 #include "capture/analysis.h"
 #include "diag/check.h"
+#include "panes.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define NO_CAPTURE "no capture running: start one in the console's Capture pane (8, then " \
-		   "s) or run rocescope capture -i NETDEV"
+/* No capture: how to start one, the pane named by the pane table. */
+static void no_capture(struct rs_finding *f)
+{
+	char pane[64];
+
+	RS_FSET(f->summary, "no capture running: start one in the console's %s or run "
+		"rocescope capture -i NETDEV", rs_pane_ref(pane, sizeof(pane), RS_PANE_CAPTURE,
+							   "s"));
+}
 
 static struct rs_finding *capture_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				    enum rs_verdict v, struct rs_findings *out)
@@ -37,7 +45,7 @@ void rs_check_capture_roce_v2(const struct rs_check_ctx *ctx, const struct rs_ch
 
 	RS_FSET(f->expected, "RoCE v2 packets (UDP destination port 4791) on the wire");
 	if (!v) {
-		RS_FSET(f->summary, NO_CAPTURE);
+		no_capture(f);
 		return;
 	}
 	RS_FSET(f->summary, "%s", v->roce_text);
@@ -102,7 +110,7 @@ void rs_check_capture_health(const struct rs_check_ctx *ctx, const struct rs_che
 	if (!v) {
 		struct rs_finding *f = capture_f(ctx, c, RS_SKIP, out);
 
-		RS_FSET(f->summary, NO_CAPTURE);
+		no_capture(f);
 		RS_FSET(f->expected, "no bad ICRC, NAK, PSN gap, retransmission or congestion mark");
 		return;
 	}

@@ -27,6 +27,7 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 				   rs_check_error(s, RS_AREA_RDMA, "sysfs", "", NULL);
 	struct rs_finding *f = rs_finding_new(out, c, s->n_devices ? RS_PASS : e ? RS_SKIP :
 					      RS_FAIL, RS_OBJ_HOST);
+	const char *missing, *core = "";
 
 	RS_FSET(f->object, "host");
 	RS_FSET(f->evidence, "/sys/class/infiniband: %zu device(s)", s->n_devices);
@@ -41,8 +42,13 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 		return;
 	}
 	RS_FSET(f->summary, "no RDMA device: no driver loaded, or no RDMA NIC here");
-	RS_FSET(f->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
-		"rdma link add rxe0 type rxe netdev ETH");
+	missing = rs_check_rdma_module_missing(&s->host, &core);
+	if (missing)
+		RS_FSET(f->remedy, "modprobe %s (the RDMA driver of %s, which is loaded)", missing,
+			core);
+	else
+		RS_FSET(f->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
+			"rdma link add rxe0 type rxe netdev ETH");
 }
 
 void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -303,24 +309,74 @@ void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
-static void gid_texts(struct rs_finding *f, const struct rs_port *p,
-		      const struct rs_gid_pick *pick)
+/* rdma_cm's defaults of one Ethernet port (configfs): mode and ToS. */
+static void cm_defaults_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			     const struct rs_device *d, const struct rs_port *p,
+			     struct rs_findings *out)
+{
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
+	int tos = pr ? pr->roce_tos : -1;
+	int v1 = p->cm_known && strcmp(p->cm_roce_mode, "RoCE v2");
+	enum rs_verdict v = !p->cm_known ? RS_SKIP : v1 ? RS_FAIL :
+			    tos >= 0 && p->cm_roce_tos != tos ? RS_WARN : RS_PASS;
+	struct rs_finding *f = rs_finding_port(out, c, v, d, p);
+	const char *cf = "/sys/kernel/config/rdma_cm";
+
+	if (tos >= 0)
+		RS_FSET(f->expected, "default_roce_mode RoCE v2, default_roce_tos %d (profile %s)",
+			tos, pr->name);
+	else
+		RS_FSET(f->expected, "default_roce_mode RoCE v2 (a ToS only with a profile's "
+			"roce_tos)");
+	if (v == RS_SKIP) {
+		RS_FSET(f->summary, "rdma_cm defaults not visible: no configfs group %s/%s (mkdir "
+			"it to see them; without one the kernel's apply: RoCE v2 where the device "
+			"has it, ToS 0)", cf, d->name);
+		return;
+	}
+	RS_FSET(f->evidence, "%s/%s/ports/%u: default_roce_mode %s, default_roce_tos %d", cf,
+		d->name, p->num, p->cm_roce_mode, p->cm_roce_tos);
+	if (v == RS_PASS) {
+		RS_FSET(f->summary, "rdma_cm defaults: %s, ToS %d", p->cm_roce_mode, p->cm_roce_tos);
+		return;
+	}
+	if (v1) {
+		RS_FSET(f->summary, "rdma_cm connections default to %s: not routable, and a RoCE "
+			"v2 peer cannot talk to them", p->cm_roce_mode);
+		RS_FSET(f->remedy, "echo \"RoCE v2\" > %s/%s/ports/%u/default_roce_mode", cf,
+			d->name, p->num);
+		return;
+	}
+	RS_FSET(f->summary, "rdma_cm's default ToS is %d, the site's is %d: rdma_cm traffic "
+		"lands on another priority", p->cm_roce_tos, tos);
+	RS_FSET(f->remedy, "echo %d > %s/%s/ports/%u/default_roce_tos", tos, cf, d->name, p->num);
+}
+
+void rs_check_cm_defaults(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			  struct rs_findings *out)
+{
+	const struct rs_snapshot *s = ctx->snap;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++)
+			if (rs_port_is_eth(&s->devices[i].ports[j]))
+				cm_defaults_port(ctx, c, &s->devices[i], &s->devices[i].ports[j],
+						 out);
+}
+
+/* The remedies of a table that was read; the words of the state are
+ * rs_gid_pick_summary()'s, as every view shows them. */
+static void gid_remedy(struct rs_finding *f, const struct rs_port *p,
+		       const struct rs_gid_pick *pick)
 {
 	const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
-	if (f->verdict == RS_PASS)
-		RS_FSET(f->summary, "use GID index %d", pick->index);
-	else if (f->verdict == RS_WARN)
-		RS_FSET(f->summary, "GID index %d names %s, which is no longer on %s",
-			pick->index, pick->gid->ip, pick->gid->netdev);
-	else
-		RS_FSET(f->summary, "no GID index to use: %s", pick->reason);
-	if (f->verdict == RS_WARN)
+	if (pick->state == RS_GID_STALE)
 		RS_FSET(f->remedy, "the GID table still names a removed address: "
 			"ip addr add %s dev %s again, or let the table refresh "
 			"(ip link set %s down; ip link set %s up)", pick->gid->ip,
 			pick->gid->netdev, pick->gid->netdev, pick->gid->netdev);
-	if (f->verdict == RS_FAIL)
+	if (pick->state == RS_GID_NONE)
 		RS_FSET(f->remedy, "ip link set %s up; ip addr add ADDR/LEN dev %s; "
 			"then check the RoCE v2 entries appear (rocescope gids)", nd, nd);
 }
@@ -328,35 +384,30 @@ static void gid_texts(struct rs_finding *f, const struct rs_port *p,
 void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  struct rs_findings *out)
 {
+	static const enum rs_verdict verdict[] = {
+		[RS_GID_USE] = RS_PASS, [RS_GID_STALE] = RS_WARN, [RS_GID_NONE] = RS_FAIL,
+		[RS_GID_UNKNOWN] = RS_SKIP,
+	};
 	const struct rs_snapshot *s = ctx->snap;
+
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			int eth = rs_port_is_eth(p);
-			/* No slot listed at all: the table is unknown, not empty. */
-			int unread = !p->gid_tbl_len && !p->n_gids;
 			struct rs_gid_pick pick;
 			struct rs_finding *f;
 
 			rs_gid_recommend(s, d, p, &pick);
-			f = rs_finding_port(out, c, !eth || unread ? RS_SKIP : pick.index < 0 ?
-					    RS_FAIL : pick.stale ? RS_WARN : RS_PASS, d, p);
-			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: %zu valid "
-				"entries; %s", d->name, p->num, p->n_gids, pick.reason);
-			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
-				"address of %s", p->netdev[0] ? p->netdev : "the port's netdev");
-			if (!eth) {
-				RS_FSET(f->summary, "%s: no RoCE GID to choose",
-					p->link_layer[0] ? p->link_layer : "link layer unknown");
-			} else if (unread) {
-				RS_FSET(f->summary, "GID table not read: %s",
-					port_unread(s, d, p, ": cannot list gids",
-						    "no gids/ directory in the snapshot"));
+			f = rs_finding_port(out, c, verdict[pick.state], d, p);
+			rs_gid_pick_summary(&pick, f->summary, sizeof(f->summary));
+			if (!p->gid_tbl_len && !p->n_gids)
 				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: not read",
 					d->name, p->num);
-			} else {
-				gid_texts(f, p, &pick);
-			}
+			else
+				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: %zu "
+					"valid entries; %s", d->name, p->num, p->n_gids, pick.reason);
+			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
+				"address of %s", p->netdev[0] ? p->netdev : "the port's netdev");
+			gid_remedy(f, p, &pick);
 		}
 }

@@ -3,8 +3,13 @@
  * checks_host.c - checks about the host around the NIC: the RDMA kernel
  * modules, the locked-memory limit and huge pages.
  *
- * mlx5_core loaded without mlx5_ib / ib_uverbs / rdma_ucm gives a working
- * Ethernet port that verbs do not see (or rdma_cm that fails); a memlock
+ * An RDMA NIC's Ethernet driver loaded without its RDMA driver (mlx5_core
+ * without mlx5_ib, bnxt_en without bnxt_re, ice or i40e without irdma,
+ * hns3 without hns_roce_hw_v2, qede without qedr, mana without mana_ib) or
+ * without ib_uverbs / rdma_ucm gives a working Ethernet port that verbs
+ * do not see (or rdma_cm that fails), rdma_rxe (Soft-RoCE) without
+ * ib_uverbs / rdma_ucm devices no application can open, and a site
+ * profile may name the modules its RDMA needs; a memlock
  * limit below unlimited makes memory registration fail with ENOMEM
  * ("Couldn't allocate MR") unless the process holds CAP_IPC_LOCK, so that
  * verdict names whom it is about (this process, or other users' logins);
@@ -12,6 +17,7 @@
  * no hugepages directory) gives a skip.
  */
 #include "diag/check.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,15 +33,98 @@ static int module_loaded(const struct rs_host *h, const char *name)
 	return -1;	/* not among the modules the collector looked at */
 }
 
-/* The modules mlx5 RDMA needs once mlx5_core is loaded. */
-static int needed(const char *name)
-{
-	static const char *const need[] = { "mlx5_ib", "ib_uverbs", "rdma_ucm" };
+/* Each RDMA driver and the Ethernet driver(s) whose NIC it serves. */
+static const struct pair {
+	const char *rdma, *core, *core2;
+} pairs[] = {
+	{ "mlx5_ib", "mlx5_core", NULL }, { "bnxt_re", "bnxt_en", NULL },
+	{ "irdma", "ice", "i40e" }, { "hns_roce_hw_v2", "hns3", NULL },
+	{ "qedr", "qede", NULL }, { "mana_ib", "mana", NULL },
+};
 
-	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!strcmp(name, need[i]))
+/* The core a needed module goes with ("" when it is not needed), and
+ * whether that core is loaded (1), not (0) or not listed (-1). */
+static const char *core_of(const struct rs_host *h, const char *name, int *loaded)
+{
+	const char *any = NULL;
+
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		const struct pair *p = &pairs[i];
+		int a = module_loaded(h, p->core), b = p->core2 ? module_loaded(h, p->core2) : -1;
+
+		if (!strcmp(name, p->rdma)) {
+			*loaded = a == 1 || b == 1 ? 1 : a == 0 || b == 0 ? 0 : -1;
+			return a != 1 && b == 1 ? p->core2 : p->core;
+		}
+		if (!any && (a == 1 || b == 1))
+			any = a == 1 ? p->core : p->core2;
+	}
+	if (strcmp(name, "ib_uverbs") && strcmp(name, "rdma_ucm"))
+		return "";
+	/* verbs and rdma_cm are needed by whichever NIC driver is loaded, and
+	 * by Soft-RoCE's (rdma_rxe makes the devices) */
+	if (!any && module_loaded(h, "rdma_rxe") == 1)
+		any = "rdma_rxe";
+	*loaded = any ? 1 : module_loaded(h, "mlx5_core");
+	return any ? any : "mlx5_core";
+}
+
+/* 1 when the site profile names module name. */
+static int profile_needs(const struct rs_profile *pr, const char *name)
+{
+	for (size_t i = 0; pr && i < pr->n_modules; i++)
+		if (!strcmp(pr->modules[i], name))
 			return 1;
 	return 0;
+}
+
+/* A module a loaded driver needs, or (pr set, no driver needs it) the
+ * site's profile. */
+static void module_finding(struct rs_findings *out, const struct rs_check *c,
+			   const struct rs_module *m, const char *core, int loaded,
+			   const struct rs_profile *pr)
+{
+	int site = pr && loaded != 1;
+	enum rs_verdict v = loaded != 1 && !site ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_MODULE);
+
+	RS_FSET(f->object, "%s", m->name);
+	if (site)
+		RS_FSET(f->evidence, "/proc/modules: %s %s; profile %s needs it", m->name,
+			m->loaded ? "loaded" : "not loaded", pr->name);
+	else
+		RS_FSET(f->evidence, "/proc/modules: %s %s, %s %s", m->name,
+			m->loaded ? "loaded" : "not loaded", core,
+			loaded == 1 ? "loaded" : loaded == 0 ? "not loaded" : "not listed");
+	if (site)
+		RS_FSET(f->expected, "%s loaded (profile %s)", m->name, pr->name);
+	else
+		RS_FSET(f->expected, "%s loaded when %s is", m->name, core);
+	if (v == RS_SKIP)
+		RS_FSET(f->summary, "%s: %s is not loaded, nothing to expect", m->name, core);
+	else if (v == RS_PASS)
+		RS_FSET(f->summary, "%s loaded", m->name);
+	else if (site)
+		RS_FSET(f->summary, "%s not loaded (the profile %s needs it)", m->name, pr->name);
+	else
+		RS_FSET(f->summary, "%s not loaded (%s is: modprobe it)", m->name, core);
+	if (v == RS_FAIL)
+		RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
+			"/etc/modules-load.d/rdma.conf", m->name, m->name);
+}
+
+const char *rs_check_rdma_module_missing(const struct rs_host *h, const char **core)
+{
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		int loaded = -1;
+		const char *k = core_of(h, pairs[i].rdma, &loaded);
+
+		if (loaded == 1 && module_loaded(h, pairs[i].rdma) == 0) {
+			*core = k;
+			return pairs[i].rdma;
+		}
+	}
+	return NULL;
 }
 
 void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -43,31 +132,16 @@ void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_host *h = &s->host;
-	int core = module_loaded(h, "mlx5_core");
+	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
 
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
-		enum rs_verdict v = core != 1 ? RS_SKIP : m->loaded ? RS_PASS : RS_FAIL;
-		struct rs_finding *f;
+		int loaded = -1;
+		const char *core = core_of(h, m->name, &loaded);
+		int site = profile_needs(pr, m->name);
 
-		if (!needed(m->name))
-			continue;
-		f = rs_finding_new(out, c, v, RS_OBJ_MODULE);
-		RS_FSET(f->object, "%s", m->name);
-		RS_FSET(f->evidence, "/proc/modules: %s %s, mlx5_core %s", m->name,
-			m->loaded ? "loaded" : "not loaded",
-			core == 1 ? "loaded" : core == 0 ? "not loaded" : "not listed");
-		RS_FSET(f->expected, "%s loaded when mlx5_core is", m->name);
-		if (v == RS_SKIP)
-			RS_FSET(f->summary, "%s: mlx5_core is not loaded, nothing to expect",
-				m->name);
-		else if (v == RS_PASS)
-			RS_FSET(f->summary, "%s loaded", m->name);
-		else
-			RS_FSET(f->summary, "%s not loaded (mlx5_core is: modprobe it)", m->name);
-		if (v == RS_FAIL)
-			RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
-				"/etc/modules-load.d/rdma.conf", m->name, m->name);
+		if (core[0] || site)
+			module_finding(out, c, m, core, loaded, site ? pr : NULL);
 	}
 	if (!h->n_modules) {
 		struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_HOST);
@@ -75,7 +149,9 @@ void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSET(f->object, "host");
 		RS_FSET(f->summary, "no module information");
 		RS_FSET(f->evidence, "/proc/modules: not read");
-		RS_FSET(f->expected, "mlx5_ib, ib_uverbs, rdma_ucm loaded when mlx5_core is");
+		RS_FSET(f->expected, "mlx5_ib, ib_uverbs, rdma_ucm loaded when mlx5_core is "
+			"(bnxt_re with bnxt_en, irdma with ice or i40e, hns_roce_hw_v2 with hns3, "
+			"qedr with qede, mana_ib with mana)");
 	}
 }
 

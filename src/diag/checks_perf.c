@@ -15,6 +15,7 @@
  * what it can reach, so without a profile its figure is shown, not judged.
  */
 #include "diag/check.h"
+#include "panes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -48,6 +49,8 @@ static struct rs_finding *perf_f(const struct rs_check_ctx *ctx, const struct rs
 /* No outcome: say what would give one. */
 static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum rs_test_kind k)
 {
+	char pane[64];
+
 	if (ctx->tests ? !ctx->tests->can_run : ctx->recorded)
 		RS_FSET(f->summary, "a recorded host cannot run a test: the %s test needs the live "
 			"host", test_name[k]);
@@ -56,8 +59,8 @@ static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum r
 			"rocescope serve running there", test_name[k]);
 	else
 		RS_FSET(f->summary, "no %s test has run: rocescope %s %s (rocescope serve on the "
-			"peer), or the console's Tests pane (9, then %c)", test_name[k], test_cmd[k],
-			ctx->params->peer, k == RS_TEST_LAT ? 'l' : 'b');
+			"peer), or the console's %s", test_name[k], test_cmd[k], ctx->params->peer,
+			rs_pane_ref(pane, sizeof(pane), RS_PANE_TESTS, k == RS_TEST_LAT ? "l" : "b"));
 }
 
 /* A test that failed or never gave a result: its mapped words. */

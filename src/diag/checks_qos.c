@@ -15,9 +15,20 @@
  * (veth, Soft-RoCE) makes these checks skip, saying so.
  */
 #include "diag/check.h"
+#include "model/counter_tables.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* mlnx_qos is NVIDIA's tool: the remedies name it for ConnectX (and a
+ * device of no known driver, as before there were others), iproute2's
+ * `dcb` for the rest. */
+static int is_mlx(const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+
+	return !t || !strcmp(t->driver, "mlx5") || !strncmp(d->driver, "mlx4", 4);
+}
 
 /* "3" or "3,4" for a priority bit mask; "none" for 0. */
 static void prios(char *buf, size_t len, unsigned mask)
@@ -182,16 +193,28 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		if (pr && pr->pfc_priority == RS_PFC_NONE) {
 			RS_FSET(f->summary, "PFC on priority %s, but this fabric runs without it",
 				have);
-			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
+			if (is_mlx(d))
+				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
+			else
+				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off", l->name);
 		} else if (!l->dcb.pfc_en) {
 			RS_FSET(f->summary, "no PFC on %s: RoCE drops under congestion (fine for "
 				"functional tests)", l->name);
-			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s prio-pfc "
-				"%d:on), and PFC on priority %d on every switch port of the path",
-				l->name, vec, l->name, prio, prio);
+			if (is_mlx(d))
+				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s "
+					"prio-pfc %d:on), and PFC on priority %d on every switch port "
+					"of the path", l->name, vec, l->name, prio, prio);
+			else
+				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc %d:on, and PFC on "
+					"priority %d on every switch port of the path", l->name, prio,
+					prio);
 		} else {
 			RS_FSET(f->summary, "PFC on %s, the site's RoCE priority is %d", have, prio);
-			RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
+			if (is_mlx(d))
+				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
+			else
+				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off %d:on", l->name,
+					prio);
 		}
 	}
 }
@@ -233,9 +256,31 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSET(f->summary, v == RS_FAIL ? "trust %s, the site trusts %s" :
 			"trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and miss "
 			"the PFC priority", l->dcb.trust, pr ? pr->trust : "");
-		RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
-			pr && pr->trust[0] ? pr->trust : "dscp");
+		if (is_mlx(d))
+			RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
+				pr && pr->trust[0] ? pr->trust : "dscp");
+		else
+			RS_FSET(f->remedy, "trust %s with iproute2's dcb (dcb app add dev %s "
+				"dscp-prio DSCP:PRIO for the RoCE DSCP) or the NIC vendor's QoS tool",
+				pr && pr->trust[0] ? pr->trust : "dscp", l->name);
 	}
+}
+
+/* Where each driver keeps RoCE ECN, when not in the files rocescope reads. */
+static void ecn_unknown(struct rs_finding *f, const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+
+	if (is_mlx(d))
+		RS_FSET(f->summary, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
+			"(upstream mlx5 keeps it in debugfs)");
+	else if (!strcmp(t->driver, "bnxt_re"))
+		RS_FSET(f->summary, "RoCE ECN unknown: bnxt_re keeps congestion control in "
+			"configfs (/sys/kernel/config/bnxt_re/%s/ports/1/cc/, Broadcom's "
+			"bnxt_setupcc.sh), which rocescope does not read", d->name);
+	else
+		RS_FSET(f->summary, "RoCE ECN unknown: %s has no ecn/roce_np|roce_rp switches "
+			"(MLNX_OFED's sysfs files, the only ones rocescope reads)", t->driver);
 }
 
 void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -259,8 +304,7 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSET(f->expected, "RoCE ECN %s on priority %d (notification and reaction "
 			"point)", want ? "on" : "off", prio);
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
-				"(upstream mlx5 keeps it in debugfs)");
+			ecn_unknown(f, d);
 			continue;
 		}
 		RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
@@ -281,28 +325,40 @@ struct pause_seen {
 	unsigned watched;	/* pause frame counters ethtool -S has */
 	unsigned n;		/* of them rising */
 	int global, rx;		/* an 802.3x one rose; a received one rose */
+	unsigned prios;		/* bit p: a counter of priority p rose */
 	char ev[RS_FINDING_LEN - 32];
 };
 
-/* Pause frames received or sent in the last interval, on a port's netdev. */
+/*
+ * Pause frames received or sent in the last interval, on a port's netdev,
+ * by the pause kind the counter table gives each Ethernet driver's names
+ * (mlx5 rx_prio3_pause, bnxt_en rx_pfc_ena_frames_pri3, ice
+ * rx_priority_3_xoff.nic, hns3 mac_rx_pfc_pri3_pkt_num ...).  A total over
+ * every priority is left out when the per-priority counters are there.
+ */
 static void pauses(const struct rs_series *s, const char *netdev, struct pause_seen *ps)
 {
 	const struct rs_series_set *set = rs_series_netdev_set(s, netdev, RS_CO_ETHTOOL);
 	size_t used = 0;
+	int per_prio = 0;
 
 	memset(ps, 0, sizeof(*ps));
+	for (size_t i = 0; set && i < set->n; i++)
+		per_prio |= set->ctrs[i].cls && (set->ctrs[i].cls->pause & RS_PZ_PRIO);
 	for (size_t i = 0; set && i < set->n; i++) {
 		const struct rs_series_ctr *k = &set->ctrs[i];
+		unsigned z = k->cls ? k->cls->pause : 0;
 
-		if (!k->cls || k->cls->group != RS_CG_PAUSE || strstr(k->name, "duration") ||
-		    strstr(k->name, "transition"))
+		if (!z || (per_prio && (z & RS_PZ_ALL)))
 			continue;
 		ps->watched++;
 		if (!k->delta)
 			continue;
-		/* rx/tx_pause_ctrl_phy: 802.3x frames, which stop every priority */
-		ps->global |= strstr(k->name, "pause_ctrl") != NULL;
-		ps->rx |= !strncmp(k->name, "rx_", 3);
+		/* 802.3x frames stop every priority */
+		ps->global |= (z & RS_PZ_GLOBAL) != 0;
+		ps->rx |= (z & RS_PZ_RX) != 0;
+		if ((z & RS_PZ_PRIO) && rs_counter_prio(k->name) >= 0)
+			ps->prios |= 1u << rs_counter_prio(k->name);
 		if (used < sizeof(ps->ev))
 			used += (size_t)snprintf(ps->ev + used, sizeof(ps->ev) - used,
 						 "%sethtool/%s +%llu", ps->n ? ", " : "", k->name,
@@ -311,19 +367,24 @@ static void pauses(const struct rs_series *s, const char *netdev, struct pause_s
 	}
 }
 
-static void pause_texts(struct rs_finding *f, const char *netdev, const struct pause_seen *ps)
+static void pause_texts(struct rs_finding *f, const char *netdev, const struct pause_seen *ps,
+			int mlx)
 {
+	char pr[32];
+
+	prios(pr, sizeof(pr), ps->prios);
 	f->count = ps->n;
 	RS_FSET(f->evidence, "%s", ps->ev);
-	RS_FSET(f->summary, "%s pause frames on %s: %s", ps->global ? "802.3x (global)" : "PFC",
-		netdev, !ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
+	RS_FSET(f->summary, "%s pause frames on %s%s%s: %s", ps->global ? "802.3x (global)" :
+		"PFC", netdev, ps->prios ? ", priority " : "", ps->prios ? pr : "",
+		!ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
 		ps->global ? "a congested peer or switch port stops the whole port, every "
 		"priority; bandwidth drops" : "a congested peer or switch port is stopping "
 		"this port, bandwidth drops");
-	RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer "
-		"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; "
-		"enable ECN so the senders slow down before pausing%s", ps->global ?
-		"; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
+	RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer (%s) and the switch "
+		"ports' buffers; enable ECN so the senders slow down before pausing%s",
+		mlx ? "rx_discards_phy, tx_pause_ctrl_phy" : "its pause and discard counters",
+		ps->global ? "; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
 }
 
 void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -355,6 +416,6 @@ void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check
 		else if (v == RS_PASS)
 			RS_FSET(f->summary, "no pause frame in the last interval");
 		else
-			pause_texts(f, p->netdev, &ps);
+			pause_texts(f, p->netdev, &ps, is_mlx(d));
 	}
 }

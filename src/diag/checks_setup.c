@@ -14,6 +14,7 @@
  * saying what to give.
  */
 #include "diag/check.h"
+#include "model/counter_tables.h"
 #include "diag/gid_recommend.h"
 
 #include <stdio.h>
@@ -334,6 +335,25 @@ static int good_pair(const struct rs_profile *pr, const struct rs_device *d)
 	return 0;
 }
 
+/* How each vendor's firmware is flashed: NVIDIA's MFT for ConnectX (and a
+ * device of no known driver), the kernel's devlink for the others (bnxt_en,
+ * ice and hns3 support devlink dev flash), with the vendor's own tool. */
+static void firmware_remedy(struct rs_finding *f, const struct rs_device *d)
+{
+	const struct rs_ctr_table *t = rs_ctr_table_for(d);
+	const char *tool = !t ? "" : !strcmp(t->driver, "bnxt_re") ? " or Broadcom's niccli" :
+			   !strcmp(t->driver, "irdma") ? " or Intel's nvmupdate64e" : "";
+
+	if (!t || !strcmp(t->driver, "mlx5") || !strncmp(d->driver, "mlx4", 4))
+		RS_FSET(f->remedy, "flash a known-good firmware for PSID %s (mlxfwmanager "
+			"--query, then mlxfwmanager -u), or add the pair to the profile once "
+			"proven", d->board_id[0] ? d->board_id : "?");
+	else
+		RS_FSET(f->remedy, "flash a known-good firmware (devlink dev flash pci/%s file "
+			"FIRMWARE%s), or add the pair to the profile once proven",
+			d->pci.addr[0] ? d->pci.addr : "ADDR", tool);
+}
+
 void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			       struct rs_findings *out)
 {
@@ -362,8 +382,6 @@ void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_c
 			"firmware %s with %s is not a known-good pair at this site", d->fw_ver,
 			d->driver[0] ? d->driver : "its driver");
 		if (v == RS_WARN)
-			RS_FSET(f->remedy, "flash a known-good firmware for PSID %s (mlxfwmanager "
-				"--query, then mlxfwmanager -u), or add the pair to the profile once "
-				"proven", d->board_id[0] ? d->board_id : "?");
+			firmware_remedy(f, d);
 	}
 }

@@ -45,6 +45,10 @@
 #include <stdint.h>
 
 #define RS_EXPLAIN_MAX_CAUSES 5
+/* Classes of an entry's other likely causes (its causes after the first). */
+#define RS_EXPLAIN_MAX_ALT 3
+/* Ranked items a ranking adds for other likely causes, past the matches. */
+#define RS_EXPLAIN_RANK_ALT 3
 
 /* The troubleshooting trees (profiles/trees/NAME.yaml). */
 #define RS_TREE_CONNECTION	"connection-failure"
@@ -104,7 +108,16 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_MTU		(1u << 12)	/* two MTUs that differ are named */
 #define RS_CTX_PERFTEST		(1u << 13)	/* perftest's own completion error */
 #define RS_CTX_NCCL		(1u << 14)	/* NCCL's completion error: GPU buffers */
-#define RS_CTX_COUNT		15
+#define RS_CTX_GID_V4		(1u << 15)	/* an IPv4-mapped (routable) GID in use */
+#define RS_CTX_ROCE		(1u << 16)	/* the link layer is Ethernet (RoCE) */
+#define RS_CTX_PROGRESS		(1u << 17)	/* data was moving: results, iterations */
+#define RS_CTX_ACS		(1u << 18)	/* PCIe ACS or an IOMMU between GPU and NIC */
+#define RS_CTX_MTU_SMALL	(1u << 19)	/* a port or QP MTU of 2048 or less */
+#define RS_CTX_MTU_LARGE	(1u << 20)	/* a port or QP MTU of 4096 */
+#define RS_CTX_IB_OFF		(1u << 21)	/* NCCL_IB_DISABLE set */
+#define RS_CTX_HCA_FILTER	(1u << 22)	/* NCCL_IB_HCA set */
+#define RS_CTX_UCX		(1u << 23)	/* UCX's own log lines */
+#define RS_CTX_COUNT		24
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);
@@ -119,6 +132,11 @@ struct rs_explain_entry {
 	const char *check;	/* the step of that tree that finds the cause: a check id */
 	const char *peer;	/* optional ERE whose group 1 is the peer's address */
 	enum rs_explain_class cls;	/* what its first cause is */
+	/*
+	 * What its other causes are, in the order of causes[] (RS_CLS_NONE
+	 * ends the list): the ranking offers them as the next places to look.
+	 */
+	enum rs_explain_class alt[RS_EXPLAIN_MAX_ALT];
 	/*
 	 * How specific the message is to that cause, 1..9: 9 the message names
 	 * it ("Please set max locked memory"), 5 a status or errno with one
@@ -157,6 +175,9 @@ extern const char rs_explain_wc_number[];
  * its tree and step become the class's.  `why` says so in the output.  The
  * first rule that applies to an entry wins (explain_context.c).
  */
+#define RS_RULE_ALL	1u	/* every bit of `when`, not any one of them */
+#define RS_RULE_BEFORE	2u	/* the context came before the entry's first line */
+
 struct rs_explain_rule {
 	const char *entry;
 	unsigned when;
@@ -164,6 +185,7 @@ struct rs_explain_rule {
 	enum rs_explain_class cls;
 	int bonus;		/* added to the entry's weight */
 	const char *why;
+	unsigned flags;		/* RS_RULE_* */
 };
 
 extern const struct rs_explain_rule rs_explain_rules[];	/* ended by a NULL entry */
@@ -299,12 +321,21 @@ struct rs_explain_ranked {
 	const struct rs_explain_rule *rule;	/* the rule that applied, or NULL */
 	uint64_t rule_line;		/* the line that gave the rule's context */
 	const char *rule_ctx;		/* and the name of that context */
+	/*
+	 * An other likely cause of an entry ranked before (its class from
+	 * the entry's alt[], or the entry's own class when a rule moved it):
+	 * always after every entry, low confidence.
+	 */
+	int alternative;
 };
 
 /*
  * Order what a finished run saw, most likely cause first: the most specific
  * message first (weight, plus a rule's bonus), the earlier one first on a
- * tie.  Fills up to max items of out; returns how many entries matched.
+ * tie; then, for the first entries, the classes of their other likely
+ * causes not ranked yet (at most RS_EXPLAIN_RANK_ALT).  Fills up to max
+ * items of out (room for distinct + RS_EXPLAIN_RANK_ALT holds them all);
+ * returns how many items the ranking has.
  */
 size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked *out,
 		       size_t max);

@@ -34,15 +34,17 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(", RS_CTX_GID0),
 	CTX("roce_v1", "a RoCE v1 GID is in use",
 	    "(roce v1|rocev1|roce_v1)([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),
+	/* an IPoIB interface ("fe80::...%ib0<port>", NCCL's peer) is InfiniBand too */
 	CTX("ib_link", "the link layer is InfiniBand",
-	    "link type *: *IB([^a-z]|$)|link_layer: *infiniband|(:1/IB|:2/IB)([^a-z]|$)",
-	    RS_CTX_IB),
+	    "link type *: *IB([^a-z]|$)|link_layer:[[:space:]]*infiniband|(:1/IB|:2/IB)([^a-z]|$)|"
+	    "%ib[0-9]+<", RS_CTX_IB),
 	CTX("load", "retransmissions, pause frames or ECN marks: losses under load",
 	    "retransmi|out[_ ]of[_ ]sequence|packet_seq_err|(rx|tx)_pause|pause frames|"
 	    "priority flow control|cnp_(sent|handled)|congestion|under (heavy )?load|"
 	    "rnr_nak_retry_err|local_ack_timeout_err", RS_CTX_LOAD),
 	CTX("gpu", "GPU memory is in play",
-	    "--use_(cuda|rocm)|cuda|nvidia|rocm|gpudirect|gpu direct", RS_CTX_GPU),
+	    "--use_(cuda|rocm)|cuda|nvidia|rocm|gpudirect|gpu direct|"
+	    "mem_type bit 0x(2|4|8|10)([^0-9a-f]|$)", RS_CTX_GPU),
 	CTX("memlock", "the locked-memory limit is named",
 	    "ulimit -l|max locked memory|RLIMIT_MEMLOCK|memlock", RS_CTX_MEMLOCK),
 	CTX("container", "the program runs in a container or pod",
@@ -56,54 +58,168 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    RS_CTX_TEARDOWN),
 	CTX("mtu", "two MTUs that differ",
 	    "mtu (mismatch|differ)|different mtu|mixed mtu|inconsistent mtu", RS_CTX_MTU),
+	/*
+	 * A routable RoCE v2 GID, as the tools print it: NCCL 2.19+ "localGid
+	 * ::ffff:10.0.0.1", NCCL's INFO "GID 3 (0/0100000AFFFF0000)" (subnet
+	 * prefix 0, the interface id little-endian), UCX's "dgid ::ffff:",
+	 * perftest's "GID: 00:...:255:255:192:168:01:39", Mooncake's "GID:
+	 * (GID_Index 3) 00:...:ff:ff:".  A GID table (show_gids, ibv_devinfo)
+	 * lists every entry, not the one in use, so it is no evidence of it.
+	 */
+	CTX("gid_ipv4", "an IPv4-mapped (RoCE v2, routable) GID is in use",
+	    "localgid ::ffff:|remotegids? ?::ffff:|dgid ::ffff:|"
+	    "gid: *00:00:00:00:00:00:00:00:00:00:255:255:|"
+	    "GID [0-9]+ \\(0/[0-9a-f]*ffff0000\\)|"
+	    "gid: \\(gid_index [0-9]+\\) 00:00:00:00:00:00:00:00:00:00:ff:ff:", RS_CTX_GID_V4),
+	CTX("roce_link", "the link layer is Ethernet (RoCE)",
+	    "(:[0-9]+/RoCE)([^a-z]|$)|link_layer:[[:space:]]*ethernet|link (type|layer) *: *ethernet",
+	    RS_CTX_ROCE),
+	/*
+	 * Data moved before a failure: nccl-tests' result rows, a training
+	 * loop's loss.  A timeout after that is not a setup fault (a GID, a
+	 * route): the path worked, and then lost packets or a link.
+	 */
+	CTX("progress", "data was moving before: results or training steps",
+	    "^ +[0-9]+ +[0-9]+ +(float|half|bfloat16|double|int8|uint8|int32|uint32|int64|"
+	    "uint64) +(sum|prod|max|min|avg|none) |(iter(ation)?|step|epoch)[ :]+[0-9]+.*loss",
+	    RS_CTX_PROGRESS),
+	/* PCIe ACS on the bridges, or an IOMMU: GPU-NIC peer traffic detours or fails. */
+	CTX("acs", "PCIe ACS or an IOMMU sits between the GPU and the NIC",
+	    "ACSCtl:.*SrcValid\\+|DMAR: IOMMU enabled|intel_iommu=on|amd_iommu=on",
+	    RS_CTX_ACS),
+	/* MTUs as ibv_devinfo, perftest and NCCL (its enum: 3 is 1024, 5 is 4096) print them. */
+	CTX("mtu_small", "a port or QP MTU of 2048 bytes or less",
+	    "active_mtu:[[:space:]]*(256|512|1024|2048)([^0-9]|$)|"
+	    "mtu +: (256|512|1024|2048)\\[B\\]|qpn [0-9]+ mtu [1-4]([^0-9]|$)", RS_CTX_MTU_SMALL),
+	CTX("mtu_large", "a port or QP MTU of 4096 bytes",
+	    "active_mtu:[[:space:]]*4096([^0-9]|$)|mtu +: 4096\\[B\\]|qpn [0-9]+ mtu 5([^0-9]|$)",
+	    RS_CTX_MTU_LARGE),
+	/* UCX's own log lines ("[time] [host:pid:tid] file.c:N UCX  ERROR ..."). */
+	CTX("ucx", "UCX prints the log", " UCX +(ERROR|WARN|DIAG|INFO|DEBUG) ", RS_CTX_UCX),
+	/* NCCL's INFO on its own settings: IB turned off, or the HCAs filtered. */
+	CTX("ib_disabled", "NCCL_IB_DISABLE turns the IB/RoCE transport off",
+	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
+	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
+	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
 	{ .id = NULL },
 };
 
 #define GID_BITS (RS_CTX_LINK_LOCAL | RS_CTX_GID0 | RS_CTX_ROCE_V1)
+#define MTU_BOTH (RS_CTX_MTU_SMALL | RS_CTX_MTU_LARGE)
 
+#define RULE(entry, when, unless, cls, bonus, why, flags) \
+	{ entry, when, unless, cls, bonus, why, flags }
+
+/*
+ * No answer from the peer: which part of the path.  A port that went down
+ * explains it best; two MTUs that differ, next; then losses under load, or
+ * data that was moving before the timeout (the path worked); a GID the
+ * peer cannot answer; on InfiniBand the fabric itself; a routable RoCE v2
+ * GID leaves the route, the switches and the firewall.
+ */
 #define NO_ANSWER(id) \
-	{ id, RS_CTX_PORT, 0, RS_CLS_PORT, 3, "a port went down or flapped in the same log" }, \
-	{ id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, "the log names two MTUs that differ" }, \
-	{ id, RS_CTX_LOAD, GID_BITS, RS_CLS_CONGESTION, 2, \
-	  "retransmissions, pauses or ECN marks: packets are lost under load" }
+	RULE(id, RS_CTX_PORT, 0, RS_CLS_PORT, 3, "a port went down or flapped in the same log", \
+	     0), \
+	RULE(id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, "the log names two MTUs that differ", 0), \
+	RULE(id, MTU_BOTH, 0, RS_CLS_MTU, 2, "the log shows an MTU of 4096 and one of 2048 or " \
+	     "less: the two ends or two hops disagree", RS_RULE_ALL), \
+	RULE(id, RS_CTX_LOAD, GID_BITS, RS_CLS_CONGESTION, 2, \
+	     "retransmissions, pauses or ECN marks: packets are lost under load", 0), \
+	RULE(id, RS_CTX_PROGRESS, 0, RS_CLS_CONGESTION, 1, \
+	     "data was moving before the timeout: the path and the GID work, packets got lost " \
+	     "on the way", RS_RULE_BEFORE)
 
 const struct rs_explain_rule rs_explain_rules[] = {
-	/* No answer from the peer: which part of the path. */
 	NO_ANSWER("wc.retry_exc_err"),
 	NO_ANSWER("wc.resp_timeout_err"),
 	NO_ANSWER("ucx.ud_timeout"),
 	NO_ANSWER("class:path"),
-	{ "class:path", GID_BITS, RS_CTX_IB, RS_CLS_GID, 3,
-	  "the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
-	  "source the peer cannot answer" },
-	{ "verbs.modify_qp_einval", RS_CTX_IB, 0, RS_CLS_APPLICATION, 0,
-	  "on InfiniBand the address vector itself is refused: an attribute of the program" },
+	RULE("class:path", GID_BITS, RS_CTX_IB, RS_CLS_GID, 3,
+	     "the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
+	     "source the peer cannot answer", 0),
+	RULE("wc.retry_exc_err", GID_BITS, RS_CTX_IB, RS_CLS_GID, 2,
+	     "the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
+	     "source the peer cannot answer", 0),
+	RULE("wc.retry_exc_err", RS_CTX_IB, 0, RS_CLS_PATH, 1,
+	     "the link is InfiniBand: no GID to choose; a peer that does not answer is the "
+	     "fabric's (subnet manager, cable, switch)", 0),
+	RULE("ucx.ud_timeout", RS_CTX_IB, 0, RS_CLS_PATH, 1,
+	     "the link is InfiniBand: no GID to choose; a peer that does not answer is the "
+	     "fabric's (subnet manager, cable, switch)", 0),
+	RULE("wc.retry_exc_err", RS_CTX_GID_V4, GID_BITS, RS_CLS_PATH, 1,
+	     "the GID in use is a routable RoCE v2 one: packets leave right, something on the "
+	     "way (route, switch, firewall on UDP 4791) does not carry them", 0),
+	RULE("ucx.ud_timeout", RS_CTX_GID_V4, GID_BITS, RS_CLS_PATH, 1,
+	     "the GID in use is a routable RoCE v2 one: packets leave right, something on the "
+	     "way (route, switch, firewall on UDP 4791) does not carry them", 0),
+	RULE("verbs.modify_qp_einval", RS_CTX_IB, 0, RS_CLS_APPLICATION, 0,
+	     "on InfiniBand the address vector itself is refused: an attribute of the program",
+	     0),
+	/*
+	 * UCX builds the address vector itself (GRH, GID, MTU from the port):
+	 * an EINVAL it gets is the driver or firmware refusing what it asks.
+	 */
+	RULE("verbs.modify_qp_einval", RS_CTX_UCX, GID_BITS, RS_CLS_DRIVER, 1,
+	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     0),
+	RULE("verbs.modify_qp", RS_CTX_UCX | RS_CTX_EINVAL, GID_BITS, RS_CLS_DRIVER, 1,
+	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     RS_RULE_ALL),
+	/* INIT carries no address: EINVAL there is the port, P_Key or access attributes. */
+	RULE("verbs.modify_qp_init", RS_CTX_EINVAL, 0, RS_CLS_DRIVER, 1,
+	     "EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
+	     "index or access flags", 0),
+	/* Lengths that do not fit: two MTUs in the log say why. */
+	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
+	     "the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree",
+	     RS_RULE_ALL),
+	RULE("wc.rem_inv_req_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
+	     "the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree",
+	     RS_RULE_ALL),
 	/* GPU memory: a protection or access error is GPUDirect's. */
-	{ "wc.loc_prot_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
-	  "GPU memory is in play: the NIC could not use the GPU buffer" },
-	{ "wc.loc_prot_err", RS_CTX_PERFTEST, 0, RS_CLS_GPUDIRECT, 1,
-	  "perftest registers its own buffers right: a protection error there is GPU memory "
-	  "(--use_cuda) the NIC cannot reach" },
-	{ "wc.loc_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
-	  "GPU memory is in play: the NIC could not use the GPU buffer" },
-	{ "wc.rem_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 1,
-	  "GPU memory is in play: the peer's NIC could not use its GPU buffer" },
-	{ "verbs.reg_mr", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 1,
-	  "GPU memory is in play and no memlock limit is named" },
+	RULE("nccl.completion_error", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
+	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	     "through the root complex or are blocked", 0),
+	RULE("wc.loc_prot_err", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
+	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	     "through the root complex or are blocked", 0),
+	RULE("wc.wr_flush_err", RS_CTX_ACS, RS_CTX_TEARDOWN, RS_CLS_GPUDIRECT, 2,
+	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	     "through the root complex or are blocked", 0),
+	RULE("wc.loc_prot_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
+	     "GPU memory is in play: the NIC could not use the GPU buffer", 0),
+	RULE("wc.loc_prot_err", RS_CTX_PERFTEST, 0, RS_CLS_GPUDIRECT, 1,
+	     "perftest registers its own buffers right: a protection error there is GPU memory "
+	     "(--use_cuda) the NIC cannot reach", 0),
+	RULE("wc.loc_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
+	     "GPU memory is in play: the NIC could not use the GPU buffer", 0),
+	RULE("wc.rem_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 1,
+	     "GPU memory is in play: the peer's NIC could not use its GPU buffer", 0),
+	RULE("verbs.reg_mr", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 1,
+	     "GPU memory is in play and no memlock limit is named", 0),
+	RULE("ucx.reg_failed", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 2,
+	     "the memory is GPU memory (CUDA, ROCm) and no memlock limit is named", 0),
 	/* Resources: the errno says which limit. */
-	{ "class:memlock", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
-	  "the locked-memory limit is named in the log" },
-	{ "verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
-	  "EINVAL: a size above the device's limits, not the memlock limit" },
+	RULE("class:memlock", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
+	     "the locked-memory limit is named in the log", 0),
+	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
+	     "EINVAL: a size above the device's limits, not the memlock limit", 0),
+	/* NCCL on sockets, or with no device: its own settings first. */
+	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
+	     "NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE", 0),
+	RULE("nccl.using_socket", RS_CTX_HCA_FILTER, 0, RS_CLS_APPLICATION, 1,
+	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
+	RULE("verbs.no_device", RS_CTX_HCA_FILTER, RS_CTX_CONTAINER, RS_CLS_APPLICATION, 1,
+	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
 	/* A device that cannot be opened inside a container. */
-	{ "verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
-	  "inside a container the RDMA devices must be passed in" },
-	{ "nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	  "inside a container the RDMA devices must be passed in" },
-	{ "verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
-	  "the port is down (printed just before)" },
+	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
+	     "inside a container the RDMA devices must be passed in", 0),
+	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     "inside a container the RDMA devices must be passed in", 0),
+	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
+	     "the port is down (printed just before)", 0),
 	/* Flushed requests while the program stops are no fault. */
-	{ "wc.wr_flush_err", RS_CTX_TEARDOWN, 0, RS_CLS_APPLICATION, 1,
-	  "the program was stopping: its posted requests are flushed" },
-	{ NULL, 0, 0, RS_CLS_NONE, 0, NULL },
+	RULE("wc.wr_flush_err", RS_CTX_TEARDOWN, 0, RS_CLS_APPLICATION, 1,
+	     "the program was stopping: its posted requests are flushed", 0),
+	RULE(NULL, 0, 0, RS_CLS_NONE, 0, NULL, 0),
 };

@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * explain_kernel.c - what the kernel's RDMA drivers and module loading
- * print when RoCE breaks (mlx5_core and mlx5_ib, ib_core, bnxt_re, irdma,
- * rdma_rxe, nvme-rdma, the GPUDirect peer-memory modules, modprobe,
- * MLNX_OFED's openibd) and what lspci shows of a NIC's PCIe link, for
- * `rocescope explain` (explain.h).
+ * explain_kernel.c - what the kernel's RDMA drivers, its RDMA storage
+ * users and module loading print when RoCE breaks (mlx5_core and mlx5_ib,
+ * ib_core, bnxt_re, irdma, rdma_rxe, nvme-rdma and nvmet_rdma, NFS over
+ * RDMA's xprtrdma, the GPUDirect peer-memory modules, modprobe, MLNX_OFED's
+ * openibd) and what lspci shows of a NIC's PCIe link, for `rocescope
+ * explain` (explain.h).
  *
  * Data only.  The texts follow the drivers' format strings
  * (drivers/infiniband/hw/mlx5/cq.c "%s error cqe on cqn 0x%x",
  * drivers/net/ethernet/mellanox/mlx5/core/cmd.c "%s(0x%x) op_mod(0x%x)
  * failed, status %s(0x%x), syndrome (0x%x)", health.c, port module
  * events in events.c, drivers/infiniband/core/cache.c "unable to add gid",
- * kernel/module "Unknown symbol", "disagrees about version of symbol"),
+ * kernel/module "Unknown symbol", "disagrees about version of symbol",
+ * mlx5_ib qp.c "%s/%d: QP %d error: %s (0x%x 0x%x 0x%x)", events.c
+ * "Detected insufficient power on the PCIe slot (%uW).", nvme host/rdma.c
+ * "Connect rejected: status %d (%s)", target/rdma.c "failed to create_qp
+ * ret= %d", xprtrdma verbs.c "rpcrdma: connection to %pI4:%u closed (%d)"),
  * kept to the words that do not change between versions.  The
  * work-completion statuses and mlx5 syndromes those lines carry are in
  * explain_wc.c.
@@ -31,7 +36,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "local protection, 0x13 remote access, 0x5 flushed",
 		      "the peer went away: every outstanding request is flushed" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_APPLICATION, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_cmd_limits", .tool = "kernel (mlx5_core)",
 	  .pattern = "status limits exceeded",
 	  .meaning = "The adapter's firmware refused a command (CREATE_QP, CREATE_MKEY, ...) "
@@ -41,7 +46,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "a firmware profile with small limits (mlxconfig), or SR-IOV sharing the "
 		      "device's resources" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_RESOURCES, .weight = 8 },
+	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.mlx5_cmd_failed", .tool = "kernel (mlx5_core)",
 	  .pattern = "mlx5_cmd_(check|out_err).*failed, status",
 	  .meaning = "The adapter's firmware refused a command; the status and syndrome say why.",
@@ -49,7 +54,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "a resource limit (status limits exceeded)",
 		      "bad parameters from the driver or a program (status bad parameter)" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 4 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.mlx5_health", .tool = "kernel (mlx5_core)",
 	  .pattern = "health compromised|fw_fatal|firmware fatal|internal error detected|"
 		     "mlx5_crdump|device's health",
@@ -67,7 +72,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "the transceiver is faulty, unsupported or overheating",
 		      "the module's power or speed does not match the port" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 8, .sets = RS_CTX_PORT },
+	  .cls = RS_CLS_PORT, .weight = 8, .alt = { RS_CLS_FIRMWARE }, .sets = RS_CTX_PORT },
 	{ .id = "kernel.gid_add_failed", .tool = "kernel (ib_core)",
 	  .pattern = "unable to add gid",
 	  .meaning = "ib_core could not add an address of the interface to the port's GID table, "
@@ -76,7 +81,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "on the interface (error -28, ENOSPC)",
 		      "the driver refused the entry (firmware)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
-	  .cls = RS_CLS_GID, .weight = 7 },
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.unknown_symbol", .tool = "kernel (modules)",
 	  .pattern = "unknown symbol [a-z_0-9]+|disagrees about version of symbol",
 	  .meaning = "A kernel module could not be loaded: it was built against other kernel "
@@ -86,7 +91,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "a mix of inbox and out-of-tree RDMA modules (ib_core from one, mlx5_ib from "
 		      "the other)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 8 },
+	  .cls = RS_CLS_DRIVER, .weight = 8, .alt = { RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.module_not_found", .tool = "modprobe",
 	  .pattern = "module [^ ]+ not found|could not insert '[^']+'|module [^ ]+ does not exist",
 	  .meaning = "A kernel module could not be found or inserted.",
@@ -109,7 +114,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "the RDMA stack it was built against (MLNX_OFED or inbox) is not the one "
 		      "running" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_GPUDIRECT, .weight = 9, .sets = RS_CTX_GPU },
+	  .cls = RS_CLS_GPUDIRECT, .weight = 9, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
 	{ .id = "kernel.rxe", .tool = "kernel (rdma_rxe)",
 	  .pattern = "rdma_rxe: (failed|unable)|rxe: failed to allocate crc",
 	  .meaning = "The Soft-RoCE driver failed to set up.",
@@ -126,7 +131,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "RoCE not enabled in the NIC's configuration (NVM)",
 		      "a firmware fault: dmesg around it, then a reset" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 5 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 5, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.irdma", .tool = "kernel (irdma)",
 	  .pattern = "irdma[^:]*:.*(failed|error|timed ?out)",
 	  .meaning = "The Intel RDMA driver (E810, X722) reports a failure.",
@@ -135,7 +140,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "roce_ena)",
 		      "a device limit or firmware command failure" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_DRIVER, .weight = 4 },
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.nvme_rdma_connect", .tool = "kernel (nvme-rdma)",
 	  .pattern = "rdma connection establishment failed|rdma_resolve_addr wait failed|"
 		     "nvme nvme[0-9]+: rdma_[a-z_]+ failed",
@@ -147,7 +152,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "target",
 		      "the target's or host's RoCE device is down" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 5 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_PATH, RS_CLS_DRIVER } },
 	{ .id = "kernel.openibd", .tool = "MLNX_OFED openibd",
 	  .pattern = "openibd.*(fail|error)|loading (hca|mlx[0-9_a-z]*) driver.*failed",
 	  .meaning = "MLNX_OFED's openibd service could not load the RDMA modules.",
@@ -167,5 +172,289 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "the link trained down: reseat the card" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
 	  .cls = RS_CLS_PCIE, .weight = 7 },
+	/*
+	 * mlx5_ib_qp_err_syndrome() (drivers/infiniband/hw/mlx5/qp.c) logs a
+	 * QP that went to error as "DEV/PORT: QP N error: TEXT (0xV 0xT
+	 * 0xH)", TEXT being ib_wc_status_msg() of the CQE syndrome.  The
+	 * syndromes from 0x10 on are not work-completion statuses, so from
+	 * there the text names another status than the error: 0x10 bad
+	 * response reads "operation aborted", 0x11 local access "invalid EE
+	 * context number", 0x12 remote invalid request "invalid EE context
+	 * state", 0x13 remote access "fatal error", 0x14 remote operation
+	 * "response timeout error", 0x15 transport retry exceeded "general
+	 * error", 0x16 RNR retry exceeded and 0x22 remote abort "unrecognized
+	 * status".  The entries below read the text as the syndrome it is.
+	 */
+	{ .id = "kernel.mlx5_qp_error", .tool = "kernel (mlx5_ib)",
+	  .pattern = "[^ ]+/[0-9]+: QP [0-9]+ error: ",
+	  .meaning = "The mlx5 driver logs a queue pair that the adapter moved to the error state "
+		     "(an asynchronous QP error, seen by a kernel user such as NVMe-oF, NFS over "
+		     "RDMA or SMB Direct, or by a user program): the text is the CQE syndrome "
+		     "through the kernel's work-completion names, which from 'operation aborted' "
+		     "on name another status (see the entries for those).",
+	  .causes = { "the peer did not answer: route, switch, firewall, link (retry exceeded)",
+		      "the program used a memory key, address or length the other side refused",
+		      "the peer failed or tore its side down first",
+		      "a GID or address vector the peer cannot answer" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 3,
+	  .alt = { RS_CLS_APPLICATION, RS_CLS_PEER, RS_CLS_GID } },
+	{ .id = "kernel.mlx5_qp_retry", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: general error",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x15, transport retry counter "
+		     "exceeded (the driver prints it as 'general error'): the peer never "
+		     "acknowledged. Kernel users (NVMe-oF, NFS, SMB Direct) take the GID from the "
+		     "address through rdma_cm, so the cause is on the way.",
+	  .causes = { "no RoCE path to the peer: route, neighbour, switch, firewall (UDP 4791)",
+		      "packets lost under load: PFC or ECN not set up",
+		      "a link that went down or flaps",
+		      "a GID the peer cannot answer" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 6,
+	  .alt = { RS_CLS_CONGESTION, RS_CLS_PORT, RS_CLS_GID } },
+	{ .id = "kernel.mlx5_qp_rem_access", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: fatal error",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x13, remote access error "
+		     "(the driver prints it as 'fatal error'): the peer refused an RDMA read or "
+		     "write to its memory.",
+	  .causes = { "a memory key (rkey) or address the peer does not grant: stale, from "
+		      "another protection domain or device, or without remote access rights",
+		      "the peer deregistered the memory (it was stopping)",
+		      "GPU memory the peer's NIC cannot reach" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 6,
+	  .alt = { RS_CLS_PEER, RS_CLS_GPUDIRECT } },
+	{ .id = "kernel.mlx5_qp_rem_op", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: response timeout error",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x14, remote operation error "
+		     "(the driver prints it as 'response timeout error'): the peer could not "
+		     "execute the request.",
+	  .causes = { "the peer's receive queue or memory failed (its own error first)",
+		      "an operation the peer's queue pair does not allow" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "kernel.mlx5_qp_bad_resp", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: operation aborted",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x10, bad response (the driver "
+		     "prints it as 'operation aborted'): the peer answered with something that "
+		     "does not fit the request.",
+	  .causes = { "the peer runs a different protocol version or failed mid-way",
+		      "a device or firmware fault at either end" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_FIRMWARE } },
+	{ .id = "kernel.mlx5_qp_loc_access", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: invalid EE context number",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x11, local access error (the "
+		     "driver prints it as 'invalid EE context number'): the local memory key does "
+		     "not grant the access the request needs.",
+	  .causes = { "a receive buffer registered without local write access, or a stale key",
+		      "GPU memory the NIC cannot write" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT } },
+	{ .id = "kernel.mlx5_qp_rem_inv_req", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: invalid EE context state",
+	  .meaning = "A queue pair went to error with CQE syndrome 0x12, remote invalid request "
+		     "(the driver prints it as 'invalid EE context state'): the peer found the "
+		     "request invalid - too long for its receive buffer, or not allowed.",
+	  .causes = { "a message longer than the peer's receive buffer or its path MTU",
+		      "an operation the peer's queue pair does not enable (RDMA read, atomics)",
+		      "the two ends configured the queue pairs differently" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_MTU, RS_CLS_PEER } },
+	{ .id = "kernel.mlx5_qp_rnr", .tool = "kernel (mlx5_ib)",
+	  .pattern = "QP [0-9]+ error: unrecognized status",
+	  .meaning = "A queue pair went to error with a CQE syndrome the kernel has no name for: "
+		     "0x16, RNR retry exceeded (the peer had no receive posted), or 0x22, remote "
+		     "abort; the first number in parentheses is the vendor syndrome.",
+	  .causes = { "the receiving side posted no receive in time (an RDMA write with immediate "
+		      "consumes one as well)",
+		      "the peer aborted the operation: it failed or stopped" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PEER } },
+	{ .id = "kernel.mlx5_pcie_power", .tool = "kernel (mlx5_core)",
+	  .pattern = "insufficient power on the PCIe slot|PCIe slot power capability was not "
+		     "advertised",
+	  .meaning = "mlx5_core read the slot power the platform reports (the MPEIN register): "
+		     "the slot advertises less power than the adapter needs, or nothing; the "
+		     "adapter may then throttle.",
+	  .causes = { "the slot or riser does not advertise its power limit (SlotPowerLimit 0W "
+		      "in lspci): often benign, the adapter still runs at full rate",
+		      "the slot really supplies too little for this adapter and its optics" },
+	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
+	  .cls = RS_CLS_PCIE, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
+	{ .id = "kernel.mlx5_cmd_timeout", .tool = "kernel (mlx5_core)",
+	  .pattern = "timeout\\. Will cause a leak of a command resource",
+	  .meaning = "A firmware command of mlx5_core got no answer in time (wait_func(), "
+		     "drivers/net/ethernet/mellanox/mlx5/core/cmd.c): the adapter's firmware is "
+		     "stuck or overloaded.",
+	  .causes = { "an adapter firmware fault or hang: check the health reports, update the "
+		      "firmware",
+		      "the adapter is in a bad state after an error: a reset or power cycle "
+		      "recovers it",
+		      "a driver and firmware that do not match" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 7, .alt = { RS_CLS_DRIVER } },
+	{ .id = "kernel.mlx5_mkey_async", .tool = "kernel (mlx5_ib)",
+	  .pattern = "async reg mr failed",
+	  .meaning = "mlx5_ib could not create a memory key for its cache (create_mkey_callback(), "
+		     "drivers/infiniband/hw/mlx5/mr.c); the status is the errno, -12 no memory.",
+	  .causes = { "the host or the adapter ran out of memory keys or memory: very many or "
+		      "very large registrations",
+		      "the locked-memory limit of the registering program" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK } },
+	{ .id = "kernel.mlx5_ib_alloc", .tool = "kernel (mlx5_ib)",
+	  .pattern = ":\\(pid [0-9]+\\): (allocation failed|.*(failed to allocate|alloc(ation)? "
+		     "failed))",
+	  .meaning = "mlx5_ib could not allocate memory for a verbs object (mlx5_ib_warn(), "
+		     "'DEVICE:FUNCTION:LINE:(pid N): ...', with 'mlx5_warn:' before it in "
+		     "MLNX_OFED): mostly the pages of a large memory registration's translation "
+		     "table (reg_create, reg_klm), a queue or a command mailbox.",
+	  .causes = { "the host was out of memory (or of memory of the NUMA node) when the "
+		      "program registered its buffers: dmesg shows the page-allocation failure",
+		      "a registration or queue far larger than the program needs" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_MEMLOCK } },
+	{ .id = "kernel.nvme_rdma_rejected", .tool = "kernel (nvme-rdma)",
+	  .pattern = "connect rejected: status [0-9]+",
+	  .meaning = "The NVMe over RDMA target side rejected the host's connection "
+		     "(nvme_rdma_conn_rejected(), drivers/nvme/host/rdma.c); the status is the "
+		     "CM reject reason: 8 invalid service ID (nothing listens on that port), 10 "
+		     "stale connection, 28 consumer defined (the NVMe status follows).",
+	  .causes = { "no NVMe/RDMA port listening at that address and service id (trsvcid) on "
+		      "the target: the subsystem is not added to an RDMA port",
+		      "the target rejects the host: an NQN or host access it does not allow",
+		      "a stale connection the target still holds, or a driver that mishandles "
+		      "reconnects (Soft-RoCE)" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_PEER, .weight = 5,
+	  .alt = { RS_CLS_RDMA_CM, RS_CLS_DRIVER } },
+
+	/*
+	 * nvme-cli and libnvme write the connect options to /dev/nvme-fabrics;
+	 * the kernel's nvmf_create_ctrl() (drivers/nvme/host/fabrics.c) answers
+	 * EINVAL when no transport module registered "rdma" ("no handler found
+	 * for transport rdma.") or an option is missing or not allowed.
+	 */
+	{ .id = "nvme.fabrics_einval", .tool = "nvme-cli, libnvme (kernel nvme-fabrics)",
+	  .pattern = "failed to write to /dev/nvme-fabrics: invalid argument",
+	  .meaning = "nvme-cli's connect or discover was refused by the kernel when it wrote the "
+		     "options to /dev/nvme-fabrics (EINVAL): the kernel has no handler for the "
+		     "transport, or an option is missing or not allowed; dmesg says which.",
+	  .causes = { "the nvme-rdma module is not loaded, or is not the one the kernel's RDMA "
+		      "stack needs (MLNX_OFED installed without NVMe-oF support ships a module "
+		      "that registers nothing): modprobe nvme-rdma, dmesg shows 'no handler "
+		      "found for transport rdma'",
+		      "an option the kernel refuses: a missing address or service id, an option "
+		      "this kernel does not know (dmesg names it)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "nvme.fabrics_connect", .tool = "nvme-cli, libnvme (kernel nvme-rdma)",
+	  .pattern = "failed to write to /dev/nvme-fabrics: (connection (reset|refused|timed)|"
+		     "input/output error|no route to host|network is unreachable)",
+	  .meaning = "The kernel's nvme-rdma could not connect to the target when nvme-cli wrote "
+		     "the options to /dev/nvme-fabrics; the kernel log names the rdma_cm step "
+		     "(address, route, connect) and its errno.",
+	  .causes = { "the target's address is reached through an interface without RDMA (the "
+		      "RoCE interface of the host has no address in that subnet)",
+		      "nothing listens for NVMe/RDMA at that address and port on the target" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER } },
+	{ .id = "kernel.nvme_no_transport", .tool = "kernel (nvme-fabrics)",
+	  .pattern = "no handler found for transport",
+	  .meaning = "The kernel's NVMe over Fabrics core has no driver for the transport asked "
+		     "for (nvmf_create_ctrl(), drivers/nvme/host/fabrics.c): nvme-rdma is not "
+		     "loaded, or the one loaded does not register the transport.",
+	  .causes = { "modprobe nvme-rdma was not run (it is not loaded on demand by every "
+		      "distribution)",
+		      "a vendor stack (MLNX_OFED) replaced the module with one that does nothing: "
+		      "reinstall it with NVMe-oF support (--with-nvmf)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 7 },
+	{ .id = "nvme.no_trsvcid", .tool = "libnvme (nvme-cli)",
+	  .pattern = "no (trsvcid specified|transport address) for 'rdma'",
+	  .meaning = "libnvme refuses an RDMA connect without a transport service id (the port) "
+		     "or a transport address (nvme_create_ctrl(), src/nvme/tree.c): only "
+		     "discovery has a default port.",
+	  .causes = { "the command line gives no -s/--trsvcid (the NVMe/RDMA port is usually "
+		      "4420) or no -a/--traddr" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_APPLICATION, .weight = 7 },
+
+	{ .id = "kernel.ulp_create_qp", .tool = "kernel (nvmet_rdma, ib_srpt)",
+	  .pattern = "failed to create_qp ret= *-?[0-9]+",
+	  .meaning = "A kernel RDMA target (NVMe over RDMA's nvmet_rdma, the SRP target ib_srpt) "
+		     "could not create the queue pair of a new connection "
+		     "(drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()); the host's connect "
+		     "fails. Kernel queue pairs take no locked memory: the limit is the device's.",
+	  .causes = { "the queue size or scatter/gather count asked for is above the device's "
+		      "limits (-22), or the device is out of queue pairs or memory (-12)",
+		      "a device or driver that does not support what the target asks (inline "
+		      "data, integrity offload)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_DRIVER } },
+
+	/*
+	 * NFS over RDMA, the client (net/sunrpc/xprtrdma/verbs.c): the
+	 * connection's end ("rpcrdma: connection to A:P closed (ERR)", ERR the
+	 * negative errno the rdma_cm event maps to), asynchronous QP and CQ
+	 * errors and failed completions ("RPC:       FUNCTION: ...").
+	 */
+	{ .id = "nfs.rpcrdma_refused", .tool = "kernel (xprtrdma, NFS over RDMA)",
+	  .pattern = "rpcrdma: connection to [^ ]+ closed \\(-111\\)",
+	  .meaning = "The NFS client's RDMA connection was refused (ECONNREFUSED: the rdma_cm "
+		     "connect was rejected): the server has no RDMA listener on that port.",
+	  .causes = { "the NFS server does not listen for RDMA: no 'rdma 20049' in "
+		      "/proc/fs/nfsd/portlist (rdma=y in nfs.conf), or svcrdma/rpcrdma not "
+		      "loaded there",
+		      "the mount names another port than the server's RDMA one (port=20049)",
+		      "the server's RDMA device is down or the address is not on it" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_PEER, .weight = 6,
+	  .alt = { RS_CLS_CONTROL, RS_CLS_RDMA_CM } },
+	{ .id = "nfs.rpcrdma_closed", .tool = "kernel (xprtrdma, NFS over RDMA)",
+	  .pattern = "rpcrdma: connection to [^ ]+ closed \\(-?[0-9]+\\)",
+	  .meaning = "The NFS client's RDMA connection ended; the number is the errno of the "
+		     "rdma_cm event: -111 rejected, -100 unreachable, -107 connect error, -103 "
+		     "disconnected, -19 device removed.",
+	  .causes = { "no RDMA path to the server (unreachable, connect error): route, "
+		      "neighbour, switch",
+		      "the server closed or rejected it",
+		      "the address or route resolution failed (rdma_cm)",
+		      "the RDMA port went down or the device was removed" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 3,
+	  .alt = { RS_CLS_PEER, RS_CLS_RDMA_CM, RS_CLS_PORT } },
+	{ .id = "nfs.rpcrdma_async", .tool = "kernel (xprtrdma, NFS over RDMA)",
+	  .pattern = "rpcrdma_(qp|cq)_async_error_upcall: ",
+	  .meaning = "The NFS client's RDMA queue pair or completion queue got an asynchronous "
+		     "error event (the text names it: QP fatal error, port error, ...); the "
+		     "connection is torn down and retried.",
+	  .causes = { "a transport error on the connection: the peer did not answer or refused "
+		      "an access",
+		      "the port went down",
+		      "the server failed or closed its side" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 3,
+	  .alt = { RS_CLS_PORT, RS_CLS_PEER } },
+	{ .id = "nfs.rpcrdma_wc", .tool = "kernel (xprtrdma, NFS over RDMA)",
+	  .pattern = "rpcrdma_(send|recv)cq_process_wc: ",
+	  .meaning = "A send or receive of the NFS client's RDMA connection completed with an "
+		     "error; the status follows (local length error: a reply larger than the "
+		     "receive buffers the two ends agreed).",
+	  .causes = { "the transport failed (the status names it): peer, path or length",
+		      "the client and server disagree on inline sizes or versions" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 2,
+	  .alt = { RS_CLS_APPLICATION, RS_CLS_PEER } },
+	{ .id = "nfs.rpcrdma_other_device", .tool = "kernel (xprtrdma, NFS over RDMA)",
+	  .pattern = "reconnect on different device",
+	  .meaning = "The NFS client reconnected and rdma_cm resolved the server through another "
+		     "RDMA device than the connection's; xprtrdma cannot move a mount.",
+	  .causes = { "the route to the server changed: a bond failed over, a second port or "
+		      "policy routing now carries it",
+		      "the first device's port went down" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PORT } },
 	{ .id = NULL },
 };

@@ -44,7 +44,8 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	"link-local GID", "GID index 0", "RoCE v1 GID", "losses under load", "port event",
 	"GPU memory", "locked-memory limit", "container", "out of memory",
 	"invalid argument", "InfiniBand link", "shutdown", "MTU mismatch", "perftest",
-	"NCCL",
+	"NCCL", "IPv4 GID", "RoCE link", "data moving", "ACS or IOMMU", "MTU of 2048 or less",
+	"MTU of 4096", "NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX",
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)
@@ -84,11 +85,26 @@ static int rule_names(const struct rs_explain_rule *r, const struct rs_explain_e
 	return !strcmp(r->entry, e->id);
 }
 
+/* The context bits of the paste that the rule may use for this entry. */
+static unsigned rule_hit(const struct rs_explain_rule *r, const struct rs_explain_ranked *it,
+			 const struct rs_explain_stats *st)
+{
+	/* what the entry's own line gives is no context for it */
+	unsigned hit = st->ctx & r->when & ~it->e->sets;
+
+	if (r->flags & RS_RULE_BEFORE)
+		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
+			if ((hit & (1u << b)) && st->ctx_line[b] >= it->seen->first)
+				hit &= ~(1u << b);
+	if ((r->flags & RS_RULE_ALL) && hit != r->when)
+		return 0;
+	return hit;
+}
+
 static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_stats *st)
 {
 	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
-		/* what the entry's own line gives is no context for it */
-		unsigned hit = st->ctx & r->when & ~it->e->sets;
+		unsigned hit = rule_hit(r, it, st);
 
 		if (!hit || (st->ctx & r->unless) || !rule_names(r, it->e))
 			continue;
@@ -117,6 +133,51 @@ static int cmp_ranked(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* How many entries, from the first, may offer their other causes. */
+#define ALT_FROM 3
+
+/* The class c is already ranked in all[0..k). */
+static int ranked_class(const struct rs_explain_ranked *all, size_t k, enum rs_explain_class c)
+{
+	for (size_t i = 0; i < k; i++)
+		if (all[i].cls == c)
+			return 1;
+	return 0;
+}
+
+/* Append to all[k..] the other likely causes of the first entries. */
+static size_t add_alternatives(struct rs_explain_ranked *all, size_t k)
+{
+	size_t n = k;
+
+	for (size_t i = 0; i < k && i < ALT_FROM; i++) {
+		const struct rs_explain_entry *e = all[i].e;
+		enum rs_explain_class cand[RS_EXPLAIN_MAX_ALT + 1];
+		size_t nc = 0;
+
+		if (all[i].rule)
+			cand[nc++] = e->cls;
+		for (size_t a = 0; a < RS_EXPLAIN_MAX_ALT && e->alt[a]; a++)
+			cand[nc++] = e->alt[a];
+		for (size_t a = 0; a < nc && n < k + RS_EXPLAIN_RANK_ALT; a++) {
+			struct rs_explain_ranked *it;
+
+			if (ranked_class(all, n, cand[a]))
+				continue;
+			it = &all[n++];
+			*it = all[i];
+			it->cls = cand[a];
+			rs_explain_class_step(cand[a], &it->tree, &it->check);
+			it->rule = NULL;
+			it->rule_line = 0;
+			it->rule_ctx = NULL;
+			it->alternative = 1;
+			it->score = all[i].score / 3;
+		}
+	}
+	return n;
+}
+
 size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked *out,
 		       size_t max)
 {
@@ -126,7 +187,7 @@ size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked 
 	struct rs_explain_ranked *all;
 	int per_class[RS_CLS_COUNT] = { 0 };
 
-	all = rs_xcalloc(n ? n : 1, sizeof(*all));
+	all = rs_xcalloc(n + RS_EXPLAIN_RANK_ALT, sizeof(*all));
 	for (size_t i = 0; i < n; i++) {
 		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
 		struct rs_explain_ranked *it;
@@ -150,8 +211,10 @@ size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked 
 		all[i].score += more > 3 ? 9 : 3 * more;
 	}
 	qsort(all, k, sizeof(*all), cmp_ranked);
+	k = add_alternatives(all, k);
 	for (size_t i = 0; i < k; i++) {
-		all[i].conf = all[i].score >= 70 ? RS_CONF_HIGH :
+		all[i].conf = all[i].alternative ? RS_CONF_LOW :
+			      all[i].score >= 70 ? RS_CONF_HIGH :
 			      all[i].score >= 40 ? RS_CONF_MEDIUM : RS_CONF_LOW;
 		if (i < max)
 			out[i] = all[i];

@@ -7,12 +7,17 @@
  *
  * Data only.  The texts follow the stacks' own format strings, kept to
  * the words that stay across versions: UCX's src/uct/ib/ (ib_log.c and
- * ib_md.c's locked-memory hint, ud_ep.c's "unhandled timeout error",
- * ucp_context.c's "network device '%s' is not available"), libfabric's
- * core and prov/verbs ("fi_getinfo ... returned -61", fi_eq_readerr,
- * fi_av_insert), Open MPI's help-mpi-btl-openib.txt, SPDK's lib/nvmf/rdma.c
- * and lib/nvme/nvme_rdma.c ("CQ error on ...", "rdma_get_devices() failed",
- * "RDMA CQ resize failed"), Ceph's RDMAStack.cc memlock warning, Mooncake's
+ * ib_md.c's locked-memory hint and "failed to register address",
+ * ib_device.c's "ibv_open_device(%s) failed", ud_ep.c's "unhandled timeout
+ * error"), src/ucs/sys/sock.c ("connect(fd=%d, dest_addr=%s) failed"),
+ * ucp_context.c ("network device '%s' is not available", "UCP version is
+ * incompatible"), libfabric's core and prov/verbs ("fi_getinfo ...
+ * returned -61", fi_eq_readerr, fi_av_insert, "there are no active
+ * ports"), Open MPI's help-mpi-btl-openib.txt and help-mca-bml-r2.txt
+ * ("unable to reach each other"), SPDK's lib/nvmf/rdma.c and
+ * lib/nvme/nvme_rdma.c ("CQ error on ...", "rdma_get_devices() failed",
+ * "RDMA CQ resize failed", "Unable to create shared receive queue"),
+ * Ceph's RDMAStack.cc memlock warning, Mooncake's
  * rdma_context.cpp and worker_pool.cpp, the shared device plugin's
  * resources_manager.go.  Their work-completion texts ("Transport retry
  * count exceeded", "Local protection") are in explain_wc.c; what they
@@ -47,7 +52,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "4791)",
 		      "the peer process died or hangs" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 6 },
+	  .cls = RS_CLS_GID, .weight = 6, .alt = { RS_CLS_PATH, RS_CLS_CONGESTION } },
 	{ .id = "ucx.unreachable", .tool = "UCX",
 	  .pattern = "destination is unreachable|no supported sockaddr auxiliary transports",
 	  .meaning = "UCX found no transport that reaches the peer: none of its devices can talk "
@@ -59,7 +64,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "member, a management NIC)",
 		      "UCX_NET_DEVICES or UCX_TLS exclude the only transport that would work" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 4 },
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_CONTROL } },
 	{ .id = "ucx.device_unavailable", .tool = "UCX",
 	  .pattern = "network device '[^']*' is not available|no usable transports/devices|"
 		     "transport '[^']*' is not available",
@@ -70,7 +75,19 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "a misspelt device or port (mlx5_0:1, not the interface name)",
 		      "the port is down, so UCX skips it" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.net_device_disabled", .tool = "UCX",
+	  .pattern = "is not enabled, enable it in UCX_NET_DEVICES",
+	  .meaning = "UCX's client endpoint was asked to connect to an address whose interface "
+		     "is not among the devices UCX_NET_DEVICES allows (wireup_cm.c), so no "
+		     "transport can reach it.",
+	  .causes = { "UCX_NET_DEVICES names other devices than the one that routes to this "
+		      "address: add it (mlx5_0:1 or the interface), or leave UCX_NET_DEVICES "
+		      "unset",
+		      "the program connects to an address of another interface (a bridge, a "
+		      "management network) than the RDMA one" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_PATH } },
 	{ .id = "ucx.completion_error", .tool = "UCX",
 	  .pattern = "(send|receive|recv) completion with error",
 	  .meaning = "UCX polled a work completion with an error; the status text follows on the "
@@ -79,7 +96,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "(memory registration), remote access (the peer's keys)",
 		      "the peer went away" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_GID, RS_CLS_CONGESTION } },
 
 	/* --- libfabric ----------------------------------------------------- */
 	{ .id = "libfabric.no_data", .tool = "libfabric",
@@ -91,14 +108,14 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the provider asked for (FI_PROVIDER) is not built in or its device is absent",
 		      "the capabilities asked for are not offered by any provider here" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 4 },
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_RDMA_CM, RS_CLS_PORT } },
 	{ .id = "libfabric.no_device", .tool = "libfabric",
 	  .pattern = "fi_getinfo.*(no such device|-19([^0-9]|$))|no verbs devices? found",
 	  .meaning = "libfabric's verbs provider found no RDMA device.",
 	  .causes = { "the RDMA driver or the user-space providers are missing",
 		      "inside a container: /dev/infiniband is not passed in" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
 	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])",
 	  .meaning = "libfabric could not add the peer's address to its address vector: the "
@@ -107,14 +124,14 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "behind it)",
 		      "the two ends use different providers or address formats" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 4 },
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_RDMA_CM, RS_CLS_APPLICATION } },
 	{ .id = "libfabric.refused", .tool = "libfabric",
 	  .pattern = "fi_eq_readerr: *err: *connection refused",
 	  .meaning = "The peer refused the connection (an rdma_cm reject).",
 	  .causes = { "nothing listens at the peer's address and port yet",
 		      "the peer rejected it: too many connections, a resource failure there" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
-	  .cls = RS_CLS_PEER, .weight = 5 },
+	  .cls = RS_CLS_PEER, .weight = 5, .alt = { RS_CLS_CONTROL } },
 	{ .id = "libfabric.cq_readerr", .tool = "libfabric",
 	  .pattern = "fi_cq_readerr|prov_errno|prov_err:",
 	  .meaning = "libfabric read an error completion; the provider's error (the verbs status) "
@@ -122,7 +139,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "see the status text on the line",
 		      "the peer went away" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_PEER, RS_CLS_GID } },
 
 	/* --- Open MPI ------------------------------------------------------- */
 	{ .id = "ompi.no_active_ports", .tool = "Open MPI",
@@ -133,7 +150,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "on InfiniBand, no subnet manager brought the port up",
 		      "the device is an Ethernet one without a link" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 7, .sets = RS_CTX_PORT },
+	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_PORT },
 	{ .id = "ompi.registerable", .tool = "Open MPI",
 	  .pattern = "registering part of your physical memory|registerable memory",
 	  .meaning = "Open MPI found that the RDMA driver lets it register only part of the "
@@ -142,7 +159,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "log_mtts_per_seg)",
 		      "the locked-memory limit is below physical memory" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_RESOURCES, .weight = 7 },
+	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_MEMLOCK } },
 	{ .id = "ompi.locked_memory", .tool = "Open MPI",
 	  .pattern = "allocate some locked memory|memlock limits are set too low",
 	  .meaning = "Open MPI's openib component could not allocate locked memory: the memlock "
@@ -160,7 +177,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "InfiniBand and RoCE)",
 		      "a resource limit or missing provider when opening it" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "ompi.ib_not_used", .tool = "Open MPI",
 	  .pattern = "ports on a device are not used by default|btl_openib_allow_ib",
 	  .meaning = "Open MPI 4 and later do not run their openib component on InfiniBand "
@@ -168,14 +185,14 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "Open MPI built or run without UCX (--mca pml ucx), so it tried openib",
 		      "an MCA setting that asks for openib (btl_openib_if_include)" },
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
-	  .cls = RS_CLS_APPLICATION, .weight = 6 },
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "ompi.no_cpc", .tool = "Open MPI",
 	  .pattern = "no OpenFabrics connection schemes reported",
 	  .meaning = "None of openib's ways to connect (rdmacm, udcm) works on the port.",
 	  .causes = { "on RoCE, rdmacm needs an IP address on the interface and a usable RoCE GID",
 		      "rdma_ucm is not loaded, so rdmacm is unavailable" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 4 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_DRIVER } },
 	{ .id = "ompi.exp_verbs", .tool = "Open MPI, MLNX_OFED",
 	  .pattern = "ibv_exp_query_device.*(invalid|comp_mask)",
 	  .meaning = "A program built against MLNX_OFED's experimental verbs runs on a libibverbs "
@@ -195,7 +212,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "exceeded (no RDMA path), 4 local protection (memory registration)",
 		      "the other side disconnected" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_APPLICATION, RS_CLS_PEER } },
 	{ .id = "spdk.no_rdma", .tool = "SPDK",
 	  .pattern = "rdma_get_devices\\(\\) failed|trtype [0-9]+ not available|RDMA transport.*"
 		     "not (available|supported)",
@@ -205,7 +222,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "SPDK built without --with-rdma",
 		      "rdma_ucm is not loaded, so librdmacm sees no device" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "spdk.cq_resize", .tool = "SPDK",
 	  .pattern = "RDMA CQ resize failed",
 	  .meaning = "SPDK could not grow a completion queue for more queue pairs.",
@@ -213,7 +230,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "providers)",
 		      "the locked-memory limit" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_RESOURCES, .weight = 5 },
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_MEMLOCK } },
 	{ .id = "spdk.connect", .tool = "SPDK",
 	  .pattern = "rdma connect error|rdma_connect\\(\\) failed|failed to connect rqpair",
 	  .meaning = "SPDK's NVMe-oF host could not connect a queue pair to the target over "
@@ -221,7 +238,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "nothing listens on the target's address and port, or it rejected the queue",
 		      "no RDMA path to the target (route, GID)" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 4 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 4, .alt = { RS_CLS_PATH, RS_CLS_PEER } },
 
 	/* --- Ceph, Mooncake -------------------------------------------------- */
 	{ .id = "ceph.memlock", .tool = "Ceph (async+rdma)",
@@ -242,7 +259,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the GID entries of the interface are in another network namespace (a pod)",
 		      "the device is given by a wrong name" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
-	  .cls = RS_CLS_GID, .weight = 8 },
+	  .cls = RS_CLS_GID, .weight = 8, .alt = { RS_CLS_DRIVER } },
 	{ .id = "mooncake.slice_failed", .tool = "Mooncake transfer engine",
 	  .pattern = "process failed for slice",
 	  .meaning = "A transfer of the Mooncake engine failed on a work completion; the status "
@@ -251,7 +268,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "(keys, an unregistered buffer)",
 		      "the peer went away" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_GID, RS_CLS_MTU } },
 
 	/* --- Kubernetes device plugins --------------------------------------- */
 	{ .id = "k8s.rdma_netns", .tool = "k8s-rdma-shared-dev-plugin",
@@ -269,14 +286,15 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "an RDMA module is not loaded (rdma_ucm, ib_umad, ib_uverbs)",
 		      "the NIC matched is not an RDMA one (its selector is too wide)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "k8s.no_devices", .tool = "Kubernetes RDMA device plugins",
-	  .pattern = "no Rdma Devices were found|no devices in device pool|exposing \"0\" devices",
+	  .pattern = "no Rdma Devices were found|no devices in device pool|exposing \"0\" devices|"
+		     "\\] No devices found\\.",
 	  .meaning = "The device plugin exposes no RDMA device to pods.",
 	  .causes = { "its selectors (vendor, device ID, interface names) match no NIC",
 		      "the RDMA modules or character devices are missing on the node" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 5 },
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 
 	/* --- GPU memory ------------------------------------------------------ */
 	{ .id = "gpu.dmabuf", .tool = "NCCL, UCX, perftest, verbs applications",
@@ -286,7 +304,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "registration",
 		      "the GPU memory was not allocated in a way dma-buf can export" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_GPUDIRECT, .weight = 6, .sets = RS_CTX_GPU },
+	  .cls = RS_CLS_GPUDIRECT, .weight = 6, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
 	{ .id = "gpu.cuda_init", .tool = "perftest --use_cuda",
 	  .pattern = "couldn('|\xe2\x80\x99)?t (init|allocate|get) (GPU|CUDA)|failed to "
 		     "(init|allocate) "
@@ -295,6 +313,144 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "perftest built without CUDA support, or the CUDA driver not loaded",
 		      "the GPU index given does not exist" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_GPUDIRECT, .weight = 6, .sets = RS_CTX_GPU },
+	  .cls = RS_CLS_GPUDIRECT, .weight = 6, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
+	/* --- UCX's device and registration failures (src/uct/ib/base/ib_md.c, ucp_mm.c) */
+	{ .id = "ucx.open_device_enomem", .tool = "UCX",
+	  .pattern = "ibv_open_device\\([^)]*\\) failed: cannot allocate memory",
+	  .meaning = "UCX could not open the RDMA device: the provider found no memory for a "
+		     "new device context (ENOMEM). Each process opens one per device; on mlx5 each "
+		     "takes UAR pages of the adapter, and the kernel log then shows ALLOC_UAR "
+		     "'limits exceeded'.",
+	  .causes = { "too many processes open the device on this host: the adapter's UARs run "
+		      "out (fewer ranks per node, or a larger UAR BAR in the firmware settings)",
+		      "the locked-memory limit of the process",
+		      "the host is out of memory" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_MEMLOCK, RS_CLS_FIRMWARE } },
+	{ .id = "ucx.open_device", .tool = "UCX",
+	  .pattern = "ibv_open_device\\([^)]*\\) failed",
+	  .meaning = "UCX could not open the RDMA device (ibv_open_device); the errno after it "
+		     "says why: permission denied, no such device, no memory.",
+	  .causes = { "no access to /dev/infiniband/uverbsN: a container without the device or "
+		      "its permissions, a user not in the rdma group",
+		      "the device went away or its driver is broken (a provider that does not "
+		      "match the kernel)",
+		      "no memory or device resources for another context" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER, RS_CLS_RESOURCES } },
+	{ .id = "ucx.reg_failed", .tool = "UCX",
+	  .pattern = "failed to register (address|region|user buffer)|failed to allocate memory "
+		     "pool \\(name=[^)]*\\) chunk",
+	  .meaning = "UCX could not register memory with a memory domain (ucp_mm.c 'failed to "
+		     "register address ADDR (TYPE) length N', the registration cache's 'failed to "
+		     "register region'): the driver's ibv_reg_mr failed under it.",
+	  .causes = { "the locked-memory limit (ulimit -l) of the process",
+		      "GPU memory (the type in parentheses, or mem_type bit 0x2 for CUDA) that "
+		      "the NIC cannot register: no nvidia-peermem or dma-buf",
+		      "the host or the adapter is out of memory or memory keys" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 3, .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES } },
+
+	{ .id = "ucx.sock_connect", .tool = "UCX",
+	  .pattern = "connect\\(fd=[0-9]+, dest_addr=[^)]*\\) failed",
+	  .meaning = "UCX's TCP connection (the tcp transport, or the sockaddr connection "
+		     "manager that exchanges addresses) to the address named failed "
+		     "(src/ucs/sys/sock.c).",
+	  .causes = { "the peer does not listen there: not started, or another port",
+		      "an address of an interface the peer cannot reach - a container bridge "
+		      "such as docker0's 172.17.0.1, a management network: UCX_NET_DEVICES, "
+		      "UCX_TCP_... or the address the program passes",
+		      "a firewall on the way" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_PATH },
+	  .peer = "dest_addr=([0-9.]+):[0-9]+" },
+	{ .id = "ucx.version", .tool = "UCX",
+	  .pattern = "UCP version is incompatible",
+	  .meaning = "The program was built against another UCX than the one it loaded "
+		     "(ucp_context.c): the libraries found first on the library path are of "
+		     "another version.",
+	  .causes = { "two UCX installations (the distribution's, HPC-X's, a container's): the "
+		      "library path picks the wrong one",
+		      "an MPI or framework built against a newer UCX than installed" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+
+	/* --- libfabric's verbs provider: the devices it looked at -------------------- */
+	{ .id = "libfabric.no_active_ports", .tool = "libfabric (verbs)",
+	  .pattern = "<(warn|info|debug)> *there are no active ports",
+	  .meaning = "libfabric's verbs provider found a device whose ports are all down, and "
+		     "skips it.",
+	  .causes = { "the port is down: cable, switch port, or the interface is down",
+		      "an InfiniBand port with no subnet manager (INIT, not ACTIVE)",
+		      "a second device or port that is not cabled (harmless if another works)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 5, .alt = { RS_CLS_DRIVER } },
+
+	/* --- Open MPI's openib BTL and BML (help-mpi-btl-openib.txt, help-mca-bml-r2.txt) */
+	{ .id = "ompi.retry_exceeded", .tool = "Open MPI (openib)",
+	  .pattern = "retry count between two MPI processes has been",
+	  .meaning = "Open MPI's openib BTL explains a transport retry exceeded (status 12, "
+		     "printed as 'error polling LP CQ with status RETRY EXCEEDED ERROR status "
+		     "number 12') before it aborts: the peer's adapter never acknowledged.",
+	  .causes = { "something in the fabric between the two hosts: a bad cable, port or "
+		      "switch (the help text suggests rebooting or leaving out the host)",
+		      "on RoCE, a GID the peer cannot answer (btl_openib_gid_index)",
+		      "packets lost under load (PFC or ECN not set up)",
+		      "a link that went down" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 4,
+	  .alt = { RS_CLS_GID, RS_CLS_CONGESTION, RS_CLS_PORT } },
+	{ .id = "ompi.network_event", .tool = "Open MPI (openib)",
+	  .pattern = "OpenFabrics stack has reported a network error event",
+	  .meaning = "Open MPI's openib BTL got an asynchronous event from the device; the "
+		     "'Error number' line after it names it (10, IBV_EVENT_PORT_ERR: a port went "
+		     "down).",
+	  .causes = { "a port went down or flapped: cable, switch port",
+		      "a device fatal error: adapter firmware" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
+	{ .id = "ompi.unreachable", .tool = "Open MPI",
+	  .pattern = "unable to reach each other for",
+	  .meaning = "Open MPI found no transport (BTL or PML) that both processes of a pair can "
+		     "use, and aborts; the 'BTLs attempted' line says which were tried.",
+	  .causes = { "the transports allowed (--mca btl, --mca pml, UCX_TLS) exclude every one "
+		      "that reaches the other host: only self, or only sm across hosts",
+		      "the RDMA transport failed to start on one of the hosts (its own warning "
+		      "comes first)",
+		      "no TCP interface in common for the tcp BTL (btl_tcp_if_include)" },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_DRIVER, RS_CLS_PATH } },
+
+	/* --- SPDK: creating the RDMA transport's queues (lib/nvmf/rdma.c, lib/rdma) --- */
+	{ .id = "spdk.queue_create", .tool = "SPDK",
+	  .pattern = "unable to create (SRQ|shared receive queue|completion queue)",
+	  .meaning = "SPDK's RDMA transport could not create a shared receive queue or a "
+		     "completion queue for a poll group (nvmf_create_transport then fails).",
+	  .causes = { "a size above the device's limits (max_srq_wr, max_cqe): smaller "
+		      "queue depth or io unit options",
+		      "the locked-memory limit of the target process",
+		      "a device that does not support SRQ (no_srq / -r option)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK, RS_CLS_DRIVER } },
+	/*
+	 * The dynamic loader (ldd, or "error while loading shared libraries"):
+	 * "LIB => not found" for the RDMA stack's own libraries.  Not
+	 * libibverbs' "couldn't load driver 'libmlx4-rdmav34.so': ...: cannot
+	 * open shared object file": a provider for absent hardware.
+	 */
+#define RDMA_LIB "lib(ibverbs|rdmacm|mlx[45]|efa|bnxt_re|irdma|rxe|ucp|uct|ucs|ucm|fabric|" \
+		 "nccl-net|psm2)"
+	{ .id = "loader.rdma_lib_missing", .tool = "ldd, the dynamic loader",
+	  .pattern = "error while loading shared libraries: " RDMA_LIB "|(^|[[:space:]])" RDMA_LIB
+		     "[-_a-z0-9]*\\.so[.0-9]* => not found",
+	  .meaning = "A program or one of its libraries needs a library of the RDMA stack (verbs, "
+		     "a provider, rdma_cm, UCX, libfabric, an NCCL network plugin) that the "
+		     "dynamic loader does not find on this host.",
+	  .causes = { "the library is installed on another node only (a build or login node, "
+		      "not the compute node), or not in this container image",
+		      "it is installed outside the loader's path: LD_LIBRARY_PATH or ld.so.conf "
+		      "misses its directory (a module system, /opt/...)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };

@@ -37,7 +37,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "name resolves to another host",
 		      "the server is still finishing a previous run and not listening again" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
-	  .cls = RS_CLS_CONTROL, .weight = 7,
+	  .cls = RS_CLS_CONTROL, .weight = 7, .alt = { RS_CLS_PATH },
 	  .peer = "connect to ([^ ]+):[0-9]+" },
 	{ .id = "perftest.socket_init", .tool = "perftest",
 	  .pattern = "unable to (init|set up) the socket connection|unable to open file "
@@ -48,7 +48,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a firewall on the server or on the way blocks TCP 18515",
 		      "the server address is wrong or has no route" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
-	  .cls = RS_CLS_CONTROL, .weight = 4 },
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_PATH } },
 	{ .id = "perftest.listen_failed", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t listen to port [0-9]+",
 	  .meaning = "The server could not listen on its control port.",
@@ -73,7 +73,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "different perftest versions on the two hosts",
 		      "something on the way reset the TCP connection (a firewall, a proxy)" },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
-	  .cls = RS_CLS_PEER, .weight = 3 },
+	  .cls = RS_CLS_PEER, .weight = 3, .alt = { RS_CLS_DRIVER, RS_CLS_GID, RS_CLS_CONTROL } },
 
 	/* --- connecting the queue pairs ------------------------------------ */
 	{ .id = "verbs.modify_qp_rtr", .tool = "perftest, ibv_*_pingpong",
@@ -94,7 +94,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the port or its interface is down (errno 101, Network is unreachable)",
 		      "the path MTU asked for (-m) is above what the port supports" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5 },
+	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_PATH, RS_CLS_PORT } },
 	{ .id = "perftest.connect_hca", .tool = "perftest",
 	  .pattern = "unable to connect the HCA" AP "s through the link",
 	  .meaning = "perftest's summary after it could not bring the queue pairs to a connected "
@@ -105,7 +105,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the peer's MAC cannot be resolved (route or ARP)",
 		      "the port is down" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 2 },
+	  .cls = RS_CLS_GID, .weight = 2, .alt = { RS_CLS_PATH, RS_CLS_PORT, RS_CLS_APPLICATION } },
 	{ .id = "verbs.modify_qp_init", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to INIT",
 	  .meaning = "The queue pair could not be moved to INIT, the first step after creating "
@@ -114,7 +114,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a P_Key index beyond the table (--pkey_index)",
 		      "the device went away since it was opened (driver reload)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 4 },
+	  .cls = RS_CLS_PORT, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_DRIVER } },
 	{ .id = "verbs.modify_qp_rts", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to RTS",
 	  .meaning = "The queue pair reached Ready To Receive but could not move to Ready To "
@@ -124,7 +124,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "outstanding reads above max_qp_rd_atom)",
 		      "the queue pair went to error in between (the port went down)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 4 },
+	  .cls = RS_CLS_PORT, .weight = 4, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "verbs.modify_qp", .tool = "NCCL, UCX, verbs applications",
 	  .pattern = "ibv_modify_qp(\\([^)]*\\))?( failed|: )",
 	  .meaning = "An application could not move a queue pair to its next state (INIT, RTR or "
@@ -140,7 +140,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "answer",
 		      "the port is down" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 4 },
+	  .cls = RS_CLS_GID, .weight = 4, .alt = { RS_CLS_PATH, RS_CLS_PORT, RS_CLS_APPLICATION } },
 	{ .id = "verbs.modify_qp_etimedout", .tool = "NCCL, UCX, Mooncake, verbs applications",
 	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(connection timed out|ETIMEDOUT|"
 		     "errno:? 110([^0-9]|$)|"
@@ -154,7 +154,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "so the route leaves elsewhere",
 		      "a neighbour entry stuck FAILED on this host (ip neigh)" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_neigh",
-	  .cls = RS_CLS_PATH, .weight = 6 },
+	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_GID, RS_CLS_PORT } },
 	{ .id = "verbs.modify_qp_enodata", .tool = "NCCL, UCX, verbs applications",
 	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no data available|ENODATA|"
 		     "errno:? 61([^0-9]|$)|\\[61\\])",
@@ -165,7 +165,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the interface has no IPv4 address, so the RoCE v2 IPv4 entry is missing",
 		      "the interface is down, so its entries are gone" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 7 },
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_PORT } },
 	{ .id = "verbs.modify_qp_enetunreach", .tool = "NCCL, UCX, verbs applications",
 	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(network is unreachable|ENETUNREACH|"
 		     "errno:? 101([^0-9]|$))",
@@ -175,7 +175,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the port or its interface is down",
 		      "policy routing or a VRF sends the peer's address elsewhere" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
-	  .cls = RS_CLS_PATH, .weight = 6 },
+	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_PORT, RS_CLS_GID } },
 	{ .id = "verbs.modify_qp_enodev", .tool = "NCCL, UCX, mscclpp, verbs applications",
 	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(no such device|ENODEV|errno:? 19([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with ENODEV: the network device behind the "
@@ -186,7 +186,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a GID index that is not the RoCE v2 IPv4 entry of the interface in use",
 		      "the port's interface was moved or re-created under the running program" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 6 },
+	  .cls = RS_CLS_GID, .weight = 6, .alt = { RS_CLS_PERMISSION, RS_CLS_DRIVER } },
 	{ .id = "verbs.modify_qp_einval", .tool = "NCCL, UCX, verbs applications",
 	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
 	  .meaning = "A queue pair transition failed with EINVAL: the device refused an "
@@ -199,7 +199,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the device's firmware or driver refuses a transition it should accept "
 		      "(update both)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5, .sets = RS_CTX_EINVAL },
+	  .cls = RS_CLS_GID, .weight = 5,
+	  .alt = { RS_CLS_APPLICATION, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
 	  .pattern = "can" AP "t read sgid of index|could not get local gid|ibv_query_gid(_ex)? "
 		     "failed|failed to query gid",
@@ -210,7 +211,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the interface has no IP address, so only link-local entries exist",
 		      "the interface is down, so its GID entries are gone" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 7 },
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_PORT, RS_CLS_PERMISSION } },
 	{ .id = "verbs.create_ah", .tool = "perftest, ibv_ud_pingpong",
 	  .pattern = "failed to create AH|unable to create (AH|address handler)|"
 		     "ibv_create_ah(\\(.*)? failed",
@@ -219,7 +220,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "the GID index is empty, RoCE v1 or link-local",
 		      "the peer's MAC cannot be resolved (route, ARP)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5 },
+	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_PATH, RS_CLS_APPLICATION } },
 	{ .id = "perftest.gid_incompat", .tool = "perftest",
 	  .pattern = "found incompatibility issue with GID types|please try to use a different "
 		     "IP version",
@@ -232,7 +233,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "this line after removing an address)",
 		      "one end gave no -x and took index 0" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 9 },
+	  .cls = RS_CLS_GID, .weight = 9, .alt = { RS_CLS_PEER } },
 
 	/* --- resources: QP, CQ, PD, memory registration --------------------- */
 	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
@@ -248,11 +249,11 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the device's QP limit (max_qp) is used up by other processes",
 		      "a raw-packet QP without CAP_NET_RAW ('CAP_NET_RAW may be required')" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
+	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_APPLICATION } },
 	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
 		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
-		     "ibv_create_cq[a-z_]*(\\([^)]*\\))? failed",
+		     "ibv_create_(cq|srq)[a-z_]*(\\([^)]*\\))? failed",
 	  .meaning = "Creating a protection domain, a completion queue or its event channel "
 		     "failed: the first resources taken on a freshly opened device.",
 	  .causes = { "the locked-memory limit is too small even for the queues",
@@ -260,7 +261,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "--cq-mod)",
 		      "the device is in a bad state (dmesg: driver errors)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
+	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_DRIVER } },
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "couldn" AP "t (allocate|register) MR|failed to (create|register|reg) "
 		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed",
@@ -276,7 +277,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "(nvidia-peermem, or dma-buf)",
 		      "huge pages asked for (--use_hugepages) but none reserved" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4 },
+	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES } },
 	{ .id = "perftest.ib_resources", .tool = "perftest",
 	  .pattern = "couldn" AP "t create IB resources|unable to create rdma resources|failed to "
 		     "create RDMA CM connection with resources",
@@ -287,7 +288,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "queue or completion queue sizes above the device's limits",
 		      "the device or its port went away" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 2 },
+	  .cls = RS_CLS_MEMLOCK, .weight = 2, .alt = { RS_CLS_RESOURCES, RS_CLS_DRIVER } },
 	{ .id = "verbs.memlock_warning", .tool = "libibverbs",
 	  .pattern = "RLIMIT_MEMLOCK is [0-9]+ bytes|will severely limit memory registrations",
 	  .meaning = "libibverbs warns at start-up that the locked-memory limit is small: "
@@ -307,11 +308,12 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the shared-memory limits (kernel.shmmax, kernel.shmall) are below the "
 		      "buffer" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.no_hugepages",
-	  .cls = RS_CLS_RESOURCES, .weight = 8 },
+	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_MEMLOCK } },
 
 	/* --- devices and ports ---------------------------------------------- */
 	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
-	  .pattern = "no IB devices found|failed to get IB devices list|no RDMA devices? "
+	  .pattern = "no IB devices found|did not detect devices|failed to get IB devices list|"
+		     "no RDMA devices? "
 		     "found|couldn" AP "t get device list|NET/IB ?: No device found",
 	  .meaning = "libibverbs found no RDMA device at all.",
 	  .causes = { "the RDMA driver is not loaded (mlx5_ib for ConnectX; for Soft-RoCE "
@@ -321,7 +323,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "inside a container: /dev/infiniband and /sys/class/infiniband are not "
 		      "passed in" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "verbs.device_not_found", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "IB device [^ ]+ not found|unable to find the infiniband/roce device",
 	  .meaning = "The device named with -d / --ib-dev does not exist here. RDMA devices are "
@@ -331,7 +333,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the devices are numbered differently on this host",
 		      "its driver is not loaded" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 5 },
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_PERMISSION } },
 	{ .id = "verbs.driver_warning", .tool = "libibverbs",
 	  .pattern = "libibverbs: warning: couldn" AP "t (load driver|open config directory)",
 	  .meaning = "libibverbs could not load the user-space provider of a device: the kernel "
@@ -342,7 +344,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "/etc/libibverbs.d is missing or names removed libraries",
 		      "LD_LIBRARY_PATH picks another rdma-core" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "verbs.no_provider", .tool = "libibverbs",
 	  .pattern = "no userspace device-specific driver found",
 	  .meaning = "libibverbs found a device in /sys/class/infiniband but no user-space "
@@ -374,7 +376,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a local protection or access error: a buffer outside its memory region",
 		      "a retry exceeded: the peer does not answer on the RDMA path" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2 },
+	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_GID, RS_CLS_APPLICATION, RS_CLS_PEER } },
 	{ .id = "verbs.bad_address", .tool = "perftest, verbs applications",
 	  .pattern = "(errno|error)[: ]+bad address|ibv_reg_mr.*bad address|"
 		     "(^|[^a-z])EFAULT([^a-z]|$)",
@@ -385,7 +387,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a buffer that was freed or never mapped (an application bug)",
 		      "device memory or a mapping the kernel cannot pin (a DAX or PCI BAR range)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_GPUDIRECT, .weight = 5 },
+	  .cls = RS_CLS_GPUDIRECT, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_MEMLOCK } },
 	{ .id = "perftest.port_down", .tool = "perftest",
 	  .pattern = "port number [0-9]+ state is (nop|down|init|armed|polling|disabled)",
 	  .meaning = "The RDMA port is not ACTIVE, so nothing can be sent. On RoCE a port is "
@@ -397,7 +399,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the wrong port or device chosen (-i, -d)",
 		      "the driver or firmware has not brought the link up (dmesg, ethtool DEV)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 8, .sets = RS_CTX_PORT },
+	  .cls = RS_CLS_PORT, .weight = 8, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_PORT },
 	{ .id = "verbs.no_context", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (get context for|allocate context|set the link "
 		     "layer|get port info)|unable to query port [0-9]+ attributes",
@@ -410,7 +412,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "ib_uverbs is not loaded, or the device went away (driver reload, PCI "
 		      "error)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_DRIVER, .weight = 4 },
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PORT, RS_CLS_PERMISSION } },
 	{ .id = "kernel.link_down", .tool = "kernel",
 	  .pattern = "NIC Link is Down|: Link down([^a-z]|$)",
 	  .meaning = "The Ethernet link of an interface went down; its RoCE port goes DOWN with "
@@ -419,7 +421,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the interface was set down",
 		      "a driver or firmware reset (dmesg lines around it)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 7, .sets = RS_CTX_PORT },
+	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_FIRMWARE }, .sets = RS_CTX_PORT },
 
 	/* --- MTU and bandwidth ---------------------------------------------- */
 	{ .id = "perftest.mtu_higher", .tool = "perftest",
@@ -435,7 +437,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "this on the 1500 end)",
 		      "-m larger than the fabric carries end to end" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
-	  .cls = RS_CLS_MTU, .weight = 7 },
+	  .cls = RS_CLS_MTU, .weight = 7, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "pingpong.ud_size_mtu", .tool = "ibv_ud_pingpong",
 	  .pattern = "requested size larger than port MTU",
 	  .meaning = "A UD message must fit in one packet, and -s is larger than the port's "
@@ -443,7 +445,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "-s above the active MTU (1024 at interface MTU 1500)",
 		      "the interface MTU is smaller than expected" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
-	  .cls = RS_CLS_MTU, .weight = 6 },
+	  .cls = RS_CLS_MTU, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "perftest.bw_limit", .tool = "perftest",
 	  .pattern = "BW result is below bw limit|msg rate +is below msg_rate limit",
 	  .meaning = "The run finished below the floor given with --limit_bw or --limit_msgrate.",
@@ -452,7 +454,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the NIC in a narrower or slower PCIe slot",
 		      "error counters rising: drops, out-of-sequence packets" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
-	  .cls = RS_CLS_CONGESTION, .weight = 3 },
+	  .cls = RS_CLS_CONGESTION, .weight = 3, .alt = { RS_CLS_MTU, RS_CLS_PCIE } },
 	{ .id = "kernel.pcie_limited", .tool = "kernel",
 	  .pattern = "available PCIe bandwidth, limited by",
 	  .meaning = "The kernel found at boot that the NIC's PCIe link is slower or narrower "
@@ -461,7 +463,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the slot runs at a lower PCIe generation (BIOS setting, chipset)",
 		      "a link that trained down: reseat the card" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
-	  .cls = RS_CLS_PCIE, .weight = 9 },
+	  .cls = RS_CLS_PCIE, .weight = 9, .alt = { RS_CLS_FIRMWARE } },
 
 	/* --- completions ------------------------------------------------------ */
 	{ .id = "perftest.completion_error", .tool = "perftest",
@@ -475,7 +477,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "status 10 or 11 (remote access or operation error): the two ends' buffers or "
 		      "keys disagree" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_PERFTEST },
+	  .cls = RS_CLS_PATH, .weight = 2,
+	  .alt = { RS_CLS_GID, RS_CLS_PEER, RS_CLS_GPUDIRECT }, .sets = RS_CTX_PERFTEST },
 	{ .id = "verbs.post_failed", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t post (send|receive|recv)",
 	  .meaning = "Posting a work request was refused: the queue pair is already in error, or "
@@ -485,11 +488,11 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "more requests outstanding than the queue depth (-t) allows",
 		      "a request beyond the queue pair's scatter/gather or inline limits" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_APPLICATION, .weight = 1 },
+	  .cls = RS_CLS_APPLICATION, .weight = 1, .alt = { RS_CLS_RESOURCES } },
 
 	/* --- rdma_cm ---------------------------------------------------------- */
 	{ .id = "rdma_cm.addr_error", .tool = "librdmacm, perftest -R",
-	  .pattern = "ADDR_ERROR|rdma_resolve_addr failed|failed to resolve RDMA CM "
+	  .pattern = "ADDR_ERROR|rdma_resolve_addr( failed|(\\(\\))?: )|failed to resolve RDMA CM "
 		     "address|failed to get RDMA CM address",
 	  .meaning = "librdmacm could not resolve the peer's IP address: it looks for the local "
 		     "RDMA device behind the route to the peer and the peer's MAC (ARP), and gave "
@@ -503,9 +506,10 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the name given does not resolve (getaddrinfo error after it)",
 		      "rdma_cm or rdma_ucm is not loaded" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_RDMA_CM, .weight = 6 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 6, .alt = { RS_CLS_PATH, RS_CLS_DRIVER } },
 	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
-	  .pattern = "ROUTE_ERROR|rdma_resolve_route failed|failed to resolve RDMA CM route",
+	  .pattern = "ROUTE_ERROR|rdma_resolve_route( failed|(\\(\\))?: )|failed to resolve RDMA "
+		     "CM route",
 	  .meaning = "The peer's address resolved but the route to it could not be (for RoCE: "
 		     "the source GID and the path).",
 	  .causes = { "the route changed between the two steps, or leaves through another device",
@@ -514,7 +518,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "rdma_cm's default RoCE type (configfs default_roce_mode) has no GID of that "
 		      "type" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 6 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 6, .alt = { RS_CLS_GID, RS_CLS_PATH } },
 	{ .id = "rdma_cm.unreachable", .tool = "librdmacm",
 	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)UNREACHABLE",
 	  .meaning = "The connection request sent to the peer's RDMA CM got no reply.",
@@ -523,7 +527,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the peer listens on another interface or address",
 		      "a firewall drops UDP 4791 (RoCE v2) on the way" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 6 },
+	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_RDMA_CM, RS_CLS_PEER } },
 	{ .id = "rdma_cm.rejected", .tool = "librdmacm",
 	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)REJECTED",
 	  .meaning = "The peer's RDMA CM rejected the connection request.",
@@ -533,7 +537,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the server's application refused it (status 28, consumer reject)",
 		      "the two ends disagree on connection parameters (versions, private data)" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
-	  .cls = RS_CLS_PEER, .weight = 6 },
+	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_CONTROL, RS_CLS_APPLICATION } },
 	{ .id = "perftest.rdma_cm", .tool = "perftest -R",
 	  .pattern = "unable to perform rdma_(client|server) function|failed to connect (RDMA CM "
 		     "events|through RDMA CM|RDMA CM client)|unable to create RDMA_CM resources",
@@ -543,7 +547,105 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "no server listening (REJECTED)",
 		      "the device behind the route has no usable RoCE v2 GID" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 3 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PATH, RS_CLS_PEER, RS_CLS_DRIVER } },
+
+	{ .id = "rdma_cm.getaddrinfo", .tool = "librdmacm (rping, rdma_server, applications), "
+					      "libfabric",
+	  .pattern = "rdma_getaddrinfo|rdma_create_ep",
+	  .meaning = "librdmacm could not turn the address given into an RDMA endpoint "
+		     "(rdma_getaddrinfo, rdma_create_ep): 'No such device' means no RDMA device "
+		     "carries that address.",
+	  .causes = { "the address is not on an interface with an RDMA device (the loopback, a "
+		      "plain NIC, a bridge): use the RDMA interface's address",
+		      "the RDMA interface has no IP address, or its device has no user-space "
+		      "provider",
+		      "the name does not resolve" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_DRIVER, RS_CLS_PATH } },
+	{ .id = "rdma_cm.connect", .tool = "librdmacm (rping, applications)",
+	  .pattern = "rdma_connect(\\(\\))?: |wait for CONNECTED state [0-9]+",
+	  .meaning = "The rdma_cm connection did not reach the connected state: rdma_connect() "
+		     "failed (perror(\"rdma_connect\")), or, in rping, the connection event that "
+		     "came was another one (the 'cma event' line before it names it).",
+	  .causes = { "nothing listens at the peer's address and port (REJECTED)",
+		      "no RDMA path to the peer (UNREACHABLE, CONNECT_ERROR)",
+		      "the queue pair attributes were refused" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER, RS_CLS_PATH } },
+	{ .id = "perftest.rdma_cm_event", .tool = "perftest -R",
+	  .pattern = "RDMA CM event error|failed to handle RDMA CM event",
+	  .meaning = "perftest's rdma_cm connection got an event it did not expect; the 'Event:' "
+		     "line names it (REJECTED, UNREACHABLE, ADDR_ERROR).",
+	  .causes = { "no server listening on the port (REJECTED)",
+		      "no RDMA path to the peer (UNREACHABLE, ADDR_ERROR)" },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER, RS_CLS_PATH } },
+	{ .id = "perftest.cm_disconnect", .tool = "perftest -R",
+	  .pattern = "failed to disconnect RDMA CM (connection|nodes)",
+	  .meaning = "perftest could not disconnect its rdma_cm connection at the end of the "
+		     "test: the other side had already gone (ECONNRESET).",
+	  .causes = { "the other side finished or failed first and reset the connection",
+		      "the two sides run with different durations or iteration counts" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 2, .alt = { RS_CLS_APPLICATION } },
+	/* Asynchronous events by their libibverbs names (enum ibv_event_type). */
+	{ .id = "verbs.async_port_err", .tool = "libibverbs, Open MPI, applications",
+	  .pattern = "IBV_EVENT_PORT_ERR",
+	  .meaning = "The device reported IBV_EVENT_PORT_ERR: a port left the ACTIVE state - the "
+		     "link went down - and the connections over it fail.",
+	  .causes = { "the cable, transceiver or switch port: the link went down or flaps",
+		      "the switch port was disabled or reset",
+		      "an InfiniBand subnet manager that went away" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 7, .sets = RS_CTX_PORT, .alt = { RS_CLS_FIRMWARE } },
+	{ .id = "verbs.async_device_fatal", .tool = "libibverbs, Open MPI, applications",
+	  .pattern = "IBV_EVENT_DEVICE_FATAL",
+	  .meaning = "The device reported IBV_EVENT_DEVICE_FATAL: the adapter hit a fatal error "
+		     "and every resource on it is lost until it recovers.",
+	  .causes = { "an adapter firmware or hardware fault (the kernel log has its health "
+		      "report)",
+		      "the adapter was reset under the program" },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_DRIVER } },
+
+	/*
+	 * QP-level asynchronous events, as ibv_event_type_str() names them
+	 * (rdma-core libibverbs/enum_strs.c; NCCL's "async fatal event on QP"
+	 * prints that name): a queue pair the device moved to error.
+	 */
+	{ .id = "verbs.async_qp_access", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "local access violation work queue error|IBV_EVENT_QP_ACCESS_ERR",
+	  .meaning = "The device moved a queue pair to error on an access violation "
+		     "(IBV_EVENT_QP_ACCESS_ERR): a request arrived that its memory key or access "
+		     "flags do not allow.",
+	  .causes = { "an RDMA read or write to memory the queue pair does not grant (a stale "
+		      "or wrong key, missing remote access flags): the program",
+		      "GPU memory the NIC cannot reach (peer memory, dma-buf, ACS)",
+		      "the peer sent a request the queue pair does not expect (a version or "
+		      "protocol mismatch)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER } },
+	{ .id = "verbs.async_qp_req", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "invalid request local work queue error|IBV_EVENT_QP_REQ_ERR",
+	  .meaning = "The device moved a queue pair to error on an invalid request "
+		     "(IBV_EVENT_QP_REQ_ERR): the peer sent something this queue pair cannot "
+		     "take (a transport or opcode error).",
+	  .causes = { "the two ends disagree: queue pairs set up differently, versions that "
+		      "differ",
+		      "a message longer than the receive side allows",
+		      "a driver or firmware fault" },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_PEER, RS_CLS_MTU, RS_CLS_FIRMWARE } },
+	{ .id = "verbs.async_qp_fatal", .tool = "libibverbs, NCCL, applications",
+	  .pattern = "local work queue catastrophic error|IBV_EVENT_QP_FATAL",
+	  .meaning = "The device moved a queue pair to error on a fatal error of its own "
+		     "(IBV_EVENT_QP_FATAL): the queue pair cannot go on.",
+	  .causes = { "a transport error the device could not report as a completion (a "
+		      "timeout, the peer gone)",
+		      "a device or firmware fault" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_FIRMWARE, RS_CLS_PEER } },
 
 	{ .id = "rdma_cm.no_devices", .tool = "librdmacm",
 	  .pattern = "librdmacm: (fatal|warning): (no RDMA devices found|unable to get RDMA "
@@ -553,7 +655,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the user-space providers are missing",
 		      "inside a container: /dev/infiniband is not passed in" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 7 },
+	  .cls = RS_CLS_DRIVER, .weight = 7, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "rdma_cm.abi_version", .tool = "librdmacm",
 	  .pattern = "librdmacm: warning: (couldn" AP "t read ABI version|assuming: [0-9]+)",
 	  .meaning = "librdmacm could not read the rdma_cm kernel ABI version "
@@ -570,7 +672,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "rdma_ucm is not loaded",
 		      "no access to /dev/infiniband/rdma_cm (a container, udev permissions)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "rdma_cm.bind_addr", .tool = "librdmacm",
 	  .pattern = "rdma_bind_addr",
 	  .meaning = "Binding an rdma_cm identifier to a local address failed: the address is "
@@ -579,7 +681,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the address is already bound by another listener (EADDRINUSE)",
 		      "the driver does not support rdma_cm on this device" },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
-	  .cls = RS_CLS_RDMA_CM, .weight = 5 },
+	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_DRIVER, RS_CLS_APPLICATION } },
 	{ .id = "rdma_cm.connect_error", .tool = "librdmacm",
 	  .pattern = "(RDMA_CM_EVENT_|cm event[^a-z]*)CONNECT_ERROR",
 	  .meaning = "The connection was accepted but could not be completed: the queue pairs "
@@ -588,7 +690,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the two ends disagree on the GID type or the path MTU",
 		      "the peer went away during the handshake" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 5 },
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_RDMA_CM } },
 	{ .id = "rdma_cm.device_removal", .tool = "librdmacm",
 	  .pattern = "DEVICE_REMOVAL",
 	  .meaning = "The RDMA device under a connection was removed: the driver was reloaded or "
@@ -596,7 +698,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "a driver reload or a bond change (the RDMA device is re-created)",
 		      "a device reset after a firmware fault (dmesg)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_DRIVER, .weight = 5 },
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_PORT } },
 
 	/* --- NCCL ------------------------------------------------------------- */
 	{ .id = "nccl.completion_error", .tool = "NCCL",
@@ -613,7 +715,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a lossy fabric under load: no PFC or ECN, so retries run out "
 		      "(NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_PATH, .weight = 2, .sets = RS_CTX_NCCL,
+	  .cls = RS_CLS_PATH, .weight = 2,
+	  .alt = { RS_CLS_GID, RS_CLS_CONGESTION, RS_CLS_GPUDIRECT }, .sets = RS_CTX_NCCL,
 	  .peer = "from peer ([^ <]+)<" },
 	{ .id = "nccl.async_event", .tool = "NCCL",
 	  .pattern = "NET/IB[^:]*:.*(async event|async fatal event)",
@@ -624,7 +727,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "an address was added to or removed from the interface while the job ran",
 		      "a device or firmware fault (dmesg: mlx5_core health)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 3 },
+	  .cls = RS_CLS_PORT, .weight = 3, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "nccl.using_socket", .tool = "NCCL",
 	  .pattern = "using network Socket",
 	  .meaning = "NCCL carries the traffic between nodes over TCP sockets, not RDMA: it found "
@@ -634,9 +737,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "NCCL_IB_DISABLE=1, or NCCL_IB_HCA names no existing device",
 		      "the NCCL net plugin or libibverbs could not be loaded" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
-	  .pattern = "call to connect returned|connect to [^ ]+ failed *:",
+	  .pattern = "call to connect returned|connect to [^ ]+ (failed :|returned [0-9]+)",
 	  .meaning = "NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
 		     "RDMA) failed.",
 	  .causes = { "NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
@@ -644,7 +747,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "a firewall blocks the ports NCCL opens",
 		      "the other rank died or never started" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_CONTROL, .weight = 5,
+	  .cls = RS_CLS_CONTROL, .weight = 5, .alt = { RS_CLS_PATH, RS_CLS_APPLICATION },
 	  .peer = "connect to ([^ <]+)<[0-9]+> failed" },
 	{ .id = "nccl.async_port_error", .tool = "NCCL",
 	  .pattern = "async event *: *port error",
@@ -663,7 +766,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "overheating or a PCIe error on the NIC's slot",
 		      "a firmware too old for the driver" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 8 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.async_gid_change", .tool = "NCCL",
 	  .pattern = "async event *: *GID table change",
 	  .meaning = "An address of the RoCE interface was added or removed under the job, so GID "
@@ -682,7 +785,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the user has no access to /dev/infiniband/uverbsN",
 		      "the device is half removed (driver reload, bond reconfigured)" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_PERMISSION, .weight = 7 },
+	  .cls = RS_CLS_PERMISSION, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.no_libibverbs", .tool = "NCCL",
 	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared",
 	  .meaning = "libibverbs could not be loaded, so NCCL has no IB/RoCE transport and uses "
@@ -690,7 +793,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "rdma-core's libibverbs is not installed in the container or host image",
 		      "LD_LIBRARY_PATH hides it, or only a mismatched version is found" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 8 },
+	  .cls = RS_CLS_DRIVER, .weight = 8, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "nccl.roce_version", .tool = "NCCL, NCCL-derived libraries",
 	  .pattern = "ncclIbRoceGetVersionNum",
 	  .meaning = "NCCL could not read the RoCE version of the GID index it chose "
@@ -701,7 +804,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "readable",
 		      "the interface has no address yet, so the entry is missing" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 7 },
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_PERMISSION, RS_CLS_DRIVER } },
 	{ .id = "nccl.gdr_disabled", .tool = "NCCL",
 	  .pattern = "GPU Direct RDMA Disabled for HCA",
 	  .meaning = "NCCL found no GPUDirect RDMA support for a NIC: GPU buffers go through host "
@@ -711,7 +814,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "no dma-buf support in the kernel, driver or NCCL version",
 		      "the GPU and the NIC are not on a PCIe path that allows peer to peer" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_GPUDIRECT, .weight = 7, .sets = RS_CTX_GPU },
+	  .cls = RS_CLS_GPUDIRECT, .weight = 7, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
 	{ .id = "nccl.no_socket_if", .tool = "NCCL",
 	  .pattern = "no socket interface found|no usable listening interface found",
 	  .meaning = "NCCL found no network interface for its bootstrap and socket traffic: "
@@ -721,7 +824,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the only interfaces are excluded by default (lo, docker0)",
 		      "the interface has no IP address yet" },
 	  .tree = RS_TREE_SETUP, .check = "net.addr",
-	  .cls = RS_CLS_CONTROL, .weight = 8 },
+	  .cls = RS_CLS_CONTROL, .weight = 8, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "nccl.socket_create", .tool = "NCCL",
 	  .pattern = "socket creation failed",
 	  .meaning = "NCCL could not open the TCP socket of its bootstrap: the address family of "
@@ -730,7 +833,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "IPv6 in a kernel or container without IPv6",
 		      "the container has no network interface but lo" },
 	  .tree = RS_TREE_SETUP, .check = "net.addr",
-	  .cls = RS_CLS_CONTROL, .weight = 6 },
+	  .cls = RS_CLS_CONTROL, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "nccl.socket_family", .tool = "NCCL",
 	  .pattern = "is neither AF_INET",
 	  .meaning = "NCCL's bootstrap has no valid address to connect to (the family is "
@@ -747,6 +850,6 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the other rank was killed (out of memory, a scheduler timeout)",
 		      "something on the way reset the connection" },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
-	  .cls = RS_CLS_PEER, .weight = 3 },
+	  .cls = RS_CLS_PEER, .weight = 3, .alt = { RS_CLS_CONTROL, RS_CLS_PATH } },
 	{ .id = NULL },
 };

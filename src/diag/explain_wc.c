@@ -16,7 +16,8 @@
  *                    "Failed status 12: wr_id 0 syndrom 0x81" (perftest),
  *                    "Poll send CQ error status=12", "Bad wc status 12",
  *                    "Got completion from peer ... with error 12," (NCCL),
- *                    "WC error: 12" (mlx5_ib), "CQE ERROR ... status=12"
+ *                    "WC error: 12" (mlx5_ib), "CQE ERROR ... status=12",
+ *                    "... RETRY EXCEEDED ERROR status number 12" (Open MPI)
  *   UCX's mlx5 text  "Transport retry count exceeded on mlx5_0:1/RoCE (synd
  *                    0x15 vend 0x81 hw_synd 0/0)" (src/uct/ib/mlx5/ib_mlx5_log.c)
  *   the mlx5 syndrome "syndrome 0x15, vendor syndrome 0x81" (mlx5_ib's error
@@ -38,7 +39,7 @@
  */
 const char rs_explain_wc_number[] =
 	"(failed status|wc status|wc error|cq error status|cqe error.*status|"
-	"completion.*(with error|status))[ :=(-]*([0-9]+)([^0-9]|$)";
+	"completion.*(with error|status)|status number)[ :=(-]*([0-9]+)([^0-9]|$)";
 /* An mlx5 CQE syndrome (hex), not the vendor syndrome after it. */
 #define WC_SYND(h) "(\\(synd|[^r] syndrome) 0x" h "([^0-9a-f]|$)"
 /* UCX's text for an mlx5 error CQE: "Remote access on mlx5_0:1/RoCE (synd ...". */
@@ -72,7 +73,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "max_msg_sz",
 		      "a scatter/gather list whose lengths do not add up (application bug)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 1 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_MTU, RS_CLS_PEER }, .num = 1 },
 	{ .id = "wc.loc_qp_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("2", "LOC_QP_OP_ERR", "local QP operation error", "2",
 			     WC_UCX("local QP operation")),
@@ -86,7 +87,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "size)",
 		      "a provider or firmware bug (dmesg)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_RESOURCES, .weight = 4, .num = 2 },
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 2 },
 	{ .id = "wc.loc_eec_op_err", .tool = "libibverbs",
 	  .pattern = WC("3", "LOC_EEC_OP_ERR", "local EE context operation error"),
 	  .meaning = "Work completion status 3, local EE context operation error "
@@ -106,7 +107,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "region's (application bug)",
 		      "a registration smaller than the message" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 4 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_MEMLOCK }, .num = 4 },
 	{ .id = "wc.wr_flush_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("5", "WR_FLUSH_ERR", "work request flushed error", "5",
 			     "WR flushed because QP in error state"),
@@ -121,7 +123,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "(a normal shutdown flushes posted receives too)",
 		      "an asynchronous error: the port went down or the device was reset" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_APPLICATION, .weight = 1, .num = 5 },
+	  .cls = RS_CLS_APPLICATION, .weight = 1,
+	  .alt = { RS_CLS_PATH, RS_CLS_PEER, RS_CLS_GID }, .num = 5 },
 	{ .id = "wc.mw_bind_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("6", "MW_BIND_ERR", "memory management operation error", "6",
 			     WC_UCX("memory window bind")),
@@ -133,7 +136,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the window or key is already bound or invalidated",
 		      "the provider does not support the operation" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 6 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_DRIVER }, .num = 6 },
 	{ .id = "wc.bad_resp_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("7", "BAD_RESP_ERR", "bad response error", "10",
 			     WC_UCX("bad response")),
@@ -144,7 +147,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a firmware or driver problem on either end (versions, dmesg)",
 		      "corrupted frames on the path (error counters, out-of-sequence packets)" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
-	  .cls = RS_CLS_PEER, .weight = 4, .num = 7 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_FIRMWARE }, .num = 7 },
 	{ .id = "wc.loc_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("8", "LOC_ACCESS_ERR", "local access error", "11",
 			     WC_UCX("local access")),
@@ -155,7 +158,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the destination is outside the registered range",
 		      "GPU memory without working GPUDirect RDMA" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 8 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_GPUDIRECT }, .num = 8 },
 	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request error", "12",
 			     WC_UCX("invalid request")),
@@ -168,7 +171,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "write, read, atomic)",
 		      "the two ends run different tests (send against write)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 9 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_MTU, RS_CLS_PEER }, .num = 9 },
 	{ .id = "wc.rem_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("10", "REM_ACCESS_ERR", "remote access error", "13",
 			     WC_UCX("remote access")),
@@ -181,7 +184,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer registered without remote read or write rights",
 		      "the peer's GPU memory is not registered for GPUDirect RDMA (NCCL)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5, .num = 10 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER }, .num = 10 },
 	{ .id = "wc.rem_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("11", "REM_OP_ERR", "remote operation error", "14",
 			     WC_UCX("remote QP")),
@@ -193,7 +197,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair went to error",
 		      "a provider problem on the peer (its dmesg)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_PEER, .weight = 4, .num = 11 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 11 },
 	{ .id = "wc.retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("12", "RETRY_EXC_ERR", "transport retry counter exceeded", "15",
 			     "transport retry count exceeded"),
@@ -213,7 +217,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "frames dropped on the way: an MTU mismatch along the path, or no PFC or "
 		      "pause under congestion" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5, .num = 12 },
+	  .cls = RS_CLS_GID, .weight = 5,
+	  .alt = { RS_CLS_PATH, RS_CLS_CONGESTION, RS_CLS_PORT }, .num = 12 },
 	{ .id = "wc.rnr_retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded", "16",
 			     "(receive-no?t?-ready|RNR) retry count exceeded"),
@@ -226,7 +231,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer process stalled or stopped while its queue pair stayed up",
 		      "rnr_retry below 7 (7 retries forever) or a short min_rnr_timer" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .num = 13 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4,
+	  .alt = { RS_CLS_PEER, RS_CLS_CONGESTION }, .num = 13 },
 	{ .id = "wc.loc_rdd_viol_err", .tool = "libibverbs",
 	  .pattern = WC("14", "LOC_RDD_VIOL_ERR", "local RDD violation error"),
 	  .meaning = "Work completion status 14, local RDD violation error "
@@ -250,7 +256,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "(process exit, teardown)",
 		      "an error on the peer's side: read the peer's log" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PEER, .weight = 4, .num = 16 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 16 },
 	{ .id = "wc.inv_eecn_err", .tool = "libibverbs",
 	  .pattern = WC("17", "INV_EECN_ERR", "invalid EE context number"),
 	  .meaning = "Work completion status 17, invalid EE context number "
@@ -274,7 +280,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "PCIe errors on the NIC's link (AER in dmesg)",
 		      "an overheating or failing card" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 5, .num = 19 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 5, .alt = { RS_CLS_DRIVER }, .num = 19 },
 	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
 	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
 	  .meaning = "Work completion status 20, response timeout error "
@@ -283,7 +289,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair is gone",
 		      "frames dropped on the path" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 5, .num = 20 },
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_CONGESTION }, .num = 20 },
 	{ .id = "wc.general_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("21", "GENERAL_ERR", "general error"),
 	  .meaning = "Work completion status 21, general error (IBV_WC_GENERAL_ERR): a "
@@ -292,7 +298,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .causes = { "look the vendor error up for the provider, and read dmesg",
 		      "a driver and firmware pair that do not match" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 4, .num = 21 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER }, .num = 21 },
 	{ .id = "wc.tm_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
 	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "

@@ -17,6 +17,7 @@
  * addresses at all (a fixture tree without netlink), the GID table itself is
  * the evidence and every IPv4 entry counts as confirmed.
  */
+#include "diag/check.h"
 #include "diag/gid_recommend.h"
 #include "util.h"
 
@@ -155,9 +156,48 @@ static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int ra
 	}
 }
 
-/* Why there is no RoCE v2 entry to use, most specific first. */
-static void explain_none(const struct rs_snapshot *s, const struct rs_port *p,
-			 struct rs_gid_pick *pick)
+/*
+ * Why the table cannot be judged, or "" when it can: not read at all (no
+ * slot listed), or some of its entries not read while none of those read
+ * is usable (the one to use may be among the rest).  The reason is the
+ * collector's (rdma_gids.c: "port N: cannot list gids: REASON", "port N
+ * gid K: cannot read: REASON"), else what the snapshot lacks.
+ */
+static void table_unread(const struct rs_snapshot *s, const struct rs_device *d,
+			 const struct rs_port *p, char *r, size_t rl)
+{
+	char list[48], entry[48];
+	const struct rs_error *e, *first = NULL;
+	size_t n = 0;
+
+	r[0] = '\0';
+	snprintf(list, sizeof(list), "port %u: cannot list gids: ", p->num);
+	snprintf(entry, sizeof(entry), "port %u gid ", p->num);
+	if (!p->gid_tbl_len && !p->n_gids) {
+		e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, list);
+		snprintf(r, rl, "GID table not read: %s",
+			 e ? e->message + strlen(list) : "no gids/ directory in the snapshot");
+		return;
+	}
+	for (size_t i = 0; i < s->n_errors; i++) {
+		e = &s->errors[i];
+		if (e->area == RS_AREA_RDMA && !strcmp(e->source, "sysfs") &&
+		    !strcmp(e->object, d->name) && !strncmp(e->message, entry, strlen(entry)) &&
+		    strstr(e->message, ": cannot read: ")) {
+			first = first ? first : e;
+			n++;
+		}
+	}
+	if (first)
+		snprintf(r, rl, "GID table not read: %zu of %u entr%s: %s", n, p->gid_tbl_len,
+			 p->gid_tbl_len == 1 ? "y" : "ies",
+			 strstr(first->message, ": cannot read: ") + strlen(": cannot read: "));
+}
+
+/* Why there is no RoCE v2 entry to use, most specific first; RS_GID_UNKNOWN
+ * when the port's table cannot tell. */
+static enum rs_gid_state explain_none(const struct rs_snapshot *s, const struct rs_device *d,
+				      const struct rs_port *p, struct rs_gid_pick *pick)
 {
 	const char *nd = p->netdev;
 	int v1_ipv4 = 0, v2 = 0, any_netdev = 0;
@@ -175,35 +215,42 @@ static void explain_none(const struct rs_snapshot *s, const struct rs_port *p,
 		if (g->netdev[0])
 			any_netdev = 1;
 	}
-	if (p->link_layer[0] && strcmp(p->link_layer, "Ethernet")) {
+	if (rs_port_is_ib(p)) {
 		snprintf(r, rl, "%s port: no RoCE GID to choose", p->link_layer);
-		return;
+		return RS_GID_UNKNOWN;
+	}
+	table_unread(s, d, p, r, rl);
+	if (r[0])
+		return RS_GID_UNKNOWN;
+	if (!p->link_layer[0]) {
+		snprintf(r, rl, "link layer unknown%s: no RoCE GID to choose",
+			 !nd[0] && !any_netdev ? " (no netdev)" : "");
+		return RS_GID_UNKNOWN;
 	}
 	if (!nd[0] && !any_netdev) {
 		snprintf(r, rl, "port has no netdev: RoCE needs an Ethernet interface");
-		return;
+		return RS_GID_NONE;
 	}
 	if (!nd[0])
 		nd = "its netdev";
 	if (p->n_gids == 0) {
 		snprintf(r, rl, "GID table of the port is empty (%s down or no address?)", nd);
-		return;
+		return RS_GID_NONE;
 	}
 	if (v1_ipv4 && !v2) {
 		snprintf(r, rl, "only RoCE v1 entries carry IPv4 on %s: RoCE v2 is not "
 			 "enabled or not supported", nd);
-		return;
+		return RS_GID_NONE;
 	}
 	a = first_ipv4(s, nd);
-	if (a) {
+	if (a)
 		snprintf(r, rl, "%s on %s has no RoCE v2 GID entry (GID table not updated?)",
 			 a->addr, nd);
-		return;
-	}
-	if (v2)
+	else if (v2)
 		snprintf(r, rl, "only link-local RoCE v2 entries: no IPv4 address on %s", nd);
 	else
 		snprintf(r, rl, "no RoCE v2 entry and no IPv4 address on %s", nd);
+	return RS_GID_NONE;
 }
 
 void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
@@ -212,7 +259,6 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 	int best_rank = RANK_NONE;
 	const struct rs_gid *best = NULL;
 
-	(void)d;
 	memset(pick, 0, sizeof(*pick));
 	pick->index = -1;
 	for (size_t i = 0; i < p->n_gids; i++) {
@@ -225,11 +271,42 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 		}
 	}
 	if (!best) {
-		explain_none(s, p, pick);
+		pick->state = explain_none(s, d, p, pick);
 		return;
 	}
 	pick->index = (int)best->index;
 	pick->gid = best;
 	pick->stale = best_rank == 2;
+	pick->state = pick->stale ? RS_GID_STALE : RS_GID_USE;
 	explain_pick(p, best, best_rank, pick);
+}
+
+const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len)
+{
+	switch (pick->state) {
+	case RS_GID_USE:
+		snprintf(buf, len, "use GID index %d", pick->index);
+		break;
+	case RS_GID_STALE:
+		snprintf(buf, len, "GID index %d names %s, which is no longer on %s", pick->index,
+			 pick->gid->ip, pick->gid->netdev);
+		break;
+	case RS_GID_NONE:
+		snprintf(buf, len, "no GID index to use: %s", pick->reason);
+		break;
+	default:
+		snprintf(buf, len, "%s", pick->reason);
+		break;
+	}
+	return buf;
+}
+
+const char *rs_gid_state_name(enum rs_gid_state st)
+{
+	static const char *const names[] = {
+		[RS_GID_USE] = "use", [RS_GID_STALE] = "stale", [RS_GID_NONE] = "none",
+		[RS_GID_UNKNOWN] = "unknown",
+	};
+
+	return (unsigned)st < RS_ARRAY_SIZE(names) ? names[st] : "unknown";
 }

@@ -12,12 +12,32 @@
 
 #include "snapshot.h"
 
+/*
+ * What a port's GID table says, once for every view (gids, check, the
+ * console's GIDs and Devices panes): they word it with
+ * rs_gid_pick_summary() and judge it as gid.no_roce_v2 does.
+ */
+enum rs_gid_state {
+	RS_GID_USE,		/* an index to use (pass) */
+	RS_GID_STALE,		/* one, whose address left its netdev (warn) */
+	RS_GID_NONE,		/* the table was read: nothing to use (fail) */
+	RS_GID_UNKNOWN,		/* not a RoCE port, or its table not read (skip) */
+};
+
 struct rs_gid_pick {
+	enum rs_gid_state state;
 	int index;		/* -1 when no suitable RoCE v2 entry exists */
 	int stale;		/* 1: its address is no longer on its netdev */
 	const struct rs_gid *gid;	/* the entry, or NULL */
 	char reason[256];	/* why this one, or why none */
 };
+
+/* The sentence every view shows: "use GID index 3", "no GID index to use:
+ * REASON", or for an unknown table its reason ("GID table not read:
+ * Permission denied"). */
+const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len);
+/* "use", "stale", "none", "unknown": the state in JSON. */
+const char *rs_gid_state_name(enum rs_gid_state st);
 
 void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 		      const struct rs_port *p, struct rs_gid_pick *pick);

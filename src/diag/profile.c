@@ -118,6 +118,30 @@ static int get_known_good(const struct rs_ydoc *d, struct rs_profile *p,
 	return 0;
 }
 
+static int get_modules(const struct rs_ydoc *d, struct rs_profile *p,
+		       const struct rs_ynode *v, char *err, size_t errlen)
+{
+	if (v->kind != RS_Y_SEQ)
+		return rs_yerr(d, v, err, errlen, "'modules' is a list of module names");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct rs_ynode *e = v->items[i];
+		int r;
+
+		if (p->n_modules >= RS_PROFILE_MODULES)
+			return rs_yerr(d, e, err, errlen, "at most %d modules", RS_PROFILE_MODULES);
+		r = get_str(d, e, "modules", p->modules[p->n_modules], RS_NAME_LEN, err, errlen);
+		if (r)
+			return r;
+		if (!p->modules[p->n_modules][0] ||
+		    strspn(p->modules[p->n_modules], "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(p->modules[p->n_modules]))
+			return rs_yerr(d, e, err, errlen, "'modules': '%s' is not a module name",
+				       p->modules[p->n_modules]);
+		p->n_modules++;
+	}
+	return 0;
+}
+
 static int one_key(const struct rs_ydoc *d, struct rs_profile *p, const struct rs_ynode *kn,
 		   const struct rs_ynode *v, char *err, size_t errlen)
 {
@@ -150,18 +174,41 @@ static int one_key(const struct rs_ydoc *d, struct rs_profile *p, const struct r
 		return get_num(d, v, key, 0.001, 3200, &p->bandwidth_floor_gbps, err, errlen);
 	if (!strcmp(key, "known_good"))
 		return get_known_good(d, p, v, err, errlen);
+	if (!strcmp(key, "roce_tos")) {
+		r = get_num(d, v, key, 0, 255, &x, err, errlen);
+		if (!r && x != (int)x)
+			return rs_yerr(d, v, err, errlen, "'roce_tos': a whole number");
+		p->roce_tos = (int)x;
+		return r;
+	}
+	if (!strcmp(key, "hugepages")) {
+		r = get_num(d, v, key, 1, 16777216, &x, err, errlen);
+		if (!r && x != (unsigned long)x)
+			return rs_yerr(d, v, err, errlen, "'hugepages': a whole number");
+		p->hugepages = (unsigned long)x;
+		return r;
+	}
+	if (!strcmp(key, "modules"))
+		return get_modules(d, p, v, err, errlen);
 	return rs_yerr(d, kn, err, errlen, "unknown key '%s' (profile, description, mtu, "
-		       "pfc_priority, trust, ecn, link_speed_gbps, bandwidth_floor_gbps, "
-		       "known_good)", key);
+		       "pfc_priority, trust, ecn, roce_tos, hugepages, modules, link_speed_gbps, "
+		       "bandwidth_floor_gbps, known_good)", key);
+}
+
+void rs_profile_init(struct rs_profile *p, const char *name)
+{
+	memset(p, 0, sizeof(*p));
+	p->pfc_priority = RS_PFC_UNSET;
+	p->ecn = -1;
+	p->roce_tos = -1;
+	RS_STRCPY(p->name, name);
 }
 
 static int from_doc(struct rs_profile *p, const struct rs_ydoc *d, char *err, size_t errlen)
 {
 	const struct rs_ynode *root = d->root;
 
-	memset(p, 0, sizeof(*p));
-	p->pfc_priority = RS_PFC_UNSET;
-	p->ecn = -1;
+	rs_profile_init(p, "");
 	RS_STRCPY(p->path, d->name);
 	if (!root || root->kind != RS_Y_MAP)
 		return rs_yerr(d, root, err, errlen, "a profile is a mapping of keys to values");
@@ -196,5 +243,31 @@ int rs_profile_load(struct rs_profile *p, const char *path, char *err, size_t er
 	if (!r)
 		r = from_doc(p, &d, err, errlen);
 	rs_ydoc_free(&d);
+	return r;
+}
+
+int rs_profile_set(struct rs_profile *p, const char *key, const char *value, char *err,
+		   size_t errlen)
+{
+	struct rs_ydoc d;
+	char *doc;
+	int r;
+
+	/* Only plain values: the text becomes one line of YAML. */
+	if (!value[0] || strpbrk(value, "\n\r:#{}[],&*!|>'\"%@`") || strpbrk(key, "\n\r: ")) {
+		snprintf(err, errlen, "%s=%s: a plain value (a number, a word)", key, value);
+		return -EINVAL;
+	}
+	/* modules=NAME adds one module to the list. */
+	doc = !strcmp(key, "modules") ? rs_xasprintf("%s: [%s]\n", key, value) :
+	      rs_xasprintf("%s: %s\n", key, value);
+	r = rs_ydoc_parse(&d, doc, strlen(doc), "--set", err, errlen);
+	if (!r && d.root && d.root->kind == RS_Y_MAP && d.root->n == 2 &&
+	    strcmp(key, "profile") && strcmp(key, "known_good"))
+		r = one_key(&d, p, d.root->items[0], d.root->items[1], err, errlen);
+	else if (!r)
+		r = rs_yerr(&d, d.root, err, errlen, "'%s' cannot be set on the command line", key);
+	rs_ydoc_free(&d);
+	free(doc);
 	return r;
 }

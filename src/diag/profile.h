@@ -12,6 +12,9 @@
  *   pfc_priority: 3                # or "none": PFC expected off
  *   trust: dscp                    # dscp or pcp
  *   ecn: true                      # RoCE ECN on the PFC priority
+ *   roce_tos: 106                  # rdma_cm's default ToS (DSCP 26 << 2, ECT)
+ *   hugepages: 1024                # 2 MiB huge pages to reserve
+ *   modules: [rdma_rxe, rdma_ucm]  # kernel modules the site's RDMA needs
  *   link_speed_gbps: 100
  *   bandwidth_floor_gbps: 80       # what a bandwidth test must reach
  *   known_good:                    # firmware/driver pairs known to work
@@ -25,6 +28,7 @@
 #include "snapshot.h"
 
 #define RS_PROFILE_KNOWN_GOOD 32
+#define RS_PROFILE_MODULES 16
 #define RS_PFC_NONE (-1)		/* pfc_priority: expected off */
 #define RS_PFC_UNSET (-2)		/* pfc_priority: no expectation */
 
@@ -42,6 +46,10 @@ struct rs_profile {
 	int pfc_priority;		/* 0..7, RS_PFC_NONE or RS_PFC_UNSET */
 	char trust[RS_NAME_LEN];	/* "" no expectation */
 	int ecn;			/* 1 on, 0 off, -1 no expectation */
+	int roce_tos;			/* rdma_cm default_roce_tos 0..255, -1 none */
+	unsigned long hugepages;	/* 2 MiB pages to reserve, 0 none */
+	char modules[RS_PROFILE_MODULES][RS_NAME_LEN];	/* modules the site needs */
+	size_t n_modules;
 	double link_speed_gbps;		/* 0: none */
 	double bandwidth_floor_gbps;	/* 0: none */
 	struct rs_known_good known_good[RS_PROFILE_KNOWN_GOOD];
@@ -52,5 +60,14 @@ struct rs_profile {
 int rs_profile_load(struct rs_profile *p, const char *path, char *err, size_t errlen);
 int rs_profile_parse(struct rs_profile *p, const char *buf, size_t len, const char *name,
 		     char *err, size_t errlen);
+/* An empty profile named name: no expectation at all. */
+void rs_profile_init(struct rs_profile *p, const char *name);
+/*
+ * One key of the file format set from text (`fix --set mtu=9000`, an
+ * answer typed in the console), with the file's own checks: "mtu", "9000".
+ * 0, or -EINVAL with why in err.
+ */
+int rs_profile_set(struct rs_profile *p, const char *key, const char *value, char *err,
+		   size_t errlen);
 
 #endif

@@ -6,10 +6,13 @@
  * storms).  Only netdevs of RDMA ports are exported: node_exporter's
  * netdev and ethtool collectors cover the others.
  *
- * mlx5's ethtool names (rx_pause_ctrl_phy, rx_prio3_pause,
- * rx_prio3_pause_duration in microseconds, ...) become families with a
- * priority label, so "PFC pauses on priority 3" is one query whatever
- * the NIC calls it.
+ * Every Ethernet driver's pause and PFC frame counters (mlx5
+ * rx_pause_ctrl_phy and rx_prio3_pause, bnxt_en rx_pause_frames and
+ * rx_pfc_ena_frames_pri3, ice link_xoff_rx.nic and rx_priority_3_xoff.nic,
+ * hns3 mac_rx_mac_pause_num and mac_rx_pfc_pri3_pkt_num: the pause kind
+ * counter_groups.c gives each name) become the same families with a
+ * priority label, so "PFC pauses on priority 3" is one query whatever the
+ * NIC calls it; mlx5's durations (microseconds) and transitions too.
  */
 #include "export/metrics_priv.h"
 #include "model/counter_groups.h"
@@ -18,20 +21,28 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ethtool -S names of pause and PFC, and their families. */
+/* The frame families, by the pause kind of a counter (RS_PZ_*). */
+static const struct pause_family {
+	unsigned kind;
+	const char *metric, *help;
+} pause_families[] = {
+	{ RS_PZ_RX | RS_PZ_GLOBAL, "rocescope_netdev_pause_frames_received_total",
+	  "802.3x (global) pause frames received: the peer asked this port to stop." },
+	{ RS_PZ_TX | RS_PZ_GLOBAL, "rocescope_netdev_pause_frames_transmitted_total",
+	  "802.3x (global) pause frames sent: this port's buffers filled up." },
+	{ RS_PZ_RX | RS_PZ_PRIO, "rocescope_netdev_pfc_frames_received_total",
+	  "PFC pause frames received on a priority (mlx5 rx_prioN_pause, bnxt_en "
+	  "rx_pfc_ena_frames_priN, ice rx_priority_N_xoff.nic, hns3 mac_rx_pfc_priN_pkt_num)." },
+	{ RS_PZ_TX | RS_PZ_PRIO, "rocescope_netdev_pfc_frames_transmitted_total",
+	  "PFC pause frames sent on a priority (tx_prioN_pause and the others' names)." },
+};
+
+/* mlx5's per-priority pause times and transitions, and their families. */
 static const struct pause_map {
 	const char *pattern;		/* '#' the priority */
 	const char *metric, *help;
 	double scale;			/* to the family's unit */
 } pause_maps[] = {
-	{ "rx_pause_ctrl_phy", "rocescope_netdev_pause_frames_received_total",
-	  "802.3x (global) pause frames received: the peer asked this port to stop.", 1 },
-	{ "tx_pause_ctrl_phy", "rocescope_netdev_pause_frames_transmitted_total",
-	  "802.3x (global) pause frames sent: this port's buffers filled up.", 1 },
-	{ "rx_prio#_pause", "rocescope_netdev_pfc_frames_received_total",
-	  "PFC pause frames received on a priority (ethtool rx_prioN_pause).", 1 },
-	{ "tx_prio#_pause", "rocescope_netdev_pfc_frames_transmitted_total",
-	  "PFC pause frames sent on a priority (ethtool tx_prioN_pause).", 1 },
 	{ "rx_prio#_pause_duration", "rocescope_netdev_pfc_received_pause_seconds_total",
 	  "Time the peer held a priority paused (ethtool rx_prioN_pause_duration, microseconds).",
 	  1e-6 },
@@ -55,8 +66,10 @@ static void priority_of(const char *pattern, const char *name, char *prio, size_
 	prio[n] = '\0';
 }
 
-static int is_pause(const char *name)
+static int is_pause(const struct rs_counter_class *cls, const char *name)
 {
+	if (cls && cls->pause)
+		return 1;
 	for (size_t i = 0; i < RS_ARRAY_SIZE(pause_maps); i++)
 		if (rs_counter_name_match(pause_maps[i].pattern, name))
 			return 1;
@@ -97,8 +110,37 @@ static void link_state(struct rs_mw *w, const struct rs_snapshot *s)
 		}
 }
 
+static void pause_frames(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	for (size_t m = 0; m < RS_ARRAY_SIZE(pause_families); m++) {
+		const struct pause_family *pf = &pause_families[m];
+
+		rs_mw_family(w, pf->metric, RS_MT_COUNTER, pf->help);
+		FOR_RDMA_LINKS(k, s)
+			for (size_t i = 0; i < k->ethtool.count; i++) {
+				const struct rs_counter *c = &k->ethtool.items[i];
+				const struct rs_counter_class *cls =
+					rs_counter_classify(RS_CO_ETHTOOL, c->name);
+				char p[8];
+
+				if (!cls || (cls->pause & ~RS_PZ_ALL) != pf->kind ||
+				    (cls->pause & RS_PZ_ALL))
+					continue;
+				if (!(pf->kind & RS_PZ_PRIO)) {
+					rs_mw_u64(w, c->value, "netdev", k->name, NULL);
+					continue;
+				}
+				if (rs_counter_prio(c->name) < 0)
+					continue;
+				snprintf(p, sizeof(p), "%d", rs_counter_prio(c->name));
+				rs_mw_u64(w, c->value, "netdev", k->name, "priority", p, NULL);
+			}
+	}
+}
+
 static void pause_counters(struct rs_mw *w, const struct rs_snapshot *s)
 {
+	pause_frames(w, s);
 	for (size_t m = 0; m < RS_ARRAY_SIZE(pause_maps); m++) {
 		const struct pause_map *pm = &pause_maps[m];
 		int prio = strchr(pm->pattern, '#') != NULL;
@@ -138,7 +180,7 @@ static void ethtool_counters(struct rs_mw *w, const struct rs_snapshot *s)
 			const struct rs_counter_class *cls = rs_counter_classify(RS_CO_ETHTOOL,
 										 c->name);
 
-			if (!cls || cls->group == RS_CG_HIDDEN || is_pause(c->name))
+			if (!cls || cls->group == RS_CG_HIDDEN || is_pause(cls, c->name))
 				continue;
 			rs_mw_u64(w, c->value, "netdev", k->name, "counter", c->name, NULL);
 		}

@@ -12,9 +12,19 @@
  * the counter's name as a label: the names are the driver's), rates of
  * the last interval, the PCIe link and the RDMA resources.  The ports'
  * netdevs (pause, PFC) are in metrics_netdev.c.
+ *
+ * Beside the raw counters, one family per meaning (counter_groups.h):
+ * rocescope_rdma_cnp_sent_total is np_cnp_sent on mlx5, tx_cnp_pkts or
+ * np_cnp_sent on bnxt_re, cnpSent on irdma, tx_cnp_pkt on hns, with the
+ * driver and its counter's name as labels, so one query serves every
+ * vendor.  Bytes are in bytes (port_xmit_data's words times 4); a counter
+ * that is a part of another of its meaning (bnxt_re's RoCE-only bytes) is
+ * left out, so that a sum over a port counts each byte once.
  */
 #include "export/metrics_priv.h"
 #include "model/counter_groups.h"
+#include "model/counter_tables.h"
+#include "model/port_rates.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -241,50 +251,133 @@ static void port_counters(struct rs_mw *w, const struct rs_snapshot *s)
 				  "port", it.num, "counter", it.p->hw_counters.items[i].name, NULL);
 }
 
-/* The rate of one counter of a port over the last interval, or < 0. */
-static double port_rate(const struct rs_series *se, const struct rs_device *d,
-			const struct rs_port *p, const char *name)
-{
-	const struct rs_series_set *set = se ? rs_series_port_set(se, d->name, p->num,
-								 RS_CO_PORT) : NULL;
+/* The families by meaning, in the vocabulary's order. */
+static const struct {
+	enum rs_meaning m;
+	const char *metric, *help;
+	enum rs_mtype type;
+} meaning_families[] = {
+	{ RS_M_TX_BYTES, "rocescope_rdma_transmitted_bytes_total",
+	  "RDMA data sent, in bytes, whatever the driver calls its counter.", RS_MT_COUNTER },
+	{ RS_M_RX_BYTES, "rocescope_rdma_received_bytes_total",
+	  "RDMA data received, in bytes.", RS_MT_COUNTER },
+	{ RS_M_TX_PACKETS, "rocescope_rdma_transmitted_packets_total",
+	  "RDMA packets sent.", RS_MT_COUNTER },
+	{ RS_M_RX_PACKETS, "rocescope_rdma_received_packets_total",
+	  "RDMA packets received.", RS_MT_COUNTER },
+	{ RS_M_CNP_SENT, "rocescope_rdma_cnp_sent_total",
+	  "CNPs sent: ECN-marked packets arrived (DCQCN notification point).", RS_MT_COUNTER },
+	{ RS_M_CNP_HANDLED, "rocescope_rdma_cnp_handled_total",
+	  "CNPs received and acted on: the sender slowed down (DCQCN reaction point).",
+	  RS_MT_COUNTER },
+	{ RS_M_ECN_MARKED, "rocescope_rdma_ecn_marked_packets_total",
+	  "ECN-marked (CE) RoCE packets received: congestion on the path.", RS_MT_COUNTER },
+	{ RS_M_OUT_OF_SEQUENCE, "rocescope_rdma_out_of_sequence_total",
+	  "PSN gaps: a packet was lost on the path.", RS_MT_COUNTER },
+	{ RS_M_RETRANSMIT, "rocescope_rdma_retransmits_total",
+	  "Retransmissions by the requester.", RS_MT_COUNTER },
+	{ RS_M_TIMEOUT, "rocescope_rdma_timeouts_total",
+	  "ACK timeouts (the retransmission timer fired).", RS_MT_COUNTER },
+	{ RS_M_RNR_NAK, "rocescope_rdma_rnr_naks_total",
+	  "Receiver-not-ready NAKs: no receive was posted in time.", RS_MT_COUNTER },
+	{ RS_M_DUPLICATE, "rocescope_rdma_duplicates_total",
+	  "Requests seen twice: the other side retransmitted.", RS_MT_COUNTER },
+	{ RS_M_DROP, "rocescope_rdma_drops_total",
+	  "Packets dropped for want of buffers (no receive WQE) or discarded.", RS_MT_COUNTER },
+	{ RS_M_ERROR, "rocescope_rdma_errors_total",
+	  "Completion, protocol, access and link errors.", RS_MT_COUNTER },
+	{ RS_M_RESOURCE, "rocescope_rdma_resource_objects",
+	  "RDMA objects in use or their high-water mark, as the driver counts them.",
+	  RS_MT_GAUGE },
+};
 
-	for (size_t i = 0; set && i < set->n; i++)
-		if (!strcmp(set->ctrs[i].name, name))
-			return set->ctrs[i].has_rate ? set->ctrs[i].rate : -1;
-	return -1;
+static void meaning_samples(struct rs_mw *w, const struct port_it *it,
+			    const struct rs_ctr_table *t, enum rs_corigin o,
+			    const struct rs_counter_set *set, enum rs_meaning m)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		const struct rs_counter *c = &set->items[i];
+		const struct rs_counter_class *cls = rs_ctr_classify(t, o, c->name);
+
+		if (!cls || cls->meaning != m || cls->part)
+			continue;
+		rs_mw_u64(w, c->value * rs_counter_class_scale(cls), "device", it->d->name,
+			  "port", it->num, "driver", t ? t->driver : "", "set", rs_corigin_name(o),
+			  "counter", c->name, NULL);
+	}
+}
+
+static void port_meanings(struct rs_mw *w, const struct rs_snapshot *s)
+{
+	for (size_t k = 0; k < RS_ARRAY_SIZE(meaning_families); k++) {
+		rs_mw_family(w, meaning_families[k].metric, meaning_families[k].type,
+			     meaning_families[k].help);
+		FOR_PORTS(it, s) {
+			const struct rs_ctr_table *t = rs_ctr_table_for(it.d);
+
+			meaning_samples(w, &it, t, RS_CO_PORT, &it.p->counters,
+					meaning_families[k].m);
+			meaning_samples(w, &it, t, RS_CO_HW, &it.p->hw_counters,
+					meaning_families[k].m);
+		}
+	}
+}
+
+/*
+ * A port's load over the last interval by meaning, as the Overview reads it
+ * (port_rates.h): the PMA's port_xmit_data on mlx5, tx_bytes on bnxt_re,
+ * ip4OutOctets + ip6OutOctets on irdma; 0 when the port has no rate yet.
+ */
+static int load_of(const struct rs_metrics_src *src, const struct rs_device *d,
+		   const struct rs_port *p, struct rs_port_rates *r)
+{
+	if (!src->series)
+		return 0;
+	rs_port_rates(src->series, d, p, r);
+	return r->rated;
+}
+
+/* v, or nothing when < 0 (the NIC has no counter of the meaning). */
+static void rate_line(struct rs_mw *w, double v, const struct rs_device *d, const char *num)
+{
+	if (v >= 0)
+		rs_mw_f64(w, v, "device", d->name, "port", num, NULL);
 }
 
 static void port_rates(struct rs_mw *w, const struct rs_metrics_src *src)
 {
 	static const struct {
-		const char *counter, *metric, *help;
+		const char *metric, *help;
 	} r[] = {
-		{ "port_xmit_data", "rocescope_port_transmit_bytes_per_second",
-		  "Data sent over the last refresh interval (rate of port_xmit_data, in bytes)." },
-		{ "port_rcv_data", "rocescope_port_receive_bytes_per_second",
+		{ "rocescope_port_transmit_bytes_per_second",
+		  "Data sent over the last refresh interval, in bytes (port_xmit_data, or the "
+		  "driver's counters of meaning tx_bytes)." },
+		{ "rocescope_port_receive_bytes_per_second",
 		  "Data received over the last refresh interval." },
-		{ "port_xmit_packets", "rocescope_port_transmit_packets_per_second",
+		{ "rocescope_port_transmit_packets_per_second",
 		  "Packets sent per second over the last refresh interval." },
-		{ "port_rcv_packets", "rocescope_port_receive_packets_per_second",
+		{ "rocescope_port_receive_packets_per_second",
 		  "Packets received per second over the last refresh interval." },
+		{ "rocescope_port_transmit_utilization_ratio",
+		  "Data sent over the last interval as a share of the link rate (0 to 1)." },
 	};
 	for (size_t k = 0; k < RS_ARRAY_SIZE(r); k++) {
 		rs_mw_family(w, r[k].metric, RS_MT_GAUGE, r[k].help);
 		FOR_PORTS(it, src->snap) {
-			double v = port_rate(src->series, it.d, it.p, r[k].counter);
+			struct rs_port_rates pr;
 
-			if (v >= 0)
-				rs_mw_f64(w, v, "device", it.d->name, "port", it.num, NULL);
+			if (!load_of(src, it.d, it.p, &pr))
+				continue;
+			switch (k) {
+			case 0: rate_line(w, pr.tx_bps < 0 ? -1 : pr.tx_bps / 8, it.d, it.num); break;
+			case 1: rate_line(w, pr.rx_bps < 0 ? -1 : pr.rx_bps / 8, it.d, it.num); break;
+			case 2: rate_line(w, pr.tx_pps, it.d, it.num); break;
+			case 3: rate_line(w, pr.rx_pps, it.d, it.num); break;
+			default:
+				rate_line(w, pr.tx_bps < 0 || pr.link_gbps <= 0 ? -1 :
+					  pr.tx_bps / (pr.link_gbps * 1e9), it.d, it.num);
+			}
 		}
-	}
-	rs_mw_family(w, "rocescope_port_transmit_utilization_ratio", RS_MT_GAUGE,
-		     "Data sent over the last interval as a share of the link rate (0 to 1).");
-	FOR_PORTS(it, src->snap) {
-		double v = port_rate(src->series, it.d, it.p, "port_xmit_data");
-
-		if (v >= 0 && it.p->rate_gbps > 0)
-			rs_mw_f64(w, v * 8 / (it.p->rate_gbps * 1e9), "device", it.d->name,
-				  "port", it.num, NULL);
 	}
 }
 
@@ -292,5 +385,6 @@ void rs_metrics_ports(struct rs_mw *w, const struct rs_metrics_src *src)
 {
 	port_state(w, src->snap);
 	port_counters(w, src->snap);
+	port_meanings(w, src->snap);
 	port_rates(w, src);
 }

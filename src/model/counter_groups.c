@@ -1,127 +1,117 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * counter_groups.c - the table behind counter_groups.h.
+ * counter_groups.c - the ethtool and netdev table behind counter_groups.h,
+ * the meaning vocabulary and the name patterns.
  *
- * Sources for the names: the kernel's mlx5 hw_counters (drivers/infiniband/
- * hw/mlx5/counters.c), rxe's (sw/rxe/rxe_hw_counters.c, seen in the lab),
- * the IB PMA counters/ every device has, and the mlx5e ethtool -S names for
- * pause, PFC, physical-port and PCIe counters.  Two look-alikes are kept
- * apart on purpose: hw_counters/out_of_buffer (RDMA receive queue had no
- * WQE) and ethtool's rx_out_of_buffer (Ethernet RQ had no buffer).
+ * The RDMA counters/ and hw_counters/ names are the driver tables'
+ * (counter_tables.c, profiles/counters/).  Here: the mlx5e ethtool -S
+ * names for physical-port, PCIe and drop counters, the pause and PFC
+ * names of each Ethernet driver a RoCE NIC uses, and the netdev
+ * statistics.  Two look-alikes are kept apart on purpose:
+ * hw_counters/out_of_buffer (RDMA receive queue had no WQE) and ethtool's
+ * rx_out_of_buffer (Ethernet RQ had no buffer).
  */
 #include "model/counter_groups.h"
+#include "model/counter_tables.h"
 
 #include <ctype.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define P(n, g, f, t) { .name = n, .origin = RS_CO_PORT, .group = g, .flags = f, .note = t }
-#define PW(n, g, f, t) { .name = n, .origin = RS_CO_PORT, .group = g, .flags = f, .note = t, \
-			 .scale = 4 }
 #define N(n, g, f, t) { .name = n, .origin = RS_CO_NETDEV, .group = g, .flags = f, .note = t }
-#define H(n, g, f, t) { .name = n, .origin = RS_CO_HW, .group = g, .flags = f, .note = t }
 #define E(n, g, f, t) { .name = n, .origin = RS_CO_ETHTOOL, .group = g, .flags = f, .note = t }
+/* Byte and packet counters of the whole port, for ports whose RDMA driver
+ * counts no traffic of its own (m: the meaning). */
+#define EM(n, g, f, t, m) { .name = n, .origin = RS_CO_ETHTOOL, .group = g, .flags = f, \
+			    .note = t, .meaning = m }
+#define NM(n, g, f, t, m) { .name = n, .origin = RS_CO_NETDEV, .group = g, .flags = f, \
+			    .note = t, .meaning = m }
+/* Pause and PFC frame counters: z is the RS_PZ_* kind. */
+#define EP(n, t, z) { .name = n, .origin = RS_CO_ETHTOOL, .group = RS_CG_PAUSE, .note = t, \
+		      .pause = z }
 #define ERR RS_CF_ERROR
+#define RXG (RS_PZ_RX | RS_PZ_GLOBAL)
+#define TXG (RS_PZ_TX | RS_PZ_GLOBAL)
+#define RXP (RS_PZ_RX | RS_PZ_PRIO)
+#define TXP (RS_PZ_TX | RS_PZ_PRIO)
+#define RXA (RS_PZ_RX | RS_PZ_ALL)
+#define TXA (RS_PZ_TX | RS_PZ_ALL)
 
+/*
+ * ethtool -S and netdev statistics.  The pause and PFC names per Ethernet
+ * driver (torvalds/linux, the commits of docs/collectors-rdma.md):
+ *   mlx5_core  mlx5/core/en_stats.c       rx_pause_ctrl_phy, rx_prio%d_pause
+ *   bnxt_en    bnxt/bnxt_ethtool.c         rx_pause_frames, rx_pfc_frames,
+ *              (qede: qede_ethtool.c)      rx_pfc_ena_frames_pri%d
+ *   ice        ice/ice_ethtool.c           link_xoff_rx.nic, rx_priority_%u_xoff.nic
+ *   i40e       i40e/i40e_ethtool.c         port.link_xoff_rx, port.rx_priority_%u_xoff(_rx)
+ *   hns3       hns3pf/hclge_main.c         mac_rx_mac_pause_num, mac_rx_pfc_pri%d_pkt_num
+ * XON frames (Intel) resume a priority: they are pause traffic but not
+ * "stop" requests, so they are not counted as pause frames.
+ */
 static const struct rs_counter_class classes[] = {
-	/* RDMA traffic */
-	/* IBTA PortXmitData/PortRcvData count octets divided by 4. */
-	PW("port_xmit_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes sent"),
-	PW("port_rcv_data", RS_CG_TRAFFIC, RS_CF_BYTES, "bytes received"),
-	P("port_xmit_packets", RS_CG_TRAFFIC, 0, ""),
-	P("port_rcv_packets", RS_CG_TRAFFIC, 0, ""),
-	P("unicast_xmit_packets", RS_CG_TRAFFIC, 0, ""),
-	P("unicast_rcv_packets", RS_CG_TRAFFIC, 0, ""),
-	P("multicast_xmit_packets", RS_CG_TRAFFIC, 0, ""),
-	P("multicast_rcv_packets", RS_CG_TRAFFIC, 0, ""),
-	H("sent_pkts", RS_CG_TRAFFIC, 0, "rxe packets sent"),
-	H("rcvd_pkts", RS_CG_TRAFFIC, 0, "rxe packets received"),
-	H("rdma_sends", RS_CG_TRAFFIC, 0, ""),
-	H("rdma_recvs", RS_CG_TRAFFIC, 0, ""),
-	H("rx_write_requests", RS_CG_TRAFFIC, 0, ""),
-	H("rx_read_requests", RS_CG_TRAFFIC, 0, ""),
-	H("rx_atomic_requests", RS_CG_TRAFFIC, 0, ""),
-
-	/* RoCE errors and retransmissions (mlx5) */
-	H("out_of_sequence", RS_CG_ROCE_ERR, ERR, "packet loss seen by responder"),
-	H("packet_seq_err", RS_CG_ROCE_ERR, ERR, "NAK sequence error received"),
-	H("local_ack_timeout_err", RS_CG_ROCE_ERR, ERR, "ACK timeout: loss or dead peer"),
-	H("rnr_nak_retry_err", RS_CG_ROCE_ERR, ERR, "RNR NAKs received, retries left"),
-	H("duplicate_request", RS_CG_ROCE_ERR, ERR | RS_CF_NOISY, "retransmitted requests seen"),
-	H("implied_nak_seq_err", RS_CG_ROCE_ERR, ERR, "read/atomic response gap"),
-	H("roce_adp_retrans", RS_CG_ROCE_ERR, ERR, "adaptive retransmissions"),
-	H("roce_adp_retrans_to", RS_CG_ROCE_ERR, ERR, "adaptive retrans. timeouts"),
-	H("roce_slow_restart", RS_CG_ROCE_ERR, ERR, ""),
-	H("roce_slow_restart_cnps", RS_CG_ROCE_ERR, 0, ""),
-	H("roce_slow_restart_trans", RS_CG_ROCE_ERR, 0, ""),
-	H("rx_icrc_encapsulated", RS_CG_ROCE_ERR, ERR, "ICRC errors"),
-	/* RoCE errors (rxe) */
-	H("completer_retry_err", RS_CG_ROCE_ERR, ERR | RS_CF_NOISY, "rxe: retransmit timer fired"),
-	H("rcvd_seq_err", RS_CG_ROCE_ERR, ERR, "rxe: sequence errors received"),
-	H("rcvd_rnr_err", RS_CG_ROCE_ERR, ERR, ""),
-	H("send_err", RS_CG_ROCE_ERR, ERR, "rxe: could not send"),
-	H("send_rnr_err", RS_CG_ROCE_ERR, ERR, ""),
-	H("out_of_seq_request", RS_CG_ROCE_ERR, ERR, ""),
-	H("ack_deferred", RS_CG_ROCE_ERR, 0, ""),
-
-	/* Fatal QP errors: the QP went to the error state (its work requests
-	 * complete with an error status, the rest are flushed). */
-	H("req_cqe_error", RS_CG_QP_FATAL, ERR, "requester completions in error"),
-	H("req_cqe_flush_error", RS_CG_QP_FATAL, ERR, "requests flushed (QP in error)"),
-	H("req_remote_access_errors", RS_CG_QP_FATAL, ERR, "bad rkey/permissions"),
-	H("req_remote_invalid_request", RS_CG_QP_FATAL, ERR, ""),
-	H("req_transport_retries_exceeded", RS_CG_QP_FATAL, ERR, "no ACK after every retry"),
-	H("req_rnr_retries_exceeded", RS_CG_QP_FATAL, ERR, "receiver not ready, retries out"),
-	H("resp_cqe_error", RS_CG_QP_FATAL, ERR, "responder completions in error"),
-	H("resp_cqe_flush_error", RS_CG_QP_FATAL, ERR, "receives flushed (QP in error)"),
-	H("resp_local_length_error", RS_CG_QP_FATAL, ERR, "receive buffer too small"),
-	H("resp_remote_access_errors", RS_CG_QP_FATAL, ERR, ""),
-	H("retry_exceeded_err", RS_CG_QP_FATAL, ERR, "rxe: retry count exceeded"),
-	H("retry_rnr_exceeded_err", RS_CG_QP_FATAL, ERR, "rxe: RNR retries exceeded"),
-
 	/* Link errors: the physical layer (cable, optics, connector) */
-	P("symbol_error", RS_CG_LINK, ERR, "bad symbols on the wire"),
-	P("link_error_recovery", RS_CG_LINK, ERR, "link retrained"),
-	P("link_downed", RS_CG_LINK, ERR, "link went down"),
-	P("local_link_integrity_errors", RS_CG_LINK, ERR, ""),
-	P("port_rcv_errors", RS_CG_LINK, ERR, "packets received with errors"),
-	P("port_rcv_remote_physical_errors", RS_CG_LINK, ERR, ""),
-	H("link_downed", RS_CG_LINK, ERR, "rxe: link went down"),
 	E("rx_crc_errors_phy", RS_CG_LINK, ERR, "bad frames: cable/optics"),
 	E("rx_symbol_err_phy", RS_CG_LINK, ERR, ""),
 	E("link_down_events_phy", RS_CG_LINK, ERR, "link went down"),
 
-	/* Congestion (ECN / CNP, DCQCN) */
-	H("np_cnp_sent", RS_CG_CONGESTION, 0, "CNPs sent (we were ECN-marked)"),
-	H("np_ecn_marked_roce_packets", RS_CG_CONGESTION, 0, "ECN-marked packets in"),
-	H("rp_cnp_handled", RS_CG_CONGESTION, 0, "CNPs received, rate cut"),
-	H("rp_cnp_ignored", RS_CG_CONGESTION, 0, ""),
-	P("port_xmit_wait", RS_CG_CONGESTION, 0, "ticks with data but no credit"),
-
-	/* Pause and PFC */
-	E("rx_pause_ctrl_phy", RS_CG_PAUSE, 0, "802.3x pause frames in"),
-	E("tx_pause_ctrl_phy", RS_CG_PAUSE, 0, "802.3x pause frames out"),
-	E("rx_prio#_pause", RS_CG_PAUSE, 0, ""),
-	E("tx_prio#_pause", RS_CG_PAUSE, 0, ""),
+	/* Pause and PFC: mlx5 */
+	EP("rx_pause_ctrl_phy", "802.3x pause frames in", RXG),
+	EP("tx_pause_ctrl_phy", "802.3x pause frames out", TXG),
+	EP("rx_prio#_pause", "", RXP),
+	EP("tx_prio#_pause", "", TXP),
 	E("rx_prio#_pause_duration", RS_CG_PAUSE, 0, ""),
 	E("tx_prio#_pause_duration", RS_CG_PAUSE, 0, ""),
 	E("rx_prio#_pause_transition", RS_CG_PAUSE, 0, ""),
 	E("tx_pause_storm_warning_events", RS_CG_PAUSE, ERR, ""),
 	E("tx_pause_storm_error_events", RS_CG_PAUSE, ERR, "pause storm: TX stopped"),
+	/* Broadcom bnxt_en (and QLogic qede: the same four totals) */
+	EP("rx_pause_frames", "802.3x pause frames in", RXG),
+	EP("tx_pause_frames", "802.3x pause frames out", TXG),
+	EP("rx_pfc_frames", "PFC frames in, all priorities", RXA),
+	EP("tx_pfc_frames", "PFC frames out, all priorities", TXA),
+	EP("rx_pfc_ena_frames_pri#", "", RXP),
+	EP("tx_pfc_ena_frames_pri#", "", TXP),
+	E("rx_pfc_xon2xoff_frames_pri#", RS_CG_PAUSE, 0, ""),
+	E("pfc_pri#_rx_duration_us", RS_CG_PAUSE, 0, ""),
+	E("pfc_pri#_tx_duration_us", RS_CG_PAUSE, 0, ""),
+	E("pfc_pri#_rx_transitions", RS_CG_PAUSE, 0, ""),
+	E("pfc_pri#_tx_transitions", RS_CG_PAUSE, 0, ""),
+	/* Intel ice (E810) */
+	EP("link_xoff_rx.nic", "802.3x XOFF frames in", RXG),
+	EP("link_xoff_tx.nic", "802.3x XOFF frames out", TXG),
+	E("link_xon_rx.nic", RS_CG_PAUSE, 0, ""),
+	E("link_xon_tx.nic", RS_CG_PAUSE, 0, ""),
+	EP("rx_priority_#_xoff.nic", "", RXP),
+	EP("tx_priority_#_xoff.nic", "", TXP),
+	E("rx_priority_#_xon.nic", RS_CG_PAUSE, 0, ""),
+	E("tx_priority_#_xon.nic", RS_CG_PAUSE, 0, ""),
+	/* Intel i40e (X722): "_rx"/"_tx" suffixes from kernel 4.18 on */
+	EP("port.link_xoff_rx", "802.3x XOFF frames in", RXG),
+	EP("port.link_xoff_tx", "802.3x XOFF frames out", TXG),
+	E("port.link_xon_rx", RS_CG_PAUSE, 0, ""),
+	E("port.link_xon_tx", RS_CG_PAUSE, 0, ""),
+	EP("port.rx_priority_#_xoff", "", RXP),
+	EP("port.rx_priority_#_xoff_rx", "", RXP),
+	EP("port.tx_priority_#_xoff", "", TXP),
+	EP("port.tx_priority_#_xoff_tx", "", TXP),
+	E("port.rx_priority_#_xon*", RS_CG_PAUSE, 0, ""),
+	E("port.tx_priority_#_xon*", RS_CG_PAUSE, 0, ""),
+	/* Huawei hns3 (HIP08, HIP09) */
+	EP("mac_rx_mac_pause_num", "802.3x pause frames in", RXG),
+	EP("mac_tx_mac_pause_num", "802.3x pause frames out", TXG),
+	EP("mac_rx_pfc_pkt_num", "PFC frames in, all priorities", RXA),
+	EP("mac_tx_pfc_pkt_num", "PFC frames out, all priorities", TXA),
+	EP("mac_rx_pfc_pri#_pkt_num", "", RXP),
+	EP("mac_tx_pfc_pri#_pkt_num", "", TXP),
 
 	/* Drops and buffers */
-	H("out_of_buffer", RS_CG_DROPS, ERR, "RDMA RQ had no WQE (hw_counters)"),
-	E("rx_out_of_buffer", RS_CG_DROPS, ERR, "Ethernet RQ had no buffer (ethtool)"),
-	E("rx_discards_phy", RS_CG_DROPS, ERR, "NIC buffer full: dropped"),
-	E("tx_discards_phy", RS_CG_DROPS, ERR, ""),
+	EM("rx_out_of_buffer", RS_CG_DROPS, ERR, "Ethernet RQ had no buffer (ethtool)", RS_M_DROP),
+	EM("rx_discards_phy", RS_CG_DROPS, ERR, "NIC buffer full: dropped", RS_M_DROP),
+	EM("tx_discards_phy", RS_CG_DROPS, ERR, "", RS_M_DROP),
 	E("rx_buffer_passed_thres_phy", RS_CG_DROPS, 0, "buffer over threshold"),
-	E("rx_prio#_discards", RS_CG_DROPS, ERR, ""),
-	P("port_xmit_discards", RS_CG_DROPS, ERR, ""),
-	P("port_rcv_switch_relay_errors", RS_CG_DROPS, ERR, ""),
-	P("port_rcv_constraint_errors", RS_CG_DROPS, ERR, ""),
-	P("port_xmit_constraint_errors", RS_CG_DROPS, ERR, ""),
-	P("excessive_buffer_overrun_errors", RS_CG_DROPS, ERR, ""),
-	P("VL15_dropped", RS_CG_DROPS, 0, ""),
+	EM("rx_prio#_discards", RS_CG_DROPS, ERR, "", RS_M_DROP),
 
 	/* PCIe */
 	E("outbound_pci_stalled_rd", RS_CG_PCIE, ERR, "NIC waited on PCIe reads"),
@@ -134,21 +124,30 @@ static const struct rs_counter_class classes[] = {
 
 	/* Netdev statistics: where Soft-RoCE traffic (through the kernel) is
 	 * dropped when an MTU or a queue does not fit. */
-	N("rx_dropped", RS_CG_DROPS, ERR, "netdev dropped on receive"),
-	N("tx_dropped", RS_CG_DROPS, ERR, "netdev dropped on send"),
-	N("rx_errors", RS_CG_DROPS, ERR, ""),
-	N("tx_errors", RS_CG_DROPS, ERR, ""),
+	NM("rx_dropped", RS_CG_DROPS, ERR, "netdev dropped on receive", RS_M_DROP),
+	NM("tx_dropped", RS_CG_DROPS, ERR, "netdev dropped on send", RS_M_DROP),
+	NM("rx_errors", RS_CG_DROPS, ERR, "", RS_M_ERROR),
+	NM("tx_errors", RS_CG_DROPS, ERR, "", RS_M_ERROR),
 
-	/* Units only: byte counters not shown by group. */
+	/* Units only: byte and packet counters not shown by group.  The
+	 * port's wire totals carry their meaning, for a port whose RDMA
+	 * driver counts no bytes (the Overview's last resort). */
+	EM("tx_bytes_phy", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_TX_BYTES),
+	EM("rx_bytes_phy", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_RX_BYTES),
+	EM("tx_packets_phy", RS_CG_HIDDEN, 0, "", RS_M_TX_PACKETS),
+	EM("rx_packets_phy", RS_CG_HIDDEN, 0, "", RS_M_RX_PACKETS),
+	NM("tx_bytes", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_TX_BYTES),
+	NM("rx_bytes", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_RX_BYTES),
+	NM("tx_packets", RS_CG_HIDDEN, 0, "", RS_M_TX_PACKETS),
+	NM("rx_packets", RS_CG_HIDDEN, 0, "", RS_M_RX_PACKETS),
 	N("*bytes*", RS_CG_HIDDEN, RS_CF_BYTES, ""),
 	E("*bytes*", RS_CG_HIDDEN, RS_CF_BYTES, ""),
-};
-
-static const struct rs_counter_class other_port = {
-	.name = "", .origin = RS_CO_PORT, .group = RS_CG_OTHER, .flags = 0, .note = "",
-};
-static const struct rs_counter_class other_hw = {
-	.name = "", .origin = RS_CO_HW, .group = RS_CG_OTHER, .flags = 0, .note = "",
+	/* hns3's MAC octets: a byte counter whose name says "oct" */
+	EM("mac_tx_total_oct_num", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_TX_BYTES),
+	EM("mac_rx_total_oct_num", RS_CG_HIDDEN, RS_CF_BYTES, "", RS_M_RX_BYTES),
+	EM("mac_tx_total_pkt_num", RS_CG_HIDDEN, 0, "", RS_M_TX_PACKETS),
+	EM("mac_rx_total_pkt_num", RS_CG_HIDDEN, 0, "", RS_M_RX_PACKETS),
+	E("mac_*_oct_num", RS_CG_HIDDEN, RS_CF_BYTES, ""),
 };
 
 static const char *const group_names[RS_CG_COUNT] = {
@@ -160,6 +159,7 @@ static const char *const group_names[RS_CG_COUNT] = {
 	[RS_CG_PAUSE] = "Pause and PFC",
 	[RS_CG_DROPS] = "Drops and buffers",
 	[RS_CG_PCIE] = "PCIe",
+	[RS_CG_RESOURCE] = "RDMA resources (in use, high-water marks)",
 	[RS_CG_OTHER] = "Other RDMA counters",
 };
 
@@ -196,7 +196,8 @@ int rs_counter_name_match(const char *pat, const char *name)
 	return *name == '\0';
 }
 
-const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin, const char *name)
+const struct rs_counter_class *rs_counter_classify_eth(enum rs_corigin origin,
+						       const char *name)
 {
 	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
 		const struct rs_counter_class *c = &classes[i];
@@ -204,11 +205,14 @@ const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin, const
 		if (c->origin == origin && rs_counter_name_match(c->name, name))
 			return c;
 	}
-	if (origin == RS_CO_PORT)
-		return &other_port;
-	if (origin == RS_CO_HW)
-		return strcmp(name, "lifespan") ? &other_hw : NULL;
 	return NULL;
+}
+
+const struct rs_counter_class *rs_counter_classify(enum rs_corigin origin, const char *name)
+{
+	if (origin == RS_CO_PORT || origin == RS_CO_HW)
+		return rs_ctr_classify(NULL, origin, name);
+	return rs_counter_classify_eth(origin, name);
 }
 
 unsigned rs_counter_class_scale(const struct rs_counter_class *c)
@@ -231,4 +235,87 @@ const char *rs_cgroup_name(enum rs_cgroup g)
 const char *rs_corigin_name(enum rs_corigin o)
 {
 	return (unsigned)o < RS_CO_COUNT ? origin_names[o] : "?";
+}
+
+static const char *const meaning_names[RS_M_COUNT] = {
+	[RS_M_NONE] = "",
+	[RS_M_TX_BYTES] = "tx_bytes", [RS_M_RX_BYTES] = "rx_bytes",
+	[RS_M_TX_PACKETS] = "tx_packets", [RS_M_RX_PACKETS] = "rx_packets",
+	[RS_M_CNP_SENT] = "cnp_sent", [RS_M_CNP_HANDLED] = "cnp_handled",
+	[RS_M_ECN_MARKED] = "ecn_marked", [RS_M_OUT_OF_SEQUENCE] = "out_of_sequence",
+	[RS_M_RETRANSMIT] = "retransmit", [RS_M_TIMEOUT] = "timeout",
+	[RS_M_RNR_NAK] = "rnr_nak", [RS_M_DUPLICATE] = "duplicate", [RS_M_DROP] = "drop",
+	[RS_M_ERROR] = "error", [RS_M_RESOURCE] = "resource", [RS_M_OTHER] = "other",
+};
+
+const char *rs_meaning_name(enum rs_meaning m)
+{
+	return (unsigned)m < RS_M_COUNT ? meaning_names[m] : "";
+}
+
+enum rs_meaning rs_meaning_of(const char *name)
+{
+	for (int m = RS_M_NONE + 1; m < RS_M_COUNT; m++)
+		if (!strcmp(meaning_names[m], name))
+			return (enum rs_meaning)m;
+	return RS_M_NONE;
+}
+
+const char *rs_cunit_name(enum rs_cunit u)
+{
+	switch (u) {
+	case RS_CU_BYTES: return "bytes";
+	case RS_CU_WORDS: return "4-byte words";
+	case RS_CU_PACKETS: return "packets";
+	case RS_CU_EVENTS: return "events";
+	default: return "";
+	}
+}
+
+/* Loss and its repair are errors: any increase is a finding. */
+void rs_meaning_defaults(enum rs_meaning m, enum rs_cgroup *group, unsigned *flags)
+{
+	*flags = 0;
+	switch (m) {
+	case RS_M_TX_BYTES: case RS_M_RX_BYTES:
+		*group = RS_CG_TRAFFIC;
+		*flags = RS_CF_BYTES;
+		return;
+	case RS_M_TX_PACKETS: case RS_M_RX_PACKETS:
+		*group = RS_CG_TRAFFIC;
+		return;
+	case RS_M_CNP_SENT: case RS_M_CNP_HANDLED: case RS_M_ECN_MARKED:
+		*group = RS_CG_CONGESTION;
+		return;
+	case RS_M_OUT_OF_SEQUENCE: case RS_M_RETRANSMIT: case RS_M_TIMEOUT:
+	case RS_M_RNR_NAK: case RS_M_DUPLICATE:
+		*group = RS_CG_ROCE_ERR;
+		*flags = RS_CF_ERROR;
+		return;
+	case RS_M_DROP:
+		*group = RS_CG_DROPS;
+		*flags = RS_CF_ERROR;
+		return;
+	case RS_M_ERROR:
+		*group = RS_CG_QP_FATAL;
+		*flags = RS_CF_ERROR;
+		return;
+	case RS_M_RESOURCE:
+		*group = RS_CG_RESOURCE;
+		return;
+	default:
+		*group = RS_CG_OTHER;
+		return;
+	}
+}
+
+int rs_counter_prio(const char *name)
+{
+	int prio = -1;
+
+	/* the last number in the name: rx_prio3_pause, mac_rx_pfc_pri3_pkt_num */
+	for (const char *p = name; *p; p++)
+		if (isdigit((unsigned char)*p) && (p == name || !isdigit((unsigned char)p[-1])))
+			prio = atoi(p);
+	return prio >= 0 && prio < 8 ? prio : -1;
 }

@@ -4,6 +4,7 @@
 # One group per line: branches that add a file each add a line, so merges
 # cannot tear a backslash-continued list apart.
 librscore_a_SOURCES += src/model/snapshot.c
+librscore_a_SOURCES += src/model/kernel_values.c
 librscore_a_SOURCES += src/model/rate.h src/model/rate.c
 librscore_a_SOURCES += src/model/units.h src/model/units.c
 librscore_a_SOURCES += src/model/counter_groups.h src/model/counter_groups.c
@@ -68,4 +69,29 @@ src/model/demo_tests.c: $(top_srcdir)/profiles/demo/test-bw.jsonl \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' \
 	    $(top_srcdir)/profiles/demo/test-lat.jsonl && \
 	  printf '%s\n' ';'; \
+	} > $@-t && mv -f $@-t $@
+
+# The counter meaning tables (profiles/counters/*.yaml, counter_tables.h)
+# become C strings as the troubleshooting trees do: one per file, in the
+# order of the lookup (ib_pma first, then mlx5 and rxe, whose names win for
+# a device of no known driver).
+librscore_a_SOURCES += src/model/counter_tables.h src/model/counter_tables.c
+nodist_librscore_a_SOURCES += src/model/counter_tables_data.c
+RS_CTR_TABLES = ib_pma mlx5 rxe bnxt_re irdma hns qedr mana_ib erdma siw
+RS_CTR_TABLE_FILES = $(RS_CTR_TABLES:%=profiles/counters/%.yaml)
+BUILT_SOURCES += src/model/counter_tables_data.c
+CLEANFILES += src/model/counter_tables_data.c
+src/model/counter_tables_data.c: $(RS_CTR_TABLE_FILES:%=$(top_srcdir)/%)
+	$(AM_V_GEN)$(MKDIR_P) src/model && { \
+	  printf '%s\n' '/* Generated from profiles/counters/ by src/model/local.mk: do not edit. */' \
+	    '#include <stddef.h>' '' 'extern const char *const rs_ctr_table_texts[];' \
+	    'extern const char *const rs_ctr_table_files[];' \
+	    'const char *const rs_ctr_table_texts[] = {'; \
+	  for t in $(RS_CTR_TABLES); do \
+	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+	      $(top_srcdir)/profiles/counters/$$t.yaml && echo ','; \
+	  done; \
+	  printf '%s\n' 'NULL,' '};' 'const char *const rs_ctr_table_files[] = {'; \
+	  for t in $(RS_CTR_TABLES); do printf '"profiles/counters/%s.yaml",\n' $$t; done; \
+	  printf '%s\n' 'NULL,' '};'; \
 	} > $@-t && mv -f $@-t $@

@@ -39,12 +39,12 @@ void rs_series_free(struct rs_series *s)
 	rs_series_init(s, s->hist_cap);
 }
 
-static void ctr_init(const struct rs_series *s, struct rs_series_ctr *c, enum rs_corigin o,
-		     const char *name)
+static void ctr_init(const struct rs_series *s, struct rs_series_ctr *c,
+		     const struct rs_series_set *set, const char *name)
 {
 	memset(c, 0, sizeof(*c));
 	RS_STRCPY(c->name, name);
-	c->cls = rs_counter_classify(o, name);
+	c->cls = rs_ctr_classify(set->table, set->origin, name);
 	c->scale = rs_counter_class_scale(c->cls);
 	if (s->hist_cap && c->cls && c->cls->group != RS_CG_HIDDEN)
 		c->hist = rs_xcalloc(s->hist_cap, sizeof(*c->hist));
@@ -67,7 +67,7 @@ static void realign(const struct rs_series *s, struct rs_series_set *set,
 			set->ctrs[j].name[0] = '\0';	/* taken */
 			set->ctrs[j].hist = NULL;
 		} else {
-			ctr_init(s, &v[i], set->origin, cs->items[i].name);
+			ctr_init(s, &v[i], set, cs->items[i].name);
 		}
 	}
 	set_free(set);
@@ -161,6 +161,20 @@ static struct rs_series_set *find_set(struct rs_series *s, size_t *cursor, enum 
 	return set;
 }
 
+/* The port's driver came to be known (or changed): classify again. */
+static void set_table(struct rs_series_set *set, const struct rs_ctr_table *t)
+{
+	if (set->table == t)
+		return;
+	set->table = t;
+	for (size_t i = 0; i < set->n; i++) {
+		struct rs_series_ctr *c = &set->ctrs[i];
+
+		c->cls = rs_ctr_classify(t, set->origin, c->name);
+		c->scale = rs_counter_class_scale(c->cls);
+	}
+}
+
 void rs_series_update(struct rs_series *s, const struct rs_snapshot *snap)
 {
 	uint64_t now = rs_now_ns();
@@ -173,10 +187,13 @@ void rs_series_update(struct rs_series *s, const struct rs_snapshot *snap)
 		for (size_t p = 0; p < snap->devices[d].n_ports; p++) {
 			const struct rs_device *dev = &snap->devices[d];
 			const struct rs_port *port = &dev->ports[p];
+			const struct rs_ctr_table *t = rs_ctr_table_for(dev);
 
 			set = find_set(s, &cursor, RS_CO_PORT, dev->name, port->num);
+			set_table(set, t);
 			set_reading(s, set, &port->counters, now);
 			set = find_set(s, &cursor, RS_CO_HW, dev->name, port->num);
+			set_table(set, t);
 			set_reading(s, set, &port->hw_counters, now);
 		}
 	for (size_t l = 0; l < snap->n_links; l++) {

@@ -12,8 +12,9 @@
  * (a cached index makes the common case a string compare per counter), so
  * a reload that reorders devices or links does not mix them up.  Deltas go
  * through rs_counter_delta(): a 32-bit wrap or a reset is no spike.  Units
- * and scales come from the counter table (counter_groups.h): port_xmit_data
- * is reported in bytes, its delta already multiplied by 4.
+ * and scales come from the counter tables (counter_groups.h, the port's
+ * driver table of counter_tables.h): port_xmit_data is reported in bytes,
+ * its delta already multiplied by 4.
  */
 #ifndef RS_SERIES_H
 #define RS_SERIES_H
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "model/counter_groups.h"
+#include "model/counter_tables.h"
 #include "snapshot.h"
 
 struct rs_series_ctr {
@@ -45,6 +47,8 @@ struct rs_series_set {
 	char object[RS_NAME_LEN];	/* device name, or netdev name */
 	unsigned port;			/* port number; 0 for a netdev's sets */
 	int present;			/* found in the last update */
+	const struct rs_ctr_table *table;	/* the port's driver table, NULL unknown
+						 * (a netdev's sets: NULL) */
 	struct rs_series_ctr *ctrs;
 	size_t n;
 };

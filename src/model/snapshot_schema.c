@@ -17,13 +17,13 @@
 #define RS_CHECK(T, m, ctype) (0 * _Generic(RS_MEMBER(T, m), ctype: 1))
 
 #define RS_F(T, m, ft, ctype) \
-	{ #m, ft, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(RS_MEMBER(T, m)), 0, NULL, 0 }
+	{ #m, ft, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(RS_MEMBER(T, m)), 0, NULL, 0, NULL }
 #define RS_F_INT(T, m)		RS_F(T, m, RS_FT_INT, int)
 #define RS_F_INT_DEF(T, m, d) \
-	{ #m, RS_FT_INT, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d }
+	{ #m, RS_FT_INT, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d, NULL }
 #define RS_F_BOOL(T, m)		RS_F(T, m, RS_FT_BOOL, int)
 #define RS_F_BOOL_DEF(T, m, d) \
-	{ #m, RS_FT_BOOL, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d }
+	{ #m, RS_FT_BOOL, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d, NULL }
 #define RS_F_UINT(T, m)		RS_F(T, m, RS_FT_UINT, unsigned int)
 #define RS_F_ULONG(T, m)	RS_F(T, m, RS_FT_ULONG, unsigned long)
 #define RS_F_U64(T, m)		RS_F(T, m, RS_FT_U64, uint64_t)
@@ -34,12 +34,74 @@
 #define RS_F_AREA(T, m)		RS_F(T, m, RS_FT_AREA, enum rs_area)
 #define RS_F_COUNTERS(T, m)	RS_F(T, m, RS_FT_COUNTERS, struct rs_counter_set)
 #define RS_F_STRUCT(T, m, ctype, sc) \
-	{ #m, RS_FT_STRUCT, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(ctype), 0, &sc, 0 }
+	{ #m, RS_FT_STRUCT, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(ctype), 0, &sc, 0, NULL }
 #define RS_F_ARRAY(T, m, ctype, cnt, sc) \
 	{ #m, RS_FT_ARRAY, offsetof(T, m) + RS_CHECK(T, m, ctype *) + RS_CHECK(T, cnt, size_t), \
-	  sizeof(ctype), offsetof(T, cnt), &sc, 0 }
+	  sizeof(ctype), offsetof(T, cnt), &sc, 0, NULL }
 
 #define RS_F_TIME(T, m)		RS_F(T, m, RS_FT_TIME, char *)
+/* A number with the range the kernel can report (ranges below). */
+#define RS_F_R(T, m, ft, ctype, r) \
+	{ #m, ft, offsetof(T, m) + RS_CHECK(T, m, ctype), sizeof(RS_MEMBER(T, m)), 0, NULL, 0, &r }
+#define RS_F_INT_R(T, m, r)	RS_F_R(T, m, RS_FT_INT, int, r)
+#define RS_F_INT_DEF_R(T, m, d, r) \
+	{ #m, RS_FT_INT, offsetof(T, m) + RS_CHECK(T, m, int), sizeof(int), 0, NULL, d, &r }
+#define RS_F_UINT_R(T, m, r)	RS_F_R(T, m, RS_FT_UINT, unsigned int, r)
+#define RS_F_DOUBLE_R(T, m, r)	RS_F_R(T, m, RS_FT_DOUBLE, double, r)
+
+static int pcie_gts(double v)
+{
+	return rs_pcie_gts_known(v);
+}
+
+static int ib_rate(double v)
+{
+	return rs_ib_rate_known(v);
+}
+
+static int ib_mtu(double v)
+{
+	return rs_ib_mtu_known((int)v);
+}
+
+static int ip_family(double v)
+{
+	return v == 4 || v == 6;
+}
+
+/*
+ * The ranges, with where the kernel bounds each.  A field without one
+ * takes its whole C type (counters, counts, table ids, metrics, sizes).
+ */
+static const struct rs_range
+	/* RS_GID_TBL_MAX slots at most (snapshot.h); the table length is checked too */
+	gid_index = { 0, RS_GID_TBL_MAX - 1, NULL, 0, "0..65535" },
+	/* 802.1Q VIDs are 12 bits (VLAN_VID_MASK 0xfff) */
+	vlan = { -1, 4095, NULL, 0, "-1 (none) or 0..4095" },
+	/* state_show/phys_state_show print "%d: NAME"; the reader takes 0..255 */
+	port_state = { 0, 255, NULL, 0, "0..255" },
+	rate = { 0, 2400, ib_rate, 1, "0 (unknown) or a rate the kernel prints: lane 2.5, 5, "
+		 "10, 14, 25, 50, 100 or 200 Gb/s times 1, 2, 4, 8 or 12 lanes" },
+	mtu = { 256, 4096, ib_mtu, 1, "0 (unknown), 256, 512, 1024, 2048 or 4096" },
+	/* set_stats_lifespan() refuses more than 10000 ms */
+	lifespan = { 0, 10000, NULL, 0, "0..10000 ms" },
+	pci_id = { 0, 0xffff, NULL, 0, "0..0xffff" },
+	gts = { 2.5, 128, pcie_gts, 1, "0 (unknown) or a PCIe speed the kernel prints: 2.5, 5, "
+		"8, 16, 32, 64 or 128 GT/s" },
+	/* the Link Status width field is 6 bits (PCI_EXP_LNKSTA_NLW) */
+	width = { 0, 63, NULL, 0, "0..63 lanes" },
+	/* IEEE 802.1Qaz: 8 traffic classes, pfc_en a bit per priority */
+	pfc_cap = { 0, 8, NULL, 0, "0..8" },
+	prio_bits = { 0, 255, NULL, 0, "0..255 (a bit per priority)" },
+	/* an APP entry per DSCP value (64) and priority (8) at most */
+	dscp_apps = { 0, 512, NULL, 0, "0..512" },
+	/* ifindex and MTU are positive ints in the kernel (dev_validate_mtu) */
+	ifindex = { 0, 2147483647, NULL, 0, "0..2147483647" },
+	netdev_mtu = { 0, 2147483647, NULL, 0, "0..2147483647" },
+	sysctl = { -1, 2147483647, NULL, 0, "-1 (unknown) or 0 and above" },
+	family = { 4, 6, ip_family, 1, "0 (unknown), 4 or 6" },
+	prefixlen = { 0, 128, NULL, 0, "0..128" },
+	tristate = { -1, 1, NULL, 0, "-1 (unknown), 0 or 1" };
 #define RS_SCHEMA_CHECKED(storage, var, label, table, fn) \
 	_Static_assert(RS_ARRAY_SIZE(table) <= 64, label ": too many fields"); \
 	storage const struct rs_schema var = { label, table, RS_ARRAY_SIZE(table), fn }
@@ -47,47 +109,54 @@
 	RS_SCHEMA_CHECKED(storage, var, label, table, NULL)
 
 static const struct rs_field gid_fields[] = {
-	RS_F_UINT(struct rs_gid, index),
+	RS_F_UINT_R(struct rs_gid, index, gid_index),
 	RS_F_STR(struct rs_gid, gid),
 	RS_F_GID_TYPE(struct rs_gid, type),
 	RS_F_STR(struct rs_gid, netdev),
 	RS_F_STR(struct rs_gid, ip),
 	RS_F_BOOL(struct rs_gid, ipv4),
-	RS_F_INT_DEF(struct rs_gid, vlan, -1),
+	RS_F_INT_DEF_R(struct rs_gid, vlan, -1, vlan),
 };
 RS_SCHEMA(static, gid_schema, "gid", gid_fields);
 
 static const struct rs_field port_fields[] = {
 	RS_F_UINT(struct rs_port, num),
-	RS_F_INT(struct rs_port, state),
+	RS_F_INT_R(struct rs_port, state, port_state),
 	RS_F_STR(struct rs_port, state_name),
-	RS_F_INT(struct rs_port, phys_state),
+	RS_F_INT_R(struct rs_port, phys_state, port_state),
 	RS_F_STR(struct rs_port, phys_state_name),
 	RS_F_STR(struct rs_port, rate),
-	RS_F_DOUBLE(struct rs_port, rate_gbps),
+	RS_F_DOUBLE_R(struct rs_port, rate_gbps, rate),
 	RS_F_STR(struct rs_port, link_layer),
 	RS_F_STR(struct rs_port, netdev),
-	RS_F_INT(struct rs_port, active_mtu),
-	RS_F_INT(struct rs_port, max_mtu),
+	RS_F_INT_R(struct rs_port, active_mtu, mtu),
+	RS_F_INT_R(struct rs_port, max_mtu, mtu),
 	RS_F_UINT(struct rs_port, gid_tbl_len),
 	RS_F_ARRAY(struct rs_port, gids, struct rs_gid, n_gids, gid_schema),
 	RS_F_COUNTERS(struct rs_port, counters),
 	RS_F_COUNTERS(struct rs_port, hw_counters),
-	RS_F_UINT(struct rs_port, hw_lifespan_ms),
+	RS_F_UINT_R(struct rs_port, hw_lifespan_ms, lifespan),
 	RS_F_UINT(struct rs_port, max_msg_sz),
+	RS_F_BOOL(struct rs_port, cm_known),
+	RS_F_STR(struct rs_port, cm_roce_mode),
+	RS_F_INT(struct rs_port, cm_roce_tos),
 };
 RS_SCHEMA_CHECKED(static, port_schema, "port", port_fields, rs_check_port);
 
 static const struct rs_field pci_fields[] = {
 	RS_F_STR(struct rs_pci_link, addr),
-	RS_F_UINT(struct rs_pci_link, vendor_id),
-	RS_F_UINT(struct rs_pci_link, device_id),
+	RS_F_UINT_R(struct rs_pci_link, vendor_id, pci_id),
+	RS_F_UINT_R(struct rs_pci_link, device_id, pci_id),
+	RS_F_STR(struct rs_pci_link, revision),
+	RS_F_STR(struct rs_pci_link, vendor_name),
+	RS_F_STR(struct rs_pci_link, device_name),
+	RS_F_STR(struct rs_pci_link, names_note),
 	RS_F_STR(struct rs_pci_link, cur_speed),
 	RS_F_STR(struct rs_pci_link, max_speed),
-	RS_F_DOUBLE(struct rs_pci_link, cur_gts),
-	RS_F_DOUBLE(struct rs_pci_link, max_gts),
-	RS_F_INT(struct rs_pci_link, cur_width),
-	RS_F_INT(struct rs_pci_link, max_width),
+	RS_F_DOUBLE_R(struct rs_pci_link, cur_gts, gts),
+	RS_F_DOUBLE_R(struct rs_pci_link, max_gts, gts),
+	RS_F_INT_R(struct rs_pci_link, cur_width, width),
+	RS_F_INT_R(struct rs_pci_link, max_width, width),
 };
 RS_SCHEMA(static, pci_schema, "pci", pci_fields);
 
@@ -142,32 +211,32 @@ RS_SCHEMA(static, pause_schema, "pause", pause_fields);
 static const struct rs_field dcb_fields[] = {
 	RS_F_BOOL(struct rs_dcb, known),
 	RS_F_STR(struct rs_dcb, error),
-	RS_F_UINT(struct rs_dcb, pfc_cap),
-	RS_F_UINT(struct rs_dcb, pfc_en),
+	RS_F_UINT_R(struct rs_dcb, pfc_cap, pfc_cap),
+	RS_F_UINT_R(struct rs_dcb, pfc_en, prio_bits),
 	RS_F_STR(struct rs_dcb, trust),
-	RS_F_UINT(struct rs_dcb, dscp_apps),
+	RS_F_UINT_R(struct rs_dcb, dscp_apps, dscp_apps),
 };
 RS_SCHEMA(static, dcb_schema, "dcb", dcb_fields);
 
 static const struct rs_field ecn_fields[] = {
 	RS_F_BOOL(struct rs_ecn, known),
-	RS_F_UINT(struct rs_ecn, np_en),
-	RS_F_UINT(struct rs_ecn, rp_en),
+	RS_F_UINT_R(struct rs_ecn, np_en, prio_bits),
+	RS_F_UINT_R(struct rs_ecn, rp_en, prio_bits),
 };
 RS_SCHEMA(static, ecn_schema, "ecn", ecn_fields);
 
 static const struct rs_field link_fields[] = {
-	RS_F_INT(struct rs_link, ifindex),
+	RS_F_INT_R(struct rs_link, ifindex, ifindex),
 	RS_F_STR(struct rs_link, name),
 	RS_F_STR(struct rs_link, kind),
 	RS_F_STR(struct rs_link, mac),
-	RS_F_UINT(struct rs_link, mtu),
+	RS_F_UINT_R(struct rs_link, mtu, netdev_mtu),
 	RS_F_STR(struct rs_link, operstate),
 	RS_F_BOOL(struct rs_link, up),
 	RS_F_BOOL(struct rs_link, carrier),
 	RS_F_BOOL(struct rs_link, noarp),
 	RS_F_STR(struct rs_link, master),
-	RS_F_INT_DEF(struct rs_link, vlan_id, -1),
+	RS_F_INT_DEF_R(struct rs_link, vlan_id, -1, vlan),
 	RS_F_STR(struct rs_link, vlan_parent),
 	RS_F_COUNTERS(struct rs_link, stats),
 	RS_F_COUNTERS(struct rs_link, ethtool),
@@ -177,23 +246,23 @@ static const struct rs_field link_fields[] = {
 	RS_F_STR(struct rs_link, fw_version),
 	RS_F_STRUCT(struct rs_link, dcb, struct rs_dcb, dcb_schema),
 	RS_F_STRUCT(struct rs_link, ecn, struct rs_ecn, ecn_schema),
-	RS_F_INT_DEF(struct rs_link, rp_filter, -1),
-	RS_F_INT_DEF(struct rs_link, arp_ignore, -1),
-	RS_F_INT_DEF(struct rs_link, arp_announce, -1),
+	RS_F_INT_DEF_R(struct rs_link, rp_filter, -1, sysctl),
+	RS_F_INT_DEF_R(struct rs_link, arp_ignore, -1, sysctl),
+	RS_F_INT_DEF_R(struct rs_link, arp_announce, -1, sysctl),
 };
 RS_SCHEMA_CHECKED(static, link_schema, "link", link_fields, rs_check_link);
 
 static const struct rs_field addr_fields[] = {
 	RS_F_STR(struct rs_addr, ifname),
-	RS_F_INT(struct rs_addr, family),
+	RS_F_INT_R(struct rs_addr, family, family),
 	RS_F_STR(struct rs_addr, addr),
-	RS_F_INT(struct rs_addr, prefixlen),
+	RS_F_INT_R(struct rs_addr, prefixlen, prefixlen),
 	RS_F_STR(struct rs_addr, scope),
 };
 RS_SCHEMA(static, addr_schema, "addr", addr_fields);
 
 static const struct rs_field route_fields[] = {
-	RS_F_INT(struct rs_route, family),
+	RS_F_INT_R(struct rs_route, family, family),
 	RS_F_STR(struct rs_route, dst),
 	RS_F_STR(struct rs_route, gateway),
 	RS_F_STR(struct rs_route, dev),
@@ -207,7 +276,7 @@ RS_SCHEMA(static, route_schema, "route", route_fields);
 
 static const struct rs_field neigh_fields[] = {
 	RS_F_STR(struct rs_neigh, dev),
-	RS_F_INT(struct rs_neigh, family),
+	RS_F_INT_R(struct rs_neigh, family, family),
 	RS_F_STR(struct rs_neigh, ip),
 	RS_F_STR(struct rs_neigh, mac),
 	RS_F_STR(struct rs_neigh, state),
@@ -242,7 +311,7 @@ static const struct rs_field host_fields[] = {
 	RS_F_STR(struct rs_host, kernel),
 	RS_F_STR(struct rs_host, os),
 	RS_F_U64(struct rs_host, mem_total_kb),
-	RS_F_INT_DEF(struct rs_host, cap_ipc_lock, -1),
+	RS_F_INT_DEF_R(struct rs_host, cap_ipc_lock, -1, tristate),
 	RS_F_ARRAY(struct rs_host, modules, struct rs_module, n_modules, module_schema),
 	RS_F_ARRAY(struct rs_host, hugepages, struct rs_hugepages, n_hugepages, hugepages_schema),
 	RS_F_MEMLOCK(struct rs_host, memlock_soft),
@@ -263,7 +332,7 @@ RS_SCHEMA(static, error_schema, "error", error_fields);
 
 static const struct rs_field snapshot_fields[] = {
 	{ "version", RS_FT_VERSION, offsetof(struct rs_snapshot, version) +
-	  RS_CHECK(struct rs_snapshot, version, int), sizeof(int), 0, NULL, 0 },
+	  RS_CHECK(struct rs_snapshot, version, int), sizeof(int), 0, NULL, 0, NULL },
 	RS_F_STR(struct rs_snapshot, source),
 	RS_F_TIME(struct rs_snapshot, taken_at),
 	RS_F_STRUCT(struct rs_snapshot, host, struct rs_host, host_schema),

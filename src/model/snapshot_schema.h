@@ -25,7 +25,7 @@ enum rs_ft {
 	RS_FT_ULONG,
 	RS_FT_U64,
 	RS_FT_MEMLOCK,		/* uint64_t, RS_MEMLOCK_UNLIMITED is "unlimited" */
-	RS_FT_DOUBLE,
+	RS_FT_DOUBLE,		/* finite: NaN and infinities are never a reading */
 	RS_FT_STR,		/* char[size], NUL-terminated */
 	RS_FT_TIME,		/* char[size]: "" or a UTC time "YYYY-MM-DDTHH:MM:SSZ" */
 	RS_FT_GID_TYPE,		/* enum rs_gid_type as its sysfs text */
@@ -37,6 +37,21 @@ enum rs_ft {
 
 struct rs_schema;
 
+/*
+ * What the kernel can report for a numeric field: a value read outside it
+ * is a load error naming the field (the loader's file:line:col).  min and
+ * max bound it (an integer's value as a double); ok, when set, must also
+ * accept it (a PCIe speed is one of the kernel's, not any number between);
+ * zero (unknown) passes when zero_unknown is set.  text says it in the
+ * message: "-1 (none) or 0..4095".
+ */
+struct rs_range {
+	double min, max;
+	int (*ok)(double v);
+	int zero_unknown;
+	const char *text;
+};
+
 struct rs_field {
 	const char *name;		/* the YAML key: the C member name */
 	enum rs_ft type;
@@ -45,6 +60,7 @@ struct rs_field {
 	size_t count_off;		/* ARRAY: offsetof the size_t count */
 	const struct rs_schema *sub;	/* STRUCT, ARRAY */
 	int def;			/* INT, BOOL: value of a new array element */
+	const struct rs_range *range;	/* numbers: NULL, the whole C type */
 };
 
 struct rs_schema {

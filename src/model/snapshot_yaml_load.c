@@ -297,6 +297,25 @@ static int ld_area(struct ld *l, const char *key, enum rs_area *a)
 		       key, ld_quote(l, q, sizeof(q)));
 }
 
+/*
+ * A number read must be one the kernel can report (the field's range,
+ * snapshot_schema.c): a speed of 1e308 GT/s was not written by a host.
+ * A double is never NaN or infinite: no reading is.
+ */
+static int ld_range(struct ld *l, const struct rs_field *f, double v)
+{
+	const struct rs_range *r = f->range;
+
+	if (f->type == RS_FT_DOUBLE && !isfinite(v))
+		return ld_number_error(l, -ERANGE, f->name, "a number", r ? r->text :
+				       "a finite number: no reading is NaN or infinite");
+	if (!r || (r->zero_unknown && v == 0))
+		return 0;
+	if (v >= r->min && v <= r->max && (!r->ok || r->ok(v)))
+		return 0;
+	return ld_number_error(l, -ERANGE, f->name, "a number", r->text);
+}
+
 static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 {
 	uint64_t v;
@@ -309,14 +328,16 @@ static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 		return ld_fail(l, &l->ev.start_mark, "'%s': NUL byte in value", f->name);
 	switch (f->type) {
 	case RS_FT_VERSION:
-	case RS_FT_INT:
 	case RS_FT_BOOL:
 		return ld_int_field(l, f, (int *)p);
+	case RS_FT_INT:
+		ret = ld_int_field(l, f, (int *)p);
+		return ret ? ret : ld_range(l, f, *(int *)p);
 	case RS_FT_UINT:
 		ret = ld_uint(l, f->name, UINT_MAX, &v);
 		if (!ret)
 			*(unsigned *)p = (unsigned)v;
-		return ret;
+		return ret ? ret : ld_range(l, f, (double)v);
 	case RS_FT_ULONG:
 		ret = ld_uint(l, f->name, ULONG_MAX, &v);
 		if (!ret)
@@ -332,7 +353,10 @@ static int ld_scalar(struct ld *l, const struct rs_field *f, char *p)
 		return ld_uint(l, f->name, UINT64_MAX, (uint64_t *)p);
 	case RS_FT_DOUBLE:
 		ret = parse_double((const char *)l->ev.data.scalar.value, (double *)p);
-		return ret ? ld_number_error(l, ret, f->name, "a number", "a double") : 0;
+		if (ret)
+			return ld_number_error(l, ret, f->name, "a number", f->range ?
+					       f->range->text : "a double");
+		return ld_range(l, f, *(double *)p);
 	case RS_FT_STR:
 		return ld_str(l, f->name, p, f->size);
 	case RS_FT_TIME:

@@ -17,6 +17,10 @@ enum rs_rate_unit rs_rate_unit_of(const struct rs_counter_class *cls, const char
 {
 	if (cls && (cls->flags & RS_CF_BYTES))
 		return RS_RU_BITS;
+	if (cls && cls->unit == RS_CU_PACKETS)
+		return RS_RU_PACKETS;
+	if (cls && cls->unit != RS_CU_NONE)
+		return RS_RU_EVENTS;
 	if (name && (strstr(name, "packets") || strstr(name, "pkts")))
 		return RS_RU_PACKETS;
 	return RS_RU_EVENTS;

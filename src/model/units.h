@@ -23,8 +23,8 @@ enum rs_rate_unit {
 	RS_RU_EVENTS,		/* anything else: per second */
 };
 
-/* What a counter's rate is shown in: bytes by the counter table (cls may
- * be NULL), packets by name (port_xmit_packets, sent_pkts, rx_prio3_packets). */
+/* What a counter's rate is shown in: the counter tables' unit (cls may be
+ * NULL), else packets by name (rx_prio3_packets, an ethtool name). */
 enum rs_rate_unit rs_rate_unit_of(const struct rs_counter_class *cls, const char *name);
 /* "bytes", "packets" or "count": the unit of a counter's exact value. */
 const char *rs_rate_unit_name(enum rs_rate_unit u);

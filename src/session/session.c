@@ -572,6 +572,7 @@ void rs_session_close(struct rs_session *s)
 	}
 	rs_session_replay_free(s);
 	rs_session_test_free(s);
+	rs_session_fix_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);

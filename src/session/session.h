@@ -45,6 +45,7 @@ struct rs_session_rec;
 struct rs_session_replay;
 struct rs_recording;
 struct rs_session_test;
+struct rs_session_fix;
 
 #define RS_SESSION_MAX_PRODUCERS 12
 #define RS_SESSION_EVENTS 32		/* the event log keeps the last ones */
@@ -102,6 +103,7 @@ struct rs_session {
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
 	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
+	struct rs_session_fix *fix;	/* the fix job (fix_job.c), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
@@ -273,6 +275,24 @@ void rs_session_replay_free(struct rs_session *s);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);
+/*
+ * The fix job (fix_job.c): `rocescope fix ARGS` (with the session's root
+ * and peer) in a child on the loop; when it ends the host is read again
+ * and the change callback says RS_CHANGE_DATA.  One at a time.
+ */
+struct rs_session_fix_end {
+	int running;
+	int code;			/* the command's exit code, -1 killed */
+	char what[64];			/* "apply net.arp_flux", "undo" */
+	char status[64];		/* "exit 5" */
+	char message[RS_MSG_LEN];	/* its last line that says how it went */
+};
+int rs_session_fix_start(struct rs_session *s, const char *const *args, const char *what,
+			 char *err, size_t errlen);
+/* The running or last fix, NULL none yet. */
+const struct rs_session_fix_end *rs_session_fix_end(const struct rs_session *s);
+void rs_session_fix_free(struct rs_session *s);
+
 void rs_session_log(struct rs_session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -70,19 +70,6 @@ static void notify(struct rs_session *s, unsigned what)
 /* This program, as a path the child can exec (valgrind and ASan builds
  * too: readlink gives the program, not the tool).  RS_TEST_PROGRAM names
  * another (a wrapper; the screen tests' stand-in for a run that hangs). */
-static const char *self_exe(void)
-{
-	static char path[4096];
-	ssize_t n;
-
-	if (path[0])
-		return path;
-	n = readlink("/proc/self/exe", path, sizeof(path) - 1);
-	if (n <= 0 || (size_t)n >= sizeof(path) - 1)
-		return "/proc/self/exe";
-	path[n] = '\0';
-	return path;
-}
 
 /* The device of this end is software RoCE: the snapshot's generation, or
  * (a replay, a device not here) its name. */
@@ -228,7 +215,7 @@ static int build_argv(const struct rs_session *s, const struct rs_test_spec *spe
 	char *save = NULL, *w;
 
 	argv[n++] = spec->program ? spec->program : getenv("RS_TEST_PROGRAM") ?
-		    getenv("RS_TEST_PROGRAM") : self_exe();
+		    getenv("RS_TEST_PROGRAM") : rs_self_exe();
 	argv[n++] = rs_test_kind_cmd(spec->kind);
 	argv[n++] = s->peer;
 	snprintf(words, 256, "%s", spec->options ? spec->options : "");

@@ -196,7 +196,12 @@ static void ranking(struct out *o, struct rs_explain_report *rp, const struct rs
 		const struct rs_explain_ranked *it = &rk[i];
 		const struct rs_explain_seen *sn = it->seen;
 
-		if (sn->count > 1)
+		if (it->alternative) {
+			snprintf(why, sizeof(why), "#%zu %s, %s confidence: another likely cause of "
+				 "%s (line %" PRIu64 ")", i + 1, rs_explain_class_name(it->cls),
+				 rs_explain_confidence_name(it->conf), it->e->id, sn->first);
+			wrap(o, "  ", "       ", why);
+		} else if (sn->count > 1)
 			putf(o, "  #%zu %s, %s confidence: %s, %" PRIu64 " lines, first %" PRIu64
 			     ", last %" PRIu64, i + 1, rs_explain_class_name(it->cls),
 			     rs_explain_confidence_name(it->conf), it->e->id, sn->count, sn->first,
@@ -318,8 +323,8 @@ void rs_explain_report_text(struct rs_explain_report *rp, const struct rs_explai
 {
 	const struct rs_explain_stats *st = rs_explain_run_stats(r);
 	struct out o = { put, arg, rp->width };
-	size_t n = st->distinct;
-	struct rs_explain_ranked *rk = rs_xcalloc(n ? n : 1, sizeof(*rk));
+	size_t n = st->distinct + RS_EXPLAIN_RANK_ALT;
+	struct rs_explain_ranked *rk = rs_xcalloc(n, sizeof(*rk));
 
 	n = rs_explain_rank(r, rk, n);
 	if (n) {

@@ -41,7 +41,7 @@ done
 # management, perl, PAM, debconf) - the soname check catches a wrong drop.
 WANT="busybox-static kmod jq libibverbs1 ibverbs-providers librdmacm1 ibverbs-utils
 perftest iproute2 tcpdump ethtool libcap2-bin bash coreutils libnl-3-200
-libnl-route-3-200 libyaml-0-2 libncursesw6 libtinfo6 libpcap0.8 tmux ncurses-base
+libnl-route-3-200 libyaml-0-2 libncursesw6 libtinfo6 libpcap0.8 libpci3 tmux ncurses-base
 libc-bin iputils-ping iputils-arping iputils-tracepath"
 EXCLUDE="adduser base-files cdebconf debconf debianutils dpkg gawk original-awk
 mawk init-system-helpers install-info libdebian-installer4 libnewt0.52
