@@ -107,6 +107,9 @@ int rs_vpath(char *buf, size_t len, const char *fmt, va_list ap);
 int rs_read_str(char *buf, size_t len, const char *fmt, ...) RS_PRINTF(3, 4);
 /* A decimal unsigned integer file (rs_parse_u64): -EINVAL, -ERANGE, -errno. */
 int rs_read_u64(uint64_t *val, const char *fmt, ...) RS_PRINTF(2, 3);
+/* The same for a path already under the root (built by rs_path() once for
+ * a directory of counters read every tick: no formatting per file). */
+int rs_read_u64_path(uint64_t *val, const char *path);
 /* A sysfs hex file ("0x15b3", "0x1003"): "0x" and 1 to 16 hex digits. */
 int rs_read_x64(uint64_t *val, const char *fmt, ...) RS_PRINTF(2, 3);
 /* Target of a symlink under the root (not resolved further); a target that

@@ -215,6 +215,16 @@ int rs_read_u64(uint64_t *val, const char *fmt, ...)
 	return ret ? ret : rs_parse_u64(buf, val);
 }
 
+int rs_read_u64_path(uint64_t *val, const char *path)
+{
+	char buf[64];
+	int ret = read_text(path, buf, sizeof(buf));
+
+	if (ret)
+		return ret == -EOVERFLOW ? -ERANGE : ret;
+	return rs_parse_u64(buf, val);
+}
+
 int rs_read_x64(uint64_t *val, const char *fmt, ...)
 {
 	char buf[64];

@@ -106,6 +106,17 @@ tests_test_snapshot_yaml_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_snapshot_yaml_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_snapshot_yaml
 
+# Load, checks and series grow linearly; a load keeps its memory bound
+# (comparisons and allocations counted through -Wl,--wrap: no clock).
+check_PROGRAMS += tests/test_scale
+tests_test_scale_SOURCES = tests/test_scale.c
+tests_test_scale_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_scale_LDADD = $(RS_TEST_LIBS)
+tests_test_scale_LDFLAGS = -Wl,--wrap=strcmp -Wl,--wrap=strncmp -Wl,--wrap=strcasecmp \
+	-Wl,--wrap=memcmp -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc \
+	-Wl,--wrap=free
+TESTS += tests/test_scale
+
 check_PROGRAMS += tests/test_snapshot_file
 tests_test_snapshot_file_SOURCES = tests/test_snapshot_file.c \
 	tests/snapshot_sample.c tests/snapshot_sample.h
@@ -164,6 +175,8 @@ TESTS += tests/test_counter_tables
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh
 TESTS += tests/test_console_capture.sh tests/test_console_replay.sh
+# The console on 3,000 devices: keys and SIGTERM while it reads them.
+TESTS += tests/test_console_scale.sh
 # The console's W and w against a planted link.
 TESTS += tests/test_console_outputs.sh
 EXTRA_DIST += tests/test_console_outputs.sh
@@ -172,6 +185,7 @@ EXTRA_DIST += tests/test_console_outputs.sh
 TESTS += tests/test_console_overview.sh
 # Every RDMA driver's counters by meaning, the NIC named (roce-vendors).
 TESTS += tests/test_vendors.sh
+EXTRA_DIST += tests/test_vendors.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh

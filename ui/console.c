@@ -241,7 +241,7 @@ int rs_console_run(const struct rs_console_opts *o)
 		return 1;
 	}
 	locale_init(&ui);
-	if (ui_open(&ui, o, err, sizeof(err)) < 0) {
+	if (ui_open(&ui, o, 1, err, sizeof(err)) < 0) {
 		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "cannot open the source");
 		return 1;
 	}
@@ -277,7 +277,7 @@ int rs_console_bench(const struct rs_console_opts *o, unsigned ticks, int cols, 
 	SCREEN *scr;
 
 	locale_init(&ui);
-	if (ui_open(&ui, o, err, errlen) < 0)
+	if (ui_open(&ui, o, 0, err, errlen) < 0)
 		return -EINVAL;
 	out = fopen("/dev/null", "w");
 	in = fopen("/dev/null", "r");

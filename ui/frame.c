@@ -584,6 +584,12 @@ static int draw_status(struct ui *ui)
 	ui_record_status(ui, &pen);
 	if (ui->sess.kind == RS_SOURCE_REPLAY)
 		;
+	else if (ui->sess.progress.loading && ui->sess.progress.total)
+		ui_putf(&pen, UI_R_WARN, "%s %zu of %zu %s",
+			strcmp(ui->sess.progress.what, "checks") ? "reading" : "running",
+			ui->sess.progress.done, ui->sess.progress.total, ui->sess.progress.what);
+	else if (ui->sess.progress.loading)
+		ui_put(&pen, UI_R_WARN, "reading the host");
 	else if (ui->sess.frozen)
 		ui_put(&pen, UI_R_WARN, "FROZEN");
 	else if (!rs_session_is_dynamic(&ui->sess))

@@ -24,6 +24,7 @@ EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/console_lib
 EXTRA_DIST += tests/test_console_capture.sh tests/test_console_replay.sh
 EXTRA_DIST += tests/test_console_tests.sh
 EXTRA_DIST += tests/test_console_overview.sh
+EXTRA_DIST += tests/test_console_scale.sh
 
 # `make bench-console`: N refresh ticks of the console on a generated root
 # with 16 RoCE ports (tests/bench/gen_root.sh), measured with callgrind

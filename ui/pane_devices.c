@@ -52,13 +52,13 @@ static int probs(const struct ui *ui, struct ui_pane *pane, const struct rs_devi
 {
 	enum rs_object_kind kind = p ? RS_OBJ_PORT : RS_OBJ_DEVICE;
 	unsigned port = p ? p->num : 0;
+	const struct rs_finding *f = NULL;
 	int n = 0;
 
-	for (size_t i = 0; i < ui->sess.findings.count; i++) {
-		const struct rs_finding *f = &ui->sess.findings.items[i];
+	while ((f = rs_findings_of_device(&ui->sess.findings, d->name, f))) {
 		int how;
 
-		if (f->kind != kind || f->port != port || strcmp(f->device, d->name))
+		if (f->kind != kind || f->port != port)
 			continue;
 		how = shown_here(f, p);
 		n += how == 1;
@@ -134,7 +134,8 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int item)
 {
 	const struct rs_port *p = ui_port(ui, di, pi);
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(&ui->sess.snap, p->netdev) : NULL;
+	const struct rs_link *l = p->netdev[0] ? rs_snap_index_link(&ui->sess.index, p->netdev) :
+				  NULL;
 	int cur = item == pane->cursor, sel = di == ui->sel_dev && pi == ui->sel_port;
 	enum ui_role r = cur ? UI_R_CURSOR : UI_R_NORMAL;
 	struct ui_pen pen;

@@ -70,7 +70,7 @@ static int warnings(const struct ui *ui, struct ui_pane *pane)
 
 static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 {
-	const struct rs_link *l = rs_snapshot_link(&ui->sess.snap, name);
+	const struct rs_link *l = rs_snap_index_link(&ui->sess.index, name);
 	struct ui_pen pen;
 
 	ui_line(pane, &pen);
@@ -133,6 +133,15 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 		if (pane) {
 			ui_line(pane, &pen);
 			ui_put(&pen, UI_R_DIM, " no peer set: press p and type its IP (or --peer IP)");
+		}
+		return 0;
+	}
+	/* No findings yet: the first collection of a big host still runs. */
+	if (!route || !neigh) {
+		if (pane) {
+			ui_line(pane, &pen);
+			ui_putf(&pen, UI_R_DIM, " peer %s: not checked yet (the host is still read)",
+				ui->sess.peer);
 		}
 		return 0;
 	}

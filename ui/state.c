@@ -67,12 +67,17 @@ static void show_events(struct ui *ui)
 	}
 }
 
+static void keep_selection(struct ui *ui);
+
 static void on_change(struct rs_session *s, unsigned what, void *arg)
 {
 	struct ui *ui = arg;
 
 	if (what & RS_CHANGE_EVENT)
 		show_events(ui);
+	/* Devices appear while the first collection runs: select the first. */
+	if (what & RS_CHANGE_DATA)
+		keep_selection(ui);
 	/* The capture's updates (4 a second) and a test's lines redraw only
 	 * the pane showing them; a change of verdicts or a test's end comes as
 	 * RS_CHANGE_DATA for every pane. */
@@ -117,7 +122,8 @@ static void keep_selection(struct ui *ui)
 			ui->sel_dev = (int)d, ui->sel_port = 0;
 }
 
-int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t errlen)
+int ui_open(struct ui *ui, const struct rs_console_opts *o, int background, char *err,
+	    size_t errlen)
 {
 	struct rs_session_opts so = {
 		.root = o->root,
@@ -127,6 +133,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t er
 		.peer = o->peer,
 		.scope = RS_SCOPE_ALL,
 		.history = UI_HIST,
+		.background = background,
 	};
 	unsigned want = o->interval_ms ? o->interval_ms : 1000;
 	int r;

@@ -161,7 +161,10 @@ int ui_keys_dispatch(const struct ui_key *t, struct ui *ui, struct ui_pane *p, i
 void ui_draw(struct ui *ui);
 
 /* state.c: the session behind the screen */
-int ui_open(struct ui *ui, const struct rs_console_opts *o, char *err, size_t errlen);
+/* background: the first collection runs on the loop (rs_session_opts), the
+ * interactive console; the bench reads everything before its ticks. */
+int ui_open(struct ui *ui, const struct rs_console_opts *o, int background, char *err,
+	    size_t errlen);
 void ui_close(struct ui *ui);
 int ui_reload(struct ui *ui);
 void ui_select_port(struct ui *ui, int dev, int port);

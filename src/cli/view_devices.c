@@ -76,9 +76,9 @@ static const char *or_unknown(const char *s)
 	return s[0] ? s : "?";
 }
 
-static void text_port(const struct rs_snapshot *s, const struct rs_port *p)
+static void text_port(const struct rs_snap_index *x, const struct rs_port *p)
 {
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
+	const struct rs_link *l = p->netdev[0] ? rs_snap_index_link(x, p->netdev) : NULL;
 
 	rs_tprintf(stdout, "  port %-3u %s / %s  %s  %s\n", p->num, or_unknown(p->state_name),
 		   or_unknown(p->phys_state_name), or_unknown(p->link_layer), or_unknown(p->rate));
@@ -109,7 +109,7 @@ static void text_nic(const struct rs_device *d)
 		   t ? " (" : "", t ? t->title : "", t ? ")" : "");
 }
 
-static void text_device(const struct rs_snapshot *s, const struct rs_findings *fs,
+static void text_device(const struct rs_snap_index *x, const struct rs_findings *fs,
 			const struct rs_device *d)
 {
 	char res[RS_TEXT_LEN + 96];
@@ -134,7 +134,7 @@ static void text_device(const struct rs_snapshot *s, const struct rs_findings *f
 	/* Our own text: counts and the kernel's QP state names. */
 	rs_tprintf(stdout, "  in use   %s\n", res);
 	for (size_t i = 0; i < d->n_ports; i++)
-		text_port(s, &d->ports[i]);
+		text_port(x, &d->ports[i]);
 }
 
 static void json_pci(struct rs_json *j, const struct rs_findings *fs, const struct rs_device *d)
@@ -185,9 +185,9 @@ static void json_res(struct rs_json *j, const struct rs_rdma_res *r)
 	rs_json_obj_end(j);
 }
 
-static void json_port(struct rs_json *j, const struct rs_snapshot *s, const struct rs_port *p)
+static void json_port(struct rs_json *j, const struct rs_snap_index *x, const struct rs_port *p)
 {
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
+	const struct rs_link *l = p->netdev[0] ? rs_snap_index_link(x, p->netdev) : NULL;
 
 	rs_json_obj_begin(j);
 	rs_json_kv_int(j, "num", p->num);
@@ -209,7 +209,7 @@ static void json_port(struct rs_json *j, const struct rs_snapshot *s, const stru
 	rs_json_obj_end(j);
 }
 
-static void json_device(struct rs_json *j, const struct rs_snapshot *s,
+static void json_device(struct rs_json *j, const struct rs_snap_index *x,
 			const struct rs_findings *fs, const struct rs_device *d)
 {
 	rs_json_obj_begin(j);
@@ -229,7 +229,7 @@ static void json_device(struct rs_json *j, const struct rs_snapshot *s,
 	rs_json_key(j, "ports");
 	rs_json_arr_begin(j);
 	for (size_t i = 0; i < d->n_ports; i++)
-		json_port(j, s, &d->ports[i]);
+		json_port(j, x, &d->ports[i]);
 	rs_json_arr_end(j);
 	rs_json_obj_end(j);
 }
@@ -248,7 +248,7 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 		rs_json_key(v.j, "devices");
 		rs_json_arr_begin(v.j);
 		for (size_t i = 0; i < s->n_devices; i++)
-			json_device(v.j, s, &v.sess.findings, &s->devices[i]);
+			json_device(v.j, &v.sess.index, &v.sess.findings, &s->devices[i]);
 		rs_json_arr_end(v.j);
 	} else if (s->n_devices == 0) {
 		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
@@ -256,7 +256,7 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 	for (size_t i = 0; !v.j && i < s->n_devices; i++) {
 		if (i)
 			rs_tprintf(stdout, "\n");
-		text_device(s, &v.sess.findings, &s->devices[i]);
+		text_device(&v.sess.index, &v.sess.findings, &s->devices[i]);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);
 }

@@ -177,8 +177,10 @@ static void json_pick(struct rs_json *j, const struct rs_device *d, const struct
 }
 
 /* Both passes walk ports the same way: rows first, then the picks. */
-static void print_rows(const struct rs_snapshot *s, struct rs_json *j, const struct gid_cols *c)
+static void print_rows(const struct rs_snap_index *x, struct rs_json *j, const struct gid_cols *c)
 {
+	const struct rs_snapshot *s = x->snap;
+
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 
@@ -187,7 +189,7 @@ static void print_rows(const struct rs_snapshot *s, struct rs_json *j, const str
 			const struct rs_gid **v = sorted_gids(p);
 			struct rs_gid_pick pick;
 
-			rs_gid_recommend(s, d, p, &pick);
+			rs_gid_recommend_in(x, d, p, &pick);
 			for (size_t n = 0; n < p->n_gids; n++) {
 				if (j)
 					json_row(j, d, p, v[n], &pick);
@@ -199,15 +201,17 @@ static void print_rows(const struct rs_snapshot *s, struct rs_json *j, const str
 	}
 }
 
-static void print_picks(const struct rs_snapshot *s, struct rs_json *j)
+static void print_picks(const struct rs_snap_index *x, struct rs_json *j)
 {
+	const struct rs_snapshot *s = x->snap;
+
 	for (size_t i = 0; i < s->n_devices; i++) {
 		const struct rs_device *d = &s->devices[i];
 
 		for (size_t k = 0; k < d->n_ports; k++) {
 			struct rs_gid_pick pick;
 
-			rs_gid_recommend(s, d, &d->ports[k], &pick);
+			rs_gid_recommend_in(x, d, &d->ports[k], &pick);
 			if (j)
 				json_pick(j, d, &d->ports[k], &pick);
 			else
@@ -227,11 +231,11 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	if (v.j) {
 		rs_json_key(v.j, "gids");
 		rs_json_arr_begin(v.j);
-		print_rows(&v.sess.snap, v.j, NULL);
+		print_rows(&v.sess.index, v.j, NULL);
 		rs_json_arr_end(v.j);
 		rs_json_key(v.j, "recommendations");
 		rs_json_arr_begin(v.j);
-		print_picks(&v.sess.snap, v.j);
+		print_picks(&v.sess.index, v.j);
 		rs_json_arr_end(v.j);
 	} else if (v.sess.snap.n_devices == 0) {
 		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
@@ -241,9 +245,9 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 		size_cols(&v.sess.snap, &c);
 		rs_tprintf(stdout, "%-*s %-4s %-5s %-*s %-*s %-3s %-*s %s\n", c.dev, "DEV", "PORT",
 			   "INDEX", c.gid, "GID", c.ip, "IPv4", "VER", c.netdev, "DEV", "NOTE");
-		print_rows(&v.sess.snap, NULL, &c);
+		print_rows(&v.sess.index, NULL, &c);
 		rs_tprintf(stdout, "\n");
-		print_picks(&v.sess.snap, NULL);
+		print_picks(&v.sess.index, NULL);
 	}
 	return rs_view_close(&v, RS_EXIT_OK);
 }

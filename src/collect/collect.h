@@ -19,12 +19,30 @@
 #ifndef RS_COLLECT_H
 #define RS_COLLECT_H
 
+#include <stdint.h>
+
 #include "snapshot.h"
+
+/*
+ * A collection in steps, for hosts of thousands of devices or links: each
+ * call of a _step collector does items (devices, links) from at on until
+ * the clock (rs_now_ns) passes until_ns, at least one, and returns 1 once
+ * all are done, 0 while some remain.  The first call lists what there is
+ * (total, names); the caller frees names (rs_strv_free) at the end.  The
+ * plain collector is its _step with no deadline.
+ */
+struct rs_collect_step {
+	uint64_t until_ns;
+	size_t at, total;
+	int listed;
+	char **names;
+};
 
 /* RDMA area ---------------------------------------------------------------- */
 
 /* sysfs: devices, ports, GID tables, port counters, hw_counters, PCI link. */
 int rs_collect_rdma(struct rs_snapshot *s);
+int rs_collect_rdma_step(struct rs_snapshot *s, struct rs_collect_step *st);
 /* sysfs: port counters and hw_counters only (the refresh tick).  A device
  * whose directory vanished gets present = 0 and keeps its last values. */
 /*
@@ -35,6 +53,7 @@ int rs_collect_rdma(struct rs_snapshot *s);
  */
 void rs_pci_names_fill(struct rs_device *d);
 int rs_collect_rdma_counters(struct rs_snapshot *s);
+int rs_collect_rdma_counters_step(struct rs_snapshot *s, struct rs_collect_step *st);
 /* Live: what only libibverbs tells (MTUs, port state, GID types). */
 int rs_collect_verbs(struct rs_snapshot *s);
 
@@ -62,8 +81,10 @@ int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer);
 int rs_net_neigh_mac(const char *ip, char *mac, size_t len);
 /* Recorded twin of rs_collect_net: links from <root>/sys/class/net. */
 int rs_collect_net_recorded(struct rs_snapshot *s);
+int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st);
 /* Recorded twin of rs_collect_net_counters: <root>/sys/class/net/IF/statistics. */
 int rs_collect_net_recorded_counters(struct rs_snapshot *s);
+int rs_collect_net_recorded_counters_step(struct rs_snapshot *s, struct rs_collect_step *st);
 /* Live (SIOCETHTOOL): ethtool -S and 802.3x pause of every link of s. */
 int rs_collect_ethtool(struct rs_snapshot *s);
 /* Live (SIOCETHTOOL): ethtool -S values of the links that have them. */
@@ -76,6 +97,7 @@ int rs_collect_dcb_recorded(struct rs_snapshot *s);
 /* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches, the driver
  * link of every link of s (net_conf.c). */
 int rs_collect_net_conf(struct rs_snapshot *s);
+int rs_collect_net_conf_step(struct rs_snapshot *s, struct rs_collect_step *st);
 
 /*
  * Live: the kernel's notifications of link, address, route and neighbour

@@ -17,6 +17,7 @@
  * does not exist leaves the value unknown: older kernels, virtual links.
  */
 #include "collect/collect.h"
+#include "collect/sysfs_files.h"
 #include "util.h"
 
 #include <errno.h>
@@ -66,17 +67,27 @@ static void read_driver(struct rs_link *k)
 	RS_STRCPY(k->driver, slash ? slash + 1 : target);
 }
 
+static void conf_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	struct rs_link *k = &s->links[i];
+
+	k->rp_filter = sysctl_value(k->name, "rp_filter");
+	k->arp_ignore = sysctl_value(k->name, "arp_ignore");
+	k->arp_announce = sysctl_value(k->name, "arp_announce");
+	memset(&k->ecn, 0, sizeof(k->ecn));
+	read_ecn(k);
+	read_driver(k);
+}
+
+int rs_collect_net_conf_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_links;
+	return rs_collect_items(s, st, conf_item);
+}
+
 int rs_collect_net_conf(struct rs_snapshot *s)
 {
-	for (size_t i = 0; i < s->n_links; i++) {
-		struct rs_link *k = &s->links[i];
-
-		k->rp_filter = sysctl_value(k->name, "rp_filter");
-		k->arp_ignore = sysctl_value(k->name, "arp_ignore");
-		k->arp_announce = sysctl_value(k->name, "arp_announce");
-		memset(&k->ecn, 0, sizeof(k->ecn));
-		read_ecn(k);
-		read_driver(k);
-	}
+	rs_collect_at_once(s, rs_collect_net_conf_step);
 	return 0;
 }

@@ -182,32 +182,49 @@ static void link_from_sysfs(struct rs_snapshot *s, struct rs_link *k, const char
 	read_ethtool(s, &k->ethtool, ifname);
 }
 
-int rs_collect_net_recorded(struct rs_snapshot *s)
+static void link_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
 {
-	char **names;
-	int n;
+	if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", st->names[i]))
+		link_from_sysfs(s, RS_APPEND(s->links, s->n_links), st->names[i]);
+}
 
-	n = rs_list_dir(&names, "/sys/class/net");
-	if (n < 0) {
+int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	if (!st->listed) {
+		int n = rs_list_dir(&st->names, "/sys/class/net");
+
+		st->listed = 1;
 		/* A tree recorded without network links is not broken. */
-		if (n != -ENOENT)
+		if (n < 0 && n != -ENOENT)
 			rs_snapshot_add_error(s, RS_AREA_NET, "sysfs", "", "sys/class/net: %s",
 					      rs_strerror(n));
-		return 0;
+		st->total = n < 0 ? 0 : (size_t)n;
 	}
-	for (int i = 0; i < n; i++)
-		if (rs_sysfs_name_fits(s, RS_AREA_NET, "link", names[i]))
-			link_from_sysfs(s, RS_APPEND(s->links, s->n_links), names[i]);
-	rs_strv_free(names);
+	return rs_collect_items(s, st, link_item);
+}
+
+int rs_collect_net_recorded(struct rs_snapshot *s)
+{
+	rs_collect_at_once(s, rs_collect_net_recorded_step);
 	return 0;
+}
+
+static void stats_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	read_stats(s, &s->links[i].stats, s->links[i].name);
+	if (s->links[i].ethtool.count)
+		read_ethtool(s, &s->links[i].ethtool, s->links[i].name);
+}
+
+int rs_collect_net_recorded_counters_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_links;
+	return rs_collect_items(s, st, stats_item);
 }
 
 int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 {
-	for (size_t i = 0; i < s->n_links; i++) {
-		read_stats(s, &s->links[i].stats, s->links[i].name);
-		if (s->links[i].ethtool.count)
-			read_ethtool(s, &s->links[i].ethtool, s->links[i].name);
-	}
+	rs_collect_at_once(s, rs_collect_net_recorded_counters_step);
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,53 +370,83 @@ static void free_devices(struct rs_snapshot *s)
 	s->n_devices = 0;
 }
 
-int rs_collect_rdma(struct rs_snapshot *s)
+static void read_device(struct rs_snapshot *s, const char *name)
 {
-	char **names;
+	struct rs_device *d;
+
+	if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", name))
+		return;
+	d = RS_APPEND(s->devices, s->n_devices);
+	RS_STRCPY(d->name, name);
+	d->present = 1;
+	read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
+	read_dev_attr(s, d, d->fw_ver, sizeof(d->fw_ver), "fw_ver");
+	read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
+	read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
+	read_pci(s, d);
+	rs_pci_names_fill(d);
+	rs_nic_gen_fill(d);
+	read_ports(s, d);
+}
+
+/* The device list, on the first step. */
+static void list_devices(struct rs_snapshot *s, struct rs_collect_step *st)
+{
 	int n;
 
+	st->listed = 1;
 	free_devices(s);
-	n = rs_list_dir(&names, RS_SYS_IB);
+	n = rs_list_dir(&st->names, RS_SYS_IB);
 	if (n == -ENOENT)
-		return 0;	/* no RDMA stack loaded: no devices, not an error */
+		return;	/* no RDMA stack loaded: no devices, not an error */
 	if (n < 0) {
 		rs_snapshot_add_error(s, RS_AREA_RDMA, "sysfs", "", "cannot list %s: %s", RS_SYS_IB,
 				      rs_strerror(n));
-		return 0;
+		return;
 	}
-	for (int i = 0; i < n; i++) {
-		struct rs_device *d;
+	st->total = (size_t)n;
+}
 
-		if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", names[i]))
-			continue;
-		d = RS_APPEND(s->devices, s->n_devices);
-		RS_STRCPY(d->name, names[i]);
-		d->present = 1;
-		read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");
-		read_dev_attr(s, d, d->fw_ver, sizeof(d->fw_ver), "fw_ver");
-		read_dev_attr(s, d, d->board_id, sizeof(d->board_id), "board_id");
-		read_dev_attr(s, d, d->hca_type, sizeof(d->hca_type), "hca_type");
-		read_pci(s, d);
-		rs_pci_names_fill(d);
-		rs_nic_gen_fill(d);
-		read_ports(s, d);
-	}
-	rs_strv_free(names);
+static void device_item(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	read_device(s, st->names[i]);
+}
+
+int rs_collect_rdma_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	if (!st->listed)
+		list_devices(s, st);
+	return rs_collect_items(s, st, device_item);
+}
+
+int rs_collect_rdma(struct rs_snapshot *s)
+{
+	rs_collect_at_once(s, rs_collect_rdma_step);
 	return 0;
 }
 
-/* Re-read the counters already known; a file that fails keeps its value. */
+/* Re-read the counters already known; a file that fails keeps its value.
+ * The directory's path is built once: the tick reads thousands of files. */
 static void refresh_set(const char *dev, unsigned port, const char *dir,
 			struct rs_counter_set *set)
 {
+	char path[4096];
+	size_t n;
 	uint64_t v;
 
-	if (!set->count)
+	if (!set->count || rs_path(path, sizeof(path), RS_SYS_IB "/%s/ports/%u/%s/", dev, port,
+				   dir))
 		return;
-	for (size_t i = 0; i < set->count; i++)
-		if (!rs_read_u64(&v, RS_SYS_IB "/%s/ports/%u/%s/%s", dev, port, dir,
-				 set->items[i].name))
+	n = strlen(path);
+	for (size_t i = 0; i < set->count; i++) {
+		size_t k = strlen(set->items[i].name);
+
+		if (n + k >= sizeof(path))
+			continue;
+		memcpy(path + n, set->items[i].name, k + 1);
+		if (!rs_read_u64_path(&v, path))
 			set->items[i].value = v;
+	}
 	set->ts_ns = rs_now_ns();
 }
 
@@ -424,30 +455,39 @@ static void refresh_set(const char *dev, unsigned port, const char *dir,
  * up); a vanished device is itself the finding (present = 0).  Port state is
  * re-read too: a port going down during a load test is what people watch.
  */
+static void refresh_device(struct rs_snapshot *s, struct rs_collect_step *st, size_t i)
+{
+	struct rs_device *d = &s->devices[i];
+	char path[4096];
+	struct stat sb;
+
+	if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) || stat(path, &sb) ||
+	    !S_ISDIR(sb.st_mode)) {
+		d->present = 0;
+		return;
+	}
+	d->present = 1;
+	for (size_t j = 0; j < d->n_ports; j++) {
+		struct rs_port *p = &d->ports[j];
+
+		read_port_state(s, d->name, p, "state", &p->state, p->state_name,
+				sizeof(p->state_name), 0);
+		read_port_state(s, d->name, p, "phys_state", &p->phys_state,
+				p->phys_state_name, sizeof(p->phys_state_name), 0);
+		refresh_set(d->name, p->num, "counters", &p->counters);
+		refresh_set(d->name, p->num, "hw_counters", &p->hw_counters);
+	}
+}
+
+int rs_collect_rdma_counters_step(struct rs_snapshot *s, struct rs_collect_step *st)
+{
+	st->listed = 1;
+	st->total = s->n_devices;
+	return rs_collect_items(s, st, refresh_device);
+}
+
 int rs_collect_rdma_counters(struct rs_snapshot *s)
 {
-	char path[4096];
-	struct stat st;
-
-	for (size_t i = 0; i < s->n_devices; i++) {
-		struct rs_device *d = &s->devices[i];
-
-		if (rs_path(path, sizeof(path), RS_SYS_IB "/%s", d->name) ||
-		    stat(path, &st) || !S_ISDIR(st.st_mode)) {
-			d->present = 0;
-			continue;
-		}
-		d->present = 1;
-		for (size_t j = 0; j < d->n_ports; j++) {
-			struct rs_port *p = &d->ports[j];
-
-			read_port_state(s, d->name, p, "state", &p->state, p->state_name,
-					sizeof(p->state_name), 0);
-			read_port_state(s, d->name, p, "phys_state", &p->phys_state,
-					p->phys_state_name, sizeof(p->phys_state_name), 0);
-			refresh_set(d->name, p->num, "counters", &p->counters);
-			refresh_set(d->name, p->num, "hw_counters", &p->hw_counters);
-		}
-	}
+	rs_collect_at_once(s, rs_collect_rdma_counters_step);
 	return 0;
 }

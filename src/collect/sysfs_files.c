@@ -12,6 +12,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,4 +128,23 @@ int rs_sysfs_name_fits(struct rs_snapshot *s, enum rs_area area, const char *wha
 	rs_snapshot_add_error(s, area, "sysfs", "", "%s name of %zu bytes left out (at most %d): "
 			      "%.40s" RS_ELLIPSIS, what, n, RS_NAME_LEN - 1, name);
 	return 0;
+}
+
+int rs_collect_items(struct rs_snapshot *s, struct rs_collect_step *st, rs_collect_item_fn item)
+{
+	while (st->at < st->total) {
+		item(s, st, st->at++);
+		if (rs_now_ns() >= st->until_ns)
+			break;
+	}
+	return st->at >= st->total;
+}
+
+void rs_collect_at_once(struct rs_snapshot *s,
+			int (*step)(struct rs_snapshot *s, struct rs_collect_step *st))
+{
+	struct rs_collect_step st = { .until_ns = UINT64_MAX };
+
+	step(s, &st);
+	rs_strv_free(st.names);
 }

@@ -8,6 +8,7 @@
 #ifndef RS_SYSFS_FILES_H
 #define RS_SYSFS_FILES_H
 
+#include "collect/collect.h"
 #include "snapshot.h"
 
 /*
@@ -37,5 +38,16 @@ int rs_read_counter_dir(struct rs_snapshot *s, enum rs_area area, const char *ob
  */
 int rs_sysfs_name_fits(struct rs_snapshot *s, enum rs_area area, const char *what,
 		       const char *name);
+
+/*
+ * For the _step collectors (collect.h): item(s, st, i) for i from st->at
+ * on until st->until_ns passes (at least one); 1 when all st->total are
+ * done.  rs_collect_at_once() runs a _step collector to its end (the
+ * plain collector) and frees its names.
+ */
+typedef void (*rs_collect_item_fn)(struct rs_snapshot *s, struct rs_collect_step *st, size_t i);
+int rs_collect_items(struct rs_snapshot *s, struct rs_collect_step *st, rs_collect_item_fn item);
+void rs_collect_at_once(struct rs_snapshot *s,
+			int (*step)(struct rs_snapshot *s, struct rs_collect_step *st));
 
 #endif

@@ -9,8 +9,11 @@
  * gets a new id, a changed meaning gets a new id too.
  */
 #include "diag/check.h"
+#include "util.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +143,66 @@ void rs_findings_init(struct rs_findings *f)
 {
 	f->items = NULL;
 	f->count = 0;
+	rs_nidx_init(&f->by_device);
+	f->device_next = NULL;
+	f->indexed = 0;
 }
 
 void rs_findings_free(struct rs_findings *f)
 {
 	free(f->items);
+	rs_nidx_free(&f->by_device);
+	free(f->device_next);
 	rs_findings_init(f);
+}
+
+#define DEVICE_KEYS(f) \
+	((struct rs_nidx_strs){ (const char *)(f)->items, sizeof(*(f)->items), \
+				offsetof(struct rs_finding, device) })
+
+/* Chain the findings by device, in order (tail: scratch). */
+static void index_findings(struct rs_findings *f)
+{
+	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
+	size_t *tail = rs_xcalloc(f->count ? f->count : 1, sizeof(*tail));
+
+	rs_nidx_clear(&f->by_device);
+	f->device_next = rs_xrealloc(f->device_next,
+				     (f->count ? f->count : 1) * sizeof(*f->device_next));
+	for (size_t i = 0; i < f->count; i++) {
+		size_t head;
+
+		f->device_next[i] = SIZE_MAX;
+		if (!rs_nidx_add_str(&f->by_device, &keys, i, &head)) {
+			tail[i] = i;
+			continue;
+		}
+		f->device_next[tail[head]] = i;
+		tail[head] = i;
+	}
+	free(tail);
+	f->indexed = f->count;
+}
+
+const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
+					       const struct rs_finding *prev)
+{
+	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
+	size_t i;
+	long first;
+
+	if (f->indexed != f->count) {
+		for (i = prev ? (size_t)(prev - f->items) + 1 : 0; i < f->count; i++)
+			if (!strcmp(f->items[i].device, dev))
+				return &f->items[i];
+		return NULL;
+	}
+	if (prev) {
+		i = f->device_next[prev - f->items];
+		return i == SIZE_MAX ? NULL : &f->items[i];
+	}
+	first = rs_nidx_find_str(&f->by_device, &keys, dev);
+	return first < 0 ? NULL : &f->items[first];
 }
 
 struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
@@ -272,18 +329,50 @@ const struct rs_port *rs_peer_port(const struct rs_snapshot *s, const struct rs_
 	return p && rs_port_is_eth(p) ? p : NULL;
 }
 
+int rs_ctx_rdma_netdev(const struct rs_check_ctx *ctx, const char *name)
+{
+	const struct rs_link *l;
+
+	if (rs_snap_index_netdev_port(ctx->index, name, NULL))
+		return 1;
+	/* A VLAN over an RDMA netdev, as port_of_netdev() says. */
+	l = rs_ctx_link(ctx, name);
+	return l && l->vlan_id >= 0 && l->vlan_parent[0] &&
+	       rs_snap_index_netdev_port(ctx->index, l->vlan_parent, NULL);
+}
+
+const struct rs_link *rs_ctx_link(const struct rs_check_ctx *ctx, const char *name)
+{
+	return name[0] ? rs_snap_index_link(ctx->index, name) : NULL;
+}
+
+static int error_matches(const struct rs_error *e, enum rs_area a, const char *source,
+			 const char *object, const char *prefix)
+{
+	return e->area == a && (!source || !strcmp(e->source, source)) &&
+	       (!object || !strcmp(e->object, object)) &&
+	       (!prefix || !strncmp(e->message, prefix, strlen(prefix)));
+}
+
 const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area a,
 				      const char *source, const char *object,
 				      const char *prefix)
 {
-	for (size_t i = 0; i < s->n_errors; i++) {
-		const struct rs_error *e = &s->errors[i];
+	for (size_t i = 0; i < s->n_errors; i++)
+		if (error_matches(&s->errors[i], a, source, object, prefix))
+			return &s->errors[i];
+	return NULL;
+}
 
-		if (e->area == a && (!source || !strcmp(e->source, source)) &&
-		    (!object || !strcmp(e->object, object)) &&
-		    (!prefix || !strncmp(e->message, prefix, strlen(prefix))))
-			return e;
-	}
+const struct rs_error *rs_ctx_error(const struct rs_check_ctx *ctx, enum rs_area a,
+				    const char *source, const char *object, const char *prefix)
+{
+	const struct rs_snap_index *x = ctx->index;
+
+	for (size_t i = rs_snap_index_error_first(x, object); i != SIZE_MAX;
+	     i = rs_snap_index_error_next(x, i))
+		if (error_matches(&x->snap->errors[i], a, source, NULL, prefix))
+			return &x->snap->errors[i];
 	return NULL;
 }
 
@@ -314,13 +403,35 @@ const struct rs_check *rs_check_find(const char *id)
 	return NULL;
 }
 
+/* Run fn(c) for each c with ctx->index set: the caller's, or one built
+ * for this run. */
+static void run_indexed(const struct rs_check_ctx *ctx, const struct rs_check *only,
+			struct rs_findings *out)
+{
+	struct rs_check_ctx with = *ctx;
+	struct rs_snap_index own;
+
+	if (!ctx->index) {
+		rs_snap_index_init(&own);
+		rs_snap_index_build(&own, ctx->snap);
+		with.index = &own;
+	}
+	for (const struct rs_check *c = only ? only : rs_checks; c->id; c++) {
+		c->fn(&with, c, out);
+		if (only)
+			break;
+	}
+	if (!ctx->index)
+		rs_snap_index_free(&own);
+}
+
 int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out)
 {
 	const struct rs_check *c = rs_check_find(id);
 
 	if (!c)
 		return -ENOENT;
-	c->fn(ctx, c, out);
+	run_indexed(ctx, c, out);
 	return 0;
 }
 
@@ -328,9 +439,26 @@ int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out)
 {
 	/* Keep the array: a console tick reruns every check, the count is stable. */
 	out->count = 0;
-	for (const struct rs_check *c = rs_checks; c->id; c++)
-		c->fn(ctx, c, out);
+	run_indexed(ctx, NULL, out);
+	index_findings(out);
 	return 0;
+}
+
+int rs_checks_run_some(const struct rs_check_ctx *ctx, struct rs_findings *out, size_t *next,
+		       uint64_t until_ns)
+{
+	if (!*next)
+		out->count = 0;
+	while (rs_checks[*next].id) {
+		rs_checks[*next].fn(ctx, &rs_checks[*next], out);
+		(*next)++;
+		if (rs_now_ns() >= until_ns)
+			break;
+	}
+	if (rs_checks[*next].id)
+		return 0;
+	index_findings(out);
+	return 1;
 }
 
 static int matches(const struct rs_finding *f, const char *id, const char *object)
@@ -371,6 +499,12 @@ const struct rs_finding *rs_findings_find(const struct rs_findings *f,
 {
 	size_t i = prev ? (size_t)(prev - f->items) + 1 : 0;
 
+	if (key->device) {
+		while ((prev = rs_findings_of_device(f, key->device, prev)))
+			if (key_matches(prev, key))
+				return prev;
+		return NULL;
+	}
 	for (; i < f->count; i++)
 		if (key_matches(&f->items[i], key))
 			return &f->items[i];
@@ -398,10 +532,11 @@ const struct rs_finding *rs_findings_neigh(const struct rs_findings *f, const ch
 
 int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey *key)
 {
+	const struct rs_finding *at = NULL;
 	int n = 0;
 
-	for (size_t i = 0; i < f->count; i++)
-		n += key_matches(&f->items[i], key) && rs_finding_is_problem(&f->items[i]);
+	while ((at = rs_findings_find(f, at, key)))
+		n += rs_finding_is_problem(at);
 	return n;
 }
 

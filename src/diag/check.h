@@ -23,6 +23,7 @@
 #include "diag/profile.h"
 #include "model/peer_view.h"
 #include "model/series.h"
+#include "model/snap_index.h"
 #include "probe/probe.h"
 #include "snapshot.h"
 
@@ -65,6 +66,12 @@ struct rs_finding {
 struct rs_findings {
 	struct rs_finding *items;
 	size_t count;
+	/* The findings about each device, chained in order (built by
+	 * rs_checks_run(); a lookup by device walks the chain while
+	 * indexed == count, the whole array otherwise). */
+	struct rs_nidx by_device;
+	size_t *device_next;		/* the next finding of the same device, or SIZE_MAX */
+	size_t indexed;
 };
 
 /* What the user asked about, beyond the host itself. */
@@ -143,6 +150,8 @@ struct rs_check_ctx {
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
 	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
 	const struct rs_test_results *tests;	/* NULL: no test job (the CLI's one-shots) */
+	/* snap's lookups (model/snap_index.h); NULL: rs_checks_run() builds one */
+	const struct rs_snap_index *index;
 };
 
 /* The parameters' defaults: nothing given. */
@@ -190,6 +199,14 @@ extern const struct rs_check rs_checks[];
 
 /* Run every check (replaces out's content).  Returns 0. */
 int rs_checks_run(const struct rs_check_ctx *ctx, struct rs_findings *out);
+/*
+ * The same in slices (a host of thousands of ports, on the loop): from
+ * check *next on (0: out is emptied first) until the clock passes
+ * until_ns, at least one check; 1 when the last is done and out is whole.
+ * ctx->index must be set.
+ */
+int rs_checks_run_some(const struct rs_check_ctx *ctx, struct rs_findings *out, size_t *next,
+		       uint64_t until_ns);
 /* Run one check by id, appending to out.  -ENOENT for an unknown id. */
 int rs_check_run(const struct rs_check_ctx *ctx, const char *id, struct rs_findings *out);
 const struct rs_check *rs_check_find(const char *id);
@@ -209,6 +226,10 @@ const struct rs_finding *rs_findings_next(const struct rs_findings *f,
 const struct rs_finding *rs_findings_find(const struct rs_findings *f,
 					  const struct rs_finding *prev,
 					  const struct rs_fkey *key);
+/* The findings about device dev (its own and its ports'), after prev
+ * (NULL: from the first), or NULL: constant time per finding. */
+const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
+					       const struct rs_finding *prev);
 /* The findings of check id about a device (port 0) or one of its ports. */
 const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
 					  const char *device, unsigned port);
@@ -247,6 +268,10 @@ struct rs_finding *rs_finding_peer(struct rs_findings *out, const struct rs_chec
 				   enum rs_verdict v, const struct rs_snapshot *s);
 /* 1 when name is the netdev of an RDMA port of s (or a VLAN on one). */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
+/* The same lookups through ctx->index, in constant time: what a check asks
+ * once per port, link or address uses these. */
+int rs_ctx_rdma_netdev(const struct rs_check_ctx *ctx, const char *name);
+const struct rs_link *rs_ctx_link(const struct rs_check_ctx *ctx, const char *name);
 /*
  * The RDMA port the route to the peer leaves through (s->peer: the kernel's
  * lookup, or the one computed from a recording), and its device; NULL when
@@ -273,12 +298,32 @@ const struct rs_port *rs_first_port(const struct rs_snapshot *s, const struct rs
 const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area a,
 				      const char *source, const char *object,
 				      const char *prefix);
+/* rs_check_error() about one object (not NULL), through ctx->index. */
+const struct rs_error *rs_ctx_error(const struct rs_check_ctx *ctx, enum rs_area a,
+				    const char *source, const char *object, const char *prefix);
 
 /* 1 when the peer looked up is this host and nothing crosses a wire to it
  * (loopback, or a local address the route delivers through lo). */
 int rs_peer_self(const struct rs_snapshot *s);
 /* 1 when two global addresses of one family are in one prefix. */
 int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
+/*
+ * The addresses of the RDMA interfaces of ctx grouped by subnet
+ * (subnets.c): for address i of the snapshot, head[i] is the first address
+ * of its subnet and next[i] the one after it (array order); SIZE_MAX when
+ * i is not on an RDMA interface or not an address.  rs_same_subnet(a, b)
+ * holds exactly for a global a and a b of the same group.
+ */
+struct rs_subnets {
+	const struct rs_snapshot *snap;
+	size_t *head, *next;
+	size_t *tail;			/* of each group, by head (building) */
+	unsigned char *multi;		/* by head: the group spans two interfaces */
+};
+void rs_subnets_build(struct rs_subnets *g, const struct rs_check_ctx *ctx);
+void rs_subnets_free(struct rs_subnets *g);
+/* 1 when address i is global and its subnet holds another interface's. */
+int rs_subnets_shared(const struct rs_subnets *g, size_t i);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
 
 /* The checks, by area (checks_device.c, checks_network.c, checks_host.c,

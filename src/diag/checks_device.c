@@ -196,14 +196,14 @@ void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check
  * "port N<what>: REASON" about the device (rdma_sysfs.c, rdma_gids.c),
  * else fallback (a file saved without it, a hand-written one).
  */
-static const char *port_unread(const struct rs_snapshot *s, const struct rs_device *d,
+static const char *port_unread(const struct rs_check_ctx *ctx, const struct rs_device *d,
 			       const struct rs_port *p, const char *what, const char *fallback)
 {
 	char prefix[64];
 	const struct rs_error *e;
 
 	snprintf(prefix, sizeof(prefix), "port %u%s: ", p->num, what);
-	e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, prefix);
+	e = rs_ctx_error(ctx, RS_AREA_RDMA, "sysfs", d->name, prefix);
 	return e ? e->message + strlen(prefix) : fallback;
 }
 
@@ -248,7 +248,7 @@ void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check 
 
 			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
 			if (!known) {
-				const char *why = port_unread(s, d, p, " state",
+				const char *why = port_unread(ctx, d, p, " state",
 							      "not in the snapshot");
 
 				RS_FSET(f->summary, "state not readable: %s", why);
@@ -266,11 +266,11 @@ void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check 
 		}
 }
 
-static void roce_mtu_port(const struct rs_snapshot *s, const struct rs_check *c,
+static void roce_mtu_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			  const struct rs_device *d, const struct rs_port *p,
 			  struct rs_findings *out)
 {
-	const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) : NULL;
+	const struct rs_link *l = rs_ctx_link(ctx, p->netdev);
 	enum rs_verdict v = RS_SKIP;
 	struct rs_finding *f;
 
@@ -306,7 +306,7 @@ void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	const struct rs_snapshot *s = ctx->snap;
 	for (size_t i = 0; i < s->n_devices; i++)
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
-			roce_mtu_port(s, c, &s->devices[i], &s->devices[i].ports[j], out);
+			roce_mtu_port(ctx, c, &s->devices[i], &s->devices[i].ports[j], out);
 }
 
 /* rdma_cm's defaults of one Ethernet port (configfs): mode and ToS. */
@@ -397,7 +397,7 @@ void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check 
 			struct rs_gid_pick pick;
 			struct rs_finding *f;
 
-			rs_gid_recommend(s, d, p, &pick);
+			rs_gid_recommend_in(ctx->index, d, p, &pick);
 			f = rs_finding_port(out, c, verdict[pick.state], d, p);
 			rs_gid_pick_summary(&pick, f->summary, sizeof(f->summary));
 			if (!p->gid_tbl_len && !p->n_gids)

@@ -18,6 +18,9 @@
 #include "diag/check.h"
 #include "model/route_resolve.h"
 
+#include <ctype.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -27,13 +30,50 @@ static int neigh_bad(const struct rs_neigh *nb)
 	return !strcmp(nb->state, "FAILED") || !strcmp(nb->state, "INCOMPLETE");
 }
 
-/* The local link whose MAC is mac ("" or none: NULL). */
-static const struct rs_link *link_of_mac(const struct rs_snapshot *s, const char *mac)
+/*
+ * The local links by MAC (case aside), the first of each in array order:
+ * whose MAC a neighbour entry holds, asked once per entry.
+ */
+struct mac_links {
+	const struct rs_snapshot *snap;
+	struct rs_nidx by_mac;
+};
+
+static uint32_t mac_hash(const char *mac)
 {
-	for (size_t i = 0; mac[0] && i < s->n_links; i++)
-		if (!strcasecmp(s->links[i].mac, mac) && strcmp(s->links[i].name, "lo"))
-			return &s->links[i];
-	return NULL;
+	uint32_t h = RS_NIDX_SEED;
+
+	for (; *mac; mac++)
+		h = (h ^ (unsigned char)tolower((unsigned char)*mac)) * 16777619u;
+	return h;
+}
+
+static int mac_eq(const void *arr, size_t idx, const void *key)
+{
+	return !strcasecmp(((const struct rs_link *)arr)[idx].mac, key);
+}
+
+static void mac_links_build(struct mac_links *m, const struct rs_snapshot *s)
+{
+	m->snap = s;
+	rs_nidx_init(&m->by_mac);
+	for (size_t i = 0; i < s->n_links; i++) {
+		const struct rs_link *l = &s->links[i];
+		uint32_t h = mac_hash(l->mac);
+
+		if (l->mac[0] && strcmp(l->name, "lo") &&
+		    rs_nidx_find(&m->by_mac, h, mac_eq, s->links, l->mac) < 0)
+			rs_nidx_add(&m->by_mac, h, i);
+	}
+}
+
+/* The local link whose MAC is mac ("" or none: NULL). */
+static const struct rs_link *link_of_mac(const struct mac_links *m, const char *mac)
+{
+	long i = mac[0] ? rs_nidx_find(&m->by_mac, mac_hash(mac), mac_eq, m->snap->links,
+				       mac) : -1;
+
+	return i < 0 ? NULL : &m->snap->links[i];
 }
 
 /* The entry as the neighbour probe found it just now, else the snapshot's. */
@@ -216,16 +256,19 @@ static void flux_link(const struct rs_check *c, const struct rs_link *l,
  * ip is the peer's and mac one of our own ports' (not the entry's own
  * interface: that is ARP off, net.peer_neigh's).
  */
-static int flux_seen(const struct rs_snapshot *s, const struct rs_check *c, const char *holder,
-		     const char *on, const char *ip, const char *mac, struct rs_findings *out)
+static int flux_seen(const struct rs_check_ctx *ctx, const struct mac_links *m,
+		     const struct rs_check *c, const char *holder, const char *on, const char *ip,
+		     const char *mac, struct rs_findings *out)
 {
-	const struct rs_addr *a = rs_snapshot_own_addr(s, ip);
-	const struct rs_link *x = a ? rs_snapshot_link(s, a->ifname) : NULL;
-	const struct rs_link *y = link_of_mac(s, mac);
+	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_link *y = link_of_mac(m, mac);
+	/* Our own MAC in an entry is rare: only then is the address looked up. */
+	const struct rs_addr *a = y ? rs_snapshot_own_addr(s, ip) : NULL;
+	const struct rs_link *x = a ? rs_ctx_link(ctx, a->ifname) : NULL;
 	struct rs_finding *f;
 
 	if (!y || (x && !strcasecmp(x->mac, y->mac)) || (!x && on && !strcmp(on, y->name)) ||
-	    !rs_is_rdma_netdev(s, y->name))
+	    !rs_ctx_rdma_netdev(ctx, y->name))
 		return 0;
 	f = rs_finding_new(out, c, RS_FAIL, RS_OBJ_NETDEV);
 	RS_FSET(f->object, "%s %s", x ? x->name : ip, y->name);
@@ -250,13 +293,13 @@ static int flux_seen(const struct rs_snapshot *s, const struct rs_check *c, cons
 }
 
 /* The ping probe's replies came in by another RDMA port than they left by. */
-static int flux_strays(const struct rs_snapshot *s, const struct rs_check *c,
+static int flux_strays(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       const struct rs_probe_result *r, struct rs_findings *out)
 {
 	struct rs_finding *f;
 
 	if (!r || !r->ok || !r->stray_replies || !r->dev[0] || !strcmp(r->reply_dev, r->dev) ||
-	    !rs_is_rdma_netdev(s, r->reply_dev))
+	    !rs_ctx_rdma_netdev(ctx, r->reply_dev))
 		return 0;
 	f = rs_finding_new(out, c, RS_FAIL, RS_OBJ_NETDEV);
 	RS_FSET(f->object, "%s %s", r->dev, r->reply_dev);
@@ -283,48 +326,55 @@ static int flux_happening(const struct rs_check_ctx *ctx, const struct rs_check 
 {
 	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_peer_view *pv = ctx->peer_view;
+	struct mac_links m;
 	int n = 0;
 
+	mac_links_build(&m, s);
 	for (size_t i = 0; i < s->n_neighs; i++) {
 		const struct rs_neigh *nb = &s->neighs[i];
 
-		if (rs_is_rdma_netdev(s, nb->dev) && strcmp(nb->state, "NOARP") &&
+		if (rs_ctx_rdma_netdev(ctx, nb->dev) && strcmp(nb->state, "NOARP") &&
 		    strcmp(nb->state, "FAILED"))
-			n += flux_seen(s, c, "", nb->dev, nb->ip, nb->mac, out);
+			n += flux_seen(ctx, &m, c, "", nb->dev, nb->ip, nb->mac, out);
 	}
 	if (pv && pv->known && pv->neigh_ip[0] && pv->neigh_mac[0]) {
 		char who[RS_TEXT_LEN + 16];
 
 		snprintf(who, sizeof(who), "the peer %s", pv->hostname[0] ? pv->hostname :
 			 pv->addr);
-		n += flux_seen(s, c, who, NULL, pv->neigh_ip, pv->neigh_mac, out);
+		n += flux_seen(ctx, &m, c, who, NULL, pv->neigh_ip, pv->neigh_mac, out);
 	}
-	return n + flux_strays(s, c, ctx->probes ? ctx->probes->of[RS_PROBE_PING] : NULL, out);
+	rs_nidx_free(&m.by_mac);
+	return n + flux_strays(ctx, c, ctx->probes ? ctx->probes->of[RS_PROBE_PING] : NULL, out);
 }
 
 void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		       struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
+	const struct rs_nidx_strs names = { (const char *)s->addrs, sizeof(*s->addrs),
+					    offsetof(struct rs_addr, ifname) };
+	struct rs_nidx flux;
+	struct rs_subnets g;
 	int seen = flux_happening(ctx, c, out);
 
+	/* The interfaces with a global address whose subnet another one shares. */
+	rs_subnets_build(&g, ctx);
+	rs_nidx_init(&flux);
+	for (size_t i = 0; i < s->n_addrs; i++)
+		if (rs_subnets_shared(&g, i))
+			rs_nidx_add_str(&flux, &names, i, NULL);
 	for (size_t i = 0; i < s->n_links; i++) {
 		const struct rs_link *l = &s->links[i];
-		int shared = 0;
 
-		if (!rs_is_rdma_netdev(s, l->name))
-			continue;
-		for (size_t a = 0; a < s->n_addrs && !shared; a++)
-			for (size_t b = 0; b < s->n_addrs && !shared; b++)
-				shared = !strcmp(s->addrs[a].ifname, l->name) &&
-					 strcmp(s->addrs[b].ifname, l->name) &&
-					 rs_is_rdma_netdev(s, s->addrs[b].ifname) &&
-					 rs_same_subnet(&s->addrs[a], &s->addrs[b]);
-		if (!shared)
+		if (!rs_ctx_rdma_netdev(ctx, l->name) ||
+		    rs_nidx_find_str(&flux, &names, l->name) < 0)
 			continue;
 		seen++;
 		flux_link(c, l, out);
 	}
+	rs_nidx_free(&flux);
+	rs_subnets_free(&g);
 	if (!seen) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 

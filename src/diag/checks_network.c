@@ -18,27 +18,9 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b)
-{
-	unsigned char x[16], y[16];
-	int af = a->family == 6 ? AF_INET6 : AF_INET, bits;
-
-	if (a->family != b->family || a->prefixlen != b->prefixlen || strcmp(a->scope, "global"))
-		return 0;
-	if (inet_pton(af, a->addr, x) != 1 || inet_pton(af, b->addr, y) != 1)
-		return 0;
-	bits = a->prefixlen;
-	for (int i = 0; bits > 0 && i < 16; i++, bits -= 8) {
-		unsigned char m = bits >= 8 ? 0xff : (unsigned char)(0xff << (8 - bits));
-
-		if ((x[i] & m) != (y[i] & m))
-			return 0;
-	}
-	return 1;
-}
 
 /* The network address of a/prefixlen as text ("192.168.100.0"). */
 static void subnet_of(const struct rs_addr *a, char *buf, size_t len)
@@ -64,7 +46,7 @@ void rs_check_default_route(const struct rs_check_ctx *ctx, const struct rs_chec
 		const struct rs_route *r = &s->routes[i];
 		struct rs_finding *f;
 
-		if (strcmp(r->dst, "default") || !rs_is_rdma_netdev(s, r->dev) ||
+		if (strcmp(r->dst, "default") || !rs_ctx_rdma_netdev(ctx, r->dev) ||
 		    (r->table && r->table != 254))
 			continue;
 		n++;
@@ -116,16 +98,23 @@ void rs_check_shared_subnet(const struct rs_check_ctx *ctx, const struct rs_chec
 	const struct rs_snapshot *s = ctx->snap;
 	int n = 0;
 
-	for (size_t i = 0; i < s->n_addrs; i++)
-		for (size_t j = i + 1; j < s->n_addrs; j++) {
+	struct rs_subnets g;
+
+	/* Every pair (i, j > i) of one subnet and two interfaces, i global. */
+	rs_subnets_build(&g, ctx);
+	for (size_t i = 0; i < s->n_addrs; i++) {
+		if (!rs_subnets_shared(&g, i))
+			continue;
+		for (size_t j = g.next[i]; j != SIZE_MAX; j = g.next[j]) {
 			const struct rs_addr *a = &s->addrs[i], *b = &s->addrs[j];
 
-			if (!strcmp(a->ifname, b->ifname) || !rs_is_rdma_netdev(s, a->ifname) ||
-			    !rs_is_rdma_netdev(s, b->ifname) || !rs_same_subnet(a, b))
-				continue;
-			shared_pair(c, a, b, out);
-			n++;
+			if (strcmp(a->ifname, b->ifname)) {
+				shared_pair(c, a, b, out);
+				n++;
+			}
 		}
+	}
+	rs_subnets_free(&g);
 	if (!n) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 
@@ -151,7 +140,7 @@ void rs_check_neigh_failed(const struct rs_check_ctx *ctx, const struct rs_check
 		const struct rs_neigh *nb = &s->neighs[i];
 		struct rs_finding *f;
 
-		if (!rs_is_rdma_netdev(s, nb->dev))
+		if (!rs_ctx_rdma_netdev(ctx, nb->dev))
 			continue;
 		seen++;
 		if (!neigh_bad(nb))

@@ -278,7 +278,7 @@ void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_chec
 	if (p) {
 		int x = ctx->params && ctx->params->gid_index >= 0 ? ctx->params->gid_index : -1;
 
-		rs_gid_recommend(ctx->snap, d, p, &pick);
+		rs_gid_recommend_in(ctx->index, d, p, &pick);
 		g = rs_gid_find(p, (unsigned)(x >= 0 ? x : pick.index));
 	}
 	/* A type that is not known on either end cannot be "different". */
@@ -344,7 +344,7 @@ void rs_check_same_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	const struct rs_peer_view *pv = ctx->peer_view;
 	const struct rs_device *d = NULL;
 	const struct rs_port *p = rs_peer_port(ctx->snap, &d);
-	const struct rs_link *l = p ? rs_snapshot_link(ctx->snap, p->netdev) : NULL;
+	const struct rs_link *l = p ? rs_ctx_link(ctx, p->netdev) : NULL;
 	int known = pv && pv->known && pv->pfc_known && l && l->dcb.known;
 	struct rs_finding *f;
 
@@ -382,8 +382,9 @@ void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 			if (strcmp(p->link_layer, "Ethernet"))
 				continue;
-			for (size_t k = 0; k < s->n_addrs && !a; k++)
-				if (s->addrs[k].family == 4 && !strcmp(s->addrs[k].ifname, p->netdev))
+			for (size_t k = rs_snap_index_addr_first(ctx->index, p->netdev);
+			     k != SIZE_MAX && !a; k = rs_snap_index_addr_next(ctx->index, k))
+				if (s->addrs[k].family == 4)
 					a = &s->addrs[k];
 			/* A port whose netdev is unknown has no address to look for. */
 			f = rs_finding_port(out, c, !s->n_addrs || !p->netdev[0] ? RS_SKIP :

@@ -72,22 +72,21 @@ static int dcb_absent(const struct rs_link *l)
 }
 
 /* Each Ethernet RDMA port with the link of its netdev (NULL when unknown). */
-#define FOR_EACH_ETH_PORT(s, d, p, l)						\
-	for (size_t _i = 0; _i < (s)->n_devices; _i++)				\
-		for (size_t _j = 0; _j < (s)->devices[_i].n_ports; _j++)	\
-			if (((d) = &(s)->devices[_i]), ((p) = &(d)->ports[_j]),	\
-			    ((l) = (p)->netdev[0] ? rs_snapshot_link((s), (p)->netdev) : NULL), \
+#define FOR_EACH_ETH_PORT(ctx, d, p, l)						\
+	for (size_t _i = 0; _i < (ctx)->snap->n_devices; _i++)			\
+		for (size_t _j = 0; _j < (ctx)->snap->devices[_i].n_ports; _j++)	\
+			if (((d) = &(ctx)->snap->devices[_i]), ((p) = &(d)->ports[_j]),	\
+			    ((l) = rs_ctx_link((ctx), (p)->netdev)),			\
 			    !strcmp((p)->link_layer, "Ethernet"))
 
 void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		    struct rs_findings *out)
 {
-	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_device *d;
 	const struct rs_port *p;
 	const struct rs_link *l;
 
-	FOR_EACH_ETH_PORT(s, d, p, l) {
+	FOR_EACH_ETH_PORT(ctx, d, p, l) {
 		int pfc = l && l->dcb.known && l->dcb.pfc_en;
 		int pause = l && l->pause.known && l->pause.rx && l->pause.tx;
 		enum rs_verdict v;
@@ -159,12 +158,11 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		  struct rs_findings *out)
 {
 	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
-	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_device *d;
 	const struct rs_port *p;
 	const struct rs_link *l;
 
-	FOR_EACH_ETH_PORT(s, d, p, l) {
+	FOR_EACH_ETH_PORT(ctx, d, p, l) {
 		char have[32], vec[32];
 		int prio;
 		enum rs_verdict v = pfc_verdict(ctx, l, &prio);
@@ -223,12 +221,11 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		    struct rs_findings *out)
 {
 	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
-	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_device *d;
 	const struct rs_port *p;
 	const struct rs_link *l;
 
-	FOR_EACH_ETH_PORT(s, d, p, l) {
+	FOR_EACH_ETH_PORT(ctx, d, p, l) {
 		enum rs_verdict v = RS_PASS;
 		struct rs_finding *f;
 
@@ -287,12 +284,11 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		  struct rs_findings *out)
 {
 	const struct rs_profile *pr = ctx->params ? ctx->params->profile : NULL;
-	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_device *d;
 	const struct rs_port *p;
 	const struct rs_link *l;
 
-	FOR_EACH_ETH_PORT(s, d, p, l) {
+	FOR_EACH_ETH_PORT(ctx, d, p, l) {
 		int prio = roce_prio(ctx, l);
 		unsigned bit = 1u << prio;
 		int on = l && (l->ecn.np_en & bit) && (l->ecn.rp_en & bit);
@@ -390,12 +386,11 @@ static void pause_texts(struct rs_finding *f, const char *netdev, const struct p
 void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			   struct rs_findings *out)
 {
-	const struct rs_snapshot *s = ctx->snap;
 	const struct rs_device *d;
 	const struct rs_port *p;
 	const struct rs_link *l;
 
-	FOR_EACH_ETH_PORT(s, d, p, l) {
+	FOR_EACH_ETH_PORT(ctx, d, p, l) {
 		struct pause_seen ps = { 0 };
 		int two = ctx->series && ctx->series->updates >= 2;
 		enum rs_verdict v;

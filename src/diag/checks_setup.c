@@ -41,10 +41,10 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 			p->netdev[0] ? p->netdev : "the port's netdev");
 		return;
 	}
-	rs_gid_recommend(ctx->snap, d, p, &pick);
+	rs_gid_recommend_in(ctx->index, d, p, &pick);
 	if (!g || (g->type == RS_GID_TYPE_ROCE_V1) ||
 	    (g->netdev[0] && p->netdev[0] && strcmp(g->netdev, p->netdev) &&
-	     g->vlan < 0) || !rs_gid_addr_current(ctx->snap, g))
+	     g->vlan < 0) || !rs_gid_addr_current_in(ctx->index, g))
 		v = RS_FAIL;
 	else if (trap)
 		v = RS_WARN;
@@ -67,7 +67,7 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 		else if (g->type == RS_GID_TYPE_ROCE_V1)
 			RS_FSET(f->summary, "GID index %d is RoCE v1: a RoCE v2 peer answers "
 				"\"Found Incompatibility issue with GID types\"", x);
-		else if (!rs_gid_addr_current(ctx->snap, g))
+		else if (!rs_gid_addr_current_in(ctx->index, g))
 			RS_FSET(f->summary, "GID index %d names %s, no longer on %s", x, g->ip,
 				g->netdev);
 		else if (v == RS_FAIL)
@@ -111,7 +111,7 @@ static void default_index_port(const struct rs_check_ctx *ctx, const struct rs_c
 	struct rs_gid_pick pick;
 	struct rs_finding *f;
 
-	rs_gid_recommend(ctx->snap, d, p, &pick);
+	rs_gid_recommend_in(ctx->index, d, p, &pick);
 	f = rs_finding_port(out, c, pick.index < 0 ? RS_SKIP : pick.index == 0 ? RS_PASS :
 			    RS_WARN, d, p);
 	RS_FSET(f->expected, "every test and application given -x N, the RoCE v2 entry of "
@@ -266,8 +266,7 @@ void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check 
 		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
 			const struct rs_device *d = &s->devices[i];
 			const struct rs_port *p = &d->ports[j];
-			const struct rs_link *l = p->netdev[0] ? rs_snapshot_link(s, p->netdev) :
-						  NULL;
+			const struct rs_link *l = rs_ctx_link(ctx, p->netdev);
 			enum rs_verdict v = !rs_port_is_eth(p) || !l || !l->mtu ? RS_SKIP :
 					    l->mtu == pr->mtu ? RS_PASS : RS_FAIL;
 			struct rs_finding *f = rs_finding_port(out, c, v, d, p);

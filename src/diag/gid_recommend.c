@@ -21,6 +21,7 @@
 #include "diag/gid_recommend.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,13 +79,38 @@ void rs_gid_settings(int index, struct rs_gid_settings *out)
 	snprintf(out->ucx, sizeof(out->ucx), "UCX_IB_GID_INDEX=%d", index);
 }
 
-/* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
-static int addr_confirmed(const struct rs_snapshot *s, const char *ifname, const char *ip)
+/*
+ * Where addresses are looked up: the snapshot's array, walked, or its
+ * index (a caller that asks for every port: rs_gid_recommend_in()).
+ */
+struct addrs {
+	const struct rs_snapshot *snap;
+	const struct rs_snap_index *x;	/* NULL: walk snap->addrs */
+};
+
+/* The first address of ifname at or after i (SIZE_MAX: none). */
+static size_t addr_of(const struct addrs *s, const char *ifname, size_t i, int first)
 {
-	if (s->n_addrs == 0)
+	if (s->x)
+		return first ? rs_snap_index_addr_first(s->x, ifname) :
+		       rs_snap_index_addr_next(s->x, i);
+	for (i = first ? 0 : i + 1; i < s->snap->n_addrs; i++)
+		if (!strcmp(s->snap->addrs[i].ifname, ifname))
+			return i;
+	return SIZE_MAX;
+}
+
+#define FOR_ADDRS_OF(s, ifname, i) \
+	for (size_t i = addr_of((s), (ifname), 0, 1); i != SIZE_MAX; \
+	     i = addr_of((s), (ifname), i, 0))
+
+/* 1 when ip is an address of ifname in the snapshot (or addresses unknown). */
+static int addr_confirmed(const struct addrs *s, const char *ifname, const char *ip)
+{
+	if (s->snap->n_addrs == 0)
 		return 1;
-	for (size_t i = 0; i < s->n_addrs; i++)
-		if (!strcmp(s->addrs[i].ifname, ifname) && !strcasecmp(s->addrs[i].addr, ip))
+	FOR_ADDRS_OF(s, ifname, i)
+		if (!strcasecmp(s->snap->addrs[i].addr, ip))
 			return 1;
 	return 0;
 }
@@ -99,18 +125,27 @@ const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
 
 int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
 {
-	return !g->ipv4 || addr_confirmed(s, g->netdev, g->ip);
+	const struct addrs a = { s, NULL };
+
+	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
 }
 
-static const struct rs_addr *first_ipv4(const struct rs_snapshot *s, const char *ifname)
+int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g)
 {
-	for (size_t i = 0; i < s->n_addrs; i++)
-		if (s->addrs[i].family == 4 && !strcmp(s->addrs[i].ifname, ifname))
-			return &s->addrs[i];
+	const struct addrs a = { x->snap, x };
+
+	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
+}
+
+static const struct rs_addr *first_ipv4(const struct addrs *s, const char *ifname)
+{
+	FOR_ADDRS_OF(s, ifname, i)
+		if (s->snap->addrs[i].family == 4)
+			return &s->snap->addrs[i];
 	return NULL;
 }
 
-static int rank_of(const struct rs_snapshot *s, const struct rs_port *p, const struct rs_gid *g)
+static int rank_of(const struct addrs *s, const struct rs_port *p, const struct rs_gid *g)
 {
 	if (g->type != RS_GID_TYPE_ROCE_V2 || is_link_local(g) || !g->ip[0])
 		return RANK_NONE;
@@ -156,6 +191,22 @@ static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int ra
 	}
 }
 
+/* The errors the collector noted about device d, in order: the first
+ * at or after i (SIZE_MAX: none), through the index when there is one. */
+static size_t error_of(const struct addrs *s, const struct rs_device *d, size_t i, int first)
+{
+	if (s->x)
+		return first ? rs_snap_index_error_first(s->x, d->name) :
+		       rs_snap_index_error_next(s->x, i);
+	for (i = first ? 0 : i + 1; i < s->snap->n_errors; i++)
+		if (!strcmp(s->snap->errors[i].object, d->name))
+			return i;
+	return SIZE_MAX;
+}
+
+#define FOR_ERRORS_OF(s, d, i) \
+	for (size_t i = error_of((s), (d), 0, 1); i != SIZE_MAX; i = error_of((s), (d), i, 0))
+
 /*
  * Why the table cannot be judged, or "" when it can: not read at all (no
  * slot listed), or some of its entries not read while none of those read
@@ -163,30 +214,32 @@ static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int ra
  * collector's (rdma_gids.c: "port N: cannot list gids: REASON", "port N
  * gid K: cannot read: REASON"), else what the snapshot lacks.
  */
-static void table_unread(const struct rs_snapshot *s, const struct rs_device *d,
+static void table_unread(const struct addrs *s, const struct rs_device *d,
 			 const struct rs_port *p, char *r, size_t rl)
 {
 	char list[48], entry[48];
-	const struct rs_error *e, *first = NULL;
+	const struct rs_error *e, *first = NULL, *listing = NULL;
 	size_t n = 0;
 
 	r[0] = '\0';
 	snprintf(list, sizeof(list), "port %u: cannot list gids: ", p->num);
 	snprintf(entry, sizeof(entry), "port %u gid ", p->num);
-	if (!p->gid_tbl_len && !p->n_gids) {
-		e = rs_check_error(s, RS_AREA_RDMA, "sysfs", d->name, list);
-		snprintf(r, rl, "GID table not read: %s",
-			 e ? e->message + strlen(list) : "no gids/ directory in the snapshot");
-		return;
-	}
-	for (size_t i = 0; i < s->n_errors; i++) {
-		e = &s->errors[i];
-		if (e->area == RS_AREA_RDMA && !strcmp(e->source, "sysfs") &&
-		    !strcmp(e->object, d->name) && !strncmp(e->message, entry, strlen(entry)) &&
+	FOR_ERRORS_OF(s, d, i) {
+		e = &s->snap->errors[i];
+		if (e->area != RS_AREA_RDMA || strcmp(e->source, "sysfs"))
+			continue;
+		if (!listing && !strncmp(e->message, list, strlen(list)))
+			listing = e;
+		if (!strncmp(e->message, entry, strlen(entry)) &&
 		    strstr(e->message, ": cannot read: ")) {
 			first = first ? first : e;
 			n++;
 		}
+	}
+	if (!p->gid_tbl_len && !p->n_gids) {
+		snprintf(r, rl, "GID table not read: %s", listing ? listing->message + strlen(list) :
+			 "no gids/ directory in the snapshot");
+		return;
 	}
 	if (first)
 		snprintf(r, rl, "GID table not read: %zu of %u entr%s: %s", n, p->gid_tbl_len,
@@ -196,7 +249,7 @@ static void table_unread(const struct rs_snapshot *s, const struct rs_device *d,
 
 /* Why there is no RoCE v2 entry to use, most specific first; RS_GID_UNKNOWN
  * when the port's table cannot tell. */
-static enum rs_gid_state explain_none(const struct rs_snapshot *s, const struct rs_device *d,
+static enum rs_gid_state explain_none(const struct addrs *s, const struct rs_device *d,
 				      const struct rs_port *p, struct rs_gid_pick *pick)
 {
 	const char *nd = p->netdev;
@@ -253,8 +306,8 @@ static enum rs_gid_state explain_none(const struct rs_snapshot *s, const struct 
 	return RS_GID_NONE;
 }
 
-void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
-		      const struct rs_port *p, struct rs_gid_pick *pick)
+static void recommend(const struct addrs *s, const struct rs_device *d, const struct rs_port *p,
+		      struct rs_gid_pick *pick)
 {
 	int best_rank = RANK_NONE;
 	const struct rs_gid *best = NULL;
@@ -279,6 +332,22 @@ void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
 	pick->stale = best_rank == 2;
 	pick->state = pick->stale ? RS_GID_STALE : RS_GID_USE;
 	explain_pick(p, best, best_rank, pick);
+}
+
+void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
+		      const struct rs_port *p, struct rs_gid_pick *pick)
+{
+	const struct addrs a = { s, NULL };
+
+	recommend(&a, d, p, pick);
+}
+
+void rs_gid_recommend_in(const struct rs_snap_index *x, const struct rs_device *d,
+			 const struct rs_port *p, struct rs_gid_pick *pick)
+{
+	const struct addrs a = { x->snap, x };
+
+	recommend(&a, d, p, pick);
 }
 
 const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len)

@@ -13,12 +13,15 @@
 #include "model/rate.h"
 #include "util.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 void rs_series_init(struct rs_series *s, unsigned hist_cap)
 {
 	memset(s, 0, sizeof(*s));
+	rs_nidx_init(&s->by_name);
 	s->hist_cap = hist_cap;
 }
 
@@ -36,6 +39,7 @@ void rs_series_free(struct rs_series *s)
 	for (size_t i = 0; i < s->n_sets; i++)
 		set_free(&s->sets[i]);
 	free(s->sets);
+	rs_nidx_free(&s->by_name);
 	rs_series_init(s, s->hist_cap);
 }
 
@@ -50,26 +54,31 @@ static void ctr_init(const struct rs_series *s, struct rs_series_ctr *c,
 		c->hist = rs_xcalloc(s->hist_cap, sizeof(*c->hist));
 }
 
-/* Rebuild set->ctrs in the order of cs, carrying state over by name. */
+/* Rebuild set->ctrs in the order of cs, carrying state over by name (an
+ * index of the old names: ethtool -S may list thousands). */
 static void realign(const struct rs_series *s, struct rs_series_set *set,
 		    const struct rs_counter_set *cs)
 {
 	struct rs_series_ctr *v = rs_xcalloc(cs->count ? cs->count : 1, sizeof(*v));
+	const struct rs_nidx_strs old = { (const char *)set->ctrs, sizeof(*set->ctrs),
+					  offsetof(struct rs_series_ctr, name) };
+	struct rs_nidx by_name;
 
+	rs_nidx_init(&by_name);
+	for (size_t j = 0; j < set->n; j++)
+		rs_nidx_add_str(&by_name, &old, j, NULL);
 	for (size_t i = 0; i < cs->count; i++) {
-		size_t j;
+		long j = rs_nidx_find_str(&by_name, &old, cs->items[i].name);
 
-		for (j = 0; j < set->n; j++)
-			if (set->ctrs[j].name[0] && !strcmp(set->ctrs[j].name, cs->items[i].name))
-				break;
-		if (j < set->n) {
+		if (j >= 0) {
 			v[i] = set->ctrs[j];
-			set->ctrs[j].name[0] = '\0';	/* taken */
+			set->ctrs[j].name[0] = '\0';	/* taken: a second one starts anew */
 			set->ctrs[j].hist = NULL;
 		} else {
 			ctr_init(s, &v[i], set, cs->items[i].name);
 		}
 	}
+	rs_nidx_free(&by_name);
 	set_free(set);
 	set->ctrs = v;
 	set->n = cs->count;
@@ -133,30 +142,49 @@ static void set_absent(struct rs_series *s, struct rs_series_set *set)
 	set->present = 0;
 }
 
+struct set_key {
+	enum rs_corigin origin;
+	const char *object;
+	unsigned port;
+};
+
+static uint32_t set_hash(const struct set_key *k)
+{
+	uint32_t h = rs_nidx_hash_u32((uint32_t)k->origin, RS_NIDX_SEED);
+
+	return rs_nidx_hash(k->object, rs_nidx_hash_u32(k->port, h));
+}
+
+static int set_eq(const void *arr, size_t idx, const void *key)
+{
+	const struct rs_series_set *set = (const struct rs_series_set *)arr + idx;
+	const struct set_key *k = key;
+
+	return set->origin == k->origin && set->port == k->port && !strcmp(set->object, k->object);
+}
+
 static struct rs_series_set *find_set(struct rs_series *s, size_t *cursor, enum rs_corigin o,
 				      const char *object, unsigned port)
 {
+	const struct set_key k = { o, object, port };
 	struct rs_series_set *set;
+	uint32_t h;
+	long i;
 
 	/* The common case: the same order as last time. */
-	if (*cursor < s->n_sets) {
-		set = &s->sets[*cursor];
-		if (set->origin == o && set->port == port && !strcmp(set->object, object)) {
-			(*cursor)++;
-			return set;
-		}
-	}
-	for (size_t i = 0; i < s->n_sets; i++) {
-		set = &s->sets[i];
-		if (set->origin == o && set->port == port && !strcmp(set->object, object)) {
-			*cursor = i + 1;
-			return set;
-		}
+	if (*cursor < s->n_sets && set_eq(s->sets, *cursor, &k))
+		return &s->sets[(*cursor)++];
+	h = set_hash(&k);
+	i = rs_nidx_find(&s->by_name, h, set_eq, s->sets, &k);
+	if (i >= 0) {
+		*cursor = (size_t)i + 1;
+		return &s->sets[i];
 	}
 	set = RS_APPEND(s->sets, s->n_sets);
 	set->origin = o;
 	RS_STRCPY(set->object, object);
 	set->port = port;
+	rs_nidx_add(&s->by_name, h, s->n_sets - 1);
 	*cursor = s->n_sets;
 	return set;
 }
@@ -234,11 +262,10 @@ void rs_series_reset(struct rs_series *s)
 const struct rs_series_set *rs_series_port_set(const struct rs_series *s, const char *dev,
 					       unsigned port, enum rs_corigin origin)
 {
-	for (size_t i = 0; i < s->n_sets; i++)
-		if (s->sets[i].origin == origin && s->sets[i].port == port &&
-		    !strcmp(s->sets[i].object, dev))
-			return &s->sets[i];
-	return NULL;
+	const struct set_key k = { origin, dev, port };
+	long i = rs_nidx_find(&s->by_name, set_hash(&k), set_eq, s->sets, &k);
+
+	return i < 0 ? NULL : &s->sets[i];
 }
 
 const struct rs_series_set *rs_series_netdev_set(const struct rs_series *s,

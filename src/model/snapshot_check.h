@@ -28,10 +28,13 @@
 
 #include "snapshot.h"
 
-/* Element idx of an array of devices, ports or links, beside the earlier ones. */
-int rs_check_device(const void *elems, size_t idx, char *why, size_t len);
-int rs_check_port(const void *elems, size_t idx, char *why, size_t len);
-int rs_check_link(const void *elems, size_t idx, char *why, size_t len);
+struct rs_nidx;
+
+/* Element idx of an array of devices, ports or links, beside the earlier
+ * ones; seen is the array's index (snapshot_schema.h), in constant time. */
+int rs_check_device(const void *elems, size_t idx, struct rs_nidx *seen, char *why, size_t len);
+int rs_check_port(const void *elems, size_t idx, struct rs_nidx *seen, char *why, size_t len);
+int rs_check_link(const void *elems, size_t idx, struct rs_nidx *seen, char *why, size_t len);
 
 /* Seconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ", or -1 when it is none. */
 long long rs_utc_parse(const char *t);

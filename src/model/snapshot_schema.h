@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/name_index.h"
 #include "snapshot.h"
 
 enum rs_ft {
@@ -70,9 +71,12 @@ struct rs_schema {
 	/*
 	 * What an element of an array of this struct must mean beside its
 	 * siblings (snapshot_check.h), run by the reader once element idx of
-	 * elems is read whole; 0, or -EINVAL with why.  NULL: nothing.
+	 * elems is read whole; 0, or -EINVAL with why.  NULL: nothing.  seen
+	 * is the check's own index of the array's earlier elements (empty at
+	 * the array's start, freed at its end), so a check stays linear.
 	 */
-	int (*check)(const void *elems, size_t idx, char *why, size_t len);
+	int (*check)(const void *elems, size_t idx, struct rs_nidx *seen, char *why,
+		     size_t len);
 };
 
 extern const struct rs_schema rs_snapshot_schema;

@@ -44,5 +44,12 @@ int rs_snapshot_load_yaml(struct rs_snapshot *s, const char *buf, size_t len,
 			  const char *name, char *err, size_t errlen);
 /* A file, with RS_LOAD_NEED_END. */
 int rs_snapshot_load_file(struct rs_snapshot *s, const char *path, char *err, size_t errlen);
+/*
+ * The bytes of arrays one load may allocate (512 MiB), counted as
+ * allocated (an array's room, not only its elements): a file that asks
+ * for more is "too many elements".  Set another bound for the loads that
+ * follow and get the old one back (tests; 0 restores the default).
+ */
+size_t rs_snapshot_load_budget(size_t bytes);
 
 #endif

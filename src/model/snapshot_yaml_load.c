@@ -12,6 +12,7 @@
  * unexpected subtree costs nothing.  Any error empties the snapshot; the
  * message is "NAME:LINE:COLUMN: what" with 1-based positions.
  */
+#include "model/name_index.h"
 #include "model/snapshot_check.h"
 #include "model/snapshot_yaml.h"
 #include "model/snapshot_schema.h"
@@ -22,17 +23,32 @@
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
 /*
- * Bytes of arrays (devices, links, counters, ...) a load may allocate.  A
- * 64 MiB file of "- {}" would otherwise ask for gigabytes; a real snapshot
- * with a full routing table stays far below.
+ * Bytes of arrays (devices, links, counters, ...) a load may allocate,
+ * counted as allocated: an array doubles its room as it grows, and the
+ * room is charged when it is taken.  A 64 MiB file of "- {}" would
+ * otherwise ask for gigabytes; a real snapshot with a full routing table
+ * stays far below, and 40,000 devices with their links, addresses, routes
+ * and neighbours (tests/bench/gen_snapshot.sh, just under 64 MiB) take
+ * about 330 MiB.
  */
-#define RS_LOAD_BUDGET (256u << 20)
+#define RS_LOAD_BUDGET (512u << 20)
+
+static size_t load_budget = RS_LOAD_BUDGET;
+
+size_t rs_snapshot_load_budget(size_t bytes)
+{
+	size_t old = load_budget;
+
+	load_budget = bytes ? bytes : RS_LOAD_BUDGET;
+	return old;
+}
 
 struct ld {
 	yaml_parser_t p;
@@ -379,42 +395,60 @@ static int ld_spend(struct ld *l, size_t n)
 {
 	if (n > l->budget)
 		return ld_fail(l, &l->ev.start_mark,
-			       "too many elements: a snapshot holds at most %u MiB of data",
-			       RS_LOAD_BUDGET >> 20);
+			       "too many elements: a snapshot holds at most %zu MiB of data",
+			       load_budget >> 20);
 	l->budget -= n;
 	return 0;
 }
 
+/*
+ * An array of n elements of size bytes is about to get one more: charge
+ * what rs_array_append() allocates, the room it doubles to, so the budget
+ * bounds the memory the arrays hold, not only the elements in use.
+ */
+static int ld_spend_append(struct ld *l, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return 0;	/* room left: rs_array_append() grows at powers of two */
+	return ld_spend(l, (n ? n : 1) * size);
+}
+
 static int ld_struct(struct ld *l, const struct rs_schema *sc, char *base, const char *key);
 
-static int ld_array(struct ld *l, const struct rs_field *f, char *base)
+static int ld_element(struct ld *l, const struct rs_field *f, char *base, struct rs_nidx *seen)
 {
 	void **arr = (void **)(base + f->off);
 	size_t *n = (size_t *)(base + f->count_off);
+	yaml_mark_t mk = l->ev.start_mark;
+	char why[RS_MSG_LEN];
+	void *elem;
+	int ret;
+
+	if ((ret = ld_spend_append(l, *n, f->size)))
+		return ret;
+	elem = rs_array_append(arr, n, f->size);
+	rs_schema_defaults(f->sub, elem);
+	if ((ret = ld_struct(l, f->sub, elem, f->sub->name)))
+		return ret;
+	/* Whole now, whatever the order of its keys: does it make sense? */
+	if (f->sub->check && f->sub->check(*arr, *n - 1, seen, why, sizeof(why)))
+		return ld_fail(l, &mk, "%s", why);
+	return 0;
+}
+
+static int ld_array(struct ld *l, const struct rs_field *f, char *base)
+{
+	struct rs_nidx seen;
 	int ret;
 
 	if ((ret = ld_expect(l, YAML_SEQUENCE_START_EVENT, "a sequence", f->name)))
 		return ret;
-	for (;;) {
-		char why[RS_MSG_LEN];
-		yaml_mark_t mk;
-		void *elem;
-
-		if ((ret = ld_next(l)))
-			return ret;
-		if (l->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if ((ret = ld_spend(l, f->size)))
-			return ret;
-		mk = l->ev.start_mark;
-		elem = rs_array_append(arr, n, f->size);
-		rs_schema_defaults(f->sub, elem);
-		if ((ret = ld_struct(l, f->sub, elem, f->sub->name)))
-			return ret;
-		/* Whole now, whatever the order of its keys: does it make sense? */
-		if (f->sub->check && f->sub->check(*arr, *n - 1, why, sizeof(why)))
-			return ld_fail(l, &mk, "%s", why);
-	}
+	rs_nidx_init(&seen);
+	while (!(ret = ld_next(l)) && l->ev.type != YAML_SEQUENCE_END_EVENT)
+		if ((ret = ld_element(l, f, base, &seen)))
+			break;
+	rs_nidx_free(&seen);
+	return ret;
 }
 
 /* Key names currently parsed are in l->ev; a NUL inside makes them unknown. */
@@ -488,77 +522,56 @@ static int ld_struct(struct ld *l, const struct rs_schema *sc, char *base, const
 
 /*
  * Counter names are the keys of a mapping that may hold thousands of
- * entries (ethtool -S on a many-queue NIC): duplicates are found with a
- * small open-addressing hash of indexes into the set, not a quadratic scan.
+ * entries (ethtool -S on a many-queue NIC).  Collectors write them sorted,
+ * and then a name after the one before is new; a mapping out of order gets
+ * an index (name_index.h) of the names so far: never a quadratic scan.
  */
-struct nameset {
-	uint32_t *slot;		/* index + 1 into set->items, 0 = empty */
-	size_t cap;		/* power of two */
-};
-
-static uint32_t name_hash(const char *s)
+static int counter_seen(struct rs_nidx *seen, const struct rs_counter_set *set)
 {
-	uint32_t h = 2166136261u;
+	const struct rs_nidx_strs a = { (const char *)set->items, sizeof(*set->items),
+					offsetof(struct rs_counter, name) };
+	size_t i = set->count - 1;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+	if (!seen->n) {
+		if (!i || strcmp(set->items[i - 1].name, set->items[i].name) < 0)
+			return 0;
+		for (size_t j = 0; j < i; j++)
+			rs_nidx_add_str(seen, &a, j, NULL);
+	}
+	return rs_nidx_add_str(seen, &a, i, NULL) ? 1 : 0;
 }
 
-static uint32_t *nameset_slot(const struct nameset *h, const struct rs_counter_set *set,
-			      const char *name)
+static int ld_counter(struct ld *l, struct rs_counter_set *set, const char *key,
+		      struct rs_nidx *seen)
 {
-	size_t i = name_hash(name) & (h->cap - 1);
+	char name[RS_NAME_LEN];
+	struct rs_counter *c;
+	int ret;
 
-	while (h->slot[i] && strcmp(set->items[h->slot[i] - 1].name, name))
-		i = (i + 1) & (h->cap - 1);
-	return &h->slot[i];
-}
-
-/* Make room for one more name: keep the table at most half full. */
-static void nameset_grow(struct nameset *h, const struct rs_counter_set *set)
-{
-	if ((set->count + 1) * 2 <= h->cap)
-		return;
-	free(h->slot);
-	h->cap = h->cap ? h->cap * 2 : 64;
-	h->slot = rs_xcalloc(h->cap, sizeof(*h->slot));
-	for (size_t i = 0; i < set->count; i++)
-		*nameset_slot(h, set, set->items[i].name) = (uint32_t)(i + 1);
+	if ((ret = ld_key(l, key)) || (ret = ld_str(l, "counter name", name, sizeof(name))) ||
+	    (ret = ld_spend_append(l, set->count, sizeof(*set->items))))
+		return ret;
+	rs_counter_set_add(set, name, 0);
+	if (counter_seen(seen, set))
+		return ld_fail(l, &l->ev.start_mark, "duplicate counter '%s' in %s", name, key);
+	c = &set->items[set->count - 1];
+	if ((ret = ld_next(l)) || (ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", name)))
+		return ret;
+	return ld_uint(l, name, UINT64_MAX, &c->value);
 }
 
 static int ld_counter_values(struct ld *l, struct rs_counter_set *set, const char *key)
 {
-	struct nameset h = { NULL, 0 };
-	char name[RS_NAME_LEN];
-	uint32_t *slot;
-	uint64_t v;
+	struct rs_nidx seen;
 	int ret;
 
 	if ((ret = ld_expect(l, YAML_MAPPING_START_EVENT, "a mapping of counters", key)))
 		return ret;
-	for (;;) {
-		if ((ret = ld_next(l)))
+	rs_nidx_init(&seen);
+	while (!(ret = ld_next(l)) && l->ev.type != YAML_MAPPING_END_EVENT)
+		if ((ret = ld_counter(l, set, key, &seen)))
 			break;
-		if (l->ev.type == YAML_MAPPING_END_EVENT)
-			break;
-		if ((ret = ld_key(l, key)) || (ret = ld_str(l, "counter name", name, sizeof(name))))
-			break;
-		nameset_grow(&h, set);
-		slot = nameset_slot(&h, set, name);
-		if (*slot) {
-			ret = ld_fail(l, &l->ev.start_mark, "duplicate counter '%s' in %s",
-				      name, key);
-			break;
-		}
-		if ((ret = ld_spend(l, sizeof(struct rs_counter))) || (ret = ld_next(l)) ||
-		    (ret = ld_expect(l, YAML_SCALAR_EVENT, "a scalar", name)) ||
-		    (ret = ld_uint(l, name, UINT64_MAX, &v)))
-			break;
-		rs_counter_set_add(set, name, v);
-		*slot = (uint32_t)set->count;
-	}
-	free(h.slot);
+	rs_nidx_free(&seen);
 	return ret;
 }
 
@@ -613,6 +626,13 @@ static int ld_counters(struct ld *l, struct rs_counter_set *set, const char *key
  */
 static void v1_error_areas(struct rs_snapshot *s)
 {
+	const struct rs_nidx_strs links = { (const char *)s->links, sizeof(*s->links),
+					    offsetof(struct rs_link, name) };
+	struct rs_nidx by_name;
+
+	rs_nidx_init(&by_name);
+	for (size_t i = 0; i < s->n_links; i++)
+		rs_nidx_add_str(&by_name, &links, i, NULL);
 	for (size_t i = 0; i < s->n_errors; i++) {
 		struct rs_error *e = &s->errors[i];
 
@@ -620,11 +640,12 @@ static void v1_error_areas(struct rs_snapshot *s)
 			e->area = RS_AREA_HOST;
 		else if (!strcmp(e->source, "netlink") || !strcmp(e->source, "ethtool") ||
 			 (!strcmp(e->source, "sysfs") && e->object[0] &&
-			  rs_snapshot_link(s, e->object)))
+			  rs_nidx_find_str(&by_name, &links, e->object) >= 0))
 			e->area = RS_AREA_NET;
 		else
 			e->area = RS_AREA_RDMA;
 	}
+	rs_nidx_free(&by_name);
 	s->version = RS_SNAPSHOT_VERSION;
 }
 
@@ -674,7 +695,7 @@ int rs_snapshot_load_text(struct rs_snapshot *s, const char *buf, size_t len,
 		.len = len,
 		.err = errlen ? err : dummy,
 		.errlen = errlen ? errlen : sizeof(dummy),
-		.budget = RS_LOAD_BUDGET,
+		.budget = load_budget,
 		.flags = flags,
 	};
 	int ret;

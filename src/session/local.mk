@@ -2,7 +2,7 @@
 # The session: snapshot, series and findings of one host, kept current by
 # its producers (the collectors behind an ops table each).
 librscore_a_SOURCES += \
-	src/session/session.h src/session/session.c \
+	src/session/session.h src/session/session.c src/session/slices.c \
 	src/session/producer.h src/session/producers.c \
 	src/session/probes.c src/session/capture_job.c \
 	src/session/record_job.c src/session/replay.c \

@@ -11,6 +11,11 @@
  *   open        once the session runs on an event loop (sockets, monitors)
  *   collect     fill its part of a fresh or just-cleared snapshot
  *   refresh     re-read its counters (the refresh tick)
+ *   collect_step, refresh_step
+ *               the same in steps (collect.h: struct rs_collect_step), for
+ *               a source of thousands of devices or links: the session runs
+ *               them in slices on the loop (slices.c), what says what the
+ *               steps count ("devices")
  *   fd          a descriptor the loop watches, or -1
  *   on_readable it is readable: returns the areas to collect again
  *   close       release what open took
@@ -25,6 +30,7 @@
 
 #include <stddef.h>
 
+#include "collect/collect.h"
 #include "snapshot.h"
 
 struct rs_session;
@@ -41,6 +47,11 @@ struct rs_producer_ops {
 	int (*collect)(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
 		       char *err, size_t errlen);
 	int (*refresh)(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap);
+	int (*collect_step)(struct rs_producer *p, struct rs_session *s,
+			    struct rs_snapshot *snap, struct rs_collect_step *st);
+	int (*refresh_step)(struct rs_producer *p, struct rs_session *s,
+			    struct rs_snapshot *snap, struct rs_collect_step *st);
+	const char *what;		/* what a step counts: "devices", "links" */
 	int (*fd)(struct rs_producer *p);
 	unsigned (*on_readable)(struct rs_producer *p, struct rs_session *s);
 	void (*close)(struct rs_producer *p);

@@ -71,6 +71,18 @@ static int rdma_refresh(struct rs_producer *p, struct rs_session *s, struct rs_s
 	return rs_collect_rdma_counters(snap);
 }
 
+static int rdma_collect_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_step(snap, st);
+}
+
+static int rdma_refresh_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_counters_step(snap, st);
+}
+
 static int verbs_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
 			 char *err, size_t errlen)
 {
@@ -79,7 +91,8 @@ static int verbs_collect(struct rs_producer *p, struct rs_session *s, struct rs_
 
 static const struct rs_producer_ops rdma_sysfs = {
 	.name = "sysfs-rdma", .area = RS_AREA_RDMA, .collect = rdma_collect,
-	.refresh = rdma_refresh,
+	.refresh = rdma_refresh, .collect_step = rdma_collect_step,
+	.refresh_step = rdma_refresh_step, .what = "devices",
 };
 
 static const struct rs_producer_ops verbs = {
@@ -183,6 +196,18 @@ static int net_recorded_refresh(struct rs_producer *p, struct rs_session *s,
 	return rs_collect_net_recorded_counters(snap);
 }
 
+static int net_recorded_collect_step(struct rs_producer *p, struct rs_session *s,
+				     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_recorded_step(snap, st);
+}
+
+static int net_recorded_refresh_step(struct rs_producer *p, struct rs_session *s,
+				     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_recorded_counters_step(snap, st);
+}
+
 static int ethtool_collect(struct rs_producer *p, struct rs_session *s,
 			   struct rs_snapshot *snap, char *err, size_t errlen)
 {
@@ -207,7 +232,8 @@ static const struct rs_producer_ops netlink_addrs = {
 
 static const struct rs_producer_ops net_recorded = {
 	.name = "sysfs-net", .area = RS_AREA_NET, .collect = net_recorded_collect,
-	.refresh = net_recorded_refresh,
+	.refresh = net_recorded_refresh, .collect_step = net_recorded_collect_step,
+	.refresh_step = net_recorded_refresh_step, .what = "links",
 };
 
 static const struct rs_producer_ops ethtool = {
@@ -219,6 +245,12 @@ static int conf_collect(struct rs_producer *p, struct rs_session *s, struct rs_s
 			char *err, size_t errlen)
 {
 	return rs_collect_net_conf(snap);
+}
+
+static int conf_collect_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_conf_step(snap, st);
 }
 
 static int dcb_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
@@ -235,6 +267,7 @@ static int dcb_recorded_collect(struct rs_producer *p, struct rs_session *s,
 
 static const struct rs_producer_ops net_conf = {
 	.name = "net-conf", .area = RS_AREA_NET, .collect = conf_collect,
+	.collect_step = conf_collect_step, .what = "link settings",
 };
 
 static const struct rs_producer_ops dcb = {

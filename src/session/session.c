@@ -191,12 +191,15 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
 	ctx->tests = rs_session_test_results(s);
+	ctx->index = s->index.snap == &s->snap ? &s->index : NULL;
 }
 
+/* Every change of the snapshot ends here: its index, then the findings. */
 static void run_checks(struct rs_session *s)
 {
 	struct rs_check_ctx ctx;
 
+	rs_snap_index_build(&s->index, &s->snap);
 	rs_session_ctx(s, &ctx);
 	rs_checks_run(&ctx, &s->findings);
 }
@@ -308,6 +311,8 @@ static int open_source(struct rs_session *s, const struct rs_session_opts *o, ch
 	return 0;
 }
 
+static void collected(struct rs_session *s);
+
 int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char *err,
 		    size_t errlen)
 {
@@ -316,6 +321,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 
 	memset(s, 0, sizeof(*s));
 	rs_snapshot_init(&s->snap);
+	rs_snap_index_init(&s->index);
 	rs_series_init(&s->series, o->history);
 	rs_findings_init(&s->findings);
 	err[0] = '\0';
@@ -334,16 +340,54 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 		s->prod[s->n_prod++].session = s;
 	}
 	s->interval_ms = DEFAULT_INTERVAL_MS;
+	if (o->background && (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)) {
+		/* Empty until attached: slices.c fills it on the loop. */
+		set_origin(s, &s->snap);
+		rs_snap_index_build(&s->index, &s->snap);
+		s->progress.loading = 1;
+		return 0;
+	}
 	ret = collect_all(s, &s->snap, err, errlen);
 	if (ret) {
 		rs_snapshot_free(&s->snap);
 		return ret;
 	}
-	set_floor(s);
-	resolve_peer(s);
-	rs_series_update(&s->series, &s->snap);
-	run_checks(s);
+	collected(s);
 	return 0;
+}
+
+/* The first collection ended, at once (slices.c has its own, in slices). */
+static void collected(struct rs_session *s)
+{
+	unsigned what = rs_session_derive(s, 0);
+	struct rs_check_ctx ctx;
+
+	rs_session_ctx(s, &ctx);
+	rs_checks_run(&ctx, &s->findings);
+	s->progress.loading = 0;
+	if (s->loop)
+		rs_session_notify(s, what);
+}
+
+unsigned rs_session_derive(struct rs_session *s, int refresh)
+{
+	unsigned what = RS_CHANGE_COUNTERS;
+
+	if (!refresh) {
+		set_floor(s);
+		resolve_peer(s);
+		what |= RS_CHANGE_DATA;
+	} else if (note_gone(s)) {
+		what |= RS_CHANGE_EVENT;
+	}
+	rs_series_update(&s->series, &s->snap);
+	rs_snap_index_build(&s->index, &s->snap);
+	return what;
+}
+
+void rs_session_notify(struct rs_session *s, unsigned what)
+{
+	notify(s, what);
 }
 
 int rs_session_is_dynamic(const struct rs_session *s)
@@ -351,12 +395,22 @@ int rs_session_is_dynamic(const struct rs_session *s)
 	return s->kind != RS_SOURCE_FILE;
 }
 
+/* The producers' refresh ended: the series, the checks, the views. */
+static void refreshed(struct rs_session *s)
+{
+	unsigned what = rs_session_derive(s, 1);
+	struct rs_check_ctx ctx;
+
+	rs_session_ctx(s, &ctx);
+	rs_checks_run(&ctx, &s->findings);
+	notify(s, what);
+}
+
 int rs_session_refresh(struct rs_session *s)
 {
 	int ret = 0;
-	unsigned what = RS_CHANGE_COUNTERS;
 
-	if (!rs_session_is_dynamic(s))
+	if (!rs_session_is_dynamic(s) || s->progress.loading)
 		return 0;
 	s->ticks++;
 	for (size_t i = 0; i < s->n_prod; i++) {
@@ -366,11 +420,7 @@ int rs_session_refresh(struct rs_session *s)
 		if (r && !ret)
 			ret = r;
 	}
-	if (note_gone(s))
-		what |= RS_CHANGE_EVENT;
-	rs_series_update(&s->series, &s->snap);
-	run_checks(s);
-	notify(s, what);
+	refreshed(s);
 	return ret;
 }
 
@@ -389,7 +439,16 @@ static void recollect(struct rs_session *s, unsigned areas)
 int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 {
 	struct rs_snapshot fresh;
-	int ret = collect_all(s, &fresh, err, errlen);
+	int ret;
+
+	rs_session_slices_cancel(s);
+	if (s->progress.loading) {
+		snprintf(err, errlen, "still reading %zu of %zu %s: reload when it is done",
+			 s->progress.done, s->progress.total,
+			 s->progress.what ? s->progress.what : "devices");
+		return -EBUSY;
+	}
+	ret = collect_all(s, &fresh, err, errlen);
 
 	if (ret) {
 		/* Keep the old snapshot: a failed reload never loses what is shown. */
@@ -432,6 +491,11 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 		snprintf(msg, msglen, "route to %s computed from the recorded routes (%s)", peer,
 			 s->label);
 		run_checks(s);
+	} else if (s->progress.loading) {
+		s->dirty |= RS_AREA_BIT(RS_AREA_NET);	/* once the first collection ends */
+		if (s->recollect && !rs_timer_armed(s->recollect))
+			rs_timer_arm(s->recollect, RECOLLECT_DELAY_NS, 0);
+		snprintf(msg, msglen, "the route to %s is looked up once the host is read", peer);
 	} else {
 		recollect(s, RS_AREA_BIT(RS_AREA_NET));
 		snprintf(msg, msglen, "looked up the route to %s", peer);
@@ -446,6 +510,8 @@ static void on_tick(struct rs_timer *t, void *arg)
 
 	if (s->kind == RS_SOURCE_REPLAY)
 		rs_session_replay_tick(s);
+	else if (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)
+		rs_session_slices_start(s, 1);	/* skipped while slices run */
 	else
 		rs_session_refresh(s);
 }
@@ -455,6 +521,12 @@ static void on_recollect(struct rs_timer *t, void *arg)
 	struct rs_session *s = arg;
 	unsigned areas = s->dirty;
 
+	if (s->progress.loading) {
+		/* The first collection reads it all anyway; clearing an area
+		 * under it would read its producers twice. */
+		rs_timer_arm(t, RECOLLECT_DELAY_NS, 0);
+		return;
+	}
 	s->dirty = 0;
 	if (!areas)
 		return;
@@ -508,6 +580,8 @@ int rs_session_attach(struct rs_session *s, struct rs_loop *l)
 	s->tick = rs_timer_add(l, on_tick, s);
 	s->recollect = rs_timer_add(l, on_recollect, s);
 	arm_tick(s);
+	if (s->progress.loading)
+		rs_session_slices_start(s, 0);
 	return 0;
 }
 
@@ -534,6 +608,7 @@ void rs_session_detach(struct rs_session *s)
 {
 	if (!s->loop)
 		return;
+	rs_session_slices_free(s);
 	rs_session_capture_free(s);
 	if (s->rec) {
 		char msg[RS_MSG_LEN];
@@ -577,6 +652,7 @@ void rs_session_close(struct rs_session *s)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);
 	rs_series_free(&s->series);
 	rs_findings_free(&s->findings);
+	rs_snap_index_free(&s->index);
 	rs_snapshot_free(&s->snap);
 	free(s->gone);
 	s->gone = NULL;

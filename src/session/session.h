@@ -31,6 +31,7 @@
 #include "model/demo.h"
 #include "model/peer_view.h"
 #include "model/series.h"
+#include "model/snap_index.h"
 #include "probe/probe.h"
 #include "session/producer.h"
 #include "snapshot.h"
@@ -58,7 +59,31 @@ struct rs_session_opts {
 	const char *peer;		/* --peer IP */
 	enum rs_scope scope;
 	unsigned history;		/* samples of rate history per counter (0: none) */
+	/* The first collection of a live host or a root runs on the loop once
+	 * attached, in slices (the console: its first screen comes before the
+	 * last of 10,000 devices is read); 0: rs_session_open() collects. */
+	int background;
 };
+
+/*
+ * Long work cut into slices on the loop (slices.c): the first collection
+ * of a background session, and every refresh of a live host or a root.
+ * Each slice runs the producers' steps for at most RS_SLICE_MS, then the
+ * loop runs (keys, signals, timers) before the next, so a refresh that
+ * takes seconds on thousands of devices never holds the keyboard.  The
+ * first collection shows the snapshot as it grows (RS_CHANGE_DATA after
+ * each slice, no findings yet); a refresh updates the counters in place
+ * and the series, checks and views once at its end.  A tick that comes
+ * while a refresh is in slices is skipped.
+ */
+#define RS_SLICE_MS 50
+struct rs_session_progress {
+	int loading;			/* the first collection has not ended */
+	int busy;			/* slices are running (loading or a refresh) */
+	const char *what;		/* what the current step counts: "devices" */
+	size_t done, total;		/* of what */
+};
+struct rs_session_slices;
 
 /* What changed, for rs_session_on_change(). */
 #define RS_CHANGE_COUNTERS	0x1	/* a new reading: series and findings */
@@ -87,6 +112,7 @@ struct rs_session {
 	struct rs_route_lookup peer_recorded;
 
 	struct rs_snapshot snap;
+	struct rs_snap_index index;	/* snap's lookups, built again with every change */
 	struct rs_series series;
 	struct rs_findings findings;
 	struct rs_check_params params;
@@ -108,6 +134,8 @@ struct rs_session {
 	unsigned interval_ms;		/* between refreshes when attached */
 	unsigned interval_floor_ms;	/* hw_counters are cached this long (0: unknown) */
 	int frozen;			/* no refresh until thawed */
+	struct rs_session_progress progress;
+	struct rs_session_slices *slices;	/* the work in slices, NULL none */
 
 	struct rs_producer prod[RS_SESSION_MAX_PRODUCERS];
 	size_t n_prod;
@@ -272,6 +300,18 @@ int rs_session_replay_advance(struct rs_session *s, struct rs_snapshot *snap);
 void rs_session_replay_arm(struct rs_session *s);
 void rs_session_replay_tick(struct rs_session *s);
 void rs_session_replay_free(struct rs_session *s);
+
+/* The session's own hooks for slices.c: start the work (refresh 0: the
+ * first collection) and end it (a detach); what ends a reading before the
+ * checks (the series, the index; returns the RS_CHANGE_ bits), and the
+ * change callback once the checks are done. */
+void rs_session_slices_start(struct rs_session *s, int refresh);
+/* A refresh in slices stops where it is (a reload reads everything anew);
+ * the first collection goes on. */
+void rs_session_slices_cancel(struct rs_session *s);
+void rs_session_slices_free(struct rs_session *s);
+unsigned rs_session_derive(struct rs_session *s, int refresh);
+void rs_session_notify(struct rs_session *s, unsigned what);
 
 /* Event log: the i-th of the last min(n_events, RS_SESSION_EVENTS), by seq. */
 const struct rs_session_event *rs_session_event(const struct rs_session *s, unsigned long seq);

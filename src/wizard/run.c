@@ -97,7 +97,7 @@ static int decide(const struct rs_run *r, const struct rs_check_ctx *ctx,
 	struct rs_findings fs;
 
 	rs_findings_init(&fs);
-	c->fn(ctx, c, &fs);
+	rs_check_run(ctx, c->id, &fs);
 	for (size_t i = 0; i < fs.count; i++)
 		if (about(r, &fs.items[i]) &&
 		    (!best || weight(fs.items[i].verdict) > weight(best->verdict)))

@@ -57,3 +57,12 @@ EXTRA_DIST += tests/bench/bench_record.sh
 bench-record: rocescope$(EXEEXT) tests/bench/bench_record$(EXEEXT)
 	$(SHELL) $(top_srcdir)/tests/bench/bench_record.sh $(abs_top_builddir)
 bench: bench-record
+
+# `make bench-scale`: --load of 40,000 devices and the console on a root of
+# 10,000 (tests/bench/bench_scale.sh): times and peak memory.  Minutes and
+# about 4 GB of temporary files (the root), so not part of make check.
+EXTRA_DIST += tests/bench/bench_scale.sh tests/bench/gen_snapshot.sh
+.PHONY: bench-scale
+bench-scale: rocescope$(EXEEXT)
+	$(SHELL) $(top_srcdir)/tests/bench/bench_scale.sh $(abs_top_builddir)
+bench: bench-scale
