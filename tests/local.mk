@@ -215,7 +215,6 @@ tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_
 tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
-# Unknown is never bad, IB remedies, the counters issue 12 names.
 # The checks that name a cause behind a symptom: neighbour, ARP flux, the
 # refused route lookup, the default GID index.
 check_PROGRAMS += tests/test_checks_neigh
@@ -224,6 +223,7 @@ tests_test_checks_neigh_SOURCES = tests/test_checks_neigh.c tests/checks_lib.c \
 tests_test_checks_neigh_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_neigh_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks_neigh
+# Unknown is never bad, IB remedies, the counters issue 12 names.
 check_PROGRAMS += tests/test_checks_unknown
 tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c tests/checks_lib.c \
 	tests/checks_lib.h
