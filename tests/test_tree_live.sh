@@ -75,7 +75,8 @@ setup() {
 }
 setup || { echo "Bail out! cannot build the namespaces"; exit 1; }
 # Something listens on B's control port, as rocescope serve would.
-inB "$P" --listen 18515 --timeout 600000 >/dev/null 2>&1 &
+# ip itself, not a subshell running it: LPID is the listener, killed at the end.
+ip netns exec "$B" "$P" --listen 18515 --timeout 600000 >/dev/null 2>&1 &
 LPID=$!
 n=0
 until inA "$P" tcp 10.77.0.2 2>/dev/null | grep -q '^tcp open'; do
