@@ -139,6 +139,11 @@ tests_test_checks_SOURCES = tests/test_checks.c $(RS_CHECKS_LIB)
 tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c $(RS_CHECKS_LIB)
 TESTS += tests/test_checks tests/test_checks_unknown tests/test_check_unknown.sh
 EXTRA_DIST += tests/test_check_unknown.sh
+# The checks that name a cause behind a symptom: neighbour, ARP flux, the
+# refused route lookup, the default GID index.
+check_PROGRAMS += tests/test_checks_neigh
+tests_test_checks_neigh_SOURCES = tests/test_checks_neigh.c $(RS_CHECKS_LIB)
+TESTS += tests/test_checks_neigh
 
 # The checks that read more than the snapshot, one program a module of
 # src/diag/: QoS, setup (ARP flux, the user's GID index, large messages,
@@ -214,6 +219,13 @@ EXTRA_DIST += tests/test_probe_net.sh
 # walk); the README's two commands work in either order on one clone.
 TESTS += tests/test_cli_tree.sh tests/test_readme.sh
 EXTRA_DIST += tests/test_cli_tree.sh tests/test_readme.sh
+# The causes the trees name, each fault made for real in namespaces (a
+# remote peer with its own neighbour table and routes): tree_live walks a
+# tree on the live network with an RDMA port made up on a veth.
+# docs/wizard.md's table of the trees against profiles/trees/*.yaml.
+check_PROGRAMS += tests/tree_live
+TESTS += tests/test_tree_live.sh tests/test_wizard_doc.sh
+EXTRA_DIST += tests/test_tree_live.sh tests/test_wizard_doc.sh
 
 # The capture: decoder, flows and analysis (crafted frames from
 # tests/helpers/craft.c, the real captures), the CLI on the crafted cases
