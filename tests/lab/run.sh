@@ -198,9 +198,10 @@ if [ ${#single[@]} -gt 0 ]; then
 	phase boot+run
 fi
 
-# The two hosts: their wires are UDP sockets on 127.0.0.1 only (LAB.md),
-# on ports free now (/proc/net/udp); A's QEMU joins its eth0, its eth2 and
-# the wire in one hub.  One core and 1 GiB each.
+# The two hosts: their wires are UDP sockets on 127.0.0.1 only
+# (docs/lab.md, "Two hosts"), on ports free now (/proc/net/udp); A's QEMU
+# joins its eth0, its eth2 and the wire in one hub.  One core and 1 GiB
+# each.
 udp_free() { ! awk -v p="$(printf '%04X' "$1")" 'NR > 1 { split($2, a, ":"); if (a[2] == p) f = 1 } END { exit !f }' /proc/net/udp /proc/net/udp6 2>/dev/null; }
 pair_ports() {
 	local b i

@@ -17,7 +17,7 @@
 #
 # Healthy: MTU 9000 on both eth0 (rxe active_mtu 4096) with a tbf qdisc of
 # 100 mbit, without which the UDP wire loses 10-20 % of rxe's bursts
-# (LAB.md); arp_ignore/arp_announce 0, rp_filter 0 (the kernel's defaults).
+# (docs/lab.md, "Two hosts"); arp_ignore/arp_announce 0, rp_filter 0 (the kernel's defaults).
 
 . /lab-guest/setup.sh	# lab_wait
 
@@ -172,7 +172,7 @@ unserve_b() { on_b "pair_stop serve; killall -q rocescope; true" >/dev/null; }
 
 # hop_mtu N - a hop between the hosts that drops frames longer than N (IP
 # length) on both receivers: virtio_net accepts frames longer than its
-# MTU, a switch port or NIC of MTU N does not (LAB.md).  hop_mtu_one N on
+# MTU, a switch port or NIC of MTU N does not (docs/lab.md, "Two hosts").  hop_mtu_one N on
 # this host only.
 hop_mtu_one() {
 	tc qdisc replace dev eth0 ingress
