@@ -117,8 +117,7 @@ keys file b
 # says TEXT: the screen, its lines joined and blanks squeezed, holds TEXT
 # (where a message wraps depends on the length of its file name)
 says() { tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -Fq -- "$1"; }
-wait_for file '^ tests need the live host \(this is file ' &&
-	wait_until file says "tests need the live host (this is file $tmp/snap.yaml): run rocescope bw PEER there"
+wait_until file says "tests need the live host (this is file $tmp/snap.yaml): run rocescope bw PEER there"
 ok $? "--load: b says where to run it"
 keys file q; wait_for file 'EXITED 0'
 
