@@ -109,17 +109,20 @@ wait_for live 'Troubleshooting trees'
 keys live Down Down Down Enter
 # The cursor starts on the first failure (no RDMA device here): walk it
 # down to the ping step, one key and one look at a time.
-# changed_from FILE: the screen is no longer FILE's (a key was drawn)
-changed_from() { ! cmp -s "$1" "$tmp/screen"; }
+# attrs: the screen with its attributes (capture-pane -e), where the
+# cursor's reverse video shows; moved_from FILE: it is no longer FILE's
+# (the key was drawn, even where only the highlight moved)
+attrs() { T capture-pane -e -p -t live; }
+moved_from() { attrs >"$tmp/attrs" && ! cmp -s "$1" "$tmp/attrs"; }
 PING='^ +13 ok +ping +The peer answers ping \(3\.1\)'
 down=0
 screen live >"$tmp/screen"
 until has "$PING"; do
 	down=$((down + 1))
 	[ $down -gt 60 ] && break
-	cp "$tmp/screen" "$tmp/before"
+	attrs >"$tmp/before"
 	keys live Down
-	wait_until live changed_from "$tmp/before" || break
+	wait_until live moved_from "$tmp/before" || break
 done
 wait_for live "$PING"
 ok $? "live: the ping step ran its probe in the background and passed"
