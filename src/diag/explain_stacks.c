@@ -452,5 +452,84 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "misses its directory (a module system, /opt/...)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	/*
+	 * UCX's direct-verbs calls (src/uct/ib/mlx5/: "mlx5dv_create_qp(%s,
+	 * DCI): failed: %m", "mlx5dv_devx_obj_create(QP) failed, syndrome
+	 * 0x%x: %m", "mlx5dv_create_cq(...) failed") and its hardware tag
+	 * matching queue (rc_iface.c "Failed to create TM XRQ: %m").  UCX
+	 * probes with some of them and prints the failure at DEBUG level
+	 * before it falls back: such a line ("UCX  DEBUG mlx5dv_...") is no
+	 * error, so the name must not follow a word that ends in G.
+	 */
+#define UCX_NOT_DEBUG "(^|[^G[:space:]])[[:space:]]*"
+#define UCX_DV_CALL "mlx5dv_(create_[a-z_]+|devx_obj_create|devx_[a-z_]+)(\\([^)]*\\))?:? failed"
+	{ .id = "ucx.dv_create_enomem", .tool = "UCX",
+	  .pattern = UCX_NOT_DEBUG UCX_DV_CALL ".*(cannot allocate memory|ENOMEM)",
+	  .meaning = "UCX's direct-verbs call to create a queue pair, DC initiator, completion "
+		     "queue or memory key on an mlx5 device failed with ENOMEM: the adapter had "
+		     "no more of that object to give.",
+	  .causes = { "the device's limit on queue pairs (or DCIs, mkeys) is reached: many "
+		      "processes per node, each connection multiplied by UCX_IB_NUM_PATHS, "
+		      "hardware tag matching or UCX_RC_MAX_NUM_EPS",
+		      "the locked-memory limit of the process (ulimit -l)",
+		      "host memory for the queues' buffers ran out" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_MEMLOCK } },
+	{ .id = "ucx.dv_create", .tool = "UCX",
+	  .pattern = UCX_NOT_DEBUG "(" UCX_DV_CALL "|failed to create TM XRQ)",
+	  .meaning = "UCX could not create an object through the mlx5 direct-verbs or DEVX "
+		     "interface (a DC initiator, a queue pair, the tag-matching receive queue): "
+		     "the driver or the firmware refused attributes that UCX's mlx5 transports "
+		     "need; the errno after it says how.",
+	  .causes = { "the rdma-core or MLNX_OFED provider (or the firmware) does not support "
+		      "what this UCX version asks for: a UCX newer than the driver stack, a known "
+		      "MLNX_OFED bug (update it, or turn the feature off: UCX_TLS without dc, "
+		      "UCX_RC_TM_ENABLE=n)",
+		      "a device limit reached (queue pairs, DCIs, memory keys)",
+		      "the adapter's firmware is too old for the feature" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
+	/* ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d". */
+	{ .id = "ucx.active_speed", .tool = "UCX",
+	  .pattern = "invalid active_speed( on [^ ]+:[0-9]+)?",
+	  .meaning = "UCX does not know the speed the port reports, so it cannot open the "
+		     "interface: the port's speed is newer than this UCX.",
+	  .causes = { "this UCX is older than the link speed (NDR needs UCX 1.13 or later, XDR "
+		      "a later one), or it was built without its IB transports: update or "
+		      "rebuild it",
+		      "an old MLNX_OFED or rdma-core reports the speed wrong (ibstat shows SDR on "
+		      "an NDR port)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 7, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * libfabric's EFA provider aborts with "Libfabric EFA provider has
+	 * encountered an internal error:" / "Libfabric error: (%d) %s" / "EFA
+	 * internal error: (%d) %s" (prov/efa/src/efa_errno.h: 4112 "Failure to
+	 * post internal receive buffers", ...).  ENOMEM there is the
+	 * registration of the provider's own bounce buffers.
+	 */
+	{ .id = "libfabric.enomem", .tool = "libfabric (EFA, verbs)",
+	  .pattern = "libfabric error: \\(-12\\)|EFA internal error: \\(4105\\)",
+	  .meaning = "A libfabric provider ran out of memory setting up its own buffers: the "
+		     "EFA and verbs providers register (pin) receive and bounce buffers when an "
+		     "endpoint is enabled.",
+	  .causes = { "the locked-memory limit (ulimit -l) is the default 64 KiB: the EFA "
+		      "provider needs it unlimited (a container or a scheduler that does not pass "
+		      "it on)",
+		      "huge pages or host memory for the buffers ran out" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 6, .alt = { RS_CLS_RESOURCES } },
+	{ .id = "libfabric.efa_internal", .tool = "libfabric (EFA)",
+	  .pattern = "EFA internal error: \\([0-9]+\\)|EFA provider has encountered an internal "
+		     "error",
+	  .meaning = "libfabric's EFA provider hit an error it cannot recover from and aborts the "
+		     "program; the 'Libfabric error' and 'EFA internal error' lines after it give "
+		     "the errno and the provider's own code.",
+	  .causes = { "an errno the line names: -12 is the locked-memory limit, -22 an attribute "
+		      "the device refuses",
+		      "the peer went away (handshake or send failures, 4113, 4114)",
+		      "a libfabric or EFA driver version problem: update both" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 2, .alt = { RS_CLS_PEER, RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };
