@@ -549,6 +549,16 @@ static const struct sample samples[] = {
 	  "access=0xf) failed: Cannot allocate memory", "verbs.reg_mr", "UCX ib_md.c format" },
 	{ "rdma_listen: Address already in use", "rdma_cm.addr_in_use rdma_cm.bind_addr",
 	  "librdmacm examples rping.c perror(\"rdma_listen\") (corpus 146)" },
+	/* Mooncake, Open MPI, the Kubernetes scheduler */
+	{ "Device erdma_0 GID 1 not available: Invalid argument [22]", "mooncake.gid_unavailable",
+	  "Mooncake rdma_context.cpp (kvcache-ai/Mooncake#53)" },
+	{ "[cn0022:4071024] pml_ucx.c:309  Error: Failed to create UCP worker", "ompi.ucp_worker",
+	  "Open MPI pml_ucx.c (openucx/ucx#8229)" },
+	{ "[node:12345] btl_openib_component.c:1670:init_one_device] error obtaining device "
+	  "attributes for mlx5_0 errno says Invalid argument", "ompi.device_attrs",
+	  "Open MPI btl_openib_component.c format" },
+	{ "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a.", "k8s.insufficient",
+	  "kube-scheduler's 'Insufficient' message for the shared device plugin's resource" },
 	/* NCCL's rings (graph/rings.cc), its completion error as people quote it */
 	{ "NCCL WARN Error : ring 1 does not loop back to start (3 != 1)",
 	  "nccl.ring_inconsistent", "NCCL graph/rings.cc" },

@@ -204,6 +204,29 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 8 },
 
 	/* --- SPDK ------------------------------------------------------------ */
+	/* Open MPI's UCX PML (ompi/mca/pml/ucx/pml_ucx.c): what UCX failed just before. */
+	{ .id = "ompi.ucp_worker", .tool = "Open MPI (pml ucx)",
+	  .pattern = "failed to create UCP worker",
+	  .meaning = "Open MPI's UCX PML could not create its UCX worker: UCX could not open the "
+		     "transports it selected. UCX's own error, printed before this line, says "
+		     "why.",
+	  .causes = { "the locked-memory limit of the processes (UCX's ibv_create_cq or "
+		      "ibv_reg_mr fails first with 'Cannot allocate memory')",
+		      "no usable device or transport for UCX_TLS / UCX_NET_DEVICES on this node",
+		      "a UCX built without the transports asked for, or another UCX loaded" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 1, .alt = { RS_CLS_DRIVER, RS_CLS_RESOURCES } },
+	/* btl_openib_component.c: "error obtaining device attributes for %s errno says %s". */
+	{ .id = "ompi.device_attrs", .tool = "Open MPI (openib BTL)",
+	  .pattern = "error obtaining device attributes for [^ ]+ errno says",
+	  .meaning = "Open MPI's openib BTL could not query the device's attributes, so it "
+		     "does not use the device.",
+	  .causes = { "the openib BTL and the installed verbs stack disagree: an Open MPI built "
+		      "against MLNX_OFED's experimental verbs running on rdma-core, or the other "
+		      "way round (use the UCX PML, or rebuild)",
+		      "the device is in a bad state (dmesg)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "spdk.cq_error", .tool = "SPDK",
 	  .pattern = "CQ error on (CQ|Queue Pair)|Error on CQ 0x",
 	  .meaning = "SPDK's NVMe-oF RDMA code polled a work completion with an error; the status "
@@ -260,6 +283,17 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the device is given by a wrong name" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
 	  .cls = RS_CLS_GID, .weight = 8, .alt = { RS_CLS_DRIVER } },
+	/* rdma_context.cpp: "Device %s GID %d not available: %s [%d]". */
+	{ .id = "mooncake.gid_unavailable", .tool = "Mooncake transfer engine",
+	  .pattern = "device [^ ]+ GID [0-9]+ not available",
+	  .meaning = "Mooncake could not read the GID index it was told to use (MC_GID_INDEX) "
+		     "on that device: the index is empty or does not exist there.",
+	  .causes = { "MC_GID_INDEX names an index this device does not have (an eRDMA or VF "
+		      "device with one GID, a pod with a sparse GID table): rocescope gids shows "
+		      "the RoCE v2 index",
+		      "the interface under the device has no IP address, so no RoCE v2 GID" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "mooncake.slice_failed", .tool = "Mooncake transfer engine",
 	  .pattern = "process failed for slice",
 	  .meaning = "A transfer of the Mooncake engine failed on a work completion; the status "
@@ -297,6 +331,19 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 
 	/* --- GPU memory ------------------------------------------------------ */
+	/* kube-scheduler: "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a." */
+	{ .id = "k8s.insufficient", .tool = "Kubernetes scheduler",
+	  .pattern = "insufficient rdma/[a-z0-9_.-]+",
+	  .meaning = "No node has the RDMA resource the pod asks for left: the device plugin "
+		     "advertises none (or fewer than the pods request).",
+	  .causes = { "the device plugin found no device for that resource: its selectors "
+		      "(vendors, deviceIDs, ifNames, drivers) match nothing on the nodes, or it "
+		      "runs before the driver is up",
+		      "the pod asks for a resource name the plugin does not define, or more than "
+		      "rdmaHcaMax",
+		      "the plugin is not running on those nodes" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "gpu.dmabuf", .tool = "NCCL, UCX, perftest, verbs applications",
 	  .pattern = "(dmabuf|dma-buf).*(not supported|unsupported|failed)",
 	  .meaning = "Registering GPU memory through dma-buf failed or is not supported here.",
