@@ -559,6 +559,22 @@ static const struct sample samples[] = {
 	  "Open MPI btl_openib_component.c format" },
 	{ "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a.", "k8s.insufficient",
 	  "kube-scheduler's 'Insufficient' message for the shared device plugin's resource" },
+	/* the fourth held-out set's families, from their sources */
+	{ "Couldn't register GPU MR", "verbs.reg_mr",
+	  "Mellanox/gpu_direct_rdma_access sample (corpus 169)" },
+	{ "[ 3664.472868] nvmet_rdma: binding CM ID to 10.0.0.185:4420 failed (-19)",
+	  "kernel.ulp_cm_bind", "nvme target rdma.c (pkoutoupis/rapiddisk#145, corpus 170)" },
+	{ "0 HCAs found", "verbs.no_device", "rdma-core ibv_devinfo -l format (corpus 174)" },
+	{ "[1581627489.217854] [upstreamhost1:195530:0]       ib_verbs.h:84   UCX  ERROR "
+	  "ibv_exp_query_device(mlx5_0) returned 38: No space left on device", "ompi.exp_verbs",
+	  "UCX ib_verbs.h (openucx/ucx#4770, corpus 176)" },
+	{ "ncclInternalError: Internal check failed. | NET/OFI Unable to insert remote address "
+	  "into address vector for device 1", "libfabric.av_insert",
+	  "aws-ofi-nccl (aws/aws-ofi-nccl#663, corpus 181)" },
+	{ "EAL: FATAL: Cannot get hugepage information.", "dpdk.no_hugepages",
+	  "DPDK EAL under SPDK (spdk/spdk#1050, corpus 182)" },
+	{ "Unable to find a soft-roce device", "verbs.device_not_found",
+	  "openucx/ucx#9207 title (corpus 164)" },
 	/* NCCL's rings (graph/rings.cc), its completion error as people quote it */
 	{ "NCCL WARN Error : ring 1 does not loop back to start (3 != 1)",
 	  "nccl.ring_inconsistent", "NCCL graph/rings.cc" },
@@ -598,6 +614,9 @@ static const char *const benign[] = {
 	/* UCX probes with DEVX and prints the failure at DEBUG level before it falls back */
 	"[1722577269.374251] [acn09:646170:0]    ib_mlx5dv_md.c:92   UCX  DEBUG "
 	"mlx5dv_devx_obj_create(CREATE_MKEY, mode=KSM) failed, syndrome 0x45d3a4: Remote I/O error",
+	/* DPDK says so whenever no 1 GiB pages are configured */
+	"EAL: No available hugepages reported in hugepages-1048576kB",
+	"8 HCAs found:",
 };
 
 static struct rs_explainer *explainer(void)

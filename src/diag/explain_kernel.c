@@ -160,6 +160,21 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "(nr_io_queues, queue_size)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RESOURCES } },
+	/*
+	 * drivers/nvme/target/rdma.c: "binding CM ID to %pISpcs failed (%d)":
+	 * the target's port could not take its address on an RDMA device.
+	 */
+	{ .id = "kernel.ulp_cm_bind", .tool = "kernel (nvmet_rdma)",
+	  .pattern = "binding CM ID to [^ ]+ failed \\(-?[0-9]+\\)",
+	  .meaning = "The NVMe over RDMA target could not bind its port's address with rdma_cm: "
+		     "-19 (ENODEV) means no RDMA device sits on that address, -98 (EADDRINUSE) "
+		     "that another listener holds it.",
+	  .causes = { "the address is on an interface without an RDMA device: a plain NIC, or "
+		      "Soft-RoCE not configured on it (rdma link add rxe0 type rxe netdev IF)",
+		      "the RDMA driver for the NIC is not loaded",
+		      "another target port already uses that address and service id" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RDMA_CM, RS_CLS_CONTROL } },
 	{ .id = "kernel.nvme_rdma_connect", .tool = "kernel (nvme-rdma)",
 	  .pattern = "rdma connection establishment failed|rdma_resolve_addr wait failed|"
 		     "nvme nvme[0-9]+: rdma_[a-z_]+ failed",

@@ -117,7 +117,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
-	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])",
+	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])|"
+		     "unable to insert (the )?remote address into (the )?address vector",
 	  .meaning = "libfabric could not add the peer's address to its address vector: the "
 		     "address could not be resolved to an RDMA one.",
 	  .causes = { "the peer's address is not reachable over RDMA (route, ARP, no RDMA device "
@@ -194,7 +195,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_DRIVER } },
 	{ .id = "ompi.exp_verbs", .tool = "Open MPI, MLNX_OFED",
-	  .pattern = "ibv_exp_query_device.*(invalid|comp_mask)",
+	  .pattern = "ibv_exp_query_device.*(invalid|comp_mask)|"
+		     "ibv_exp_[a-z_]+(\\([^)]*\\))?:? (returned -?[0-9]+|failed)",
 	  .meaning = "A program built against MLNX_OFED's experimental verbs runs on a libibverbs "
 		     "that does not match them.",
 	  .causes = { "Open MPI or UCX built with one MLNX_OFED release and run with another (or "
@@ -227,6 +229,20 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the device is in a bad state (dmesg)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * DPDK's EAL (under SPDK): "EAL: FATAL: Cannot get hugepage
+	 * information." - not its "No available hugepages reported in
+	 * hugepages-1048576kB", which only says that no 1 GiB pages exist.
+	 */
+	{ .id = "dpdk.no_hugepages", .tool = "DPDK (SPDK)",
+	  .pattern = "cannot get hugepage information",
+	  .meaning = "DPDK found no huge pages to build its memory on, so SPDK cannot start: "
+		     "its buffers, registered with the RDMA device, live in huge pages.",
+	  .causes = { "no huge pages reserved (after a reboot): run SPDK's scripts/setup.sh or "
+		      "reserve them (vm.nr_hugepages)",
+		      "hugetlbfs not mounted, or no access to it from a container" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "spdk.cq_error", .tool = "SPDK",
 	  .pattern = "CQ error on (CQ|Queue Pair)|Error on CQ 0x",
 	  .meaning = "SPDK's NVMe-oF RDMA code polled a work completion with an error; the status "

@@ -283,7 +283,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
-	  .pattern = "couldn" AP "t (allocate|register) MR|failed to (create|register|reg) "
+	  .pattern = "couldn" AP "t (allocate|register) (GPU |CUDA )?MR|failed to (create|register|reg) "
 		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]*(\\([^)]*\\))?( failed|: )",
 	  .meaning = "Registering the test's buffer with the NIC (pinning it in RAM and giving it "
 		     "keys) failed. perftest's buffer is the message size times the queue depth, "
@@ -334,7 +334,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
 	  .pattern = "no IB devices found|did not detect devices|failed to get IB devices list|"
 		     "no RDMA devices? "
-		     "found|couldn" AP "t get device list|NET/IB ?: No device found",
+		     "found|couldn" AP "t get device list|NET/IB ?: No device found|"
+		     "(^|[^0-9])0 HCAs? found",
 	  .meaning = "libibverbs found no RDMA device at all.",
 	  .causes = { "the RDMA driver is not loaded (mlx5_ib for ConnectX; for Soft-RoCE "
 		      "rdma_rxe and rdma link add rxe0 type rxe netdev DEV)",
@@ -345,7 +346,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "verbs.device_not_found", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "IB device [^ ]+ not found|unable to find the infiniband/roce device",
+	  .pattern = "IB device [^ ]+ not found|(unable to|cannot|can" AP "t|could not|couldn" AP "t) "
+		     "find (an? |the |any )?(infiniband/roce|rdma|ib|infiniband|roce|soft-roce|rxe)"
+		     "[ -]?device",
 	  .meaning = "The device named with -d / --ib-dev does not exist here. RDMA devices are "
 		     "named like mlx5_0 or rxe0, not like the interface (ens1f0).",
 	  .causes = { "an interface name given instead of the RDMA device (rocescope devices maps "
