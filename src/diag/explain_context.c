@@ -212,6 +212,8 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     "the locked-memory limit is named in the log", 0),
 	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
 	     "EINVAL: a size above the device's limits, not the memlock limit", 0),
+	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
+	     "the locked-memory limit is named in the log", 0),
 	/* NCCL on sockets, or with no device: its own settings first. */
 	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
 	     "NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE", 0),

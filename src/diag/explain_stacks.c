@@ -344,7 +344,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "its selectors (vendor, device ID, interface names) match no NIC",
 		      "the RDMA modules or character devices are missing on the node" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
 
 	/* --- GPU memory ------------------------------------------------------ */
 	/* kube-scheduler: "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a." */
@@ -359,7 +359,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "rdmaHcaMax",
 		      "the plugin is not running on those nodes" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
 	{ .id = "gpu.dmabuf", .tool = "NCCL, UCX, perftest, verbs applications",
 	  .pattern = "(dmabuf|dma-buf).*(not supported|unsupported|failed)",
 	  .meaning = "Registering GPU memory through dma-buf failed or is not supported here.",

@@ -192,15 +192,14 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .meaning = "A queue pair transition failed with EINVAL: the device refused an "
 		     "attribute. On RoCE the usual one is the address vector: it needs a GRH "
 		     "with a valid source GID index (LID addressing is InfiniBand only).",
-	  .causes = { "the address vector has no GRH (is_global=0) or a GID index that is not "
-		      "valid for RoCE v2",
-		      "a path MTU, timeout, retry count or outstanding-read value outside the "
-		      "device's range",
+	  .causes = { "the program's address vector has no GRH (is_global=0), or a path MTU, "
+		      "timeout, retry count or outstanding-read value outside the device's range",
+		      "a source GID index that is not valid for RoCE v2 on this port",
 		      "the device's firmware or driver refuses a transition it should accept "
 		      "(update both)" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5,
-	  .alt = { RS_CLS_APPLICATION, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_GID, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
 	  .pattern = "can" AP "t read sgid of index|could not get local gid|"
 		     "ibv_query_gid(_ex)?(\\([^)]*\\))? failed|failed to query gid",
@@ -243,14 +242,15 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		     "rdma_create_qp[a-z_]*( failed)?[:( ]",
 	  .meaning = "The device refused to create the queue pair: the sizes asked for exceed "
 		     "what it supports, or a resource or permission limit was hit.",
-	  .causes = { "the locked-memory limit (ulimit -l) is too small for the queues: a "
+	  .causes = { "queue depth, scatter/gather entries or inline size above the device's limits "
+		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size; an E810 "
+		      "takes less inline data than perftest's default)",
+		      "the locked-memory limit (ulimit -l) is too small for the queues: a "
 		      "non-root user at a default limit",
-		      "queue depth, scatter/gather entries or inline size above the device's limits "
-		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size)",
 		      "the device's QP limit (max_qp) is used up by other processes",
 		      "a raw-packet QP without CAP_NET_RAW ('CAP_NET_RAW may be required')" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_APPLICATION } },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK, RS_CLS_APPLICATION } },
 	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
 		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
