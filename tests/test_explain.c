@@ -1367,6 +1367,15 @@ static void test_rank(void **state)
 		  "include/socket.h:311 WARN Socket creation failed : Address family not supported "
 		  "by protocol\n", cls, sizeof(cls), rk, 16);
 	assert_string_equal(rk[0].e->id, "nccl.socket_create");
+	/* a QP the device refuses: its sizes first, memlock when the log names the limit */
+	rank_text("Unable to create QP.\nFailed to create QP.\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "resources");
+	rank_text("ulimit -l: 64\nUnable to create QP.\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "memlock");
+	/* EINVAL moving a QP: the program's address vector (no GRH on RoCE) */
+	rank_text("resource_manager.cpp:623: enable_queue_pair(): ibv_modify_qp: Invalid argument\n",
+		  cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
 	/* a completion queue refused with EINVAL: a size, not the memlock limit */
 	rank_text("prov/verbs: ibv_create_cq: Invalid argument(22)\n", cls, sizeof(cls), rk, 16);
 	assert_string_equal(strtok(cls, " "), "resources");
