@@ -4,7 +4,7 @@
  * table, key tables, colour roles, glyphs and the drawing pen.
  *
  * A pane is one ui/pane_*.c file ending with a constant struct
- * ui_pane_class (designated initialisers); ui/panes.c lists them, so adding
+ * ui_pane_class (designated initialisers); ui/console_panes.c lists them, so adding
  * a pane is one new file and one line there.  Panes read the session
  * (src/session/session.h: snapshot, series, findings) and never collect
  * anything themselves.  Key handlers never draw: they change state and
@@ -58,6 +58,7 @@ struct ui_pane;
 struct ui_wizard;
 struct ui_capture;
 struct ui_tests;
+struct ui_qps;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -123,6 +124,7 @@ struct ui {
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
+	struct ui_qps *qps;		/* the QPs pane's view (pane_qps.c) */
 	struct ui_explain *explain;	/* the explain view (explain_view.c) */
 	int explain_on;			/* it is open: 1 waiting for a paste, 2 showing */
 	int explain_scroll;
@@ -143,7 +145,7 @@ struct ui {
 	int quit_signal;
 };
 
-/* replay.c: recording (W) and the replay's keys, its part of the status bar. */
+/* recording_keys.c: recording (W) and the replay's keys, its part of the status bar. */
 extern const struct ui_key ui_replay_keys[];
 void ui_record_status(struct ui *ui, struct ui_pen *pen);
 void ui_replay_bar(struct ui *ui, int y);
@@ -152,7 +154,7 @@ int ui_replay_play(struct ui *ui);
 /* A replay just opened: a damaged file says so on the status line. */
 void ui_replay_opened(struct ui *ui);
 
-/* panes.c: the pane classes, in the order of src/panes.h. */
+/* console_panes.c: the pane classes, in the order of src/panes.h. */
 extern const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT];
 
 /* frame.c: keys, the frame around the panes, drawing */
@@ -232,6 +234,11 @@ void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 /* Mark the item laid out from the next virtual row (for cursor follow). */
 void ui_item_begin(struct ui_pane *p, int item);
 void ui_item_end(struct ui_pane *p, int item);
+
+/* pane_devices_nic.c: the NIC lines under a port (pane NULL: count only);
+ * returns the problems found about it. */
+int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
+		   const struct rs_port *p);
 
 /* Helpers shared by panes. */
 const struct rs_device *ui_dev(const struct ui *ui, int dev);

@@ -31,8 +31,8 @@ struct rs_ctrl {
 	struct rs_perf_hdr hdr;
 	int have_hdr, ready, eof, rerr, hdr_err;
 	uint64_t got;			/* bytes received on this connection */
-	enum rs_perf_peer_kind kind;
 	char peer_ver[16];
+	uint8_t version;		/* the peer's protocol version, 0 before its first message */
 	/* sending */
 	uint8_t tx[BUF_LEN];
 	size_t tx_len, tx_off;
@@ -64,7 +64,6 @@ int rs_ctrl_interrupted(void)
 static void got_header(struct rs_ctrl *c)
 {
 	c->hdr_err = rs_perf_decode_hdr(c->rx, &c->hdr);
-	c->kind = rs_perf_sniff(c->rx, RS_PERF_HDR_LEN, c->peer_ver, sizeof(c->peer_ver));
 	if (c->hdr_err)
 		return;
 	c->have_hdr = 1;
@@ -141,7 +140,6 @@ struct rs_ctrl *rs_ctrl_new(struct rs_loop *l, int fd)
 
 	c->l = l;
 	c->fd = fd;
-	c->kind = RS_PEER_ROCESCOPE;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	c->io = rs_io_add(l, fd, POLLIN, on_io, c);
 	RS_STRCPY(c->phase, "the test");
@@ -160,11 +158,6 @@ void rs_ctrl_close(struct rs_ctrl *c)
 void rs_ctrl_set_phase(struct rs_ctrl *c, const char *phase)
 {
 	RS_STRCPY(c->phase, phase);
-}
-
-enum rs_perf_peer_kind rs_ctrl_peer_kind(const struct rs_ctrl *c)
-{
-	return c->kind;
 }
 
 struct waiter {
@@ -221,7 +214,6 @@ static int foreign(struct rs_ctrl *c, struct rs_perf_error *e)
 	enum rs_perf_peer_kind k = c->have_hdr ? RS_PEER_ROCESCOPE :
 		rs_perf_sniff(c->rx, c->have, c->peer_ver, sizeof(c->peer_ver));
 
-	c->kind = k;
 	if (k == RS_PEER_PERFTEST)
 		return rs_perf_fail(e, RS_PF_PEER_PERFTEST, EPROTO,
 				    "the peer speaks perftest's protocol, not rocescope's (it sent "
@@ -274,6 +266,9 @@ static int take(struct rs_ctrl *c, struct rs_perf_msg *m, struct rs_perf_error *
 {
 	int ret = rs_perf_decode_payload(&c->hdr, c->rx + RS_PERF_HDR_LEN, c->hdr.length, m);
 	unsigned type = c->hdr.type, len = c->hdr.length;
+
+	if (!ret && (!c->version || c->hdr.version < c->version))
+		c->version = c->hdr.version;
 
 	c->have = 0;
 	c->have_hdr = c->ready = 0;
@@ -334,10 +329,17 @@ int rs_ctrl_expect(struct rs_ctrl *c, unsigned type, struct rs_perf_msg *m, uint
 			    rs_perf_msg_name(type), rs_perf_msg_name(m->type), c->phase);
 }
 
-int rs_ctrl_send(struct rs_ctrl *c, const struct rs_perf_msg *m, uint64_t timeout_ns,
+int rs_ctrl_send(struct rs_ctrl *c, const struct rs_perf_msg *msg, uint64_t timeout_ns,
 		 struct rs_perf_error *e)
 {
-	int ret = rs_perf_encode(m, c->tx, sizeof(c->tx), &c->tx_len);
+	struct rs_perf_msg m1 = *msg;
+	const struct rs_perf_msg *m = &m1;
+	int ret;
+
+	/* An older peer is answered in its own version (docs/tests.md). */
+	if (c->version && c->version < RS_PERF_VERSION)
+		m1.version = c->version;
+	ret = rs_perf_encode(m, c->tx, sizeof(c->tx), &c->tx_len);
 
 	if (ret)
 		return rs_perf_fail(e, RS_PF_PROTOCOL, -ret, "cannot encode %s: %s",
