@@ -343,11 +343,11 @@ tests_rec_demo_LDADD = $(RS_TEST_LIBS)
 EXTRA_DIST += tests/test_record_cli.sh
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.
-check_PROGRAMS += tests/test_test_job
-tests_test_test_job_SOURCES = tests/test_test_job.c
-tests_test_test_job_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_test_job_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_test_job
+check_PROGRAMS += tests/test_perf_job
+tests_test_perf_job_SOURCES = tests/test_perf_job.c
+tests_test_perf_job_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_perf_job_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_perf_job
 TESTS += tests/test_console_tests.sh
 
 # RDMA resources (RDMA netlink): the parser on the replies recorded in the

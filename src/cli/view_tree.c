@@ -16,7 +16,7 @@
  * replay of a run recorded in the lab, said so in the step's evidence.
  */
 #include "cli/view.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "wizard/run.h"
 
 #include <stdio.h>

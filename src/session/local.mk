@@ -6,5 +6,5 @@ librscore_a_SOURCES += \
 	src/session/producer.h src/session/producers.c \
 	src/session/probes.c src/session/capture_job.c \
 	src/session/record_job.c src/session/replay.c \
-	src/session/test_job.h src/session/test_job.c src/session/test_run.c \
+	src/session/perf_job.h src/session/perf_job.c src/session/perf_run.c \
 	src/session/fix_job.c

@@ -12,7 +12,7 @@
 #include "model/route_resolve.h"
 #include "runtime/loop.h"
 #include "session/session.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "util.h"
 
 #include <arpa/inet.h>

@@ -90,7 +90,7 @@ struct rs_session_slices;
 #define RS_CHANGE_DATA		0x2	/* an area was collected again */
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
 #define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
-#define RS_CHANGE_TEST		0x10	/* a test said something, started or ended (test_job.h) */
+#define RS_CHANGE_TEST		0x10	/* a test said something, started or ended (perf_job.h) */
 #define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
@@ -128,7 +128,7 @@ struct rs_session {
 	struct rs_session_capture *cap;	/* the capture job (capture_job.c), NULL none */
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
-	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
+	struct rs_session_test *test;	/* the test job (perf_job.h), NULL none yet */
 	struct rs_session_fix *fix;	/* the fix job (fix_job.c), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */

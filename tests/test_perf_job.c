@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_test_job.c - the session's test job (src/session/test_job.h): the
+ * test_perf_job.c - the session's test job (src/session/perf_job.h): the
  * lines of real lab runs (the demo's recordings) fed whole and in ragged
  * chunks, bad and oversized lines, a child that dies without a result; on
  * the event loop, real children - shell scripts that print a recorded run,
@@ -27,7 +27,7 @@
 #include "model/demo.h"
 #include "runtime/loop.h"
 #include "session/session.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "util.h"
 
 /* Every line of a recording, fed one by one. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_job.c - the session's test job (test_job.h): one `rocescope bw|lat
+ * perf_job.c - the session's test job (perf_job.h): one `rocescope bw|lat
  * PEER ... --json-lines` child on the event loop, or on the demo a paced
- * replay of a recorded lab run; what it says goes through test_run.c.
+ * replay of a recorded lab run; what it says goes through perf_run.c.
  *
  * While a real test runs the capture is told traffic is claimed
  * (rs_session_capture_claim), so a capture that sees no RoCE packet then
@@ -14,7 +14,7 @@
 #include "model/demo.h"
 #include "perf/view.h"
 #include "session/session.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "util.h"
 
 #include <ctype.h>

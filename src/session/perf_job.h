@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_job.h - the session's embedded tests: `rocescope bw|lat PEER ...
+ * perf_job.h - the session's embedded tests: `rocescope bw|lat PEER ...
  * --json-lines` run as a child of the event loop, its lines parsed as they
  * come (src/perf/jsonl.h), what it said kept for the views, its outcome
  * kept for the checks (perf.pingpong, perf.bandwidth) and the peer's own
@@ -18,8 +18,8 @@
  * the checks (RS_CHANGE_DATA) and logs an event.  rs_test_run_*() are the
  * pure part (lines in, state out) and are what the unit tests feed.
  */
-#ifndef RS_SESSION_TEST_JOB_H
-#define RS_SESSION_TEST_JOB_H
+#ifndef RS_SESSION_PERF_JOB_H
+#define RS_SESSION_PERF_JOB_H
 
 #include <stddef.h>
 #include <stdint.h>
