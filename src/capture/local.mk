@@ -8,6 +8,6 @@ librscore_a_SOURCES += \
 	src/capture/analysis.c src/capture/flow.c src/capture/verdict.c \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
 	src/capture/report.c src/capture/report_text.c \
-	src/capture/capture.h src/capture/capture.c src/capture/source.h \
+	src/capture/cap_ctx.h src/capture/capture.h src/capture/capture.c src/capture/source.h \
 	src/capture/loop.h src/capture/loop.c \
 	src/capture/source_pcap.c src/capture/writer.c src/capture/sniff.c

@@ -12,6 +12,7 @@
  */
 #include "cli/fix_out.h"
 #include "cli/view.h"
+#include "session/probes.h"
 #include "util.h"
 
 #include <errno.h>

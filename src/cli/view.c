@@ -6,6 +6,7 @@
  */
 #include "cli/view.h"
 #include "runtime/loop.h"
+#include "session/replay.h"
 #include "util.h"
 
 #include <errno.h>

@@ -14,6 +14,7 @@
 #include "cli/view.h"
 #include "model/units.h"
 #include "record/recording.h"
+#include "session/replay.h"
 #include "util.h"
 
 #include <stdio.h>

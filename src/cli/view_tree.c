@@ -17,6 +17,7 @@
  */
 #include "cli/view.h"
 #include "session/perf_job.h"
+#include "session/probes.h"
 #include "wizard/run.h"
 
 #include <stdio.h>

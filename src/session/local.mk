@@ -3,8 +3,11 @@
 # its producers (the collectors behind an ops table each).
 librscore_a_SOURCES += \
 	src/session/session.h src/session/session.c src/session/slices.c \
+	src/session/job.h src/session/jobs.c \
 	src/session/producer.h src/session/producers.c \
-	src/session/probes.c src/session/capture_job.c \
-	src/session/record_job.c src/session/replay.c \
+	src/session/probes.h src/session/probes.c \
+	src/session/capture_job.h src/session/capture_job.c \
+	src/session/record_job.h src/session/record_job.c \
+	src/session/replay.h src/session/replay.c \
 	src/session/perf_job.h src/session/perf_job.c src/session/perf_run.c \
-	src/session/fix_job.c
+	src/session/fix_job.h src/session/fix_job.c

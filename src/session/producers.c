@@ -19,6 +19,7 @@
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 #include "runtime/loop.h"
+#include "session/replay.h"
 #include "session/session.h"
 #include "util.h"
 
