@@ -209,6 +209,13 @@ tests_test_session_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_session_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_session
 
+# The session's job table (src/session/job.h) with a job of the test's own.
+check_PROGRAMS += tests/test_session_jobs
+tests_test_session_jobs_SOURCES = tests/test_session_jobs.c
+tests_test_session_jobs_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_session_jobs_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_session_jobs
+
 # The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
 check_PROGRAMS += tests/test_checks
 tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_lib.h

@@ -102,7 +102,7 @@ int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct r
 	int denied;
 
 	/* What applying would refuse shows in the plan already. */
-	denied = !strcmp(v->sess.label, "live") || v->sess.kind == RS_SOURCE_ROOT ?
+	denied = rs_session_can_fix(&v->sess) ?
 		 rs_fix_preflight(plan, env, need, sizeof(need)) != 0 : 0;
 	rs_fix_print_plan(v, plan, 0);
 	ready = rs_fix_plan_ready(plan);

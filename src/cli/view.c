@@ -72,11 +72,11 @@ int rs_view_second_reading(struct rs_view *v, double interval_s)
 
 	if (!rs_session_is_dynamic(&v->sess) || interval_s <= 0)
 		return RS_EXIT_OK;
-	if (v->sess.kind == RS_SOURCE_DEMO) {
+	if (rs_session_is_demo(&v->sess)) {
 		rs_session_refresh(&v->sess);	/* one tick is one second of its clock */
 		return RS_EXIT_OK;
 	}
-	if (v->sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&v->sess)) {
 		rs_session_replay_step(&v->sess, 1);	/* the recording's second sample */
 		return RS_EXIT_OK;
 	}

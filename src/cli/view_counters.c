@@ -237,7 +237,7 @@ static int counters_run(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
-	if (v.sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&v.sess)) {
 		ret = rs_view_counters_replay(&v);
 	} else if (rs_session_is_dynamic(&v.sess)) {
 		ret = run_intervals(&v);

@@ -120,7 +120,7 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 	if (!v->j)
 		rs_tprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
 			rs_test_kind_name(r->need_test), v->sess.peer,
-			v->sess.kind == RS_SOURCE_DEMO ? " (the demo replays a lab run)" : "");
+			rs_session_is_demo(&v->sess) ? " (the demo replays a lab run)" : "");
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
 				      sizeof(err)) && !v->j)
 		rs_tprintf(stderr, "rocescope: %s\n", err);
