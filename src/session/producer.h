@@ -22,8 +22,8 @@
  *
  * Live-only producers have a recorded twin reading the same facts from
  * files (producers.c lists which source uses which); nothing else in the
- * program asks whether it runs on the live host.  The next producers (the
- * capture, the test jobs) plug in here the same way.
+ * program asks whether it runs on the live host.  Work that fills no
+ * area (the capture, the tests, recording) is a job instead (job.h).
  */
 #ifndef RS_PRODUCER_H
 #define RS_PRODUCER_H

@@ -84,7 +84,7 @@ struct rs_session_slices;
 #define RS_CHANGE_EVENT		0x4	/* a line was added to the event log */
 #define RS_CHANGE_PROBE		0x8	/* a probe's result came in */
 #define RS_CHANGE_TEST		0x10	/* a test said something, started or ended (perf_job.h) */
-#define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped (capture_job.h) */
+#define RS_CHANGE_CAPTURE	0x20	/* the capture saw packets, started or stopped */
 
 /* A line for people: what happened and when (CLOCK_MONOTONIC ns). */
 struct rs_session_event {
