@@ -17,6 +17,7 @@
  * says "not recorded" per device, as DCB does: unknown, never bad.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/rdma_res.h"
 #include "util.h"
 
@@ -273,3 +274,39 @@ int rs_collect_rdma_res_recorded(struct rs_snapshot *s)
 	free(idx);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+/* RDMA resources move with the jobs: read again on every refresh. */
+static int res_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_rdma_res(snap);
+}
+
+static int res_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_rdma_res(snap);
+}
+
+static int res_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_rdma_res_recorded(snap);
+}
+
+static int res_recorded_refresh(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap)
+{
+	return rs_collect_rdma_res_recorded(snap);
+}
+
+const struct rs_producer_ops rs_rdma_res_producer = {
+	.name = "rdma-res", .area = RS_AREA_RDMA, .live_only = 1, .collect = res_collect,
+	.refresh = res_refresh,
+};
+
+const struct rs_producer_ops rs_rdma_res_recorded_producer = {
+	.name = "rdma-res-recorded", .area = RS_AREA_RDMA, .collect = res_recorded_collect,
+	.refresh = res_recorded_refresh,
+};

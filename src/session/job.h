@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * job.h - the session's background jobs, each an ops table, as producer.h
- * does for the producers and tmux's job.c keeps one list of jobs.
+ * job.h - the session's background jobs, each an ops table as the
+ * producers are (collect/producer.h), in one list as tmux's job.c keeps
+ * its jobs.
  *
  * A job is work the session runs beside its producers: the probes, the
  * capture, the embedded tests, the recording, the replay of a recording,

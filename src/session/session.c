@@ -370,6 +370,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 		if (s->n_prod == RS_SESSION_MAX_PRODUCERS)
 			rs_die("too many producers: raise RS_SESSION_MAX_PRODUCERS");
 		s->prod[s->n_prod].ops = *ops;
+		s->prod[s->n_prod].peer = s->peer;
 		s->prod[s->n_prod++].session = s;
 	}
 	s->interval_ms = DEFAULT_INTERVAL_MS;
