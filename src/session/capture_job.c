@@ -62,13 +62,10 @@ static struct rs_session_capture *get(const struct rs_session *s)
 static struct rs_session_capture *job(struct rs_session *s)
 {
 	struct rs_job *jb = rs_session_job(s, &rs_capture_job);
-	struct rs_session_capture *j = jb->priv;
+	struct rs_session_capture *j = rs_job_state(jb, sizeof(*j));
 
-	if (!j) {
-		j = jb->priv = rs_xcalloc(1, sizeof(*j));
-		j->s = s;
-		j->job = jb;
-	}
+	j->s = s;
+	j->job = jb;
 	return j;
 }
 

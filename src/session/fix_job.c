@@ -102,8 +102,7 @@ int rs_session_fix_start(struct rs_session *s, const char *const *args, const ch
 		snprintf(err, errlen, s->loop ? "a fix runs already" : "no event loop");
 		return -EBUSY;
 	}
-	if (!j)
-		j = jb->priv = rs_xcalloc(1, sizeof(*j));
+	j = rs_job_state(jb, sizeof(*j));
 	memset(&j->end, 0, sizeof(j->end));
 	j->s = s;
 	j->job = jb;

@@ -75,6 +75,9 @@ struct rs_job *rs_session_job(const struct rs_session *s, const struct rs_job_op
 /* Its state (j->priv), NULL when s has no such job or it has none yet. */
 void *rs_session_job_priv(const struct rs_session *s, const struct rs_job_ops *ops);
 
+/* j's state (j->priv), made zeroed (size bytes) the first time. */
+void *rs_job_state(struct rs_job *j, size_t size);
+
 /* ----- what a job may tell the session */
 void rs_job_log(struct rs_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Its part of the context changed: the checks run again, the views hear

@@ -62,6 +62,13 @@ void *rs_session_job_priv(const struct rs_session *s, const struct rs_job_ops *o
 	return j ? j->priv : NULL;
 }
 
+void *rs_job_state(struct rs_job *j, size_t size)
+{
+	if (!j->priv)
+		j->priv = rs_xcalloc(1, size);
+	return j->priv;
+}
+
 void rs_job_log(struct rs_job *j, const char *fmt, ...)
 {
 	char line[RS_MSG_LEN];

@@ -58,14 +58,13 @@ static struct rs_session_test *get(const struct rs_session *s)
 static struct rs_session_test *job(struct rs_session *s)
 {
 	struct rs_job *jb = rs_session_job(s, &rs_perf_job);
-	struct rs_session_test *j = jb->priv;
+	int first = !jb->priv;
+	struct rs_session_test *j = rs_job_state(jb, sizeof(*j));
 
-	if (!j) {
-		j = jb->priv = rs_xcalloc(1, sizeof(*j));
-		j->s = s;
-		j->job = jb;
+	if (first)
 		j->res.can_run = rs_session_can_test(s);
-	}
+	j->s = s;
+	j->job = jb;
 	return j;
 }
 

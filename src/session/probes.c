@@ -47,15 +47,6 @@ static struct probes *get(const struct rs_session *s)
 	return rs_session_job_priv(s, &rs_probes_job);
 }
 
-static struct probes *state(struct rs_session *s)
-{
-	struct rs_job *jb = rs_session_job(s, &rs_probes_job);
-
-	if (!jb->priv)
-		jb->priv = rs_xcalloc(1, sizeof(struct probes));
-	return jb->priv;
-}
-
 static void request(const struct rs_session *s, enum rs_probe_kind k, struct rs_probe_req *req)
 {
 	memset(req, 0, sizeof(*req));
@@ -176,7 +167,7 @@ int rs_session_probe_start(struct rs_session *s, enum rs_probe_kind k)
 
 	if (!s->loop || !s->peer[0])
 		return -EINVAL;
-	p = state(s);
+	p = get(s);
 	if (p->child[k])
 		return -EBUSY;
 	rs_session_probe_forget(s, k);
@@ -202,7 +193,6 @@ int rs_session_probe_wait(struct rs_session *s, enum rs_probe_kind k)
 
 	if (!s->peer[0])
 		return -EINVAL;
-	state(s);
 	j.slot = rs_session_job(s, &rs_probes_job);
 	rs_session_probe_forget(s, k);
 	request(s, k, &j.req);
@@ -249,7 +239,7 @@ void rs_session_probe_forget(struct rs_session *s, enum rs_probe_kind k)
 /* The results are there from the start (none yet), as the checks expect. */
 static void start(struct rs_job *jb)
 {
-	jb->priv = rs_xcalloc(1, sizeof(struct probes));
+	rs_job_state(jb, sizeof(struct probes));
 }
 
 static void add_to_ctx(const struct rs_job *jb, struct rs_check_ctx *ctx)
