@@ -18,7 +18,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
