@@ -332,7 +332,7 @@ int rs_session_capture_write(struct rs_session *s, const char *path, char *err, 
 	r = rs_capture_write(j->c, path, 0, 0, err, errlen);
 	if (!r)
 		rs_job_log(j->job, "capture: %s %s", path ? "writing to" : "stopped writing",
-			       path ? path : "the file");
+			   path ? path : "the file");
 	return r;
 }
 

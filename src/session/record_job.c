@@ -75,14 +75,19 @@ static int flush(struct rs_session_rec *r)
 	return 0;
 }
 
+static struct rs_job *slot(const struct rs_session *s)
+{
+	return rs_session_job(s, &rs_record_job);
+}
+
 static struct rs_session_rec *get(const struct rs_session *s)
 {
-	return rs_session_job_priv(s, &rs_record_job);
+	return slot(s)->priv;
 }
 
 static void rec_free(struct rs_session *s)
 {
-	struct rs_job *jb = rs_session_job(s, &rs_record_job);
+	struct rs_job *jb = slot(s);
 	struct rs_session_rec *r = jb->priv;
 
 	if (!r)
@@ -238,7 +243,7 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 		free(r);
 		return ret;
 	}
-	rs_session_job(s, &rs_record_job)->priv = r;
+	slot(s)->priv = r;
 	r->synced_ns = rs_now_ns();
 	ret = r->first ? rs_rec_write_host(&r->w, &s->snap, s->label, wall_ns(), err, errlen) :
 	      rs_rec_write_begin(&r->w, &s->snap, s->label, wall_ns(), err, errlen);
@@ -258,9 +263,9 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 	}
 	snprintf(err, errlen, "%s", r->note);
 	if (r->note[0])
-		rs_session_log(s, "%s", r->note);
+		rs_job_log(slot(s), "%s", r->note);
 	else
-		rs_session_log(s, "recording to %s", path);
+		rs_job_log(slot(s), "recording to %s", path);
 	return 0;
 }
 
@@ -281,8 +286,8 @@ unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 	if (!ret)
 		return 0;
 	summary(s, "recording stopped: wrote", msg, sizeof(msg));
-	rs_session_log(s, "%s (%s; the file loads up to its last complete sample)", msg,
-		       strerror(-ret));
+	rs_job_log(slot(s), "%s (%s; the file loads up to its last complete sample)", msg,
+		   strerror(-ret));
 	rec_free(s);
 	return RS_CHANGE_EVENT;
 }
@@ -303,7 +308,7 @@ int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen)
 	summary(s, "recorded", msg, msglen);
 	if (ret)
 		snprintf(msg + strlen(msg), msglen - strlen(msg), " (%s)", strerror(-ret));
-	rs_session_log(s, "%s", msg);
+	rs_job_log(slot(s), "%s", msg);
 	rec_free(s);
 	return ret;
 }
