@@ -154,9 +154,9 @@ static int collect(struct rs_session *s, struct rs_snapshot *snap, unsigned area
 #define ALL_AREAS (RS_AREA_BIT(RS_AREA_RDMA) | RS_AREA_BIT(RS_AREA_NET) | \
 		   RS_AREA_BIT(RS_AREA_HOST))
 
-/* The source is a host read now (live or a root), not a record of one:
- * it is read in slices on the loop and stamped with where and when. */
-static int reads_host(const struct rs_session *s)
+/* A host read now (live or a root), not a record of one: it is read in
+ * slices on the loop and stamped with where and when. */
+int rs_session_reads_host(const struct rs_session *s)
 {
 	return s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT;
 }
@@ -168,7 +168,7 @@ static int collect_all(struct rs_session *s, struct rs_snapshot *snap, char *err
 
 	rs_snapshot_init(snap);
 	err[0] = '\0';
-	if (reads_host(s))
+	if (rs_session_reads_host(s))
 		set_origin(s, snap);
 	ret = collect(s, snap, ALL_AREAS, err, errlen);
 	if (ret && !err[0])
@@ -375,7 +375,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	s->interval_ms = DEFAULT_INTERVAL_MS;
 	for (const struct rs_job_ops *const *j = rs_session_jobs; *j; j++)
 		rs_session_job_add(s, *j);
-	if (o->background && reads_host(s)) {
+	if (o->background && rs_session_reads_host(s)) {
 		/* Empty until attached: slices.c fills it on the loop. */
 		set_origin(s, &s->snap);
 		rs_snap_index_build(&s->index, &s->snap);
@@ -464,7 +464,7 @@ int rs_session_can_test(const struct rs_session *s)
 
 int rs_session_can_fix(const struct rs_session *s)
 {
-	return reads_host(s);
+	return rs_session_reads_host(s);
 }
 
 int rs_session_can_record(const struct rs_session *s)
@@ -589,7 +589,7 @@ static void on_tick(struct rs_timer *t, void *arg)
 	for (size_t i = 0; i < s->n_jobs; i++)
 		if (s->jobs[i].ops->tick && s->jobs[i].ops->tick(&s->jobs[i]))
 			return;
-	if (reads_host(s))
+	if (rs_session_reads_host(s))
 		rs_session_slices_start(s, 1);	/* skipped while slices run */
 	else
 		rs_session_refresh(s);

@@ -161,9 +161,11 @@ void rs_session_close(struct rs_session *s);
  * netdev, a sniffer; the live host).  _can_test: an embedded test runs
  * (the live host: a child; the demo: a recorded run replayed).  _can_fix:
  * the host can be changed (the live host, a fixture root).  _can_record:
- * it moves and is not itself a recording.
+ * it moves and is not itself a recording.  _reads_host: a host read now
+ * (the live host, a fixture root), not a record of one.
  */
 int rs_session_is_dynamic(const struct rs_session *s);
+int rs_session_reads_host(const struct rs_session *s);
 int rs_session_is_recorded(const struct rs_session *s);
 int rs_session_is_demo(const struct rs_session *s);
 int rs_session_is_replay(const struct rs_session *s);
