@@ -43,6 +43,7 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "pfc", v->pfc);
 	rs_jl_str(&jl, "trust", v->trust);
 	rs_jl_u64(&jl, "memlock", v->memlock);
+	rs_jl_str(&jl, "dcqcn", v->dcqcn);
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
@@ -76,6 +77,7 @@ void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_p
 	rs_json_kv_str_or_null(j, "port_state", v->port_state);
 	kv_known(j, "pfc", v->pfc);
 	kv_known(j, "trust", v->trust);
+	kv_known(j, "dcqcn", v->dcqcn);
 	rs_json_kv_int_or_null(j, "memlock", (int64_t)v->memlock,
 			       v->memlock != 0 && v->memlock != UINT64_MAX);
 	if (v->memlock)

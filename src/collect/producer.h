@@ -75,6 +75,7 @@ extern const struct rs_producer_ops rs_host_producer;		/* host.c */
 extern const struct rs_producer_ops rs_memlock_producer;
 extern const struct rs_producer_ops rs_memlock_recorded_producer;
 extern const struct rs_producer_ops rs_rdma_sysfs_producer;	/* rdma_sysfs.c */
+extern const struct rs_producer_ops rs_rdma_locality_producer;	/* locality.c */
 extern const struct rs_producer_ops rs_verbs_producer;		/* verbs.c */
 extern const struct rs_producer_ops rs_rdma_res_producer;	/* rdma_res.c */
 extern const struct rs_producer_ops rs_rdma_res_recorded_producer;
@@ -85,5 +86,7 @@ extern const struct rs_producer_ops rs_ethtool_producer;	/* ethtool.c */
 extern const struct rs_producer_ops rs_net_conf_producer;	/* net_conf.c */
 extern const struct rs_producer_ops rs_dcb_producer;		/* dcb.c */
 extern const struct rs_producer_ops rs_dcb_recorded_producer;
+extern const struct rs_producer_ops rs_nic_health_producer;	/* nic_health.c */
+extern const struct rs_producer_ops rs_nic_health_recorded_producer;
 
 #endif

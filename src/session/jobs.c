@@ -13,6 +13,7 @@
 #include "session/fix_job.h"
 #include "session/perf_job.h"
 #include "session/probes.h"
+#include "session/qp_job.h"
 #include "session/record_job.h"
 #include "session/replay.h"
 #include "session/session.h"
@@ -28,6 +29,7 @@ const struct rs_job_ops *const rs_session_jobs[] = {
 	&rs_perf_job,
 	&rs_replay_job,
 	&rs_fix_job,
+	&rs_qp_job,
 	&rs_record_job,
 	NULL,
 };

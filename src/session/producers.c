@@ -5,13 +5,14 @@
  * clock, the recording).  The collectors' producers live at the bottom of
  * their own files (src/collect/producer.h).
  *
- *   live : host files, memlock (getrlimit, capget), sysfs RDMA, libibverbs,
- *          RDMA netlink resources, netlink (with its notification socket),
- *          ethtool, link files (sysctls, ECN), DCB netlink
+ *   live : host files, memlock (getrlimit, capget), sysfs RDMA, locality
+ *          files, libibverbs, RDMA netlink resources and QPs, netlink (with
+ *          its notification socket), ethtool, link files (sysctls, ECN,
+ *          DCQCN), DCB netlink, NIC health (devlink, ethtool netlink)
  *   root : host files, memlock (<root>/proc/self/limits, status), sysfs
- *          RDMA, recorded RDMA netlink replies, links from
- *          <root>/sys/class/net, link files, "DCB not recorded" - the
- *          recorded twins
+ *          RDMA, locality files, recorded RDMA netlink replies, links from
+ *          <root>/sys/class/net, link files, "DCB not recorded", recorded
+ *          devlink and ethtool netlink replies - the recorded twins
  *   file : the saved snapshot (static)
  *   demo : the bundled demo host, moved one tick per refresh
  *   replay: a recording, one sample per refresh (replay.c)
@@ -95,14 +96,20 @@ static const struct rs_producer_ops demo = {
 /* ---------------------------------------------------------- the tables */
 
 static const struct rs_producer_ops *const live_all[] = {
-	&rs_host_producer, &rs_memlock_producer, &rs_rdma_sysfs_producer, &rs_verbs_producer, &rs_rdma_res_producer,
-	&rs_netlink_producer, &rs_ethtool_producer, &rs_net_conf_producer, &rs_dcb_producer, NULL,
+	&rs_host_producer, &rs_memlock_producer, &rs_rdma_sysfs_producer,
+	&rs_rdma_locality_producer, &rs_verbs_producer, &rs_rdma_res_producer,
+	&rs_netlink_producer, &rs_ethtool_producer, &rs_net_conf_producer,
+	&rs_dcb_producer, &rs_nic_health_producer, NULL,
 };
 static const struct rs_producer_ops *const root_all[] = {
-	&rs_host_producer, &rs_memlock_recorded_producer, &rs_rdma_sysfs_producer, &rs_rdma_res_recorded_producer,
-	&rs_net_recorded_producer, &rs_net_conf_producer, &rs_dcb_recorded_producer, NULL,
+	&rs_host_producer, &rs_memlock_recorded_producer, &rs_rdma_sysfs_producer,
+	&rs_rdma_locality_producer, &rs_rdma_res_recorded_producer,
+	&rs_net_recorded_producer, &rs_net_conf_producer, &rs_dcb_recorded_producer,
+	&rs_nic_health_recorded_producer, NULL,
 };
-static const struct rs_producer_ops *const live_gids[] = { &rs_rdma_sysfs_producer, &rs_netlink_addrs_producer, NULL };
+static const struct rs_producer_ops *const live_gids[] = {
+	&rs_rdma_sysfs_producer, &rs_netlink_addrs_producer, NULL,
+};
 static const struct rs_producer_ops *const root_gids[] = { &rs_rdma_sysfs_producer, NULL };
 static const struct rs_producer_ops *const file_all[] = { &file, NULL };
 static const struct rs_producer_ops *const demo_all[] = { &demo, NULL };
