@@ -22,8 +22,8 @@
  * total zero); / keeps only the rows whose name contains a text (any
  * case).  Both only choose rows: counting and marks are unchanged.
  */
-#include "session/replay.h"
 #include "ui/curses.h"
+#include "session/replay.h"
 #include "ui/ui.h"
 #include "model/counter_tables.h"
 #include "model/units.h"

@@ -15,9 +15,9 @@
  * the peer opens the peer input line once.  A cause with a fix shows its
  * plan: a applies it, u undoes (wizard_fix.c); the step re-runs after.
  */
+#include "ui/curses.h"
 #include "session/perf_job.h"
 #include "session/probes.h"
-#include "ui/curses.h"
 #include "ui/ui.h"
 #include "fix/fix.h"
 #include "ui/wizard_fix.h"

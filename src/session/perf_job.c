@@ -12,7 +12,7 @@
  * stopped leaves no outcome: stopping is not evidence of anything.
  */
 #include "model/demo.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "session/perf_job.h"
 #include "session/session.h"
 #include "util.h"

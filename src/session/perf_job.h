@@ -27,7 +27,7 @@
 #include "diag/check.h"
 #include "model/peer_view.h"
 #include "perf/jsonl.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "runtime/loop.h"
 
 struct rs_session;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * replay.c - the console's keys for recording and replaying, and the
+ * recording_keys.c - the console's keys for recording and replaying, and the
  * replay's place in the status bar (docs/recording.md, docs/console.md).
  *
  * W starts recording whatever the console shows to a file (the name is
@@ -12,10 +12,10 @@
  * with the sample shown in reverse video.  Handlers only ask the session
  * and set the message; they never draw.
  */
-#include "session/record_job.h"
-#include "session/replay.h"
 #include "ui/curses.h"
 #include "record/recording.h"
+#include "session/record_job.h"
+#include "session/replay.h"
 #include "ui/ui.h"
 #include "util.h"
 
