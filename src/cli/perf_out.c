@@ -44,6 +44,8 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "trust", v->trust);
 	rs_jl_u64(&jl, "memlock", v->memlock);
 	rs_jl_str(&jl, "dcqcn", v->dcqcn);
+	rs_jl_str(&jl, "neigh_ip", v->neigh_ip);
+	rs_jl_str(&jl, "neigh_mac", v->neigh_mac);
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
@@ -84,6 +86,8 @@ void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_p
 		rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
 	else
 		rs_json_kv_null(j, "memlock_unlimited");	/* not known either way */
+	rs_json_kv_str_or_null(j, "neigh_ip", v->neigh_ip);
+	rs_json_kv_str_or_null(j, "neigh_mac", v->neigh_mac);
 	rs_json_obj_end(j);
 }
 

@@ -25,16 +25,9 @@
 
 static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-static void text_step(const struct rs_run *r, size_t i)
+/* seen/expected/remedy of a finding, under a step. */
+static void text_detail(const struct rs_finding *f)
 {
-	const struct rs_step *st = &r->steps[i];
-	const struct rs_tree_node *n = &r->tree->nodes[st->node];
-	const struct rs_finding *f = &st->finding;
-
-	rs_tprintf(stdout, "%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
-	rs_tprintf(stdout, "          %s\n", f->summary);
-	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
-		return;
 	if (f->evidence[0])
 		rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
 	if (f->expected[0])
@@ -43,49 +36,110 @@ static void text_step(const struct rs_run *r, size_t i)
 		rs_tprintf(stdout, "          remedy:   %s\n", f->remedy);
 }
 
-static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
+/* A step: the cause first when another check names it, the symptom after. */
+static void text_step(const struct rs_run *r, size_t i)
 {
 	const struct rs_step *st = &r->steps[i];
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
+
+	rs_tprintf(stdout, "%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
+	if (st->cause_check) {
+		rs_tprintf(stdout, "          cause (%s): %s\n", st->cause_check, st->cause.summary);
+		text_detail(&st->cause);
+		rs_tprintf(stdout, "          symptom (%s): %s\n", f->id, f->summary);
+		if (f->evidence[0])
+			rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
+		return;
+	}
+	rs_tprintf(stdout, "          %s\n", f->summary);
+	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
+		return;
+	text_detail(f);
+}
+
+static void json_finding(struct rs_json *j, const struct rs_finding *f)
+{
+	rs_json_kv_str_or_null(j, "object", f->object);
+	rs_json_kv_str(j, "summary", f->summary);
+	rs_json_kv_str_or_null(j, "evidence", f->evidence);
+	rs_json_kv_str_or_null(j, "expected", f->expected);
+	rs_json_kv_str_or_null(j, "remedy", f->remedy);
+}
+
+static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
+{
+	const struct rs_step *st = &r->steps[i];
+	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "id", n->id);
 	rs_json_kv_str(j, "check", n->check->id);
 	rs_json_kv_str(j, "title", n->title);
 	rs_json_kv_str(j, "verdict", rs_verdict_name(st->verdict));
-	rs_json_kv_str_or_null(j, "object", f->object);
-	rs_json_kv_str(j, "summary", f->summary);
-	rs_json_kv_str_or_null(j, "evidence", f->evidence);
-	rs_json_kv_str_or_null(j, "expected", f->expected);
-	rs_json_kv_str_or_null(j, "remedy", f->remedy);
+	json_finding(j, &st->finding);
+	rs_json_kv_str_or_null(j, "cause_check", st->cause_check ? st->cause_check : "");
+	rs_json_key(j, "cause");
+	if (st->cause_check) {
+		rs_json_obj_begin(j);
+		rs_json_kv_str(j, "check", st->cause_check);
+		json_finding(j, &st->cause);
+		rs_json_obj_end(j);
+	} else {
+		rs_json_null(j);
+	}
 	rs_json_obj_end(j);
 }
 
 static void json_outcome(struct rs_json *j, const struct rs_run *r)
 {
-	const struct rs_step *cause = r->cause >= 0 ? &r->steps[r->cause] : NULL;
+	int first = rs_run_first(r);
+	const struct rs_step *st = first >= 0 ? &r->steps[first] : NULL;
+	const struct rs_finding *head = st ? rs_step_headline(st) : NULL;
 
 	rs_json_key(j, "outcome");
 	rs_json_obj_begin(j);
 	rs_json_kv_str(j, "verdict", rs_verdict_name(rs_run_worst(r)));
-	if (cause) {
-		rs_json_kv_str(j, "step", r->tree->nodes[cause->node].id);
-		rs_json_kv_str(j, "check", cause->finding.id);
-		rs_json_kv_str(j, "cause", cause->finding.summary);
-		rs_json_kv_str_or_null(j, "remedy", cause->finding.remedy);
+	if (st) {
+		rs_json_kv_str(j, "step", r->tree->nodes[st->node].id);
+		rs_json_kv_str(j, "check", st->finding.id);
+		rs_json_kv_str_or_null(j, "cause_check", st->cause_check ? st->cause_check : "");
+		rs_json_kv_str(j, "cause", head->summary);
+		rs_json_kv_str_or_null(j, "remedy", head->remedy);
+		rs_json_kv_str_or_null(j, "symptom", st->cause_check ? st->finding.summary : "");
 	} else {
 		rs_json_kv_null(j, "step");
 		rs_json_kv_null(j, "check");
+		rs_json_kv_null(j, "cause_check");
 		rs_json_kv_null(j, "cause");
 		rs_json_kv_null(j, "remedy");
+		rs_json_kv_null(j, "symptom");
 	}
 	rs_json_obj_end(j);
+}
+
+/* "cause: step 2 (ping) - net.peer_neigh: ...", the remedy, the symptom. */
+static void text_first(const struct rs_run *r, int i, const char *label)
+{
+	const struct rs_step *c = &r->steps[i];
+	const struct rs_finding *head = rs_step_headline(c);
+
+	if (c->cause_check)
+		rs_tprintf(stdout, "%s: step %d (%s) - %s: %s\n", label, i + 1,
+			   r->tree->nodes[c->node].id, c->cause_check, head->summary);
+	else
+		rs_tprintf(stdout, "%s: step %d (%s): %s\n", label, i + 1,
+			   r->tree->nodes[c->node].id, head->summary);
+	if (head->remedy[0])
+		rs_tprintf(stdout, "remedy: %s\n", head->remedy);
+	if (c->cause_check)
+		rs_tprintf(stdout, "symptom: %s: %s\n", c->finding.id, c->finding.summary);
 }
 
 static void text_outcome(const struct rs_run *r)
 {
 	size_t count[RS_SKIP + 1] = { 0 };
+	int first = rs_run_first(r);
 
 	for (size_t i = 0; i < r->n_steps; i++)
 		count[r->steps[i].verdict]++;
@@ -94,16 +148,12 @@ static void text_outcome(const struct rs_run *r)
 		rs_tprintf(stdout,
 			   "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
 			   count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
+		if (first >= 0)
+			text_first(r, first, r->cause >= 0 ? "first to do" : "first to look at");
 		return;
 	}
-	if (r->cause >= 0) {
-		const struct rs_step *c = &r->steps[r->cause];
-
-		rs_tprintf(stdout, "cause: step %d (%s): %s\n", r->cause + 1,
-			   r->tree->nodes[c->node].id,
-			   c->finding.summary);
-		if (c->finding.remedy[0])
-			rs_tprintf(stdout, "remedy: %s\n", c->finding.remedy);
+	if (first >= 0) {
+		text_first(r, first, "cause");
 		return;
 	}
 	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",

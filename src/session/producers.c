@@ -131,3 +131,17 @@ const struct rs_producer_ops *const *rs_producers_for(enum rs_source_kind kind,
 		return demo_all;
 	}
 }
+
+int rs_session_neigh_mac(const struct rs_session *s, const char *ip, char *mac, size_t len)
+{
+	const struct rs_neigh *nb;
+
+	/* The live host's entry now; a recorded host's as recorded. */
+	if (!rs_session_is_recorded(s))
+		return rs_net_neigh_mac(ip, mac, len);
+	nb = rs_snapshot_neigh(&s->snap, "", ip);
+	if (!nb || !nb->mac[0])
+		return -1;
+	rs_strlcpy(mac, nb->mac, len);
+	return 0;
+}
