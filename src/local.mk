@@ -8,6 +8,7 @@ librscore_a_SOURCES = \
 	src/snapshot.h \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
 	src/json.h src/json.c \
+	src/print.h src/print.c \
 	src/termout.h src/termout.c \
 	src/panes.h src/panes.c \
 	src/version.h

@@ -11,6 +11,7 @@
 #define RS_CLI_VIEW_H
 
 #include "cli/cli.h"
+#include "print.h"
 #include "session/session.h"
 
 struct rs_view {
@@ -18,6 +19,7 @@ struct rs_view {
 	struct rs_session sess;
 	struct rs_json json;
 	struct rs_json *j;		/* &json with --json, NULL for text */
+	struct rs_pr pr;		/* text or JSON, as the view prints both */
 };
 
 /*
@@ -63,9 +65,8 @@ int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
  */
 int rs_view_counters_replay(struct rs_view *v);
 
-/* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
-void rs_view_print_errors(const struct rs_snapshot *s, FILE *f);
-/* The "errors" member of a JSON view. */
-void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s);
+/* Every collection error: "note: SOURCE OBJECT: MESSAGE" lines, or the
+ * "errors" member of a JSON view. */
+void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s);
 
 #endif

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * print.c - the text-or-JSON printer of print.h.
+ *
+ * Every value call goes one of two ways: with a JSON writer, key and value
+ * to json.c; without, the format and the value to rs_tprintf().  Formats
+ * reach here as variables, which the compiler cannot check against the
+ * value, so fmt_fits() checks each at run time against the one type the
+ * function was given: a mismatch prints nothing and is remembered.
+ */
+#include "print.h"
+#include "termout.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum kind { K_STR, K_INT, K_UINT, K_U64, K_SIZE, K_DBL };
+
+void rs_pr_init(struct rs_pr *p, FILE *f, struct rs_json *j)
+{
+	p->f = f;
+	p->j = j;
+	p->error = 0;
+}
+
+int rs_pr_error(const struct rs_pr *p)
+{
+	return p->error || (p->j && p->j->error);
+}
+
+/* The conversion after a '%' fits kind k: flags, width, precision, length. */
+static int spec_fits(const char *s, enum kind k)
+{
+	static const char *const convs[] = { "s", "di", "uxXo", "uxXo", "uxX", "fFeEgGaA" };
+	static const char *const lens[] = { "", "", "", "ll", "z", "" };
+	const char *len = lens[k];
+
+	s += strspn(s, "-+ #0");
+	s += strspn(s, "0123456789");
+	if (*s == '.') {
+		s++;
+		s += strspn(s, "0123456789");
+	}
+	if (strncmp(s, len, strlen(len)))
+		return 0;
+	s += strlen(len);
+	return *s && strchr(convs[k], *s);
+}
+
+/* Exactly one conversion, of kind k ("%%" aside). */
+static int fmt_fits(const char *fmt, enum kind k)
+{
+	int n = 0;
+
+	for (const char *s = strchr(fmt, '%'); s; s = strchr(s, '%')) {
+		if (s[1] == '%') {
+			s += 2;
+			continue;
+		}
+		if (n++ || !spec_fits(s + 1, k))
+			return 0;
+		s++;
+	}
+	return n == 1;
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+/* The text side of a value: fmt checked, then printed with the one value. */
+static void text_value(struct rs_pr *p, const char *fmt, enum kind k, ...)
+{
+	va_list ap;
+
+	if (p->j || !fmt)
+		return;
+	if (!fmt_fits(fmt, k)) {
+		p->error = 1;
+		return;
+	}
+	va_start(ap, k);
+	rs_vtprintf(p->f, fmt, ap);
+	va_end(ap);
+}
+#pragma GCC diagnostic pop
+
+/* The JSON side: 1 when a value is due (a writer, a key); the key is written. */
+static int json_key(struct rs_pr *p, const char *key)
+{
+	if (!p->j || !key)
+		return 0;
+	if (key[0])
+		rs_json_key(p->j, key);
+	return 1;
+}
+
+void rs_pr_obj_open(struct rs_pr *p, const char *key)
+{
+	if (json_key(p, key ? key : RS_PR_ITEM))
+		rs_json_obj_begin(p->j);
+}
+
+void rs_pr_obj_close(struct rs_pr *p)
+{
+	if (p->j)
+		rs_json_obj_end(p->j);
+}
+
+void rs_pr_arr_open(struct rs_pr *p, const char *key)
+{
+	if (json_key(p, key ? key : RS_PR_ITEM))
+		rs_json_arr_begin(p->j);
+}
+
+void rs_pr_arr_close(struct rs_pr *p)
+{
+	if (p->j)
+		rs_json_arr_end(p->j);
+}
+
+void rs_pr_text(struct rs_pr *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->j)
+		return;
+	va_start(ap, fmt);
+	rs_vtprintf(p->f, fmt, ap);
+	va_end(ap);
+}
+
+void rs_pr_str(struct rs_pr *p, const char *key, const char *fmt, const char *s)
+{
+	if (json_key(p, key))
+		rs_json_str(p->j, s);
+	text_value(p, fmt, K_STR, s ? s : "");
+}
+
+void rs_pr_str_or(struct rs_pr *p, const char *key, const char *fmt, const char *s,
+		  const char *unknown)
+{
+	int known = s && s[0];
+
+	if (json_key(p, key)) {
+		if (known)
+			rs_json_str(p->j, s);
+		else
+			rs_json_null(p->j);
+	}
+	if (known || unknown)
+		text_value(p, fmt, K_STR, known ? s : unknown);
+}
+
+void rs_pr_str_or_null(struct rs_pr *p, const char *key, const char *fmt, const char *s)
+{
+	rs_pr_str_or(p, key, fmt, s, "");
+}
+
+void rs_pr_strn(struct rs_pr *p, const char *key, const char *fmt, const char *s, size_t len)
+{
+	char *copy;
+
+	if (json_key(p, key))
+		rs_json_strn(p->j, s, len);
+	if (p->j || !fmt)
+		return;
+	copy = rs_xmalloc(len + 1);
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	text_value(p, fmt, K_STR, copy);
+	free(copy);
+}
+
+void rs_pr_int(struct rs_pr *p, const char *key, const char *fmt, int v)
+{
+	if (json_key(p, key))
+		rs_json_int(p->j, v);
+	text_value(p, fmt, K_INT, v);
+}
+
+void rs_pr_uint(struct rs_pr *p, const char *key, const char *fmt, unsigned v)
+{
+	if (json_key(p, key))
+		rs_json_u64(p->j, v);
+	text_value(p, fmt, K_UINT, v);
+}
+
+void rs_pr_u64(struct rs_pr *p, const char *key, const char *fmt, uint64_t v)
+{
+	if (json_key(p, key))
+		rs_json_u64(p->j, v);
+	text_value(p, fmt, K_U64, (unsigned long long)v);
+}
+
+void rs_pr_size(struct rs_pr *p, const char *key, const char *fmt, size_t v)
+{
+	if (json_key(p, key))
+		rs_json_u64(p->j, v);
+	text_value(p, fmt, K_SIZE, v);
+}
+
+void rs_pr_double(struct rs_pr *p, const char *key, const char *fmt, double v)
+{
+	if (json_key(p, key))
+		rs_json_double(p->j, v);
+	text_value(p, fmt, K_DBL, v);
+}
+
+void rs_pr_bool(struct rs_pr *p, const char *key, const char *fmt, int v)
+{
+	if (json_key(p, key))
+		rs_json_bool(p->j, v);
+	text_value(p, fmt, K_STR, v ? "true" : "false");
+}
+
+void rs_pr_null(struct rs_pr *p, const char *key, const char *fmt, const char *text)
+{
+	if (json_key(p, key))
+		rs_json_null(p->j);
+	text_value(p, fmt, K_STR, text);
+}
+
+void rs_pr_int_known(struct rs_pr *p, const char *key, const char *fmt, int v, int known)
+{
+	if (known)
+		rs_pr_int(p, key, fmt, v);
+	else if (json_key(p, key))
+		rs_json_null(p->j);
+}
+
+void rs_pr_u64_known(struct rs_pr *p, const char *key, const char *fmt, uint64_t v, int known)
+{
+	if (known)
+		rs_pr_u64(p, key, fmt, v);
+	else if (json_key(p, key))
+		rs_json_null(p->j);
+}
+
+void rs_pr_double_known(struct rs_pr *p, const char *key, const char *fmt, double v,
+			int known)
+{
+	if (known)
+		rs_pr_double(p, key, fmt, v);
+	else if (json_key(p, key))
+		rs_json_null(p->j);
+}
