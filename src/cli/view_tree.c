@@ -24,90 +24,67 @@
 
 static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-static void text_step(const struct rs_run *r, size_t i)
+/* Text shows what was seen, expected and the remedy of a step that warned or failed. */
+static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 {
 	const struct rs_step *st = &r->steps[i];
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
+	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
-	rs_tprintf(stdout, "%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
-	rs_tprintf(stdout, "          %s\n", f->summary);
-	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "%3zu %-4s  ", i + 1, upper[st->verdict]);
+	rs_pr_str(p, "id", "%-14s ", n->id);
+	rs_pr_str(p, "check", NULL, n->check->id);
+	rs_pr_str(p, "title", "%s\n", n->title);
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
+	rs_pr_str_or_null(p, "object", NULL, f->object);
+	rs_pr_str(p, "summary", "          %s\n", f->summary);
+	rs_pr_str_or(p, "evidence", more ? "          seen:     %s\n" : NULL, f->evidence, NULL);
+	rs_pr_str_or(p, "expected", more ? "          expected: %s\n" : NULL, f->expected, NULL);
+	rs_pr_str_or(p, "remedy", more ? "          remedy:   %s\n" : NULL, f->remedy, NULL);
+	rs_pr_obj_close(p);
+}
+
+/* A chain's cause (text: its step and remedy); JSON has the members for a checklist too. */
+static void print_cause(struct rs_pr *p, const struct rs_run *r)
+{
+	const struct rs_step *c = r->cause >= 0 ? &r->steps[r->cause] : NULL;
+	int chain = r->tree->kind != RS_TREE_CHECKLIST;
+
+	if (!c) {
+		rs_pr_null(p, "step", NULL, NULL);
+		rs_pr_null(p, "check", NULL, NULL);
+		rs_pr_null(p, "cause", NULL, NULL);
+		rs_pr_null(p, "remedy", NULL, NULL);
 		return;
-	if (f->evidence[0])
-		rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
-	if (f->expected[0])
-		rs_tprintf(stdout, "          expected: %s\n", f->expected);
-	if (f->remedy[0])
-		rs_tprintf(stdout, "          remedy:   %s\n", f->remedy);
-}
-
-static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
-{
-	const struct rs_step *st = &r->steps[i];
-	const struct rs_tree_node *n = &r->tree->nodes[st->node];
-	const struct rs_finding *f = &st->finding;
-
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "id", n->id);
-	rs_json_kv_str(j, "check", n->check->id);
-	rs_json_kv_str(j, "title", n->title);
-	rs_json_kv_str(j, "verdict", rs_verdict_name(st->verdict));
-	rs_json_kv_str_or_null(j, "object", f->object);
-	rs_json_kv_str(j, "summary", f->summary);
-	rs_json_kv_str_or_null(j, "evidence", f->evidence);
-	rs_json_kv_str_or_null(j, "expected", f->expected);
-	rs_json_kv_str_or_null(j, "remedy", f->remedy);
-	rs_json_obj_end(j);
-}
-
-static void json_outcome(struct rs_json *j, const struct rs_run *r)
-{
-	const struct rs_step *cause = r->cause >= 0 ? &r->steps[r->cause] : NULL;
-
-	rs_json_key(j, "outcome");
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "verdict", rs_verdict_name(rs_run_worst(r)));
-	if (cause) {
-		rs_json_kv_str(j, "step", r->tree->nodes[cause->node].id);
-		rs_json_kv_str(j, "check", cause->finding.id);
-		rs_json_kv_str(j, "cause", cause->finding.summary);
-		rs_json_kv_str_or_null(j, "remedy", cause->finding.remedy);
-	} else {
-		rs_json_kv_null(j, "step");
-		rs_json_kv_null(j, "check");
-		rs_json_kv_null(j, "cause");
-		rs_json_kv_null(j, "remedy");
 	}
-	rs_json_obj_end(j);
+	if (chain)
+		rs_pr_text(p, "cause: step %d (", r->cause + 1);
+	rs_pr_str(p, "step", chain ? "%s): " : NULL, r->tree->nodes[c->node].id);
+	rs_pr_str(p, "check", NULL, c->finding.id);
+	rs_pr_str(p, "cause", chain ? "%s\n" : NULL, c->finding.summary);
+	rs_pr_str_or(p, "remedy", chain ? "remedy: %s\n" : NULL, c->finding.remedy, NULL);
 }
 
-static void text_outcome(const struct rs_run *r)
+static void print_outcome(struct rs_pr *p, const struct rs_run *r)
 {
 	size_t count[RS_SKIP + 1] = { 0 };
 
 	for (size_t i = 0; i < r->n_steps; i++)
 		count[r->steps[i].verdict]++;
-	rs_tprintf(stdout, "\n");
-	if (r->tree->kind == RS_TREE_CHECKLIST) {
-		rs_tprintf(stdout,
-			   "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
-			   count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
-		return;
-	}
-	if (r->cause >= 0) {
-		const struct rs_step *c = &r->steps[r->cause];
-
-		rs_tprintf(stdout, "cause: step %d (%s): %s\n", r->cause + 1,
-			   r->tree->nodes[c->node].id,
-			   c->finding.summary);
-		if (c->finding.remedy[0])
-			rs_tprintf(stdout, "remedy: %s\n", c->finding.remedy);
-		return;
-	}
-	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
-		   count[RS_PASS],
-		   count[RS_WARN], count[RS_SKIP]);
+	rs_pr_text(p, "\n");
+	rs_pr_obj_open(p, "outcome");
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
+	print_cause(p, r);
+	rs_pr_obj_close(p);
+	if (r->tree->kind == RS_TREE_CHECKLIST)
+		rs_pr_text(p, "checklist: %zu of %zu done, %zu to do, %zu worth a look, "
+			   "%zu unknown\n", count[RS_PASS], r->n_steps, count[RS_FAIL],
+			   count[RS_WARN], count[RS_SKIP]);
+	else if (r->cause < 0)
+		rs_pr_text(p, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
+			   count[RS_PASS], count[RS_WARN], count[RS_SKIP]);
 }
 
 /* A step's embedded test, in a child (or the demo's replay), to its end. */
@@ -151,37 +128,26 @@ static void walk(struct rs_view *v, struct rs_run *r)
 static void print_run(struct rs_view *v, const struct rs_run *r)
 {
 	const struct rs_subject *sub = &r->subject;
+	struct rs_pr *p = &v->pr;
 
-	if (v->j) {
-		rs_json_kv_str(v->j, "tree", r->tree->name);
-		rs_json_kv_str(v->j, "title", r->tree->title);
-		rs_json_kv_str(v->j, "kind", r->tree->kind == RS_TREE_CHECKLIST ? "checklist" :
-			       "chain");
-		rs_json_kv_str_or_null(v->j, "peer", v->sess.peer);
-		rs_json_key(v->j, "subject");
-		rs_json_obj_begin(v->j);
-		rs_json_kv_str_or_null(v->j, "device", sub->dev);
-		rs_json_kv_int_or_null(v->j, "port", sub->port, sub->port > 0);
-		rs_json_kv_str_or_null(v->j, "netdev", sub->netdev);
-		rs_json_obj_end(v->j);
-		rs_json_key(v->j, "steps");
-		rs_json_arr_begin(v->j);
-		for (size_t i = 0; i < r->n_steps; i++)
-			json_step(v->j, r, i);
-		rs_json_arr_end(v->j);
-		json_outcome(v->j, r);
-		return;
-	}
-	rs_tprintf(stdout, "%s: %s (", r->tree->name, r->tree->title);
+	rs_pr_str(p, "tree", "%s: ", r->tree->name);
+	rs_pr_str(p, "title", "%s (", r->tree->title);
+	rs_pr_str(p, "kind", NULL, r->tree->kind == RS_TREE_CHECKLIST ? "checklist" : "chain");
+	rs_pr_str_or_null(p, "peer", NULL, v->sess.peer);
+	rs_pr_obj_open(p, "subject");
+	rs_pr_str_or(p, "device", "%s", sub->dev, "no RDMA port");
+	rs_pr_int_known(p, "port", NULL, (int)sub->port, sub->port > 0);
 	if (sub->dev[0])
-		rs_tprintf(stdout, "%s port %u", sub->dev, sub->port);
-	else
-		rs_tprintf(stdout, "no RDMA port");
-	rs_tprintf(stdout, "%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
-	       v->sess.peer[0] ? "; peer " : "", v->sess.peer);
+		rs_pr_text(p, " port %u", sub->port);
+	rs_pr_str_or(p, "netdev", ", %s", sub->netdev, NULL);
+	rs_pr_obj_close(p);
+	rs_pr_str_or(p, NULL, "; peer %s", v->sess.peer, NULL);
+	rs_pr_text(p, ")\n");
+	rs_pr_arr_open(p, "steps");
 	for (size_t i = 0; i < r->n_steps; i++)
-		text_step(r, i);
-	text_outcome(r);
+		print_step(p, r, i);
+	rs_pr_arr_close(p);
+	print_outcome(p, r);
 }
 
 /* The tree name, when it can run here: 0, or -1 after saying why. */
