@@ -12,7 +12,6 @@
 #include "termout.h"
 
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum kind { K_STR, K_INT, K_UINT, K_U64, K_SIZE, K_DBL };
@@ -72,12 +71,14 @@ static void text_value(struct rs_pr *p, const char *fmt, enum kind k, ...)
 {
 	va_list ap;
 
-	if (p->j || !fmt)
+	if (!fmt)
 		return;
-	if (!fmt_fits(fmt, k)) {
+	if (!fmt_fits(fmt, k)) {	/* in JSON mode too: a test of either finds it */
 		p->error = 1;
 		return;
 	}
+	if (p->j)
+		return;
 	va_start(ap, k);
 	rs_vtprintf(p->f, fmt, ap);
 	va_end(ap);
@@ -154,21 +155,6 @@ void rs_pr_str_or(struct rs_pr *p, const char *key, const char *fmt, const char 
 void rs_pr_str_or_null(struct rs_pr *p, const char *key, const char *fmt, const char *s)
 {
 	rs_pr_str_or(p, key, fmt, s, "");
-}
-
-void rs_pr_strn(struct rs_pr *p, const char *key, const char *fmt, const char *s, size_t len)
-{
-	char *copy;
-
-	if (json_key(p, key))
-		rs_json_strn(p->j, s, len);
-	if (p->j || !fmt)
-		return;
-	copy = rs_xmalloc(len + 1);
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	text_value(p, fmt, K_STR, copy);
-	free(copy);
 }
 
 void rs_pr_int(struct rs_pr *p, const char *key, const char *fmt, int v)

@@ -70,8 +70,6 @@ void rs_pr_str_or(struct rs_pr *p, const char *key, const char *fmt, const char 
 		  const char *unknown);
 /* s, or null in JSON when s is empty; text prints s as it is. */
 void rs_pr_str_or_null(struct rs_pr *p, const char *key, const char *fmt, const char *s);
-/* The string of len bytes at s (not NUL-terminated). */
-void rs_pr_strn(struct rs_pr *p, const char *key, const char *fmt, const char *s, size_t len);
 
 void rs_pr_int(struct rs_pr *p, const char *key, const char *fmt, int v);
 void rs_pr_uint(struct rs_pr *p, const char *key, const char *fmt, unsigned v);
