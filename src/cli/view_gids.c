@@ -116,12 +116,12 @@ static void print_row(struct rs_pr *p, const struct rs_device *d, const struct r
 			snprintf(nd, sizeof(nd), "%%-%ds ", c->netdev);
 	}
 	rs_pr_obj_open(p, NULL);
-	rs_pr_str(p, "dev", dev, d->name);
+	rs_pr_str(p, "dev", c ? dev : NULL, d->name);
 	rs_pr_uint(p, "port", "%-4u ", pt->num);
 	rs_pr_uint(p, "index", "%-5u ", g->index);
-	rs_pr_str(p, "gid", gid, g->gid);
+	rs_pr_str(p, "gid", c ? gid : NULL, g->gid);
 	rs_pr_str_or_null(p, "ip", NULL, g->ip);
-	rs_pr_str(p, NULL, ip, g->ipv4 ? g->ip : "");
+	rs_pr_str(p, NULL, c ? ip : NULL, g->ipv4 ? g->ip : "");
 	rs_pr_bool(p, "ipv4", NULL, g->ipv4);
 	/* unknown type (no gid_attrs/types file, not IB): null, not "unknown" or "?" */
 	rs_pr_str_or_null(p, "type", NULL, t ? rs_gid_type_name(t) : "");
