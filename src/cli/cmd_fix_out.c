@@ -77,7 +77,8 @@ void rs_fix_print_plan(struct rs_view *v, const struct rs_fix_plan *plan, int ap
 			   v->sess.label);
 	else
 		rs_pr_text(p, "plan: %zu change%s on %s%s\n", ready, ready == 1 ? "" : "s",
-			   v->sess.label, applying ? "" : " (nothing is changed: --apply makes them)");
+			   v->sess.label,
+			   applying ? "" : " (nothing is changed: --apply makes them)");
 	rs_pr_arr_open(p, "plan");
 	for (int pass = 0; pass < passes; pass++) {
 		if (pass && ready < plan->n)
@@ -261,8 +262,8 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		done += st == ok;
 		n += !undo || st == RS_FIXS_UNDONE || st == RS_FIXS_UNDO_FAILED;
 	}
-	rs_pr_text(p, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/%u.json)\n",
-		   set->id, undo ? "undone" : "applied", done, n, n == 1 ? "" : "s",
+	rs_pr_text(p, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
+		   "%u.json)\n", set->id, undo ? "undone" : "applied", done, n, n == 1 ? "" : "s",
 		   undo ? "put back" : "made", env->state_dir, set->id);
 	if (rs_pr_is_json(p)) {
 		rs_json_key(p->j, "change_set");

@@ -168,7 +168,8 @@ static void print_device(struct rs_pr *p, const struct rs_snap_index *x,
 	rs_pr_str(p, "name", "%s  ", d->name);
 	rs_pr_text(p, "%s%s%s\n", d->generation[0] ? d->generation : "unknown generation",
 		   problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
-		   problem(fs, "device.gone", d) ? "  GONE (vanished since the last refresh)" : "");
+		   problem(fs, "device.gone", d) ?
+		   "  GONE (vanished since the last refresh)" : "");
 	rs_pr_str_or(p, "node_guid", "  GUID     %-22s  ", d->node_guid, "?");
 	rs_pr_str_or(p, "fw_ver", "firmware %s\n", d->fw_ver, "?");
 	/* A board_id can be a whole product name (hfi1): then HCA goes below
