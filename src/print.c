@@ -157,40 +157,20 @@ void rs_pr_str_or_null(struct rs_pr *p, const char *key, const char *fmt, const 
 	rs_pr_str_or(p, key, fmt, s, "");
 }
 
-void rs_pr_int(struct rs_pr *p, const char *key, const char *fmt, int v)
-{
-	if (json_key(p, key))
-		rs_json_int(p->j, v);
-	text_value(p, fmt, K_INT, v);
-}
-
-void rs_pr_uint(struct rs_pr *p, const char *key, const char *fmt, unsigned v)
-{
-	if (json_key(p, key))
-		rs_json_u64(p->j, v);
-	text_value(p, fmt, K_UINT, v);
-}
-
-void rs_pr_u64(struct rs_pr *p, const char *key, const char *fmt, uint64_t v)
-{
-	if (json_key(p, key))
-		rs_json_u64(p->j, v);
-	text_value(p, fmt, K_U64, (unsigned long long)v);
-}
-
-void rs_pr_size(struct rs_pr *p, const char *key, const char *fmt, size_t v)
-{
-	if (json_key(p, key))
-		rs_json_u64(p->j, v);
-	text_value(p, fmt, K_SIZE, v);
-}
-
-void rs_pr_double(struct rs_pr *p, const char *key, const char *fmt, double v)
-{
-	if (json_key(p, key))
-		rs_json_double(p->j, v);
-	text_value(p, fmt, K_DBL, v);
-}
+/* The numbers: JSON through json_fn, text through one conversion of kind
+ * (iproute2's json_print.c makes its print_* functions the same way). */
+#define PR_NUMBER(name, type, json_fn, kind, text_type)					\
+	void rs_pr_##name(struct rs_pr *p, const char *key, const char *fmt, type v)	\
+	{										\
+		if (json_key(p, key))							\
+			json_fn(p->j, v);						\
+		text_value(p, fmt, kind, (text_type)v);					\
+	}
+PR_NUMBER(int, int, rs_json_int, K_INT, int)
+PR_NUMBER(uint, unsigned, rs_json_u64, K_UINT, unsigned)
+PR_NUMBER(u64, uint64_t, rs_json_u64, K_U64, unsigned long long)
+PR_NUMBER(size, size_t, rs_json_u64, K_SIZE, size_t)
+PR_NUMBER(double, double, rs_json_double, K_DBL, double)
 
 void rs_pr_bool(struct rs_pr *p, const char *key, const char *fmt, int v)
 {
@@ -206,27 +186,16 @@ void rs_pr_null(struct rs_pr *p, const char *key, const char *fmt, const char *t
 	text_value(p, fmt, K_STR, text);
 }
 
-void rs_pr_int_known(struct rs_pr *p, const char *key, const char *fmt, int v, int known)
-{
-	if (known)
-		rs_pr_int(p, key, fmt, v);
-	else if (json_key(p, key))
-		rs_json_null(p->j);
-}
-
-void rs_pr_u64_known(struct rs_pr *p, const char *key, const char *fmt, uint64_t v, int known)
-{
-	if (known)
-		rs_pr_u64(p, key, fmt, v);
-	else if (json_key(p, key))
-		rs_json_null(p->j);
-}
-
-void rs_pr_double_known(struct rs_pr *p, const char *key, const char *fmt, double v,
-			int known)
-{
-	if (known)
-		rs_pr_double(p, key, fmt, v);
-	else if (json_key(p, key))
-		rs_json_null(p->j);
-}
+/* A number or, unknown, null in JSON and nothing in text. */
+#define PR_KNOWN(name, type)									\
+	void rs_pr_##name##_known(struct rs_pr *p, const char *key, const char *fmt, type v,	\
+				  int known)							\
+	{											\
+		if (known)									\
+			rs_pr_##name(p, key, fmt, v);						\
+		else										\
+			rs_pr_null(p, key, NULL, NULL);						\
+	}
+PR_KNOWN(int, int)
+PR_KNOWN(u64, uint64_t)
+PR_KNOWN(double, double)

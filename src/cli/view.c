@@ -89,6 +89,35 @@ int rs_view_second_reading(struct rs_view *v, double interval_s)
 	return w.interrupted ? RS_EXIT_FAIL : RS_EXIT_OK;
 }
 
+void rs_view_owner(const char *object, unsigned port, char *buf, size_t len)
+{
+	if (port)
+		snprintf(buf, len, "%s/%u", object, port);
+	else
+		snprintf(buf, len, "%s", object);
+}
+
+void rs_view_print_ctr_head(struct rs_pr *p, const struct rs_series_set *set,
+			    const struct rs_series_ctr *c)
+{
+	char obj[RS_NAME_LEN + 16];
+
+	rs_view_owner(set->object, set->port, obj, sizeof(obj));
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "  %-10s ", obj);
+	rs_pr_str(p, "object", NULL, set->object);
+	rs_pr_int_known(p, "port", NULL, (int)set->port, set->port != 0);
+	rs_pr_str(p, "set", "%-11s ", rs_corigin_name(set->origin));
+	rs_pr_str(p, "counter", "%-30s ", c->name);
+}
+
+void rs_view_print_advice(struct rs_pr *p, const struct rs_finding *f, const char *const *fmt)
+{
+	rs_pr_str_or(p, "evidence", fmt ? fmt[0] : NULL, f->evidence, NULL);
+	rs_pr_str_or(p, "expected", fmt ? fmt[1] : NULL, f->expected, NULL);
+	rs_pr_str_or(p, "remedy", fmt ? fmt[2] : NULL, f->remedy, NULL);
+}
+
 void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s)
 {
 	rs_pr_arr_open(p, "errors");

@@ -65,6 +65,22 @@ int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
  */
 int rs_view_counters_replay(struct rs_view *v);
 
+/* "mlx5_0/1" for a port's counters, "eth2" for a netdev's: text's OBJECT. */
+void rs_view_owner(const char *object, unsigned port, char *buf, size_t len);
+/*
+ * A counter's first members (object, port, set, counter) in the object it
+ * opens (the caller adds the rest and closes it); text: the columns
+ * "  OBJECT SET COUNTER " that `counters` and `counters --replay` share.
+ */
+void rs_view_print_ctr_head(struct rs_pr *p, const struct rs_series_set *set,
+			    const struct rs_series_ctr *c);
+/*
+ * A finding's evidence, what a good host has and its remedy: JSON members
+ * (null when empty); text the lines fmt[0], fmt[1], fmt[2] (fmt NULL: no
+ * text), each only when there is something to say.
+ */
+void rs_view_print_advice(struct rs_pr *p, const struct rs_finding *f, const char *const *fmt);
+
 /* Every collection error: "note: SOURCE OBJECT: MESSAGE" lines, or the
  * "errors" member of a JSON view. */
 void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s);

@@ -20,6 +20,8 @@
 static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 {
 	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+	static const char *const advice[] = { "      evidence: %s\n", "      expected: %s\n",
+					      "      remedy:   %s\n" };
 	int more = rs_finding_is_problem(f);
 
 	rs_pr_obj_open(p, NULL);
@@ -33,9 +35,7 @@ static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 	rs_pr_str_or_null(p, "netdev", NULL, f->netdev);
 	rs_pr_str_or_null(p, "addr", NULL, f->addr);
 	rs_pr_str(p, "summary", "%s\n", f->summary);
-	rs_pr_str_or(p, "evidence", more ? "      evidence: %s\n" : NULL, f->evidence, NULL);
-	rs_pr_str_or(p, "expected", more ? "      expected: %s\n" : NULL, f->expected, NULL);
-	rs_pr_str_or(p, "remedy", more ? "      remedy:   %s\n" : NULL, f->remedy, NULL);
+	rs_view_print_advice(p, f, more ? advice : NULL);
 	rs_pr_obj_close(p);
 }
 

@@ -40,14 +40,6 @@ static enum rs_rate_unit unit_of(const struct rs_series_ctr *c)
 	return rs_rate_unit_of(c->cls, c->name);
 }
 
-static void owner(const struct rs_series_set *set, char *buf, size_t len)
-{
-	if (set->port)
-		snprintf(buf, len, "%s/%u", set->object, set->port);
-	else
-		snprintf(buf, len, "%s", set->object);
-}
-
 /*
  * One counter.  Text: its line, the rate scaled to its unit (bits, packets:
  * model/units.h), or a file's total.  JSON: the same shape for a live
@@ -59,17 +51,10 @@ static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
 		      const struct rs_series_ctr *c, int moving)
 {
 	enum rs_rate_unit u = unit_of(c);
-	char obj[RS_NAME_LEN + 16];
 	const char *unit;
 	double v;
 
-	owner(set, obj, sizeof(obj));
-	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "  %-10s ", obj);
-	rs_pr_str(p, "object", NULL, set->object);
-	rs_pr_int_known(p, "port", NULL, (int)set->port, set->port != 0);
-	rs_pr_str(p, "set", "%-11s ", rs_corigin_name(set->origin));
-	rs_pr_str(p, "counter", "%-30s ", c->name);
+	rs_view_print_ctr_head(p, set, c);
 	rs_pr_u64(p, "value", moving ? NULL : "%18llu", c->last * c->scale);
 	rs_pr_u64_known(p, "delta", NULL, c->delta, moving);
 	rs_pr_double_known(p, "rate", NULL, c->rate, moving && c->has_rate);

@@ -33,31 +33,16 @@ static void iso(const struct rs_recording *r, size_t k, char *buf, size_t len)
 			 (unsigned)(ns / 1000000 % 1000));
 }
 
-static void owner(const char *object, unsigned port, char *buf, size_t len)
-{
-	if (port)
-		snprintf(buf, len, "%s/%u", object, port);
-	else
-		snprintf(buf, len, "%s", object);
-}
-
 /* One counter of a sample: its raw value; in an interval, the increase and
  * the rate (text scales the rate as `counters` does). */
 static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
 		      const struct rs_series_ctr *c, int interval)
 {
 	enum rs_rate_unit u = rs_rate_unit_of(c->cls, c->name);
-	char obj[RS_NAME_LEN + 16];
 	const char *unit;
 	double val;
 
-	owner(set->object, set->port, obj, sizeof(obj));
-	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "  %-10s ", obj);
-	rs_pr_str(p, "object", NULL, set->object);
-	rs_pr_int_known(p, "port", NULL, (int)set->port, set->port != 0);
-	rs_pr_str(p, "set", "%-11s ", rs_corigin_name(set->origin));
-	rs_pr_str(p, "counter", "%-30s ", c->name);
+	rs_view_print_ctr_head(p, set, c);
 	rs_pr_u64(p, "value", "%20llu", c->last);
 	if (interval) {
 		rs_pr_u64(p, "delta", NULL, c->delta);
@@ -126,7 +111,7 @@ static void print_marks(struct rs_view *v, const struct rs_recording *r)
 		const struct rs_rec_counter *c = &r->ctrs[r->marks[i].gid];
 		size_t k = r->marks[i].sample;
 
-		owner(c->key.object, c->key.port, obj, sizeof(obj));
+		rs_view_owner(c->key.object, c->key.port, obj, sizeof(obj));
 		rs_pr_obj_open(p, NULL);
 		rs_pr_size(p, "n", "  interval %-6zu ", k);
 		rs_pr_double(p, "t", "+%-10.3f ", rs_rec_offset_s(r, k));

@@ -30,6 +30,8 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	const struct rs_step *st = &r->steps[i];
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
+	static const char *const advice[] = { "          seen:     %s\n",
+					      "          expected: %s\n", "          remedy:   %s\n" };
 	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
 	rs_pr_obj_open(p, NULL);
@@ -40,9 +42,7 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
 	rs_pr_str_or_null(p, "object", NULL, f->object);
 	rs_pr_str(p, "summary", "          %s\n", f->summary);
-	rs_pr_str_or(p, "evidence", more ? "          seen:     %s\n" : NULL, f->evidence, NULL);
-	rs_pr_str_or(p, "expected", more ? "          expected: %s\n" : NULL, f->expected, NULL);
-	rs_pr_str_or(p, "remedy", more ? "          remedy:   %s\n" : NULL, f->remedy, NULL);
+	rs_view_print_advice(p, f, more ? advice : NULL);
 	rs_pr_obj_close(p);
 }
 
