@@ -16,7 +16,7 @@ dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
 	docs/capture.md docs/explain.md docs/exporter.md docs/fleet.md \
 	docs/recording.md docs/fix.md
 
-RS_MAN_COMMANDS = devices gids counters record snapshot check fix exporter capture explain serve bw lat
+RS_MAN_COMMANDS = devices gids qps counters record snapshot check fix exporter capture explain serve bw lat
 RS_MAN_PAGES = docs/man/rocescope.1 \
 	$(RS_MAN_COMMANDS:%=docs/man/rocescope-%.1)
 man_MANS = $(RS_MAN_PAGES)

@@ -6,6 +6,7 @@ noinst_LIBRARIES += librscore.a
 librscore_a_CFLAGS = $(AM_CFLAGS) $(IBVERBS_CFLAGS) $(NL3_CFLAGS) $(YAML_CFLAGS) $(PCAP_CFLAGS) $(PCI_CFLAGS)
 librscore_a_SOURCES = \
 	src/snapshot.h \
+	src/snapshot_nic.h \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
 	src/json.h src/json.c \
 	src/print.h src/print.c \

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * panes.c - the table of the console's panes (panes.h): names, short
- * names, numbers.  Nine panes, so every number is one key (1-9).
+ * names, numbers.  Ten panes, so every number is one key (1-9, and 0 for
+ * the tenth, as on the keyboard).
  */
 #include "panes.h"
 
@@ -19,9 +20,10 @@ static const struct {
 	[RS_PANE_WIZARD] = { "Wizard", "Wiz" },
 	[RS_PANE_CAPTURE] = { "Capture", "Cap" },
 	[RS_PANE_TESTS] = { "Tests", "Test" },
+	[RS_PANE_QPS] = { "QPs", "QPs" },
 };
 
-_Static_assert(RS_PANE_COUNT <= 9, "a pane beyond 9 has no key of its own");
+_Static_assert(RS_PANE_COUNT <= 10, "a pane beyond 10 has no key of its own");
 
 static enum rs_pane valid(enum rs_pane p)
 {

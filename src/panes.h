@@ -26,6 +26,7 @@ enum rs_pane {
 	RS_PANE_WIZARD,
 	RS_PANE_CAPTURE,
 	RS_PANE_TESTS,
+	RS_PANE_QPS,		/* the tenth: key 0, as on the keyboard */
 	RS_PANE_COUNT,
 };
 
@@ -33,7 +34,7 @@ enum rs_pane {
 const char *rs_pane_name(enum rs_pane p);
 /* "Test": at most 4 characters, what an 80-column tab bar shows */
 const char *rs_pane_short(enum rs_pane p);
-/* 9: the number on its tab and the key that opens it */
+/* 9: the number on its tab; its key is the number's last digit (10: 0) */
 int rs_pane_number(enum rs_pane p);
 /* "the Tests pane (9)" into buf; with a key, "the Capture pane (8, then s)". */
 const char *rs_pane_ref(char *buf, size_t len, enum rs_pane p, const char *then);

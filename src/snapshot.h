@@ -153,6 +153,8 @@ struct rs_rdma_res {
 	unsigned qp_reset, qp_init, qp_rtr, qp_rts, qp_sqd, qp_sqe, qp_err;
 };
 
+#include "snapshot_nic.h"
+
 struct rs_device {
 	char name[RS_NAME_LEN];		/* mlx5_0, rxe0 */
 	char node_guid[RS_NAME_LEN];
@@ -170,6 +172,18 @@ struct rs_device {
 	struct rs_rdma_res res;		/* RDMA netlink resources */
 	struct rs_port *ports;
 	size_t n_ports;
+	/* Its queue pairs (RDMA netlink), read with res; qps_note says what
+	 * could not be read (the list itself when qps_known is 0). */
+	int qps_known;
+	char qps_note[RS_TEXT_LEN];
+	char qp_counter_mode[RS_NAME_LEN];	/* "none", "auto", "manual", "" unknown */
+	struct rs_qp *qps;
+	size_t n_qps;
+	/* Locality of its PCI function: sysfs numa_node and local_cpulist. */
+	int numa_node;			/* -1 unknown or no NUMA */
+	char local_cpus[RS_TEXT_LEN];
+	struct rs_irq *irqs;		/* its MSI interrupts */
+	size_t n_irqs;
 };
 
 struct rs_pause {
@@ -192,11 +206,19 @@ struct rs_dcb {
 	unsigned dscp_apps;		/* APP entries mapping a DSCP to a priority */
 };
 
-/* RoCE ECN of a link (MLNX_OFED sysfs ecn/roce_np|roce_rp/enable/N). */
+/*
+ * RoCE ECN and DCQCN of a link as the driver shows them (MLNX_OFED sysfs
+ * ecn/roce_np|roce_rp/: enable/N per priority, then one file per
+ * parameter).  The parameters are kept by name, as the driver names them.
+ */
 struct rs_ecn {
 	int known;			/* the sysfs tree exists */
 	unsigned np_en;			/* bit n: notification point (CNPs sent) on priority n */
 	unsigned rp_en;			/* bit n: reaction point (rate cut) on priority n */
+	int cnp_dscp;			/* roce_np/cnp_dscp, -1 unknown */
+	int cnp_prio;			/* roce_np/cnp_802p_prio, -1 unknown */
+	struct rs_counter_set np_params;	/* the other roce_np files */
+	struct rs_counter_set rp_params;	/* the roce_rp files (rpg_*, rate_*, dce_tcp_*) */
 };
 
 struct rs_link {
@@ -224,6 +246,14 @@ struct rs_link {
 	int rp_filter;			/* 0 off, 1 strict, 2 loose; -1 unknown */
 	int arp_ignore;			/* -1 unknown */
 	int arp_announce;		/* -1 unknown */
+	/* The NIC under it (nic_health.c): its PCI function (the devlink
+	 * handle), health reporters, FEC, module; the PFC storm guard. */
+	char bus[RS_NAME_LEN];		/* "0000:3b:00.0" from the device link, "" none */
+	struct rs_health health;
+	struct rs_fec fec;
+	struct rs_xcvr xcvr;
+	int pfc_prevention_ms;		/* ETHTOOL_PFC_PREVENTION_TOUT: 0 off, 65535 auto, -1 unknown */
+	char pfc_prevention_error[RS_TEXT_LEN];	/* why unknown */
 };
 
 struct rs_addr {
@@ -297,6 +327,8 @@ struct rs_host {
 	int memlock_known;		/* 1 when memlock_soft/hard were read */
 	char memlock_conf[RS_TEXT_LEN];	/* what limits.conf/limits.d set: "unlimited", "65536", "" none */
 	char memlock_conf_file[RS_TEXT_LEN];	/* where that came from */
+	struct rs_numa_node *numa;	/* the NUMA nodes and their CPUs */
+	size_t n_numa;
 };
 
 /*
@@ -336,6 +368,8 @@ struct rs_snapshot {
 	struct rs_neigh *neighs;
 	size_t n_neighs;
 	struct rs_route_lookup peer;
+	struct rs_proc *procs;		/* the processes owning QPs (area rdma) */
+	size_t n_procs;
 	struct rs_error *errors;
 	size_t n_errors;
 };
@@ -343,6 +377,11 @@ struct rs_snapshot {
 void rs_snapshot_init(struct rs_snapshot *s);
 /* A new link's fields that are not zero when unknown (VLAN id, sysctls). */
 void rs_link_init(struct rs_link *k);
+/* The same for a new device (its NUMA node). */
+void rs_device_init(struct rs_device *d);
+/* Free what a link's NIC parts own (reporters, FEC lanes, module lanes). */
+void rs_link_nic_free(struct rs_link *k);
+void rs_qps_free(struct rs_qp *qps, size_t n);
 void rs_snapshot_free(struct rs_snapshot *s);
 
 /* Append a collection error (printf-style message). */

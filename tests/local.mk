@@ -195,6 +195,9 @@ EXTRA_DIST += tests/test_vendors.sh
 # The Devices pane on a tree with unknown port states (issue 12).
 TESTS += tests/test_console_unknown.sh
 EXTRA_DIST += tests/test_console_unknown.sh
+# The QPs pane and the Devices pane's NIC lines on the demo host.
+TESTS += tests/test_console_qps.sh
+EXTRA_DIST += tests/test_console_qps.sh
 # The counter series (rates, wrap, reset, vanished sets, history).
 check_PROGRAMS += tests/test_series
 tests_test_series_SOURCES = tests/test_series.c
@@ -341,6 +344,12 @@ tests_test_recording_SOURCES = tests/test_recording.c \
 tests_test_recording_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_recording_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_recording tests/test_record_cli.sh
+# The 'Q' record: QPs and NIC readings read back at every sample, cut, damaged.
+check_PROGRAMS += tests/test_record_qps
+tests_test_record_qps_SOURCES = tests/test_record_qps.c
+tests_test_record_qps_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_record_qps_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_record_qps
 # A demo recording of whole seconds, made at once (the console's replay tests).
 check_PROGRAMS += tests/rec_demo
 tests_rec_demo_SOURCES = tests/rec_demo.c
@@ -365,11 +374,40 @@ tests_rdma_nl_record_SOURCES = tests/rdma_nl_record.c
 tests_rdma_nl_record_CFLAGS = $(RS_TEST_CFLAGS)
 tests_rdma_nl_record_LDADD = $(RS_CORE_LIBS)
 check_PROGRAMS += tests/test_rdma_res
-tests_test_rdma_res_SOURCES = tests/test_rdma_res.c
+tests_test_rdma_res_SOURCES = tests/test_rdma_res.c tests/nl_build.c tests/nl_build.h
 tests_test_rdma_res_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_res_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_rdma_res tests/test_rdma_res.sh
-EXTRA_DIST += tests/test_rdma_res.sh
+TESTS += tests/test_rdma_res tests/test_rdma_res.sh tests/test_rdma_qps.sh
+EXTRA_DIST += tests/test_rdma_res.sh tests/test_rdma_qps.sh
+# Queue pairs (RDMA netlink): QP lists recorded in the lab, rdma_cm IDs, QP
+# counters, modes and bind answers built as nldev.c builds them, every cut
+# and changed byte, hostile replies, the recorded twin.
+check_PROGRAMS += tests/test_rdma_qps
+tests_test_rdma_qps_SOURCES = tests/test_rdma_qps.c tests/nl_build.c tests/nl_build.h
+tests_test_rdma_qps_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_rdma_qps_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_rdma_qps
+# NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
+# as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
+# The locality files (NUMA node, local CPUs, IRQs, QP owners) on a root.
+check_PROGRAMS += tests/test_locality
+tests_test_locality_SOURCES = tests/test_locality.c
+tests_test_locality_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_locality_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_locality
+
+check_PROGRAMS += tests/test_nic_health
+tests_test_nic_health_SOURCES = tests/test_nic_health.c tests/nl_build.c tests/nl_build.h
+tests_test_nic_health_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_nic_health_LDADD = $(RS_TEST_LIBS) -lm
+TESTS += tests/test_nic_health
+# The followed QPs and the qp.*, nic.*, net.link_flaps, qos.pause_storm,
+# qos.dcqcn and peer.same_dcqcn checks on hand-made hosts.
+check_PROGRAMS += tests/test_checks_nic
+tests_test_checks_nic_SOURCES = tests/test_checks_nic.c tests/checks_lib.c tests/checks_lib.h
+tests_test_checks_nic_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_nic_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_nic
 
 # The exporter: the exposition text and the HTTP head parser (pure), then
 # the server itself (test_exporter.sh: promtool, parallel scrapes while a

@@ -66,6 +66,47 @@ static void fill_port(struct rs_port *p, unsigned num)
 	p->hw_lifespan_ms = 10;
 }
 
+static void fill_qps(struct rs_device *d)
+{
+	struct rs_qp *q;
+	struct rs_irq *irq;
+
+	d->qps_known = 1;
+	RS_STRCPY(d->qps_note, "RES_CM_ID_GET: Operation not permitted");
+	RS_STRCPY(d->qp_counter_mode, "manual");
+	for (unsigned i = 0; i < 2; i++) {
+		q = RS_APPEND(d->qps, d->n_qps);
+		q->lqpn = i ? UINT32_MAX : 1;
+		q->port = 1 + i;
+		RS_STRCPY(q->type, i ? "RC" : "GSI");
+		q->state = i ? 6 : 3;
+		q->has_rqpn = (int)i;
+		q->rqpn = 0xffffff;
+		q->sq_psn = 0xfffffe;
+		q->rq_psn = 7;
+		q->pdn = 3;
+		q->pid = i ? 4194304 : 0;
+		RS_STRCPY(q->comm, i ? "ib_write_bw: -d \"x\"" : "ib_core");
+		q->kernel = !i;
+		q->cm = (int)i;
+		RS_STRCPY(q->src_addr, "fe80::1%eth0");
+		q->src_port = 65535;
+		RS_STRCPY(q->dst_addr, "10.99.0.2");
+		q->dst_port = 4791;
+		q->counter_id = i ? 12 : 0;
+		if (i)
+			fill_counters(&q->counters, "packet_seq_err", 99, 2);
+	}
+	d->numa_node = 0;	/* 0 is a node, not the default */
+	RS_STRCPY(d->local_cpus, "0-15,32-47");
+	irq = RS_APPEND(d->irqs, d->n_irqs);
+	irq->irq = 71;
+	RS_STRCPY(irq->name, "mlx5_comp0@pci:0000:a2:00.0");
+	RS_STRCPY(irq->affinity, "0-63");
+	RS_STRCPY(irq->effective, "3");
+	irq->count = UINT64_MAX;
+}
+
 static void fill_device(struct rs_device *d, int i)
 {
 	snprintf(d->name, sizeof(d->name), "mlx5_%d", i);
@@ -107,6 +148,61 @@ static void fill_device(struct rs_device *d, int i)
 	d->res.qp_err = 7;
 	for (unsigned p = 1; p <= 2; p++)
 		fill_port(RS_APPEND(d->ports, d->n_ports), p);
+	fill_qps(d);
+}
+
+static void fill_nic(struct rs_link *l)
+{
+	struct rs_reporter *r;
+	struct rs_fec_lane *fl;
+	struct rs_fec_bin *b;
+	struct rs_xcvr_lane *xl;
+	struct rs_xcvr_flag *f;
+
+	l->health.known = 1;
+	RS_STRCPY(l->health.error, "- not: a list");
+	r = RS_APPEND(l->health.reporters, l->health.n_reporters);
+	RS_STRCPY(r->name, "fw_fatal");
+	r->port = 0;
+	r->error = 1;
+	r->errors = UINT64_MAX;
+	r->recovers = 3;
+	r->grace_ms = 1200000;
+	r->auto_recover = 0;
+	l->fec.known = 1;
+	RS_STRCPY(l->fec.error, "");
+	RS_STRCPY(l->fec.active, "RS");
+	l->fec.has_corrected = l->fec.has_uncorrectable = l->fec.has_corr_bits = 1;
+	l->fec.corrected = UINT64_MAX;
+	l->fec.uncorrectable = 1;
+	l->fec.corr_bits = 0x100000000ull;
+	fl = RS_APPEND(l->fec.lanes, l->fec.n_lanes);
+	fl->lane = 3;
+	fl->has_corrected = 1;
+	fl->corrected = 5;
+	b = RS_APPEND(l->fec.hist, l->fec.n_hist);
+	b->low = 0;
+	b->high = 0;
+	b->value = 123456789;
+	l->xcvr.known = 1;
+	l->xcvr.id = 0x11;
+	RS_STRCPY(l->xcvr.spec, "SFF-8636");
+	RS_STRCPY(l->xcvr.vendor, "Mellanox");
+	RS_STRCPY(l->xcvr.part, "MCP1600-C003");
+	l->xcvr.has_temp = l->xcvr.has_vcc = 1;
+	l->xcvr.temp_c = -12.5;
+	l->xcvr.vcc_v = 3.2999;
+	l->xcvr.flags_known = 1;
+	xl = RS_APPEND(l->xcvr.lanes, l->xcvr.n_lanes);
+	xl->lane = 4;
+	xl->has_tx = xl->has_rx = xl->has_bias = 1;
+	xl->tx_mw = 0.0001;
+	xl->rx_mw = 6.5535;
+	xl->bias_ma = 131.07;
+	f = RS_APPEND(l->xcvr.flags, l->xcvr.n_flags);
+	RS_STRCPY(f->name, "rx power low");
+	f->lane = 4;
+	f->alarm = 1;
 }
 
 static void fill_link(struct rs_link *l, int i)
@@ -128,6 +224,17 @@ static void fill_link(struct rs_link *l, int i)
 	l->pause.autoneg = 1;
 	l->pause.rx = 1;
 	l->pause.tx = 1;
+	l->ecn.known = 1;
+	l->ecn.np_en = 0x08;
+	l->ecn.rp_en = 0xff;
+	l->ecn.cnp_dscp = 48;
+	l->ecn.cnp_prio = 0;
+	fill_counters(&l->ecn.np_params, "min_time_between_cnps", 0, 1);
+	fill_counters(&l->ecn.rp_params, "rpg_time_reset", 0, 3);
+	RS_STRCPY(l->bus, "0000:a2:00.0");
+	fill_nic(l);
+	l->pfc_prevention_ms = 65535;
+	RS_STRCPY(l->pfc_prevention_error, "");
 }
 
 static void fill_host(struct rs_host *h)
@@ -158,6 +265,12 @@ static void fill_host(struct rs_host *h)
 	h->memlock_known = 1;
 	RS_STRCPY(h->memlock_conf, "65536");
 	RS_STRCPY(h->memlock_conf_file, "/etc/security/limits.d/rdma.conf");
+	for (unsigned n = 0; n < 2; n++) {
+		struct rs_numa_node *nn = RS_APPEND(h->numa, h->n_numa);
+
+		nn->node = n;
+		RS_STRCPY(nn->cpus, n ? "16-31" : "0-15");
+	}
 }
 
 static void fill_net(struct rs_snapshot *s)
@@ -207,6 +320,14 @@ void rs_sample_fill(struct rs_snapshot *s)
 	for (int i = 0; i < 2; i++)
 		fill_link(RS_APPEND(s->links, s->n_links), i);
 	fill_net(s);
+	for (unsigned i = 0; i < 2; i++) {
+		struct rs_proc *p = RS_APPEND(s->procs, s->n_procs);
+
+		p->pid = i ? 4194304 : 1;
+		RS_STRCPY(p->comm, i ? "ib_write_bw" : "");
+		RS_STRCPY(p->cpus_allowed, i ? "16-31" : "0-63");
+		p->cpu = i ? 17 : 0;
+	}
 	rs_snapshot_add_error(s, RS_AREA_NET, "netlink", "- dash", "%s", "  leading spaces, --- and ... inside");
 	rs_snapshot_add_error(s, RS_AREA_RDMA, "verbs", "&anchor *alias !tag", "%s", "");
 	rs_snapshot_add_error(s, RS_AREA_NET, "ethtool", "@`%", "%s", "\xef\xbb\xbf" "bom and [flow] {map}");
@@ -256,17 +377,53 @@ static int same_port(const struct rs_port *a, const struct rs_port *b, char *why
 	       same_set(&a->hw_counters, &b->hw_counters, "hw_counters", why, len);
 }
 
+static int same_qps(const struct rs_device *a, const struct rs_device *b, char *why,
+		    size_t len)
+{
+	for (size_t i = 0; i < a->n_qps; i++) {
+		SAME("qp", struct rs_qp, &a->qps[i], &b->qps[i],
+		     x_.counters.items = y_.counters.items = NULL;);
+		if (same_set(&a->qps[i].counters, &b->qps[i].counters, "qp counters", why, len))
+			return 1;
+	}
+	for (size_t i = 0; i < a->n_irqs; i++)
+		SAME("irq", struct rs_irq, &a->irqs[i], &b->irqs[i]);
+	return 0;
+}
+
 static int same_devices(const struct rs_snapshot *a, const struct rs_snapshot *b,
 			char *why, size_t len)
 {
 	for (size_t i = 0; i < a->n_devices; i++) {
 		SAME("device", struct rs_device, &a->devices[i], &b->devices[i],
-		     x_.ports = y_.ports = NULL;);
+		     x_.ports = y_.ports = NULL; x_.qps = y_.qps = NULL;
+		     x_.irqs = y_.irqs = NULL;);
 		for (size_t j = 0; j < a->devices[i].n_ports; j++)
 			if (same_port(&a->devices[i].ports[j], &b->devices[i].ports[j], why, len))
 				return 1;
+		if (same_qps(&a->devices[i], &b->devices[i], why, len))
+			return 1;
 	}
+	for (size_t i = 0; i < a->n_procs; i++)
+		SAME("proc", struct rs_proc, &a->procs[i], &b->procs[i]);
 	return 0;
+}
+
+static int same_nic(const struct rs_link *a, const struct rs_link *b, char *why, size_t len)
+{
+	for (size_t i = 0; i < a->health.n_reporters; i++)
+		SAME("reporter", struct rs_reporter, &a->health.reporters[i],
+		     &b->health.reporters[i]);
+	for (size_t i = 0; i < a->fec.n_lanes; i++)
+		SAME("fec lane", struct rs_fec_lane, &a->fec.lanes[i], &b->fec.lanes[i]);
+	for (size_t i = 0; i < a->fec.n_hist; i++)
+		SAME("fec bin", struct rs_fec_bin, &a->fec.hist[i], &b->fec.hist[i]);
+	for (size_t i = 0; i < a->xcvr.n_lanes; i++)
+		SAME("module lane", struct rs_xcvr_lane, &a->xcvr.lanes[i], &b->xcvr.lanes[i]);
+	for (size_t i = 0; i < a->xcvr.n_flags; i++)
+		SAME("module flag", struct rs_xcvr_flag, &a->xcvr.flags[i], &b->xcvr.flags[i]);
+	return same_set(&a->ecn.np_params, &b->ecn.np_params, "np_params", why, len) ||
+	       same_set(&a->ecn.rp_params, &b->ecn.rp_params, "rp_params", why, len);
 }
 
 static int same_links(const struct rs_snapshot *a, const struct rs_snapshot *b,
@@ -276,9 +433,15 @@ static int same_links(const struct rs_snapshot *a, const struct rs_snapshot *b,
 		const struct rs_link *la = &a->links[i], *lb = &b->links[i];
 
 		SAME("link", struct rs_link, la, lb, x_.stats.items = y_.stats.items = NULL;
-		     x_.ethtool.items = y_.ethtool.items = NULL;);
+		     x_.ethtool.items = y_.ethtool.items = NULL;
+		     x_.ecn.np_params.items = y_.ecn.np_params.items = NULL;
+		     x_.ecn.rp_params.items = y_.ecn.rp_params.items = NULL;
+		     x_.health.reporters = y_.health.reporters = NULL;
+		     x_.fec.lanes = y_.fec.lanes = NULL; x_.fec.hist = y_.fec.hist = NULL;
+		     x_.xcvr.lanes = y_.xcvr.lanes = NULL; x_.xcvr.flags = y_.xcvr.flags = NULL;);
 		if (same_set(&la->stats, &lb->stats, "stats", why, len) ||
-		    same_set(&la->ethtool, &lb->ethtool, "ethtool", why, len))
+		    same_set(&la->ethtool, &lb->ethtool, "ethtool", why, len) ||
+		    same_nic(la, lb, why, len))
 			return 1;
 	}
 	return 0;
@@ -290,6 +453,7 @@ int rs_sample_compare(const struct rs_snapshot *a, const struct rs_snapshot *b,
 	SAME("snapshot", struct rs_snapshot, a, b,
 	     x_.host.modules = y_.host.modules = NULL;
 	     x_.host.hugepages = y_.host.hugepages = NULL;
+	     x_.host.numa = y_.host.numa = NULL; x_.procs = y_.procs = NULL;
 	     x_.devices = y_.devices = NULL; x_.links = y_.links = NULL;
 	     x_.addrs = y_.addrs = NULL; x_.routes = y_.routes = NULL;
 	     x_.neighs = y_.neighs = NULL; x_.errors = y_.errors = NULL;);
@@ -297,6 +461,8 @@ int rs_sample_compare(const struct rs_snapshot *a, const struct rs_snapshot *b,
 		SAME("module", struct rs_module, &a->host.modules[i], &b->host.modules[i]);
 	for (size_t i = 0; i < a->host.n_hugepages; i++)
 		SAME("hugepages", struct rs_hugepages, &a->host.hugepages[i], &b->host.hugepages[i]);
+	for (size_t i = 0; i < a->host.n_numa; i++)
+		SAME("numa", struct rs_numa_node, &a->host.numa[i], &b->host.numa[i]);
 	for (size_t i = 0; i < a->n_addrs; i++)
 		SAME("addr", struct rs_addr, &a->addrs[i], &b->addrs[i]);
 	for (size_t i = 0; i < a->n_routes; i++)

@@ -32,7 +32,7 @@ finding "$T/chk" SKIP port.not_active "mlx5_1 port 1" >"$T/l" &&
 ok $? "missing state file: port.not_active skips, saying why"
 ! grep -q 'FAIL  port.not_active.*unknown' "$T/chk" && ! grep -q '0: unknown' "$T/chk"
 ok $? "missing state file: no failure, no invented '0: unknown' evidence"
-[ $rc -eq 1 ] && grep -q '^2 fail, 1 warn, 18 pass, 57 skip (root ' "$T/chk"
+[ $rc -eq 1 ] && grep -q '^2 fail, 1 warn, 18 pass, 74 skip (root ' "$T/chk"
 ok $? "ib-mixed: the two real failures only (exit 1, counts)"
 $R --root "$fx/ib-mixed" check --interval 0 --json >"$T/chkj" 2>/dev/null
 "$JC" <"$T/chkj" && tr -d '\n' <"$T/chkj" | sed 's/},/}\n/g' |
@@ -96,9 +96,9 @@ fi
 # --- error counters of a single snapshot -------------------------------------
 $R --demo check --interval 0 >"$T/d0" 2>/dev/null
 finding "$T/d0" WARN counters.error_totals "mlx5_1 port 1" |
-	grep -q '20 error counters not 0 since the last reset .*: req_cqe_error, req_cqe_flush_error, req_transport_retries_exceeded, link_downed and 16 more$' &&
+	grep -q '21 error counters not 0 since the last reset .*: req_cqe_error, req_cqe_flush_error, req_transport_retries_exceeded, link_downed and 17 more$' &&
 	grep -A1 'error_totals  mlx5_1 port 1' "$T/d0" |
-	grep -q 'evidence: hw_counters/req_cqe_error = 12, .* and 12 more (totals since'
+	grep -q 'evidence: hw_counters/req_cqe_error = 12, .* and 13 more (totals since'
 ok $? "--interval 0: non-zero error totals are a warning with evidence"
 $R --demo snapshot -o "$T/s.yaml" 2>/dev/null && $R --load "$T/s.yaml" check >"$T/l0" 2>/dev/null
 finding "$T/l0" WARN counters.error_totals "mlx5_1 port 1" >/dev/null &&

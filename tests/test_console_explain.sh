@@ -34,9 +34,11 @@ grep -q '^ Explanation: #1 is gid; Enter runs connection-failure in the Wizard' 
 	grep -q '^     run: rocescope check --tree connection-failure --peer 192.168.100.2 -x N' \
 		"$tmp/screen"
 ok $? "the first cause's tree is ready to run, with the command that proves it"
-printf '%s\n%s\n' "$E12" ' GID index       : 0' | $ROCESCOPE explain - | head -n 19 |
+# (rows 5-22: row 23 holds the status message when the bar has no room
+# for it beside the demo's problem count)
+printf '%s\n%s\n' "$E12" ' GID index       : 0' | $ROCESCOPE explain - | head -n 18 |
 	cut -c1-80 | sed 's/ *$//' >"$tmp/cli"
-screen demo | sed -n '5,23p' | sed 's/ *$//' >"$tmp/tui"
+screen demo | sed -n '5,22p' | sed 's/ *$//' >"$tmp/tui"
 diff "$tmp/cli" "$tmp/tui" >"$tmp/diff"
 ok $? "the view shows the lines rocescope explain prints, at 80 columns"
 [ -s "$tmp/diff" ] && diag "$(cat "$tmp/diff")"

@@ -25,7 +25,7 @@ stop_exporter() {
 }
 trap 'stop_exporter; rm -rf "$T"' EXIT
 
-plan 30
+plan 31
 
 PROMTOOL=$(command -v promtool)
 # The strict OpenMetrics parser: Debian's python3-prometheus-client.
@@ -121,6 +121,14 @@ if start_exporter --demo exporter --listen 127.0.0.1:0 --interval 0.2 --timeout 
 		[ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
 	grep -q '^rocescope_port_transmit_bytes_per_second{device="mlx5_0",port="1"} 4[0-9]00000000$' "$T/served.prom"
 	ok $? "GET /metrics serves the demo's rates (exact: 4.1e9 + 1e8 per tick)"
+	# The QP top list: mlx5_1's QP 420 retransmits 5/s by its own counter,
+	# its two QPs in ERR; the NIC's health beside it.
+	grep -q '^rocescope_qp_errors_per_second{device="mlx5_1",port="1",lqpn="420",pid="51002",comm="python3",kind="retrans",source="qp"} 5$' "$T/served.prom" &&
+		grep -q '^rocescope_qp_error_state_seconds{device="mlx5_1",port="1",lqpn="429",' "$T/served.prom" &&
+		grep -q '^rocescope_nic_health_reporter_errors_total{netdev="ens1f1np1",reporter="tx",port="65535"} 3$' "$T/served.prom" &&
+		grep -q '^rocescope_nic_module_flag{netdev="ens1f1np1",flag="rx power low",lane="3",severity="warning"} 1$' "$T/served.prom" &&
+		grep -q '^rocescope_nic_fec_uncorrectable_blocks_total{netdev="ens1f1np1"} 2' "$T/served.prom"
+	ok $? "the QP top list (retransmits of QP 420, the QPs in ERR) and the NIC's health"
 	promcheck "$T/served.prom" "promtool check metrics passes on the served metrics"
 	"$C" "$ADDR" get /metrics om >"$T/served.om" 2>/dev/null
 	if [ -n "$OMPY" ]; then

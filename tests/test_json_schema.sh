@@ -59,6 +59,8 @@ while read -r src; do
 	fits devices "$T/dev.$i"
 	"$R" $src gids --json >"$T/gids.$i" 2>/dev/null
 	fits gids "$T/gids.$i"
+	"$R" $src qps -i 0.1 --json >"$T/qps.$i" 2>/dev/null
+	fits qps "$T/qps.$i"
 	"$R" $src check -i 0 --json >"$T/chk.$i" 2>/dev/null
 	fits check "$T/chk.$i"
 	"$R" $src check --tree connection-failure --peer 10.1.2.3 --json >"$T/tree.$i" 2>/dev/null
@@ -70,7 +72,7 @@ while read -r src; do
 	"$R" $src fix --set mtu=9000 --json >"$T/fix.$i" 2>/dev/null
 	fits fix "$T/fix.$i"
 done <"$T/sources"
-all_fit "the views (devices, gids, check, check --tree, counters, fix) on $n_src sources fit their schemas"
+all_fit "the views (devices, gids, qps, check, check --tree, counters, fix) on $n_src sources fit their schemas"
 
 # fix --apply, --undo, --list on a copy of a fixture root (its files change).
 cp -a "$top_srcdir/tests/fixtures/host-mlx5" "$T/fixroot"

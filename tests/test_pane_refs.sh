@@ -14,8 +14,9 @@ trap 'rm -rf "$T"' EXIT
 
 # NAME NUMBER per line, in the table's order.
 sed -n 's/^\t\[RS_PANE_[A-Z]*\] = { "\([A-Za-z]*\)".*/\1/p' "$tbl" | awk '{ print $1, NR }' >"$T/table"
-[ "$(wc -l <"$T/table")" -eq 9 ] && grep -qx 'Overview 1' "$T/table" && grep -qx 'Tests 9' "$T/table"
-ok $? "the pane table lists nine panes, Overview first and Tests last"
+[ "$(wc -l <"$T/table")" -eq 10 ] && grep -qx 'Overview 1' "$T/table" && grep -qx 'Tests 9' "$T/table" &&
+	grep -qx 'QPs 10' "$T/table"
+ok $? "the pane table lists ten panes, Overview first, Tests ninth and QPs last"
 
 # Every "X pane (N" and "N: the X pane" in FILES...: "file:line: X N" for
 # the ones whose number is not X's.
@@ -25,12 +26,12 @@ wrong_refs() {
 		# a line may break between "pane" and its number: join each with the next
 		awk '{ prev = cur; cur = $0; if (NR > 1) print FILENAME ":" NR - 1 ": " prev " " cur }
 		     END { print FILENAME ":" NR ": " cur }' "$f" |
-		grep -oE '^[^:]+:[0-9]+:|[A-Z][A-Za-z]+ pane \(`?[0-9]|[0-9]`?: the [A-Z][A-Za-z]+ pane' |
+		grep -oE '^[^:]+:[0-9]+:|[A-Z][A-Za-z]+ pane \(`?[0-9]+|[0-9]+`?: the [A-Z][A-Za-z]+ pane' |
 		awk -v tbl="$T/table" '
 			BEGIN { while ((getline l < tbl) > 0) { split(l, a, " "); num[a[1]] = a[2] } }
 			/^[^ ]+:[0-9]+:$/ { where = $0; next }
 			{ s = $0; gsub(/[`(:]/, " ", s); n = split(s, w, " ")
-			  if (w[1] ~ /^[0-9]$/) { d = w[1]; name = w[3] } else { name = w[1]; d = w[n] }
+			  if (w[1] ~ /^[0-9]+$/) { d = w[1]; name = w[3] } else { name = w[1]; d = w[n] }
 			  if (name in num && num[name] != d) print where, name, d }'
 	done | sort -u
 }

@@ -49,6 +49,7 @@ static void sample_view(struct rs_perf_view *v, const char *host)
 	strcpy(v->pfc, "unknown");
 	strcpy(v->trust, "unknown");
 	v->memlock = 8 << 20;
+	strcpy(v->dcqcn, "np 0x08 rp 0x08 cnp_dscp 48 cnp_prio 6");
 }
 
 /* One valid message of each type. */
@@ -109,13 +110,17 @@ static void test_header(void **state)
 	sample_msgs(m);
 	assert_int_equal(rs_perf_encode(&m[3], buf, sizeof(buf), &len), 0);
 	assert_int_equal(len, RS_PERF_HDR_LEN);
-	assert_memory_equal(buf, "RSPF\x01\x04\0\0\0\0\0\0\0\0\0\0", 16);
+	assert_memory_equal(buf, "RSPF\x02\x04\0\0\0\0\0\0\0\0\0\0", 16);
 	buf[0] = 'X';
 	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTO);		/* wrong magic */
 	buf[0] = 'R';
-	buf[4] = 2;
-	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTONOSUPPORT);	/* wrong version */
+	buf[4] = 3;
+	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTONOSUPPORT);	/* a newer version */
+	buf[4] = 0;
+	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EPROTONOSUPPORT);
 	buf[4] = 1;
+	assert_int_equal(rs_perf_decode_hdr(buf, &h), 0);	/* version 1 is still read */
+	buf[4] = 2;
 	buf[5] = 0;
 	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EBADMSG);	/* no such type */
 	buf[5] = RS_MSG_TYPE_MAX + 1;
@@ -135,6 +140,43 @@ static void test_header(void **state)
 	assert_int_equal(rs_perf_decode_hdr(buf, &h), -EMSGSIZE);
 	buf[10] = buf[11] = 0;
 	assert_int_equal(rs_perf_decode(buf, len, &back), 0);
+}
+
+/*
+ * Version 1, the protocol before the DCQCN field: a version 1 peer's view
+ * decodes with DCQCN unknown, and a message answered in version 1 has no
+ * DCQCN field at all (what a version 1 peer expects, byte for byte).
+ */
+static void test_version1(void **state)
+{
+	struct rs_perf_msg m[7], back;
+	struct rs_peer_view pv;
+	uint8_t buf[BUF], v2[BUF];
+	size_t len, len2;
+
+	sample_msgs(m);
+	assert_int_equal(rs_perf_encode(&m[1], v2, sizeof(v2), &len2), 0);
+	m[1].version = 1;
+	assert_int_equal(rs_perf_encode(&m[1], buf, sizeof(buf), &len), 0);
+	assert_int_equal(buf[4], 1);
+	assert_int_equal(len + 2 + strlen(m[1].u.welcome.dcqcn), len2);
+	assert_int_equal(rs_perf_decode(buf, len, &back), 0);
+	assert_int_equal(back.version, 1);
+	assert_string_equal(back.u.welcome.dcqcn, "unknown");
+	rs_perf_view_to_peer(&back.u.welcome, &pv);
+	assert_false(pv.dcqcn_known);
+	assert_int_equal(rs_perf_decode(v2, len2, &back), 0);
+	assert_int_equal(back.version, 2);
+	rs_perf_view_to_peer(&back.u.welcome, &pv);
+	assert_true(pv.dcqcn_known);
+	assert_int_equal(pv.np_en, 8);
+	assert_int_equal(pv.cnp_dscp, 48);
+	assert_int_equal(pv.cnp_prio, 6);
+	/* A version 2 payload under a version 1 header has a byte too many. */
+	v2[4] = 1;
+	assert_int_equal(rs_perf_decode(v2, len2, &back), -EBADMSG);
+	m[1].version = 3;
+	assert_int_equal(rs_perf_encode(&m[1], buf, sizeof(buf), &len), -EINVAL);
 }
 
 /* Every prefix of every message, and every message with a byte more, fails. */
@@ -477,6 +519,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_header),
+		cmocka_unit_test(test_version1),
 		cmocka_unit_test(test_truncated_and_trailing),
 		cmocka_unit_test(test_bad_fields),
 		cmocka_unit_test(test_mutations),

@@ -23,28 +23,7 @@
 #include "collect/collect.h"
 #include "collect/rdma_res.h"
 #include "util.h"
-
-static unsigned char *load(const char *rel, size_t *len)
-{
-	char path[4096];
-	unsigned char *buf;
-	FILE *f;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/tests/fixtures/rdma-netlink/%s",
-		 getenv("top_srcdir") ? getenv("top_srcdir") : ".", rel);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = rs_xmalloc((size_t)n);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
+#include "nl_build.h"
 
 static void two_devices(struct rs_snapshot *s)
 {
@@ -60,7 +39,7 @@ static void test_summary_busy(void **state)
 	struct rs_snapshot s;
 	long idx[3];
 	size_t len;
-	unsigned char *buf = load("busy/res.nl", &len);
+	unsigned char *buf = nlb_load("busy/res.nl", &len);
 
 	two_devices(&s);
 	assert_int_equal(rs_rdma_res_parse_summary(buf, len, &s, idx), 2);
@@ -89,7 +68,7 @@ static void test_qps_busy(void **state)
 {
 	struct rs_rdma_res r0 = { 0 }, r1 = { 0 };
 	size_t l0, l1;
-	unsigned char *b0 = load("busy/qp-rxe0.nl", &l0), *b1 = load("busy/qp-rxe1.nl", &l1);
+	unsigned char *b0 = nlb_load("busy/qp-rxe0.nl", &l0), *b1 = nlb_load("busy/qp-rxe1.nl", &l1);
 	char line[256];
 
 	assert_int_equal(rs_rdma_res_parse_qps(b0, l0, &r0), 2);
@@ -114,13 +93,13 @@ static void test_idle(void **state)
 	struct rs_rdma_res r = { 0 };
 	struct rs_snapshot s;
 	size_t len;
-	unsigned char *buf = load("idle/res.nl", &len);
+	unsigned char *buf = nlb_load("idle/res.nl", &len);
 
 	two_devices(&s);
 	assert_int_equal(rs_rdma_res_parse_summary(buf, len, &s, NULL), 2);
 	assert_int_equal(s.devices[1].res.qp, 1);	/* the GSI QP of the port */
 	free(buf);
-	buf = load("idle/qp-rxe0.nl", &len);
+	buf = nlb_load("idle/qp-rxe0.nl", &len);
 	assert_int_equal(rs_rdma_res_parse_qps(buf, len, &r), 1);
 	assert_int_equal(r.qp_rts, 1);
 	free(buf);
@@ -135,7 +114,7 @@ static void test_truncated(void **state)
 
 	for (size_t f = 0; f < RS_ARRAY_SIZE(files); f++) {
 		size_t len;
-		unsigned char *buf = load(files[f], &len);
+		unsigned char *buf = nlb_load(files[f], &len);
 
 		for (size_t cut = 0; cut < len; cut++) {
 			unsigned char *part = rs_xmalloc(cut ? cut : 1);
@@ -158,10 +137,10 @@ static void test_flipped(void **state)
 {
 	static const unsigned char vals[] = { 0x00, 0x01, 0x7f, 0x80, 0xff };
 	size_t len;
-	unsigned char *buf = load("busy/res.nl", &len), *qp;
+	unsigned char *buf = nlb_load("busy/res.nl", &len), *qp;
 	size_t qlen;
 
-	qp = load("busy/qp-rxe1.nl", &qlen);
+	qp = nlb_load("busy/qp-rxe1.nl", &qlen);
 	for (size_t i = 0; i < len; i++)
 		for (size_t v = 0; v < sizeof(vals); v++) {
 			unsigned char *m = rs_xmalloc(len);

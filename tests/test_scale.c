@@ -13,6 +13,8 @@
  * name with all the earlier ones (3.9 times), the checks asked "is this
  * an RDMA netdev" of every port for every link, address and neighbour (7.9
  * times), and the series searched its sets one by one (4.0 times).
+ * The findings of each device and netdev are asked through their chains,
+ * as the Devices pane does per port.
  * The memory bound is watched the same way: malloc, calloc, realloc and
  * free are wrapped too, and the peak of what the core holds during a load
  * refused for its size stays under the bound.
@@ -269,6 +271,50 @@ static void test_checks_linear(void **state)
 	linear("checks", 300, a, b);
 }
 
+/* The findings of every device and netdev through their chains: the same
+ * as a walk, and linear over all of them (the Devices pane asks per port). */
+static unsigned long chain_cost(int n)
+{
+	struct rs_check_ctx ctx = { 0 };
+	struct rs_findings f;
+	struct rs_snapshot s;
+	unsigned long cost;
+	size_t seen = 0;
+
+	load(&s, n, NULL);
+	rs_findings_init(&f);
+	ctx.snap = &s;
+	ctx.recorded = 1;
+	rs_checks_run(&ctx, &f);
+	compares = 0;
+	for (size_t i = 0; i < s.n_links; i++) {
+		const struct rs_finding *x = NULL;
+		size_t walk = 0;
+
+		while ((x = rs_findings_of_netdev(&f, s.links[i].name, x)))
+			seen++;
+		while ((x = rs_findings_of_device(&f, s.devices[i].name, x)))
+			seen++;
+		cost = compares;
+		for (size_t k = 0; k < f.count; k++)
+			walk += !__real_strcmp(f.items[k].netdev, s.links[i].name) +
+				!__real_strcmp(f.items[k].device, s.devices[i].name);
+		seen -= walk;
+		compares = cost;
+	}
+	assert_int_equal(seen, 0);
+	cost = compares;
+	rs_findings_free(&f);
+	rs_snapshot_free(&s);
+	return cost;
+}
+
+static void test_finding_chains(void **state)
+{
+	(void)state;
+	linear("finding chains", 300, chain_cost(300), chain_cost(600));
+}
+
 /* The first reading (every set new), a second, and each port's sets. */
 static unsigned long series_cost(int n)
 {
@@ -420,6 +466,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_load_linear),
 		cmocka_unit_test(test_checks_linear),
+		cmocka_unit_test(test_finding_chains),
 		cmocka_unit_test(test_series_linear),
 		cmocka_unit_test(test_index_answers),
 		cmocka_unit_test(test_duplicates_found),

@@ -164,6 +164,12 @@ static const struct range_case range_cases[] = {
 	{ "routes:\n  - {family: %s}\n", "2", "0", "family" },
 	{ "neighs:\n  - {family: %s}\n", "10", "6", "family" },
 	{ "host:\n  cap_ipc_lock: %s\n", "2", "-1", "cap_ipc_lock" },
+	{ "links:\n  - {name: a, ecn: {cnp_dscp: %s}}\n", "64", "63", "cnp_dscp" },
+	{ "links:\n  - {name: a, ecn: {cnp_prio: %s}}\n", "8", "-1", "cnp_prio" },
+	{ "links:\n  - {name: a, pfc_prevention_ms: %s}\n", "65536", "65535",
+	  "pfc_prevention_ms" },
+	{ "devices:\n  - qps: [{state: %s}]\n", "7", "6", "state" },
+	{ "devices:\n  - qps: [{src_port: %s}]\n", "65536", "4791", "src_port" },
 };
 
 static void test_kernel_ranges(void **state)

@@ -15,6 +15,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 30000 };
@@ -80,8 +81,10 @@ static int k_prev(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_goto(struct ui *ui, struct ui_pane *p, int key)
 {
-	if (key - '1' < ui->n_panes)
-		ui->cur = key - '1';
+	int n = key == '0' ? 9 : key - '1';	/* 0 is the tenth, as on the keyboard */
+
+	if (n < ui->n_panes)
+		ui->cur = n;
 	return UI_F_REDRAW;
 }
 
@@ -215,7 +218,7 @@ static int k_redraw(struct ui *ui, struct ui_pane *p, int key)
 static const struct ui_key global_keys[] = {
 	{ '\t', 0, "Tab", "next pane", k_next },
 	{ KEY_BTAB, 0, "Shift-Tab", "previous pane", k_prev },
-	{ '1', '9', "1-9", "go to pane N", k_goto },
+	{ '0', '9', "0-9", "go to pane N (0: pane 10)", k_goto },
 	{ KEY_UP, 0, "Up", "previous item / scroll up", k_nav },
 	{ KEY_DOWN, 0, "Down", "next item / scroll down", k_nav },
 	{ KEY_PPAGE, 0, "PgUp", "one page up", k_nav },
@@ -429,51 +432,70 @@ static void draw_help(struct ui *ui)
  * tab is " N Name(P!) " and a space between tabs; the tight styles drop
  * both spaces but after the current tab (its highlight stays even).  At 80
  * columns the other tabs take their short names (src/panes.h): a newcomer
- * still reads what 3 or 7 is.  Only past that do they lose their names.
+ * still reads what 3 or 7 is.  Past that, the tabs farthest from the
+ * current one lose their names first (TAB_NEAR, narrowing its radius),
+ * and only then does the current one lose its full name.
  */
-enum { TAB_FULL, TAB_FULL_TIGHT, TAB_SHORT, TAB_SHORT_TIGHT, TAB_ALL_SHORT, TAB_NUMBERS,
-       TAB_STYLES };
+enum { TAB_FULL, TAB_FULL_TIGHT, TAB_SHORT, TAB_SHORT_TIGHT, TAB_NEAR, TAB_ALL_SHORT,
+       TAB_NUMBERS, TAB_STYLES };
 
-/* The name tab i shows in a style: full, short or none (""). */
-static const char *tab_name(const struct ui *ui, int i, int style)
+/* The name tab i shows in a style (and TAB_NEAR's radius): full, short or none. */
+static const char *tab_name(const struct ui *ui, int i, int style, int radius)
 {
 	int cur = i == ui->cur && !ui->help;
 
-	if (style <= TAB_FULL_TIGHT || (cur && style <= TAB_SHORT_TIGHT))
+	if (style <= TAB_FULL_TIGHT || (cur && style <= TAB_NEAR))
 		return rs_pane_name(ui->panes[i].cls->id);
+	if (style == TAB_NEAR)
+		return abs(i - ui->cur) <= radius ? rs_pane_short(ui->panes[i].cls->id) : "";
 	if (style == TAB_NUMBERS && !cur)
 		return "";
 	return rs_pane_short(ui->panes[i].cls->id);
 }
 
-static int tabs_width(const struct ui *ui, int style)
+static int tabs_width(const struct ui *ui, int style, int radius)
 {
 	int gap = style == TAB_FULL || style == TAB_SHORT;
 	int w = ui->help ? 6 : 0;
 
 	for (int i = 0; i < ui->n_panes; i++) {
-		const char *name = tab_name(ui, i, style);
+		const char *name = tab_name(ui, i, style, radius);
 		char probs[16] = "";
 
 		if (ui->panes[i].problems)
 			snprintf(probs, sizeof(probs), "(%d!)", ui->panes[i].problems);
-		w += 2 + (name[0] ? 1 + (int)strlen(name) : 0) + (int)strlen(probs) +
-		     (gap ? 2 : i == ui->cur && !ui->help);
+		w += 1 + (i + 1 >= 10 ? 2 : 1) + (name[0] ? 1 + (int)strlen(name) : 0) +
+		     (int)strlen(probs) + (gap ? 2 : i == ui->cur && !ui->help);
 	}
 	return w;
+}
+
+/* The widest style that fits, and TAB_NEAR's radius. */
+static int tabs_style(const struct ui *ui, int *radius)
+{
+	*radius = ui->n_panes;
+	for (int style = TAB_FULL; style < TAB_STYLES - 1; style++) {
+		if (style == TAB_NEAR) {
+			for (*radius = ui->n_panes - 1; *radius >= 0; (*radius)--)
+				if (tabs_width(ui, style, *radius) <= COLS)
+					return style;
+			continue;
+		}
+		if (tabs_width(ui, style, *radius) <= COLS)
+			return style;
+	}
+	return TAB_NUMBERS;
 }
 
 static void draw_tabs(struct ui *ui)
 {
 	struct ui_pen pen = { .y = 0, .x = 0, .x0 = 0, .xmax = COLS };
-	int style = TAB_FULL, gap;
+	int radius, style = tabs_style(ui, &radius), gap;
 
-	while (style < TAB_STYLES - 1 && tabs_width(ui, style) > COLS)
-		style++;
 	gap = style == TAB_FULL || style == TAB_SHORT;
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane *p = &ui->panes[i];
-		const char *name = tab_name(ui, i, style);
+		const char *name = tab_name(ui, i, style, radius);
 		int cur = i == ui->cur && !ui->help;
 		enum ui_role r = cur ? UI_R_TAB_ACTIVE : UI_R_TAB;
 

@@ -5,7 +5,9 @@
  * One block per device (generation, firmware, PSID, PCI link current vs
  * maximum, the RDMA resources in use: QPs by state, CQs, MRs, PDs) and
  * one item per port (state, physical state, link layer, rate,
- * netdev and MTU).  Problems are the findings of the checks (src/diag/,
+ * netdev and MTU), with the NIC under the netdev (pane_devices_nic.c:
+ * health reporters, FEC, module, flaps, pause storms, DCQCN, NUMA and
+ * interrupts).  Problems are the findings of the checks (src/diag/,
  * docs/checks.md) about each device and port, listed under what they
  * concern; the pane detects nothing itself.  Enter on a port makes it the
  * port of the GIDs and Counters panes.
@@ -185,6 +187,7 @@ static void devices_draw(struct ui *ui, struct ui_pane *pane)
 		for (size_t p = 0; p < dev->n_ports; p++) {
 			draw_port(ui, pane, (int)d, (int)p, item++);
 			probs(ui, pane, dev, &dev->ports[p]);
+			ui_devices_nic(ui, pane, dev, &dev->ports[p]);
 		}
 		ui_line(pane, &pen);
 	}
@@ -202,8 +205,10 @@ static void devices_tick(struct ui *ui, struct ui_pane *pane)
 		const struct rs_device *dev = &ui->sess.snap.devices[d];
 
 		pane->problems += probs(ui, NULL, dev, NULL);
-		for (size_t p = 0; p < dev->n_ports; p++, items++)
+		for (size_t p = 0; p < dev->n_ports; p++, items++) {
 			pane->problems += probs(ui, NULL, dev, &dev->ports[p]);
+			pane->problems += ui_devices_nic(ui, NULL, dev, &dev->ports[p]);
+		}
 	}
 	pane->problems += ui_errors_count(ui, RS_AREA_RDMA);
 	pane->n_items = items;

@@ -17,6 +17,7 @@ extern const struct ui_pane_class ui_pane_host;
 extern const struct ui_pane_class ui_pane_wizard;
 extern const struct ui_pane_class ui_pane_capture;
 extern const struct ui_pane_class ui_pane_tests;
+extern const struct ui_pane_class ui_pane_qps;
 
 const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT] = {
 	[RS_PANE_OVERVIEW] = &ui_pane_overview,
@@ -28,4 +29,5 @@ const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT] = {
 	[RS_PANE_WIZARD] = &ui_pane_wizard,
 	[RS_PANE_CAPTURE] = &ui_pane_capture,
 	[RS_PANE_TESTS] = &ui_pane_tests,
+	[RS_PANE_QPS] = &ui_pane_qps,
 };

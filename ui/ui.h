@@ -58,6 +58,7 @@ struct ui_pane;
 struct ui_wizard;
 struct ui_capture;
 struct ui_tests;
+struct ui_qps;
 
 struct ui_key {
 	int key, key_last;	/* a key or an inclusive range; key_last 0 = key */
@@ -123,6 +124,7 @@ struct ui {
 	struct ui_wizard *wizard;	/* the Wizard pane's walk (pane_wizard.c) */
 	struct ui_capture *capture;	/* the Capture pane's view (pane_capture.c) */
 	struct ui_tests *tests;		/* the Tests pane's view (pane_tests.c) */
+	struct ui_qps *qps;		/* the QPs pane's view (pane_qps.c) */
 	struct ui_explain *explain;	/* the explain view (explain_view.c) */
 	int explain_on;			/* it is open: 1 waiting for a paste, 2 showing */
 	int explain_scroll;
@@ -232,6 +234,11 @@ void ui_title_fixed(struct ui *ui, struct ui_pane *p, const char *fmt, ...)
 /* Mark the item laid out from the next virtual row (for cursor follow). */
 void ui_item_begin(struct ui_pane *p, int item);
 void ui_item_end(struct ui_pane *p, int item);
+
+/* pane_devices_nic.c: the NIC lines under a port (pane NULL: count only);
+ * returns the problems found about it. */
+int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *d,
+		   const struct rs_port *p);
 
 /* Helpers shared by panes. */
 const struct rs_device *ui_dev(const struct ui *ui, int dev);

@@ -74,6 +74,7 @@ struct rs_cmd {
 /* The commands, in help order (main.c). */
 extern const struct rs_cmd rs_cmd_devices;
 extern const struct rs_cmd rs_cmd_gids;
+extern const struct rs_cmd rs_cmd_qps;
 extern const struct rs_cmd rs_cmd_snapshot;
 extern const struct rs_cmd rs_cmd_counters;
 extern const struct rs_cmd rs_cmd_record;
@@ -92,6 +93,9 @@ extern const struct rs_cmd rs_cmd_lat;
  * print "rocescope: --OPT: invalid value ..." and return RS_EXIT_USAGE.
  */
 int rs_cli_seconds(const char *opt, const char *arg, double max, double *out);
+/* --interval of the views that read twice: seconds as above, or "0" (one
+ * reading). */
+int rs_cli_interval(const char *arg, double *out);
 int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out);
 
 #endif

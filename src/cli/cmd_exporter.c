@@ -12,6 +12,7 @@
  * promtool, and for node_exporter's textfile collector).
  */
 #include "cli/cli.h"
+#include "session/qp_job.h"
 #include "export/exporter.h"
 #include "export/metrics.h"
 #include "runtime/loop.h"
@@ -51,6 +52,7 @@ static void build(struct rs_text *out, enum rs_metrics_format f, void *arg)
 		.snap = &r->sess.snap,
 		.series = &r->sess.series,
 		.findings = &r->sess.findings,
+		.qps = rs_session_qps(&r->sess),
 		.version = PACKAGE_VERSION,
 		.commit = rs_build_commit,
 		.source = r->sess.label,

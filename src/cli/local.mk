@@ -7,7 +7,7 @@ rocescope_LDADD = $(RS_CORE_LIBS) $(NCURSESW_LIBS)
 rocescope_SOURCES = \
 	src/cli/main.c src/cli/cli.h \
 	src/cli/view.h src/cli/view.c \
-	src/cli/view_devices.c src/cli/view_gids.c \
+	src/cli/view_devices.c src/cli/view_gids.c src/cli/view_qps.c \
 	src/cli/view_snapshot.c src/cli/view_counters.c src/cli/view_replay.c \
 	src/cli/cmd_record.c \
 	src/cli/view_check.c src/cli/view_tree.c src/cli/cmd_exporter.c \

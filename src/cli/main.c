@@ -30,6 +30,7 @@
 static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_devices,
 	&rs_cmd_gids,
+	&rs_cmd_qps,
 	&rs_cmd_snapshot,
 	&rs_cmd_counters,
 	&rs_cmd_record,
@@ -543,6 +544,15 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
 		   max);
 	return RS_EXIT_USAGE;
+}
+
+int rs_cli_interval(const char *arg, double *out)
+{
+	if (!strcmp(arg, "0")) {
+		*out = 0;
+		return 0;
+	}
+	return rs_cli_seconds("--interval", arg, 3600, out);
 }
 
 int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)

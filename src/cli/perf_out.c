@@ -43,6 +43,7 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "pfc", v->pfc);
 	rs_jl_str(&jl, "trust", v->trust);
 	rs_jl_u64(&jl, "memlock", v->memlock);
+	rs_jl_str(&jl, "dcqcn", v->dcqcn);
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
@@ -91,6 +92,7 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 	rs_pr_str_or_null(p, "port_state", NULL, v->port_state);
 	str_known(p, "pfc", "PFC %s, ", v->pfc);
 	str_known(p, "trust", NULL, v->trust);
+	str_known(p, "dcqcn", NULL, v->dcqcn);
 	rs_pr_u64_known(p, "memlock", NULL, v->memlock,
 			v->memlock != 0 && v->memlock != UINT64_MAX);
 	if (v->memlock)

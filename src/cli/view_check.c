@@ -148,11 +148,7 @@ static int check_opt(struct rs_cli *cli, int id, const char *arg)
 {
 	switch (id) {
 	case OPT_INTERVAL:
-		if (!strcmp(arg, "0")) {
-			opt.interval = 0;
-			return 0;
-		}
-		return rs_cli_seconds("--interval", arg, 3600, &opt.interval);
+		return rs_cli_interval(arg, &opt.interval);
 	case OPT_TREE:
 		opt.tree = arg;
 		return 0;

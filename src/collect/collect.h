@@ -63,6 +63,13 @@ int rs_collect_rdma_res(struct rs_snapshot *s);
 /* Recorded twin: the same replies from <root>/rdma-netlink/ (rdma_res.h). */
 int rs_collect_rdma_res_recorded(struct rs_snapshot *s);
 
+/* Files (locality.c): the command and CPUs of every process owning a QP
+ * (s->procs, each QP's comm), after the resources were read. */
+int rs_collect_qp_owners(struct rs_snapshot *s);
+/* Files: each device's NUMA node, local CPUs and interrupts. */
+int rs_collect_rdma_locality(struct rs_snapshot *s);
+int rs_collect_rdma_locality_step(struct rs_snapshot *s, struct rs_collect_step *st);
+
 /* Network area ------------------------------------------------------------- */
 
 /* Live (netlink): links, addresses, routes, neighbours. */
@@ -88,10 +95,19 @@ int rs_collect_ethtool_counters(struct rs_snapshot *s);
 int rs_collect_dcb(struct rs_snapshot *s);
 /* Recorded twin: says DCB was not recorded (it lives in no file). */
 int rs_collect_dcb_recorded(struct rs_snapshot *s);
-/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches, the driver
- * link of every link of s (net_conf.c). */
+/* Files: rp_filter/arp_ignore/arp_announce, RoCE ECN switches and DCQCN
+ * parameters, the driver and the PCI function of every link of s
+ * (net_conf.c). */
 int rs_collect_net_conf(struct rs_snapshot *s);
 int rs_collect_net_conf_step(struct rs_snapshot *s, struct rs_collect_step *st);
+/* Live (generic netlink, the ethtool ioctl): devlink health reporters,
+ * FEC, the module and the PFC storm guard of every link with a PCI
+ * function (nic_health.c). */
+int rs_collect_nic_health(struct rs_snapshot *s);
+int rs_collect_nic_health_step(struct rs_snapshot *s, struct rs_collect_step *st);
+/* Recorded twin: devlink/health.nl, ethtool-netlink/ under the root. */
+int rs_collect_nic_health_recorded(struct rs_snapshot *s);
+int rs_collect_nic_health_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st);
 
 /*
  * Live: the kernel's notifications of link, address, route and neighbour
@@ -106,8 +122,10 @@ void rs_net_monitor_close(struct rs_net_monitor *m);
 
 /* Host area ---------------------------------------------------------------- */
 
-/* Files: kernel, distribution, memory, modules, huge pages. */
+/* Files: kernel, distribution, memory, modules, huge pages, NUMA nodes. */
 int rs_collect_host(struct rs_snapshot *s);
+/* Files: the NUMA nodes and their CPUs (locality.c). */
+int rs_collect_numa(struct rs_snapshot *s);
 /* Live: this process's memlock rlimit, and what limits.conf gives its user. */
 int rs_collect_memlock(struct rs_snapshot *s);
 /* Recorded twin: <root>/proc/self/limits, limits.conf for the root's user. */

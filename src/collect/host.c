@@ -352,5 +352,5 @@ int rs_collect_host(struct rs_snapshot *s)
 	collect_meminfo(s);
 	collect_modules(s);
 	collect_hugepages(s);
-	return 0;
+	return rs_collect_numa(s);
 }

@@ -24,16 +24,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every file of statistics/, in natural order, into a fresh counter set. */
+/* Every file of statistics/, in natural order, into a fresh counter set,
+ * and carrier_changes (link flaps), as the live path adds it. */
 static void read_stats(struct rs_snapshot *s, struct rs_counter_set *set,
 		       const char *ifname)
 {
 	int n = rs_read_counter_dir(s, RS_AREA_NET, ifname, "statistics", set,
 				    "/sys/class/net/%s/statistics", ifname);
+	uint64_t flaps;
 
 	if (n < 0 && n != -ENOENT)
 		rs_snapshot_add_error_once(s, RS_AREA_NET, "sysfs", ifname, "statistics: %s",
 					   rs_strerror(n));
+	if ((n >= 0 || n == -ENOENT) &&
+	    !rs_read_u64(&flaps, "/sys/class/net/%s/carrier_changes", ifname)) {
+		rs_counter_set_add(set, "carrier_changes", flaps);
+		if (!set->ts_ns)
+			set->ts_ns = rs_now_ns();
+	}
 }
 
 /* The recorded ethtool -S of a link, when the tree has one. */

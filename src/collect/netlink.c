@@ -100,12 +100,18 @@ static int family_num(int af)
 	return af == AF_INET ? 4 : af == AF_INET6 ? 6 : 0;
 }
 
+/* The statistics, and IFLA_CARRIER_CHANGES (link flaps) beside them as
+ * sysfs has carrier_changes beside statistics/. */
 static void stats_from_link(struct rs_counter_set *set, struct rtnl_link *l)
 {
+	uint32_t flaps;
+
 	rs_counter_set_free(set);
 	for (size_t i = 0; i < RS_ARRAY_SIZE(stat_map); i++)
 		rs_counter_set_add(set, stat_map[i].name,
 				   rtnl_link_get_stat(l, stat_map[i].id));
+	if (!rtnl_link_get_carrier_changes(l, &flaps))
+		rs_counter_set_add(set, "carrier_changes", flaps);
 	set->ts_ns = rs_now_ns();
 }
 

@@ -19,18 +19,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collect/nl_util.h"
 #include "snapshot.h"
 
 /* Where the recorded twin finds replies under the root. */
 #define RS_RDMA_NL_DIR "/rdma-netlink"
 #define RS_RDMA_NL_RES_FILE RS_RDMA_NL_DIR "/res.nl"		/* RES_GET dump */
 #define RS_RDMA_NL_QP_FILE RS_RDMA_NL_DIR "/qp-%s.nl"		/* RES_QP_GET of a device */
-
-/* A reply: bytes owned by the caller (free(buf)). */
-struct rs_nl_reply {
-	unsigned char *buf;
-	size_t len;
-};
 
 /*
  * Live: a NETLINK_RDMA socket.  -EPROTONOSUPPORT when the kernel has no

@@ -26,69 +26,11 @@
 
 #define RS_NLDEV_MAX RDMA_NLDEV_ATTR_MAX
 
-static int get_u64(const struct nlattr *a, uint64_t *v)
+/* Attributes follow the nlmsghdr: no family header. */
+static int walk(const void *buf, size_t len, int (*fn)(struct nlattr **tb, void *arg),
+		void *arg)
 {
-	if (!a || nla_len(a) < 8)
-		return -EBADMSG;
-	memcpy(v, nla_data(a), 8);
-	return 0;
-}
-
-static int get_u32(const struct nlattr *a, uint32_t *v)
-{
-	if (!a || nla_len(a) < 4)
-		return -EBADMSG;
-	memcpy(v, nla_data(a), 4);
-	return 0;
-}
-
-/* A string attribute into buf; it need not be NUL-terminated on the wire. */
-static int get_str(const struct nlattr *a, char *buf, size_t len)
-{
-	size_t n;
-
-	if (!a || nla_len(a) < 1 || !len)
-		return -EBADMSG;
-	n = strnlen(nla_data(a), (size_t)nla_len(a));
-	if (n >= len)
-		n = len - 1;
-	memcpy(buf, nla_data(a), n);
-	buf[n] = '\0';
-	return 0;
-}
-
-/*
- * Walk the messages of a reply; fn gets the attribute table of each
- * RDMA message.  Stops at NLMSG_DONE.  An NLMSG_ERROR (or a DONE whose
- * payload is a negative error) ends the walk with that error.
- */
-static int walk(const void *buf, size_t len,
-		int (*fn)(struct nlattr **tb, void *arg), void *arg)
-{
-	const struct nlmsghdr *h = buf;
-	int rem = len > INT32_MAX ? INT32_MAX : (int)len, ret;
-
-	if (!buf || !len)
-		return -EBADMSG;
-	for (; nlmsg_ok(h, rem); h = nlmsg_next((struct nlmsghdr *)h, &rem)) {
-		struct nlattr *tb[RS_NLDEV_MAX + 1];
-		int32_t e;
-
-		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR) {
-			if (h->nlmsg_len < NLMSG_HDRLEN + sizeof(e))
-				return h->nlmsg_type == NLMSG_DONE ? 0 : -EBADMSG;
-			memcpy(&e, NLMSG_DATA(h), sizeof(e));
-			return e < 0 ? e : 0;
-		}
-		if (h->nlmsg_type == NLMSG_NOOP)
-			continue;
-		if (nlmsg_parse((struct nlmsghdr *)h, 0, tb, RS_NLDEV_MAX, NULL) < 0)
-			return -EBADMSG;
-		ret = fn(tb, arg);
-		if (ret < 0)
-			return ret;
-	}
-	return -EBADMSG;	/* the stream ended without NLMSG_DONE */
+	return rs_nl_walk(buf, len, 0, RS_NLDEV_MAX, fn, arg);
 }
 
 /* ------------------------------------------------------------- RES_GET */
@@ -133,8 +75,8 @@ static int parse_summary_table(struct nlattr *table, struct rs_rdma_res *r)
 		uint64_t v;
 
 		if (nla_parse_nested(tb, RS_NLDEV_MAX, e, NULL) < 0 ||
-		    get_str(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME], name, sizeof(name)) ||
-		    get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR], &v))
+		    rs_nla_str(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME], name, sizeof(name)) ||
+		    rs_nla_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR], &v))
 			return -EBADMSG;
 		set_count(r, name, v);
 	}
@@ -148,8 +90,8 @@ static int on_summary(struct nlattr **tb, void *arg)
 	char name[RS_NAME_LEN];
 	uint32_t index;
 
-	if (get_str(tb[RDMA_NLDEV_ATTR_DEV_NAME], name, sizeof(name)) ||
-	    get_u32(tb[RDMA_NLDEV_ATTR_DEV_INDEX], &index))
+	if (rs_nla_str(tb[RDMA_NLDEV_ATTR_DEV_NAME], name, sizeof(name)) ||
+	    rs_nla_u32(tb[RDMA_NLDEV_ATTR_DEV_INDEX], &index))
 		return -EBADMSG;
 	if (tb[RDMA_NLDEV_ATTR_RES_SUMMARY] &&
 	    parse_summary_table(tb[RDMA_NLDEV_ATTR_RES_SUMMARY], &res))

@@ -377,6 +377,7 @@ static void read_device(struct rs_snapshot *s, const char *name)
 	if (!rs_sysfs_name_fits(s, RS_AREA_RDMA, "device", name))
 		return;
 	d = RS_APPEND(s->devices, s->n_devices);
+	rs_device_init(d);
 	RS_STRCPY(d->name, name);
 	d->present = 1;
 	read_dev_attr(s, d, d->node_guid, sizeof(d->node_guid), "node_guid");

@@ -49,6 +49,17 @@ const struct rs_check rs_checks[] = {
 	{ "qos.pfc", "PFC on the RoCE priority", rs_check_pfc, 0 },
 	{ "qos.trust", "the trust mode puts RoCE on its priority", rs_check_trust, 0 },
 	{ "qos.ecn", "RoCE ECN on the RoCE priority", rs_check_ecn, 0 },
+	{ "qos.dcqcn", "DCQCN reacts where it notifies, and CNPs travel on a PFC priority",
+	  rs_check_dcqcn, 0 },
+	{ "qos.pause_storm", "no pause storm, and the PFC storm guard is on",
+	  rs_check_pause_storm, 0 },
+	{ "nic.health_reporter", "the NIC's devlink health reporters are healthy",
+	  rs_check_health_reporter, 0 },
+	{ "nic.fec_uncorrectable", "no uncorrectable FEC blocks on the link",
+	  rs_check_fec_uncorrectable, 0 },
+	{ "nic.module_alarm", "the transceiver module raises no alarm or warning",
+	  rs_check_module_alarm, 0 },
+	{ "net.link_flaps", "the link's carrier stays up (no flaps)", rs_check_link_flaps, 0 },
 	{ "net.addr", "the RDMA interface has an IPv4 address", rs_check_addr, 0 },
 	{ "net.default_route_rdma", "the default route does not leave through an RDMA interface",
 	  rs_check_default_route, 0 },
@@ -72,6 +83,8 @@ const struct rs_check rs_checks[] = {
 	  rs_check_same_gid_type, 0 },
 	{ "peer.same_mtu", "both ends run the same RoCE MTU", rs_check_same_mtu, 0 },
 	{ "peer.same_pfc", "both ends have PFC on the same priorities", rs_check_same_pfc, 0 },
+	{ "peer.same_dcqcn", "both ends have the same ECN/DCQCN switches", rs_check_same_dcqcn,
+	  0 },
 	{ "host.module_missing", "the RDMA modules of the loaded NIC driver are loaded",
 	  rs_check_modules, 0 },
 	{ "host.memlock_small", "locked memory (memlock) is unlimited", rs_check_memlock, 0 },
@@ -81,6 +94,12 @@ const struct rs_check rs_checks[] = {
 	{ "perf.pingpong", "a small RDMA ping-pong completes (embedded test)", rs_check_pingpong, 0 },
 	{ "perf.bandwidth", "a bandwidth test reaches the expected rate (embedded test)",
 	  rs_check_bandwidth, 0 },
+	{ "qp.error_state", "no QP of a job is in the error state", rs_check_qp_error_state, 0 },
+	{ "qp.psn_stalled", "the PSNs of connected QPs move while their process runs",
+	  rs_check_qp_stalled, 0 },
+	{ "qp.errors_rising", "no QP retransmits, or counts sequence errors, RNR NAKs or timeouts",
+	  rs_check_qp_errors_rising, 0 },
+	{ "qp.numa_remote", "processes owning QPs run on the NIC's NUMA node", rs_check_qp_numa, 0 },
 	{ "capture.roce_v2", "the traffic on the wire is RoCE v2 (capture)",
 	  rs_check_capture_roce_v2, 0 },
 	{ "capture.wire_health", "the wire carries RoCE without errors, loss or congestion (capture)",
@@ -94,6 +113,8 @@ void rs_findings_init(struct rs_findings *f)
 	f->count = 0;
 	rs_nidx_init(&f->by_device);
 	f->device_next = NULL;
+	rs_nidx_init(&f->by_netdev);
+	f->netdev_next = NULL;
 	f->indexed = 0;
 }
 
@@ -102,56 +123,83 @@ void rs_findings_free(struct rs_findings *f)
 	free(f->items);
 	rs_nidx_free(&f->by_device);
 	free(f->device_next);
+	rs_nidx_free(&f->by_netdev);
+	free(f->netdev_next);
 	rs_findings_init(f);
 }
 
-#define DEVICE_KEYS(f) \
+#define FINDING_KEYS(f, field) \
 	((struct rs_nidx_strs){ (const char *)(f)->items, sizeof(*(f)->items), \
-				offsetof(struct rs_finding, device) })
+				offsetof(struct rs_finding, field) })
 
-/* Chain the findings by device, in order (tail: scratch). */
-static void index_findings(struct rs_findings *f)
+/* Chain the findings by one name of theirs, in order (tail: scratch). */
+static void chain(struct rs_findings *f, const struct rs_nidx_strs *keys, struct rs_nidx *x,
+		  size_t **next, size_t *tail)
 {
-	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
-	size_t *tail = rs_xcalloc(f->count ? f->count : 1, sizeof(*tail));
-
-	rs_nidx_clear(&f->by_device);
-	f->device_next = rs_xrealloc(f->device_next,
-				     (f->count ? f->count : 1) * sizeof(*f->device_next));
+	rs_nidx_clear(x);
+	*next = rs_xrealloc(*next, (f->count ? f->count : 1) * sizeof(**next));
 	for (size_t i = 0; i < f->count; i++) {
 		size_t head;
 
-		f->device_next[i] = SIZE_MAX;
-		if (!rs_nidx_add_str(&f->by_device, &keys, i, &head)) {
+		(*next)[i] = SIZE_MAX;
+		if (!rs_nidx_add_str(x, keys, i, &head)) {
 			tail[i] = i;
 			continue;
 		}
-		f->device_next[tail[head]] = i;
+		(*next)[tail[head]] = i;
 		tail[head] = i;
 	}
+}
+
+static void index_findings(struct rs_findings *f)
+{
+	const struct rs_nidx_strs dev = FINDING_KEYS(f, device), net = FINDING_KEYS(f, netdev);
+	size_t *tail = rs_xcalloc(f->count ? f->count : 1, sizeof(*tail));
+
+	chain(f, &dev, &f->by_device, &f->device_next, tail);
+	chain(f, &net, &f->by_netdev, &f->netdev_next, tail);
 	free(tail);
 	f->indexed = f->count;
 }
 
-const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
-					       const struct rs_finding *prev)
+/* The next finding after prev whose name at offset is name: the chain
+ * when the findings are indexed, else a walk. */
+static const struct rs_finding *chained(const struct rs_findings *f,
+					const struct rs_nidx_strs *keys,
+					const struct rs_nidx *x, const size_t *next,
+					const char *name, const struct rs_finding *prev)
 {
-	const struct rs_nidx_strs keys = DEVICE_KEYS(f);
 	size_t i;
 	long first;
 
 	if (f->indexed != f->count) {
 		for (i = prev ? (size_t)(prev - f->items) + 1 : 0; i < f->count; i++)
-			if (!strcmp(f->items[i].device, dev))
+			if (!strcmp((const char *)&f->items[i] + keys->off, name))
 				return &f->items[i];
 		return NULL;
 	}
 	if (prev) {
-		i = f->device_next[prev - f->items];
+		i = next[prev - f->items];
 		return i == SIZE_MAX ? NULL : &f->items[i];
 	}
-	first = rs_nidx_find_str(&f->by_device, &keys, dev);
+	first = rs_nidx_find_str(x, keys, name);
 	return first < 0 ? NULL : &f->items[first];
+}
+
+const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
+					       const struct rs_finding *prev)
+{
+	const struct rs_nidx_strs keys = FINDING_KEYS(f, device);
+
+	return chained(f, &keys, &f->by_device, f->device_next, dev, prev);
+}
+
+const struct rs_finding *rs_findings_of_netdev(const struct rs_findings *f, const char *netdev,
+					       const struct rs_finding *prev)
+{
+	const struct rs_nidx_strs keys = FINDING_KEYS(f, netdev);
+
+	return chained(f, &keys, &f->by_netdev, f->netdev_next, netdev, prev);
 }
 
 struct rs_finding *rs_finding_new(struct rs_findings *out, const struct rs_check *c,
@@ -194,6 +242,16 @@ struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_chec
 	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_HOST);
 
 	RS_FSET(f->object, "host");
+	return f;
+}
+
+struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_check *c,
+				     enum rs_verdict v, const char *netdev)
+{
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
+
+	RS_FSET(f->object, "%s", netdev);
+	RS_FSET(f->netdev, "%s", netdev);
 	return f;
 }
 

@@ -71,6 +71,8 @@ struct rs_findings {
 	 * indexed == count, the whole array otherwise). */
 	struct rs_nidx by_device;
 	size_t *device_next;		/* the next finding of the same device, or SIZE_MAX */
+	struct rs_nidx by_netdev;	/* the same by netdev (a NIC's findings) */
+	size_t *netdev_next;
 	size_t indexed;
 };
 
@@ -141,6 +143,8 @@ struct rs_test_results {
 	int can_run;			/* live host (a child) or the demo (a replay) */
 };
 
+struct rs_qp_table;
+
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
@@ -150,6 +154,7 @@ struct rs_check_ctx {
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
 	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
 	const struct rs_test_results *tests;	/* NULL: no test job (the CLI's one-shots) */
+	const struct rs_qp_table *qps;	/* the followed QPs (model/qp_track.h); NULL none */
 	/* snap's lookups (model/snap_index.h); NULL: rs_checks_run() builds one */
 	const struct rs_snap_index *index;
 };
@@ -223,6 +228,9 @@ const struct rs_finding *rs_findings_find(const struct rs_findings *f,
  * (NULL: from the first), or NULL: constant time per finding. */
 const struct rs_finding *rs_findings_of_device(const struct rs_findings *f, const char *dev,
 					       const struct rs_finding *prev);
+/* The same for the findings whose netdev is netdev ("" is never asked). */
+const struct rs_finding *rs_findings_of_netdev(const struct rs_findings *f, const char *netdev,
+					       const struct rs_finding *prev);
 /* The findings of check id about a device (port 0) or one of its ports. */
 const struct rs_finding *rs_findings_port(const struct rs_findings *f, const char *id,
 					  const char *device, unsigned port);
@@ -256,6 +264,9 @@ struct rs_finding *rs_finding_port(struct rs_findings *out, const struct rs_chec
 				   const struct rs_port *p);
 struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_check *c,
 				   enum rs_verdict v);
+/* The same about a network interface (object and netdev its name). */
+struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_check *c,
+				     enum rs_verdict v, const char *netdev);
 /* 1 when name is the netdev of an RDMA port of s. */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
 /* The same lookups through ctx->index, in constant time: what a check asks
@@ -348,6 +359,20 @@ RS_CHECK_FN(rs_check_addr);
 /* checks_perf.c */
 RS_CHECK_FN(rs_check_pingpong);
 RS_CHECK_FN(rs_check_bandwidth);
+/* checks_nic.c */
+RS_CHECK_FN(rs_check_health_reporter);
+RS_CHECK_FN(rs_check_fec_uncorrectable);
+RS_CHECK_FN(rs_check_module_alarm);
+RS_CHECK_FN(rs_check_link_flaps);
+RS_CHECK_FN(rs_check_pause_storm);
+/* checks_dcqcn.c */
+RS_CHECK_FN(rs_check_dcqcn);
+RS_CHECK_FN(rs_check_same_dcqcn);
+/* checks_qps.c */
+RS_CHECK_FN(rs_check_qp_error_state);
+RS_CHECK_FN(rs_check_qp_stalled);
+RS_CHECK_FN(rs_check_qp_errors_rising);
+RS_CHECK_FN(rs_check_qp_numa);
 /* checks_capture.c */
 RS_CHECK_FN(rs_check_capture_roce_v2);
 RS_CHECK_FN(rs_check_capture_health);

@@ -6,6 +6,7 @@ librscore_a_SOURCES += \
 	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
 	src/diag/checks_counters.c src/diag/checks_qos.c src/diag/checks_setup.c \
 	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/checks_perf.c \
+	src/diag/checks_qps.c src/diag/checks_nic.c src/diag/checks_dcqcn.c \
 	src/diag/subnets.c \
 	src/diag/profile.h src/diag/profile.c \
 	src/diag/gid_recommend.h src/diag/gid_recommend.c

@@ -4,7 +4,7 @@
 # it (http.c, exporter.c).
 librscore_a_SOURCES += \
 	src/export/metrics.h src/export/metrics_priv.h src/export/metrics.c \
-	src/export/metrics_ports.c src/export/metrics_netdev.c
+	src/export/metrics_ports.c src/export/metrics_netdev.c src/export/metrics_nic.c
 librscore_a_SOURCES += \
 	src/export/http.h src/export/http.c \
 	src/export/exporter.h src/export/exporter_priv.h src/export/exporter.c \

@@ -302,6 +302,7 @@ void rs_metrics_build(struct rs_text *out, const struct rs_metrics_src *src,
 	rs_metrics_devices(&w, src);
 	rs_metrics_ports(&w, src);
 	rs_metrics_netdevs(&w, src);
+	rs_metrics_nic(&w, src);
 	if (src->findings)
 		findings(&w, src->findings);
 }

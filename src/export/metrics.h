@@ -28,6 +28,8 @@
 #include "model/series.h"
 #include "snapshot.h"
 
+struct rs_qp_table;
+
 /* A growing text buffer. */
 struct rs_text {
 	char *p;
@@ -51,6 +53,7 @@ struct rs_metrics_src {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;		/* rates; NULL: none */
 	const struct rs_findings *findings;	/* NULL: no check ran */
+	const struct rs_qp_table *qps;		/* the followed QPs; NULL: none */
 	const char *version, *commit;		/* of this build */
 	const char *source;			/* "live", "demo", "root DIR", "file F" */
 	unsigned interval_ms;			/* between refreshes (0: static) */

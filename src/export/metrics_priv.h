@@ -36,5 +36,7 @@ void rs_mw_f64(struct rs_mw *w, double v, ...) __attribute__((sentinel));
 void rs_metrics_devices(struct rs_mw *w, const struct rs_metrics_src *src);
 void rs_metrics_ports(struct rs_mw *w, const struct rs_metrics_src *src);
 void rs_metrics_netdevs(struct rs_mw *w, const struct rs_metrics_src *src);
+/* The top QPs, QPs in ERR or stalled, and the NIC's health (metrics_nic.c). */
+void rs_metrics_nic(struct rs_mw *w, const struct rs_metrics_src *src);
 
 #endif

@@ -55,6 +55,8 @@ static const struct rs_counter_class classes[] = {
 	E("rx_crc_errors_phy", RS_CG_LINK, ERR, "bad frames: cable/optics"),
 	E("rx_symbol_err_phy", RS_CG_LINK, ERR, ""),
 	E("link_down_events_phy", RS_CG_LINK, ERR, "link went down"),
+	/* IFLA_CARRIER_CHANGES: judged by net.link_flaps, not as an error. */
+	N("carrier_changes", RS_CG_LINK, 0, "carrier up/down events (link flaps)"),
 
 	/* Pause and PFC: mlx5 */
 	EP("rx_pause_ctrl_phy", "802.3x pause frames in", RXG),

@@ -72,6 +72,8 @@ static const struct demo_flow demo_flows[] = {
 	{ "ens1f1np1", "ethtool", "tx_vport_rdma_unicast_bytes", 10000000, 0, 0 },
 	{ "ens1f1np1", "ethtool", "rx_vport_rdma_unicast_bytes", 8000000, 0, 0 },
 	{ "ens1f1np1", "stats", "rx_dropped", 1, 0, 5 },
+	/* ens1f1np1 flaps: its carrier goes down and up every fifth tick. */
+	{ "ens1f1np1", "stats", "carrier_changes", 2, 0, 5 },
 };
 
 /* Triangle wave 0..20..0 over 40 ticks: a slow swell without floating point. */
@@ -175,6 +177,7 @@ void rs_demo_tick(struct rs_demo_clock *c, struct rs_snapshot *s, unsigned long 
 		if (ctr)
 			ctr->value += part / 1000;
 	}
+	rs_demo_move_nic(s, c->ns / 1000000ULL, c->ns / 1000000ULL + dt_ms);
 	c->ns += (uint64_t)dt_ms * 1000000ULL;
 	move_times(s, (uint64_t)dt_ms * 1000000ULL);
 }
@@ -187,6 +190,7 @@ void rs_demo_apply(const struct rs_demo_clock *c, struct rs_snapshot *s)
 		if (ctr)
 			ctr->value += c->added[i];
 	}
+	rs_demo_move_nic(s, 0, c->ns / 1000000ULL);
 	move_times(s, c->ns);
 }
 
@@ -204,4 +208,5 @@ void rs_demo_advance(struct rs_snapshot *s, unsigned long tick)
 	}
 	/* Every reading moves by exactly one second, moving or not. */
 	move_times(s, RS_DEMO_TICK_NS);
+	rs_demo_move_nic(s, (uint64_t)(tick - 1) * 1000, (uint64_t)tick * 1000);
 }

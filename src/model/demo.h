@@ -44,6 +44,10 @@ extern const char rs_demo_test_lat[];
  * mlx5_1/ens1f1np1.  Objects missing from s are skipped.
  */
 void rs_demo_advance(struct rs_snapshot *s, unsigned long tick);
+/* The queue pairs' PSNs and counters and the links' FEC (demo_nic.c),
+ * moved from the demo's time from_ms to to_ms (since the YAML's readings);
+ * rs_demo_advance(), rs_demo_tick() and rs_demo_apply() call it. */
+void rs_demo_move_nic(struct rs_snapshot *s, uint64_t from_ms, uint64_t to_ms);
 
 /*
  * Where the session's demo is: its time since the YAML's readings and

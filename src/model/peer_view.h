@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peer_view.h - what the other end of a test says about itself: the device,
- * GID and MTU it uses, its PFC and trust, its memlock limit.  It arrives
+ * GID and MTU it uses, its PFC and trust, its memlock limit, its DCQCN
+ * switches (a version 2 peer).  It arrives
  * over the embedded test's control channel (rocescope serve on the peer);
  * the checks that compare both ends (peer.same_*) read it, and say they
  * cannot tell while it is unknown.
@@ -32,6 +33,9 @@ struct rs_peer_view {
 	char trust[RS_NAME_LEN];
 	int memlock_known;
 	uint64_t memlock;
+	int dcqcn_known;		/* the peer's driver shows its ECN/DCQCN switches */
+	unsigned np_en, rp_en;		/* bit n: notification / reaction point on priority n */
+	int cnp_dscp, cnp_prio;		/* -1 unknown */
 };
 
 #endif

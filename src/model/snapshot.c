@@ -21,6 +21,13 @@ void rs_link_init(struct rs_link *k)
 {
 	k->vlan_id = -1;
 	k->rp_filter = k->arp_ignore = k->arp_announce = -1;
+	k->ecn.cnp_dscp = k->ecn.cnp_prio = -1;
+	k->pfc_prevention_ms = -1;
+}
+
+void rs_device_init(struct rs_device *d)
+{
+	d->numa_node = -1;
 }
 
 void *rs_array_append(void **arr, size_t *n, size_t size)
@@ -111,16 +118,39 @@ static void port_free(struct rs_port *p)
 	rs_counter_set_free(&p->hw_counters);
 }
 
+void rs_qps_free(struct rs_qp *qps, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rs_counter_set_free(&qps[i].counters);
+	free(qps);
+}
+
 static void free_devices(struct rs_snapshot *s)
 {
 	for (size_t i = 0; i < s->n_devices; i++) {
 		for (size_t j = 0; j < s->devices[i].n_ports; j++)
 			port_free(&s->devices[i].ports[j]);
 		free(s->devices[i].ports);
+		rs_qps_free(s->devices[i].qps, s->devices[i].n_qps);
+		free(s->devices[i].irqs);
 	}
 	free(s->devices);
+	free(s->procs);
 	s->devices = NULL;
-	s->n_devices = 0;
+	s->procs = NULL;
+	s->n_devices = s->n_procs = 0;
+}
+
+void rs_link_nic_free(struct rs_link *k)
+{
+	free(k->health.reporters);
+	free(k->fec.lanes);
+	free(k->fec.hist);
+	free(k->xcvr.lanes);
+	free(k->xcvr.flags);
+	memset(&k->health, 0, sizeof(k->health));
+	memset(&k->fec, 0, sizeof(k->fec));
+	memset(&k->xcvr, 0, sizeof(k->xcvr));
 }
 
 static void free_net(struct rs_snapshot *s)
@@ -128,6 +158,9 @@ static void free_net(struct rs_snapshot *s)
 	for (size_t i = 0; i < s->n_links; i++) {
 		rs_counter_set_free(&s->links[i].stats);
 		rs_counter_set_free(&s->links[i].ethtool);
+		rs_counter_set_free(&s->links[i].ecn.np_params);
+		rs_counter_set_free(&s->links[i].ecn.rp_params);
+		rs_link_nic_free(&s->links[i]);
 	}
 	free(s->links);
 	free(s->addrs);
@@ -145,6 +178,7 @@ static void free_host(struct rs_snapshot *s)
 {
 	free(s->host.modules);
 	free(s->host.hugepages);
+	free(s->host.numa);
 	memset(&s->host, 0, sizeof(s->host));
 	s->host.cap_ipc_lock = -1;
 }

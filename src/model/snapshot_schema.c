@@ -100,6 +100,15 @@ static const struct rs_range
 	netdev_mtu = { 0, 2147483647, NULL, 0, "0..2147483647" },
 	sysctl = { -1, 2147483647, NULL, 0, "-1 (unknown) or 0 and above" },
 	family = { 4, 6, ip_family, 1, "0 (unknown), 4 or 6" },
+	/* the DSCP field is 6 bits, a priority 3 */
+	dscp = { -1, 63, NULL, 0, "-1 (unknown) or 0..63" },
+	prio = { -1, 7, NULL, 0, "-1 (unknown) or 0..7" },
+	/* RDMA_NLDEV_ATTR_RES_STATE: enum ib_qp_state, RESET..ERR (QPNs and
+	 * PSNs come as u32: their whole type) */
+	qp_state = { 0, 6, NULL, 0, "0 (RESET)..6 (ERR)" },
+	ip_port = { 0, 65535, NULL, 0, "0..65535" },
+	/* ETHTOOL_PFC_PREVENTION_TOUT is a u16 (0xffff: auto) */
+	pfc_tout = { -1, 65535, NULL, 0, "-1 (unknown) or 0..65535 ms" },
 	prefixlen = { 0, 128, NULL, 0, "0..128" },
 	tristate = { -1, 1, NULL, 0, "-1 (unknown), 0 or 1" };
 #define RS_SCHEMA_CHECKED(storage, var, label, table, fn) \
@@ -181,6 +190,38 @@ static const struct rs_field res_fields[] = {
 };
 RS_SCHEMA(static, res_schema, "res", res_fields);
 
+static const struct rs_field qp_fields[] = {
+	RS_F_UINT(struct rs_qp, lqpn),
+	RS_F_UINT(struct rs_qp, port),
+	RS_F_STR(struct rs_qp, type),
+	RS_F_INT_R(struct rs_qp, state, qp_state),
+	RS_F_BOOL(struct rs_qp, has_rqpn),
+	RS_F_UINT(struct rs_qp, rqpn),
+	RS_F_UINT(struct rs_qp, sq_psn),
+	RS_F_UINT(struct rs_qp, rq_psn),
+	RS_F_UINT(struct rs_qp, pdn),
+	RS_F_UINT(struct rs_qp, pid),
+	RS_F_STR(struct rs_qp, comm),
+	RS_F_BOOL(struct rs_qp, kernel),
+	RS_F_BOOL(struct rs_qp, cm),
+	RS_F_STR(struct rs_qp, src_addr),
+	RS_F_UINT_R(struct rs_qp, src_port, ip_port),
+	RS_F_STR(struct rs_qp, dst_addr),
+	RS_F_UINT_R(struct rs_qp, dst_port, ip_port),
+	RS_F_UINT(struct rs_qp, counter_id),
+	RS_F_COUNTERS(struct rs_qp, counters),
+};
+RS_SCHEMA(static, qp_schema, "qp", qp_fields);
+
+static const struct rs_field irq_fields[] = {
+	RS_F_UINT(struct rs_irq, irq),
+	RS_F_STR(struct rs_irq, name),
+	RS_F_STR(struct rs_irq, affinity),
+	RS_F_STR(struct rs_irq, effective),
+	RS_F_U64(struct rs_irq, count),
+};
+RS_SCHEMA(static, irq_schema, "irq", irq_fields);
+
 static const struct rs_field device_fields[] = {
 	RS_F_STR(struct rs_device, name),
 	RS_F_STR(struct rs_device, node_guid),
@@ -197,6 +238,13 @@ static const struct rs_field device_fields[] = {
 	RS_F_BOOL_DEF(struct rs_device, present, 1),
 	RS_F_STRUCT(struct rs_device, res, struct rs_rdma_res, res_schema),
 	RS_F_ARRAY(struct rs_device, ports, struct rs_port, n_ports, port_schema),
+	RS_F_BOOL(struct rs_device, qps_known),
+	RS_F_STR(struct rs_device, qps_note),
+	RS_F_STR(struct rs_device, qp_counter_mode),
+	RS_F_ARRAY(struct rs_device, qps, struct rs_qp, n_qps, qp_schema),
+	RS_F_INT_DEF(struct rs_device, numa_node, -1),
+	RS_F_STR(struct rs_device, local_cpus),
+	RS_F_ARRAY(struct rs_device, irqs, struct rs_irq, n_irqs, irq_schema),
 };
 RS_SCHEMA_CHECKED(static, device_schema, "device", device_fields, rs_check_device);
 
@@ -222,8 +270,98 @@ static const struct rs_field ecn_fields[] = {
 	RS_F_BOOL(struct rs_ecn, known),
 	RS_F_UINT_R(struct rs_ecn, np_en, prio_bits),
 	RS_F_UINT_R(struct rs_ecn, rp_en, prio_bits),
+	RS_F_INT_DEF_R(struct rs_ecn, cnp_dscp, -1, dscp),
+	RS_F_INT_DEF_R(struct rs_ecn, cnp_prio, -1, prio),
+	RS_F_COUNTERS(struct rs_ecn, np_params),
+	RS_F_COUNTERS(struct rs_ecn, rp_params),
 };
 RS_SCHEMA(static, ecn_schema, "ecn", ecn_fields);
+
+static const struct rs_field reporter_fields[] = {
+	RS_F_STR(struct rs_reporter, name),
+	RS_F_INT_DEF(struct rs_reporter, port, -1),
+	RS_F_BOOL(struct rs_reporter, error),
+	RS_F_U64(struct rs_reporter, errors),
+	RS_F_U64(struct rs_reporter, recovers),
+	RS_F_U64(struct rs_reporter, grace_ms),
+	RS_F_INT_DEF(struct rs_reporter, auto_recover, -1),
+};
+RS_SCHEMA(static, reporter_schema, "reporter", reporter_fields);
+
+static const struct rs_field health_fields[] = {
+	RS_F_BOOL(struct rs_health, known),
+	RS_F_STR(struct rs_health, error),
+	RS_F_ARRAY(struct rs_health, reporters, struct rs_reporter, n_reporters, reporter_schema),
+};
+RS_SCHEMA(static, health_schema, "health", health_fields);
+
+static const struct rs_field fec_lane_fields[] = {
+	RS_F_UINT(struct rs_fec_lane, lane),
+	RS_F_BOOL(struct rs_fec_lane, has_corrected),
+	RS_F_BOOL(struct rs_fec_lane, has_uncorrectable),
+	RS_F_BOOL(struct rs_fec_lane, has_corr_bits),
+	RS_F_U64(struct rs_fec_lane, corrected),
+	RS_F_U64(struct rs_fec_lane, uncorrectable),
+	RS_F_U64(struct rs_fec_lane, corr_bits),
+};
+RS_SCHEMA(static, fec_lane_schema, "fec lane", fec_lane_fields);
+
+static const struct rs_field fec_bin_fields[] = {
+	RS_F_UINT(struct rs_fec_bin, low),
+	RS_F_UINT(struct rs_fec_bin, high),
+	RS_F_U64(struct rs_fec_bin, value),
+};
+RS_SCHEMA(static, fec_bin_schema, "fec bin", fec_bin_fields);
+
+static const struct rs_field fec_fields[] = {
+	RS_F_BOOL(struct rs_fec, known),
+	RS_F_STR(struct rs_fec, error),
+	RS_F_STR(struct rs_fec, active),
+	RS_F_BOOL(struct rs_fec, has_corrected),
+	RS_F_BOOL(struct rs_fec, has_uncorrectable),
+	RS_F_BOOL(struct rs_fec, has_corr_bits),
+	RS_F_U64(struct rs_fec, corrected),
+	RS_F_U64(struct rs_fec, uncorrectable),
+	RS_F_U64(struct rs_fec, corr_bits),
+	RS_F_ARRAY(struct rs_fec, lanes, struct rs_fec_lane, n_lanes, fec_lane_schema),
+	RS_F_ARRAY(struct rs_fec, hist, struct rs_fec_bin, n_hist, fec_bin_schema),
+};
+RS_SCHEMA(static, fec_schema, "fec", fec_fields);
+
+static const struct rs_field xcvr_lane_fields[] = {
+	RS_F_UINT(struct rs_xcvr_lane, lane),
+	RS_F_BOOL(struct rs_xcvr_lane, has_tx),
+	RS_F_BOOL(struct rs_xcvr_lane, has_rx),
+	RS_F_BOOL(struct rs_xcvr_lane, has_bias),
+	RS_F_DOUBLE(struct rs_xcvr_lane, tx_mw),
+	RS_F_DOUBLE(struct rs_xcvr_lane, rx_mw),
+	RS_F_DOUBLE(struct rs_xcvr_lane, bias_ma),
+};
+RS_SCHEMA(static, xcvr_lane_schema, "module lane", xcvr_lane_fields);
+
+static const struct rs_field xcvr_flag_fields[] = {
+	RS_F_STR(struct rs_xcvr_flag, name),
+	RS_F_UINT(struct rs_xcvr_flag, lane),
+	RS_F_BOOL(struct rs_xcvr_flag, alarm),
+};
+RS_SCHEMA(static, xcvr_flag_schema, "module flag", xcvr_flag_fields);
+
+static const struct rs_field xcvr_fields[] = {
+	RS_F_BOOL(struct rs_xcvr, known),
+	RS_F_STR(struct rs_xcvr, error),
+	RS_F_UINT(struct rs_xcvr, id),
+	RS_F_STR(struct rs_xcvr, spec),
+	RS_F_STR(struct rs_xcvr, vendor),
+	RS_F_STR(struct rs_xcvr, part),
+	RS_F_BOOL(struct rs_xcvr, has_temp),
+	RS_F_BOOL(struct rs_xcvr, has_vcc),
+	RS_F_DOUBLE(struct rs_xcvr, temp_c),
+	RS_F_DOUBLE(struct rs_xcvr, vcc_v),
+	RS_F_BOOL(struct rs_xcvr, flags_known),
+	RS_F_ARRAY(struct rs_xcvr, lanes, struct rs_xcvr_lane, n_lanes, xcvr_lane_schema),
+	RS_F_ARRAY(struct rs_xcvr, flags, struct rs_xcvr_flag, n_flags, xcvr_flag_schema),
+};
+RS_SCHEMA(static, xcvr_schema, "module", xcvr_fields);
 
 static const struct rs_field link_fields[] = {
 	RS_F_INT_R(struct rs_link, ifindex, ifindex),
@@ -249,6 +387,12 @@ static const struct rs_field link_fields[] = {
 	RS_F_INT_DEF_R(struct rs_link, rp_filter, -1, sysctl),
 	RS_F_INT_DEF_R(struct rs_link, arp_ignore, -1, sysctl),
 	RS_F_INT_DEF_R(struct rs_link, arp_announce, -1, sysctl),
+	RS_F_STR(struct rs_link, bus),
+	RS_F_STRUCT(struct rs_link, health, struct rs_health, health_schema),
+	RS_F_STRUCT(struct rs_link, fec, struct rs_fec, fec_schema),
+	RS_F_STRUCT(struct rs_link, xcvr, struct rs_xcvr, xcvr_schema),
+	RS_F_INT_DEF_R(struct rs_link, pfc_prevention_ms, -1, pfc_tout),
+	RS_F_STR(struct rs_link, pfc_prevention_error),
 };
 RS_SCHEMA_CHECKED(static, link_schema, "link", link_fields, rs_check_link);
 
@@ -306,6 +450,12 @@ static const struct rs_field module_fields[] = {
 };
 RS_SCHEMA(static, module_schema, "module", module_fields);
 
+static const struct rs_field numa_fields[] = {
+	RS_F_UINT(struct rs_numa_node, node),
+	RS_F_STR(struct rs_numa_node, cpus),
+};
+RS_SCHEMA(static, numa_schema, "numa node", numa_fields);
+
 static const struct rs_field host_fields[] = {
 	RS_F_STR(struct rs_host, hostname),
 	RS_F_STR(struct rs_host, kernel),
@@ -319,8 +469,17 @@ static const struct rs_field host_fields[] = {
 	RS_F_BOOL(struct rs_host, memlock_known),
 	RS_F_STR(struct rs_host, memlock_conf),
 	RS_F_STR(struct rs_host, memlock_conf_file),
+	RS_F_ARRAY(struct rs_host, numa, struct rs_numa_node, n_numa, numa_schema),
 };
 RS_SCHEMA(static, host_schema, "host", host_fields);
+
+static const struct rs_field proc_fields[] = {
+	RS_F_UINT(struct rs_proc, pid),
+	RS_F_STR(struct rs_proc, comm),
+	RS_F_STR(struct rs_proc, cpus_allowed),
+	RS_F_INT_DEF(struct rs_proc, cpu, -1),
+};
+RS_SCHEMA(static, proc_schema, "process", proc_fields);
 
 static const struct rs_field error_fields[] = {
 	RS_F_AREA(struct rs_error, area),
@@ -342,6 +501,7 @@ static const struct rs_field snapshot_fields[] = {
 	RS_F_ARRAY(struct rs_snapshot, routes, struct rs_route, n_routes, route_schema),
 	RS_F_ARRAY(struct rs_snapshot, neighs, struct rs_neigh, n_neighs, neigh_schema),
 	RS_F_STRUCT(struct rs_snapshot, peer, struct rs_route_lookup, lookup_schema),
+	RS_F_ARRAY(struct rs_snapshot, procs, struct rs_proc, n_procs, proc_schema),
 	RS_F_ARRAY(struct rs_snapshot, errors, struct rs_error, n_errors, error_schema),
 };
 RS_SCHEMA(, rs_snapshot_schema, "snapshot", snapshot_fields);

@@ -33,6 +33,7 @@ struct rs_ctrl {
 	uint64_t got;			/* bytes received on this connection */
 	enum rs_perf_peer_kind kind;
 	char peer_ver[16];
+	uint8_t version;		/* the peer's protocol version, 0 before its first message */
 	/* sending */
 	uint8_t tx[BUF_LEN];
 	size_t tx_len, tx_off;
@@ -275,6 +276,9 @@ static int take(struct rs_ctrl *c, struct rs_perf_msg *m, struct rs_perf_error *
 	int ret = rs_perf_decode_payload(&c->hdr, c->rx + RS_PERF_HDR_LEN, c->hdr.length, m);
 	unsigned type = c->hdr.type, len = c->hdr.length;
 
+	if (!ret && (!c->version || c->hdr.version < c->version))
+		c->version = c->hdr.version;
+
 	c->have = 0;
 	c->have_hdr = c->ready = 0;
 	update_events(c);
@@ -334,10 +338,17 @@ int rs_ctrl_expect(struct rs_ctrl *c, unsigned type, struct rs_perf_msg *m, uint
 			    rs_perf_msg_name(type), rs_perf_msg_name(m->type), c->phase);
 }
 
-int rs_ctrl_send(struct rs_ctrl *c, const struct rs_perf_msg *m, uint64_t timeout_ns,
+int rs_ctrl_send(struct rs_ctrl *c, const struct rs_perf_msg *msg, uint64_t timeout_ns,
 		 struct rs_perf_error *e)
 {
-	int ret = rs_perf_encode(m, c->tx, sizeof(c->tx), &c->tx_len);
+	struct rs_perf_msg m1 = *msg;
+	const struct rs_perf_msg *m = &m1;
+	int ret;
+
+	/* An older peer is answered in its own version (docs/tests.md). */
+	if (c->version && c->version < RS_PERF_VERSION)
+		m1.version = c->version;
+	ret = rs_perf_encode(m, c->tx, sizeof(c->tx), &c->tx_len);
 
 	if (ret)
 		return rs_perf_fail(e, RS_PF_PROTOCOL, -ret, "cannot encode %s: %s",

@@ -51,7 +51,7 @@ static const struct field fields[] = {
 	V("addr", K_STR, addr), V("netdev_mtu", K_I32, netdev_mtu),
 	V("active_mtu", K_I32, active_mtu), V("link_mbps", K_I32, link_mbps),
 	V("port_state", K_STR, port_state), V("pfc", K_STR, pfc), V("trust", K_STR, trust),
-	V("memlock", K_U64, memlock),
+	V("memlock", K_U64, memlock), V("dcqcn", K_STR, dcqcn),
 };
 
 static const struct {

@@ -122,7 +122,7 @@ static void get_str(struct cur *c, char *dst, size_t field)
 	dst[n] = '\0';
 }
 
-static void put_view(struct cur *c, const struct rs_perf_view *v)
+static void put_view(struct cur *c, const struct rs_perf_view *v, unsigned version)
 {
 	put_str(c, v->version, sizeof(v->version));
 	put_str(c, v->hostname, sizeof(v->hostname));
@@ -140,9 +140,11 @@ static void put_view(struct cur *c, const struct rs_perf_view *v)
 	put_str(c, v->pfc, sizeof(v->pfc));
 	put_str(c, v->trust, sizeof(v->trust));
 	put_u64(c, v->memlock);
+	if (version >= 2)
+		put_str(c, v->dcqcn, sizeof(v->dcqcn));
 }
 
-static void get_view(struct cur *c, struct rs_perf_view *v)
+static void get_view(struct cur *c, struct rs_perf_view *v, unsigned version)
 {
 	get_str(c, v->version, sizeof(v->version));
 	get_str(c, v->hostname, sizeof(v->hostname));
@@ -160,6 +162,10 @@ static void get_view(struct cur *c, struct rs_perf_view *v)
 	get_str(c, v->pfc, sizeof(v->pfc));
 	get_str(c, v->trust, sizeof(v->trust));
 	v->memlock = get_u64(c);
+	if (version >= 2)
+		get_str(c, v->dcqcn, sizeof(v->dcqcn));
+	else
+		snprintf(v->dcqcn, sizeof(v->dcqcn), "unknown");	/* a version 1 peer */
 }
 
 static void put_params(struct cur *c, const struct rs_perf_params *p)
@@ -231,15 +237,15 @@ static void get_qps(struct cur *c, struct rs_perf_qps *q)
 	}
 }
 
-static void put_payload(struct cur *c, const struct rs_perf_msg *m)
+static void put_payload(struct cur *c, const struct rs_perf_msg *m, unsigned version)
 {
 	switch (m->type) {
 	case RS_MSG_HELLO:
 		put_params(c, &m->u.hello.params);
-		put_view(c, &m->u.hello.view);
+		put_view(c, &m->u.hello.view, version);
 		break;
 	case RS_MSG_WELCOME:
-		put_view(c, &m->u.welcome);
+		put_view(c, &m->u.welcome, version);
 		break;
 	case RS_MSG_QPS:
 		put_qps(c, &m->u.qps);
@@ -266,19 +272,22 @@ static void put_payload(struct cur *c, const struct rs_perf_msg *m)
 int rs_perf_encode(const struct rs_perf_msg *m, uint8_t *buf, size_t cap, size_t *len)
 {
 	struct cur c = { .w = buf, .len = cap, .pos = RS_PERF_HDR_LEN };
+	unsigned version = m->version ? m->version : RS_PERF_VERSION;
 	size_t plen;
 
 	if (cap < RS_PERF_HDR_LEN)
 		return -EMSGSIZE;
+	if (version < RS_PERF_VERSION_MIN || version > RS_PERF_VERSION)
+		return -EINVAL;
 	if (cap > RS_PERF_HDR_LEN + RS_PERF_MAX_PAYLOAD)
 		c.len = RS_PERF_HDR_LEN + RS_PERF_MAX_PAYLOAD;
-	put_payload(&c, m);
+	put_payload(&c, m, version);
 	if (c.err)
 		return c.err;
 	plen = c.pos - RS_PERF_HDR_LEN;
 	c.pos = 0;
 	put_u32(&c, RS_PERF_MAGIC);
-	put_u8(&c, RS_PERF_VERSION);
+	put_u8(&c, (uint8_t)version);
 	put_u8(&c, m->type);
 	put_u16(&c, 0);
 	put_u32(&c, (uint32_t)plen);
@@ -301,7 +310,7 @@ int rs_perf_decode_hdr(const uint8_t *buf, struct rs_perf_hdr *h)
 	zero32 = get_u32(&c);
 	if (h->magic != RS_PERF_MAGIC)
 		return -EPROTO;
-	if (h->version != RS_PERF_VERSION)
+	if (h->version < RS_PERF_VERSION_MIN || h->version > RS_PERF_VERSION)
 		return -EPROTONOSUPPORT;
 	if (!h->type || h->type > RS_MSG_TYPE_MAX || zero16 || zero32)
 		return -EBADMSG;
@@ -317,15 +326,16 @@ int rs_perf_decode_payload(const struct rs_perf_hdr *h, const uint8_t *p, size_t
 
 	memset(m, 0, sizeof(*m));
 	m->type = h->type;
+	m->version = h->version;
 	if (len != h->length)
 		return -EBADMSG;
 	switch (h->type) {
 	case RS_MSG_HELLO:
 		get_params(&c, &m->u.hello.params);
-		get_view(&c, &m->u.hello.view);
+		get_view(&c, &m->u.hello.view, h->version);
 		break;
 	case RS_MSG_WELCOME:
-		get_view(&c, &m->u.welcome);
+		get_view(&c, &m->u.welcome, h->version);
 		break;
 	case RS_MSG_QPS:
 		get_qps(&c, &m->u.qps);

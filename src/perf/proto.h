@@ -25,7 +25,8 @@
 #include <stdint.h>
 
 #define RS_PERF_MAGIC		0x52535046u	/* "RSPF" */
-#define RS_PERF_VERSION		1
+#define RS_PERF_VERSION		2	/* 2: a view carries the end's DCQCN settings */
+#define RS_PERF_VERSION_MIN	1	/* still read, and answered in */
 #define RS_PERF_HDR_LEN		16
 #define RS_PERF_MAX_PAYLOAD	4096
 #define RS_PERF_MAX_QPS		16
@@ -65,6 +66,9 @@ struct rs_perf_view {
 	char pfc[RS_PERF_STR_LEN];	/* "none", "3", "3,4"; "unknown" without DCB */
 	char trust[RS_PERF_STR_LEN];
 	uint64_t memlock;		/* bytes, UINT64_MAX unlimited, 0 unknown */
+	/* Version 2: "np 3 rp 3 cnp_dscp 48 cnp_prio 6" (priority masks in
+	 * hex), or "unknown" where the driver shows none (upstream mlx5, rxe). */
+	char dcqcn[RS_PERF_STR_LEN];
 };
 
 struct rs_perf_params {
@@ -102,6 +106,7 @@ struct rs_perf_err_msg {
 
 struct rs_perf_msg {
 	uint8_t type;			/* enum rs_perf_msg_type */
+	uint8_t version;		/* encode: 0 is RS_PERF_VERSION; decode: the header's */
 	union {
 		struct {
 			struct rs_perf_params params;
@@ -136,6 +141,7 @@ int rs_perf_encode(const struct rs_perf_msg *m, uint8_t *buf, size_t cap, size_t
  * The header from exactly RS_PERF_HDR_LEN bytes: 0, -EPROTO (not our magic:
  * ask rs_perf_sniff), -EPROTONOSUPPORT (our magic, other version),
  * -EBADMSG (bad type or reserved bits), -EMSGSIZE (length over the limit).
+ * Versions RS_PERF_VERSION_MIN to RS_PERF_VERSION are ours.
  */
 int rs_perf_decode_hdr(const uint8_t *buf, struct rs_perf_hdr *h);
 

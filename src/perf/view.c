@@ -184,6 +184,7 @@ void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *
 	RS_STRCPY(v->hostname, s->host.hostname);
 	RS_STRCPY(v->pfc, "unknown");		/* until the netdev's DCB answers */
 	RS_STRCPY(v->trust, "unknown");
+	RS_STRCPY(v->dcqcn, "unknown");
 	if (s->host.memlock_known)
 		v->memlock = s->host.memlock_soft;
 	if (!pick || !pick->dev)
@@ -210,6 +211,32 @@ void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *
 		if (l->dcb.trust[0])
 			RS_STRCPY(v->trust, l->dcb.trust);
 	}
+	if (l && l->ecn.known)
+		rs_perf_dcqcn_text(v->dcqcn, sizeof(v->dcqcn), &l->ecn);
+}
+
+void rs_perf_dcqcn_text(char *buf, size_t len, const struct rs_ecn *e)
+{
+	snprintf(buf, len, "np 0x%02x rp 0x%02x cnp_dscp %d cnp_prio %d", e->np_en & 0xff,
+		 e->rp_en & 0xff, e->cnp_dscp, e->cnp_prio);
+}
+
+/* A peer's DCQCN text back into its view; "unknown" or garbage: unknown. */
+static void dcqcn_parse(const char *text, struct rs_peer_view *out)
+{
+	unsigned np, rp;
+	int dscp, prio, n = 0;
+
+	out->cnp_dscp = out->cnp_prio = -1;
+	if (sscanf(text, "np %x rp %x cnp_dscp %d cnp_prio %d%n", &np, &rp, &dscp, &prio,
+		   &n) != 4 || text[n] || np > 0xff || rp > 0xff || dscp < -1 || dscp > 63 ||
+	    prio < -1 || prio > 7)
+		return;
+	out->dcqcn_known = 1;
+	out->np_en = np;
+	out->rp_en = rp;
+	out->cnp_dscp = dscp;
+	out->cnp_prio = prio;
 }
 
 const char *rs_perf_view_family(const struct rs_perf_view *v)
@@ -252,6 +279,7 @@ void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out
 	}
 	out->memlock_known = v->memlock != 0;
 	out->memlock = v->memlock;
+	dcqcn_parse(v->dcqcn, out);
 }
 
 static int add(struct rs_perf_diff *out, int n, int max, const char *what, const char *l,
@@ -305,6 +333,9 @@ int rs_perf_view_diff(const struct rs_perf_view *a, const struct rs_perf_view *b
 		    "PFC must be enabled on the same priority on both ends and the switch");
 	n = add_str(out, n, max, "trust", a->trust, b->trust,
 		    "both ends should trust the same field (DSCP)");
+	if (strcmp(a->dcqcn, "unknown") && strcmp(b->dcqcn, "unknown"))
+		n = add_str(out, n, max, "dcqcn", a->dcqcn, b->dcqcn,
+			    "ECN/DCQCN differ: a CNP one end sends may be ignored by the other");
 	n = add_str(out, n, max, "version", a->version, b->version,
 		    "different rocescope versions");
 	return n;

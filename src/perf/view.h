@@ -60,6 +60,9 @@ int rs_perf_view_diff(const struct rs_perf_view *local, const struct rs_perf_vie
  * has no DCB), memlock while it sends 0.
  */
 void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out);
+/* A link's ECN switches as a view carries them: "np 0x08 rp 0x08 cnp_dscp
+ * 48 cnp_prio 6" (-1: not shown by the driver). */
+void rs_perf_dcqcn_text(char *buf, size_t len, const struct rs_ecn *e);
 
 /* "IPv4", "IPv6", "IPv6 link-local", "" from a view's address/GID. */
 const char *rs_perf_view_family(const struct rs_perf_view *v);

@@ -6,4 +6,4 @@ librscore_a_SOURCES += \
 	src/record/recording.h src/record/rec_priv.h \
 	src/record/writer.c src/record/writer_meta.c \
 	src/record/reader.c src/record/decode.c src/record/analyze.c \
-	src/record/cursor.c src/record/query.c
+	src/record/cursor.c src/record/query.c src/record/qps.c

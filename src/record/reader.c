@@ -379,6 +379,7 @@ static int handle(struct rs_recording *r, struct scan *scn, const struct rs_fram
 	case RS_REC_SAMPLE: return index_sample(r, scn, f, 0);
 	case RS_REC_KEY: return r->version < 2 ? 0 : index_sample(r, scn, f, 1);
 	case RS_REC_FINDINGS: return parse_findings(r, scn, f);
+	case RS_REC_QPS: return rs_rec_index_qps(r, f);
 	case RS_REC_END: return parse_end(r, scn, f);
 	default: return 0;	/* a later version's record: skipped */
 	}
@@ -569,6 +570,7 @@ void rs_rec_free(struct rs_recording *r)
 		free(r->findings[i].items);
 	free(r->schemas);
 	free(r->findings);
+	free(r->qrecs);
 	free(r->hosts);
 	free(r->samples);
 	free(r->ctrs);

@@ -46,6 +46,7 @@ enum {
 	RS_REC_KEY = 'K',		/* one reading, whole: where a reader can start */
 	RS_REC_FINDINGS = 'F',		/* the problems of the checks at the last sample */
 	RS_REC_END = 'E',		/* the recording was closed, not cut */
+	RS_REC_QPS = 'Q',		/* queue pairs, their owners, NIC readings (qps.c) */
 };
 
 /* Flags of one set in a sample. */
@@ -95,6 +96,8 @@ struct rs_rec_writer {
 	struct rs_rec_finding *findings;	/* the problems last written */
 	size_t n_findings;
 	int have_findings;
+	uint64_t qps_hash;		/* of the last 'Q' record's state */
+	int have_qps;
 };
 
 void rs_rec_writer_init(struct rs_rec_writer *w);
@@ -112,6 +115,12 @@ void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f)
 void rs_rec_write_end(struct rs_rec_writer *w);
 /* Bytes were lost on the way to the file: the next sample is a full one. */
 void rs_rec_write_resync(struct rs_rec_writer *w);
+/* The QPs, processes and NIC readings of snap after the last sample, when
+ * they changed (qps.c); the host record's YAML leaves them out. */
+void rs_rec_write_qps(struct rs_rec_writer *w, const struct rs_snapshot *snap);
+/* Take those parts out of a shallow copy of a snapshot (its own device
+ * and link arrays) before its YAML is written. */
+void rs_rec_strip_dynamic(struct rs_snapshot *copy);
 
 struct rs_recording;
 /*
@@ -171,6 +180,12 @@ struct rs_rec_host {
 };
 
 
+/* A 'Q' record: the sample it follows and its state's bytes in the file. */
+struct rs_rec_qrec {
+	size_t sample;
+	size_t off, len;
+};
+
 struct rs_rec_flist {
 	unsigned long num;		/* its number in the file */
 	size_t sample;			/* the sample it was written after */
@@ -229,6 +244,8 @@ struct rs_recording {
 	size_t n_ctrs;
 	struct rs_rec_flist *findings;
 	size_t n_findings;
+	struct rs_rec_qrec *qrecs;	/* by sample */
+	size_t n_qrecs;
 	struct rs_rec_ckpt *ckpts;
 	size_t n_ckpts;
 	struct rs_rec_mark *marks;	/* by sample */
@@ -303,5 +320,11 @@ int rs_rec_host_snapshot(const struct rs_recording *r, unsigned h, struct rs_sna
 /* Put the cursor's counter values, timestamps and port states into snap
  * (a snapshot of the cursor's host record).  Sets snap lacks are skipped. */
 void rs_rec_apply(const struct rs_rec_cursor *c, struct rs_snapshot *snap);
+/* Index a 'Q' record while loading (qps.c): 0 or -EINVAL. */
+int rs_rec_index_qps(struct rs_recording *r, const struct rs_frame *f);
+/* The QPs, processes and NIC readings in effect at sample k into snap
+ * (devices and links by name).  0, or -EINVAL for a record that does not
+ * decode (what decoded is kept). */
+int rs_rec_apply_qps(const struct rs_recording *r, size_t k, struct rs_snapshot *snap);
 
 #endif

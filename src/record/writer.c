@@ -247,6 +247,8 @@ static void start_key(struct rs_rec_writer *w)
 		ws->prev_ts = 0;
 		ws->state = ws->phys = -1;
 	}
+	/* a reader resynchronised at this key has the QPs at its 'Q' too */
+	w->have_qps = 0;
 	if (w->flists != w->flists_at_key) {
 		free(w->findings);
 		w->findings = NULL;
@@ -291,6 +293,7 @@ void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap
 void rs_rec_write_resync(struct rs_rec_writer *w)
 {
 	schema_free(w);
+	w->have_qps = 0;	/* the next 'Q' is written whatever it holds */
 }
 
 /* Whether the schema sc of a recording is what the walk of snap gives. */

@@ -61,6 +61,7 @@ static int yaml_without_counters(const struct rs_snapshot *snap, char **text, si
 		c.links[l].stats = none;
 		c.links[l].ethtool = none;
 	}
+	rs_rec_strip_dynamic(&c);	/* the 'Q' records carry them */
 	*text = NULL;
 	f = open_memstream(text, len);
 	if (!f)

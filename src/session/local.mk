@@ -7,4 +7,5 @@ librscore_a_SOURCES += \
 	src/session/probes.c src/session/capture_job.c \
 	src/session/record_job.c src/session/replay.c \
 	src/session/test_job.h src/session/test_job.c src/session/test_run.c \
+	src/session/qp_job.h src/session/qp_job.c \
 	src/session/fix_job.c

@@ -3,12 +3,14 @@
  * producers.c - the collectors as producers (producer.h), and which source
  * uses which.
  *
- *   live : host files, memlock (getrlimit, capget), sysfs RDMA, libibverbs,
- *          RDMA netlink resources, netlink (with its notification socket), ethtool, link files
- *          (sysctls, ECN), DCB netlink
+ *   live : host files, memlock (getrlimit, capget), sysfs RDMA, locality
+ *          files, libibverbs, RDMA netlink resources and QPs, netlink (with
+ *          its notification socket), ethtool, link files (sysctls, ECN,
+ *          DCQCN), DCB netlink, NIC health (devlink, ethtool netlink)
  *   root : host files, memlock (<root>/proc/self/limits, status), sysfs
- *          RDMA, recorded RDMA netlink replies, links from <root>/sys/class/net, link files, "DCB not
- *          recorded" - the recorded twins
+ *          RDMA, locality files, recorded RDMA netlink replies, links from
+ *          <root>/sys/class/net, link files, "DCB not recorded", recorded
+ *          devlink and ethtool netlink replies - the recorded twins
  *   file : the saved snapshot (static)
  *   demo : the bundled demo host, moved one tick per refresh
  *   replay: a recording, one sample per refresh (replay.c)
@@ -99,29 +101,51 @@ static const struct rs_producer_ops verbs = {
 	.name = "verbs", .area = RS_AREA_RDMA, .live_only = 1, .collect = verbs_collect,
 };
 
-/* RDMA resources move with the jobs: read again on every refresh. */
+/* RDMA resources and queue pairs move with the jobs: read again on every
+ * refresh, with the processes that own the QPs. */
 static int res_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
 		       char *err, size_t errlen)
 {
-	return rs_collect_rdma_res(snap);
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
 {
-	return rs_collect_rdma_res(snap);
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_recorded_collect(struct rs_producer *p, struct rs_session *s,
 				struct rs_snapshot *snap, char *err, size_t errlen)
 {
-	return rs_collect_rdma_res_recorded(snap);
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
 }
 
 static int res_recorded_refresh(struct rs_producer *p, struct rs_session *s,
 				struct rs_snapshot *snap)
 {
-	return rs_collect_rdma_res_recorded(snap);
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
 }
+
+static int locality_collect(struct rs_producer *p, struct rs_session *s,
+			    struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_rdma_locality(snap);
+}
+
+static int locality_collect_step(struct rs_producer *p, struct rs_session *s,
+				 struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_locality_step(snap, st);
+}
+
+static const struct rs_producer_ops rdma_locality = {
+	.name = "rdma-locality", .area = RS_AREA_RDMA, .collect = locality_collect,
+	.collect_step = locality_collect_step, .what = "devices",
+};
 
 static const struct rs_producer_ops rdma_res = {
 	.name = "rdma-res", .area = RS_AREA_RDMA, .live_only = 1, .collect = res_collect,
@@ -274,6 +298,48 @@ static const struct rs_producer_ops dcb_recorded = {
 	.name = "dcb-recorded", .area = RS_AREA_NET, .collect = dcb_recorded_collect,
 };
 
+/* The NIC's health moves (FEC counts, module temperature, a reporter that
+ * fires): read again on every refresh, link by link in slices. */
+static int nic_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_nic_health(snap);
+}
+
+static int nic_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_nic_health(snap);
+}
+
+static int nic_step(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		    struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_step(snap, st);
+}
+
+static int nic_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_nic_health_recorded(snap);
+}
+
+static int nic_recorded_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_recorded_step(snap, st);
+}
+
+static const struct rs_producer_ops nic_health = {
+	.name = "nic-health", .area = RS_AREA_NET, .live_only = 1, .collect = nic_collect,
+	.refresh = nic_refresh, .collect_step = nic_step, .refresh_step = nic_step,
+	.what = "links",
+};
+
+static const struct rs_producer_ops nic_health_recorded = {
+	.name = "nic-health-recorded", .area = RS_AREA_NET, .collect = nic_recorded_collect,
+	.collect_step = nic_recorded_step, .what = "links",
+};
+
 /* ------------------------------------------------------ whole snapshots */
 
 static int file_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
@@ -341,12 +407,12 @@ static const struct rs_producer_ops demo = {
 /* ---------------------------------------------------------- the tables */
 
 static const struct rs_producer_ops *const live_all[] = {
-	&host_files, &memlock_live, &rdma_sysfs, &verbs, &rdma_res,
-	&netlink, &ethtool, &net_conf, &dcb, NULL,
+	&host_files, &memlock_live, &rdma_sysfs, &rdma_locality, &verbs, &rdma_res,
+	&netlink, &ethtool, &net_conf, &dcb, &nic_health, NULL,
 };
 static const struct rs_producer_ops *const root_all[] = {
-	&host_files, &memlock_recorded, &rdma_sysfs, &rdma_res_recorded,
-	&net_recorded, &net_conf, &dcb_recorded, NULL,
+	&host_files, &memlock_recorded, &rdma_sysfs, &rdma_locality, &rdma_res_recorded,
+	&net_recorded, &net_conf, &dcb_recorded, &nic_health_recorded, NULL,
 };
 static const struct rs_producer_ops *const live_gids[] = { &rdma_sysfs, &netlink_addrs, NULL };
 static const struct rs_producer_ops *const root_gids[] = { &rdma_sysfs, NULL };

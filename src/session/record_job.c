@@ -235,6 +235,7 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 	if (!ret) {
 		/* the state now is the first sample */
 		rs_rec_write_sample(&r->w, &s->snap);
+		rs_rec_write_qps(&r->w, &s->snap);
 		rs_rec_write_findings(&r->w, &s->findings);
 		ret = flush(r);
 		if (ret)
@@ -266,6 +267,7 @@ unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 		rs_rec_write_host(&r->w, &s->snap, s->label, wall_ns(), err, sizeof(err));
 	if (what & RS_CHANGE_COUNTERS)
 		rs_rec_write_sample(&r->w, &s->snap);
+	rs_rec_write_qps(&r->w, &s->snap);
 	rs_rec_write_findings(&r->w, &s->findings);
 	ret = flush(r);
 	if (!ret)

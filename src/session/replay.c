@@ -50,6 +50,7 @@ static int build(struct rs_session_replay *rp, struct rs_snapshot *snap, char *e
 	*snap = fresh;
 	rp->host = h;
 	rs_rec_apply(&rp->cur, snap);
+	rs_rec_apply_qps(&rp->rec, rp->cur.k, snap);
 	return 0;
 }
 
@@ -94,6 +95,7 @@ int rs_session_replay_advance(struct rs_session *s, struct rs_snapshot *snap)
 	if (rp->rec.samples[rp->cur.k].host != rp->host)
 		return build(rp, snap, err, sizeof(err));
 	rs_rec_apply(&rp->cur, snap);
+	rs_rec_apply_qps(&rp->rec, rp->cur.k, snap);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
  */
 #include "model/route_resolve.h"
 #include "runtime/loop.h"
+#include "session/qp_job.h"
 #include "session/session.h"
 #include "session/test_job.h"
 #include "util.h"
@@ -191,6 +192,7 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->recorded = s->kind != RS_SOURCE_LIVE;
 	ctx->capture = rs_session_capture_ctx(s);
 	ctx->tests = rs_session_test_results(s);
+	rs_qp_job_ctx(s, ctx);
 	ctx->index = s->index.snap == &s->snap ? &s->index : NULL;
 }
 
@@ -381,6 +383,10 @@ unsigned rs_session_derive(struct rs_session *s, int refresh)
 		what |= RS_CHANGE_EVENT;
 	}
 	rs_series_update(&s->series, &s->snap);
+	if (refresh)
+		rs_qp_job_refresh(s);
+	else
+		rs_qp_job_start(s);
 	rs_snap_index_build(&s->index, &s->snap);
 	return what;
 }
@@ -462,6 +468,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 	s->n_gone = 0;
 	set_floor(s);
 	resolve_peer(s);
+	rs_qp_job_refresh(s);
 	run_checks(s);
 	notify(s, RS_CHANGE_DATA);
 	return 0;
@@ -647,6 +654,7 @@ void rs_session_close(struct rs_session *s)
 	}
 	rs_session_replay_free(s);
 	rs_session_test_free(s);
+	rs_qp_job_free(s);
 	rs_session_fix_free(s);
 	for (int k = 0; k < RS_PROBE_KINDS; k++)
 		rs_session_probe_forget(s, (enum rs_probe_kind)k);

@@ -46,6 +46,7 @@ struct rs_session_rec;
 struct rs_session_replay;
 struct rs_recording;
 struct rs_session_test;
+struct rs_session_qps;
 struct rs_session_fix;
 
 #define RS_SESSION_MAX_PRODUCERS 12
@@ -129,6 +130,7 @@ struct rs_session {
 	struct rs_session_rec *rec;	/* recording to a file (record_job.c), NULL none */
 	struct rs_session_replay *replay;	/* the recording replayed (replay.c), NULL none */
 	struct rs_session_test *test;	/* the test job (test_job.h), NULL none yet */
+	struct rs_session_qps *qps;	/* the QP poller (qp_job.h), NULL for `gids` */
 	struct rs_session_fix *fix;	/* the fix job (fix_job.c), NULL none yet */
 
 	unsigned interval_ms;		/* between refreshes when attached */

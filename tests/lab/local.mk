@@ -25,6 +25,7 @@ RS_LAB_FILES += tests/lab/tests/62-perf-faults.sh
 RS_LAB_FILES += tests/lab/tests/64-perf-bench.sh
 RS_LAB_FILES += tests/lab/tests/66-console-tests.sh
 RS_LAB_FILES += tests/lab/tests/68-resources.sh
+RS_LAB_FILES += tests/lab/tests/70-qps.sh
 RS_LAB_FILES += tests/lab/tests/72-fix.sh
 EXTRA_DIST += $(RS_LAB_FILES)
 
