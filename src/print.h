@@ -23,7 +23,8 @@
  * uint64_t, %zu for a size_t, %f/%g/%e for a double; flags, width and
  * precision as printf's, no '*'; "%%" anywhere).  Anything else is a bug
  * in the caller: nothing is printed for it and rs_pr_error() says so, as
- * the JSON writer does for misuse, so a broken view shows up in tests.
+ * the JSON writer does for misuse; formats are checked in JSON mode too,
+ * so a test of either output finds a broken view.
  */
 #ifndef RS_PRINT_H
 #define RS_PRINT_H
@@ -62,7 +63,7 @@ void rs_pr_arr_close(struct rs_pr *p);
 /* Text only, as rs_tprintf: the layout around the values, literal text. */
 void rs_pr_text(struct rs_pr *p, const char *fmt, ...) RS_PRINTF(2, 3);
 
-/* A string: NULL is null in JSON and "(null)" nowhere (text prints ""). */
+/* A string; NULL is null in JSON and nothing in text. */
 void rs_pr_str(struct rs_pr *p, const char *key, const char *fmt, const char *s);
 /* s, or when s is empty or NULL: null in JSON, unknown in text (unknown
  * NULL: nothing in text, not even the format's own characters). */
