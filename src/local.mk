@@ -8,6 +8,8 @@ librscore_a_SOURCES = \
 	src/snapshot.h \
 	src/snapshot_nic.h \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
+	src/crc32.h src/crc32.c \
+	src/finding.h src/finding.c \
 	src/json.h src/json.c \
 	src/print.h src/print.c \
 	src/termout.h src/termout.c \

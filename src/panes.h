@@ -4,7 +4,7 @@
  * number that is their key and their tab), their names and the short
  * names of an 80-column tab bar.
  *
- * The console (ui/panes.c) builds its tabs from this table, and a text of
+ * The console (ui/console_panes.c) builds its tabs from this table, and a text of
  * the core that sends the reader to a pane (a check's remedy, a skip's
  * reason) asks it for the number, so "the Tests pane (9)" cannot drift
  * from the key that opens it.  The core never includes ui/: this is the

@@ -239,6 +239,9 @@ EXTRA_DIST += tests/test_check_unknown.sh
 # and key tables, and the bash completion driven through COMP_WORDS.
 TESTS += tests/test_man.sh tests/test_completion.sh
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
+# The layers point down (docs/architecture.md), read from the #include lines.
+TESTS += tests/test_layers.sh
+EXTRA_DIST += tests/test_layers.sh
 # Every pane named with a number, in code and docs, has the pane table's number.
 # A port's GID table: one finding, the same words in gids, check and the console.
 TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
@@ -295,10 +298,12 @@ TESTS += tests/test_checks_wizard
 # The active probes (docs/probes.md): unit tests, the command-line twin
 # probe_cli with the canned results of probe_fake.c, and the namespace tests.
 check_PROGRAMS += tests/test_probe tests/probe_cli
-tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h
+tests_test_probe_SOURCES = tests/test_probe.c tests/probe_fake.c tests/probe_fake.h \
+	tests/probe_text.c tests/probe_text.h
 tests_test_probe_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_probe_LDADD = $(RS_TEST_LIBS)
-tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h
+tests_probe_cli_SOURCES = tests/probe_cli.c tests/probe_fake.c tests/probe_fake.h \
+	tests/probe_text.c tests/probe_text.h
 tests_probe_cli_CFLAGS = $(RS_TEST_CFLAGS)
 tests_probe_cli_LDADD = $(RS_CORE_LIBS)
 TESTS += tests/test_probe tests/test_probe_net.sh

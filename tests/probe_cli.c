@@ -2,8 +2,8 @@
 /*
  * probe_cli.c - the probes from the command line, for the namespace and lab
  * tests and for people: run one probe and print its result, one field per
- * line ("key value", rs_probe_result_write()), so tests assert on what
- * really ran.  Not installed (a check_PROGRAM); rocescope itself runs the
+ * line ("key value", rs_probe_result_write() of probe_text.h), so tests
+ * assert on what really ran.  Not installed (a check_PROGRAM); rocescope itself runs the
  * probes through its trees and the Wizard pane.
  *
  *   probe_cli [--if IFNAME] [--port N] [--count N] [--timeout MS] [--fork]
@@ -16,12 +16,14 @@
  *       until MS pass (default 60000) or a signal ends it.
  *
  * KIND: ping, pmtu, neigh, tcp, rdma_cm.  --fork runs the probe in a child
- * of the event loop (rs_child_spawn) and prints what the parent parsed
- * back from the child's output: the path the session takes.
+ * of the event loop (rs_child_spawn), as the session does, and prints what
+ * the parent parsed back from the child's lines (the session's child
+ * writes the struct itself: src/session/probes.c).
  * Exit: 0 the probe ran (ok 1), 1 it could not run (ok 0), 2 usage.
  */
 #include "probe/probe.h"
 #include "probe_fake.h"
+#include "probe_text.h"
 #include "runtime/loop.h"
 #include "util.h"
 

@@ -22,6 +22,7 @@
 #include "capture/decode.h"
 #include "capture/format.h"
 #include "capture/craft.h"
+#include "crc32.h"
 #include "util.h"
 
 #define FIX "/tests/fixtures/pcaps/linlinw5-rdma_ib_tutorial/"

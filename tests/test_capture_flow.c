@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "capture/analysis.h"
+#include "diag/check.h"
 #include "capture/capture.h"
 #include "capture/craft.h"
 #include "util.h"

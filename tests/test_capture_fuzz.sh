@@ -19,8 +19,8 @@ S=$top_srcdir/src
 BIN=$top_builddir/tests/capture/fuzz_decode
 # Rebuilt when missing or older than any source it is made of.
 SRCS="$top_srcdir/tests/capture/fuzz_decode.c $S/capture/decode.c $S/capture/ib.c
-	$S/capture/icrc.c $S/capture/analysis.c $S/capture/flow.c $S/capture/verdict.c
-	$S/capture/format.c $S/capture/format_json.c $S/capture/loop.c $S/util.c $S/json.c"
+	$S/capture/icrc.c $S/crc32.c $S/capture/analysis.c $S/capture/flow.c $S/diag/capture_verdicts.c
+	$S/capture/format.c $S/capture/format_json.c $S/capture/replay_psn.c $S/util.c $S/json.c"
 stale=
 [ -x "$BIN" ] || stale=1
 for f in $SRCS; do [ "$f" -nt "$BIN" ] && stale=1; done

@@ -5,7 +5,7 @@
  * fallback, VLAN netdevs, and a reason that names the cause when there is
  * nothing to use.
  */
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "snapshot.h"
 #include "util.h"
 

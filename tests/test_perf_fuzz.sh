@@ -21,7 +21,7 @@ plan 3
 s=$top_srcdir/src
 "$CC_FUZZ" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-include "$top_builddir/config.h" -I"$s" -I"$top_srcdir" -I"$top_builddir" \
-	"$top_srcdir/tests/fuzz/fuzz_perf_proto.c" "$s/perf/proto.c" "$s/perf/sniff.c" \
+	"$top_srcdir/tests/fuzz/fuzz_perf_proto.c" "$s/perf/proto.c" "$s/perf/peer_sniff.c" \
 	"$s/perf/jsonl.c" "$s/perf/jsonl_write.c" \
 	"$s/json.c" "$s/util.c" -lm -o "$T/fuzz" >"$T/build.log" 2>&1
 rc=$?

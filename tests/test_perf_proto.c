@@ -26,7 +26,7 @@
 #include "perf/jsonl.h"
 #include "perf/perftest.h"
 #include "perf/proto.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 
 #define BUF (RS_PERF_HDR_LEN + RS_PERF_MAX_PAYLOAD)
 

@@ -12,6 +12,7 @@
  */
 #include "probe/probe.h"
 #include "probe_fake.h"
+#include "probe_text.h"
 #include "util.h"
 
 #include <arpa/inet.h>

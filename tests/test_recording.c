@@ -26,7 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture/decode.h"
+#include "crc32.h"
+#include "diag/check.h"
 #include "model/series.h"
 #include "model/snapshot_yaml.h"
 #include "record/recording.h"
@@ -263,7 +264,7 @@ static void write_step(struct rs_rec_writer *w, struct rs_snapshot *s, int k, si
 	if (end)
 		*end = w->out.len;
 	findings_of(&f, k);
-	rs_rec_write_findings(w, &f);
+	rs_rec_write_findings(w, f.items, f.count);
 	rs_findings_free(&f);
 }
 

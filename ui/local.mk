@@ -3,8 +3,9 @@
 
 RS_UI_SOURCES = \
 	ui/curses.h ui/ui.h ui/console.h \
-	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/replay.c \
-	ui/panes.c ui/pane_overview.h ui/pane_overview.c ui/pane_overview_draw.c \
+	ui/console.c ui/frame.c ui/state.c ui/theme.c ui/recording_keys.c \
+	ui/console_panes.c \
+	ui/pane_overview.h ui/pane_overview.c ui/pane_overview_draw.c \
 	ui/pane_devices.c ui/pane_devices_nic.c ui/pane_gids.c ui/pane_counters.c \
 	ui/pane_network.c ui/pane_host.c ui/pane_wizard.c ui/wizard_fix.h ui/wizard_fix.c \
 	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c \

@@ -8,7 +8,7 @@
  * as the usual traps (a peer on the other type fails with "Found
  * Incompatibility issue with GID types").
  */
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "ui/curses.h"
 #include "ui/ui.h"
 

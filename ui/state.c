@@ -149,7 +149,7 @@ int ui_open(struct ui *ui, const struct rs_console_opts *o, int background, char
 	for (ui->n_panes = 0; ui->n_panes < RS_PANE_COUNT; ui->n_panes++) {
 		ui->panes[ui->n_panes].cls = ui_pane_list[ui->n_panes];
 		if (ui_pane_list[ui->n_panes]->id != (enum rs_pane)ui->n_panes)
-			rs_die("ui/panes.c: pane %d is not the table's (src/panes.c)",
+			rs_die("ui/console_panes.c: pane %d is not the table's (src/panes.c)",
 			       ui->n_panes + 1);
 	}
 	ui->sel_dev = ui->sel_port = -1;

@@ -4,7 +4,7 @@
  * table, key tables, colour roles, glyphs and the drawing pen.
  *
  * A pane is one ui/pane_*.c file ending with a constant struct
- * ui_pane_class (designated initialisers); ui/panes.c lists them, so adding
+ * ui_pane_class (designated initialisers); ui/console_panes.c lists them, so adding
  * a pane is one new file and one line there.  Panes read the session
  * (src/session/session.h: snapshot, series, findings) and never collect
  * anything themselves.  Key handlers never draw: they change state and
@@ -145,7 +145,7 @@ struct ui {
 	int quit_signal;
 };
 
-/* replay.c: recording (W) and the replay's keys, its part of the status bar. */
+/* recording_keys.c: recording (W) and the replay's keys, its part of the status bar. */
 extern const struct ui_key ui_replay_keys[];
 void ui_record_status(struct ui *ui, struct ui_pen *pen);
 void ui_replay_bar(struct ui *ui, int y);
@@ -154,7 +154,7 @@ int ui_replay_play(struct ui *ui);
 /* A replay just opened: a damaged file says so on the status line. */
 void ui_replay_opened(struct ui *ui);
 
-/* panes.c: the pane classes, in the order of src/panes.h. */
+/* console_panes.c: the pane classes, in the order of src/panes.h. */
 extern const struct ui_pane_class *const ui_pane_list[RS_PANE_COUNT];
 
 /* frame.c: keys, the frame around the panes, drawing */

@@ -169,3 +169,10 @@ const struct rs_pkt *rs_cap_ring_get(const struct rs_cap_analysis *a, uint64_t s
 		return NULL;
 	return &a->ring[seq % a->ring_cap];
 }
+
+const char *rs_roce_seen_name(enum rs_roce_seen s)
+{
+	static const char *const n[] = { "nothing", "v2", "v1", "v1+v2" };
+
+	return (unsigned)s < RS_ARRAY_SIZE(n) ? n[s] : "?";
+}

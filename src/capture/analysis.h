@@ -2,10 +2,11 @@
 /*
  * analysis.h - what the capture makes of the decoded packets: totals,
  * flows per (source IP, destination IP, destination QP), a ring of recent
- * packets, and the two answers at the top of the view: "is this really
- * RoCE v2" and "is the wire healthy".  Pure (no libpcap, no curses), one
- * object per capture, no globals; memory is bounded by the two caps given
- * at creation.
+ * packets, and the form of the two answers at the top of the view: "is
+ * this really RoCE v2" and "is the wire healthy" (the rules that give
+ * them are checks: rs_cap_verdicts() in diag/check.h).  Pure (no libpcap,
+ * no curses), one object per capture, no globals; memory is bounded by
+ * the two caps given at creation.
  *
  * Rules (docs/capture.md has the reasons):
  * - A flow is (src IP, dst IP, DestQP): requests carry the responder's QP,
@@ -30,7 +31,7 @@
 #define RS_CAPTURE_ANALYSIS_H
 
 #include "capture/decode.h"
-#include "diag/check.h"
+#include "finding.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -140,15 +141,6 @@ struct rs_cap_verdicts {
 	struct rs_cap_reason reasons[RS_CAP_REASONS];
 };
 
-/*
- * drops: packets the capture lost (libpcap ps_drop + ps_ifdrop), counted
- * against the evidence.  traffic_claimed: something (a test, the user)
- * says RDMA traffic runs, so nothing seen is a failure, not a skip.
- * hint: appended to the "nothing seen" text (e.g. the mlx5 sniffer), may
- * be NULL.
- */
-void rs_cap_verdicts(const struct rs_cap_analysis *a, uint64_t drops, int traffic_claimed,
-		     const char *hint, struct rs_cap_verdicts *v);
 const char *rs_roce_seen_name(enum rs_roce_seen s);	/* "nothing", "v2", "v1", "v1+v2" */
 
 #endif

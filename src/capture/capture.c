@@ -7,12 +7,12 @@
  * A paced replay keeps the frame it read ahead until its time comes (the
  * source's frame stays valid until the next read).  Every later pass of a
  * looped replay goes on from the last one: its timestamps are shifted so
- * packet time keeps running forward, and its PSNs (loop.h) so the stream
+ * packet time keeps running forward, and its PSNs (replay_psn.h) so the stream
  * stays monotonic; the analysis and a pcap written from it see the same
  * frames, so both tell the same story.
  */
 #include "capture/capture.h"
-#include "capture/loop.h"
+#include "capture/replay_psn.h"
 #include "capture/source.h"
 #include "util.h"
 

@@ -12,7 +12,7 @@
  *   fd = rs_capture_fd(c);                          // >= 0: poll it for POLLIN
  *   rs_io_add(loop, fd, POLLIN, on_readable, c);    // on_readable:
  *       rs_capture_dispatch(c, 256);                //   at most 256 packets
- *   rs_capture_analysis(c)  -> totals, flows, ring, rs_cap_verdicts()
+ *   rs_capture_analysis(c)  -> totals, flows, ring (diag: rs_cap_verdicts())
  *   rs_capture_stats(c, &st)  -> received, libpcap drops, bytes written
  *   rs_capture_close(c);
  *

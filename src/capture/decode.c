@@ -4,7 +4,9 @@
  * VLAN tags, IPv4/IPv6 and UDP, or the GRH of RoCE v1, down to the BTH.
  *
  * RoCE v2 is recognised by the UDP destination port alone: the source port
- * is entropy chosen by the sender (ROCE-WIRE.md 1), so a source port that
+ * is entropy chosen by the sender (the kernel derives it from the flow
+ * label: rdma_flow_label_to_udp_sport() in include/rdma/ib_verbs.h;
+ * docs/capture.md, Decisions), so a source port that
  * another dissector would take for TFTP (69) changes nothing.  Lengths come
  * from the headers, never from the frame size: Ethernet pads short frames
  * and a capture may carry the FCS, so the ICRC sits at the end of the UDP

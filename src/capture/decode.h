@@ -205,7 +205,8 @@ const char *rs_pkt_err_name(enum rs_pkt_err e);	/* "truncated BTH" ... */
 const char *rs_pkt_err_id(enum rs_pkt_err e);	/* "short_bth" (JSON keys) */
 const char *rs_icrc_name(enum rs_icrc_state s);	/* "ok", "bad", "unchecked" */
 
-/* AETH syndrome decoding (ROCE-WIRE.md section 4). */
+/* AETH syndrome decoding: the IBTA's syndrome table, as the kernel's rxe_hdr.h
+ * spells it (docs/capture.md, What is decoded). */
 enum rs_aeth_kind rs_aeth_kind(uint8_t syndrome);
 /* ACK: credits for the credit code, -1 for 31 (invalid / unlimited). */
 int rs_aeth_credits(uint8_t syndrome);
@@ -224,12 +225,6 @@ const char *rs_cm_attr_name(uint16_t attr);
  * is not an rdma_cm one.
  */
 int rs_service_id_port(uint64_t sid, const char **space, unsigned *port);
-
-/*
- * CRC-32 of the ICRC (zlib / Ethernet polynomial, reflected): crc is the
- * running value as zlib's crc32() takes and returns it (0 to start).
- */
-uint32_t rs_crc32(uint32_t crc, const void *buf, size_t len);
 
 /*
  * Compute the ICRC a frame should carry: the same walk as the decoder, for

@@ -3,7 +3,8 @@
  * format.h - how a capture is shown: one packet as one line of text or one
  * JSON object, and the summary of a whole capture (totals, opcodes, flows,
  * the two verdicts) as text or JSON.  The CLI prints these; the console's
- * Capture pane shows the same lines, so both always agree.
+ * Capture pane shows the same lines, so both always agree.  The verdicts
+ * are the checks' (diag/check.h): the caller judges, this only prints.
  */
 #ifndef RS_CAPTURE_FORMAT_H
 #define RS_CAPTURE_FORMAT_H
@@ -35,7 +36,7 @@ struct rs_cap_summary_info {
 	uint64_t received;	/* frames the source delivered */
 	uint64_t drops;		/* libpcap ps_drop + ps_ifdrop (0 for files) */
 	int have_drops;		/* the source reports drops */
-	const char *hint;	/* for "nothing seen" (mlx5 sniffer), may be NULL */
+	const struct rs_cap_verdicts *verdicts;	/* the two answers (rs_cap_verdicts()) */
 	size_t max_flows;	/* flows listed, 0: all */
 	/* How it ended, NULL when not said: "end_of_file", "failed" (a damaged
 	 * file, a source gone), "count" (-c N), "signal"; the sentence; the

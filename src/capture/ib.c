@@ -5,7 +5,7 @@
  * the MADs rdma_cm sends to QP1, and the AETH syndrome.
  *
  * The opcode table follows the kernel's ib_pack.h and rxe_opcode.c
- * (ROCE-WIRE.md 3): RC is the base, UC repeats RC 0x00-0x0B, RD repeats RC
+ * (docs/capture.md, What is decoded): RC is the base, UC repeats RC 0x00-0x0B, RD repeats RC
  * 0x00-0x14 behind an RDETH (and a DETH on requests), UD has two SENDs, and
  * 0x81 is the CNP.  Anything else is "reserved" or "vendor": decoded as a
  * BTH with an opaque payload, never guessed at.

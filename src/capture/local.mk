@@ -5,9 +5,9 @@ librscore_a_SOURCES += \
 	src/capture/decode.h src/capture/decode_priv.h \
 	src/capture/decode.c src/capture/ib.c src/capture/icrc.c \
 	src/capture/analysis.h src/capture/analysis_priv.h \
-	src/capture/analysis.c src/capture/flow.c src/capture/verdict.c \
+	src/capture/analysis.c src/capture/flow.c \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
 	src/capture/report.c src/capture/report_text.c \
 	src/capture/capture.h src/capture/capture.c src/capture/source.h \
-	src/capture/loop.h src/capture/loop.c \
-	src/capture/source_pcap.c src/capture/writer.c src/capture/sniff.c
+	src/capture/replay_psn.h src/capture/replay_psn.c \
+	src/capture/source_pcap.c src/capture/pcap_writer.c src/capture/source_sniffer.c

@@ -171,9 +171,7 @@ void rs_cap_summary_json(struct rs_json *j, const struct rs_cap_analysis *a,
 			 const struct rs_cap_summary_info *info)
 {
 	const struct rs_cap_totals *t = rs_cap_totals(a);
-	struct rs_cap_verdicts v;
 
-	rs_cap_verdicts(a, info->drops, 0, info->hint, &v);
 	rs_json_kv_str(j, "source", info->label);
 	rs_json_kv_u64(j, "frames", t->frames);
 	rs_json_kv_u64(j, "bytes", t->bytes);
@@ -223,5 +221,5 @@ void rs_cap_summary_json(struct rs_json *j, const struct rs_cap_analysis *a,
 	} else {
 		rs_json_kv_null(j, "end");
 	}
-	json_verdicts(j, &v);
+	json_verdicts(j, info->verdicts);
 }

@@ -20,16 +20,12 @@ static const char *upper(enum rs_verdict v)
 	return (unsigned)v < RS_ARRAY_SIZE(n) ? n[v] : "?";
 }
 
-static void verdicts(FILE *f, const struct rs_cap_analysis *a,
-		     const struct rs_cap_summary_info *info)
+static void verdicts(FILE *f, const struct rs_cap_verdicts *v)
 {
-	struct rs_cap_verdicts v;
-
-	rs_cap_verdicts(a, info->drops, 0, info->hint, &v);
-	rs_tprintf(f, "RoCE v2?  %s  %s\n", upper(v.roce), v.roce_text);
-	for (size_t i = 0; i < v.n_reasons; i++)
-		rs_tprintf(f, "%-9s %s  %s\n", i ? "" : "wire", upper(v.reasons[i].verdict),
-			   v.reasons[i].text);
+	rs_tprintf(f, "RoCE v2?  %s  %s\n", upper(v->roce), v->roce_text);
+	for (size_t i = 0; i < v->n_reasons; i++)
+		rs_tprintf(f, "%-9s %s  %s\n", i ? "" : "wire", upper(v->reasons[i].verdict),
+			   v->reasons[i].text);
 }
 
 static void counts(FILE *f, const struct rs_cap_totals *t, const struct rs_cap_summary_info *info)
@@ -130,7 +126,7 @@ void rs_cap_summary_text(FILE *f, const struct rs_cap_analysis *a,
 		   (double)(t->last_ts - t->first_ts) / 1e9);
 	if (info->end_text)
 		rs_tprintf(f, "%s\n", info->end_text);
-	verdicts(f, a, info);
+	verdicts(f, info->verdicts);
 	counts(f, t, info);
 	opcodes(f, t);
 	flows(f, a, info->max_flows);

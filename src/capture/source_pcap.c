@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * source_pcap.c - libpcap sources of a capture (source.h): a live netdev
- * and a pcap/pcapng file.  The only file besides writer.c that sees
+ * and a pcap/pcapng file.  The only file besides pcap_writer.c that sees
  * libpcap types.
  *
  * Live: non-blocking, its selectable fd goes on the event loop; a 32 MiB

@@ -14,6 +14,7 @@
 #include "capture/capture.h"
 #include "capture/format.h"
 #include "cli/cli.h"
+#include "diag/check.h"
 #include "runtime/loop.h"
 #include "util.h"
 
@@ -182,6 +183,7 @@ static void print_end(struct run *r)
 {
 	struct rs_capture_stats st;
 	struct rs_cap_summary_info info = { 0 };
+	struct rs_cap_verdicts v;
 	struct rs_json j;
 	const struct rs_cap_totals *t = rs_cap_totals(rs_capture_analysis(r->c));
 
@@ -190,7 +192,9 @@ static void print_end(struct run *r)
 	info.received = st.received;
 	info.drops = st.dropped + st.if_dropped;
 	info.have_drops = st.have_drops;
-	info.hint = rs_capture_note(r->c)[0] ? rs_capture_note(r->c) : NULL;
+	rs_cap_verdicts(rs_capture_analysis(r->c), info.drops, 0,
+			rs_capture_note(r->c)[0] ? rs_capture_note(r->c) : NULL, &v);
+	info.verdicts = &v;
 	info.end = end_of(r, &st);
 	info.end_text = r->end_text;
 	info.end_packets = st.records;

@@ -13,7 +13,7 @@
  * (and when nobody came), 2 usage.
  */
 #include "cli/perf_cli.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "util.h"
 
 #include <stdio.h>

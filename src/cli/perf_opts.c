@@ -6,7 +6,7 @@
  * --perftest, perftest's own as a reference).
  */
 #include "cli/perf_cli.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "util.h"
 
 #include <errno.h>

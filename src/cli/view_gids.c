@@ -10,7 +10,7 @@
  * so the eye skips them; the recommended row says "use".
  */
 #include "cli/view.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -2,8 +2,9 @@
 /*
  * dcb.c - PFC and the trust mode of every link, from DCB netlink: one
  * RTM_GETDCB / DCB_CMD_IEEE_GET request per link on a route netlink socket
- * (what `dcb pfc show` and `dcb app show` do; libnl has no DCB helpers, so
- * the message is built by hand - HOST-APIS.md section 3).
+ * (what `dcb pfc show` and `dcb app show` do; libnl-3 has no DCB API, so
+ * the message is built by hand on its generic calls - docs/collectors-net.md,
+ * DCB, has the numbers and their sources).
  *
  * Read from the reply's DCB_ATTR_IEEE nest: DCB_ATTR_IEEE_PFC (struct
  * ieee_pfc: pfc_cap, pfc_en), the APP table (a DSCP entry, selector 5,

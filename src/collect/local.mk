@@ -9,7 +9,8 @@ librscore_a_SOURCES += \
 	src/collect/nl_util.h src/collect/nl_util.c \
 	src/collect/rdma_res.h src/collect/rdma_res.c src/collect/rdma_res_parse.c \
 	src/collect/rdma_qp.h src/collect/rdma_qp.c src/collect/rdma_qp_parse.c src/collect/locality.c \
-	src/collect/net_priv.h src/collect/netlink.c src/collect/route_get.c \
+	src/collect/net_priv.h src/collect/netlink.c \
+	src/collect/route.h src/collect/route_get.c \
 	src/collect/net_monitor.c src/collect/net_sysfs.c src/collect/ethtool.c \
 	src/collect/net_conf.c src/collect/dcb.c \
 	src/collect/nic_health.h src/collect/nic_health.c src/collect/nic_parse.c \

@@ -13,7 +13,8 @@
  *     and beside them the DCQCN parameters, one file each: roce_np's
  *     cnp_dscp and cnp_802p_prio (what CNPs are sent with) and
  *     min_time_between_cnps, roce_rp's rpg_*, rate_*, dce_tcp_*, ...
- *     (HOST-APIS.md section 4, the real tree in tests/fixtures/prometheus).
+ *     (docs/collectors-net.md, DCQCN settings; the real tree in
+ *     tests/fixtures/prometheus).
  *   /sys/class/net/IF/device/driver: the driver name, where the ethtool
  *     ioctl cannot be asked (a recorded host); /sys/class/net/IF/device
  *     itself names the PCI function (its devlink handle, nic_health.c).

@@ -11,6 +11,7 @@
  */
 #include "collect/collect.h"
 #include "collect/net_priv.h"
+#include "collect/route.h"
 #include "util.h"
 
 #include <arpa/inet.h>

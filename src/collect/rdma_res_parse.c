@@ -5,8 +5,8 @@
  * bytes, live or recorded.
  *
  * Attribute numbers and layouts are the kernel's uapi rdma/rdma_netlink.h
- * (HOST-APIS.md section 5): no family header, attributes follow the
- * nlmsghdr.  RES_SUMMARY nests RES_SUMMARY_ENTRY nests, each a NAME
+ * and core/nldev.c (docs/collectors-rdma.md, RDMA resources): no family
+ * header, attributes follow the nlmsghdr.  RES_SUMMARY nests RES_SUMMARY_ENTRY nests, each a NAME
  * ("qp", "cq", "mr", "pd", "cm_id", "ctx", "srq") and a u64 CURR.
  * RES_QP nests RES_QP_ENTRY nests, each with RES_STATE (u8, enum
  * ib_qp_state: 0 RESET ... 6 ERR).  libnl walks the messages and

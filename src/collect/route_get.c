@@ -11,7 +11,7 @@
  * error codes, so an error callback keeps the errno and the message becomes
  * strerror() of it, the same words `ip route get` prints.
  */
-#include "collect/net_priv.h"
+#include "collect/route.h"
 #include "util.h"
 
 #include <arpa/inet.h>

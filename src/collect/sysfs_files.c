@@ -2,11 +2,11 @@
 /*
  * sysfs_files.c - counter directories and entry names of sysfs (sysfs_files.h).
  *
- * A counter file holds one decimal number and a newline.  What else may be
- * there in a recorded or broken tree ("-5", "010", "abc", nothing, 26
- * digits, a FIFO) used to be read as a wrong number or dropped without a
- * word; now each is left out and named, so a missing row in the console has
- * a reason next to it.
+ * A counter file holds one decimal number and a newline.  Anything else a
+ * recorded or broken tree may hold ("-5", "010", "abc", nothing, 26
+ * digits, a FIFO) is left out and named, never read as a wrong number nor
+ * dropped without a word, so a missing row in the console has a reason
+ * next to it.
  */
 #include "collect/sysfs_files.h"
 #include "util.h"

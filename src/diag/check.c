@@ -470,11 +470,6 @@ int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey
 	return n;
 }
 
-int rs_finding_is_problem(const struct rs_finding *f)
-{
-	return f && (f->verdict == RS_WARN || f->verdict == RS_FAIL);
-}
-
 int rs_findings_problems(const struct rs_findings *f, const char *id)
 {
 	int n = 0;
@@ -482,22 +477,6 @@ int rs_findings_problems(const struct rs_findings *f, const char *id)
 	for (size_t i = 0; i < f->count; i++)
 		n += matches(&f->items[i], id, NULL) && rs_finding_is_problem(&f->items[i]);
 	return n;
-}
-
-const char *rs_verdict_name(enum rs_verdict v)
-{
-	static const char *const names[] = { "pass", "warn", "fail", "skip" };
-
-	return (unsigned)v < 4 ? names[v] : "?";
-}
-
-const char *rs_object_kind_name(enum rs_object_kind k)
-{
-	static const char *const names[] = {
-		"host", "device", "port", "netdev", "module", "neighbour", "peer",
-	};
-
-	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
 void rs_fmt_memlock(char *buf, size_t len, uint64_t v)

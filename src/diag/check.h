@@ -21,47 +21,12 @@
 #define RS_CHECK_H
 
 #include "diag/profile.h"
+#include "finding.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "model/snap_index.h"
 #include "probe/probe.h"
 #include "snapshot.h"
-
-enum rs_verdict {
-	RS_PASS = 0,
-	RS_WARN,
-	RS_FAIL,
-	RS_SKIP,		/* the snapshot lacks the data (or it does not apply) */
-};
-
-enum rs_object_kind {
-	RS_OBJ_HOST = 0,
-	RS_OBJ_DEVICE,
-	RS_OBJ_PORT,
-	RS_OBJ_NETDEV,
-	RS_OBJ_MODULE,
-	RS_OBJ_NEIGH,
-	RS_OBJ_PEER,
-};
-
-#define RS_FINDING_LEN 512
-
-struct rs_finding {
-	const char *id;			/* the check's id (static) */
-	enum rs_verdict verdict;
-	enum rs_object_kind kind;
-	char object[RS_TEXT_LEN];	/* "mlx5_0", "mlx5_0 port 1", "eth0", "mlx5_ib",
-					 * "eth0 10.0.0.2", "host", the peer IP */
-	char device[RS_NAME_LEN];	/* RDMA device, "" when none */
-	unsigned port;			/* port number, 0 when none */
-	char netdev[RS_NAME_LEN];	/* netdev, "" when none */
-	char addr[RS_ADDR_LEN];		/* neighbour or peer IP, "" when none */
-	unsigned count;			/* how many things it counts (counters rising), or 0 */
-	char summary[RS_FINDING_LEN];	/* one line: what was found (the console's line) */
-	char evidence[RS_FINDING_LEN];	/* source and value seen */
-	char expected[RS_FINDING_LEN];	/* what a good host has */
-	char remedy[RS_FINDING_LEN];	/* the command or setting to apply; "" on pass/skip */
-};
 
 struct rs_findings {
 	struct rs_finding *items;
@@ -92,6 +57,7 @@ struct rs_probe_results {
 };
 
 /* What a running capture saw (the session's capture job), for capture.*. */
+struct rs_cap_analysis;
 struct rs_cap_verdicts;
 struct rs_capture_ctx {
 	const char *label;		/* "live veth0", "replay of rdma_cm.pcap (x1)" */
@@ -239,13 +205,8 @@ const struct rs_finding *rs_findings_neigh(const struct rs_findings *f, const ch
 					   const char *netdev, const char *addr);
 /* Problems (warn, fail) among the findings matching key. */
 int rs_findings_count_problems(const struct rs_findings *f, const struct rs_fkey *key);
-/* 1 for warn and fail: what the console marks and counts. */
-int rs_finding_is_problem(const struct rs_finding *f);
 /* Problems among the findings of check id (NULL: all). */
 int rs_findings_problems(const struct rs_findings *f, const char *id);
-
-const char *rs_verdict_name(enum rs_verdict v);		/* "pass", "warn", ... */
-const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ... */
 
 /* The RoCE path MTU a netdev MTU allows: largest IB MTU <= mtu - 96; 0 none. */
 int rs_roce_mtu(unsigned netdev_mtu);
@@ -376,5 +337,15 @@ RS_CHECK_FN(rs_check_qp_numa);
 /* checks_capture.c */
 RS_CHECK_FN(rs_check_capture_roce_v2);
 RS_CHECK_FN(rs_check_capture_health);
+/*
+ * The capture's wire rules (capture_verdicts.c): its two answers from the
+ * analysis a.  drops: packets the capture lost (libpcap ps_drop +
+ * ps_ifdrop), counted against the evidence.  traffic_claimed: something
+ * (a test, the user) says RDMA traffic runs, so nothing seen is a
+ * failure, not a skip.  hint: appended to the "nothing seen" text (e.g.
+ * the mlx5 sniffer), may be NULL.
+ */
+void rs_cap_verdicts(const struct rs_cap_analysis *a, uint64_t drops, int traffic_claimed,
+		     const char *hint, struct rs_cap_verdicts *v);
 
 #endif

@@ -10,7 +10,7 @@
  * silently means "fine".
  */
 #include "diag/check.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  * peer given, is a skip that says what to give or run.
  */
 #include "diag/check.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "model/route_resolve.h"
 
 #include <errno.h>

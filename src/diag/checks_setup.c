@@ -16,7 +16,7 @@
  */
 #include "diag/check.h"
 #include "model/counter_tables.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: MIT
 # The problem checks, pure functions of a context (docs/checks.md), and the
-# GID index recommendation they and the views share.
+# capture's wire rules.
 librscore_a_SOURCES += \
 	src/diag/check.h src/diag/check.c \
 	src/diag/checks_device.c src/diag/checks_network.c src/diag/checks_host.c \
 	src/diag/checks_counters.c src/diag/checks_qos.c src/diag/checks_setup.c \
-	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/checks_perf.c \
+	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/capture_verdicts.c \
+	src/diag/checks_perf.c \
 	src/diag/checks_qps.c src/diag/checks_nic.c src/diag/checks_dcqcn.c \
 	src/diag/subnets.c \
-	src/diag/profile.h src/diag/profile.c \
-	src/diag/gid_recommend.h src/diag/gid_recommend.c
+	src/diag/profile.h src/diag/profile.c
 # `rocescope explain`: the messages it knows (data) and the matcher.
 librscore_a_SOURCES += \
 	src/diag/explain.h src/diag/explain.c \

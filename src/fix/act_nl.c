@@ -13,7 +13,7 @@
  * MTU it has); when the path does not carry the new MTU the old one is put
  * back, unless --force (the peer is changed next).
  */
-#include "collect/net_priv.h"
+#include "collect/route.h"
 #include "fix/fix_priv.h"
 #include "probe/probe.h"
 #include "util.h"

@@ -5,8 +5,8 @@
  * src/collect/dcb.c reads the same attributes), 802.3x pause through the
  * ethtool ioctl (ETHTOOL_SPAUSEPARAM, as `ethtool -A`).
  *
- * DCB messages are built by hand (libnl has no DCB helpers; HOST-APIS.md
- * section 3): RTM_SETDCB / DCB_CMD_IEEE_SET with the DCB_ATTR_IEEE nest
+ * DCB messages are built by hand (libnl-3 has no DCB API;
+ * docs/collectors-net.md, DCB): RTM_SETDCB / DCB_CMD_IEEE_SET with the DCB_ATTR_IEEE nest
  * holding DCB_ATTR_IEEE_PFC (struct ieee_pfc) or the APP table; the reply
  * carries the driver's errno in a u8 DCB_ATTR_IEEE.  DSCP trust is the 64
  * DSCP APP entries (selector 5; on mlx5 the first one switches the port to

@@ -16,7 +16,7 @@
  * there (kill -9) to prove an interrupted apply can be undone.  Nothing
  * else reads it.
  */
-#include "collect/net_priv.h"
+#include "collect/route.h"
 #include "fix/fix_priv.h"
 #include "util.h"
 

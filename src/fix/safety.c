@@ -15,7 +15,7 @@
  *   write access to each file.  Missing ones stop the whole fix before it
  *   starts (root, or the capability, is asked for by name).
  */
-#include "collect/net_priv.h"
+#include "collect/route.h"
 #include "fix/fix_priv.h"
 #include "util.h"
 

@@ -222,13 +222,6 @@ unsigned rs_counter_class_scale(const struct rs_counter_class *c)
 	return c && c->scale ? c->scale : 1;
 }
 
-int rs_counter_is_bytes(enum rs_corigin origin, const char *name)
-{
-	const struct rs_counter_class *c = rs_counter_classify(origin, name);
-
-	return c && (c->flags & RS_CF_BYTES);
-}
-
 const char *rs_cgroup_name(enum rs_cgroup g)
 {
 	return (unsigned)g < RS_CG_COUNT ? group_names[g] : "?";

@@ -139,8 +139,6 @@ void rs_meaning_defaults(enum rs_meaning m, enum rs_cgroup *group, unsigned *fla
 int rs_counter_prio(const char *name);
 /* What one count is worth in the reported unit (4 for port_xmit_data). */
 unsigned rs_counter_class_scale(const struct rs_counter_class *c);
-/* 1 when the counter counts bytes (after scaling). */
-int rs_counter_is_bytes(enum rs_corigin origin, const char *name);
 /* "RDMA traffic", "RoCE errors and retransmissions", ... */
 const char *rs_cgroup_name(enum rs_cgroup g);
 /* "counters", "hw_counters", "ethtool", "stats" */

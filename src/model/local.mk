@@ -20,6 +20,7 @@ librscore_a_SOURCES += src/model/demo.h src/model/demo.c
 librscore_a_SOURCES += src/model/port_rates.h src/model/port_rates.c
 librscore_a_SOURCES += src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
 librscore_a_SOURCES += src/model/route_resolve.h src/model/route_resolve.c
+librscore_a_SOURCES += src/model/gid_recommend.h src/model/gid_recommend.c
 librscore_a_SOURCES += src/model/qp_track.h src/model/qp_track.c
 librscore_a_SOURCES += src/model/cpus.h src/model/cpus.c
 nodist_librscore_a_SOURCES += src/model/demo_host_yaml.c

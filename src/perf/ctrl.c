@@ -31,7 +31,6 @@ struct rs_ctrl {
 	struct rs_perf_hdr hdr;
 	int have_hdr, ready, eof, rerr, hdr_err;
 	uint64_t got;			/* bytes received on this connection */
-	enum rs_perf_peer_kind kind;
 	char peer_ver[16];
 	uint8_t version;		/* the peer's protocol version, 0 before its first message */
 	/* sending */
@@ -65,7 +64,6 @@ int rs_ctrl_interrupted(void)
 static void got_header(struct rs_ctrl *c)
 {
 	c->hdr_err = rs_perf_decode_hdr(c->rx, &c->hdr);
-	c->kind = rs_perf_sniff(c->rx, RS_PERF_HDR_LEN, c->peer_ver, sizeof(c->peer_ver));
 	if (c->hdr_err)
 		return;
 	c->have_hdr = 1;
@@ -142,7 +140,6 @@ struct rs_ctrl *rs_ctrl_new(struct rs_loop *l, int fd)
 
 	c->l = l;
 	c->fd = fd;
-	c->kind = RS_PEER_ROCESCOPE;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	c->io = rs_io_add(l, fd, POLLIN, on_io, c);
 	RS_STRCPY(c->phase, "the test");
@@ -161,11 +158,6 @@ void rs_ctrl_close(struct rs_ctrl *c)
 void rs_ctrl_set_phase(struct rs_ctrl *c, const char *phase)
 {
 	RS_STRCPY(c->phase, phase);
-}
-
-enum rs_perf_peer_kind rs_ctrl_peer_kind(const struct rs_ctrl *c)
-{
-	return c->kind;
 }
 
 struct waiter {
@@ -222,7 +214,6 @@ static int foreign(struct rs_ctrl *c, struct rs_perf_error *e)
 	enum rs_perf_peer_kind k = c->have_hdr ? RS_PEER_ROCESCOPE :
 		rs_perf_sniff(c->rx, c->have, c->peer_ver, sizeof(c->peer_ver));
 
-	c->kind = k;
 	if (k == RS_PEER_PERFTEST)
 		return rs_perf_fail(e, RS_PF_PEER_PERFTEST, EPROTO,
 				    "the peer speaks perftest's protocol, not rocescope's (it sent "

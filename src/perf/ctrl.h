@@ -69,8 +69,6 @@ int rs_ctrl_poll(struct rs_ctrl *c, struct rs_perf_msg *m, struct rs_perf_error 
 /* 1 when the peer closed without sending a byte: a port probe (the
  * wizard's control-port step, nc -z), not a test. */
 int rs_ctrl_silent(const struct rs_ctrl *c);
-/* Which protocol the peer's first bytes showed (after a failure). */
-enum rs_perf_peer_kind rs_ctrl_peer_kind(const struct rs_ctrl *c);
 void rs_ctrl_close(struct rs_ctrl *c);
 
 #endif

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine.c - RDMA resources of a test and the connection of its queue
- * pairs (engine.h).  The data path is in run.c.
+ * pairs (engine.h).  The data path is in bw.c.
  *
  * Choices, each for a reason (docs/tests.md):
  * - retry_cnt 6 and rnr_retry 6: 7 means "retry forever" on rxe (and in
  *   the spec for rnr_retry), so a lost path would hang; with 6 it ends in
- *   work completion status 12 after about half a second (LAB.md).
+ *   work completion status 12 after about half a second (docs/tests.md,
+ *   Engine: seen in the Soft-RoCE lab).
  * - timeout 14 (4.096 µs x 2^14 = 67 ms per try): small values fail very
  *   fast on rxe, whose unit is not the spec's.
  * - One MR for everything, n_qps regions of [receive | send], so the
@@ -300,11 +301,6 @@ void rs_perf_ctx_local(const struct rs_perf_ctx *c, struct rs_perf_qps *out)
 const char *rs_perf_ctx_ts_note(const struct rs_perf_ctx *c)
 {
 	return c->ts_note;
-}
-
-uint32_t rs_perf_ctx_mtu(const struct rs_perf_ctx *c)
-{
-	return (uint32_t)rs_perf_mtu_bytes(c->mtu);
 }
 
 static const char *rtr_hint(const struct rs_perf_ctx *c, int err)

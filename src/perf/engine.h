@@ -91,8 +91,6 @@ void rs_perf_ctx_local(const struct rs_perf_ctx *ctx, struct rs_perf_qps *out);
 const char *rs_perf_ctx_ts_note(const struct rs_perf_ctx *ctx);
 /* Memory the test registers, bytes (for the memlock message). */
 uint64_t rs_perf_ctx_mr_bytes(const struct rs_perf_params *p);
-/* The path MTU in use after connect, bytes. */
-uint32_t rs_perf_ctx_mtu(const struct rs_perf_ctx *ctx);
 
 int rs_perf_ctx_connect(struct rs_perf_ctx *ctx, const struct rs_perf_qps *remote,
 			struct rs_perf_error *e);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine_priv.h - the test context shared by engine.c (resources, connect)
- * and run.c (the data path).  Nothing outside src/perf/ includes it.
+ * and bw.c (the data path).  Nothing outside src/perf/ includes it.
  */
 #ifndef RS_PERF_ENGINE_PRIV_H
 #define RS_PERF_ENGINE_PRIV_H

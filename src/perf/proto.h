@@ -15,7 +15,7 @@
  *
  * The first 16 bytes of a peer also tell who it is: rs_perf_sniff()
  * recognises perftest's version exchange and ibv_rc_pingpong's key
- * message (HOST-APIS.md §1), so both ends can say the peer speaks another
+ * message (docs/tests.md, Protocol), so both ends can say the peer speaks another
  * protocol instead of waiting for bytes that never come.
  */
 #ifndef RS_PERF_PROTO_H

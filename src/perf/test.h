@@ -24,7 +24,7 @@
 
 #include "perf/ctrl.h"
 #include "perf/engine.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 
 struct rs_perf_report {
 	void (*views)(void *arg, const struct rs_perf_view *local,

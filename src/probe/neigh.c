@@ -19,8 +19,8 @@
  * delay_first_probe_time (5 s by default): the default bound (8 s) waits
  * for that; a shorter one reports DELAY with the last MAC.
  */
+#include "collect/route.h"
 #include "probe/probe_priv.h"
-#include "collect/net_priv.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -12,8 +12,8 @@
  * carries it as the output interface (RTA_OIF), as SO_BINDTODEVICE makes
  * the socket do.
  */
+#include "collect/route.h"
 #include "probe/probe_priv.h"
-#include "collect/net_priv.h"
 
 #include <errno.h>
 #include <net/if.h>

@@ -19,16 +19,15 @@
  *   (rs_probe_summarize()), so a test double and a real run of the same
  *   facts say the same words.
  * - Strings come from the kernel (interface names) and libraries: a view
- *   escapes them before a terminal sees them; rs_probe_result_write() does.
+ *   escapes them before a terminal sees them.
  *
- * Between a child and the session, a result travels as text:
- * rs_probe_result_write() prints "key value" lines, rs_probe_result_parse()
- * reads them back into the struct (every field, lossless).
+ * Between a child and the session, a result travels as the struct itself
+ * (src/session/probes.c): the child is a fork of the same binary, so both
+ * ends share one layout, and the session takes only a result of exactly
+ * that size.
  */
 #ifndef RS_PROBE_H
 #define RS_PROBE_H
-
-#include <stdio.h>
 
 #include "snapshot.h"
 
@@ -64,7 +63,7 @@ struct rs_probe_result {
 	char error[RS_MSG_LEN];		/* why it could not run (no permission, no such interface...) */
 	char summary[RS_MSG_LEN];	/* one line a person reads: "3/3 replies, rtt 0.05/0.07/0.10 ms" */
 
-	/* Every kind (added to the interface of issue 8): */
+	/* Every kind: */
 	char peer[RS_ADDR_LEN];		/* the request's peer and interface, copied */
 	char ifname[RS_NAME_LEN];
 	unsigned timeout_ms;		/* the bound that applied (the default when 0 was asked) */
@@ -107,27 +106,5 @@ unsigned rs_probe_default_timeout_ms(enum rs_probe_kind k, unsigned count);
 void rs_probe_result_init(struct rs_probe_result *res, enum rs_probe_kind k);
 /* Fill res->summary from the other fields (what rs_probe_run() does last). */
 void rs_probe_summarize(struct rs_probe_result *res);
-/* "open", "refused", "timeout", "unreachable", "" */
-const char *rs_tcp_state_name(enum rs_tcp_state s);
-
-/*
- * Visit the fields that mean something for res->kind, in a fixed order, as
- * (key, text value): the common ones, then the kind's.  Values are raw (not
- * escaped).  The callback returns 0 to go on.
- */
-typedef int (*rs_probe_field_fn)(const char *key, const char *value, void *arg);
-int rs_probe_result_fields(const struct rs_probe_result *res, rs_probe_field_fn fn, void *arg);
-/*
- * "key value" lines, one per field ("key" alone when the value is empty),
- * control characters and backslashes escaped as \xNN: one line per field
- * whatever a string holds.  Returns 0 or -errno of the write.
- */
-int rs_probe_result_write(const struct rs_probe_result *res, FILE *f);
-/*
- * Read what rs_probe_result_write() printed (a whole buffer, NUL-terminated)
- * back into res.  Unknown keys are an error (-EINVAL, line number in why),
- * so a child and a parent of different builds cannot silently disagree.
- */
-int rs_probe_result_parse(struct rs_probe_result *res, const char *text, char *why, size_t len);
 
 #endif

@@ -2,13 +2,13 @@
 /*
  * codec.c - buffers, varints and frames of a recording (codec.h).
  *
- * The checksum is the CRC-32 the capture already has (rs_crc32, zlib's
- * polynomial, folded with PCLMULQDQ where the CPU has it): it catches
+ * The checksum is the utilities' CRC-32 (crc32.h: zlib's polynomial,
+ * folded with PCLMULQDQ where the CPU has it): it catches
  * every error burst up to 32 bits and all odd numbers of flipped bits,
  * which is what a torn write or a bad sector leaves.
  */
 #include "record/codec.h"
-#include "capture/decode.h"
+#include "crc32.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -236,13 +236,6 @@ unsigned rs_rd_u8(struct rs_rd *r)
 	const unsigned char *q = rs_rd_bytes(r, 1);
 
 	return q ? q[0] : 0;
-}
-
-uint32_t rs_rd_u32(struct rs_rd *r)
-{
-	const unsigned char *q = rs_rd_bytes(r, 4);
-
-	return q ? (uint32_t)get_le(q, 4) : 0;
 }
 
 uint64_t rs_rd_u64(struct rs_rd *r)

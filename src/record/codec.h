@@ -62,7 +62,6 @@ struct rs_rd {
 
 void rs_rd_init(struct rs_rd *r, const void *p, size_t len);
 unsigned rs_rd_u8(struct rs_rd *r);
-uint32_t rs_rd_u32(struct rs_rd *r);
 uint64_t rs_rd_u64(struct rs_rd *r);
 uint64_t rs_rd_varint(struct rs_rd *r);
 int64_t rs_rd_svarint(struct rs_rd *r);

@@ -5,5 +5,5 @@ librscore_a_SOURCES += \
 	src/record/codec.h src/record/codec.c \
 	src/record/recording.h src/record/rec_priv.h \
 	src/record/writer.c src/record/writer_meta.c \
-	src/record/reader.c src/record/decode.c src/record/analyze.c \
+	src/record/reader.c src/record/sample_decode.c src/record/analyze.c \
 	src/record/cursor.c src/record/query.c src/record/qps.c

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag/check.h"
+#include "finding.h"
 #include "model/counter_groups.h"
 #include "record/codec.h"
 #include "snapshot.h"
@@ -110,11 +110,9 @@ int rs_rec_write_host(struct rs_rec_writer *w, const struct rs_snapshot *snap,
 		      const char *label, uint64_t wall_ns, char *err, size_t errlen);
 /* One sample of every counter set of snap (a schema first when needed). */
 void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap);
-/* The problems (warn, fail) among f, when they changed since the last. */
-void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f);
+/* The problems (warn, fail) among f[0..count), when they changed since the last. */
+void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_finding *f, size_t count);
 void rs_rec_write_end(struct rs_rec_writer *w);
-/* Bytes were lost on the way to the file: the next sample is a full one. */
-void rs_rec_write_resync(struct rs_rec_writer *w);
 /* The QPs, processes and NIC readings of snap after the last sample, when
  * they changed (qps.c); the host record's YAML leaves them out. */
 void rs_rec_write_qps(struct rs_rec_writer *w, const struct rs_snapshot *snap);

@@ -290,12 +290,6 @@ void rs_rec_write_sample(struct rs_rec_writer *w, const struct rs_snapshot *snap
 	free(v);
 }
 
-void rs_rec_write_resync(struct rs_rec_writer *w)
-{
-	schema_free(w);
-	w->have_qps = 0;	/* the next 'Q' is written whatever it holds */
-}
-
 /* Whether the schema sc of a recording is what the walk of snap gives. */
 static int schema_is(const struct rs_rec_schema *sc, const struct walk_set *v, size_t n,
 		     char *why, size_t len)

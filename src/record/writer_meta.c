@@ -131,14 +131,15 @@ static void put_finding(struct rs_buf *b, const struct rs_rec_finding *f)
 	rs_buf_str(b, f->summary);
 }
 
-/* The problems of f as recorded (zeroed first: compared with memcmp). */
-static size_t problems(const struct rs_findings *f, struct rs_rec_finding **out)
+/* The problems among f[0..count) as recorded (zeroed first: compared
+ * with memcmp). */
+static size_t problems(const struct rs_finding *f, size_t count, struct rs_rec_finding **out)
 {
-	struct rs_rec_finding *v = rs_xcalloc(f->count ? f->count : 1, sizeof(*v));
+	struct rs_rec_finding *v = rs_xcalloc(count ? count : 1, sizeof(*v));
 	size_t n = 0;
 
-	for (size_t i = 0; i < f->count; i++) {
-		const struct rs_finding *x = &f->items[i];
+	for (size_t i = 0; i < count; i++) {
+		const struct rs_finding *x = &f[i];
 
 		if (!rs_finding_is_problem(x))
 			continue;
@@ -171,10 +172,10 @@ static long same_as(const struct rs_rec_writer *w, const struct rs_rec_finding *
  * written (its index + 1) or 0 and the problem in full: a summary that
  * changed ("8 error counters rising" -> 9) costs that one problem.
  */
-void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_findings *f)
+void rs_rec_write_findings(struct rs_rec_writer *w, const struct rs_finding *f, size_t count)
 {
 	struct rs_rec_finding *now;
-	size_t n = problems(f, &now), start;
+	size_t n = problems(f, count, &now), start;
 
 	if (!w->samples || (w->have_findings && n == w->n_findings &&
 			    (!n || !memcmp(now, w->findings, n * sizeof(*now))))) {

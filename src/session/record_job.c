@@ -236,7 +236,7 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 		/* the state now is the first sample */
 		rs_rec_write_sample(&r->w, &s->snap);
 		rs_rec_write_qps(&r->w, &s->snap);
-		rs_rec_write_findings(&r->w, &s->findings);
+		rs_rec_write_findings(&r->w, s->findings.items, s->findings.count);
 		ret = flush(r);
 		if (ret)
 			snprintf(err, errlen, "%s: %s", path, strerror(-ret));
@@ -268,7 +268,7 @@ unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 	if (what & RS_CHANGE_COUNTERS)
 		rs_rec_write_sample(&r->w, &s->snap);
 	rs_rec_write_qps(&r->w, &s->snap);
-	rs_rec_write_findings(&r->w, &s->findings);
+	rs_rec_write_findings(&r->w, s->findings.items, s->findings.count);
 	ret = flush(r);
 	if (!ret)
 		return 0;

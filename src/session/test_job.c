@@ -12,7 +12,7 @@
  * stopped leaves no outcome: stopping is not evidence of anything.
  */
 #include "model/demo.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "session/session.h"
 #include "session/test_job.h"
 #include "util.h"

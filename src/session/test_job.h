@@ -26,7 +26,7 @@
 
 #include "diag/check.h"
 #include "perf/jsonl.h"
-#include "perf/view.h"
+#include "perf/endpoint.h"
 #include "runtime/loop.h"
 
 struct rs_session;

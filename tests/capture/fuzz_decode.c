@@ -12,9 +12,10 @@
  * -fsanitize=fuzzer,address,undefined; any crash or sanitizer report fails.
  */
 #include "capture/analysis.h"
+#include "diag/check.h"
 #include "capture/decode.h"
 #include "capture/format.h"
-#include "capture/loop.h"
+#include "capture/replay_psn.h"
 
 #include <stdio.h>
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * view.c - device/GID choice and the view of one end (view.h).
+ * endpoint.c - device/GID choice and the view of one end (endpoint.h).
  */
-#include "perf/view.h"
-#include "diag/gid_recommend.h"
+#include "perf/endpoint.h"
+#include "model/gid_recommend.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sniff.c - the NIC's sniffer as a capture source (source.h): what
- * libpcap's rdmasniff module does, which Debian's libpcap is built
- * without (HOST-APIS.md 6).  On mlx5, RDMA traffic bypasses the kernel,
+ * source_sniffer.c - the NIC's sniffer as a capture source (source.h): what
+ * libpcap's rdmasniff module (pcap-rdmasniff.c) does, which Debian's
+ * libpcap is built without (docs/capture.md, Sources and permissions).  On mlx5, RDMA traffic bypasses the kernel,
  * so a netdev capture sees none of it; a raw-packet QP with a flow of type
  * IBV_FLOW_ATTR_SNIFFER receives a copy of everything the port sends and
  * receives.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * loop.h - the PSN spaces of a looped replay (capture.h: replay_loop), so
+ * replay_psn.h - the PSN spaces of a looped replay (capture.h: replay_loop), so
  * that every pass after the first goes on where the last one stopped
  * instead of starting the file's PSNs over.  Private to src/capture/.
  *

@@ -17,8 +17,7 @@
  * addresses at all (a fixture tree without netlink), the GID table itself is
  * the evidence and every IPv4 entry counts as confirmed.
  */
-#include "diag/check.h"
-#include "diag/gid_recommend.h"
+#include "model/gid_recommend.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -121,13 +120,6 @@ const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index)
 		if (p->gids[i].index == index)
 			return &p->gids[i];
 	return NULL;
-}
-
-int rs_gid_addr_current(const struct rs_snapshot *s, const struct rs_gid *g)
-{
-	const struct addrs a = { s, NULL };
-
-	return !g->ipv4 || addr_confirmed(&a, g->netdev, g->ip);
 }
 
 int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run.c - the bandwidth data path of the tests (engine.h): RDMA WRITE or
+ * bw.c - the bandwidth data path of the tests (engine.h): RDMA WRITE or
  * READ streams on every QP; shared helpers (CQ polling, interval reports).
  *
  * Tight polling loops, no sleeping: the CQ and (for latency, lat.c) the

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * verdict.c - the two answers at the top of a capture (analysis.h):
- * "is this really RoCE v2" and "is the wire healthy", each a verdict and
- * the reasons, as plain data.
+ * capture_verdicts.c - the capture's wire rules: from the totals of a
+ * capture (capture/analysis.h), the two answers at the top of it - "is
+ * this really RoCE v2" and "is the wire healthy" - each a verdict and the
+ * reasons, as plain data (struct rs_cap_verdicts).  They are judgements,
+ * so they live with the other checks; the capture only counts, and the
+ * checks capture.roce_v2 and capture.wire_health (checks_capture.c) turn
+ * these answers into findings.
  *
  * Rules: a bad ICRC and the NAKs that mean an application or memory
  * registration error (invalid request, remote access, remote operational)
@@ -16,6 +20,7 @@
  * worst first, so the first one shown is the wire's verdict.
  */
 #include "capture/analysis.h"
+#include "diag/check.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -172,11 +177,4 @@ void rs_cap_verdicts(const struct rs_cap_analysis *a, uint64_t drops, int traffi
 		       (unsigned long long)(t->roce_v2 + t->roce_v1), (unsigned long long)t->lat_n);
 	congestion(t, v);
 	worst_first(v);
-}
-
-const char *rs_roce_seen_name(enum rs_roce_seen s)
-{
-	static const char *const n[] = { "nothing", "v2", "v1", "v1+v2" };
-
-	return (unsigned)s < RS_ARRAY_SIZE(n) ? n[s] : "?";
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * replay.c - the console's keys for recording and replaying, and the
+ * recording_keys.c - the console's keys for recording and replaying, and the
  * replay's place in the status bar (docs/recording.md, docs/console.md).
  *
  * W starts recording whatever the console shows to a file (the name is

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * loop.c - a looped replay's PSN spaces (loop.h).  A replay of a file
+ * replay_psn.c - a looped replay's PSN spaces (replay_psn.h).  A replay of a file
  * starting over is not the wire retransmitting: without this, every pass
  * after the first repeats the file's PSNs and a pcap written from the
  * replay reads back as retransmissions the replay never showed.
@@ -10,7 +10,7 @@
  * of a space beyond them goes out unshifted (and then reads as a repeat,
  * in the replay and in the file alike).
  */
-#include "capture/loop.h"
+#include "capture/replay_psn.h"
 #include "util.h"
 
 #include <stdlib.h>

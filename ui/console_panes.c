@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * panes.c - the pane classes, in the order of the pane table
+ * console_panes.c - the pane classes, in the order of the pane table
  * (src/panes.h), which gives their numbers and names.  Adding a pane: give
  * it a place and names in src/panes.[ch], write ui/pane_NAME.c ending with
  * its `const struct ui_pane_class` (.id its place), declare it here and add

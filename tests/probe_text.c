@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * result.c - a probe result as text: the (key, value) fields of its kind,
- * the "key value" lines a child writes and its parent reads back, and that
- * tests/probe_cli prints for the namespace tests.
+ * probe_text.c - a probe result as text, for the tests (probe_text.h):
+ * the (key, value) fields of its kind, the "key value" lines that
+ * tests/probe_cli prints for the namespace and lab tests and reads back
+ * from its --fork child.  The program itself never needs the text: the
+ * session's probe child is a fork of the same binary and writes the
+ * struct whole (src/session/probes.c).
  *
  * One table says, for every field, its key, the kinds it belongs to, its
  * type and where it is: visiting, writing and parsing all walk it, so the
  * three cannot drift apart.  Doubles are written with three decimals
  * (RTTs to the microsecond); everything else comes back exactly.
  */
-#include "probe/probe_priv.h"
+#include "probe_text.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * view.h - which device, port and GID index a test uses, and the "view"
+ * endpoint.h - which device, port and GID index a test uses, and the "view"
  * each end sends the other: pure functions of a snapshot (src/snapshot.h),
  * so the session can hand its own snapshot and the CLI the one it took.
  *

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sniff.c - who is on the other end of the control port, from its first
+ * peer_sniff.c - who is on the other end of the control port, from its first
  * bytes (proto.h: rs_perf_sniff), and peer text made safe for a terminal
- * (rs_perf_escape).  The shapes are those of HOST-APIS.md §1: perftest's
- * 16-byte version field ("6.20" and NULs) and ibv_rc_pingpong's key
- * message ("%04x:%06x:%06x:" then the GID in hex).
+ * (rs_perf_escape).  The shapes (docs/tests.md, Protocol): perftest's
+ * 16-byte version field ("6.20" and NULs, exchange_versions() in its
+ * src/perftest_communication.c) and ibv_rc_pingpong's key message
+ * ("%04x:%06x:%06x:" then the GID in hex, rdma-core's
+ * libibverbs/examples/pingpong.c and rc_pingpong.c).
  */
 #include "perf/proto.h"
 

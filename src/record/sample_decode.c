@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * decode.c - one sample of a recording decoded on top of the state of the
+ * sample_decode.c - one sample of a recording decoded on top of the state of the
  * sample before it (rec_priv.h), the mirror of writer.c.
  *
  * Every field is checked: unknown flag bits, bitmap bits past the set's

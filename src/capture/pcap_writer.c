@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * writer.c - write captured frames to a classic pcap file (source.h), the
+ * pcap_writer.c - write captured frames to a classic pcap file (source.h), the
  * format every tool opens (Wireshark, tcpdump, tshark), with microsecond
  * timestamps, and rotate by size: FILE, then FILE.1, FILE.2 ... as tcpdump
  * -C does; with keep N the names cycle, so at most N files exist.

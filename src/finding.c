@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * finding.c - the names of verdicts and object kinds, and what counts as
+ * a problem (finding.h): shared by the checks and the layers below them.
+ */
+#include "finding.h"
+#include "util.h"
+
+int rs_finding_is_problem(const struct rs_finding *f)
+{
+	return f && (f->verdict == RS_WARN || f->verdict == RS_FAIL);
+}
+
+const char *rs_verdict_name(enum rs_verdict v)
+{
+	static const char *const names[] = { "pass", "warn", "fail", "skip" };
+
+	return (unsigned)v < RS_ARRAY_SIZE(names) ? names[v] : "?";
+}
+
+const char *rs_object_kind_name(enum rs_object_kind k)
+{
+	static const char *const names[] = {
+		"host", "device", "port", "netdev", "module", "neighbour", "peer",
+	};
+
+	return (unsigned)k < RS_ARRAY_SIZE(names) ? names[k] : "?";
+}
