@@ -292,6 +292,10 @@ struct rs_route_lookup {
 	char src[RS_ADDR_LEN];
 	char gateway[RS_ADDR_LEN];
 	char error[RS_MSG_LEN];		/* why not, when ok == 0 */
+	/* The errno of the kernel's refusal (ENETUNREACH, EHOSTUNREACH, ...),
+	 * 0 when none or unknown.  Not saved: a loaded lookup keeps only the
+	 * words, which say the same to a person. */
+	int err;
 	/* 1: computed from the snapshot's routes for a peer the recording did
 	 * not look up (model/route_resolve.h), not the kernel's answer.  Not
 	 * saved: it is derived, and the snapshot command writes the recorded

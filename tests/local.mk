@@ -224,6 +224,14 @@ tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_
 tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_checks_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_checks
+# The checks that name a cause behind a symptom: neighbour, ARP flux, the
+# refused route lookup, the default GID index.
+check_PROGRAMS += tests/test_checks_neigh
+tests_test_checks_neigh_SOURCES = tests/test_checks_neigh.c tests/checks_lib.c \
+	tests/checks_lib.h
+tests_test_checks_neigh_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_checks_neigh_LDADD = $(RS_TEST_LIBS)
+TESTS += tests/test_checks_neigh
 # Unknown is never bad, IB remedies, the counters issue 12 names.
 check_PROGRAMS += tests/test_checks_unknown
 tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c tests/checks_lib.c \
@@ -312,6 +320,18 @@ EXTRA_DIST += tests/test_probe_net.sh
 # check --tree and --profile end to end (demo, files, a live namespace walk).
 TESTS += tests/test_cli_tree.sh
 EXTRA_DIST += tests/test_cli_tree.sh
+# The causes the trees name, each fault made for real in namespaces (a
+# remote peer with its own neighbour table and routes): tree_live walks a
+# tree on the live network with an RDMA port made up on a veth.
+check_PROGRAMS += tests/tree_live
+tests_tree_live_SOURCES = tests/tree_live.c
+tests_tree_live_CFLAGS = $(RS_TEST_CFLAGS)
+tests_tree_live_LDADD = $(RS_CORE_LIBS)
+TESTS += tests/test_tree_live.sh
+EXTRA_DIST += tests/test_tree_live.sh
+# docs/wizard.md's table of the trees against profiles/trees/*.yaml.
+TESTS += tests/test_wizard_doc.sh
+EXTRA_DIST += tests/test_wizard_doc.sh
 # The README's two commands work in either order on one clone (issue 12).
 TESTS += tests/test_readme.sh
 EXTRA_DIST += tests/test_readme.sh
@@ -392,15 +412,14 @@ tests_test_rdma_qps_SOURCES = tests/test_rdma_qps.c tests/nl_build.c tests/nl_bu
 tests_test_rdma_qps_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_rdma_qps_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_rdma_qps
-# NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
-# as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
 # The locality files (NUMA node, local CPUs, IRQs, QP owners) on a root.
 check_PROGRAMS += tests/test_locality
 tests_test_locality_SOURCES = tests/test_locality.c
 tests_test_locality_CFLAGS = $(RS_TEST_CFLAGS)
 tests_test_locality_LDADD = $(RS_TEST_LIBS)
 TESTS += tests/test_locality
-
+# NIC health: devlink reporters, ethtool FEC and module EEPROM replies built
+# as the kernel builds them, hostile ones, SFF-8472/8636/CMIS images.
 check_PROGRAMS += tests/test_nic_health
 tests_test_nic_health_SOURCES = tests/test_nic_health.c tests/nl_build.c tests/nl_build.h
 tests_test_nic_health_CFLAGS = $(RS_TEST_CFLAGS)

@@ -32,7 +32,7 @@ finding "$T/chk" SKIP port.not_active "mlx5_1 port 1" >"$T/l" &&
 ok $? "missing state file: port.not_active skips, saying why"
 ! grep -q 'FAIL  port.not_active.*unknown' "$T/chk" && ! grep -q '0: unknown' "$T/chk"
 ok $? "missing state file: no failure, no invented '0: unknown' evidence"
-[ $rc -eq 1 ] && grep -q '^2 fail, 1 warn, 18 pass, 74 skip (root ' "$T/chk"
+[ $rc -eq 1 ] && grep -q '^2 fail, 3 warn, 18 pass, 74 skip (root ' "$T/chk"
 ok $? "ib-mixed: the two real failures only (exit 1, counts)"
 $R --root "$fx/ib-mixed" check --interval 0 --json >"$T/chkj" 2>/dev/null
 "$JC" <"$T/chkj" && tr -d '\n' <"$T/chkj" | sed 's/},/}\n/g' |

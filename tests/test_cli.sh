@@ -253,18 +253,18 @@ grep -qx 'WARN  port.roce_mtu_small    mlx5_1 port 1   ens1f1np1 MTU 1500 < 4200
 	grep -q '^      remedy:   ip link set ens1f1np1 mtu 9000 ' "$T/chk"
 ok $? "check: the small MTU with evidence and the command to run"
 grep -qx 'PASS  host.memlock_small     host            this process (no CAP_IPC_LOCK): memlock soft unlimited, hard unlimited' "$T/chk" &&
-	grep -qx '9 fail, 13 warn, 38 pass, 22 skip (demo)' "$T/chk"
+	grep -qx '9 fail, 15 warn, 38 pass, 22 skip (demo)' "$T/chk"
 ok $? "check: passes listed, counts at the end"
 $R --demo check --json >"$T/chkj"
 [ $? -eq 1 ] && "$JC" <"$T/chkj" &&
 	grep -q '"id": *"net.neigh_failed"' "$T/chkj" &&
-	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":38,"warn":13,"fail":9,"skip":22}'
+	tr -d ' \n' <"$T/chkj" | grep -q '"counts":{"pass":38,"warn":15,"fail":9,"skip":22}'
 ok $? "check --json: valid JSON, findings and counts, exit 1"
 if [ -d "$fx/roce-rxe/sys/class/infiniband" ]; then
 	$R --root "$fx/roce-rxe" check >"$T/chk" 2>/dev/null
 	[ $? -eq 0 ] && grep -qx 'SKIP  net.shared_subnet      host            no addresses in the snapshot' "$T/chk" &&
 		grep -qx 'SKIP  pci.link_degraded      rxe0            no PCI function (virtual)' "$T/chk" &&
-		grep -q '^0 fail, 1 warn, 9 pass, 43 skip (root ' "$T/chk"
+		grep -q '^0 fail, 2 warn, 9 pass, 43 skip (root ' "$T/chk"
 	ok $? "check on fixture roce-rxe: no fail (exit 0), skips where the tree has no data"
 else
 	skip "fixture roce-rxe missing"

@@ -3,7 +3,7 @@
 # test_console_fix.sh - the Wizard's fix in the console (80x24, tmux), on
 # real network namespaces (tests/fix_lib.sh: RDMA sysfs of a Soft-RoCE
 # device on A's veth a2): the cause of connection-failure is a hand-set
-# wrong MAC for the peer; the cause shows the plan and "a: apply this fix";
+# wrong MAC for the peer (its neighbour step); the cause shows the plan and "a: apply this fix";
 # a removes the entry in the background and the step re-runs and passes;
 # u puts the entry back and the step fails again.  A step that warns (the
 # MTU in low-bandwidth) asks on the input line for what only the site
@@ -47,19 +47,19 @@ EOF
 T new-session -d -s fx -x 80 -y 24 "sh $tmp/run.sh; echo EXITED \$?; sleep 600"
 wait_for fx 'live'
 keys fx 7 Enter
-wait_for fx 'Cause: step 2, ping' &&
-	wait_for fx '^ a: apply this fix   u: undo   \(1 change; all of them: rocescope fix net.ping\)' &&
+wait_for fx 'Cause: step 6, arp' &&
+	wait_for fx '^ a: apply this fix   u: undo   \(1 change; all of them: rocescope fix net\.peer_n' &&
 	wait_for fx "^ fix: neighbour $P on a2: PERMANENT 02:00:00:00:00:99 -> removed"
 ok $? "the cause (a hand-set MAC) shows its plan and a: apply this fix"
 keys fx a
-wait_for fx '^ fix net.ping: done \(exit 5\)'
+wait_for fx '^ fix net.peer_neigh: done \(exit 5\)'
 ok $? "a: the fix ran in the background and said done"
-wait_for fx 'Cause: step [3-9], ' && ! grep -q 'Cause: step 2,' "$tmp/screen"
-ok $? "a: the step re-ran and the ping passes now (the walk goes on past it)"
+wait_for fx 'Cause: step ([7-9]|1[0-9]), ' && ! grep -q 'Cause: step 6,' "$tmp/screen"
+ok $? "a: the step re-ran and the neighbour passes now (the walk goes on past it)"
 ! ip -n "$A" neigh show $P dev a2 | grep -q PERMANENT
 ok $? "a: the kernel has no hand-set entry any more"
 keys fx u
-wait_for fx '^ undo: done \(exit 5\)' && wait_for fx 'Cause: step 2, ping'
+wait_for fx '^ undo: done \(exit 5\)' && wait_for fx 'Cause: step 6, arp'
 ok $? "u: undone, the step re-ran and fails again"
 ip -n "$A" neigh show $P dev a2 | grep -q "lladdr 02:00:00:00:00:99 PERMANENT"
 ok $? "u: the hand-set entry is back"
@@ -70,30 +70,31 @@ keys fx t
 wait_for fx 'Troubleshooting trees'
 keys fx Down Enter
 wait_for fx 'low-bandwidth: RoCE v2 is slower than the link' && wait_for fx 'stopped at the cause'
-keys fx Home
-wait_for fx '^ +1 ~ +mtu ' && wait_for fx "^ +fix: a2 MTU: the site's value is asked"
+keys fx Home Down
+wait_for fx '^ +2 ~ +mtu ' && wait_for fx "^ +fix: a2 MTU: the site's value is asked"
 ok $? "a warning's plan is under the selected step: the MTU is not guessed"
 keys fx a
 wait_for fx "the site's mtu \(a profile value\): "
 ok $? "a: the site's MTU is asked on the input line"
 # first PATTERN: the walk re-runs to its cause, where the cursor goes; Home
-# brings the first step back into view, as often as it takes (bounded).
+# brings the first steps back into view (the route, then the MTU), as
+# often as it takes (bounded).
 first() {
-	n=0
-	while [ $n -lt 120 ]; do
+	tries=0	# not n: keys() sets it
+	while [ $tries -lt 120 ]; do
 		keys fx Home
 		screen fx >"$tmp/screen"
 		grep -Eq -- "$1" "$tmp/screen" && return 0
 		sleep 0.25
-		n=$((n + 1))
+		tries=$((tries + 1))
 	done
 	return 1
 }
 keys fx 9000 Enter
-wait_for fx '^ fix port.roce_mtu_small: done \(exit 5\)' && first '^ +1 ok +mtu ' &&
+wait_for fx '^ fix port.roce_mtu_small: done \(exit 5\)' && first '^ +2 ok +mtu ' &&
 	ip -n "$A" link show a2 | grep -q ' mtu 9000 '
 ok $? "the answer: the MTU applied (the DF probe passed), the step re-ran and passes"
 keys fx u
-wait_for fx '^ +undo: done \(exit 5\)' && first '^ +1 ~ +mtu ' &&
+wait_for fx '^ +undo: done \(exit 5\)' && first '^ +2 ~ +mtu ' &&
 	ip -n "$A" link show a2 | grep -q ' mtu 1500 '
 ok $? "u: the MTU is back to 1500, the step warns again"

@@ -86,7 +86,7 @@ wait_for demo 'running the latency test, a replay \(the Tests pane \(9\) shows i
 	head -1 "$tmp/screen" | grep -q ' 9 Test'
 ok $? "wizard: the ping-pong step runs the latency test in the background"
 wait_for demo 'running the bandwidth test, a replay' &&
-	wait_for demo 'checklist: 12 of 15 done, 0 to do, 1 worth a look, 2 unknown'
+	wait_for demo 'checklist: 14 of 24 done, 2 to do, 2 worth a look, 6 unknown'
 ok $? "wizard: then the bandwidth step; the checklist counts both"
 keys demo End
 wait_for demo 'ok  pingpong' && grep -q 'a lab run, replayed: the ping-pong completed' "$tmp/screen"

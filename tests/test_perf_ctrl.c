@@ -266,7 +266,7 @@ static void test_port_probe(void **state)
 static void huge_peer(void)
 {
 	/* Announces 1 GiB, then sends as much as the server takes. */
-	static const uint8_t hdr[16] = { 'R', 'S', 'P', 'F', 1, RS_MSG_HELLO, 0, 0, 0x40, 0, 0, 0 };
+	static const uint8_t hdr[16] = { 'R', 'S', 'P', 'F', RS_PERF_VERSION, RS_MSG_HELLO, 0, 0, 0x40, 0, 0, 0 };
 	static uint8_t junk[65536];
 	int fd = raw_connect(port);
 

@@ -143,9 +143,10 @@ static void test_header(void **state)
 }
 
 /*
- * Version 1, the protocol before the DCQCN field: a version 1 peer's view
- * decodes with DCQCN unknown, and a message answered in version 1 has no
- * DCQCN field at all (what a version 1 peer expects, byte for byte).
+ * Version 1, the protocol before the DCQCN and neighbour fields: a version 1
+ * peer's view decodes with DCQCN unknown and no neighbour entry, and a
+ * message answered in version 1 has none of those fields at all (what a
+ * version 1 peer expects, byte for byte).
  */
 static void test_version1(void **state)
 {
@@ -159,10 +160,13 @@ static void test_version1(void **state)
 	m[1].version = 1;
 	assert_int_equal(rs_perf_encode(&m[1], buf, sizeof(buf), &len), 0);
 	assert_int_equal(buf[4], 1);
-	assert_int_equal(len + 2 + strlen(m[1].u.welcome.dcqcn), len2);
+	assert_int_equal(len + 3 * 2 + strlen(m[1].u.welcome.dcqcn) +
+			 strlen(m[1].u.welcome.neigh_ip) + strlen(m[1].u.welcome.neigh_mac),
+			 len2);
 	assert_int_equal(rs_perf_decode(buf, len, &back), 0);
 	assert_int_equal(back.version, 1);
 	assert_string_equal(back.u.welcome.dcqcn, "unknown");
+	assert_string_equal(back.u.welcome.neigh_mac, "");
 	rs_perf_view_to_peer(&back.u.welcome, &pv);
 	assert_false(pv.dcqcn_known);
 	assert_int_equal(rs_perf_decode(v2, len2, &back), 0);

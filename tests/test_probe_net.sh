@@ -126,7 +126,8 @@ setup || { echo "Bail out! cannot build the namespaces"; exit 1; }
 MAC_B0=$(mac "$B" b0)
 
 # A TCP server in B on 18515 (perftest's port) for the whole run.
-inB "$P" --listen 18515 --timeout 600000 >"$TMP/listen.out" 2>&1 &
+# ip itself, not a subshell running it: LPID is the listener, killed at the end.
+ip netns exec "$B" "$P" --listen 18515 --timeout 600000 >"$TMP/listen.out" 2>&1 &
 LPID=$!
 wait_for 30 grep -q '^listening 18515$' "$TMP/listen.out" || diag "the listener did not start"
 

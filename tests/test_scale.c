@@ -173,7 +173,8 @@ static void device(struct text *t, int i)
 	    "np_cnp_sent: 0}}}]}\n", i);
 }
 
-/* n devices, their netdevs, one address, route and neighbour each. */
+/* n devices, their netdevs (each its MAC), one address, route and neighbour
+ * (with the peer's MAC) each. */
 static char *snapshot_text(int n, size_t *len)
 {
 	struct text t = { NULL, 0, 0 };
@@ -183,8 +184,9 @@ static char *snapshot_text(int n, size_t *len)
 		device(&t, i);
 	put(&t, "links:\n");
 	for (int i = 0; i < n; i++)
-		put(&t, "- {ifindex: %d, name: ens%d, mtu: 9000, operstate: UP, up: 1, "
-		    "stats: {ts_ns: 1, values: {rx_bytes: %d, tx_bytes: 0}}}\n", i + 2, i, i);
+		put(&t, "- {ifindex: %d, name: ens%d, mac: \"02:00:00:00:%02x:%02x\", mtu: 9000, "
+		    "operstate: UP, up: 1, stats: {ts_ns: 1, values: {rx_bytes: %d, "
+		    "tx_bytes: 0}}}\n", i + 2, i, (i / 256) % 256, i % 256, i);
 	put(&t, "addrs:\n");
 	for (int i = 0; i < n; i++)
 		put(&t, "- {ifname: ens%d, family: 4, addr: \"10.%d.%d.1\", prefixlen: 24, "
@@ -195,8 +197,8 @@ static char *snapshot_text(int n, size_t *len)
 		    (i / 256) % 256, i % 256, i);
 	put(&t, "neighs:\n");
 	for (int i = 0; i < n; i++)
-		put(&t, "- {dev: ens%d, family: 4, ip: \"10.%d.%d.2\", state: REACHABLE}\n", i,
-		    (i / 256) % 256, i % 256);
+		put(&t, "- {dev: ens%d, family: 4, ip: \"10.%d.%d.2\", mac: \"02:00:01:00:%02x:%02x\", "
+		    "state: REACHABLE}\n", i, (i / 256) % 256, i % 256, (i / 256) % 256, i % 256);
 	*len = t.len;
 	return t.buf;
 }

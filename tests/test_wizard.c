@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "diag/profile.h"
+#include "util.h"
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 #include "wizard/run.h"
@@ -182,7 +183,9 @@ static const char *step_id(const struct rs_run *r, size_t i)
 }
 
 /* connection-failure on the demo, towards its peer: the runner asks for
- * each probe in the tree's order, and the closed control port is the cause. */
+ * each probe in the tree's order (the neighbour before ping: what the host
+ * knows first), and the closed control port is the cause - its own: no
+ * other check explains it. */
 static void test_run_connection_failure(void **state)
 {
 	struct world w;
@@ -205,14 +208,16 @@ static void test_run_connection_failure(void **state)
 	rs_run_subject(&r, &w.snap, NULL, 0);
 	assert_string_equal(r.subject.dev, "mlx5_0");	/* the route to the peer */
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
-	assert_int_equal(need, RS_PROBE_PING);
-	give(&w, RS_PROBE_PING, &(struct rs_probe_result){ .ok = 1, .sent = 3, .received = 3,
-							   .summary = "3/3 replies" });
-	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
 	assert_int_equal(need, RS_PROBE_NEIGH);
 	give(&w, RS_PROBE_NEIGH, &(struct rs_probe_result){ .ok = 1,
 		.neigh_state = "REACHABLE", .neigh_mac = "b8:59:9f:c1:22:10",
-		.neigh_dev = "ens1f0np0", .neigh_ip = "192.168.100.20" });
+		.neigh_dev = "ens1f0np0", .neigh_ip = "192.168.100.20",
+		.neigh_arp = "answered", .neigh_arp_mac = "b8:59:9f:c1:22:10",
+		.neigh_arp_macs = 1 });
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
+	assert_int_equal(need, RS_PROBE_PING);
+	give(&w, RS_PROBE_PING, &(struct rs_probe_result){ .ok = 1, .sent = 3, .received = 3,
+							   .summary = "3/3 replies" });
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
 	assert_int_equal(need, RS_PROBE_TCP);
 	give(&w, RS_PROBE_TCP, &(struct rs_probe_result){ .ok = 1, .tcp = RS_TCP_REFUSED,
@@ -223,8 +228,10 @@ static void test_run_connection_failure(void **state)
 	assert_true(r.cause >= 0);
 	assert_string_equal(step_id(&r, (size_t)r.cause), "control-port");
 	assert_non_null(strstr(r.steps[r.cause].finding.summary, "nobody listens"));
+	assert_null(r.steps[r.cause].cause_check);
 	assert_string_equal(step_id(&r, 0), "port");
-	assert_string_equal(step_id(&r, 1), "ping");
+	assert_string_equal(step_id(&r, 1), "address");
+	assert_string_equal(step_id(&r, 4), "route");
 	/* the steps the tree does not judge without a peer's view say so */
 	for (size_t i = 0; i < r.n_steps; i++)
 		if (!strcmp(step_id(&r, i), "both-ends"))
@@ -294,7 +301,8 @@ static void test_run_low_bandwidth_subject(void **state)
 	assert_string_equal(r.subject.netdev, "ens1f1np1");
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 1);
 	assert_int_equal(need, RS_PROBE_PMTU);
-	assert_int_equal(r.steps[0].verdict, RS_WARN);	/* MTU 1500: RoCE MTU 1024 */
+	assert_string_equal(step_id(&r, 0), "route");
+	assert_int_equal(r.steps[1].verdict, RS_WARN);	/* MTU 1500: RoCE MTU 1024 */
 	give(&w, RS_PROBE_PMTU, &(struct rs_probe_result){ .ok = 1, .pmtu_mtu = 1500,
 		.pmtu_payload = 1472, .local_mtu = 1500 });
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), 0);
@@ -362,7 +370,7 @@ static void test_run_tests(void **state)
 	rs_run_subject(&r, &w.snap, NULL, 0);
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);
 	assert_int_equal(r.need_test, RS_TEST_LAT);
-	assert_string_equal(step_id(&r, r.n_steps - 1), "arp");	/* the step before */
+	assert_string_equal(step_id(&r, r.n_steps - 1), "pcie");	/* the step before */
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);	/* still none */
 	tr.of[RS_TEST_LAT] = &lat;
 	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_TEST);
@@ -391,6 +399,237 @@ static void test_run_tests(void **state)
 			       "a recorded host cannot run a test"));
 	rs_run_free(&r);
 	rs_tree_free(&t);
+	rs_snapshot_free(&w.snap);
+}
+
+/* The demo with the shared subnet's sysctls right (no flux to warn of). */
+static void calm_sysctls(struct world *w)
+{
+	for (size_t i = 0; i < w->snap.n_links; i++) {
+		w->snap.links[i].rp_filter = 2;
+		w->snap.links[i].arp_ignore = 1;
+		w->snap.links[i].arp_announce = 2;
+	}
+}
+
+/*
+ * first-time-setup asks ping before the neighbour (the guide's order): the
+ * ping fails, and its cause is the neighbour - a hand-set MAC that is not
+ * the one answering ARP.  The runner runs the neighbour probe for the
+ * cause, then names it: cause_check net.peer_neigh with its own finding,
+ * the ping's finding kept as the symptom.
+ */
+static void test_run_cause_ping(void **state)
+{
+	struct world w;
+	struct rs_tree t;
+	struct rs_run r;
+	enum rs_probe_kind need;
+	char err[512];
+	const struct rs_step *st = NULL;
+
+	world_init(&w);
+	calm_sysctls(&w);
+	w.params.peer = "192.168.100.20";
+	assert_int_equal(rs_tree_load(&t, "first-time-setup", err, sizeof(err)), 0);
+	rs_run_init(&r, &t);
+	rs_run_subject(&r, &w.snap, NULL, 0);
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_PROBE);
+	assert_int_equal(need, RS_PROBE_PING);
+	give(&w, RS_PROBE_PING, &(struct rs_probe_result){ .ok = 1, .sent = 3, .received = 0,
+							   .summary = "0/3 replies" });
+	/* the ping failed: its cause needs the neighbour probe */
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_PROBE);
+	assert_int_equal(need, RS_PROBE_NEIGH);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "route");	/* ping not kept yet */
+	give(&w, RS_PROBE_NEIGH, &(struct rs_probe_result){ .ok = 1,
+		.neigh_state = "PERMANENT", .neigh_mac = "02:00:00:00:99:99",
+		.neigh_dev = "ens1f0np0", .neigh_ip = "192.168.100.20",
+		.neigh_arp = "answered", .neigh_arp_mac = "b8:59:9f:c1:22:10",
+		.neigh_arp_macs = 1 });
+	while (rs_run_advance(&r, &w.ctx, &need) == RS_RUN_PROBE)
+		give(&w, need, &(struct rs_probe_result){ .ok = 1 });
+	for (size_t i = 0; i < r.n_steps; i++)
+		if (!strcmp(step_id(&r, i), "ping"))
+			st = &r.steps[i];
+	assert_non_null(st);
+	assert_int_equal(st->verdict, RS_FAIL);
+	assert_string_equal(st->cause_check, "net.peer_neigh");
+	assert_string_equal(st->finding.id, "net.ping");
+	assert_non_null(strstr(st->cause.summary, "answers ARP with b8:59:9f:c1:22:10"));
+	assert_non_null(strstr(st->cause.remedy, "ip neigh del 192.168.100.20 dev ens1f0np0"));
+	assert_ptr_equal(rs_step_headline(st), &st->cause);
+	assert_true(rs_run_first(&r) >= 0);
+	assert_string_equal(step_id(&r, (size_t)rs_run_first(&r)), "ping");
+	rs_run_free(&r);
+	rs_tree_free(&t);
+	rs_snapshot_free(&w.snap);
+}
+
+/*
+ * The ping-pong fails ("no progress") and the view the test brought from
+ * the peer says its neighbour entry for our address holds the MAC of our
+ * other port: ARP flux, named as the ping-pong's cause, both interfaces.
+ * Before the view came the same walk saw no flux (sysctls right).
+ */
+static void test_run_cause_flux(void **state)
+{
+	struct rs_test_results tr = { .can_run = 1 };
+	struct rs_test_outcome lat = { .kind = RS_TEST_LAT, .end = RS_TEST_FAILED,
+		.source = "rocescope lat 192.168.100.20 -n 100", .code = "stalled",
+		.title = "no progress", .message = "no completion in 15 s" };
+	struct rs_peer_view pv = { .known = 1, .hostname = "peer-b",
+		.neigh_ip = "192.168.100.1", .neigh_mac = "98:03:9b:0a:1b:2d" };
+	struct world w;
+	struct rs_tree t;
+	struct rs_run r;
+	enum rs_probe_kind need;
+	char err[512];
+	int what;
+
+	world_init(&w);
+	calm_sysctls(&w);
+	w.params.peer = "192.168.100.20";
+	w.params.gid_index = 3;
+	w.ctx.recorded = 1;
+	w.ctx.tests = &tr;
+	assert_int_equal(rs_tree_load(&t, "connection-failure", err, sizeof(err)), 0);
+	rs_run_init(&r, &t);
+	rs_run_subject(&r, &w.snap, NULL, 0);
+	what = rs_run_advance(&r, &w.ctx, &need);
+	assert_int_equal(what, RS_RUN_TEST);
+	assert_string_equal(step_id(&r, r.n_steps - 1), "rdma-cm");
+	tr.of[RS_TEST_LAT] = &lat;
+	w.ctx.peer_view = &pv;		/* the test's WELCOME brought it */
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_DONE);
+	assert_string_equal(step_id(&r, (size_t)r.cause), "pingpong");
+	assert_string_equal(r.steps[r.cause].cause_check, "net.arp_flux");
+	assert_non_null(strstr(r.steps[r.cause].cause.summary, "ARP flux: the peer peer-b's entry "
+			       "for 192.168.100.1 (the address of ens1f0np0) holds "
+			       "98:03:9b:0a:1b:2d, the MAC of ens1f1np1"));
+	assert_non_null(strstr(r.steps[r.cause].cause.remedy, "arp_ignore=1"));
+	assert_non_null(strstr(r.steps[r.cause].finding.summary, "no progress"));
+	rs_run_free(&r);
+	rs_tree_free(&t);
+	rs_snapshot_free(&w.snap);
+}
+
+/* Nothing fails yet, but the default route leaves through the RDMA port:
+ * the checklist's first latent warning, before the advice (no huge pages). */
+static void test_run_first_latent(void **state)
+{
+	struct world w;
+	struct rs_tree t;
+	struct rs_run r;
+	enum rs_probe_kind need;
+	struct rs_route *rt;
+	char err[512];
+	int first;
+
+	world_init(&w);
+	calm_sysctls(&w);
+	for (size_t i = 0; i < w.snap.n_devices; i++) {
+		struct rs_pci_link *pl = &w.snap.devices[i].pci;
+
+		pl->cur_width = pl->max_width;
+		pl->cur_gts = pl->max_gts;
+		RS_STRCPY(pl->cur_speed, pl->max_speed);
+	}
+	w.snap.host.n_hugepages = 0;	/* advice: a warning, not latent */
+	for (size_t i = 0; i < w.snap.n_addrs; i++)	/* no shared subnet */
+		if (!strcmp(w.snap.addrs[i].ifname, "ens1f1np1"))
+			RS_STRCPY(w.snap.addrs[i].ifname, "gone");
+	rt = RS_APPEND(w.snap.routes, w.snap.n_routes);
+	*rt = (struct rs_route){ .family = 4, .dst = "default", .dev = "ens1f0np0",
+				 .table = 254, .metric = 50, .type = "unicast" };
+	assert_int_equal(rs_tree_load(&t, "first-time-setup", err, sizeof(err)), 0);
+	rs_run_init(&r, &t);
+	rs_run_subject(&r, &w.snap, "mlx5_0", 1);
+	assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_DONE);
+	assert_int_equal(r.cause, -1);
+	first = rs_run_first(&r);
+	assert_true(first >= 0);
+	assert_string_equal(step_id(&r, (size_t)first), "default-route");
+	assert_int_equal(r.steps[first].verdict, RS_WARN);
+	assert_non_null(strstr(r.steps[first].finding.summary, "ens1f0np0"));
+	for (size_t i = 0; i < (size_t)first; i++)
+		if (r.steps[i].verdict == RS_WARN)
+			assert_false(t.nodes[r.steps[i].node].latent);
+	rs_run_free(&r);
+	rs_tree_free(&t);
+	rs_snapshot_free(&w.snap);
+}
+
+/*
+ * The subject is the port the route to the peer leaves by (issue: a walk
+ * of the first port).  mlx5_0 loses its address; the peer's subnet is on
+ * mlx5_1's netdev: the walk is about mlx5_1, and its address passes.  A
+ * route through a VLAN on a port is that port.  A route through a
+ * non-RDMA interface: the first ACTIVE port, with the route named as the
+ * cause in connection-failure and low-bandwidth alike.
+ */
+static void test_run_subject_route(void **state)
+{
+	static const char *const trees[] = { "connection-failure", "low-bandwidth" };
+	struct world w;
+	struct rs_run r;
+	struct rs_tree t;
+	enum rs_probe_kind need;
+	char err[512];
+
+	world_init(&w);
+	calm_sysctls(&w);
+	w.ctx.recorded = 1;
+	w.params.peer = "192.168.200.20";
+	for (size_t i = 0; i < w.snap.n_addrs; i++)
+		if (!strcmp(w.snap.addrs[i].ifname, "ens1f0np0") && w.snap.addrs[i].family == 4)
+			RS_STRCPY(w.snap.addrs[i].ifname, "gone");
+	w.snap.peer = (struct rs_route_lookup){ .peer = "192.168.200.20", .ok = 1,
+						.dev = "ens1f1np1", .src = "192.168.200.2" };
+	assert_int_equal(rs_tree_load(&t, "connection-failure", err, sizeof(err)), 0);
+	rs_run_init(&r, &t);
+	rs_run_subject(&r, &w.snap, NULL, 0);
+	assert_string_equal(r.subject.dev, "mlx5_1");
+	assert_true(r.subject.on_route);
+	rs_run_advance(&r, &w.ctx, &need);
+	assert_string_equal(step_id(&r, 1), "address");
+	assert_int_equal(r.steps[1].verdict, RS_PASS);
+	rs_run_free(&r);
+	rs_tree_free(&t);
+
+	/* a VLAN on ens1f1np1 */
+	{
+		struct rs_link *l = RS_APPEND(w.snap.links, w.snap.n_links);
+
+		rs_link_init(l);
+		RS_STRCPY(l->name, "ens1f1np1.100");
+		l->vlan_id = 100;
+		RS_STRCPY(l->vlan_parent, "ens1f1np1");
+	}
+	RS_STRCPY(w.snap.peer.dev, "ens1f1np1.100");
+	rs_run_subject(&r, &w.snap, NULL, 0);
+	assert_string_equal(r.subject.dev, "mlx5_1");
+	assert_true(r.subject.on_route);
+
+	/* the management interface (mlx5_0's address back) */
+	for (size_t i = 0; i < w.snap.n_addrs; i++)
+		if (!strcmp(w.snap.addrs[i].ifname, "gone"))
+			RS_STRCPY(w.snap.addrs[i].ifname, "ens1f0np0");
+	RS_STRCPY(w.snap.peer.dev, "eno1");
+	for (size_t k = 0; k < 2; k++) {
+		assert_int_equal(rs_tree_load(&t, trees[k], err, sizeof(err)), 0);
+		rs_run_init(&r, &t);
+		rs_run_subject(&r, &w.snap, NULL, 0);
+		assert_false(r.subject.on_route);
+		assert_string_equal(r.subject.route_dev, "eno1");
+		assert_int_equal(rs_run_advance(&r, &w.ctx, &need), RS_RUN_DONE);
+		assert_true(r.cause >= 0);
+		assert_string_equal(r.steps[r.cause].finding.id, "net.peer_route");
+		assert_non_null(strstr(r.steps[r.cause].finding.summary, "eno1 is not an RDMA "
+				       "interface"));
+		rs_run_free(&r);
+		rs_tree_free(&t);
+	}
 	rs_snapshot_free(&w.snap);
 }
 
@@ -433,6 +672,10 @@ int main(void)
 		cmocka_unit_test(test_run_checklist),
 		cmocka_unit_test(test_run_tests),
 		cmocka_unit_test(test_run_large_message),
+		cmocka_unit_test(test_run_cause_ping),
+		cmocka_unit_test(test_run_cause_flux),
+		cmocka_unit_test(test_run_first_latent),
+		cmocka_unit_test(test_run_subject_route),
 	};
 
 	if (!getenv("top_srcdir"))

@@ -218,7 +218,7 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 /* "label text" wrapped under a step, the text's lines aligned after the label. */
 static void wrap_field(struct ui_pane *pane, enum ui_role r, const char *label, const char *text)
 {
-	char line[RS_FINDING_LEN + 16];
+	char line[RS_FINDING_LEN + 96];
 
 	snprintf(line, sizeof(line), "%s%s", label, text);
 	ui_wrap(pane, r, 9, line, 0);
@@ -228,10 +228,11 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 {
 	const struct rs_step *st = &w->run.steps[i];
 	const struct rs_tree_node *n = &w->tree.nodes[st->node];
-	const struct rs_finding *f = &st->finding;
+	const struct rs_finding *f = rs_step_headline(st);
 	int cur = (int)i == pane->cursor;
 	enum ui_role r = cur ? UI_R_CURSOR : role_of(st->verdict);
 	struct ui_pen pen;
+	char line[RS_FINDING_LEN + 64];
 
 	ui_item_begin(pane, (int)i);
 	if (cur) {	/* the selected step opens: its whole question, wrapped */
@@ -244,7 +245,12 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
 		ui_put(&pen, UI_R_NORMAL, n->title);
 	}
-	ui_wrap(pane, role_of(st->verdict), 9, f->summary, 0);
+	/* Another check names the cause: it comes first, the symptom after. */
+	if (st->cause_check)
+		snprintf(line, sizeof(line), "%s: %s", st->cause_check, f->summary);
+	else
+		snprintf(line, sizeof(line), "%s", f->summary);
+	ui_wrap(pane, role_of(st->verdict), 9, line, 0);
 	/* The selected step opens: what was seen, expected, and the remedy. */
 	if (cur && f->evidence[0])
 		wrap_field(pane, UI_R_DIM, "seen:     ", f->evidence);
@@ -252,6 +258,10 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
 	if (cur && f->remedy[0])
 		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
+	if (cur && st->cause_check) {
+		snprintf(line, sizeof(line), "%s: %s", st->finding.id, st->finding.summary);
+		wrap_field(pane, UI_R_DIM, "symptom:  ", line);
+	}
 	if (cur && (int)i != w->run.cause && rs_finding_is_problem(f))
 		ui_fix_draw(ui, pane, f, 0);
 	ui_item_end(pane, (int)i);
@@ -265,17 +275,22 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	const struct rs_step *c = &w->run.steps[w->run.cause];
+	const struct rs_finding *f = rs_step_headline(c);
 	char line[RS_FINDING_LEN + 16];
 
-	ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
-		       w->tree.nodes[c->node].id);
-	snprintf(line, sizeof(line), "! %s", c->finding.summary);
+	if (c->cause_check)
+		ui_title_fixed(ui, pane, "Cause: step %d, %s: %s", w->run.cause + 1,
+			       w->tree.nodes[c->node].id, c->cause_check);
+	else
+		ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
+			       w->tree.nodes[c->node].id);
+	snprintf(line, sizeof(line), "! %s", f->summary);
 	ui_wrap(pane, UI_R_BAD, 1, line, 1);
-	if (c->finding.remedy[0]) {
-		snprintf(line, sizeof(line), "remedy: %s", c->finding.remedy);
+	if (f->remedy[0]) {
+		snprintf(line, sizeof(line), "remedy: %s", f->remedy);
 		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
-	ui_fix_draw(ui, pane, &c->finding, 1);
+	ui_fix_draw(ui, pane, f, 1);
 	{
 		struct ui_pen pen;
 
@@ -404,18 +419,19 @@ static int k_apply(struct ui *ui, struct ui_pane *pane, int key)
 	struct ui_wizard *w = wiz(ui);
 	int i = !w->active ? -1 : w->run.cause;
 
+	/* A failed symptom is fixed where its cause is (rs_step_headline()). */
 	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps &&
-	    rs_finding_is_problem(&w->run.steps[pane->cursor].finding) &&
-	    rs_fix_has_rule(w->run.steps[pane->cursor].finding.id))
+	    rs_finding_is_problem(rs_step_headline(&w->run.steps[pane->cursor])) &&
+	    rs_fix_has_rule(rs_step_headline(&w->run.steps[pane->cursor])->id))
 		i = pane->cursor;
 
 	if (i < 0 || (size_t)i >= w->run.n_steps ||
-	    !rs_finding_is_problem(&w->run.steps[i].finding)) {
+	    !rs_finding_is_problem(rs_step_headline(&w->run.steps[i]))) {
 		ui_message(ui, "nothing to fix here: run a tree, select a step that warns or fails");
 		return UI_F_REDRAW;
 	}
 	w->fixing = i + 1;
-	ui_fix_apply(ui, &w->run.steps[i].finding);
+	ui_fix_apply(ui, rs_step_headline(&w->run.steps[i]));
 	return UI_F_REDRAW;
 }
 
@@ -473,13 +489,13 @@ static int k_copy(struct ui *ui, struct ui_pane *pane, int key)
 
 	if (w->active && pane->cursor >= 0 && (size_t)pane->cursor < w->run.n_steps)
 		st = &w->run.steps[pane->cursor];
-	if ((!st || !st->finding.remedy[0]) && w->active && w->run.cause >= 0)
+	if ((!st || !rs_step_headline(st)->remedy[0]) && w->active && w->run.cause >= 0)
 		st = &w->run.steps[w->run.cause];
-	if (!st || !st->finding.remedy[0]) {
+	if (!st || !rs_step_headline(st)->remedy[0]) {
 		ui_message(ui, "no remedy to copy here");
 		return UI_F_REDRAW;
 	}
-	osc52(st->finding.remedy);
+	osc52(rs_step_headline(st)->remedy);
 	ui_message(ui, "remedy copied to the clipboard (OSC 52)");
 	return UI_F_REDRAW;
 }

@@ -98,6 +98,12 @@ static void say(int jsonl, const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* The server's hook for its neighbour entry of the client's address. */
+static int neigh_of(void *arg, const char *ip, char *mac, size_t len)
+{
+	return rs_session_neigh_mac(&((struct served *)arg)->sess, ip, mac, len);
+}
+
 /* One client: accept, serve, report.  0 passed, 1 failed, -1 nobody came,
  * 2 it connected and closed without a word (a port probe: not a test). */
 static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
@@ -111,7 +117,7 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 	struct rs_perf_cfg cfg = {
 		.tcp_port = (unsigned)o->tcp_port, .timeout_ns = 15 * RS_NS_PER_S,
 		.stall_ns = 15 * RS_NS_PER_S, .interval_ns = (uint64_t)(o->interval * 1e9),
-		.max_mr_bytes = (uint64_t)o->max_mem_mib << 20,
+		.max_mr_bytes = (uint64_t)o->max_mem_mib << 20, .neigh = neigh_of, .neigh_arg = sv,
 	};
 	struct rs_ctrl *c;
 	int ret;

@@ -44,6 +44,8 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_str(&jl, "trust", v->trust);
 	rs_jl_u64(&jl, "memlock", v->memlock);
 	rs_jl_str(&jl, "dcqcn", v->dcqcn);
+	rs_jl_str(&jl, "neigh_ip", v->neigh_ip);
+	rs_jl_str(&jl, "neigh_mac", v->neigh_mac);
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
@@ -99,6 +101,8 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 		rs_pr_bool(p, "memlock_unlimited", NULL, v->memlock == UINT64_MAX);
 	else
 		rs_pr_null(p, "memlock_unlimited", NULL, NULL);	/* not known either way */
+	rs_pr_str_or_null(p, "neigh_ip", NULL, v->neigh_ip);
+	rs_pr_str_or_null(p, "neigh_mac", NULL, v->neigh_mac);
 	rs_pr_obj_close(p);
 	rs_pr_text(p, "rocescope %s\n", v->version);
 }

@@ -24,14 +24,30 @@
 
 static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-/* Text shows what was seen, expected and the remedy of a step that warned or failed. */
+/* seen/expected/remedy of a finding, under a step (text). */
+static const char *const advice[] = { "          seen:     %s\n", "          expected: %s\n",
+				      "          remedy:   %s\n" };
+
+/* A finding's members (object, summary, its advice); text: the summary
+ * with summary_fmt, the advice lines when advise. */
+static void print_finding(struct rs_pr *p, const struct rs_finding *f, const char *summary_fmt,
+			  int advise)
+{
+	rs_pr_str_or_null(p, "object", NULL, f->object);
+	rs_pr_str(p, "summary", summary_fmt, f->summary);
+	rs_view_print_advice(p, f, advise ? advice : NULL);
+}
+
+/*
+ * A step.  Text: its line, then the summary and (warn, fail) the advice;
+ * when another check names the cause, the cause and its advice first, the
+ * symptom after.  JSON: the step's finding, then "cause_check" and "cause".
+ */
 static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 {
 	const struct rs_step *st = &r->steps[i];
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
-	static const char *const advice[] = { "          seen:     %s\n",
-					      "          expected: %s\n", "          remedy:   %s\n" };
 	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
 	rs_pr_obj_open(p, NULL);
@@ -40,49 +56,70 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	rs_pr_str(p, "check", NULL, n->check->id);
 	rs_pr_str(p, "title", "%s\n", n->title);
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
-	rs_pr_str_or_null(p, "object", NULL, f->object);
-	rs_pr_str(p, "summary", "          %s\n", f->summary);
-	rs_view_print_advice(p, f, more ? advice : NULL);
-	rs_pr_obj_close(p);
-}
-
-/* A chain's cause (text: its step and remedy); JSON has the members for a checklist too. */
-static void print_cause(struct rs_pr *p, const struct rs_run *r)
-{
-	const struct rs_step *c = r->cause >= 0 ? &r->steps[r->cause] : NULL;
-	int chain = r->tree->kind != RS_TREE_CHECKLIST;
-
-	if (!c) {
-		rs_pr_null(p, "step", NULL, NULL);
-		rs_pr_null(p, "check", NULL, NULL);
+	if (!st->cause_check) {
+		print_finding(p, f, "          %s\n", more);
+		rs_pr_null(p, "cause_check", NULL, NULL);
 		rs_pr_null(p, "cause", NULL, NULL);
-		rs_pr_null(p, "remedy", NULL, NULL);
+		rs_pr_obj_close(p);
 		return;
 	}
-	if (chain)
-		rs_pr_text(p, "cause: step %d (", r->cause + 1);
-	rs_pr_str(p, "step", chain ? "%s): " : NULL, r->tree->nodes[c->node].id);
+	print_finding(p, f, NULL, 0);	/* text: the symptom, below the cause */
+	rs_pr_str(p, "cause_check", "          cause (%s): ", st->cause_check);
+	rs_pr_obj_open(p, "cause");
+	rs_pr_str(p, "check", NULL, st->cause_check);
+	print_finding(p, &st->cause, "%s\n", 1);
+	rs_pr_obj_close(p);
+	rs_pr_obj_close(p);
+	rs_pr_text(p, "          symptom (%s): %s\n", f->id, f->summary);
+	rs_pr_str_or(p, NULL, advice[0], f->evidence, NULL);
+}
+
+/*
+ * The first step to act on: text "cause: step 2 (ping) - net.peer_neigh:
+ * ...", the remedy, the symptom (label: "cause", or a checklist's "first
+ * to do"); JSON the outcome's members, null when no step needs anything.
+ */
+static void print_first(struct rs_pr *p, const struct rs_run *r, int i, const char *label)
+{
+	const struct rs_step *c = i >= 0 ? &r->steps[i] : NULL;
+	const struct rs_finding *head = c ? rs_step_headline(c) : NULL;
+	static const char *const keys[] = { "step", "check", "cause_check", "cause", "remedy",
+					    "symptom" };
+
+	if (!c) {
+		for (size_t k = 0; k < RS_ARRAY_SIZE(keys); k++)
+			rs_pr_null(p, keys[k], NULL, NULL);
+		return;
+	}
+	rs_pr_text(p, "%s: step %d (", label, i + 1);
+	rs_pr_str(p, "step", "%s)", r->tree->nodes[c->node].id);
 	rs_pr_str(p, "check", NULL, c->finding.id);
-	rs_pr_str(p, "cause", chain ? "%s\n" : NULL, c->finding.summary);
-	rs_pr_str_or(p, "remedy", chain ? "remedy: %s\n" : NULL, c->finding.remedy, NULL);
+	rs_pr_str_or(p, "cause_check", " - %s", c->cause_check ? c->cause_check : "", NULL);
+	rs_pr_str(p, "cause", ": %s\n", head->summary);
+	rs_pr_str_or(p, "remedy", "remedy: %s\n", head->remedy, NULL);
+	if (c->cause_check)
+		rs_pr_text(p, "symptom: %s: ", c->finding.id);
+	rs_pr_str_or(p, "symptom", "%s\n", c->cause_check ? c->finding.summary : "", NULL);
 }
 
 static void print_outcome(struct rs_pr *p, const struct rs_run *r)
 {
 	size_t count[RS_SKIP + 1] = { 0 };
+	int first = rs_run_first(r), checklist = r->tree->kind == RS_TREE_CHECKLIST;
 
 	for (size_t i = 0; i < r->n_steps; i++)
 		count[r->steps[i].verdict]++;
 	rs_pr_text(p, "\n");
-	rs_pr_obj_open(p, "outcome");
-	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
-	print_cause(p, r);
-	rs_pr_obj_close(p);
-	if (r->tree->kind == RS_TREE_CHECKLIST)
+	if (checklist)
 		rs_pr_text(p, "checklist: %zu of %zu done, %zu to do, %zu worth a look, "
 			   "%zu unknown\n", count[RS_PASS], r->n_steps, count[RS_FAIL],
 			   count[RS_WARN], count[RS_SKIP]);
-	else if (r->cause < 0)
+	rs_pr_obj_open(p, "outcome");
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
+	print_first(p, r, first, !checklist ? "cause" : r->cause >= 0 ? "first to do" :
+		    "first to look at");
+	rs_pr_obj_close(p);
+	if (!checklist && first < 0)
 		rs_pr_text(p, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
 			   count[RS_PASS], count[RS_WARN], count[RS_SKIP]);
 }

@@ -78,8 +78,14 @@ int rs_collect_net(struct rs_snapshot *s);
 int rs_collect_net_addrs(struct rs_snapshot *s);
 /* Live (netlink): the statistics of the links already in s. */
 int rs_collect_net_counters(struct rs_snapshot *s);
-/* Live (RTM_GETROUTE): `ip route get PEER` into s->peer; NULL clears it. */
+/* Live (RTM_GETROUTE): `ip route get PEER` into s->peer; NULL clears it.
+ * -errno when the kernel refused (s->peer.ok 0, .err and .error say why):
+ * a finding of net.peer_route, not a failure of the collection. */
 int rs_collect_route_lookup(struct rs_snapshot *s, const char *peer);
+/* Live (RTM_GETNEIGH): the MAC this host's neighbour entry for ip holds,
+ * now (serve tells its client what its ARP made of it).  0, or -1 when no
+ * entry holds a MAC. */
+int rs_net_neigh_mac(const char *ip, char *mac, size_t len);
 /* Recorded twin of rs_collect_net: links from <root>/sys/class/net. */
 int rs_collect_net_recorded(struct rs_snapshot *s);
 int rs_collect_net_recorded_step(struct rs_snapshot *s, struct rs_collect_step *st);

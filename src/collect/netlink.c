@@ -355,6 +355,36 @@ int rs_collect_net(struct rs_snapshot *s)
 	return 0;
 }
 
+int rs_net_neigh_mac(const char *ip, char *mac, size_t len)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cache *cache = NULL;
+	int found = -1;
+
+	if (!sk)
+		rs_die("out of memory");
+	if (nl_connect(sk, NETLINK_ROUTE) < 0 || rtnl_neigh_alloc_cache(sk, &cache) < 0) {
+		nl_socket_free(sk);
+		return -1;
+	}
+	for (struct nl_object *o = nl_cache_get_first(cache); o; o = nl_cache_get_next(o)) {
+		struct rtnl_neigh *n = (struct rtnl_neigh *)o;
+		char dst[RS_ADDR_LEN];
+
+		addr_text(rtnl_neigh_get_dst(n), dst, sizeof(dst));
+		if (!family_num(rtnl_neigh_get_family(n)) || strcmp(dst, ip) ||
+		    !rtnl_neigh_get_lladdr(n))
+			continue;
+		mac_text(rtnl_neigh_get_lladdr(n), mac, len);
+		found = mac[0] ? 0 : -1;
+		if (!found && !(rtnl_neigh_get_state(n) & NUD_FAILED))
+			break;
+	}
+	nl_cache_free(cache);
+	nl_socket_free(sk);
+	return found;
+}
+
 int rs_collect_net_addrs(struct rs_snapshot *s)
 {
 	struct nl_sock *sk = route_socket(s, 0);

@@ -165,6 +165,7 @@ int rs_net_route_get(struct rs_route_lookup *out, const char *peer)
 	int fam, oif, err;
 
 	out->ok = 0;
+	out->err = 0;
 	out->dev[0] = out->src[0] = out->gateway[0] = out->error[0] = '\0';
 	RS_STRCPY(out->peer, peer);
 	err = parse_peer(peer, &fam, bin, &oif, out->error, sizeof(out->error));
@@ -182,6 +183,7 @@ int rs_net_route_get(struct rs_route_lookup *out, const char *peer)
 	}
 	if (rep.err) {
 		RS_STRCPY(out->error, strerror(-rep.err));
+		out->err = -rep.err;
 		return rep.err;
 	}
 	if (!out->error[0])

@@ -38,6 +38,8 @@ const struct rs_check rs_checks[] = {
 	{ "gid.no_roce_v2", "the port has a RoCE v2 GID to use", rs_check_gid_roce_v2, 0 },
 	{ "gid.user_index", "the GID index given (-x) is usable on the port",
 	  rs_check_user_index, 0 },
+	{ "gid.default_index", "index 0, what a tool uses without -x, is the RoCE v2 entry",
+	  rs_check_default_index, 0 },
 	{ "rdma.cm_defaults", "rdma_cm's default RoCE mode is v2 and its ToS the site's",
 	  rs_check_cm_defaults, 0 },
 	{ "counters.error_rising", "no error counter of the port rose in the last interval",
@@ -106,6 +108,55 @@ const struct rs_check rs_checks[] = {
 	  rs_check_capture_health, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
+
+/*
+ * Why a symptom fails.  The address and GID of the RDMA netdev come first
+ * (without them nothing else can work), then the route, the neighbour
+ * (its state and whose MAC it holds), ARP flux, then what only the peer or
+ * the path can tell.  A cause is named only when its check fails.
+ */
+static const char *const ping_causes[] = {
+	"port.not_active", "net.addr", "net.peer_route", "net.peer_neigh", "net.arp_flux",
+	NULL,
+};
+static const char *const ctrl_causes[] = {
+	"net.addr", "net.peer_route", "net.peer_neigh", "net.arp_flux", NULL,
+};
+static const char *const cm_causes[] = {
+	"host.module_missing", "port.not_active", "net.addr", "gid.no_roce_v2",
+	"net.peer_route", "net.peer_neigh", "net.arp_flux", NULL,
+};
+static const char *const test_causes[] = {
+	"host.module_missing", "port.not_active", "net.addr", "gid.no_roce_v2",
+	"gid.user_index", "net.peer_route", "net.peer_neigh", "net.arp_flux",
+	"peer.same_gid_type", "net.control_port", "host.memlock_for_test", "net.pmtu",
+	NULL,
+};
+static const char *const bw_causes[] = {
+	"port.not_active", "net.addr", "gid.no_roce_v2", "gid.user_index", "net.peer_route",
+	"net.peer_neigh", "net.arp_flux", "peer.same_gid_type", "net.control_port",
+	"host.memlock_for_test", "net.pmtu", "pci.link_degraded", "qos.pause",
+	"counters.error_rising", NULL,
+};
+
+static const struct {
+	const char *id;
+	const char *const *causes;
+} symptom_causes[] = {
+	{ "net.ping", ping_causes },
+	{ "net.control_port", ctrl_causes },
+	{ "rdma.cm_resolve", cm_causes },
+	{ "perf.pingpong", test_causes },
+	{ "perf.bandwidth", bw_causes },
+};
+
+const char *const *rs_check_causes(const struct rs_check *c)
+{
+	for (size_t i = 0; i < sizeof(symptom_causes) / sizeof(symptom_causes[0]); i++)
+		if (!strcmp(symptom_causes[i].id, c->id))
+			return symptom_causes[i].causes;
+	return NULL;
+}
 
 void rs_findings_init(struct rs_findings *f)
 {
@@ -255,20 +306,97 @@ struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_ch
 	return f;
 }
 
+struct rs_finding *rs_finding_peer(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_snapshot *s)
+{
+	const struct rs_route_lookup *lk = &s->peer;
+	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
+
+	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
+	RS_FSET(f->addr, "%s", lk->peer);
+	RS_FSET(f->netdev, "%s", lk->dev);
+	return f;
+}
+
+/* The port whose netdev is name, or whose netdev is the lower device of
+ * the VLAN name (RoCE over a VLAN: the GIDs are the VLAN's, the port the
+ * parent's). */
+static const struct rs_port *port_of_netdev(const struct rs_snapshot *s, const char *name,
+					    const struct rs_device **dev)
+{
+	const struct rs_link *l = name[0] ? rs_snapshot_link(s, name) : NULL;
+	const char *lower = l && l->vlan_id >= 0 && l->vlan_parent[0] ? l->vlan_parent : NULL;
+
+	if (!name[0])
+		return NULL;
+	for (size_t d = 0; d < s->n_devices; d++)
+		for (size_t p = 0; p < s->devices[d].n_ports; p++) {
+			const char *nd = s->devices[d].ports[p].netdev;
+
+			if (nd[0] && (!strcmp(nd, name) || (lower && !strcmp(nd, lower)))) {
+				if (dev)
+					*dev = &s->devices[d];
+				return &s->devices[d].ports[p];
+			}
+		}
+	return NULL;
+}
+
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name)
 {
-	if (!name[0])
-		return 0;
-	for (size_t d = 0; d < s->n_devices; d++)
-		for (size_t p = 0; p < s->devices[d].n_ports; p++)
-			if (!strcmp(s->devices[d].ports[p].netdev, name))
-				return 1;
-	return 0;
+	return port_of_netdev(s, name, NULL) != NULL;
+}
+
+const struct rs_port *rs_route_port(const struct rs_snapshot *s, const struct rs_device **dev)
+{
+	if (!s->peer.peer[0] || !s->peer.ok)
+		return NULL;
+	return port_of_netdev(s, s->peer.dev, dev);
+}
+
+/* ACTIVE Ethernet beats Ethernet beats any port. */
+static int port_rank(const struct rs_port *p)
+{
+	return rs_port_is_eth(p) ? (p->state == RS_PORT_ACTIVE ? 2 : 1) : 0;
+}
+
+const struct rs_port *rs_first_port(const struct rs_snapshot *s, const struct rs_device **dev)
+{
+	const struct rs_port *fp = NULL;
+
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
+			const struct rs_port *p = &s->devices[i].ports[j];
+
+			if (!fp || port_rank(p) > port_rank(fp)) {
+				fp = p;
+				if (dev)
+					*dev = &s->devices[i];
+			}
+		}
+	return fp;
+}
+
+const struct rs_port *rs_peer_port(const struct rs_snapshot *s, const struct rs_device **dev)
+{
+	const struct rs_port *p = rs_route_port(s, dev);
+
+	if (p || (s->peer.peer[0] && s->peer.ok))
+		return p;
+	p = rs_first_port(s, dev);
+	return p && rs_port_is_eth(p) ? p : NULL;
 }
 
 int rs_ctx_rdma_netdev(const struct rs_check_ctx *ctx, const char *name)
 {
-	return rs_snap_index_netdev_port(ctx->index, name, NULL) != NULL;
+	const struct rs_link *l;
+
+	if (rs_snap_index_netdev_port(ctx->index, name, NULL))
+		return 1;
+	/* A VLAN over an RDMA netdev, as port_of_netdev() says. */
+	l = rs_ctx_link(ctx, name);
+	return l && l->vlan_id >= 0 && l->vlan_parent[0] &&
+	       rs_snap_index_netdev_port(ctx->index, l->vlan_parent, NULL);
 }
 
 const struct rs_link *rs_ctx_link(const struct rs_check_ctx *ctx, const char *name)

@@ -157,6 +157,13 @@ struct rs_check {
 int rs_check_probe(const struct rs_check *c);
 /* The embedded test (enum rs_test_kind) a check needs, or -1. */
 int rs_check_test(const struct rs_check *c);
+/*
+ * A check that observes a symptom (ping, the control port, rdma_cm, an
+ * embedded test): the ids of the checks that can cause its failure, in the
+ * order a person would look (what this host knows before what needs the
+ * network), NULL-ended; NULL for a check that names a cause itself.
+ */
+const char *const *rs_check_causes(const struct rs_check *c);
 
 /* Every check, in the order findings are listed; ends with { NULL }. */
 extern const struct rs_check rs_checks[];
@@ -228,12 +235,31 @@ struct rs_finding *rs_finding_host(struct rs_findings *out, const struct rs_chec
 /* The same about a network interface (object and netdev its name). */
 struct rs_finding *rs_finding_netdev(struct rs_findings *out, const struct rs_check *c,
 				     enum rs_verdict v, const char *netdev);
-/* 1 when name is the netdev of an RDMA port of s. */
+/* The same about the peer of s's route lookup (its address, the netdev). */
+struct rs_finding *rs_finding_peer(struct rs_findings *out, const struct rs_check *c,
+				   enum rs_verdict v, const struct rs_snapshot *s);
+/* 1 when name is the netdev of an RDMA port of s (or a VLAN on one). */
 int rs_is_rdma_netdev(const struct rs_snapshot *s, const char *name);
 /* The same lookups through ctx->index, in constant time: what a check asks
  * once per port, link or address uses these. */
 int rs_ctx_rdma_netdev(const struct rs_check_ctx *ctx, const char *name);
 const struct rs_link *rs_ctx_link(const struct rs_check_ctx *ctx, const char *name);
+/*
+ * The RDMA port the route to the peer leaves through (s->peer: the kernel's
+ * lookup, or the one computed from a recording), and its device; NULL when
+ * no peer was looked up or the route leaves through no RDMA port.
+ */
+const struct rs_port *rs_route_port(const struct rs_snapshot *s, const struct rs_device **dev);
+/*
+ * The port a check about the peer is about: the route's (above); with no
+ * route looked up (no peer, or the lookup failed), the first ACTIVE
+ * Ethernet port; NULL when the route leaves through an interface that is
+ * not RDMA (net.peer_route says so).
+ */
+const struct rs_port *rs_peer_port(const struct rs_snapshot *s, const struct rs_device **dev);
+/* The first ACTIVE Ethernet port, else the first Ethernet port, else the
+ * first port at all; NULL on a host without RDMA ports. */
+const struct rs_port *rs_first_port(const struct rs_snapshot *s, const struct rs_device **dev);
 /*
  * Why a value is unknown: the first collection error of area a from source
  * (NULL: any) about object (NULL: any) whose message starts with prefix
@@ -248,6 +274,9 @@ const struct rs_error *rs_check_error(const struct rs_snapshot *s, enum rs_area 
 const struct rs_error *rs_ctx_error(const struct rs_check_ctx *ctx, enum rs_area a,
 				    const char *source, const char *object, const char *prefix);
 
+/* 1 when the peer looked up is this host and nothing crosses a wire to it
+ * (loopback, or a local address the route delivers through lo). */
+int rs_peer_self(const struct rs_snapshot *s);
 /* 1 when two global addresses of one family are in one prefix. */
 int rs_same_subnet(const struct rs_addr *a, const struct rs_addr *b);
 /*
@@ -287,7 +316,9 @@ RS_CHECK_FN(rs_check_default_route);
 RS_CHECK_FN(rs_check_shared_subnet);
 RS_CHECK_FN(rs_check_neigh_failed);
 RS_CHECK_FN(rs_check_peer_route);
+/* checks_neigh.c */
 RS_CHECK_FN(rs_check_peer_neigh);
+RS_CHECK_FN(rs_check_arp_flux);
 /* The first RDMA driver not loaded while its NIC's Ethernet driver is (bnxt_re
  * for bnxt_en), with that driver in *core; NULL when there is none. */
 const char *rs_check_rdma_module_missing(const struct rs_host *h, const char **core);
@@ -302,7 +333,7 @@ RS_CHECK_FN(rs_check_ecn);
 RS_CHECK_FN(rs_check_pause_rising);
 /* checks_setup.c */
 RS_CHECK_FN(rs_check_user_index);
-RS_CHECK_FN(rs_check_arp_flux);
+RS_CHECK_FN(rs_check_default_index);
 RS_CHECK_FN(rs_check_memlock_for_test);
 RS_CHECK_FN(rs_check_max_mr);
 RS_CHECK_FN(rs_check_profile_mtu);

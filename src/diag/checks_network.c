@@ -2,7 +2,8 @@
 /*
  * checks_network.c - checks about the IP side of the RDMA interfaces:
  * the default route, subnets shared by two RDMA interfaces, unresolved
- * neighbours, and the route and neighbour towards the peer.
+ * neighbours, and the route towards the peer (its neighbour and ARP flux:
+ * checks_neigh.c).
  *
  * RoCE v2 is routed and resolves MACs like any IP packet, so these are
  * exactly why a connection never starts or the replies take the other
@@ -16,6 +17,7 @@
 #include "model/route_resolve.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -164,18 +166,6 @@ void rs_check_neigh_failed(const struct rs_check_ctx *ctx, const struct rs_check
 	}
 }
 
-static struct rs_finding *peer_finding(const struct rs_snapshot *s, const struct rs_check *c,
-				       enum rs_verdict v, struct rs_findings *out)
-{
-	const struct rs_route_lookup *lk = &s->peer;
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_PEER);
-
-	RS_FSET(f->object, "%s", lk->peer[0] ? lk->peer : "peer");
-	RS_FSET(f->addr, "%s", lk->peer);
-	RS_FSET(f->netdev, "%s", lk->dev);
-	return f;
-}
-
 /* How the lookup was made: seen (the kernel's) or computed from the recording. */
 static void lookup_evidence(const struct rs_snapshot *s, const struct rs_route_lookup *lk,
 			    struct rs_finding *f)
@@ -205,6 +195,10 @@ static enum self peer_self(const struct rs_snapshot *s, const struct rs_route_lo
 	*a = NULL;
 	if (rs_peer_is_loopback(lk->peer))
 		return SELF_LOOPBACK;
+	/* The kernel sends it out of an interface (policy routing, as in the
+	 * one-host lab): whatever the address, the wire and ARP are real. */
+	if (lk->ok && !lk->computed && lk->dev[0] && strcmp(lk->dev, "lo"))
+		return SELF_NO;
 	*a = rs_snapshot_own_addr(s, lk->peer);
 	if (*a)
 		return rs_is_rdma_netdev(s, (*a)->ifname) ? SELF_RDMA : SELF_OTHER;
@@ -238,6 +232,27 @@ static void self_finding(const struct rs_snapshot *s, const struct rs_route_look
 		"the RDMA subnet");
 }
 
+/* What the kernel's refusal of a route lookup means here (errno, 0 unknown). */
+static const char *refusal_meaning(int err)
+{
+	switch (err) {
+	case ENETUNREACH:
+		return " (ENETUNREACH: no up interface holds an address in the peer's subnet "
+		       "and no default route covers it - a port down or an address removed "
+		       "does this)";
+	case EHOSTUNREACH:
+		return " (EHOSTUNREACH: an unreachable route matches the peer)";
+	case EACCES:
+		return " (EACCES: a prohibit route matches the peer)";
+	case EINVAL:
+		return " (EINVAL: a blackhole route matches the peer)";
+	case ENETDOWN:
+		return " (ENETDOWN: the interface of the route is down)";
+	default:
+		return "";
+	}
+}
+
 void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			 struct rs_findings *out)
 {
@@ -259,7 +274,7 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 		v = RS_SKIP;
 	else if (self != SELF_NO)
 		v = self == SELF_RDMA ? RS_SKIP : RS_WARN;
-	f = peer_finding(s, c, v, out);
+	f = rs_finding_peer(out, c, v, s);
 	RS_FSET(f->expected, "a route through an RDMA interface");
 	if (self != SELF_NO && !(asked && asked[0] && strcmp(asked, lk->peer))) {
 		self_finding(s, lk, self, a, f);
@@ -281,14 +296,18 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 	}
 	lookup_evidence(s, lk, f);
 	if (!lk->ok) {
-		RS_FSET(f->summary, "peer %s: no route: %s", lk->peer, lk->error);
+		RS_FSET(f->summary, "peer %s: no route: %s%s", lk->peer, lk->error,
+			refusal_meaning(lk->err));
 		RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (or an address in the "
 			"peer's subnet on the RDMA interface)", lk->peer, plen);
 		return;
 	}
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "peer %s via RDMA interface %s%s", lk->peer, lk->dev,
-			lk->computed ? " (computed from the recorded routes)" : "");
+		a = rs_snapshot_own_addr(s, lk->peer);
+		RS_FSET(f->summary, "peer %s via RDMA interface %s%s%s%s%s", lk->peer, lk->dev,
+			lk->computed ? " (computed from the recorded routes)" : "",
+			a ? " (the address is also this host's, on " : "", a ? a->ifname : "",
+			a ? ": the kernel sends it out all the same)" : "");
 		return;
 	}
 	RS_FSET(f->summary, "%s is not an RDMA interface: RoCE to this peer cannot use it",
@@ -298,64 +317,9 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 		lk->peer, plen, lk->dev);
 }
 
-void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *c,
-			 struct rs_findings *out)
+int rs_peer_self(const struct rs_snapshot *s)
 {
-	const struct rs_snapshot *s = ctx->snap;
-	const struct rs_route_lookup *lk = &s->peer;
-	const char *hop = lk->gateway[0] ? lk->gateway : lk->peer;
-	const struct rs_neigh *nb = rs_snapshot_neigh(s, lk->dev, hop);
-	const struct rs_probe_result *pr = ctx->probes ? ctx->probes->of[RS_PROBE_NEIGH] : NULL;
-	struct rs_neigh probed;
-	enum rs_verdict v = RS_PASS;
-	struct rs_finding *f;
+	const struct rs_addr *a;
 
-	/* The neighbour probe resolved it just now: fresher than the snapshot. */
-	if (pr && pr->ok && pr->neigh_ip[0]) {
-		memset(&probed, 0, sizeof(probed));
-		RS_FSET(probed.dev, "%s", pr->neigh_dev);
-		RS_FSET(probed.ip, "%s", pr->neigh_ip);
-		RS_FSET(probed.mac, "%s", pr->neigh_mac);
-		RS_FSET(probed.state, "%s", pr->neigh_state);
-		nb = &probed;
-	}
-
-	const struct rs_addr *self_addr;
-	int self = lk->peer[0] && peer_self(s, lk, &self_addr) != SELF_NO;
-	/* No entry because the neighbour table was not read is unknown. */
-	const struct rs_error *dump = nb ? NULL : rs_check_error(s, RS_AREA_NET, "netlink", "",
-								  "neighbour dump");
-
-	if (self || !lk->peer[0] || !lk->ok || !rs_is_rdma_netdev(s, lk->dev) || dump)
-		v = RS_SKIP;
-	else if (!nb)
-		v = RS_WARN;
-	else if (neigh_bad(nb))
-		v = RS_FAIL;
-	f = peer_finding(s, c, v, out);
-	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY)");
-	if (v == RS_SKIP) {
-		if (self)
-			RS_FSET(f->summary, "%s is this host: no neighbour to resolve", lk->peer);
-		else if (dump && lk->ok)
-			RS_FSET(f->summary, "neighbours unknown: %s", dump->message);
-		else
-			RS_FSET(f->summary, "no route to a peer through an RDMA interface to "
-				"look at");
-		return;
-	}
-	RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", hop, lk->dev,
-		nb ? nb->state : "(no entry)");
-	if (v == RS_PASS) {
-		RS_FSET(f->summary, "neighbour %s %s %s", nb->ip, nb->state, nb->mac);
-	} else if (v == RS_WARN) {
-		RS_FSET(f->summary, "no neighbour entry yet (ping the peer once)");
-		RS_FSET(f->remedy, "ping -c1 -I %s %s", lk->dev, hop);
-	} else {
-		RS_FSET(f->summary, "neighbour %s %s: the peer's MAC is unknown, RoCE will hang",
-			nb->ip, nb->state);
-		RS_FSET(f->remedy, "check %s is up and on the same subnet/VLAN as %s: "
-			"ping -c1 -I %s %s; ip neigh flush dev %s", hop, lk->dev, lk->dev, hop,
-			lk->dev);
-	}
+	return s->peer.peer[0] && peer_self(s, &s->peer, &a) != SELF_NO;
 }

@@ -241,31 +241,6 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 		"through an RDMA interface (net.peer_route) and answer ARP (net.peer_neigh)");
 }
 
-/* The local port used towards the peer: the route's netdev, else the first
- * Ethernet port. */
-static const struct rs_port *local_port(const struct rs_snapshot *s,
-					const struct rs_device **dev)
-{
-	const struct rs_port *first = NULL;
-
-	for (size_t i = 0; i < s->n_devices; i++)
-		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
-			const struct rs_port *p = &s->devices[i].ports[j];
-
-			if (strcmp(p->link_layer, "Ethernet"))
-				continue;
-			if (s->peer.ok && !strcmp(p->netdev, s->peer.dev)) {
-				*dev = &s->devices[i];
-				return p;
-			}
-			if (!first) {
-				first = p;
-				*dev = &s->devices[i];
-			}
-		}
-	return first;
-}
-
 /* Skip unless both views are there; else a finding about the local port. */
 static struct rs_finding *both_f(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				 enum rs_verdict v, const struct rs_device *d,
@@ -276,8 +251,12 @@ static struct rs_finding *both_f(const struct rs_check_ctx *ctx, const struct rs
 
 	if (!pv || !pv->known || !p) {
 		f = peer_f(ctx, c, RS_SKIP, out);
-		RS_FSET(f->summary, "the peer's own view is unknown: run a test against "
-			"rocescope serve on the peer");
+		if (!p && ctx->snap->peer.ok)
+			RS_FSET(f->summary, "the route to the peer leaves through %s, no RDMA "
+				"port: nothing to compare (net.peer_route)", ctx->snap->peer.dev);
+		else
+			RS_FSET(f->summary, "the peer's own view is unknown: run a test against "
+				"rocescope serve on the peer");
 		return NULL;
 	}
 	f = rs_finding_port(out, c, v, d, p);
@@ -290,7 +269,7 @@ void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_chec
 {
 	const struct rs_peer_view *pv = ctx->peer_view;
 	const struct rs_device *d = NULL;
-	const struct rs_port *p = local_port(ctx->snap, &d);
+	const struct rs_port *p = rs_peer_port(ctx->snap, &d);
 	const struct rs_gid *g = NULL;
 	struct rs_gid_pick pick;
 	struct rs_finding *f;
@@ -333,7 +312,7 @@ void rs_check_same_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 {
 	const struct rs_peer_view *pv = ctx->peer_view;
 	const struct rs_device *d = NULL;
-	const struct rs_port *p = local_port(ctx->snap, &d);
+	const struct rs_port *p = rs_peer_port(ctx->snap, &d);
 	enum rs_verdict v = pv && pv->known && p && p->active_mtu != pv->active_mtu ? RS_WARN :
 			    RS_PASS;
 	struct rs_finding *f;
@@ -364,7 +343,7 @@ void rs_check_same_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 {
 	const struct rs_peer_view *pv = ctx->peer_view;
 	const struct rs_device *d = NULL;
-	const struct rs_port *p = local_port(ctx->snap, &d);
+	const struct rs_port *p = rs_peer_port(ctx->snap, &d);
 	const struct rs_link *l = p ? rs_ctx_link(ctx, p->netdev) : NULL;
 	int known = pv && pv->known && pv->pfc_known && l && l->dcb.known;
 	struct rs_finding *f;

@@ -4,8 +4,7 @@
  * and of the host against a site profile:
  *
  *   gid.user_index        the GID index the user gives (-x N) is usable here
- *   net.arp_flux          with two RDMA ports in one subnet, rp_filter,
- *                         arp_ignore and arp_announce keep each port's own
+ *   gid.default_index     index 0, what a tool uses without -x, is that entry
  *   host.memlock_for_test memlock covers message size x depth x QPs
  *   device.max_mr         the message fits the device's largest MR and the
  *                         port's largest message
@@ -103,72 +102,50 @@ void rs_check_user_index(const struct rs_check_ctx *ctx, const struct rs_check *
 						out);
 }
 
-/* One netdev sharing a subnet with another RDMA netdev. */
-static void flux_link(const struct rs_check *c, const struct rs_link *l,
-		      struct rs_findings *out)
+/* One port: is index 0, what a tool without -x uses, the entry to use? */
+static void default_index_port(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			       const struct rs_device *d, const struct rs_port *p,
+			       struct rs_findings *out)
 {
-	enum rs_verdict v = l->rp_filter < 0 || l->arp_ignore < 0 || l->arp_announce < 0 ?
-			    RS_SKIP : l->rp_filter == 1 ? RS_FAIL :
-			    l->arp_ignore != 1 || l->arp_announce != 2 ? RS_WARN : RS_PASS;
-	struct rs_finding *f = rs_finding_new(out, c, v, RS_OBJ_NETDEV);
+	const struct rs_gid *g = rs_gid_find(p, 0);
+	struct rs_gid_pick pick;
+	struct rs_finding *f;
 
-	RS_FSET(f->object, "%s", l->name);
-	RS_FSET(f->netdev, "%s", l->name);
-	RS_FSET(f->expected, "rp_filter 0 or 2, arp_ignore 1, arp_announce 2");
-	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "%s: address sysctls unknown (not read)", l->name);
+	rs_gid_recommend_in(ctx->index, d, p, &pick);
+	f = rs_finding_port(out, c, pick.index < 0 ? RS_SKIP : pick.index == 0 ? RS_PASS :
+			    RS_WARN, d, p);
+	RS_FSET(f->expected, "every test and application given -x N, the RoCE v2 entry of "
+		"%s's IPv4 address (or that entry at index 0)", p->netdev[0] ? p->netdev :
+		"the port's netdev");
+	if (f->verdict == RS_SKIP) {
+		RS_FSET(f->summary, "no RoCE v2 entry to give (gid.no_roce_v2): %s", pick.reason);
 		return;
 	}
-	RS_FSET(f->evidence, "/proc/sys/net/ipv4/conf/{all,%s}: rp_filter %d, arp_ignore %d, "
-		"arp_announce %d", l->name, l->rp_filter, l->arp_ignore, l->arp_announce);
-	if (v == RS_PASS) {
-		RS_FSET(f->summary, "%s answers ARP for its own address only", l->name);
+	RS_FSET(f->evidence, "GID 0: %s %s; the entry to use: %d (%s)", g ?
+		rs_gid_type_name(rs_gid_type_of(p, g)) : "empty", g ? (g->ip[0] ? g->ip : g->gid) :
+		"", pick.index, pick.reason);
+	if (f->verdict == RS_PASS) {
+		RS_FSET(f->summary, "index 0, what a tool uses without -x, is the RoCE v2 entry");
 		return;
 	}
-	RS_FSET(f->summary, v == RS_FAIL ? "%s: strict rp_filter drops the replies that come "
-		"back through the other port of the subnet" : "%s: ARP flux - it answers ARP "
-		"for the other port's address (arp_ignore 0 / arp_announce 0)", l->name);
-	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.%s.rp_filter=2 "
-		"net.ipv4.conf.%s.arp_ignore=1 net.ipv4.conf.%s.arp_announce=2 (and "
-		"net.ipv4.conf.all.rp_filter=2); persist in /etc/sysctl.d/", l->name, l->name,
-		l->name);
+	RS_FSET(f->summary, "a tool without -x uses index 0 (%s%s%s): give -x %d explicitly",
+		g ? rs_gid_type_name(rs_gid_type_of(p, g)) : "an empty slot", g ? ", " : "",
+		g ? (g->ip[0] ? g->ip : g->gid) : "", pick.index);
+	RS_FSET(f->remedy, "ib_write_bw -x %d (perftest), ibv_rc_pingpong -g %d, rocescope bw "
+		"-x %d; in applications set the GID index (NCCL_IB_GID_INDEX=%d)", pick.index,
+		pick.index, pick.index, pick.index);
 }
 
-void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
-		       struct rs_findings *out)
+void rs_check_default_index(const struct rs_check_ctx *ctx, const struct rs_check *c,
+			    struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
-	const struct rs_nidx_strs names = { (const char *)s->addrs, sizeof(*s->addrs),
-					    offsetof(struct rs_addr, ifname) };
-	struct rs_nidx flux;
-	struct rs_subnets g;
-	int seen = 0;
 
-	/* The interfaces with a global address whose subnet another one shares. */
-	rs_subnets_build(&g, ctx);
-	rs_nidx_init(&flux);
-	for (size_t i = 0; i < s->n_addrs; i++)
-		if (rs_subnets_shared(&g, i))
-			rs_nidx_add_str(&flux, &names, i, NULL);
-	for (size_t i = 0; i < s->n_links; i++) {
-		const struct rs_link *l = &s->links[i];
-
-		if (!rs_ctx_rdma_netdev(ctx, l->name) ||
-		    rs_nidx_find_str(&flux, &names, l->name) < 0)
-			continue;
-		seen++;
-		flux_link(c, l, out);
-	}
-	rs_nidx_free(&flux);
-	rs_subnets_free(&g);
-	if (!seen) {
-		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
-
-		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet: no ARP "
-			"flux" : "no addresses in the snapshot");
-		RS_FSET(f->expected, "rp_filter, arp_ignore, arp_announce set where two RDMA "
-			"interfaces share a subnet");
-	}
+	for (size_t i = 0; i < s->n_devices; i++)
+		for (size_t j = 0; j < s->devices[i].n_ports; j++)
+			if (rs_port_is_eth(&s->devices[i].ports[j]))
+				default_index_port(ctx, c, &s->devices[i], &s->devices[i].ports[j],
+						   out);
 }
 
 static unsigned depth(const struct rs_check_params *p)

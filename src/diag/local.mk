@@ -8,6 +8,8 @@ librscore_a_SOURCES += \
 	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/capture_verdicts.c \
 	src/diag/checks_perf.c \
 	src/diag/checks_qps.c src/diag/checks_nic.c src/diag/checks_dcqcn.c \
+	src/diag/checks_neigh.c \
+	src/diag/checks_peer.c src/diag/checks_capture.c src/diag/checks_perf.c \
 	src/diag/subnets.c \
 	src/diag/profile.h src/diag/profile.c
 # `rocescope explain`: the messages it knows (data) and the matcher.

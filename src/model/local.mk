@@ -16,7 +16,6 @@ librscore_a_SOURCES += src/model/snapshot_check.h src/model/snapshot_check.c
 librscore_a_SOURCES += src/model/demo.h src/model/demo.c src/model/demo_nic.c
 librscore_a_SOURCES += src/model/name_index.h src/model/name_index.c
 librscore_a_SOURCES += src/model/snap_index.h src/model/snap_index.c
-librscore_a_SOURCES += src/model/demo.h src/model/demo.c
 librscore_a_SOURCES += src/model/port_rates.h src/model/port_rates.c
 librscore_a_SOURCES += src/model/peer_view.h src/model/ydoc.h src/model/ydoc.c
 librscore_a_SOURCES += src/model/route_resolve.h src/model/route_resolve.c

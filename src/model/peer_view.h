@@ -36,6 +36,10 @@ struct rs_peer_view {
 	int dcqcn_known;		/* the peer's driver shows its ECN/DCQCN switches */
 	unsigned np_en, rp_en;		/* bit n: notification / reaction point on priority n */
 	int cnp_dscp, cnp_prio;		/* -1 unknown */
+	/* The peer's own neighbour entry for our address (ARP flux shows
+	 * there): the address and the MAC it holds, "" unknown. */
+	char neigh_ip[RS_ADDR_LEN];
+	char neigh_mac[RS_MAC_LEN];
 };
 
 #endif

@@ -173,6 +173,18 @@ static int pfc_mask(const char *t)
 	return (int)mask;
 }
 
+/* The client's entry for the next hop towards the peer, when it has one. */
+static void neigh_of_peer(const struct rs_snapshot *s, struct rs_perf_view *v)
+{
+	const char *hop = s->peer.gateway[0] ? s->peer.gateway : s->peer.peer;
+	const struct rs_neigh *nb = s->peer.ok ? rs_snapshot_neigh(s, s->peer.dev, hop) : NULL;
+
+	if (nb && nb->mac[0]) {
+		RS_STRCPY(v->neigh_ip, nb->ip);
+		RS_STRCPY(v->neigh_mac, nb->mac);
+	}
+}
+
 void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *pick,
 			struct rs_perf_view *v)
 {
@@ -206,6 +218,7 @@ void rs_perf_view_build(const struct rs_snapshot *s, const struct rs_perf_pick *
 	l = link_of(s, v->netdev);
 	if (l)
 		v->netdev_mtu = l->mtu;
+	neigh_of_peer(s, v);
 	if (l && l->dcb.known) {
 		pfc_text(v->pfc, sizeof(v->pfc), l->dcb.pfc_en);
 		if (l->dcb.trust[0])
@@ -280,6 +293,8 @@ void rs_perf_view_to_peer(const struct rs_perf_view *v, struct rs_peer_view *out
 	out->memlock_known = v->memlock != 0;
 	out->memlock = v->memlock;
 	dcqcn_parse(v->dcqcn, out);
+	RS_STRCPY(out->neigh_ip, v->neigh_ip);
+	RS_STRCPY(out->neigh_mac, v->neigh_mac);
 }
 
 static int add(struct rs_perf_diff *out, int n, int max, const char *what, const char *l,

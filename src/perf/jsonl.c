@@ -52,6 +52,7 @@ static const struct field fields[] = {
 	V("active_mtu", K_I32, active_mtu), V("link_mbps", K_I32, link_mbps),
 	V("port_state", K_STR, port_state), V("pfc", K_STR, pfc), V("trust", K_STR, trust),
 	V("memlock", K_U64, memlock), V("dcqcn", K_STR, dcqcn),
+	V("neigh_ip", K_STR, neigh_ip), V("neigh_mac", K_STR, neigh_mac),
 };
 
 static const struct {

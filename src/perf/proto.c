@@ -140,8 +140,11 @@ static void put_view(struct cur *c, const struct rs_perf_view *v, unsigned versi
 	put_str(c, v->pfc, sizeof(v->pfc));
 	put_str(c, v->trust, sizeof(v->trust));
 	put_u64(c, v->memlock);
-	if (version >= 2)
+	if (version >= 2) {
 		put_str(c, v->dcqcn, sizeof(v->dcqcn));
+		put_str(c, v->neigh_ip, sizeof(v->neigh_ip));
+		put_str(c, v->neigh_mac, sizeof(v->neigh_mac));
+	}
 }
 
 static void get_view(struct cur *c, struct rs_perf_view *v, unsigned version)
@@ -162,10 +165,14 @@ static void get_view(struct cur *c, struct rs_perf_view *v, unsigned version)
 	get_str(c, v->pfc, sizeof(v->pfc));
 	get_str(c, v->trust, sizeof(v->trust));
 	v->memlock = get_u64(c);
-	if (version >= 2)
+	if (version >= 2) {
 		get_str(c, v->dcqcn, sizeof(v->dcqcn));
-	else
-		snprintf(v->dcqcn, sizeof(v->dcqcn), "unknown");	/* a version 1 peer */
+		get_str(c, v->neigh_ip, sizeof(v->neigh_ip));
+		get_str(c, v->neigh_mac, sizeof(v->neigh_mac));
+	} else {
+		/* a version 1 peer */
+		snprintf(v->dcqcn, sizeof(v->dcqcn), "unknown");
+	}
 }
 
 static void put_params(struct cur *c, const struct rs_perf_params *p)

@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #define RS_PERF_MAGIC		0x52535046u	/* "RSPF" */
-#define RS_PERF_VERSION		2	/* 2: a view carries the end's DCQCN settings */
+#define RS_PERF_VERSION		2	/* 2: a view carries the end's DCQCN settings and its neighbour entry */
 #define RS_PERF_VERSION_MIN	1	/* still read, and answered in */
 #define RS_PERF_HDR_LEN		16
 #define RS_PERF_MAX_PAYLOAD	4096
@@ -69,6 +69,10 @@ struct rs_perf_view {
 	/* Version 2: "np 3 rp 3 cnp_dscp 48 cnp_prio 6" (priority masks in
 	 * hex), or "unknown" where the driver shows none (upstream mlx5, rxe). */
 	char dcqcn[RS_PERF_STR_LEN];
+	/* This end's neighbour entry for the other end's address (ARP flux
+	 * shows there): the address and the MAC it holds, "" unknown. */
+	char neigh_ip[RS_PERF_STR_LEN];
+	char neigh_mac[RS_PERF_STR_LEN];
 };
 
 struct rs_perf_params {

@@ -44,10 +44,11 @@ static int check_params(struct server *sv, struct rs_perf_error *e)
 	return 0;
 }
 
-static int greet(struct server *sv, const struct rs_perf_view *local, struct rs_perf_error *e)
+static int greet(struct server *sv, const struct rs_perf_view *view, struct rs_perf_error *e)
 {
 	struct rs_perf_msg m;
 	struct rs_perf_diff d[RS_PERF_MAX_DIFFS];
+	struct rs_perf_view local = *view;
 
 	rs_ctrl_set_phase(sv->c, "waiting for the client's HELLO");
 	if (rs_ctrl_expect(sv->c, RS_MSG_HELLO, &m, sv->cfg->timeout_ns, e))
@@ -55,15 +56,21 @@ static int greet(struct server *sv, const struct rs_perf_view *local, struct rs_
 	sv->params = m.u.hello.params;
 	if (sv->cfg->params.mtu)
 		sv->params.mtu = sv->cfg->params.mtu;	/* this end's -m */
+	/* What this host's ARP made of the client's address, now: where ARP
+	 * flux on the client's side shows. */
+	if (sv->cfg->neigh && m.u.hello.view.addr[0] &&
+	    !sv->cfg->neigh(sv->cfg->neigh_arg, m.u.hello.view.addr, local.neigh_mac,
+			    sizeof(local.neigh_mac)))
+		RS_STRCPY(local.neigh_ip, m.u.hello.view.addr);
 	if (sv->rep->views)
-		sv->rep->views(sv->rep->arg, local, &m.u.hello.view, d,
-			       rs_perf_view_diff(local, &m.u.hello.view, d, RS_PERF_MAX_DIFFS));
+		sv->rep->views(sv->rep->arg, &local, &m.u.hello.view, d,
+			       rs_perf_view_diff(&local, &m.u.hello.view, d, RS_PERF_MAX_DIFFS));
 	if (check_params(sv, e)) {
 		rs_ctrl_send_error(sv->c, e);
 		return -1;
 	}
 	m.type = RS_MSG_WELCOME;
-	m.u.welcome = *local;
+	m.u.welcome = local;
 	return rs_ctrl_send(sv->c, &m, sv->cfg->timeout_ns, e);
 }
 

@@ -44,6 +44,10 @@ struct rs_perf_cfg {
 	uint64_t stall_ns;		/* data path without progress */
 	uint64_t interval_ns;		/* progress reports */
 	uint64_t max_mr_bytes;		/* server: the most a client may ask for */
+	/* server: this host's neighbour entry for ip, fresh (NULL: none):
+	 * its MAC into mac, 0; -1 when there is no entry with a MAC. */
+	int (*neigh)(void *arg, const char *ip, char *mac, size_t len);
+	void *neigh_arg;
 };
 
 /* The client end.  0, or -1 with e set (the server was told). */

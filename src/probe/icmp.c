@@ -17,6 +17,7 @@
  * reply - host or network unreachable, "fragmentation needed" with the MTU
  * of the hop, a failed neighbour resolution on this host - into events
  * with the errno, the announced MTU and the sender's address.
+ * IP_PKTINFO / IPV6_RECVPKTINFO say which interface each reply came in by.
  */
 #include "probe/probe_priv.h"
 
@@ -106,6 +107,11 @@ static int set_options(struct rs_icmp *ic, int pmtu_probe)
 
 	err = v4 ? set_int(ic->fd, SOL_IP, IP_RECVERR, 1)
 		 : set_int(ic->fd, SOL_IPV6, IPV6_RECVERR, 1);
+	/* Which interface each reply arrives on (ARP flux sends them to the
+	 * other port of the subnet). */
+	if (!err)
+		err = v4 ? set_int(ic->fd, SOL_IP, IP_PKTINFO, 1)
+			 : set_int(ic->fd, SOL_IPV6, IPV6_RECVPKTINFO, 1);
 	if (!err && pmtu_probe && v4)
 		err = set_int(ic->fd, SOL_IP, IP_MTU_DISCOVER, IP_PMTUDISC_PROBE);
 	if (!err && pmtu_probe && !v4) {
@@ -231,16 +237,38 @@ static const unsigned char *icmp_start(const struct rs_icmp *ic, size_t n, size_
 	return p + skip;
 }
 
+/* The interface index of IP_PKTINFO / IPV6_PKTINFO, 0 without. */
+static int arrival_ifindex(struct msghdr *msg)
+{
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
+		if (c->cmsg_level == SOL_IP && c->cmsg_type == IP_PKTINFO)
+			return ((struct in_pktinfo *)CMSG_DATA(c))->ipi_ifindex;
+		if (c->cmsg_level == SOL_IPV6 && c->cmsg_type == IPV6_PKTINFO) {
+			/* struct in6_pktinfo (RFC 3542): the address, then the
+			 * index; the kernel's headers hide glibc's name for it. */
+			unsigned idx;
+
+			memcpy(&idx, CMSG_DATA(c) + sizeof(struct in6_addr), sizeof(idx));
+			return (int)idx;
+		}
+	}
+	return 0;
+}
+
 static int read_reply(struct rs_icmp *ic, struct rs_icmp_ev *ev)
 {
 	struct sockaddr_storage from;
-	socklen_t flen = sizeof(from);
+	unsigned char cbuf[256];
+	struct iovec iov = { ic->buf, RS_ICMP_BUF };
+	struct msghdr msg = { .msg_name = &from, .msg_namelen = sizeof(from), .msg_iov = &iov,
+			      .msg_iovlen = 1, .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
 	const unsigned char *h;
 	size_t left;
 	uint32_t nonce;
 	ssize_t n;
 
-	n = recvfrom(ic->fd, ic->buf, RS_ICMP_BUF, MSG_DONTWAIT, (struct sockaddr *)&from, &flen);
+	n = recvmsg(ic->fd, &msg, MSG_DONTWAIT);
 	/* A pending network error (sk_err, read once) is no failure of the
 	 * socket: the error queue holds its details. */
 	if (n < 0)
@@ -260,6 +288,7 @@ static int read_reply(struct rs_icmp *ic, struct rs_icmp_ev *ev)
 	ev->seq = (uint16_t)(h[6] << 8 | h[7]);
 	ev->seq_known = 1;
 	ev->payload = left - ICMP_HDR;
+	ev->ifindex = arrival_ifindex(&msg);
 	ev->t_ns = rs_now_ns();
 	return 0;
 }

@@ -185,5 +185,11 @@ int rs_probe_neigh(const struct rs_probe_req *req, uint64_t deadline, struct rs_
 		RS_STRCPY(res->neigh_state, "LOCAL");
 		return 0;
 	}
-	return watch_entry(req, &p, deadline, res);
+	err = watch_entry(req, &p, deadline, res);
+	/* The entry says what the kernel believes; ask the wire who answers. */
+	if (!err && strcmp(res->neigh_state, "NOARP"))
+		rs_probe_arp(res->neigh_dev, res->neigh_ip, deadline, res);
+	else if (!err)
+		RS_STRCPY(res->neigh_arp, "not asked: the interface has ARP off");
+	return err;
 }

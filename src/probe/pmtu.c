@@ -172,6 +172,10 @@ static int search(struct search *s, unsigned max)
 	err = try_size(s, max, s->wait_ns);
 	if (!err && s->lo < max && eth > s->lo && eth < s->hi)
 		err = try_size(s, eth, s->wait_ns);
+	/* The usual edge next: a 1500 hop (or end) between larger ones is
+	 * one size to try, not a bisection of silent sizes to wait for. */
+	if (!err && s->lo == eth && s->hi > eth + 1)
+		err = try_size(s, eth + 1, s->wait_ns);
 	while (!err && rs_probe_left_ms(s->deadline)) {
 		unsigned edge;
 

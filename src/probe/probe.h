@@ -80,11 +80,17 @@ struct rs_probe_result {
 	/* per kind, only those of req.kind are set: */
 	unsigned sent, received; double rtt_min_ms, rtt_avg_ms, rtt_max_ms;	/* PING */
 	unsigned errors;		/* PING: echoes answered by an ICMP error instead */
+	char reply_dev[RS_NAME_LEN];	/* PING: the interface the replies arrived on, "" none */
+	unsigned stray_replies;		/* PING: none came to the socket bound to dev, these came
+					 * to an unbound one (on reply_dev): ARP flux's mark */
 	unsigned pmtu_payload, pmtu_mtu, local_mtu; int pmtu_limited;	/* PMTU: largest payload that passed, = IP MTU of the path; the egress interface's MTU; 1 when path < local */
 	unsigned pmtu_tries;		/* PMTU: echoes sent for the search */
 	unsigned pmtu_hop_mtu;		/* PMTU: MTU a router announced (frag needed / packet too big), 0 none */
 	char neigh_state[RS_NAME_LEN], neigh_mac[RS_MAC_LEN], neigh_dev[RS_NAME_LEN], neigh_ip[RS_ADDR_LEN];	/* NEIGH */
 	char neigh_first[RS_NAME_LEN];	/* NEIGH: the state before the trigger ("NONE": no entry) */
+	char neigh_arp[RS_MSG_LEN];	/* NEIGH: our own ARP request: "answered", "no answer", "not asked: why" */
+	char neigh_arp_mac[RS_MAC_LEN];	/* NEIGH: the first MAC that answered it, "" none */
+	unsigned neigh_arp_macs;	/* NEIGH: how many different MACs answered it */
 	enum rs_tcp_state tcp;		/* TCP */
 	double tcp_ms;
 	unsigned tcp_port;		/* TCP: the port connected to */

@@ -22,6 +22,10 @@ int rs_probe_neigh(const struct rs_probe_req *req, uint64_t deadline, struct rs_
 int rs_probe_tcp(const struct rs_probe_req *req, uint64_t deadline, struct rs_probe_result *res);
 int rs_probe_rdma_cm(const struct rs_probe_req *req, uint64_t deadline, struct rs_probe_result *res);
 
+/* The NEIGH probe's ARP request out of ifname for ip (arp.c): neigh_arp*. */
+void rs_probe_arp(const char *ifname, const char *ip, uint64_t deadline,
+		  struct rs_probe_result *res);
+
 /* Their summaries, pure functions of the fields (summary.c). */
 void rs_probe_summarize_ping(struct rs_probe_result *res);
 void rs_probe_summarize_pmtu(struct rs_probe_result *res);
@@ -90,6 +94,7 @@ struct rs_icmp_ev {
 	unsigned info;			/* ERROR EMSGSIZE: the MTU announced */
 	int local;			/* ERROR raised by this host, not by an ICMP message */
 	char from[RS_ADDR_LEN];		/* ERROR: the sender of the ICMP message */
+	int ifindex;			/* REPLY: the interface it arrived on, 0 unknown */
 	uint64_t t_ns;			/* when it was read */
 };
 

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* The summary line; a line longer than RS_MSG_LEN (only with a peer's or
  * an error's longest texts) ends where the field does. */
@@ -89,6 +90,10 @@ void rs_probe_summarize_ping(struct rs_probe_result *res)
 	} else if (res->errors || res->net_errno) {
 		S(res, "0/%u replies from %s%s: %s%s", res->sent, res->peer, v,
 		  answer(res, a, sizeof(a)), down(res, d, sizeof(d)));
+	} else if (res->stray_replies) {
+		S(res, "0/%u replies from %s%s; %u came in by %s instead (to that port's MAC: "
+		  "the peer's ARP entry for our address names it)", res->sent, res->peer, v,
+		  res->stray_replies, res->reply_dev);
 	} else {
 		S(res, "0/%u replies from %s%s within %u ms: no answer (host down, ICMP echo "
 		  "filtered, or the path drops it)%s", res->sent, res->peer, v, res->timeout_ms,
@@ -120,6 +125,21 @@ void rs_probe_summarize_pmtu(struct rs_probe_result *res)
 		  res->pmtu_mtu, res->pmtu_payload, res->dev[0] ? res->dev : "the egress", hop);
 }
 
+/* What our own ARP request found, when it tells more than the entry. */
+static const char *arp_said(const struct rs_probe_result *res, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (res->neigh_arp_macs > 1)
+		snprintf(buf, len, "; %u different MACs answered one ARP request (first %s)",
+			 res->neigh_arp_macs, res->neigh_arp_mac);
+	else if (res->neigh_arp_macs && strcasecmp(res->neigh_arp_mac, res->neigh_mac))
+		snprintf(buf, len, "; ARP is answered by %s, not by the entry's MAC",
+			 res->neigh_arp_mac);
+	else if (!strcmp(res->neigh_arp, "no answer"))
+		snprintf(buf, len, "; nobody answers ARP for it");
+	return buf;
+}
+
 void rs_probe_summarize_neigh(struct rs_probe_result *res)
 {
 	const char *st = res->neigh_state, *proto = strchr(res->neigh_ip, ':') ? "ND" : "ARP";
@@ -146,8 +166,8 @@ void rs_probe_summarize_neigh(struct rs_probe_result *res)
 		S(res, "%s on %s%s: still %s after %u ms%s%s", res->neigh_ip, res->neigh_dev, via,
 		  st, res->timeout_ms, res->neigh_mac[0] ? ", last MAC " : "", res->neigh_mac);
 	else
-		S(res, "%s on %s%s: %s, MAC %s", res->neigh_ip, res->neigh_dev, via, st,
-		  res->neigh_mac[0] ? res->neigh_mac : "none");
+		S(res, "%s on %s%s: %s, MAC %s%s", res->neigh_ip, res->neigh_dev, via, st,
+		  res->neigh_mac[0] ? res->neigh_mac : "none", arp_said(res, a, sizeof(a)));
 }
 
 void rs_probe_summarize_tcp(struct rs_probe_result *res)

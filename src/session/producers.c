@@ -163,7 +163,11 @@ static int netlink_collect(struct rs_producer *p, struct rs_session *s,
 			   struct rs_snapshot *snap, char *err, size_t errlen)
 {
 	rs_collect_net(snap);
-	return rs_collect_route_lookup(snap, s->peer[0] ? s->peer : NULL);
+	/* A lookup the kernel refuses (no route, port down, address gone) is
+	 * what net.peer_route reports from snap->peer, never a failure to
+	 * collect: the diagnosis goes on. */
+	rs_collect_route_lookup(snap, s->peer[0] ? s->peer : NULL);
+	return 0;
 }
 
 static int netlink_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
@@ -435,4 +439,18 @@ const struct rs_producer_ops *const *rs_producers_for(enum rs_source_kind kind,
 	default:
 		return demo_all;
 	}
+}
+
+int rs_session_neigh_mac(const struct rs_session *s, const char *ip, char *mac, size_t len)
+{
+	const struct rs_neigh *nb;
+
+	/* The live host's entry now; a recorded host's as recorded. */
+	if (s->kind == RS_SOURCE_LIVE)
+		return rs_net_neigh_mac(ip, mac, len);
+	nb = rs_snapshot_neigh(&s->snap, "", ip);
+	if (!nb || !nb->mac[0])
+		return -1;
+	rs_strlcpy(mac, nb->mac, len);
+	return 0;
 }

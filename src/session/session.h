@@ -184,6 +184,9 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen);
  * model/route_resolve.h).  msg says what was done.  -EINVAL for something
  * that is not an IPv4/IPv6 address. */
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen);
+/* The MAC this host's neighbour entry for ip holds: asked of the kernel now
+ * on the live host, the recorded one otherwise.  0, or -1 with none. */
+int rs_session_neigh_mac(const struct rs_session *s, const char *ip, char *mac, size_t len);
 
 /* Run on a loop: producers' descriptors, the refresh timer (interval_ms).
  * Detach (or close) before the loop is freed. */

@@ -40,34 +40,28 @@ static void set_subject(struct rs_run *r, const struct rs_device *d, const struc
 void rs_run_subject(struct rs_run *r, const struct rs_snapshot *s, const char *dev,
 		    unsigned port)
 {
-	const struct rs_device *fd = NULL;
-	const struct rs_port *fp = NULL;
+	const struct rs_device *d = NULL;
+	const struct rs_port *p;
 
 	memset(&r->subject, 0, sizeof(r->subject));
-	for (size_t i = 0; i < s->n_devices; i++)
-		for (size_t j = 0; j < s->devices[i].n_ports; j++) {
-			const struct rs_device *d = &s->devices[i];
-			const struct rs_port *p = &d->ports[j];
-
-			if (dev) {
-				if (!strcmp(d->name, dev) && (!port || p->num == port)) {
-					set_subject(r, d, p);
+	if (dev) {
+		for (size_t i = 0; i < s->n_devices; i++)
+			for (size_t j = 0; j < s->devices[i].n_ports; j++)
+				if (!strcmp(s->devices[i].name, dev) &&
+				    (!port || s->devices[i].ports[j].num == port)) {
+					set_subject(r, &s->devices[i], &s->devices[i].ports[j]);
 					return;
 				}
-				continue;
-			}
-			if (s->peer.ok && p->netdev[0] && !strcmp(p->netdev, s->peer.dev)) {
-				set_subject(r, d, p);
-				return;
-			}
-			if (!fp || (fp->state != RS_PORT_ACTIVE && p->state == RS_PORT_ACTIVE &&
-				    !strcmp(p->link_layer, "Ethernet"))) {
-				fd = d;
-				fp = p;
-			}
-		}
-	if (fp && !dev)
-		set_subject(r, fd, fp);
+		return;
+	}
+	p = rs_route_port(s, &d);
+	r->subject.on_route = p != NULL;
+	if (!p && s->peer.peer[0] && s->peer.ok)
+		RS_STRCPY(r->subject.route_dev, s->peer.dev);
+	if (!p)
+		p = rs_first_port(s, &d);
+	if (p)
+		set_subject(r, d, p);
 }
 
 /* Is the finding about the subject (or about everything)? */
@@ -95,24 +89,33 @@ static int weight(enum rs_verdict v)
 	return v == RS_FAIL ? 3 : v == RS_WARN ? 2 : v == RS_PASS ? 1 : 0;
 }
 
-static void run_step(struct rs_run *r, const struct rs_check_ctx *ctx, int node)
+/* The finding of check c about the subject that decides (worst first). */
+static int decide(const struct rs_run *r, const struct rs_check_ctx *ctx,
+		  const struct rs_check *c, struct rs_finding *out)
 {
-	const struct rs_tree_node *n = &r->tree->nodes[node];
 	const struct rs_finding *best = NULL;
 	struct rs_findings fs;
-	struct rs_step *st;
 
 	rs_findings_init(&fs);
-	rs_check_run(ctx, n->check->id, &fs);
+	rs_check_run(ctx, c->id, &fs);
 	for (size_t i = 0; i < fs.count; i++)
 		if (about(r, &fs.items[i]) &&
 		    (!best || weight(fs.items[i].verdict) > weight(best->verdict)))
 			best = &fs.items[i];
-	st = RS_APPEND(r->steps, r->n_steps);
+	if (best)
+		*out = *best;
+	rs_findings_free(&fs);
+	return best != NULL;
+}
+
+static void run_step(struct rs_run *r, const struct rs_check_ctx *ctx, int node)
+{
+	const struct rs_tree_node *n = &r->tree->nodes[node];
+	struct rs_step *st = RS_APPEND(r->steps, r->n_steps);
+
 	st->node = node;
-	if (best) {
-		st->finding = *best;
-		st->verdict = best->verdict;
+	if (decide(r, ctx, n->check, &st->finding)) {
+		st->verdict = st->finding.verdict;
 	} else {
 		st->verdict = RS_SKIP;
 		st->finding.id = n->check->id;
@@ -123,21 +126,54 @@ static void run_step(struct rs_run *r, const struct rs_check_ctx *ctx, int node)
 		else
 			RS_FSET(st->finding.summary, "nothing about this host to judge");
 	}
-	rs_findings_free(&fs);
-	if (st->verdict == RS_FAIL && r->cause < 0)
-		r->cause = (int)(r->n_steps - 1);
-	r->cur = n->next[st->verdict];
+}
+
+/* Can the caller run probe k for this walk (and has it not yet)? */
+static int probe_wanted(const struct rs_check_ctx *ctx, int k)
+{
+	return k >= 0 && !ctx->recorded && ctx->params && ctx->params->peer &&
+	       (!ctx->probes || !ctx->probes->of[k]);
+}
+
+/*
+ * A failed symptom: the first of its causes whose check fails about the
+ * subject names the cause.  A cause that reads a probe not run yet needs
+ * it first (RS_RUN_PROBE); an embedded test is never run for a cause.
+ */
+static int explain(const struct rs_run *r, const struct rs_check_ctx *ctx, struct rs_step *st,
+		   enum rs_probe_kind *need)
+{
+	const char *const *ids = rs_check_causes(r->tree->nodes[st->node].check);
+
+	for (size_t i = 0; ids && ids[i]; i++) {
+		const struct rs_check *c = rs_check_find(ids[i]);
+		struct rs_finding f;
+
+		if (!c || rs_check_test(c) >= 0)
+			continue;
+		if (probe_wanted(ctx, rs_check_probe(c))) {
+			*need = (enum rs_probe_kind)rs_check_probe(c);
+			return RS_RUN_PROBE;
+		}
+		if (decide(r, ctx, c, &f) && f.verdict == RS_FAIL) {
+			st->cause_check = c->id;
+			st->cause = f;
+			break;
+		}
+	}
+	return RS_RUN_DONE;
 }
 
 int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_probe_kind *need)
 {
 	/* A cycle is refused at load; the bound only guards a tree built by hand. */
 	for (size_t guard = 0; r->cur != RS_TREE_END && guard <= r->tree->n; guard++) {
-		const struct rs_check *c = r->tree->nodes[r->cur].check;
-		int k = rs_check_probe(c), t = rs_check_test(c);
+		const struct rs_tree_node *n = &r->tree->nodes[r->cur];
+		int k = rs_check_probe(n->check), t = rs_check_test(n->check);
 		int peer = ctx->params && ctx->params->peer;
+		struct rs_step *st;
 
-		if (k >= 0 && !ctx->recorded && peer && (!ctx->probes || !ctx->probes->of[k])) {
+		if (probe_wanted(ctx, k)) {
 			*need = (enum rs_probe_kind)k;
 			return RS_RUN_PROBE;
 		}
@@ -147,6 +183,15 @@ int rs_run_advance(struct rs_run *r, const struct rs_check_ctx *ctx, enum rs_pro
 			return RS_RUN_TEST;
 		}
 		run_step(r, ctx, r->cur);
+		st = &r->steps[r->n_steps - 1];
+		if (st->verdict == RS_FAIL && explain(r, ctx, st, need) == RS_RUN_PROBE) {
+			/* Run again once the cause's probe is in: the same verdict. */
+			r->n_steps--;
+			return RS_RUN_PROBE;
+		}
+		if (st->verdict == RS_FAIL && r->cause < 0)
+			r->cause = (int)(r->n_steps - 1);
+		r->cur = n->next[st->verdict];
 	}
 	r->cur = RS_TREE_END;
 	return RS_RUN_DONE;
@@ -170,4 +215,19 @@ enum rs_verdict rs_run_worst(const struct rs_run *r)
 		if (weight(r->steps[i].verdict) > weight(worst))
 			worst = r->steps[i].verdict;
 	return worst;
+}
+
+const struct rs_finding *rs_step_headline(const struct rs_step *st)
+{
+	return st->cause_check ? &st->cause : &st->finding;
+}
+
+int rs_run_first(const struct rs_run *r)
+{
+	if (r->cause >= 0 || r->tree->kind != RS_TREE_CHECKLIST)
+		return r->cause;
+	for (size_t i = 0; i < r->n_steps; i++)
+		if (r->steps[i].verdict == RS_WARN && r->tree->nodes[r->steps[i].node].latent)
+			return (int)i;
+	return -1;
 }

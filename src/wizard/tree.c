@@ -55,12 +55,30 @@ static int scalar(const struct rs_ydoc *d, const struct rs_ynode *v, const char 
 static int is_step_key(const char *k)
 {
 	static const char *const keys[] = {
-		"id", "check", "title", "pass", "warn", "fail", "skip", "next",
+		"id", "check", "title", "pass", "warn", "fail", "skip", "next", "latent",
 	};
 
 	for (size_t i = 0; i < RS_ARRAY_SIZE(keys); i++)
 		if (!strcmp(k, keys[i]))
 			return 1;
+	return 0;
+}
+
+/* latent: true | false (absent: false). */
+static int latent_flag(const struct rs_ydoc *d, const struct rs_ynode *v, int *out, char *err,
+		       size_t errlen)
+{
+	char buf[8];
+	int r;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	if ((r = scalar(d, v, "latent", buf, sizeof(buf), err, errlen)))
+		return r;
+	if (strcmp(buf, "true") && strcmp(buf, "false"))
+		return rs_yerr(d, v, err, errlen, "'latent': true or false, not '%s'", buf);
+	*out = !strcmp(buf, "true");
 	return 0;
 }
 
@@ -77,13 +95,15 @@ static int step_head(const struct rs_ydoc *d, struct rs_tree *t, const struct rs
 	for (size_t i = 0; i + 1 < m->n; i += 2)
 		if (m->items[i]->kind != RS_Y_SCALAR || !is_step_key(m->items[i]->text))
 			return rs_yerr(d, m->items[i], err, errlen, "unknown key '%s' in a step "
-				       "(id, check, title, pass, warn, fail, skip, next)",
+				       "(id, check, title, pass, warn, fail, skip, next, latent)",
 				       m->items[i]->text ? m->items[i]->text : "?");
 	n->line = m->line;
 	if ((r = scalar(d, rs_ymap_get(m, "id"), "id", n->id, sizeof(n->id), err, errlen)) ||
 	    (r = scalar(d, rs_ymap_get(m, "check"), "check", check, sizeof(check), err, errlen)) ||
 	    (r = scalar(d, rs_ymap_get(m, "title"), "title", n->title, sizeof(n->title), err,
 			errlen)))
+		return r;
+	if ((r = latent_flag(d, rs_ymap_get(m, "latent"), &n->latent, err, errlen)))
 		return r;
 	if (!strcmp(n->id, "end"))
 		return rs_yerr(d, rs_ymap_get(m, "id"), err, errlen, "'end' is not a step id: it "

@@ -21,6 +21,7 @@
  *       fail: end
  *       skip: gid        # optional; default: where pass goes
  *       next: gid        # optional: the default of every verdict not given
+ *       latent: true     # optional: its warning is a fault waiting to happen
  *
  * Without pass/warn/fail, a chain's fail ends the tree and a checklist's
  * goes on to `next`.  Validation refuses, with file:line:col: unknown keys,
@@ -46,6 +47,7 @@ struct rs_tree_node {
 	const struct rs_check *check;
 	char title[RS_TEXT_LEN];
 	int next[RS_SKIP + 1];		/* step index per verdict, RS_TREE_END to stop */
+	int latent;			/* a warning here is a fault waiting to happen */
 	unsigned line;
 };
 

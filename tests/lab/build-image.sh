@@ -35,13 +35,14 @@ done
 
 # Userspace wanted in the guest; tmux, ncurses-base (terminfo) and libc-bin
 # (the C.UTF-8 locale, without which tmux 3.3 will not start) give the
-# console test a real terminal.  Their dependencies are resolved through
+# console test a real terminal; iputils' ping, arping and tracepath are the
+# two-host lab's references (busybox ping has no -M do).  Their dependencies are resolved through
 # apt-cache below; EXCLUDE drops what a booted initramfs never runs (package
 # management, perl, PAM, debconf) - the soname check catches a wrong drop.
 WANT="busybox-static kmod jq libibverbs1 ibverbs-providers librdmacm1 ibverbs-utils
 perftest iproute2 tcpdump ethtool libcap2-bin bash coreutils libnl-3-200
 libnl-route-3-200 libyaml-0-2 libncursesw6 libtinfo6 libpcap0.8 libpci3 tmux ncurses-base
-libc-bin"
+libc-bin iputils-ping iputils-arping iputils-tracepath"
 EXCLUDE="adduser base-files cdebconf debconf debianutils dpkg gawk original-awk
 mawk init-system-helpers install-info libdebian-installer4 libnewt0.52
 libslang2 libtextwrap1 libfile-find-rule-perl libnumber-compare-perl
@@ -50,10 +51,14 @@ libgdbm-compat4 passwd libsemanage-common libsemanage2 libsepol2
 libpam-modules libpam-modules-bin libpam0g pci.ids readline-common tar
 usr-is-merged usrmerge libelogind0 libmpfr6 libsigsegv2 libpam-runtime
 sensible-utils"
-# Kernel modules wanted; their dependencies come from modules.dep.
+# Kernel modules wanted; their dependencies come from modules.dep.  The
+# two-host lab adds the virtio NIC (virtio_net, with net_failover and
+# failover) and the qdiscs, filters and actions of its hop (netem, tbf,
+# prio, ingress; basic + meta match; gact drop).
 MODULES="rdma_rxe veth dummy ib_core ib_uverbs ib_umad rdma_cm rdma_ucm ib_cm iw_cm
 udp_tunnel ip6_udp_tunnel crc32_generic af_packet 9p 9pnet 9pnet_virtio
-virtio_pci virtio_ring virtio"
+virtio_pci virtio_ring virtio virtio_net net_failover failover sch_netem sch_tbf
+sch_prio sch_ingress cls_basic em_meta act_gact"
 
 # Resolving versions costs apt-cache a few seconds on a loaded machine; the
 # answer only changes when the apt lists or this script do, so remember it.
@@ -89,6 +94,7 @@ key=$( { printf '%s\n' "$vers"; cat "$0" "$here/soname-check.sh"; } | sha256sum 
 img="$cache/image-$key"
 if [ -s "$img/base.cpio.gz" ] && [ -s "$img/vmlinuz" ] && [ -s "$img/sonames" ]; then
 	say "cached image $img"
+	touch "$img"	# in use: the newest stay (below)
 	echo "$img"
 	exit 0
 fi
@@ -208,8 +214,9 @@ printf '%s\n' "$vers" >"$work/out/packages"
 (cd "$tree" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$work/out/base.cpio.gz"
 rm -rf "$img"
 mv "$work/out" "$img"
-# Older images only waste space (about 21 MB each).
-for old in "$cache"/image-*; do
+# Older images only waste space (about 23 MB each); the two newest stay, so
+# branches sharing a cache with another package list do not rebuild in turn.
+ls -dt "$cache"/image-* 2>/dev/null | tail -n +3 | while read -r old; do
 	[ "$old" = "$img" ] || rm -rf "$old"
 done
 say "built $img: kernel $kver, $n_ko modules, $(echo $vers | wc -w) packages," \

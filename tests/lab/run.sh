@@ -5,7 +5,9 @@
 # report their TAP plus one summary line "N passed, N failed, N skipped".
 #
 # Usage: run.sh [--rocescope PATH] [--bin PATH]... [--keep] [TEST.sh...]
-#   TEST names are files in tests/lab/tests/ (default: all, in name order).
+#   TEST names are files in tests/lab/tests/ (one VM) or pair/NAME.sh for
+#   tests/lab/pair/ (two VMs, docs/lab.md "Two hosts"); default: all, in
+#   name order, the one-VM lab first.
 #   --bin adds another program of the build to the guest's /usr/local/bin
 #   (tests/probe_cli for 50-probes.sh); a test whose program is missing skips.
 # Environment:
@@ -67,11 +69,13 @@ phase image
 # second cpio the kernel unpacks over the base one.  Rebuilt every run (a few
 # files) so edits to tests and a fresh rocescope always reach the guest.
 run=$(mktemp -d "${TMPDIR:-/tmp}/rs-lab.XXXXXX")
-qpid=""
-cleanup() {
-	# qpid is timeout(1), which passes TERM on to qemu; KILL only if that
-	# was not enough.
-	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
+qpids=()
+cleanup_vms() {
+	local qpid
+	# Each VM's pid is timeout(1)'s, which passes TERM on to qemu; KILL only
+	# if that was not enough.
+	for qpid in ${qpids[@]+"${qpids[@]}"}; do
+		kill -0 "$qpid" 2>/dev/null || continue
 		kill -TERM "$qpid" 2>/dev/null
 		for _ in 1 2 3 4 5 6; do
 			kill -0 "$qpid" 2>/dev/null || break
@@ -79,7 +83,11 @@ cleanup() {
 		done
 		pkill -KILL -P "$qpid" 2>/dev/null
 		kill -KILL "$qpid" 2>/dev/null
-	fi
+	done
+	qpids=()
+}
+cleanup() {
+	cleanup_vms
 	[ $keep = 1 ] && echo "lab: kept $run" || rm -rf "$run"
 }
 trap cleanup EXIT
@@ -90,6 +98,8 @@ mkdir -p "$ov/usr/local/bin" "$ov/lab-guest" "$ov/lab-tests" "$run/share/out"
 cp "$here/guest/init" "$ov/init"
 cp "$here/guest/"*.sh "$ov/lab-guest/"
 cp "$here/tests/"*.sh "$ov/lab-tests/"
+mkdir -p "$ov/lab-tests/pair"
+cp "$here/pair/"*.sh "$ov/lab-tests/pair/" 2>/dev/null
 cp "$rocescope" "$ov/usr/local/bin/rocescope"
 chmod 755 "$ov/init" "$ov/usr/local/bin/rocescope"
 progs=(usr/local/bin/rocescope)
@@ -106,17 +116,35 @@ if [ ! -s "$img/sonames" ] ||
 fi
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 >"$run/overlay.cpio.gz"
 cat "$img/base.cpio.gz" "$run/overlay.cpio.gz" >"$run/initrd.gz"
+# The run keeps its own kernel: another run sharing the cache may replace
+# the image while this one still has a VM to boot.
+cp "$img/vmlinuz" "$run/vmlinuz"
+kver=$(cat "$img/kver")
 
+# The one-VM tests are tests/lab/tests/NAME.sh, the two-host ones
+# tests/lab/pair/NAME.sh, named pair/NAME.sh.
 if [ ${#tests[@]} = 0 ]; then
 	for f in "$here/tests/"*.sh; do tests+=("$(basename "$f")"); done
+	for f in "$here/pair/"*.sh; do [ -f "$f" ] && tests+=("pair/$(basename "$f")"); done
 fi
+single=() pair=()
 for t in "${tests[@]}"; do
-	[ -f "$here/tests/$t" ] || { echo "lab: no such lab test: $t"; exit 1; }
+	case $t in
+	pair/*) [ -f "$here/$t" ] || { echo "lab: no such lab test: $t"; exit 1; }
+		pair+=("${t#pair/}") ;;
+	*) [ -f "$here/tests/$t" ] || { echo "lab: no such lab test: $t"; exit 1; }
+		single+=("$t") ;;
+	esac
 done
+mkdir -p "$run/pshare/out" "$run/pshare/req"
 {
-	echo "RS_TESTS=\"${tests[*]}\""
+	echo "RS_TESTS=\"${single[*]}\""
 	echo "RS_TEST_TIMEOUT=$test_timeout"
 } >"$run/share/job.conf"
+{
+	echo "RS_PAIR_TESTS=\"${pair[*]}\""
+	echo "RS_TEST_TIMEOUT=$test_timeout"
+} >"$run/pshare/job.conf"
 phase overlay
 
 # Phase 3: boot.  KVM only when the CPU advertises vmx/svm and /dev/kvm
@@ -129,53 +157,131 @@ if [ -z "$accel" ]; then
 		accel=kvm
 	fi
 fi
-if [ "$accel" = kvm ]; then
-	qopts=(-accel kvm -cpu host -smp 2 -m 2G)
-else
-	qopts=(-accel tcg,thread=multi -cpu max -smp 2 -m 2G)
+# qopts SMP MEM - the accelerator's options for one VM
+qopts() {
+	if [ "$accel" = kvm ]; then
+		echo "-accel kvm -cpu host -smp $1 -m $2"
+	else
+		echo "-accel tcg,thread=multi -cpu max -smp $1 -m $2"
+	fi
+}
+qemu_run() { # qemu_run CONSOLE SHARE CMDLINE ARGS... - one VM in the background
+	local con=$1 share=$2 cmdline=$3
+	shift 3
+	timeout -s KILL "$vm_timeout" "$qemu" "$@" -nographic -no-reboot \
+		-kernel "$run/vmlinuz" -initrd "$run/initrd.gz" \
+		-append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init $cmdline" \
+		-virtfs "local,path=$share,mount_tag=lab,security_model=none,id=lab" \
+		</dev/null >"$con" 2>&1 &
+}
+qemu_wait() { # wait for every VM started; their exit statuses in qrcs
+	local p
+	qrcs=()
+	for p in "${qpids[@]}"; do
+		wait "$p"
+		qrcs+=($?)
+	done
+	qpids=()
+}
+
+if [ ${#single[@]} -gt 0 ]; then
+	echo "lab: booting kernel $kver with $accel, ${#single[@]} test file(s), limit ${vm_timeout}s"
+	# shellcheck disable=SC2046
+	qemu_run "$run/console.log" "$run/share" "" $(qopts 2 2G) -nic none
+	qpids=($!)
+	# Show the guest's own progress lines live; the full log stays there.
+	tail -n +1 -f --pid="${qpids[0]}" "$run/console.log" 2>/dev/null |
+		grep --line-buffered -ao 'lab-guest:.*' &
+	qemu_wait
+	qrc=${qrcs[0]}
+	wait 2>/dev/null
+	phase boot+run
 fi
-echo "lab: booting kernel $(cat "$img/kver") with $accel, ${#tests[@]} test file(s), limit ${vm_timeout}s"
-console="$run/console.log"
-timeout -s KILL "$vm_timeout" "$qemu" "${qopts[@]}" \
-	-nic none -nographic -no-reboot \
-	-kernel "$img/vmlinuz" -initrd "$run/initrd.gz" \
-	-append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
-	-virtfs "local,path=$run/share,mount_tag=lab,security_model=none,id=lab" \
-	</dev/null >"$console" 2>&1 &
-qpid=$!
-# Show the guest's own progress lines live; the full log stays in $console.
-tail -n +1 -f --pid=$qpid "$console" 2>/dev/null | grep --line-buffered -ao 'lab-guest:.*' &
-wait $qpid
-qrc=$?
-qpid=""
-wait 2>/dev/null
-phase boot+run
+
+# The two hosts: their wires are UDP sockets on 127.0.0.1 only (LAB.md),
+# on ports free now (/proc/net/udp); A's QEMU joins its eth0, its eth2 and
+# the wire in one hub.  One core and 1 GiB each.
+udp_free() { ! awk -v p="$(printf '%04X' "$1")" 'NR > 1 { split($2, a, ":"); if (a[2] == p) f = 1 } END { exit !f }' /proc/net/udp /proc/net/udp6 2>/dev/null; }
+pair_ports() {
+	local b i
+	for _ in 1 2 3 4 5 6 7 8; do
+		b=$(( 20000 + (RANDOM % 2000) * 4 ))
+		for i in 0 1 2 3; do udp_free $((b + i)) || continue 2; done
+		echo "$b"
+		return 0
+	done
+	return 1
+}
+pair_boot() {
+	local b w="127.0.0.1" nic="virtio-net-pci,romfile="
+	b=$(pair_ports) || { echo "lab: no free UDP ports on 127.0.0.1 for the two-host lab"; return 1; }
+	echo "lab: booting two hosts (kernel $kver, $accel), ${#pair[@]} test file(s), wires on $w:$b-$((b + 3))"
+	# shellcheck disable=SC2046
+	qemu_run "$run/console-a.log" "$run/pshare" "rs_role=a" $(qopts 1 1G) -nic none \
+		-netdev "socket,id=wire,udp=$w:$((b + 1)),localaddr=$w:$b" \
+		-netdev hubport,id=hw,hubid=0,netdev=wire \
+		-netdev hubport,id=d0,hubid=0 -device "$nic,netdev=d0,mac=52:54:00:99:00:01,addr=0x4" \
+		-netdev "socket,id=mgmt,udp=$w:$((b + 3)),localaddr=$w:$((b + 2))" \
+		-device "$nic,netdev=mgmt,mac=52:54:00:98:00:01,addr=0x5" \
+		-netdev hubport,id=d2,hubid=0 -device "$nic,netdev=d2,mac=52:54:00:99:00:03,addr=0x6"
+	qpids=($!)
+	# shellcheck disable=SC2046
+	qemu_run "$run/console-b.log" "$run/pshare" "rs_role=b" $(qopts 1 1G) -nic none \
+		-netdev "socket,id=wire,udp=$w:$b,localaddr=$w:$((b + 1))" \
+		-device "$nic,netdev=wire,mac=52:54:00:99:00:02,addr=0x4" \
+		-netdev "socket,id=mgmt,udp=$w:$((b + 2)),localaddr=$w:$((b + 3))" \
+		-device "$nic,netdev=mgmt,mac=52:54:00:98:00:02,addr=0x5"
+	qpids+=($!)
+	tail -n +1 -f --pid="${qpids[0]}" "$run/console-a.log" 2>/dev/null |
+		grep --line-buffered -ao 'lab-guest:.*' | sed -u 's/^/[a] /' &
+	# A ends the run; B halts when A tells it (the 9p request), or is
+	# stopped 30 s after A.
+	wait "${qpids[0]}"
+	qrcs=($?)
+	for _ in $(seq 60); do
+		kill -0 "${qpids[1]}" 2>/dev/null || break
+		sleep 0.5
+	done
+	qpids=("${qpids[1]}")
+	cleanup_vms
+	wait 2>/dev/null
+}
+if [ ${#pair[@]} -gt 0 ]; then
+	pair_boot
+	prc=${qrcs[0]:-1}
+	phase pair
+fi
 
 # Phase 4: results.  Each test file's TAP is counted; a test file that was
 # killed, exited non-zero or printed fewer results than its plan adds a
 # failure, so a hang or crash can never look like a pass.
-out="$run/share/out"
 pass=0 fail=0 skip=0
-if [ ! -f "$out/done" ]; then
-	echo "not ok - the VM did not finish (qemu exit $qrc; 137 = killed after ${vm_timeout}s)"
-	fail=$((fail + 1))
-	echo "lab: last console lines:"
-	tail -n 30 "$console" | sed 's/^/  | /'
-fi
-if [ -f "$out/setup.rc" ] && [ "$(cat "$out/setup.rc")" != 0 ]; then
-	echo "not ok - topology setup failed in the guest:"
-	sed 's/^/  | /' "$out/setup.log" | tail -n 30
-	fail=$((fail + 1))
-fi
-for t in "${tests[@]}"; do
-	name=${t%.sh}
+# vm_failed OUT QRC CONSOLE WHAT - the VM did not finish, or its setup failed
+vm_failed() {
+	local out=$1 rc=$2 con=$3 what=$4 f
+	if [ ! -f "$out/done" ]; then
+		echo "not ok - the $what did not finish (qemu exit $rc; 137 = killed after ${vm_timeout}s)"
+		fail=$((fail + 1))
+		echo "lab: last console lines:"
+		tail -n 30 "$con" | sed 's/^/  | /'
+	fi
+	for f in "$out"/setup*.rc; do
+		[ -f "$f" ] && [ "$(cat "$f")" != 0 ] || continue
+		echo "not ok - topology setup failed in the $what ($(basename "$f" .rc)):"
+		sed 's/^/  | /' "${f%.rc}.log" | tail -n 30
+		fail=$((fail + 1))
+	done
+}
+# result OUT NAME - count one test file's TAP
+result() {
+	local out=$1 name=$2 counts p f s n plan rc t0 t1 dur
 	echo "# --- $name"
 	if [ ! -f "$out/$name.rc" ]; then
 		if [ -f "$out/done" ] || [ -f "$out/$name.tap" ]; then
 			echo "not ok - $name did not complete"
 			fail=$((fail + 1))
 		fi
-		continue
+		return
 	fi
 	cat "$out/$name.tap"
 	counts=$(awk '
@@ -207,7 +313,15 @@ for t in "${tests[@]}"; do
 		echo "# $name stderr (last lines):"
 		tail -n 15 "$out/$name.err" | sed 's/^/#   /'
 	fi
-done
+}
+if [ ${#single[@]} -gt 0 ]; then
+	vm_failed "$run/share/out" "$qrc" "$run/console.log" VM
+	for t in "${single[@]}"; do result "$run/share/out" "${t%.sh}"; done
+fi
+if [ ${#pair[@]} -gt 0 ]; then
+	vm_failed "$run/pshare/out" "$prc" "$run/console-a.log" "two-host lab"
+	for t in "${pair[@]}"; do result "$run/pshare/out" "pair-${t%.sh}"; done
+fi
 phase results
 awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "lab: total %.1f s\n", b - a }'
 echo "$pass passed, $fail failed, $skip skipped"

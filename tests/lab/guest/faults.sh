@@ -90,3 +90,31 @@ unfault_two_ifaces() {
 	ip link del veth2 2>/dev/null
 	return 0
 }
+
+# The RDMA netdev loses its IPv4 address (rxe drops its IPv4 GID with it).
+fault_addr_gone() { ip addr del 10.99.0.1/24 dev veth0; }
+unfault_addr_gone() {
+	ip addr replace 10.99.0.1/24 dev veth0
+	lab_routing
+	lab_wait 20 lab_gid_ipv4_ready rxe0
+}
+
+# The default route through the RDMA port (a latent fault: nothing fails).
+fault_default_route() { ip route replace default dev veth0; }
+unfault_default_route() { ip route del default dev veth0 2>/dev/null; return 0; }
+
+# ARP unanswered: the peer's end answers no ARP (veth1 arp off).
+fault_arp_unanswered() { ip neigh flush dev veth0; ip link set veth1 arp off; }
+unfault_arp_unanswered() { ip link set veth1 arp on; ip neigh flush dev veth0; ip neigh flush dev veth1; }
+
+# ARP flux, what it leaves behind: two RDMA ports in one subnet
+# (two_ifaces) and the peer's entry for our address (veth1's, here: one
+# kernel plays both hosts) holding the MAC of our other port, veth2.  One
+# kernel's veth pairs share no L2 segment, so it cannot make the flux
+# itself (the two-host lab does); the entry is pinned for the walk.
+fault_flux() {
+	fault_two_ifaces &&
+		ip neigh replace 10.99.0.1 lladdr "$(cat /sys/class/net/veth2/address)" dev veth1 \
+			nud permanent
+}
+unfault_flux() { ip neigh del 10.99.0.1 dev veth1 2>/dev/null; unfault_two_ifaces; }

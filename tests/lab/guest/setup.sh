@@ -91,8 +91,11 @@ lab_reset() {
 	ip link del wrongdev 2>/dev/null
 	ip link set veth0 mtu 1500 arp on up 2>/dev/null
 	ip link set veth1 mtu 1500 arp on up 2>/dev/null
-	ip neigh flush dev veth0 2>/dev/null
-	ip neigh flush dev veth1 2>/dev/null
+	ip addr replace "$LAB_IP0/24" dev veth0 2>/dev/null
+	ip addr replace "$LAB_IP1/24" dev veth1 2>/dev/null
+	ip route del default dev veth0 2>/dev/null
+	ip neigh flush dev veth0 nud all 2>/dev/null
+	ip neigh flush dev veth1 nud all 2>/dev/null
 	lab_routing
 	lab_wait 20 lab_port_active rxe0
 	lab_wait 20 lab_port_active rxe1
