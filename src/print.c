@@ -64,12 +64,27 @@ static int fmt_fits(const char *fmt, enum kind k)
 	return n == 1;
 }
 
+/* Text no byte of which rs_tprintf() escapes: printable ASCII but '\\'. */
+static int plain(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e || *s == '\\')
+			return 0;
+	return 1;
+}
+
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-/* The text side of a value: fmt checked, then printed with the one value. */
+/*
+ * The text side of a value: fmt checked, then printed with the one value.
+ * A number, or a string rs_tprintf() would leave as it is (its width then
+ * counts bytes that are characters), goes straight to the C library: the
+ * same bytes, without the escaping pass a table of thousands of rows
+ * would pay for every column.
+ */
 static void text_value(struct rs_pr *p, const char *fmt, enum kind k, ...)
 {
-	va_list ap;
+	va_list ap, cp;
 
 	if (!fmt)
 		return;
@@ -80,7 +95,12 @@ static void text_value(struct rs_pr *p, const char *fmt, enum kind k, ...)
 	if (p->j)
 		return;
 	va_start(ap, k);
-	rs_vtprintf(p->f, fmt, ap);
+	va_copy(cp, ap);
+	if (k != K_STR || plain(va_arg(cp, const char *)))
+		vfprintf(p->f, fmt, ap);
+	else
+		rs_vtprintf(p->f, fmt, ap);
+	va_end(cp);
 	va_end(ap);
 }
 #pragma GCC diagnostic pop
@@ -183,7 +203,7 @@ void rs_pr_null(struct rs_pr *p, const char *key, const char *fmt, const char *t
 {
 	if (json_key(p, key))
 		rs_json_null(p->j);
-	text_value(p, fmt, K_STR, text);
+	text_value(p, fmt, K_STR, text ? text : "");
 }
 
 /* A number or, unknown, null in JSON and nothing in text. */

@@ -97,6 +97,9 @@ static void walk_hostile(struct rs_pr *p)
 {
 	rs_pr_str(p, "board_id", "PSID %s\n", hostile);
 	rs_pr_str_or(p, "fw_ver", "fw %s\n", hostile, "?");
+	/* a backslash is escaped in text too (and the width counts it so) */
+	rs_pr_str(p, "path", "%-8s|\n", "a\\b");
+	rs_pr_str(p, "plain", "%-8s|\n", "a b");
 }
 
 static void test_hostile(void **state)
@@ -106,11 +109,12 @@ static void test_hostile(void **state)
 	char line[256];
 
 	(void)state;
-	snprintf(line, sizeof(line), "PSID %s\nfw %s\n", want, want);
+	snprintf(line, sizeof(line), "PSID %s\nfw %s\na\\\\b    |\na b     |\n", want, want);
 	assert_string_equal(text, line);
 	assert_string_equal(json, "{\n  \"board_id\": \"MT_\\u001b]0;pwned\\u0007\\u009b2J"
 			    "\\u202e\\ufffd\\nend\",\n  \"fw_ver\": \"MT_\\u001b]0;pwned"
-			    "\\u0007\\u009b2J\\u202e\\ufffd\\nend\"\n}\n");
+			    "\\u0007\\u009b2J\\u202e\\ufffd\\nend\",\n  \"path\": \"a\\\\b\",\n"
+			    "  \"plain\": \"a b\"\n}\n");
 	/* no byte of either reaches a terminal raw: no ESC, BEL or C1 */
 	assert_null(strchr(text, '\033'));
 	assert_null(strchr(json, '\033'));
