@@ -62,6 +62,12 @@ tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
 tests_json_check_SOURCES = tests/json_check.c
 tests_json_schema_SOURCES = tests/json_schema.c
 TESTS += tests/test_json tests/test_gid_recommend
+# The text-or-JSON printer of every view (src/print.h).
+check_PROGRAMS += tests/test_print
+tests_test_print_SOURCES = tests/test_print.c
+tests_test_print_CFLAGS = $(RS_TEST_CFLAGS)
+tests_test_print_LDADD = $(RS_TEST_LIBS) -lm
+TESTS += tests/test_print
 check_PROGRAMS += tests/test_demo
 tests_test_demo_SOURCES = tests/test_demo.c
 tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)

@@ -426,7 +426,7 @@ static const struct sample samples[] = {
 	{ "ib_md.c:1320 UCX  ERROR ibv_open_device(mlx5_2) failed: Cannot allocate memory",
 	  "ucx.open_device_enomem ucx.open_device", "UCX ib_md.c ucs_error() format" },
 	{ "ib_md.c:1320 UCX  ERROR ibv_open_device(mlx5_0) failed: Permission denied",
-	  "ucx.open_device", "UCX ib_md.c ucs_error() format" },
+	  "verbs.eperm ucx.open_device", "UCX ib_md.c ucs_error() format" },
 	{ "ucp_mm.c:76   UCX  ERROR failed to register address 0x302000000 (cuda) length "
 	  "536870912 on md[5]=mlx5_2: Input/output error (md supports: host|cuda)",
 	  "ucx.reg_failed", "UCX ucp_mm.c (rapidsai/rapidsmpf#69)" },
@@ -453,7 +453,7 @@ static const struct sample samples[] = {
 	  "ompi.unreachable", "Open MPI help-mca-bml-r2.txt (open-mpi/ompi#3573)" },
 	/* SPDK: lib/nvmf/rdma.c, lib/rdma/common.c */
 	{ "rdma.c:3316:spdk_nvmf_rdma_poll_group_create: *ERROR*: Unable to create completion queue",
-	  "spdk.queue_create", "SPDK lib/nvmf/rdma.c (spdk/spdk#1358)" },
+	  "verbs.create_cq_pd spdk.queue_create", "SPDK lib/nvmf/rdma.c (spdk/spdk#1358)" },
 	{ "common.c: 269:spdk_rdma_srq_create: *ERROR*: Unable to create SRQ, errno 22 (Invalid "
 	  "argument)", "spdk.queue_create", "SPDK lib/rdma/common.c (spdk/spdk#2275)" },
 	/* librdmacm's address and endpoint helpers, perftest -R */
@@ -495,6 +495,98 @@ static const struct sample samples[] = {
 	  "Input/output error", "ucx.reg_failed", "UCX mpool.c (rapidsai/rapidsmpf#69)" },
 	{ "ib_iface.c:1037 UCX  ERROR ibv_create_srq() failed: Cannot allocate memory",
 	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c format" },
+	/* a driver that does not bring its device up: drivers/base/dd.c, mlx5 main.c */
+	{ "[    5.662202] mlx5_core 0000:01:00.0: mlx5_load_one failed with error code -22",
+	  "kernel.mlx5_init_failed", "mlx5_core main.c (Synology DS918+ thread, corpus 134)" },
+	{ "[    5.663152] mlx5_core: probe of 0000:01:00.0 failed with error -22",
+	  "kernel.probe_failed", "drivers/base/dd.c (the same thread)" },
+	{ "[    5.502207] mlx5_core 0000:01:00.0: handle_hca_cap failed", "kernel.mlx5_init_failed",
+	  "mlx5_core main.c of older kernels (the same thread)" },
+	{ "ice 0000:18:00.0: HMC Error interrupt - info 0x1, data 0x0", "kernel.hmc_error",
+	  "ice_main.c ice_misc_intr() format" },
+	{ "irdma0: HMC Error", "kernel.irdma kernel.hmc_error",
+	  "irdma hw.c ibdev_err(\"HMC Error\") (linux-rdma list)" },
+	{ "nvme nvme1: failed to initialize pi mr pool sized 128 for qid 1 ",
+	  "kernel.nvme_rdma_mr_pool", "nvme host rdma.c (openucx/ucx thread, corpus 132)" },
+	/* UCX's direct verbs, its speed table */
+	{ "dc_mlx5.c:329  UCX  ERROR mlx5dv_create_qp(mlx5_0:1, DCI): failed: Invalid argument",
+	  "ucx.dv_create", "UCX src/uct/ib/dc/dc_mlx5.c (openucx/ucx, corpus 149)" },
+	{ " rc_iface.c:650  UCX  ERROR Failed to create TM XRQ: No route to host", "ucx.dv_create",
+	  "UCX src/uct/ib/rc/base/rc_iface.c (corpus 150)" },
+	{ "ib_mlx5_dv.c:161  UCX  ERROR   mlx5dv_devx_obj_create(QP) failed, syndrome 0: Cannot "
+	  "allocate memory", "ucx.dv_create_enomem ucx.dv_create",
+	  "UCX src/uct/ib/mlx5/dv/ib_mlx5_dv.c (corpus 153)" },
+	{ "[1677010492.951559] [updsb-vm-0:2754 :0]       ib_iface.c:1549 UCX ERROR Invalid "
+	  "active_speed on mlx5_ib0:1: 128", "ucx.active_speed",
+	  "UCX ib_iface.c (Azure HPC images documentation)" },
+	/* libfabric's EFA provider (prov/efa/src/efa_errno.h), its verbs provider */
+	{ "Libfabric EFA provider has encountered an internal error:", "libfabric.efa_internal",
+	  "libfabric prov/efa (aws-samples troubleshooting, corpus 151)" },
+	{ "Libfabric error: (-12) Cannot allocate memory", "libfabric.enomem", "the same" },
+	{ "EFA internal error: (4112) Failure to post internal receive buffers",
+	  "libfabric.efa_internal", "the same" },
+	{ "prov/verbs: ibv_create_cq: Invalid argument(22)",
+	  "verbs.create_cq_pd verbs.create_cq_einval", "libfabric prov/verbs (ofiwg/libfabric#8256)" },
+	{ "ib_iface.c:618  UCX  ERROR ibv_create_cq(cqe=4096) failed: Invalid argument",
+	  "verbs.create_cq_pd verbs.create_cq_einval", "UCX ib_iface.c (openucx/ucx#4556)" },
+	{ "libfabric:12345:1690000000::verbs:core:vrb_open_device_by_name():303<warn> "
+	  "ibv_open_device: Permission denied(13)", "verbs.eperm",
+	  "libfabric prov/verbs VRB_WARN_ERRNO format, as in libfabric#8256" },
+	/* the same failures as other programs word them */
+	{ "MPIDI_CH3I_RDMA_init(446):  rdma_iba_hca_init(1636)..: cannot create cq",
+	  "verbs.create_cq_pd", "MVAPICH2 rdma_iba_hca_init() (flux-framework, corpus 136)" },
+	{ "ib_iface.c:1105 UCX  ERROR iface=0x1c5e0e0: failed to create RC QP TX wr:256 sge:5 "
+	  "inl:64 RX wr:0 sge:0 inl 0: Cannot allocate memory", "verbs.create_qp",
+	  "UCX ib_iface.c uct_ib_iface_create_qp() format" },
+	{ "Fail to open rdma device", "verbs.open_device", "brpc rdma_helper.cpp (corpus 156)" },
+	{ "ibv_post_send return error 12", "verbs.post_failed", "UCCL (uccl-project/uccl, corpus "
+	  "154)" },
+	{ "Couldn't get local LID", "pingpong.no_lid", PP },
+	{ "poll CQ failed -1", "verbs.poll_cq", PP },
+	{ "ib_device.c:1235 UCX  ERROR ibv_query_gid(dev=mlx5_0 port=1 index=3) failed: Invalid "
+	  "argument", "verbs.query_gid", "UCX ib_device.c format" },
+	{ "ib_md.c:349  UCX  ERROR ibv_reg_mr(address=0x7f1c2e000000, length=4294967296, "
+	  "access=0xf) failed: Cannot allocate memory", "verbs.reg_mr", "UCX ib_md.c format" },
+	{ "rdma_listen: Address already in use", "rdma_cm.addr_in_use rdma_cm.bind_addr",
+	  "librdmacm examples rping.c perror(\"rdma_listen\") (corpus 146)" },
+	/* Mooncake, Open MPI, the Kubernetes scheduler */
+	{ "Device erdma_0 GID 1 not available: Invalid argument [22]", "mooncake.gid_unavailable",
+	  "Mooncake rdma_context.cpp (kvcache-ai/Mooncake#53)" },
+	{ "[cn0022:4071024] pml_ucx.c:309  Error: Failed to create UCP worker", "ompi.ucp_worker",
+	  "Open MPI pml_ucx.c (openucx/ucx#8229)" },
+	{ "[node:12345] btl_openib_component.c:1670:init_one_device] error obtaining device "
+	  "attributes for mlx5_0 errno says Invalid argument", "ompi.device_attrs",
+	  "Open MPI btl_openib_component.c format" },
+	{ "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a.", "k8s.insufficient",
+	  "kube-scheduler's 'Insufficient' message for the shared device plugin's resource" },
+	/* the fourth held-out set's families, from their sources */
+	{ "Couldn't register GPU MR", "verbs.reg_mr",
+	  "Mellanox/gpu_direct_rdma_access sample (corpus 169)" },
+	{ "[ 3664.472868] nvmet_rdma: binding CM ID to 10.0.0.185:4420 failed (-19)",
+	  "kernel.ulp_cm_bind", "nvme target rdma.c (pkoutoupis/rapiddisk#145, corpus 170)" },
+	{ "0 HCAs found", "verbs.no_device", "rdma-core ibv_devinfo -l format (corpus 174)" },
+	{ "[1581627489.217854] [upstreamhost1:195530:0]       ib_verbs.h:84   UCX  ERROR "
+	  "ibv_exp_query_device(mlx5_0) returned 38: No space left on device", "ompi.exp_verbs",
+	  "UCX ib_verbs.h (openucx/ucx#4770, corpus 176)" },
+	{ "ncclInternalError: Internal check failed. | NET/OFI Unable to insert remote address "
+	  "into address vector for device 1", "libfabric.av_insert",
+	  "aws-ofi-nccl (aws/aws-ofi-nccl#663, corpus 181)" },
+	{ "EAL: FATAL: Cannot get hugepage information.", "dpdk.no_hugepages",
+	  "DPDK EAL under SPDK (spdk/spdk#1050, corpus 182)" },
+	{ "Unable to find a soft-roce device", "verbs.device_not_found",
+	  "openucx/ucx#9207 title (corpus 164)" },
+	/* NCCL's rings (graph/rings.cc), its completion error as people quote it */
+	{ "NCCL WARN Error : ring 1 does not loop back to start (3 != 1)",
+	  "nccl.ring_inconsistent", "NCCL graph/rings.cc" },
+	{ "NCCL WARN Error : ring 1 does not contain rank 0", "nccl.ring_inconsistent",
+	  "NCCL graph/rings.cc" },
+	{ "Distributed model training with nccl error\xef\xbc\x9aNCCL WARN NET/IB Got completion "
+	  "error 12", "nccl.completion_error wc.retry_exc_err", "NVIDIA/nccl thread title (corpus "
+	  "159)" },
+	{ "work request complete err: status 5 and vendor err 249", "wc.wr_flush_err",
+	  "NVIDIA/nccl thread title (corpus 126)" },
+	{ "Getting \"error reading cq (-259)\" with fi_write() (err 5 prov_errno 10)",
+	  "libfabric.cq_readerr wc.rem_access_err", "ofiwg/libfabric thread (corpus 155)" },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */
@@ -519,6 +611,12 @@ static const char *const benign[] = {
 	"Port number 1 state is Active",
 	"completion queue depth 128",
 	"retry counter: 7",
+	/* UCX probes with DEVX and prints the failure at DEBUG level before it falls back */
+	"[1722577269.374251] [acn09:646170:0]    ib_mlx5dv_md.c:92   UCX  DEBUG "
+	"mlx5dv_devx_obj_create(CREATE_MKEY, mode=KSM) failed, syndrome 0x45d3a4: Remote I/O error",
+	/* DPDK says so whenever no 1 GiB pages are configured */
+	"EAL: No available hugepages reported in hugepages-1048576kB",
+	"8 HCAs found:",
 };
 
 static struct rs_explainer *explainer(void)
@@ -1260,6 +1358,27 @@ static void test_rank(void **state)
 	/* flushed requests alone are a consequence: low confidence */
 	rank_text(" Bad wc status -- 5 -- 0 \n", cls, sizeof(cls), rk, 16);
 	assert_int_equal(rk[0].conf, RS_CONF_LOW);
+	/* ... but in NCCL, whose buffers are GPU memory, GPUDirect's */
+	rank_text("NCCL WARN NET/IB : Got completion from peer 10.0.0.2<1> with status=5 "
+		  "opcode=1 len=0 vendor err 249 (Recv)\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gpudirect");
+	/* a transport NCCL goes without is a warning: the failure after it ranks first */
+	rank_text("misc/ibvwrap.cu:61 WARN Failed to open libibverbs.so[.1]\n"
+		  "include/socket.h:311 WARN Socket creation failed : Address family not supported "
+		  "by protocol\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "nccl.socket_create");
+	/* a QP the device refuses: its sizes first, memlock when the log names the limit */
+	rank_text("Unable to create QP.\nFailed to create QP.\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "resources");
+	rank_text("ulimit -l: 64\nUnable to create QP.\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "memlock");
+	/* EINVAL moving a QP: the program's address vector (no GRH on RoCE) */
+	rank_text("resource_manager.cpp:623: enable_queue_pair(): ibv_modify_qp: Invalid argument\n",
+		  cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
+	/* a completion queue refused with EINVAL: a size, not the memlock limit */
+	rank_text("prov/verbs: ibv_create_cq: Invalid argument(22)\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "resources");
 }
 
 /*

@@ -117,7 +117,8 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_IB_OFF		(1u << 21)	/* NCCL_IB_DISABLE set */
 #define RS_CTX_HCA_FILTER	(1u << 22)	/* NCCL_IB_HCA set */
 #define RS_CTX_UCX		(1u << 23)	/* UCX's own log lines */
-#define RS_CTX_COUNT		24
+#define RS_CTX_WC_ERR		(1u << 24)	/* a completion error other than a flush */
+#define RS_CTX_COUNT		25
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);

@@ -97,6 +97,9 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	/* UCX's own log lines ("[time] [host:pid:tid] file.c:N UCX  ERROR ..."). */
 	CTX("ucx", "UCX prints the log", " UCX +(ERROR|WARN|DIAG|INFO|DEBUG) ", RS_CTX_UCX),
 	/* NCCL's INFO on its own settings: IB turned off, or the HCAs filtered. */
+	/* NCCL's (and its derivatives') wording of a failed completion: "... vendor err 249". */
+	CTX("nccl_wc", "NCCL reports the completion error (its buffers are GPU memory)",
+	    "vendor err [0-9]+", RS_CTX_NCCL),
 	CTX("ib_disabled", "NCCL_IB_DISABLE turns the IB/RoCE transport off",
 	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
 	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
@@ -186,6 +189,11 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("wc.wr_flush_err", RS_CTX_ACS, RS_CTX_TEARDOWN, RS_CLS_GPUDIRECT, 2,
 	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
 	     "through the root complex or are blocked", 0),
+	/* NCCL's buffers are GPU memory: a flush with no other failure named is the NIC's. */
+	RULE("wc.wr_flush_err", RS_CTX_NCCL | RS_CTX_GPU, RS_CTX_TEARDOWN | RS_CTX_WC_ERR,
+	     RS_CLS_GPUDIRECT, 2,
+	     "the buffers are GPU memory (NCCL): requests flushed with no other failure named "
+	     "are most often the NIC failing on GPU memory (ACS, GPUDirect RDMA)", 0),
 	RULE("wc.loc_prot_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
 	     "GPU memory is in play: the NIC could not use the GPU buffer", 0),
 	RULE("wc.loc_prot_err", RS_CTX_PERFTEST, 0, RS_CLS_GPUDIRECT, 1,
@@ -204,6 +212,8 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     "the locked-memory limit is named in the log", 0),
 	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
 	     "EINVAL: a size above the device's limits, not the memlock limit", 0),
+	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
+	     "the locked-memory limit is named in the log", 0),
 	/* NCCL on sockets, or with no device: its own settings first. */
 	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
 	     "NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE", 0),

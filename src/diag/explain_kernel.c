@@ -141,6 +141,40 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "a device limit or firmware command failure" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * drivers/nvme/host/rdma.c: "failed to initialize MR pool sized %d for
+	 * QID %d", "failed to initialize PI MR pool sized %d for QID %d": the
+	 * queue's memory regions (fast-registration or signature ones for
+	 * protection information) could not be allocated on the device.
+	 */
+	{ .id = "kernel.nvme_rdma_mr_pool", .tool = "kernel (nvme-rdma)",
+	  .pattern = "failed to initialize (pi )?mr pool",
+	  .meaning = "The NVMe over RDMA host could not allocate the memory regions of a queue "
+		     "on the RDMA device, so that queue (and the connection) fails; the lines "
+		     "after it say 'rdma connection establishment failed'.",
+	  .causes = { "the driver cannot give the kind of memory region asked for: PI "
+		      "(signature) MRs on a driver or MLNX_OFED version with a known issue, or a "
+		      "device without that support (connect without protection information, "
+		      "update the driver)",
+		      "the device ran out of memory keys for the queue count and depth asked for "
+		      "(nr_io_queues, queue_size)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RESOURCES } },
+	/*
+	 * drivers/nvme/target/rdma.c: "binding CM ID to %pISpcs failed (%d)":
+	 * the target's port could not take its address on an RDMA device.
+	 */
+	{ .id = "kernel.ulp_cm_bind", .tool = "kernel (nvmet_rdma)",
+	  .pattern = "binding CM ID to [^ ]+ failed \\(-?[0-9]+\\)",
+	  .meaning = "The NVMe over RDMA target could not bind its port's address with rdma_cm: "
+		     "-19 (ENODEV) means no RDMA device sits on that address, -98 (EADDRINUSE) "
+		     "that another listener holds it.",
+	  .causes = { "the address is on an interface without an RDMA device: a plain NIC, or "
+		      "Soft-RoCE not configured on it (rdma link add rxe0 type rxe netdev IF)",
+		      "the RDMA driver for the NIC is not loaded",
+		      "another target port already uses that address and service id" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RDMA_CM, RS_CLS_CONTROL } },
 	{ .id = "kernel.nvme_rdma_connect", .tool = "kernel (nvme-rdma)",
 	  .pattern = "rdma connection establishment failed|rdma_resolve_addr wait failed|"
 		     "nvme nvme[0-9]+: rdma_[a-z_]+ failed",
@@ -456,5 +490,55 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      "the first device's port went down" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
 	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PORT } },
+	/*
+	 * A driver that could not bring its device up.  The driver core
+	 * prints "DRIVER: probe of BDF failed with error -N" (drivers/base/
+	 * dd.c) whatever the driver; mlx5_core names the step first:
+	 * "mlx5_load_one failed with error code -22" and its siblings
+	 * (mlx5_init_one, mlx5_pci_init, mlx5_health_init, ...), or, in older
+	 * kernels, "handle_hca_cap failed" / "set_hca_cap failed".
+	 */
+	{ .id = "kernel.probe_failed", .tool = "kernel (driver core)",
+	  .pattern = "probe of [^ ]+ failed with error -?[0-9]+",
+	  .meaning = "A kernel driver could not initialise a device, so no network or RDMA "
+		     "device appears for it. The error is a negative errno: -22 (EINVAL) the "
+		     "driver and the device or its firmware disagree, -12 or -28 (ENOMEM, ENOSPC) "
+		     "memory or interrupt vectors ran out, -110 the device did not answer.",
+	  .causes = { "the driver does not match the device or its firmware: a driver too old for "
+		      "the adapter, a module built for another kernel, a vendor build that the "
+		      "firmware does not accept",
+		      "the adapter's firmware is in a bad state or too old for the driver",
+		      "the PCIe slot or the platform: not enough interrupt vectors or power, a "
+		      "degraded link (lspci -vv)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_FIRMWARE, RS_CLS_PCIE } },
+	{ .id = "kernel.mlx5_init_failed", .tool = "kernel (mlx5_core)",
+	  .pattern = "mlx5_[a-z_0-9]+ failed with error code:? -?[0-9]+|(handle|set)_hca_cap failed",
+	  .meaning = "mlx5_core failed a step of bringing the adapter up (loading it, querying or "
+		     "setting its capabilities): the device is not registered.",
+	  .causes = { "the driver and the adapter's firmware disagree: a driver too old for the "
+		      "card or a module built for another kernel (a NAS or appliance kernel, a "
+		      "DKMS build that did not match)",
+		      "the firmware is too old for this driver, or in a bad state (mlxfwmanager, "
+		      "a cold reboot)",
+		      "no interrupt vectors or memory left for the device (error -28, -12)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 7, .alt = { RS_CLS_FIRMWARE, RS_CLS_RESOURCES } },
+	/*
+	 * The Host Memory Cache of Intel's E810 (ice) and X722 (i40e) holds the
+	 * RDMA queues' context: ice and i40e print "HMC Error interrupt" (at
+	 * debug or info level), irdma "HMC Error" before it resets the function.
+	 */
+	{ .id = "kernel.hmc_error", .tool = "kernel (ice, i40e, irdma)",
+	  .pattern = "HMC error( interrupt)?([^a-z]|$)",
+	  .meaning = "The Intel adapter signalled an error of its Host Memory Cache, where the "
+		     "RDMA function keeps its queue and memory-region context; irdma answers it "
+		     "by resetting the function, which takes the port (and its RDMA traffic) down.",
+	  .causes = { "the irdma driver (or the ice/irdma pair) and the adapter disagree: an "
+		      "irdma or ice version with a known HMC error, or irdma loaded where RDMA is "
+		      "not used (unload and blacklist irdma there)",
+		      "the adapter's NVM (firmware) does not match the driver" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = NULL },
 };

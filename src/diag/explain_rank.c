@@ -45,7 +45,7 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	"GPU memory", "locked-memory limit", "container", "out of memory",
 	"invalid argument", "InfiniBand link", "shutdown", "MTU mismatch", "perftest",
 	"NCCL", "IPv4 GID", "RoCE link", "data moving", "ACS or IOMMU", "MTU of 2048 or less",
-	"MTU of 4096", "NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX",
+	"MTU of 4096", "NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", "another completion error",
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)

@@ -117,7 +117,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
-	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])",
+	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])|"
+		     "unable to insert (the )?remote address into (the )?address vector",
 	  .meaning = "libfabric could not add the peer's address to its address vector: the "
 		     "address could not be resolved to an RDMA one.",
 	  .causes = { "the peer's address is not reachable over RDMA (route, ARP, no RDMA device "
@@ -194,7 +195,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_DRIVER } },
 	{ .id = "ompi.exp_verbs", .tool = "Open MPI, MLNX_OFED",
-	  .pattern = "ibv_exp_query_device.*(invalid|comp_mask)",
+	  .pattern = "ibv_exp_query_device.*(invalid|comp_mask)|"
+		     "ibv_exp_[a-z_]+(\\([^)]*\\))?:? (returned -?[0-9]+|failed)",
 	  .meaning = "A program built against MLNX_OFED's experimental verbs runs on a libibverbs "
 		     "that does not match them.",
 	  .causes = { "Open MPI or UCX built with one MLNX_OFED release and run with another (or "
@@ -204,6 +206,43 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 8 },
 
 	/* --- SPDK ------------------------------------------------------------ */
+	/* Open MPI's UCX PML (ompi/mca/pml/ucx/pml_ucx.c): what UCX failed just before. */
+	{ .id = "ompi.ucp_worker", .tool = "Open MPI (pml ucx)",
+	  .pattern = "failed to create UCP worker",
+	  .meaning = "Open MPI's UCX PML could not create its UCX worker: UCX could not open the "
+		     "transports it selected. UCX's own error, printed before this line, says "
+		     "why.",
+	  .causes = { "the locked-memory limit of the processes (UCX's ibv_create_cq or "
+		      "ibv_reg_mr fails first with 'Cannot allocate memory')",
+		      "no usable device or transport for UCX_TLS / UCX_NET_DEVICES on this node",
+		      "a UCX built without the transports asked for, or another UCX loaded" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 1, .alt = { RS_CLS_DRIVER, RS_CLS_RESOURCES } },
+	/* btl_openib_component.c: "error obtaining device attributes for %s errno says %s". */
+	{ .id = "ompi.device_attrs", .tool = "Open MPI (openib BTL)",
+	  .pattern = "error obtaining device attributes for [^ ]+ errno says",
+	  .meaning = "Open MPI's openib BTL could not query the device's attributes, so it "
+		     "does not use the device.",
+	  .causes = { "the openib BTL and the installed verbs stack disagree: an Open MPI built "
+		      "against MLNX_OFED's experimental verbs running on rdma-core, or the other "
+		      "way round (use the UCX PML, or rebuild)",
+		      "the device is in a bad state (dmesg)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * DPDK's EAL (under SPDK): "EAL: FATAL: Cannot get hugepage
+	 * information." - not its "No available hugepages reported in
+	 * hugepages-1048576kB", which only says that no 1 GiB pages exist.
+	 */
+	{ .id = "dpdk.no_hugepages", .tool = "DPDK (SPDK)",
+	  .pattern = "cannot get hugepage information",
+	  .meaning = "DPDK found no huge pages to build its memory on, so SPDK cannot start: "
+		     "its buffers, registered with the RDMA device, live in huge pages.",
+	  .causes = { "no huge pages reserved (after a reboot): run SPDK's scripts/setup.sh or "
+		      "reserve them (vm.nr_hugepages)",
+		      "hugetlbfs not mounted, or no access to it from a container" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "spdk.cq_error", .tool = "SPDK",
 	  .pattern = "CQ error on (CQ|Queue Pair)|Error on CQ 0x",
 	  .meaning = "SPDK's NVMe-oF RDMA code polled a work completion with an error; the status "
@@ -260,6 +299,17 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "the device is given by a wrong name" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
 	  .cls = RS_CLS_GID, .weight = 8, .alt = { RS_CLS_DRIVER } },
+	/* rdma_context.cpp: "Device %s GID %d not available: %s [%d]". */
+	{ .id = "mooncake.gid_unavailable", .tool = "Mooncake transfer engine",
+	  .pattern = "device [^ ]+ GID [0-9]+ not available",
+	  .meaning = "Mooncake could not read the GID index it was told to use (MC_GID_INDEX) "
+		     "on that device: the index is empty or does not exist there.",
+	  .causes = { "MC_GID_INDEX names an index this device does not have (an eRDMA or VF "
+		      "device with one GID, a pod with a sparse GID table): rocescope gids shows "
+		      "the RoCE v2 index",
+		      "the interface under the device has no IP address, so no RoCE v2 GID" },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "mooncake.slice_failed", .tool = "Mooncake transfer engine",
 	  .pattern = "process failed for slice",
 	  .meaning = "A transfer of the Mooncake engine failed on a work completion; the status "
@@ -294,9 +344,22 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .causes = { "its selectors (vendor, device ID, interface names) match no NIC",
 		      "the RDMA modules or character devices are missing on the node" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
-	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
 
 	/* --- GPU memory ------------------------------------------------------ */
+	/* kube-scheduler: "0/3 nodes are available: 3 Insufficient rdma/hca_shared_devices_a." */
+	{ .id = "k8s.insufficient", .tool = "Kubernetes scheduler",
+	  .pattern = "insufficient rdma/[a-z0-9_.-]+",
+	  .meaning = "No node has the RDMA resource the pod asks for left: the device plugin "
+		     "advertises none (or fewer than the pods request).",
+	  .causes = { "the device plugin found no device for that resource: its selectors "
+		      "(vendors, deviceIDs, ifNames, drivers) match nothing on the nodes, or it "
+		      "runs before the driver is up",
+		      "the pod asks for a resource name the plugin does not define, or more than "
+		      "rdmaHcaMax",
+		      "the plugin is not running on those nodes" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
 	{ .id = "gpu.dmabuf", .tool = "NCCL, UCX, perftest, verbs applications",
 	  .pattern = "(dmabuf|dma-buf).*(not supported|unsupported|failed)",
 	  .meaning = "Registering GPU memory through dma-buf failed or is not supported here.",
@@ -452,5 +515,84 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      "misses its directory (a module system, /opt/...)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	/*
+	 * UCX's direct-verbs calls (src/uct/ib/mlx5/: "mlx5dv_create_qp(%s,
+	 * DCI): failed: %m", "mlx5dv_devx_obj_create(QP) failed, syndrome
+	 * 0x%x: %m", "mlx5dv_create_cq(...) failed") and its hardware tag
+	 * matching queue (rc_iface.c "Failed to create TM XRQ: %m").  UCX
+	 * probes with some of them and prints the failure at DEBUG level
+	 * before it falls back: such a line ("UCX  DEBUG mlx5dv_...") is no
+	 * error, so the name must not follow a word that ends in G.
+	 */
+#define UCX_NOT_DEBUG "(^|[^G[:space:]])[[:space:]]*"
+#define UCX_DV_CALL "mlx5dv_(create_[a-z_]+|devx_obj_create|devx_[a-z_]+)(\\([^)]*\\))?:? failed"
+	{ .id = "ucx.dv_create_enomem", .tool = "UCX",
+	  .pattern = UCX_NOT_DEBUG UCX_DV_CALL ".*(cannot allocate memory|ENOMEM)",
+	  .meaning = "UCX's direct-verbs call to create a queue pair, DC initiator, completion "
+		     "queue or memory key on an mlx5 device failed with ENOMEM: the adapter had "
+		     "no more of that object to give.",
+	  .causes = { "the device's limit on queue pairs (or DCIs, mkeys) is reached: many "
+		      "processes per node, each connection multiplied by UCX_IB_NUM_PATHS, "
+		      "hardware tag matching or UCX_RC_MAX_NUM_EPS",
+		      "the locked-memory limit of the process (ulimit -l)",
+		      "host memory for the queues' buffers ran out" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_MEMLOCK } },
+	{ .id = "ucx.dv_create", .tool = "UCX",
+	  .pattern = UCX_NOT_DEBUG "(" UCX_DV_CALL "|failed to create TM XRQ)",
+	  .meaning = "UCX could not create an object through the mlx5 direct-verbs or DEVX "
+		     "interface (a DC initiator, a queue pair, the tag-matching receive queue): "
+		     "the driver or the firmware refused attributes that UCX's mlx5 transports "
+		     "need; the errno after it says how.",
+	  .causes = { "the rdma-core or MLNX_OFED provider (or the firmware) does not support "
+		      "what this UCX version asks for: a UCX newer than the driver stack, a known "
+		      "MLNX_OFED bug (update it, or turn the feature off: UCX_TLS without dc, "
+		      "UCX_RC_TM_ENABLE=n)",
+		      "a device limit reached (queue pairs, DCIs, memory keys)",
+		      "the adapter's firmware is too old for the feature" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
+	/* ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d". */
+	{ .id = "ucx.active_speed", .tool = "UCX",
+	  .pattern = "invalid active_speed( on [^ ]+:[0-9]+)?",
+	  .meaning = "UCX does not know the speed the port reports, so it cannot open the "
+		     "interface: the port's speed is newer than this UCX.",
+	  .causes = { "this UCX is older than the link speed (NDR needs UCX 1.13 or later, XDR "
+		      "a later one), or it was built without its IB transports: update or "
+		      "rebuild it",
+		      "an old MLNX_OFED or rdma-core reports the speed wrong (ibstat shows SDR on "
+		      "an NDR port)" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 7, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * libfabric's EFA provider aborts with "Libfabric EFA provider has
+	 * encountered an internal error:" / "Libfabric error: (%d) %s" / "EFA
+	 * internal error: (%d) %s" (prov/efa/src/efa_errno.h: 4112 "Failure to
+	 * post internal receive buffers", ...).  ENOMEM there is the
+	 * registration of the provider's own bounce buffers.
+	 */
+	{ .id = "libfabric.enomem", .tool = "libfabric (EFA, verbs)",
+	  .pattern = "libfabric error: \\(-12\\)|EFA internal error: \\(4105\\)",
+	  .meaning = "A libfabric provider ran out of memory setting up its own buffers: the "
+		     "EFA and verbs providers register (pin) receive and bounce buffers when an "
+		     "endpoint is enabled.",
+	  .causes = { "the locked-memory limit (ulimit -l) is the default 64 KiB: the EFA "
+		      "provider needs it unlimited (a container or a scheduler that does not pass "
+		      "it on)",
+		      "huge pages or host memory for the buffers ran out" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 6, .alt = { RS_CLS_RESOURCES } },
+	{ .id = "libfabric.efa_internal", .tool = "libfabric (EFA)",
+	  .pattern = "EFA internal error: \\([0-9]+\\)|EFA provider has encountered an internal "
+		     "error",
+	  .meaning = "libfabric's EFA provider hit an error it cannot recover from and aborts the "
+		     "program; the 'Libfabric error' and 'EFA internal error' lines after it give "
+		     "the errno and the provider's own code.",
+	  .causes = { "an errno the line names: -12 is the locked-memory limit, -22 an attribute "
+		      "the device refuses",
+		      "the peer went away (handshake or send failures, 4113, 4114)",
+		      "a libfabric or EFA driver version problem: update both" },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 2, .alt = { RS_CLS_PEER, RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };

@@ -192,18 +192,17 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .meaning = "A queue pair transition failed with EINVAL: the device refused an "
 		     "attribute. On RoCE the usual one is the address vector: it needs a GRH "
 		     "with a valid source GID index (LID addressing is InfiniBand only).",
-	  .causes = { "the address vector has no GRH (is_global=0) or a GID index that is not "
-		      "valid for RoCE v2",
-		      "a path MTU, timeout, retry count or outstanding-read value outside the "
-		      "device's range",
+	  .causes = { "the program's address vector has no GRH (is_global=0), or a path MTU, "
+		      "timeout, retry count or outstanding-read value outside the device's range",
+		      "a source GID index that is not valid for RoCE v2 on this port",
 		      "the device's firmware or driver refuses a transition it should accept "
 		      "(update both)" },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5,
-	  .alt = { RS_CLS_APPLICATION, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5,
+	  .alt = { RS_CLS_GID, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
-	  .pattern = "can" AP "t read sgid of index|could not get local gid|ibv_query_gid(_ex)? "
-		     "failed|failed to query gid",
+	  .pattern = "can" AP "t read sgid of index|could not get local gid|"
+		     "ibv_query_gid(_ex)?(\\([^)]*\\))? failed|failed to query gid",
 	  .meaning = "The GID index given could not be read: the slot is empty or beyond the "
 		     "table.",
 	  .causes = { "an index copied from another host or from before an address change: RoCE "
@@ -237,23 +236,27 @@ const struct rs_explain_entry rs_explain_messages[] = {
 
 	/* --- resources: QP, CQ, PD, memory registration --------------------- */
 	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
-	  .pattern = "unable to create QP|couldn" AP "t create (rdma (new|old) )?QP|failed to "
-		     "create (QP|queue pair)|ibv_create_qp[a-z_]*(\\([^)]*\\))? failed|"
+	  .pattern = "(unable to|cannot|can" AP "t|could not) create (a |the )?(QP|queue pair)|"
+		     "couldn" AP "t create (rdma (new|old) )?QP|failed to "
+		     "create ([a-z0-9]+ )?(QP|queue pair)|ibv_create_qp[a-z_]*(\\([^)]*\\))?( failed|: )|"
 		     "rdma_create_qp[a-z_]*( failed)?[:( ]",
 	  .meaning = "The device refused to create the queue pair: the sizes asked for exceed "
 		     "what it supports, or a resource or permission limit was hit.",
-	  .causes = { "the locked-memory limit (ulimit -l) is too small for the queues: a "
+	  .causes = { "queue depth, scatter/gather entries or inline size above the device's limits "
+		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size; an E810 "
+		      "takes less inline data than perftest's default)",
+		      "the locked-memory limit (ulimit -l) is too small for the queues: a "
 		      "non-root user at a default limit",
-		      "queue depth, scatter/gather entries or inline size above the device's limits "
-		      "(ibv_devinfo -v: max_qp_wr, max_sge; perftest -t, --inline_size)",
 		      "the device's QP limit (max_qp) is used up by other processes",
 		      "a raw-packet QP without CAP_NET_RAW ('CAP_NET_RAW may be required')" },
-	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_APPLICATION } },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK, RS_CLS_APPLICATION } },
 	{ .id = "verbs.create_cq_pd", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (allocate PD|create CQ|create a receiver CQ|create "
 		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
-		     "ibv_create_(cq|srq)[a-z_]*(\\([^)]*\\))? failed",
+		     "(cannot|can" AP "t|could not|unable to) (create|allocate) (a |the )?(CQ|"
+		     "completion queue|PD|protection domain)([^a-z]|$)|"
+		     "ibv_(create_(cq|srq)|alloc_pd)[a-z_]*(\\([^)]*\\))?( failed|: )",
 	  .meaning = "Creating a protection domain, a completion queue or its event channel "
 		     "failed: the first resources taken on a freshly opened device.",
 	  .causes = { "the locked-memory limit is too small even for the queues",
@@ -262,9 +265,26 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the device is in a bad state (dmesg: driver errors)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
 	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_DRIVER } },
+	/*
+	 * A size refused: UCX "ibv_create_cq(cqe=4096) failed: Invalid
+	 * argument", libfabric's verbs provider "ibv_create_cq: Invalid
+	 * argument(22)" (VRB_WARN_ERRNO: "%s: %s(%d)").  The memlock limit
+	 * gives ENOMEM, not EINVAL.
+	 */
+	{ .id = "verbs.create_cq_einval", .tool = "libibverbs, UCX, libfabric",
+	  .pattern = "create[_ ]cq[a-z_]*(\\([^)]*\\))?:? (failed:? )?(invalid argument|EINVAL)",
+	  .meaning = "The device refused the completion queue's attributes (EINVAL): most often "
+		     "more entries than it supports.",
+	  .causes = { "the depth asked for is above the device's max_cqe (ibv_devinfo -v): a "
+		      "library that sizes its queue by the job (libfabric FI_UNIVERSE_SIZE, "
+		      "UCX_*_RX_QUEUE_LEN, thousands of peers)",
+		      "a completion vector or flag the provider does not support (an old or "
+		      "mismatched provider)" },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
-	  .pattern = "couldn" AP "t (allocate|register) MR|failed to (create|register|reg) "
-		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]* failed",
+	  .pattern = "couldn" AP "t (allocate|register) (GPU |CUDA )?MR|failed to (create|register|reg) "
+		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]*(\\([^)]*\\))?( failed|: )",
 	  .meaning = "Registering the test's buffer with the NIC (pinning it in RAM and giving it "
 		     "keys) failed. perftest's buffer is the message size times the queue depth, "
 		     "so large messages hit this first.",
@@ -314,7 +334,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
 	  .pattern = "no IB devices found|did not detect devices|failed to get IB devices list|"
 		     "no RDMA devices? "
-		     "found|couldn" AP "t get device list|NET/IB ?: No device found",
+		     "found|couldn" AP "t get device list|NET/IB ?: No device found|"
+		     "(^|[^0-9])0 HCAs? found",
 	  .meaning = "libibverbs found no RDMA device at all.",
 	  .causes = { "the RDMA driver is not loaded (mlx5_ib for ConnectX; for Soft-RoCE "
 		      "rdma_rxe and rdma link add rxe0 type rxe netdev DEV)",
@@ -325,7 +346,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "verbs.device_not_found", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "IB device [^ ]+ not found|unable to find the infiniband/roce device",
+	  .pattern = "IB device [^ ]+ not found|(unable to|cannot|can" AP "t|could not|couldn" AP "t) "
+		     "find (an? |the |any )?(infiniband/roce|rdma|ib|infiniband|roce|soft-roce|rxe)"
+		     "[ -]?device",
 	  .meaning = "The device named with -d / --ib-dev does not exist here. RDMA devices are "
 		     "named like mlx5_0 or rxe0, not like the interface (ens1f0).",
 	  .causes = { "an interface name given instead of the RDMA device (rocescope devices maps "
@@ -413,6 +436,47 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "error)" },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PORT, RS_CLS_PERMISSION } },
+	/* libibverbs/examples/rc_pingpong.c and the others: "Couldn't get local LID". */
+	{ .id = "pingpong.no_lid", .tool = "ibv_*_pingpong",
+	  .pattern = "couldn" AP "t get local LID",
+	  .meaning = "The pingpong example found the port without a LID: on InfiniBand no "
+		     "subnet manager has brought the port up; on RoCE (no LIDs) it needs a GID "
+		     "index (-g).",
+	  .causes = { "InfiniBand: no subnet manager running on the fabric (opensm), or the port "
+		      "not yet ACTIVE",
+		      "RoCE: no GID index given: add -g with the RoCE v2 index (rocescope gids)" },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 5, .alt = { RS_CLS_GID } },
+	/*
+	 * A negative return of ibv_poll_cq: the CQ overran or the device
+	 * failed; not a completion with an error status.
+	 */
+	{ .id = "verbs.poll_cq", .tool = "verbs applications, perftest",
+	  .pattern = "ibv_poll_cq[a-z_]*(\\(\\))?[^a-z]*(failed|error|returned -)|poll(ing)?[_ ]cq "
+		     "failed|failed to poll (the )?(cq|completion queue)",
+	  .meaning = "Polling the completion queue itself failed: the queue overflowed (more "
+		     "completions than its depth) or the device is in error.",
+	  .causes = { "the completion queue is smaller than the requests that can complete on it "
+		      "(CQ overrun): the program's sizes",
+		      "the device hit a fatal error (dmesg: a health or firmware event)" },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_DRIVER } },
+	/*
+	 * EPERM or EACCES from a verbs or rdma_cm call, or on the device files:
+	 * libfabric's "ibv_query_device: Operation not permitted(1)", "open
+	 * /dev/infiniband/uverbs0: Permission denied".
+	 */
+	{ .id = "verbs.eperm", .tool = "libibverbs, librdmacm, libfabric",
+	  .pattern = "(ibv_[a-z_]+|rdma_[a-z_]+|/dev/infiniband/[a-z_]+[0-9]*)[^a-z]*"
+		     "(.* )?(operation not permitted|permission denied)",
+	  .meaning = "A verbs or rdma_cm call, or opening the RDMA device files, was refused "
+		     "for lack of permission.",
+	  .causes = { "a container or pod without the RDMA devices and their permissions, or "
+		      "without CAP_IPC_LOCK / CAP_NET_RAW where the call needs it",
+		      "the user has no access to /dev/infiniband (udev rules, the rdma group)",
+		      "the RDMA subsystem's network-namespace mode hides the device (rdma system)" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.link_down", .tool = "kernel",
 	  .pattern = "NIC Link is Down|: Link down([^a-z]|$)",
 	  .meaning = "The Ethernet link of an interface went down; its RoCE port goes DOWN with "
@@ -480,7 +544,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_PATH, .weight = 2,
 	  .alt = { RS_CLS_GID, RS_CLS_PEER, RS_CLS_GPUDIRECT }, .sets = RS_CTX_PERFTEST },
 	{ .id = "verbs.post_failed", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "couldn" AP "t post (send|receive|recv)",
+	  .pattern = "couldn" AP "t post (send|receive|recv)|failed to post (send|recv|receive)|"
+		     "ibv_post_(send|recv|srq_recv)[^a-z]*(failed|error|return(ed)?)",
 	  .meaning = "Posting a work request was refused: the queue pair is already in error, or "
 		     "its queue is full.",
 	  .causes = { "an earlier completion error moved the queue pair to error: look above for "
@@ -673,8 +738,24 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "no access to /dev/infiniband/rdma_cm (a container, udev permissions)" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * rdma_cm ports share the TCP and UDP port space (rping -p, perftest
+	 * -R's port): "rdma_bind_addr: Address already in use", rping's
+	 * "rdma_listen: Address already in use".
+	 */
+	{ .id = "rdma_cm.addr_in_use", .tool = "librdmacm",
+	  .pattern = "rdma_(bind_addr|listen)[^a-z]*.*(address already in use|EADDRINUSE|errno:? "
+		     "98([^0-9]|$))",
+	  .meaning = "The rdma_cm listener could not take its port: another program (or an "
+		     "earlier run still exiting) holds it. rdma_cm ports are TCP and UDP ports of "
+		     "the host.",
+	  .causes = { "another program listens on that port (ss -ltnp; an earlier server still "
+		      "running): pick another port (-p) or stop it",
+		      "the same address and port bound twice by the program itself" },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 7, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "rdma_cm.bind_addr", .tool = "librdmacm",
-	  .pattern = "rdma_bind_addr",
+	  .pattern = "rdma_(bind_addr|listen)",
 	  .meaning = "Binding an rdma_cm identifier to a local address failed: the address is "
 		     "not on an RDMA device (or the rdma_cm stack could not use it).",
 	  .causes = { "the address given is on a plain NIC, not on the RoCE interface",
@@ -702,7 +783,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 
 	/* --- NCCL ------------------------------------------------------------- */
 	{ .id = "nccl.completion_error", .tool = "NCCL",
-	  .pattern = "NET/IB[^:]*: *(ncclIbTest: )?(Got completion|Got CQE)",
+	  .pattern = "NET/IB[^:]*(: *| +)(ncclIbTest: )?(Got completion|Got CQE)",
 	  .meaning = "NCCL's IB/RoCE transport polled a work completion with an error from the "
 		     "peer it names and aborts the communicator (the job fails or hangs in a "
 		     "collective). The status on the line (a number or a name) says why.",
@@ -786,6 +867,38 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      "the device is half removed (driver reload, bond reconfigured)" },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_PERMISSION, .weight = 7, .alt = { RS_CLS_DRIVER } },
+	/* The same failure as other programs word it (brpc "Fail to open rdma device"). */
+	{ .id = "verbs.open_device", .tool = "verbs applications",
+	  .pattern = "(fail(ed)?|unable|cannot|can" AP "t|couldn" AP "t|could not) (to )?open (the |an? )?"
+		     "(rdma|ib|infiniband|verbs|hca|uverbs|roce)[ _]?device",
+	  .meaning = "The program found an RDMA device but could not open it (ibv_open_device "
+		     "failed), so it has no RDMA context to work with. (UCX's and NCCL's own "
+		     "wording of it are ucx.open_device and nccl.open_device.)",
+	  .causes = { "no access to /dev/infiniband/uverbsN: a container or pod without the "
+		      "device passed in (docker --device, the Kubernetes RDMA device plugin "
+		      "resource), a user without permission on it",
+		      "the device went away or its driver is broken (a provider that does not "
+		      "match the kernel, a driver reload)" },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 5, .alt = { RS_CLS_DRIVER } },
+	/*
+	 * graph/rings.cc: "Error : ring %d does not loop back to start (%d !=
+	 * %d)", "Error : ring %d does not contain rank %d": the ranks built
+	 * different rings from what they exchanged.
+	 */
+	{ .id = "nccl.ring_inconsistent", .tool = "NCCL",
+	  .pattern = "ring [0-9]+ does not (loop back to start|contain rank)",
+	  .meaning = "NCCL's ranks built rings that do not agree (an internal error at init): "
+		     "each rank computed its graph from a different view of the network or of "
+		     "its settings.",
+	  .causes = { "NCCL environment variables set on some ranks only or differently "
+		      "(NCCL_IB_HCA, NCCL_CUMEM_ENABLE, NCCL_P2P_*, NCCL_ALGO), or NICs that some "
+		      "nodes have and others do not",
+		      "different NCCL versions on the nodes",
+		      "a topology NCCL mis-detects (two NVLink islands, a NIC meant for other "
+		      "traffic): set NCCL_IB_HCA the same everywhere" },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.no_libibverbs", .tool = "NCCL",
 	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared",
 	  .meaning = "libibverbs could not be loaded, so NCCL has no IB/RoCE transport and uses "
@@ -793,7 +906,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .causes = { "rdma-core's libibverbs is not installed in the container or host image",
 		      "LD_LIBRARY_PATH hides it, or only a mismatched version is found" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 8, .alt = { RS_CLS_PERMISSION } },
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "nccl.roce_version", .tool = "NCCL, NCCL-derived libraries",
 	  .pattern = "ncclIbRoceGetVersionNum",
 	  .meaning = "NCCL could not read the RoCE version of the GID index it chose "

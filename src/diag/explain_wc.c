@@ -4,7 +4,9 @@
  * ibv_wc_status, 1..23; 0 is success) for `rocescope explain`: what it
  * means, its likely causes, and the tree and step that find the cause.
  *
- * Data only.  Each meaning starts with "status N, TEXT (IBV_WC_NAME)",
+ * Data only.  Every status but the flush (5) sets RS_CTX_WC_ERR: flushed
+ * requests follow another failure, and a rule reads whether the log has
+ * one.  Each meaning starts with "status N, TEXT (IBV_WC_NAME)",
  * TEXT being what ibv_wc_status_str() returns (rdma-core
  * libibverbs/enum_strs.c; tests/test_explain.c compares it with the
  * installed library).  A status is recognised in the forms tools print:
@@ -39,7 +41,9 @@
  */
 const char rs_explain_wc_number[] =
 	"(failed status|wc status|wc error|cq error status|cqe error.*status|"
-	"completion.*(with error|status)|status number)[ :=(-]*([0-9]+)([^0-9]|$)";
+	"completion.*(with error|status|error)|complete err[or]*:? status|status number|"
+	"prov_errno)"
+	"[ :=(-]*([0-9]+)([^0-9]|$)";
 /* An mlx5 CQE syndrome (hex), not the vendor syndrome after it. */
 #define WC_SYND(h) "(\\(synd|[^r] syndrome) 0x" h "([^0-9a-f]|$)"
 /* UCX's text for an mlx5 error CQE: "Remote access on mlx5_0:1/RoCE (synd ...". */
@@ -73,7 +77,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "max_msg_sz",
 		      "a scatter/gather list whose lengths do not add up (application bug)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_MTU, RS_CLS_PEER }, .num = 1 },
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_MTU, RS_CLS_PEER },
+	  .sets = RS_CTX_WC_ERR, .num = 1 },
 	{ .id = "wc.loc_qp_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("2", "LOC_QP_OP_ERR", "local QP operation error", "2",
 			     WC_UCX("local QP operation")),
@@ -87,14 +92,16 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "size)",
 		      "a provider or firmware bug (dmesg)" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 2 },
+	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_APPLICATION },
+	  .sets = RS_CTX_WC_ERR, .num = 2 },
 	{ .id = "wc.loc_eec_op_err", .tool = "libibverbs",
 	  .pattern = WC("3", "LOC_EEC_OP_ERR", "local EE context operation error"),
 	  .meaning = "Work completion status 3, local EE context operation error "
 		     "(IBV_WC_LOC_EEC_OP_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 3 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 3 },
 	{ .id = "wc.loc_prot_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("4", "LOC_PROT_ERR", "local protection error", "4",
 			     WC_UCX("local protection")),
@@ -108,7 +115,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a registration smaller than the message" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 5,
-	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_MEMLOCK }, .num = 4 },
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_MEMLOCK },
+	  .sets = RS_CTX_WC_ERR, .num = 4 },
 	{ .id = "wc.wr_flush_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("5", "WR_FLUSH_ERR", "work request flushed error", "5",
 			     "WR flushed because QP in error state"),
@@ -136,7 +144,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the window or key is already bound or invalidated",
 		      "the provider does not support the operation" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_DRIVER }, .num = 6 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_DRIVER },
+	  .sets = RS_CTX_WC_ERR, .num = 6 },
 	{ .id = "wc.bad_resp_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("7", "BAD_RESP_ERR", "bad response error", "10",
 			     WC_UCX("bad response")),
@@ -147,7 +156,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "a firmware or driver problem on either end (versions, dmesg)",
 		      "corrupted frames on the path (error counters, out-of-sequence packets)" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
-	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_FIRMWARE }, .num = 7 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_FIRMWARE },
+	  .sets = RS_CTX_WC_ERR, .num = 7 },
 	{ .id = "wc.loc_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("8", "LOC_ACCESS_ERR", "local access error", "11",
 			     WC_UCX("local access")),
@@ -158,7 +168,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the destination is outside the registered range",
 		      "GPU memory without working GPUDirect RDMA" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_GPUDIRECT }, .num = 8 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_GPUDIRECT },
+	  .sets = RS_CTX_WC_ERR, .num = 8 },
 	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request error", "12",
 			     WC_UCX("invalid request")),
@@ -171,7 +182,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "write, read, atomic)",
 		      "the two ends run different tests (send against write)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_MTU, RS_CLS_PEER }, .num = 9 },
+	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_MTU, RS_CLS_PEER },
+	  .sets = RS_CTX_WC_ERR, .num = 9 },
 	{ .id = "wc.rem_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("10", "REM_ACCESS_ERR", "remote access error", "13",
 			     WC_UCX("remote access")),
@@ -185,7 +197,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's GPU memory is not registered for GPUDirect RDMA (NCCL)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 5,
-	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER }, .num = 10 },
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER },
+	  .sets = RS_CTX_WC_ERR, .num = 10 },
 	{ .id = "wc.rem_op_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("11", "REM_OP_ERR", "remote operation error", "14",
 			     WC_UCX("remote QP")),
@@ -197,7 +210,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair went to error",
 		      "a provider problem on the peer (its dmesg)" },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
-	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 11 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION },
+	  .sets = RS_CTX_WC_ERR, .num = 11 },
 	{ .id = "wc.retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("12", "RETRY_EXC_ERR", "transport retry counter exceeded", "15",
 			     "transport retry count exceeded"),
@@ -218,7 +232,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "pause under congestion" },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 5,
-	  .alt = { RS_CLS_PATH, RS_CLS_CONGESTION, RS_CLS_PORT }, .num = 12 },
+	  .alt = { RS_CLS_PATH, RS_CLS_CONGESTION, RS_CLS_PORT },
+	  .sets = RS_CTX_WC_ERR, .num = 12 },
 	{ .id = "wc.rnr_retry_exc_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("13", "RNR_RETRY_EXC_ERR", "RNR retry counter exceeded", "16",
 			     "(receive-no?t?-ready|RNR) retry count exceeded"),
@@ -232,21 +247,24 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "rnr_retry below 7 (7 retries forever) or a short min_rnr_timer" },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
 	  .cls = RS_CLS_APPLICATION, .weight = 4,
-	  .alt = { RS_CLS_PEER, RS_CLS_CONGESTION }, .num = 13 },
+	  .alt = { RS_CLS_PEER, RS_CLS_CONGESTION },
+	  .sets = RS_CTX_WC_ERR, .num = 13 },
 	{ .id = "wc.loc_rdd_viol_err", .tool = "libibverbs",
 	  .pattern = WC("14", "LOC_RDD_VIOL_ERR", "local RDD violation error"),
 	  .meaning = "Work completion status 14, local RDD violation error "
 		     "(IBV_WC_LOC_RDD_VIOL_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 14 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 14 },
 	{ .id = "wc.rem_inv_rd_req_err", .tool = "libibverbs",
 	  .pattern = WC("15", "REM_INV_RD_REQ_ERR", "remote invalid RD request"),
 	  .meaning = "Work completion status 15, remote invalid RD request "
 		     "(IBV_WC_REM_INV_RD_REQ_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 15 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 15 },
 	{ .id = "wc.rem_abort_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("16", "REM_ABORT_ERR", "aborted error", "22",
 			     WC_UCX("remote side aborted")),
@@ -256,21 +274,24 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "(process exit, teardown)",
 		      "an error on the peer's side: read the peer's log" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION }, .num = 16 },
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION },
+	  .sets = RS_CTX_WC_ERR, .num = 16 },
 	{ .id = "wc.inv_eecn_err", .tool = "libibverbs",
 	  .pattern = WC("17", "INV_EECN_ERR", "invalid EE context number"),
 	  .meaning = "Work completion status 17, invalid EE context number "
 		     "(IBV_WC_INV_EECN_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 17 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 17 },
 	{ .id = "wc.inv_eec_state_err", .tool = "libibverbs",
 	  .pattern = WC("18", "INV_EEC_STATE_ERR", "invalid EE context state"),
 	  .meaning = "Work completion status 18, invalid EE context state "
 		     "(IBV_WC_INV_EEC_STATE_ERR)" RD_MEANING,
 	  .causes = RD_CAUSES,
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 18 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 18 },
 	{ .id = "wc.fatal_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("19", "FATAL_ERR", "fatal error"),
 	  .meaning = "Work completion status 19, fatal error (IBV_WC_FATAL_ERR): the device hit a "
@@ -280,7 +301,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "PCIe errors on the NIC's link (AER in dmesg)",
 		      "an overheating or failing card" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 5, .alt = { RS_CLS_DRIVER }, .num = 19 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 5, .alt = { RS_CLS_DRIVER },
+	  .sets = RS_CTX_WC_ERR, .num = 19 },
 	{ .id = "wc.resp_timeout_err", .tool = "libibverbs",
 	  .pattern = WC("20", "RESP_TIMEOUT_ERR", "response timeout error"),
 	  .meaning = "Work completion status 20, response timeout error "
@@ -289,7 +311,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "the peer's queue pair is gone",
 		      "frames dropped on the path" },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
-	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_CONGESTION }, .num = 20 },
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_CONGESTION },
+	  .sets = RS_CTX_WC_ERR, .num = 20 },
 	{ .id = "wc.general_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("21", "GENERAL_ERR", "general error"),
 	  .meaning = "Work completion status 21, general error (IBV_WC_GENERAL_ERR): a "
@@ -298,7 +321,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .causes = { "look the vendor error up for the provider, and read dmesg",
 		      "a driver and firmware pair that do not match" },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER }, .num = 21 },
+	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER },
+	  .sets = RS_CTX_WC_ERR, .num = 21 },
 	{ .id = "wc.tm_err", .tool = "libibverbs",
 	  .pattern = WC_PLAIN("22", "TM_ERR", "TM error"),
 	  .meaning = "Work completion status 22, TM error (IBV_WC_TM_ERR): an error in hardware "
@@ -307,7 +331,8 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      "hardware tag matching to confirm (UCX_RC_TM_ENABLE=n)",
 		      "a driver or firmware without working tag matching" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 22 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 22 },
 	{ .id = "wc.tm_rndv_incomplete", .tool = "libibverbs",
 	  .pattern = WC("23", "TM_RNDV_INCOMPLETE", "TM software rendezvous"),
 	  .meaning = "Work completion status 23, TM software rendezvous "
@@ -315,6 +340,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		     "could not finish a rendezvous and hands it to software.",
 	  .causes = { "expected with hardware tag matching; a problem only next to other errors" },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 3, .num = 23 },
+	  .cls = RS_CLS_DRIVER, .weight = 3,
+	  .sets = RS_CTX_WC_ERR, .num = 23 },
 	{ .id = NULL },
 };
