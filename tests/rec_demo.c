@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "session/record_job.h"
 #include "session/session.h"
 #include "util.h"
 

@@ -24,6 +24,7 @@
 #include "model/demo.h"
 #include "model/snapshot_yaml.h"
 #include "runtime/loop.h"
+#include "session/capture_job.h"
 #include "session/session.h"
 #include "snapshot.h"
 #include "tests/helpers/snapshot_sample.h"

@@ -27,7 +27,7 @@ static const unsigned intervals_ms[] = { 250, 500, 1000, 2000, 5000, 10000, 3000
  * and a message too long for the bar. */
 static int ui_bars(const struct ui *ui)
 {
-	return (ui->sess.kind == RS_SOURCE_REPLAY && !ui->help) + ui->msg_rows;
+	return (rs_session_is_replay(&ui->sess) && !ui->help) + ui->msg_rows;
 }
 
 /*
@@ -163,7 +163,7 @@ static int k_quit(struct ui *ui, struct ui_pane *p, int key)
 
 static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 {
-	if (ui->sess.kind == RS_SOURCE_REPLAY)
+	if (rs_session_is_replay(&ui->sess))
 		return ui_replay_play(ui);	/* a replay's freeze is its pause */
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
 	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
@@ -182,7 +182,7 @@ static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 	size_t n = RS_ARRAY_SIZE(intervals_ms), i = 0;
 	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
-	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&ui->sess)) {
 		ui_message(ui, "a replay keeps the recorded pace: > and < change the speed");
 		return UI_F_REDRAW;
 	}
@@ -538,7 +538,7 @@ static const char *short_label(const struct ui *ui, const char *l, char *buf, si
 	const char *sp = strchr(l, ' ');
 	size_t n = strlen(l), max = 26;
 
-	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&ui->sess)) {
 		/* the file's name (the line above says it is a replay): the
 		 * room goes to the messages (marks); escaped, as any name */
 		const char *base = strrchr(ui->sess.path, '/');
@@ -601,10 +601,10 @@ static int draw_status(struct ui *ui)
 		short_label(ui, src, label, sizeof(label)),
 		rs_session_is_dynamic(&ui->sess) ? "" : " (static)");
 	/* a replay says where it is on its own line above */
-	if (ui->sess.kind != RS_SOURCE_REPLAY)
+	if (!rs_session_is_replay(&ui->sess))
 		ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	ui_record_status(ui, &pen);
-	if (ui->sess.kind == RS_SOURCE_REPLAY)
+	if (rs_session_is_replay(&ui->sess))
 		;
 	else if (ui->sess.progress.loading && ui->sess.progress.total)
 		ui_putf(&pen, UI_R_WARN, "%s %zu of %zu %s",
@@ -768,7 +768,7 @@ void ui_draw(struct ui *ui)
 		ui_explain_draw(ui, LINES - 2 - ui_bars(ui));
 	else
 		draw_pane(ui, &ui->panes[ui->cur]);
-	if (ui->sess.kind == RS_SOURCE_REPLAY && !ui->help)
+	if (rs_session_is_replay(&ui->sess) && !ui->help)
 		ui_replay_bar(ui, LINES - 2 - ui->msg_rows);
 	draw_msg_rows(ui);
 	if (ui->input)

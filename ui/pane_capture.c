@@ -15,6 +15,7 @@
  */
 #include "capture/capture.h"
 #include "capture/format.h"
+#include "session/capture_job.h"
 #include "ui/curses.h"
 #include "ui/pane_capture.h"
 #include "util.h"
@@ -91,12 +92,12 @@ static void start_default(struct ui *ui)
 	char err[RS_MSG_LEN];
 	const char *dev;
 
-	if (ui->sess.kind == RS_SOURCE_DEMO) {
+	if (rs_session_is_demo(&ui->sess)) {
 		ui_cap(ui)->back = 0;
 		rs_session_capture_demo(&ui->sess, err, sizeof(err));
 		return;
 	}
-	if (ui->sess.kind != RS_SOURCE_LIVE)
+	if (!rs_session_can_capture(&ui->sess))
 		return;		/* a recorded host: the pane offers a file */
 	dev = ui_capture_default_netdev(ui);
 	if (dev)
@@ -144,7 +145,7 @@ static void source_done(struct ui *ui, const char *text)
 	if (!kind)
 		kind = is_rdma_dev(ui, name) ? RS_CAP_RDMA : rs_snapshot_link(&ui->sess.snap, name) ?
 		       RS_CAP_NETDEV : RS_CAP_FILE;
-	if (kind == RS_CAP_NETDEV && ui->sess.kind != RS_SOURCE_LIVE) {
+	if (kind == RS_CAP_NETDEV && !rs_session_can_capture(&ui->sess)) {
 		say(ui, "live capture needs the live host (source: %s)", ui->sess.label);
 		return;
 	}
@@ -158,7 +159,7 @@ static void source_done(struct ui *ui, const char *text)
 
 static int k_source(struct ui *ui, struct ui_pane *p, int key)
 {
-	const char *dev = ui->sess.kind == RS_SOURCE_LIVE ? ui_capture_default_netdev(ui) : NULL;
+	const char *dev = rs_session_can_capture(&ui->sess) ? ui_capture_default_netdev(ui) : NULL;
 	char initial[RS_NAME_LEN + 4] = "-r ";
 
 	if (dev)
@@ -174,7 +175,7 @@ static int k_start_stop(struct ui *ui, struct ui_pane *p, int key)
 		say(ui, "capture stopped (s starts it again)");
 		return UI_F_REDRAW;
 	}
-	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
+	if (!rs_session_can_capture(&ui->sess) && !rs_session_is_demo(&ui->sess))
 		return k_source(ui, p, key);
 	start_default(ui);
 	if (!rs_session_capture(&ui->sess) && !rs_session_capture_error(&ui->sess)[0])

@@ -11,6 +11,7 @@
 #include "capture/capture.h"
 #include "capture/format.h"
 #include "model/demo.h"
+#include "session/capture_job.h"
 #include "ui/curses.h"
 #include "ui/pane_capture.h"
 #include "util.h"
@@ -294,7 +295,7 @@ static void draw_running(struct ui *ui, struct ui_pane *p, const struct rs_captu
 	draw_verdicts(ui, p, c);
 	if (err[0])
 		ui_wrap_max(p, UI_R_BAD, 1, err, 2);
-	if (ui->sess.kind == RS_SOURCE_DEMO && p->view.height > 12) {
+	if (rs_session_is_demo(&ui->sess) && p->view.height > 12) {
 		ui_line_fixed(p, &pen);
 		ui_putf(&pen, UI_R_DIM, " %s", rs_demo_pcap_credit);
 	}
@@ -322,17 +323,17 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 		ui_wrap_max(p, UI_R_WARN, 1, uc->say, 2);
 	if (err[0])
 		ui_wrap_max(p, UI_R_BAD, 1, err, 4);
-	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO)
+	if (!rs_session_can_capture(&ui->sess) && !rs_session_is_demo(&ui->sess))
 		snprintf(text, sizeof(text), "Live capture needs the live host (this is %s). i then "
 			 "-r FILE reads a capture file (pcap or pcapng).", ui->sess.label);
-	else if (ui->sess.kind == RS_SOURCE_LIVE && !ui_capture_default_netdev(ui))
+	else if (rs_session_can_capture(&ui->sess) && !ui_capture_default_netdev(ui))
 		snprintf(text, sizeof(text), "No capture running, and no RDMA port to capture on. "
 			 "i chooses an interface (-i), the sniffer of an RDMA device (-d) or a "
 			 "file (-r).");
 	else
 		snprintf(text, sizeof(text), "No capture running. s starts one (%s); i chooses an "
 			 "interface (-i), the sniffer of an RDMA device (-d) or a file (-r).",
-			 ui->sess.kind == RS_SOURCE_DEMO ? "the demo's replay" :
+			 rs_session_is_demo(&ui->sess) ? "the demo's replay" :
 			 ui_capture_default_netdev(ui));
 	ui_wrap_max(p, UI_R_DIM, 1, text, 4);
 }

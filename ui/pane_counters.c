@@ -23,6 +23,7 @@
  * case).  Both only choose rows: counting and marks are unchanged.
  */
 #include "ui/curses.h"
+#include "session/replay.h"
 #include "ui/ui.h"
 #include "model/counter_tables.h"
 #include "model/units.h"
@@ -233,7 +234,7 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
 	}
 	draw_elsewhere(ui, pane);
-	if (ui->sess.kind == RS_SOURCE_REPLAY && ui->sess.frozen) {
+	if (rs_session_is_replay(&ui->sess) && ui->sess.frozen) {
 		/* a replay pauses, and ends: f is not what moves it */
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, rs_session_replay_at_end(&ui->sess) ?

@@ -212,7 +212,7 @@ int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *
 	if (!l)
 		return 0;
 	if (pane) {
-		if (ui->sess.kind != RS_SOURCE_LIVE) {
+		if (rs_session_is_recorded(&ui->sess)) {
 			ui_line(pane, &pen);
 			ui_col(&pen, 5);
 			ui_putf(&pen, UI_R_DIM, "%s and its PCI function, recorded (%s):", l->name, ui->sess.label);

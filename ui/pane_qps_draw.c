@@ -79,8 +79,8 @@ static void draw_group(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 		ui_put(&pen, UI_R_DIM, ")");
 	}
 	if (!p)
-		ui_put(&pen, UI_R_WARN, ui->sess.kind == RS_SOURCE_LIVE ? "  process gone" :
-		       "  process not recorded");
+		ui_put(&pen, UI_R_WARN, rs_session_is_recorded(&ui->sess) ? "  process not recorded" :
+		       "  process gone");
 }
 
 static void draw_row(struct ui *ui, struct ui_pane *pane, const struct rs_qp_table *t,
@@ -179,7 +179,7 @@ void ui_qps_draw(struct ui *ui, struct ui_pane *pane)
 	pane->n_items = (int)qs->n;
 	sel = ui_qps_selected(ui, t);
 	ui_title_fixed(ui, pane, "Queue pairs: %zu shown of %zu (%s%s)%s", qs->n, t->n,
-		       ui->sess.kind == RS_SOURCE_LIVE ? "" : "recorded: ", ui->sess.label,
+		       rs_session_is_recorded(&ui->sess) ? "recorded: " : "", ui->sess.label,
 		       t->readings < 2 ? ", one reading" : "");
 	if (qs->detail && sel)
 		ui_qps_draw_detail(ui, pane, t, sel);
@@ -217,7 +217,7 @@ static void detail_owner(struct ui *ui, struct ui_pane *pane, const struct rs_qp
 		snprintf(line + n, sizeof(line) - (size_t)n, ", last on CPU %d (node %d)", p->cpu,
 			 rs_cpu_node(&ui->sess.snap.host, (unsigned)p->cpu));
 	detail_line(pane, "owner", p ? UI_R_NORMAL : UI_R_WARN, p ? line :
-		    ui->sess.kind == RS_SOURCE_LIVE ? "its process is gone" :
+		    !rs_session_is_recorded(&ui->sess) ? "its process is gone" :
 		    "its process was not recorded");
 }
 

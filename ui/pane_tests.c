@@ -7,7 +7,7 @@
  * typed as for `rocescope bw|lat PEER` (-s 65536 -D 5 -q 2); k stops it;
  * Enter runs the last one again.
  *
- * The test itself is the session's (src/session/test_job.h): a child
+ * The test itself is the session's (src/session/perf_job.h): a child
  * `rocescope bw|lat PEER ... --json-lines` on the event loop, whose lines
  * the session parses; this file only asks and draws.  On --demo a test is
  * a replay of a run recorded in the Soft-RoCE lab, labelled so on screen;
@@ -62,7 +62,7 @@ static void start(struct ui *ui, enum rs_test_kind k)
 		say(ui, "%s", err);
 		return;
 	}
-	if (ui->sess.kind == RS_SOURCE_DEMO)	/* the pane's REPLAY line says the rest */
+	if (rs_session_is_demo(&ui->sess))	/* the pane's REPLAY line says the rest */
 		ui_message(ui, "a replay: options do not apply on the demo");
 	else
 		ui_message(ui, "%s test started (k stops it)", rs_test_kind_name(k));
@@ -107,7 +107,7 @@ static void peer_done(struct ui *ui, const char *text)
 /* b, l: what a test needs first, then the test. */
 static void begin(struct ui *ui, enum rs_test_kind k)
 {
-	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_DEMO) {
+	if (!rs_session_can_test(&ui->sess)) {
 		say(ui, "tests need the live host (this is %s): run rocescope %s PEER there",
 		    ui->sess.label, rs_test_kind_cmd(k));
 		return;
@@ -116,7 +116,7 @@ static void begin(struct ui *ui, enum rs_test_kind k)
 		say(ui, "a test runs already (k stops it)");
 		return;
 	}
-	if (ui->sess.kind == RS_SOURCE_DEMO) {
+	if (rs_session_is_demo(&ui->sess)) {
 		start(ui, k);
 		return;
 	}

@@ -3,13 +3,13 @@
  * pane_tests.h - what the Tests pane's two files share: the view's state
  * kept in struct ui (the options last typed per test, the test waiting for
  * the peer's address, the last message).  pane_tests.c reads keys and
- * starts tests through the session's test job (src/session/test_job.h);
+ * starts tests through the session's test job (src/session/perf_job.h);
  * pane_tests_draw.c draws what the job's run says.
  */
 #ifndef RS_UI_PANE_TESTS_H
 #define RS_UI_PANE_TESTS_H
 
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "ui/ui.h"
 
 struct ui_tests {

@@ -324,11 +324,11 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 
 	if (ui_tests(ui)->say[0])
 		ui_wrap_max(p, UI_R_WARN, 1, ui_tests(ui)->say, 2);
-	if (ui->sess.kind == RS_SOURCE_DEMO)
+	if (rs_session_is_demo(&ui->sess))
 		snprintf(text, sizeof(text), "No test yet. On the demo, b and l replay a bandwidth "
 			 "and a latency test recorded in the Soft-RoCE lab (rxe0 -> rxe1), at their "
 			 "own pace.");
-	else if (ui->sess.kind != RS_SOURCE_LIVE)
+	else if (!rs_session_can_test(&ui->sess))
 		snprintf(text, sizeof(text), "Tests need the live host (this is %s): run rocescope "
 			 "bw PEER or rocescope lat PEER there, with rocescope serve on the peer.",
 			 ui->sess.label);

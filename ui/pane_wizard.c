@@ -15,8 +15,9 @@
  * the peer opens the peer input line once.  A cause with a fix shows its
  * plan: a applies it, u undoes (wizard_fix.c); the step re-runs after.
  */
-#include "session/test_job.h"
 #include "ui/curses.h"
+#include "session/perf_job.h"
+#include "session/probes.h"
 #include "ui/ui.h"
 #include "fix/fix.h"
 #include "ui/wizard_fix.h"
@@ -319,7 +320,7 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 	else if (w->testing)
 		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (%s shows it)",
 			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
-			ui->sess.kind == RS_SOURCE_DEMO ? ", a replay" : "",
+			rs_session_is_demo(&ui->sess) ? ", a replay" : "",
 			rs_pane_ref(pane_ref, sizeof(pane_ref), RS_PANE_TESTS, NULL));
 	else if (rs_run_done(&w->run))
 		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",

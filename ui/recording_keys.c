@@ -14,6 +14,8 @@
  */
 #include "ui/curses.h"
 #include "record/recording.h"
+#include "session/record_job.h"
+#include "session/replay.h"
 #include "ui/ui.h"
 #include "util.h"
 
@@ -25,7 +27,7 @@
 
 static int is_replay(struct ui *ui)
 {
-	if (ui->sess.kind == RS_SOURCE_REPLAY)
+	if (rs_session_is_replay(&ui->sess))
 		return 1;
 	ui_message(ui, "not a recording: rocescope --replay FILE plays one (W records)");
 	return 0;
@@ -90,7 +92,7 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 		ui_message(ui, "%s", msg);
 		return UI_F_REDRAW;
 	}
-	if (ui->sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&ui->sess)) {
 		ui_message(ui, "nothing to record: this is a replay");
 		return UI_F_REDRAW;
 	}

@@ -14,6 +14,7 @@
  * answers given and the pending question live here.
  */
 #include "fix/fix.h"
+#include "session/fix_job.h"
 #include "ui/ui.h"
 #include "ui/wizard_fix.h"
 #include "util.h"
@@ -89,7 +90,7 @@ int ui_fix_draw(struct ui *ui, struct ui_pane *pane, const struct rs_finding *f,
 	char line[RS_MSG_LEN * 4], first[RS_MSG_LEN * 2];
 	size_t n;
 
-	if (ui->sess.kind != RS_SOURCE_LIVE && ui->sess.kind != RS_SOURCE_ROOT)
+	if (!rs_session_can_fix(&ui->sess))
 		return 0;
 	plan_of(ui, f, &plan);
 	n = plan.n;

@@ -8,6 +8,7 @@ librscore_a_SOURCES += \
 	src/capture/analysis.c src/capture/flow.c \
 	src/capture/format.h src/capture/format.c src/capture/format_json.c \
 	src/capture/report.c src/capture/report_text.c \
+	src/capture/cap_ctx.h \
 	src/capture/capture.h src/capture/capture.c src/capture/source.h \
 	src/capture/replay_psn.h src/capture/replay_psn.c \
 	src/capture/source_pcap.c src/capture/pcap_writer.c src/capture/source_sniffer.c

@@ -18,6 +18,7 @@
  */
 #include "cli/cli.h"
 #include "diag/explain.h"
+#include "print.h"
 #include "util.h"
 #include "wizard/explain_report.h"
 
@@ -36,26 +37,29 @@ static void put_stdout(void *arg, const char *line)
 	putchar('\n');
 }
 
-static void json_entry(struct rs_json *j, struct rs_explain_report *rp,
-		       const struct rs_explain_entry *e, const char *tree, const char *check,
-		       const char *peer)
+/*
+ * An entry of the table: its JSON members (for a match and for --list);
+ * list: text too, the --list line (id, tree / check / step, class) without
+ * the meaning, which list_entry() wraps below it.
+ */
+static void print_entry(struct rs_pr *p, struct rs_explain_report *rp,
+			const struct rs_explain_entry *e, const char *peer, int list)
 {
 	char run[256];
 	const char *step;
 
-	rs_json_kv_str(j, "id", e->id);
-	rs_json_kv_str(j, "tool", e->tool);
-	rs_json_kv_str(j, "meaning", e->meaning);
-	rs_json_key(j, "causes");
-	rs_json_arr_begin(j);
+	rs_explain_report_cmd(rp, e->tree, e->check, peer, run, sizeof(run), &step, NULL);
+	rs_pr_str(p, "id", list ? "%-26s " : NULL, e->id);
+	rs_pr_str(p, "tool", NULL, e->tool);
+	rs_pr_str(p, "meaning", NULL, e->meaning);
+	rs_pr_arr_open(p, "causes");
 	for (int i = 0; e->causes[i]; i++)
-		rs_json_str(j, e->causes[i]);
-	rs_json_arr_end(j);
-	rs_json_kv_str(j, "tree", tree);
-	rs_json_kv_str(j, "check", check);
-	rs_explain_report_cmd(rp, tree, check, peer, run, sizeof(run), &step, NULL);
-	rs_json_kv_str_or_null(j, "step", step ? step : "");
-	rs_json_kv_str(j, "run", run);
+		rs_pr_str(p, RS_PR_ITEM, NULL, e->causes[i]);
+	rs_pr_arr_close(p);
+	rs_pr_str(p, "tree", list ? "%s / " : NULL, e->tree);
+	rs_pr_str(p, "check", list ? "%s" : NULL, e->check);
+	rs_pr_str_or(p, "step", list ? " / %s" : NULL, step, NULL);
+	rs_pr_str(p, "run", NULL, run);
 }
 
 /* The rank of entry i in rk (1-based), or 0. */
@@ -68,12 +72,13 @@ static size_t rank_of(const struct rs_explain_ranked *rk, size_t n, size_t i)
 }
 
 /* Each message once, at its first line, with how often it came. */
-static void json_matches(struct rs_json *j, struct rs_explain_report *rp,
+static void json_matches(struct rs_pr *p, struct rs_explain_report *rp,
 			 const struct rs_explain_run *r, const struct rs_explain_ranked *rk,
 			 size_t n)
 {
 	const struct rs_explainer *x = rs_explain_run_explainer(r);
 	const struct rs_explain_stats *st = rs_explain_run_stats(r);
+	struct rs_json *j = p->j;
 
 	rs_json_key(j, "matches");
 	rs_json_arr_begin(j);
@@ -101,7 +106,7 @@ static void json_matches(struct rs_json *j, struct rs_explain_report *rp,
 			rs_json_kv_bool(j, "truncated", sn->full_len > sn->len);
 			rs_json_kv_u64(j, "length", sn->full_len);
 			rs_json_kv_str_or_null(j, "peer", sn->peer);
-			json_entry(j, rp, e, e->tree, e->check, sn->peer);
+			print_entry(p, rp, e, sn->peer, 0);
 			rs_json_kv_str(j, "class", rs_explain_class_name(e->cls));
 			rs_json_kv_u64(j, "count", sn->count);
 			rs_json_kv_u64(j, "last_line", sn->last);
@@ -186,14 +191,16 @@ static int json_out(struct rs_explain_report *rp, const struct rs_explain_run *r
 	size_t n = st->distinct + RS_EXPLAIN_RANK_ALT;
 	struct rs_explain_ranked *rk = rs_xcalloc(n, sizeof(*rk));
 	struct rs_json json;
+	struct rs_pr pr;
 	int ret;
 
 	n = rs_explain_rank(r, rk, n);
 	rs_json_init(&json, stdout);
+	rs_pr_init(&pr, stdout, &json);
 	rs_json_obj_begin(&json);
 	rs_json_kv_schema(&json);
 	rs_json_kv_str(&json, "source", source);
-	json_matches(&json, rp, r, rk, n);
+	json_matches(&pr, rp, r, rk, n);
 	json_ranked(&json, rp, r, rk, n);
 	json_summary(&json, st, lim);
 	rs_json_obj_end(&json);
@@ -252,52 +259,46 @@ static int read_input(struct rs_explain_run *r, int argc, char **argv)
 
 static int opt_list;
 
-static void list_text(struct rs_explain_report *rp, const struct rs_explain_entry *e, size_t i)
+/* --list: one entry, its meaning wrapped below its line in text. */
+static void list_entry(struct rs_pr *p, struct rs_explain_report *rp,
+		       const struct rs_explain_entry *e, size_t i)
 {
-	char run[256];
-	const char *step;
-
-	rs_explain_report_cmd(rp, e->tree, e->check, NULL, run, sizeof(run), &step, NULL);
 	if (i)
-		putchar('\n');
-	rs_tprintf(stdout, "%-26s %s / %s%s%s [%s]\n", e->id, e->tree, e->check,
-		   step ? " / " : "", step ? step : "", rs_explain_class_name(e->cls));
-	rs_explain_report_wrap(rp, "  ", "  ", e->meaning, put_stdout, NULL);
+		rs_pr_text(p, "\n");
+	rs_pr_obj_open(p, NULL);
+	print_entry(p, rp, e, NULL, 1);
+	rs_pr_str(p, "pattern", NULL, e->pattern);
+	rs_pr_str_or_null(p, "peer_pattern", NULL, e->peer ? e->peer : "");
+	rs_pr_str(p, "class", " [%s]\n", rs_explain_class_name(e->cls));
+	rs_pr_int(p, "weight", NULL, e->weight);
+	rs_pr_obj_close(p);
+	if (!rs_pr_is_json(p))
+		rs_explain_report_wrap(rp, "  ", "  ", e->meaning, put_stdout, NULL);
 }
 
 static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)
 {
 	struct rs_explain_report *rp = rs_explain_report_new(WIDTH);
 	struct rs_json json, *j = cli->json ? &json : NULL;
+	struct rs_pr pr;
 	int ret = RS_EXIT_OK;
 
 	if (j) {
 		rs_json_init(j, stdout);
 		rs_json_obj_begin(j);
 		rs_json_kv_schema(j);
-		rs_json_key(j, "entries");
-		rs_json_arr_begin(j);
 	}
-	for (size_t i = 0; i < rs_explainer_count(x); i++) {
-		const struct rs_explain_entry *e = rs_explainer_entry(x, i);
-
-		if (!j) {
-			list_text(rp, e, i);
-			continue;
-		}
-		rs_json_obj_begin(j);
-		json_entry(j, rp, e, e->tree, e->check, NULL);
-		rs_json_kv_str(j, "pattern", e->pattern);
-		rs_json_kv_str_or_null(j, "peer_pattern", e->peer ? e->peer : "");
-		rs_json_kv_str(j, "class", rs_explain_class_name(e->cls));
-		rs_json_kv_int(j, "weight", e->weight);
-		rs_json_obj_end(j);
-	}
+	rs_pr_init(&pr, stdout, j);
+	rs_pr_arr_open(&pr, "entries");
+	for (size_t i = 0; i < rs_explainer_count(x); i++)
+		list_entry(&pr, rp, rs_explainer_entry(x, i), i);
+	rs_pr_arr_close(&pr);
 	if (j) {
-		rs_json_arr_end(j);
 		rs_json_obj_end(j);
 		ret = rs_json_finish(j) ? RS_EXIT_FAIL : RS_EXIT_OK;
 	}
+	if (rs_pr_error(&pr))
+		ret = RS_EXIT_FAIL;
 	rs_explain_report_free(rp);
 	return ret;
 }

@@ -12,6 +12,7 @@
  */
 #include "cli/fix_out.h"
 #include "cli/view.h"
+#include "session/probes.h"
 #include "util.h"
 
 #include <errno.h>
@@ -143,8 +144,7 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 
 	ret = rs_fix_preflight(plan, env, err, sizeof(err));
 	rs_fix_print_plan(v, plan, 1);
-	if (v->j)
-		rs_json_kv_str_or_null(v->j, "needs", ret ? err : "");
+	rs_pr_str_or_null(&v->pr, "needs", NULL, ret ? err : "");
 	if (ret) {
 		rs_tprintf(stderr, "rocescope: fix: needs %s\n", err);
 		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
@@ -182,15 +182,13 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 			   "(fix --list shows them)\n");
 		return RS_EXIT_USAGE;
 	}
-	if (v->j)
-		rs_json_kv_str(v->j, "mode", "undo");
+	rs_pr_str(&v->pr, "mode", NULL, "undo");
 	if (state_dir(env))
 		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_undo((unsigned)id, env, &set, err, sizeof(err));
 	if (ret == -ENOENT && !id) {
-		if (!v->j)
-			rs_tprintf(stdout, "nothing to undo: %s\n", err);
+		rs_pr_text(&v->pr, "nothing to undo: %s\n", err);
 		return rs_fix_print_none(v, RS_EXIT_OK, "nothing to undo");
 	}
 	if (ret) {

@@ -17,81 +17,81 @@
 
 static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-/* A file's lines, one under the other. */
-static void text_lines(const char *lines)
+/* A file's lines, one under the other (text). */
+static void text_lines(struct rs_pr *p, const char *lines)
 {
-	for (const char *p = lines; *p; ) {
-		size_t n = strcspn(p, "\n");
+	for (const char *s = lines; *s; ) {
+		size_t n = strcspn(s, "\n");
 
-		rs_tprintf(stdout, "       %.*s\n", (int)n, p);
-		p += n + (p[n] == '\n');
+		rs_pr_text(p, "       %.*s\n", (int)n, s);
+		s += n + (s[n] == '\n');
 	}
 }
 
-static void text_step(const struct rs_fix_step *st, size_t n)
+/*
+ * One step of the plan, numbered n in text (0: not planned).  Text has
+ * three shapes: a value (what: current -> new), a file (what, to hold: its
+ * lines) and a step that cannot be planned (what: current; why not).
+ */
+static void print_step(struct rs_pr *p, const struct rs_fix_step *st, size_t n)
 {
-	if (st->kind == RS_FIX_FILE && !st->blocked[0]) {
-		rs_tprintf(stdout, "%3zu  %-20s %s\n     %s, to hold:\n", n, st->check, st->object,
-			   st->what);
-		text_lines(st->want);
-		rs_tprintf(stdout, "     command:  %s\n     persists: yes, %s\n", st->command,
-			   st->persist);
-	} else if (st->blocked[0])
-		rs_tprintf(stdout, "  -  %-20s %s\n     %s: %s\n     not planned: %s\n",
-			   st->check, st->object, st->what, st->cur, st->blocked);
+	int blocked = st->blocked[0] != '\0';
+	int file = st->kind == RS_FIX_FILE && !blocked, value = !file && !blocked;
+
+	rs_pr_obj_open(p, NULL);
+	if (blocked)
+		rs_pr_text(p, "  -  ");
 	else
-		rs_tprintf(stdout, "%3zu  %-20s %s\n     %s: %s -> %s\n     command:  %s\n"
-			   "     persists: %s%s\n", n, st->check, st->object, st->what, st->cur,
-			   st->want, st->command, st->persists ? "yes, " : "no, ", st->persist);
+		rs_pr_text(p, "%3zu  ", n);
+	rs_pr_str(p, "check", "%-20s ", st->check);
+	rs_pr_str(p, "object", "%s\n", st->object);
+	rs_pr_str(p, "kind", NULL, rs_fix_kind_name(st->kind));
+	rs_pr_str(p, "what", file ? "     %s, to hold:\n" : "     %s: ", st->what);
+	rs_pr_str_or_null(p, "netdev", NULL, st->netdev);
+	rs_pr_str(p, "target", NULL, st->target);
+	rs_pr_str(p, "current", file ? NULL : blocked ? "%s\n" : "%s -> ", st->cur);
+	rs_pr_str_or_null(p, "new", value ? "%s\n" : NULL, blocked ? "" : st->want);
+	if (file)
+		text_lines(p, st->want);
+	rs_pr_str_or_null(p, "command", blocked ? NULL : "     command:  %s\n",
+			  blocked ? "" : st->command);
+	rs_pr_bool(p, "persists", NULL, st->persists);
+	if (!blocked)
+		rs_pr_text(p, "     persists: %s", file || st->persists ? "yes, " : "no, ");
+	rs_pr_str(p, "persist", blocked ? NULL : "%s\n", st->persist);
+	rs_pr_str_or_null(p, "blocked", blocked ? "     not planned: %s\n" : NULL, st->blocked);
+	rs_pr_obj_close(p);
 }
 
-static void json_step(struct rs_json *j, const struct rs_fix_step *st)
-{
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "check", st->check);
-	rs_json_kv_str(j, "object", st->object);
-	rs_json_kv_str(j, "kind", rs_fix_kind_name(st->kind));
-	rs_json_kv_str(j, "what", st->what);
-	rs_json_kv_str_or_null(j, "netdev", st->netdev);
-	rs_json_kv_str(j, "target", st->target);
-	rs_json_kv_str(j, "current", st->cur);
-	rs_json_kv_str_or_null(j, "new", st->blocked[0] ? "" : st->want);
-	rs_json_kv_str_or_null(j, "command", st->blocked[0] ? "" : st->command);
-	rs_json_kv_bool(j, "persists", st->persists);
-	rs_json_kv_str(j, "persist", st->persist);
-	rs_json_kv_str_or_null(j, "blocked", st->blocked);
-	rs_json_obj_end(j);
-}
-
+/* JSON: every step in the plan's order; text: the changes numbered, then
+ * what cannot be planned. */
 void rs_fix_print_plan(struct rs_view *v, const struct rs_fix_plan *plan, int applying)
 {
 	size_t ready = rs_fix_plan_ready(plan), n = 0;
+	struct rs_pr *p = &v->pr;
+	int passes = rs_pr_is_json(p) ? 1 : 2;
 
-	if (v->j) {
-		rs_json_kv_str(v->j, "mode", applying ? "apply" : "plan");
-		rs_json_key(v->j, "plan");
-		rs_json_arr_begin(v->j);
-		for (size_t i = 0; i < plan->n; i++)
-			json_step(v->j, &plan->steps[i]);
-		rs_json_arr_end(v->j);
-		return;
+	rs_pr_str(p, "mode", NULL, applying ? "apply" : "plan");
+	if (!plan->n)
+		rs_pr_text(p, "nothing to do: no failing or warning check has a fix here (%s)\n",
+			   v->sess.label);
+	else
+		rs_pr_text(p, "plan: %zu change%s on %s%s\n", ready, ready == 1 ? "" : "s",
+			   v->sess.label,
+			   applying ? "" : " (nothing is changed: --apply makes them)");
+	rs_pr_arr_open(p, "plan");
+	for (int pass = 0; pass < passes; pass++) {
+		if (pass && ready < plan->n)
+			rs_pr_text(p, ready ? "\ncannot be planned as things are:\n" :
+				   "cannot be planned as things are:\n");
+		for (size_t i = 0; i < plan->n; i++) {
+			const struct rs_fix_step *st = &plan->steps[i];
+
+			if (passes == 1 || !st->blocked[0] == !pass)
+				print_step(p, st, st->blocked[0] ? 0 : ++n);
+		}
 	}
-	if (!plan->n) {
-		rs_tprintf(stdout, "nothing to do: no failing or warning check has a fix here "
-			   "(%s)\n", v->sess.label);
-		return;
-	}
-	rs_tprintf(stdout, "plan: %zu change%s on %s%s\n", ready, ready == 1 ? "" : "s",
-		   v->sess.label, applying ? "" : " (nothing is changed: --apply makes them)");
-	for (size_t i = 0; i < plan->n; i++)
-		if (!plan->steps[i].blocked[0])
-			text_step(&plan->steps[i], ++n);
-	if (ready < plan->n)
-		rs_tprintf(stdout, ready ? "\ncannot be planned as things are:\n" :
-			   "cannot be planned as things are:\n");
-	for (size_t i = 0; i < plan->n; i++)
-		if (plan->steps[i].blocked[0])
-			text_step(&plan->steps[i], 0);
+	rs_pr_arr_close(p);
 }
 
 int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct rs_fix_env *env,
@@ -102,18 +102,14 @@ int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct r
 	int denied;
 
 	/* What applying would refuse shows in the plan already. */
-	denied = !strcmp(v->sess.label, "live") || v->sess.kind == RS_SOURCE_ROOT ?
+	denied = rs_session_can_fix(&v->sess) ?
 		 rs_fix_preflight(plan, env, need, sizeof(need)) != 0 : 0;
 	rs_fix_print_plan(v, plan, 0);
 	ready = rs_fix_plan_ready(plan);
-	if (v->j) {
-		rs_json_kv_bool(v->j, "dry_run", 1);
-		rs_json_kv_str_or_null(v->j, "needs", denied ? need : "");
-		rs_json_kv_str(v->j, "outcome", !plan->n ? "nothing to do" : ready == plan->n ?
-			       "all can be fixed" : "some cannot be fixed");
-	} else if (denied) {
-		rs_tprintf(stdout, "\napplying it needs %s\n", need);
-	}
+	rs_pr_bool(&v->pr, "dry_run", NULL, 1);
+	rs_pr_str_or(&v->pr, "needs", "\napplying it needs %s\n", denied ? need : "", NULL);
+	rs_pr_str(&v->pr, "outcome", NULL, !plan->n ? "nothing to do" : ready == plan->n ?
+		  "all can be fixed" : "some cannot be fixed");
 	(void)dry_run;
 	return !plan->n ? RS_EXIT_OK : ready == plan->n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 }
@@ -133,33 +129,47 @@ void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg)
 			   e->message[0] ? ": " : "", e->message);
 }
 
-static void json_entry(struct rs_json *j, const struct rs_fix_entry *e)
+/* A change of a set: text (listing only) its state, what, old -> new. */
+static void print_entry(struct rs_pr *p, const struct rs_fix_entry *e, int listing)
 {
-	rs_json_obj_begin(j);
-	rs_fix_json_entry_head(j, e);
-	rs_json_kv_str(j, "target", e->target);
-	rs_json_kv_str(j, "old", e->old);
-	rs_json_kv_str(j, "new", e->want);
-	rs_json_kv_str(j, "state", rs_fix_state_name(e->state));
-	rs_json_kv_str_or_null(j, "message", e->message);
-	rs_json_obj_end(j);
+	char old[RS_FIX_VAL_LEN], want[RS_FIX_VAL_LEN];
+
+	rs_pr_obj_open(p, NULL);
+	if (rs_pr_is_json(p))
+		rs_fix_json_entry_head(p->j, e);	/* the journal's own members */
+	rs_pr_str(p, "target", NULL, e->target);
+	rs_pr_str(p, "old", NULL, e->old);
+	rs_pr_str(p, "new", NULL, e->want);
+	rs_pr_str(p, "state", listing ? "     %-11s " : NULL, rs_fix_state_name(e->state));
+	rs_pr_str_or_null(p, "message", NULL, e->message);
+	rs_pr_obj_close(p);
+	if (listing && !rs_pr_is_json(p)) {
+		rs_fix_entry_value(e, 0, old, sizeof(old));
+		rs_fix_entry_value(e, 1, want, sizeof(want));
+		rs_pr_text(p, "%s: %s -> %s\n", e->what, old, want);
+	}
 }
 
-static void json_set(struct rs_json *j, const struct rs_fix_set *set, const char *dir)
+/* A change set: JSON in full; text (listing only) a line, then its changes. */
+static void print_set(struct rs_pr *p, const struct rs_fix_set *set, const char *dir,
+		      int listing)
 {
 	char path[4300];
 
 	snprintf(path, sizeof(path), "%s/changes/%u.json", dir, set->id);
-	rs_json_obj_begin(j);
-	rs_fix_json_head(j, set);
-	rs_json_kv_str(j, "journal", path);
-	rs_json_kv_bool(j, "undone", set->undone);
-	rs_json_key(j, "changes");
-	rs_json_arr_begin(j);
+	rs_pr_obj_open(p, NULL);
+	if (rs_pr_is_json(p))
+		rs_fix_json_head(p->j, set);	/* the journal's own members */
+	if (listing)
+		rs_pr_text(p, "%3u  %s  %s%s\n     %s\n", set->id, set->started, set->who,
+			   set->undone ? "  (undone)" : "", set->command);
+	rs_pr_str(p, "journal", NULL, path);
+	rs_pr_bool(p, "undone", NULL, set->undone);
+	rs_pr_arr_open(p, "changes");
 	for (size_t i = 0; i < set->n; i++)
-		json_entry(j, &set->entries[i]);
-	rs_json_arr_end(j);
-	rs_json_obj_end(j);
+		print_entry(p, &set->entries[i], listing);
+	rs_pr_arr_close(p);
+	rs_pr_obj_close(p);
 }
 
 /* (check, object) pairs already printed by after(). */
@@ -185,24 +195,21 @@ static int seen_once(struct seen *s, const char *id, const char *object)
 static int after_one(struct rs_view *v, const char *id, const char *object, int *header)
 {
 	const struct rs_findings *fs = &v->sess.findings;
+	struct rs_pr *p = &v->pr;
 	int bad = 0;
 
 	for (const struct rs_finding *f = rs_findings_get(fs, id, object); f;
 	     f = rs_findings_next(fs, f, id, object)) {
 		bad += rs_finding_is_problem(f);
-		if (!v->j) {
-			if (!(*header)++)
-				rs_tprintf(stdout, "after:\n");
-			rs_tprintf(stdout, "  %-4s  %-20s %-14s  %s\n", upper[f->verdict], f->id,
-				   f->object, f->summary);
-			continue;
-		}
-		rs_json_obj_begin(v->j);
-		rs_json_kv_str(v->j, "id", f->id);
-		rs_json_kv_str(v->j, "verdict", rs_verdict_name(f->verdict));
-		rs_json_kv_str(v->j, "object", f->object);
-		rs_json_kv_str(v->j, "summary", f->summary);
-		rs_json_obj_end(v->j);
+		if (!(*header)++)
+			rs_pr_text(p, "after:\n");
+		rs_pr_obj_open(p, NULL);
+		rs_pr_text(p, "  %-4s  ", upper[f->verdict]);
+		rs_pr_str(p, "id", "%-20s ", f->id);
+		rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
+		rs_pr_str(p, "object", "%-14s  ", f->object);
+		rs_pr_str(p, "summary", "%s\n", f->summary);
+		rs_pr_obj_close(p);
 	}
 	return bad;
 }
@@ -214,10 +221,7 @@ static int after(struct rs_view *v, const struct rs_fix_set *set)
 	struct seen *seen = rs_xcalloc(1, sizeof(*seen));
 	int bad = 0, header = 0;
 
-	if (v->j) {
-		rs_json_key(v->j, "after");
-		rs_json_arr_begin(v->j);
-	}
+	rs_pr_arr_open(&v->pr, "after");
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rs_fix_entry *e = &set->entries[i];
 		char also[RS_MSG_LEN], *save = NULL;
@@ -229,27 +233,24 @@ static int after(struct rs_view *v, const struct rs_fix_set *set)
 			if (!seen_once(seen, id, e->object))
 				bad += after_one(v, id, e->object, &header);
 	}
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_arr_close(&v->pr);
 	free(seen);
 	return bad;
 }
 
 int rs_fix_print_none(struct rs_view *v, int code, const char *outcome)
 {
-	if (!v->j)
-		return code;
-	rs_json_kv_null(v->j, "change_set");
-	rs_json_key(v->j, "after");
-	rs_json_arr_begin(v->j);
-	rs_json_arr_end(v->j);
-	rs_json_kv_str(v->j, "outcome", outcome);
+	rs_pr_null(&v->pr, "change_set", NULL, NULL);
+	rs_pr_arr_open(&v->pr, "after");
+	rs_pr_arr_close(&v->pr);
+	rs_pr_str(&v->pr, "outcome", NULL, outcome);
 	return code;
 }
 
 int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		     const struct rs_fix_env *env, int undo, size_t unplanned)
 {
+	struct rs_pr *p = &v->pr;
 	size_t done = 0, n = 0;
 	int bad, fixed;
 	enum rs_fix_state ok = undo ? RS_FIXS_UNDONE : RS_FIXS_APPLIED;
@@ -261,28 +262,23 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		done += st == ok;
 		n += !undo || st == RS_FIXS_UNDONE || st == RS_FIXS_UNDO_FAILED;
 	}
-	if (v->j) {
-		rs_json_key(v->j, "change_set");
-		json_set(v->j, set, env->state_dir);
-	} else {
-		rs_tprintf(stdout, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
-			   "%u.json)\n", set->id, undo ? "undone" : "applied", done, n,
-			   n == 1 ? "" : "s", undo ? "put back" : "made", env->state_dir,
-			   set->id);
+	rs_pr_text(p, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
+		   "%u.json)\n", set->id, undo ? "undone" : "applied", done, n, n == 1 ? "" : "s",
+		   undo ? "put back" : "made", env->state_dir, set->id);
+	if (rs_pr_is_json(p)) {
+		rs_json_key(p->j, "change_set");
+		print_set(p, set, env->state_dir, 0);
 	}
 	bad = after(v, set);
 	/* Undone: the problems are back, as they were; only the values count. */
 	if (undo) {
-		if (v->j)
-			rs_json_kv_str(v->j, "outcome", done == n ? "all undone" :
-				       "some not undone");
+		rs_pr_str(p, "outcome", NULL, done == n ? "all undone" : "some not undone");
 		return done == n ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 	}
 	fixed = done == set->n && !bad && !unplanned;
-	if (v->j)
-		rs_json_kv_str(v->j, "outcome", fixed ? "all fixed" : "some not fixed");
-	else if (!fixed)
-		rs_tprintf(stdout, "some not fixed: %zu change%s not made, %zu not planned (above), "
+	rs_pr_str(p, "outcome", NULL, fixed ? "all fixed" : "some not fixed");
+	if (!fixed)
+		rs_pr_text(p, "some not fixed: %zu change%s not made, %zu not planned (above), "
 			   "%d finding%s still a problem (rocescope fix --undo %u puts back what was "
 			   "made)\n", set->n - done, set->n - done == 1 ? "" : "s", unplanned, bad,
 			   bad == 1 ? "" : "s", set->id);
@@ -296,33 +292,15 @@ int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env)
 	size_t n;
 
 	rs_fix_list(env, &sets, &n, err, sizeof(err));
-	if (v->j) {
-		rs_json_kv_str(v->j, "mode", "list");
-		rs_json_key(v->j, "change_sets");
-		rs_json_arr_begin(v->j);
-	} else if (!n) {
-		rs_tprintf(stdout, "no change set in %s\n", env->state_dir);
-	}
+	rs_pr_str(&v->pr, "mode", NULL, "list");
+	if (!n)
+		rs_pr_text(&v->pr, "no change set in %s\n", env->state_dir);
+	rs_pr_arr_open(&v->pr, "change_sets");
 	for (size_t i = 0; i < n; i++) {
-		if (v->j) {
-			json_set(v->j, &sets[i], env->state_dir);
-		} else {
-			rs_tprintf(stdout, "%3u  %s  %s%s\n     %s\n", sets[i].id, sets[i].started,
-				   sets[i].who, sets[i].undone ? "  (undone)" : "", sets[i].command);
-			for (size_t k = 0; k < sets[i].n; k++) {
-				const struct rs_fix_entry *e = &sets[i].entries[k];
-				char old[RS_FIX_VAL_LEN], want[RS_FIX_VAL_LEN];
-
-				rs_fix_entry_value(e, 0, old, sizeof(old));
-				rs_fix_entry_value(e, 1, want, sizeof(want));
-				rs_tprintf(stdout, "     %-11s %s: %s -> %s\n",
-					   rs_fix_state_name(e->state), e->what, old, want);
-			}
-		}
+		print_set(&v->pr, &sets[i], env->state_dir, 1);
 		rs_fix_set_free(&sets[i]);
 	}
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_arr_close(&v->pr);
 	free(sets);
 	return RS_EXIT_OK;
 }

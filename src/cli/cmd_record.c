@@ -12,6 +12,7 @@
  */
 #include "cli/view.h"
 #include "runtime/loop.h"
+#include "session/record_job.h"
 #include "util.h"
 
 #include <errno.h>

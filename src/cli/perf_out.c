@@ -49,65 +49,72 @@ static void jl_view(const char *side, const struct rs_perf_view *v)
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
-/* A view's text, null when unknown ("" or the view's own "unknown"). */
-static void kv_known(struct rs_json *j, const char *key, const char *s)
+/* A view's text: null in JSON when unknown ("" or the view's own "unknown"). */
+static void str_known(struct rs_pr *p, const char *key, const char *fmt, const char *s)
 {
-	rs_json_kv_str_or_null(j, key, strcmp(s, "unknown") ? s : "");
+	rs_pr_str_or(p, key, fmt, strcmp(s, "unknown") ? s : "", s);
 }
 
 /*
- * One end's view in the --json document (docs/cli.md): unknown is null,
- * each member one type; memlock is bytes, null when unlimited (said by
- * memlock_unlimited) or unknown (memlock_unlimited null too).
+ * One end's view.  JSON (docs/cli.md): unknown is null, each member one
+ * type; memlock is bytes, null when unlimited (said by memlock_unlimited)
+ * or unknown (memlock_unlimited null too).  The remote view is the peer's
+ * word: text escapes every string (rs_tprintf).
  */
-void rs_perf_out_json_view(struct rs_json *j, const char *key, const struct rs_perf_view *v)
-{
-	rs_json_key(j, key);
-	rs_json_obj_begin(j);
-	rs_json_kv_str_or_null(j, "version", v->version);
-	rs_json_kv_str_or_null(j, "hostname", v->hostname);
-	rs_json_kv_str_or_null(j, "device", v->device);
-	rs_json_kv_int_or_null(j, "port", v->port, v->port != 0);
-	rs_json_kv_int_or_null(j, "gid_index", v->gid_index, v->gid_index >= 0);
-	rs_json_kv_str_or_null(j, "gid", v->gid);
-	rs_json_kv_str_or_null(j, "gid_type", v->gid_type);
-	rs_json_kv_str_or_null(j, "netdev", v->netdev);
-	rs_json_kv_str_or_null(j, "addr", v->addr);
-	rs_json_kv_int_or_null(j, "netdev_mtu", v->netdev_mtu, v->netdev_mtu != 0);
-	rs_json_kv_int_or_null(j, "active_mtu", v->active_mtu, v->active_mtu != 0);
-	rs_json_kv_int_or_null(j, "link_mbps", v->link_mbps, v->link_mbps != 0);
-	rs_json_kv_str_or_null(j, "port_state", v->port_state);
-	kv_known(j, "pfc", v->pfc);
-	kv_known(j, "trust", v->trust);
-	kv_known(j, "dcqcn", v->dcqcn);
-	rs_json_kv_int_or_null(j, "memlock", (int64_t)v->memlock,
-			       v->memlock != 0 && v->memlock != UINT64_MAX);
-	if (v->memlock)
-		rs_json_kv_bool(j, "memlock_unlimited", v->memlock == UINT64_MAX);
-	else
-		rs_json_kv_null(j, "memlock_unlimited");	/* not known either way */
-	rs_json_kv_str_or_null(j, "neigh_ip", v->neigh_ip);
-	rs_json_kv_str_or_null(j, "neigh_mac", v->neigh_mac);
-	rs_json_obj_end(j);
-}
-
-static void text_view(const char *side, const struct rs_perf_view *v)
+void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
+		      const struct rs_perf_view *v)
 {
 	char ml[32];
 
-	/* The remote view is the peer's word: rs_tprintf escapes every string. */
 	if (v->memlock == UINT64_MAX)
 		snprintf(ml, sizeof(ml), "unlimited");
 	else if (v->memlock)
 		snprintf(ml, sizeof(ml), "%llu KiB", (unsigned long long)v->memlock / 1024);
 	else
 		snprintf(ml, sizeof(ml), "unknown");
-	rs_tprintf(stdout,
-		   "%-6s %s port %u on %s: GID %d %s %s (%s), MTU %u (netdev %u), %.0f Gb/s, "
-		   "memlock %s, PFC %s, rocescope %s\n", side, v->device, v->port, v->hostname,
-		   v->gid_index, v->gid_type[0] ? v->gid_type : "?", v->addr[0] ? v->addr : "?",
-		   v->netdev[0] ? v->netdev : "?", v->active_mtu, v->netdev_mtu,
-		   v->link_mbps / 1000.0, ml, v->pfc, v->version);
+	rs_pr_obj_open(p, key);
+	rs_pr_str_or_null(p, "version", NULL, v->version);
+	rs_pr_str_or_null(p, "hostname", NULL, v->hostname);
+	rs_pr_text(p, "%-6s ", side);
+	rs_pr_str_or_null(p, "device", "%s ", v->device);
+	rs_pr_int_known(p, "port", NULL, (int)v->port, v->port != 0);
+	rs_pr_text(p, "port %u on %s: ", v->port, v->hostname);
+	rs_pr_int_known(p, "gid_index", NULL, v->gid_index, v->gid_index >= 0);
+	rs_pr_text(p, "GID %d ", v->gid_index);
+	rs_pr_str_or_null(p, "gid", NULL, v->gid);
+	rs_pr_str_or(p, "gid_type", "%s ", v->gid_type, "?");
+	rs_pr_str_or_null(p, "netdev", NULL, v->netdev);
+	rs_pr_str_or(p, "addr", "%s ", v->addr, "?");
+	rs_pr_text(p, "(%s), ", v->netdev[0] ? v->netdev : "?");
+	rs_pr_int_known(p, "netdev_mtu", NULL, (int)v->netdev_mtu, v->netdev_mtu != 0);
+	rs_pr_int_known(p, "active_mtu", NULL, (int)v->active_mtu, v->active_mtu != 0);
+	rs_pr_text(p, "MTU %u (netdev %u), ", v->active_mtu, v->netdev_mtu);
+	rs_pr_int_known(p, "link_mbps", NULL, (int)v->link_mbps, v->link_mbps != 0);
+	rs_pr_text(p, "%.0f Gb/s, memlock %s, ", v->link_mbps / 1000.0, ml);
+	rs_pr_str_or_null(p, "port_state", NULL, v->port_state);
+	str_known(p, "pfc", "PFC %s, ", v->pfc);
+	str_known(p, "trust", NULL, v->trust);
+	str_known(p, "dcqcn", NULL, v->dcqcn);
+	rs_pr_u64_known(p, "memlock", NULL, v->memlock,
+			v->memlock != 0 && v->memlock != UINT64_MAX);
+	if (v->memlock)
+		rs_pr_bool(p, "memlock_unlimited", NULL, v->memlock == UINT64_MAX);
+	else
+		rs_pr_null(p, "memlock_unlimited", NULL, NULL);	/* not known either way */
+	rs_pr_str_or_null(p, "neigh_ip", NULL, v->neigh_ip);
+	rs_pr_str_or_null(p, "neigh_mac", NULL, v->neigh_mac);
+	rs_pr_obj_close(p);
+	rs_pr_text(p, "rocescope %s\n", v->version);
+}
+
+void rs_perf_out_diff(struct rs_pr *p, const struct rs_perf_diff *d)
+{
+	rs_pr_obj_open(p, NULL);
+	rs_pr_str(p, "what", "difference: %s: ", d->what);
+	rs_pr_str(p, "local", "%s here, ", d->local);
+	rs_pr_str(p, "remote", "%s there: ", d->remote);
+	rs_pr_str(p, "note", "%s\n", d->note);
+	rs_pr_obj_close(p);
 }
 
 static void on_views(void *arg, const struct rs_perf_view *local, const struct rs_perf_view *remote,
@@ -134,14 +141,12 @@ static void on_views(void *arg, const struct rs_perf_view *local, const struct r
 			rs_jl_end(&jl, STDOUT_FILENO);
 		}
 	} else if (o->mode == RS_OUT_TEXT) {
-		text_view("local", local);
-		text_view("remote", remote);
+		rs_perf_out_view(&o->text, NULL, "local", local);
+		rs_perf_out_view(&o->text, NULL, "remote", remote);
 		if (!nd)
 			rs_tprintf(stdout, "differences: none that matter\n");
-		for (int i = 0; i < nd; i++) {
-			rs_tprintf(stdout, "difference: %s: %s here, %s there: %s\n", d[i].what,
-				   d[i].local, d[i].remote, d[i].note);
-		}
+		for (int i = 0; i < nd; i++)
+			rs_perf_out_diff(&o->text, &d[i]);
 		fflush(stdout);
 	}
 }
@@ -157,7 +162,7 @@ void rs_perf_out_note(struct rs_perf_out *o, const char *text)
 		rs_jl_str(&jl, "text", text);
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
-		rs_tprintf(stdout, "note: %s\n", text);
+		rs_pr_str(&o->text, RS_PR_ITEM, "note: %s\n", text);
 		fflush(stdout);
 	}
 }
@@ -202,6 +207,23 @@ double rs_perf_out_line_rate_pct(const struct rs_perf_out *o, double gbps)
 	return o->local.link_mbps ? gbps * 100000.0 / o->local.link_mbps : -1;
 }
 
+/* Text: the row under the table's head; JSON: the result's members. */
+void rs_perf_out_bw(struct rs_pr *p, const struct rs_perf_out *o,
+		    const struct rs_perf_bw_result *r)
+{
+	double pct = rs_perf_out_line_rate_pct(o, r->bw_avg_gbps);
+
+	rs_pr_text(p, "%s ", o->tool[0] == 'p' ? "perftest " : "");
+	rs_pr_uint(p, "size", "%10u ", r->size);
+	rs_pr_u64(p, "iterations", "%12llu ", r->iterations);
+	rs_pr_double(p, "bw_avg_gbps", NULL, r->bw_avg_gbps);
+	rs_pr_double(p, "bw_peak_gbps", "%16.3f ", r->bw_peak_gbps);
+	rs_pr_text(p, "%18.3f ", r->bw_avg_gbps);
+	rs_pr_double(p, "msg_rate_mpps", "%14.6f\n", r->msg_rate_mpps);
+	rs_pr_double(p, "seconds", NULL, r->seconds);
+	rs_pr_double_known(p, "line_rate_pct", NULL, pct, pct >= 0);
+}
+
 static void on_bw(void *arg, const struct rs_perf_bw_result *r)
 {
 	struct rs_perf_out *o = arg;
@@ -228,10 +250,7 @@ static void on_bw(void *arg, const struct rs_perf_bw_result *r)
 				   o->tool[0] == 'p' ? "perftest " : "",
 				   "#bytes", "#iterations", "BW peak[Gb/s]", "BW average[Gb/s]",
 				   "MsgRate[Mpps]");
-		rs_tprintf(stdout, "%s %10u %12llu %16.3f %18.3f %14.6f\n",
-			   o->tool[0] == 'p' ? "perftest " : "",
-			   r->size, (unsigned long long)r->iterations, r->bw_peak_gbps, r->bw_avg_gbps,
-			   r->msg_rate_mpps);
+		rs_perf_out_bw(&o->text, o, r);
 		fflush(stdout);
 	}
 }
@@ -286,6 +305,33 @@ static void jl_lat(const struct rs_perf_out *o, const struct rs_perf_lat_result 
 	rs_jl_end(&jl, STDOUT_FILENO);
 }
 
+/* Text: the row (and the round trip's split, with timestamps); JSON: the
+ * result's members, the histogram too (text draws it: text_hist). */
+void rs_perf_out_lat(struct rs_pr *p, const struct rs_perf_out *o,
+		     const struct rs_perf_lat_result *r)
+{
+	rs_pr_text(p, "%s", o->tool[0] == 'p' ? "perftest " : "");
+	rs_pr_uint(p, "size", "%8u ", r->size);
+	rs_pr_u64(p, "iterations", "%11llu ", r->iterations);
+	rs_pr_double(p, "t_min_us", "%10.2f ", r->t_min_us);
+	rs_pr_double(p, "t_median_us", "%12.2f ", r->t_median_us);
+	rs_pr_double(p, "t_avg_us", "%10.2f ", r->t_avg_us);
+	rs_pr_double(p, "t_p99_us", "%10.2f ", r->t_p99_us);
+	rs_pr_double(p, "t_p999_us", "%12.2f ", r->t_p999_us);
+	rs_pr_double(p, "t_max_us", "%10.2f\n", r->t_max_us);
+	rs_pr_double(p, "t_stdev_us", NULL, r->t_stdev_us);
+	if (r->timestamps)
+		rs_pr_text(p, "round trip %.2f us (median): ", r->t_median_us * 2);
+	rs_pr_double_known(p, "wire_rtt_us", "%.2f us on the wire and in the NICs, ",
+			   r->wire_rtt_us, r->timestamps);
+	rs_pr_double_known(p, "host_rtt_us", "%.2f us in the hosts\n", r->host_rtt_us,
+			   r->timestamps);
+	rs_pr_arr_open(p, "histogram");
+	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++)
+		rs_pr_u64(p, RS_PR_ITEM, NULL, r->hist[i]);
+	rs_pr_arr_close(p);
+}
+
 static void on_lat(void *arg, const struct rs_perf_lat_result *r)
 {
 	struct rs_perf_out *o = arg;
@@ -304,13 +350,7 @@ static void on_lat(void *arg, const struct rs_perf_lat_result *r)
 			   "#iterations",
 			   "t_min[us]", "t_median[us]", "t_avg[us]", "t_p99[us]", "t_p99.9[us]",
 			   "t_max[us]");
-	rs_tprintf(stdout, "%s%8u %11llu %10.2f %12.2f %10.2f %10.2f %12.2f %10.2f\n", pre, r->size,
-		   (unsigned long long)r->iterations, r->t_min_us, r->t_median_us, r->t_avg_us,
-		   r->t_p99_us, r->t_p999_us, r->t_max_us);
-	if (r->timestamps)
-		rs_tprintf(stdout,
-			   "round trip %.2f us (median): %.2f us on the wire and in the NICs, %.2f us "
-			   "in the hosts\n", r->t_median_us * 2, r->wire_rtt_us, r->host_rtt_us);
+	rs_perf_out_lat(&o->text, o, r);
 	if (o->tool[0] != 'p')
 		text_hist(r);
 	fflush(stdout);
@@ -329,6 +369,7 @@ struct rs_perf_out *rs_perf_out_new(enum rs_perf_out_mode mode, const char *cmd,
 	o->port = port;
 	o->p = *p;
 	o->tool = "rocescope";
+	rs_pr_init(&o->text, stdout, NULL);
 	/* No view yet (no device, the test failed first): unknown, not GID 0. */
 	o->local.gid_index = o->remote.gid_index = -1;
 	o->rep = (struct rs_perf_report){

@@ -39,62 +39,41 @@ static void text_verdict(const struct rs_perf_out *o)
 			   o->p.sweep ? " (largest size)" : "");
 }
 
-static void text_failure(const struct rs_perf_out *o, const struct rs_perf_error *e)
+/*
+ * A failure: text (on stderr, for the person watching, in JSON mode too)
+ * the mapped title, what happened and what to check; JSON the "error"
+ * member, null when the test passed.
+ */
+static void print_failure(struct rs_pr *p, const struct rs_perf_out *o,
+			  const struct rs_perf_error *e)
 {
 	const struct rs_perf_fail_info *fi = rs_perf_fail_info(e->code);
+	int peer = e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX;
 
-	fflush(stdout);
-	rs_tprintf(stderr, "rocescope: %s: %s\n", o->cmd, fi->title);
-	rs_tprintf(stderr, "  what:  %s\n", e->message);
-	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX && e->err)
-		rs_tprintf(stderr, "  check: %s\n", rs_perf_fail_info(e->err)->check);
-	else if (fi->check[0])
-		rs_tprintf(stderr, "  check: %s\n", fi->check);
-}
-
-static void json_bw(struct rs_json *j, const struct rs_perf_out *o, const struct rs_perf_bw_result *r)
-{
-	double pct = rs_perf_out_line_rate_pct(o, r->bw_avg_gbps);
-
-	rs_json_kv_int(j, "size", r->size);
-	rs_json_kv_u64(j, "iterations", r->iterations);
-	rs_json_kv_double(j, "bw_avg_gbps", r->bw_avg_gbps);
-	rs_json_kv_double(j, "bw_peak_gbps", r->bw_peak_gbps);
-	rs_json_kv_double(j, "msg_rate_mpps", r->msg_rate_mpps);
-	rs_json_kv_double(j, "seconds", r->seconds);
-	if (pct >= 0)
-		rs_json_kv_double(j, "line_rate_pct", pct);
-	else
-		rs_json_kv_null(j, "line_rate_pct");
-}
-
-static void json_lat(struct rs_json *j, const struct rs_perf_lat_result *r)
-{
-	rs_json_kv_int(j, "size", r->size);
-	rs_json_kv_u64(j, "iterations", r->iterations);
-	rs_json_kv_double(j, "t_min_us", r->t_min_us);
-	rs_json_kv_double(j, "t_median_us", r->t_median_us);
-	rs_json_kv_double(j, "t_avg_us", r->t_avg_us);
-	rs_json_kv_double(j, "t_p99_us", r->t_p99_us);
-	rs_json_kv_double(j, "t_p999_us", r->t_p999_us);
-	rs_json_kv_double(j, "t_max_us", r->t_max_us);
-	rs_json_kv_double(j, "t_stdev_us", r->t_stdev_us);
-	if (r->timestamps) {
-		rs_json_kv_double(j, "wire_rtt_us", r->wire_rtt_us);
-		rs_json_kv_double(j, "host_rtt_us", r->host_rtt_us);
-	} else {
-		rs_json_kv_null(j, "wire_rtt_us");
-		rs_json_kv_null(j, "host_rtt_us");
+	if (e->code == RS_PF_OK) {
+		rs_pr_null(p, "error", NULL, NULL);
+		return;
 	}
-	rs_json_key(j, "histogram");
-	rs_json_arr_begin(j);
-	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++)
-		rs_json_u64(j, r->hist[i]);
-	rs_json_arr_end(j);
+	fflush(stdout);
+	rs_pr_obj_open(p, "error");
+	rs_pr_str(p, "code", NULL, fi->id);
+	rs_pr_text(p, "rocescope: %s: ", o->cmd);
+	rs_pr_str(p, "title", "%s\n", fi->title);
+	rs_pr_str(p, "message", "  what:  %s\n", e->message);
+	rs_pr_str(p, "check", NULL, fi->check);
+	if (peer && e->err)
+		rs_pr_text(p, "  check: %s\n", rs_perf_fail_info(e->err)->check);
+	else if (fi->check[0])
+		rs_pr_text(p, "  check: %s\n", fi->check);
+	if (peer)
+		rs_pr_str(p, "peer_code", NULL, rs_perf_fail_info(e->err)->id);
+	else
+		rs_pr_null(p, "peer_code", NULL, NULL);
+	rs_pr_obj_close(p);
 }
 
 /* The result's members, null: a failed run's document has the same shape. */
-static void json_no_result(struct rs_json *j, const struct rs_perf_out *o)
+static void json_no_result(struct rs_pr *p, const struct rs_perf_out *o)
 {
 	static const char *const bw[] = { "size", "iterations", "bw_avg_gbps", "bw_peak_gbps",
 					  "msg_rate_mpps", "seconds", "line_rate_pct", NULL };
@@ -104,86 +83,59 @@ static void json_no_result(struct rs_json *j, const struct rs_perf_out *o)
 					   NULL };
 
 	for (const char *const *k = o->p.test == RS_PERF_LAT ? lat : bw; *k; k++)
-		rs_json_kv_null(j, *k);
+		rs_pr_null(p, *k, NULL, NULL);
 }
 
-static void json_result(struct rs_json *j, const struct rs_perf_out *o, int i)
+static void json_result(struct rs_pr *p, const struct rs_perf_out *o, int i)
 {
 	if (o->p.test == RS_PERF_LAT)
-		json_lat(j, &o->lat[i]);
+		rs_perf_out_lat(p, o, &o->lat[i]);
 	else
-		json_bw(j, o, &o->bw[i]);
+		rs_perf_out_bw(p, o, &o->bw[i]);
 }
 
-static void json_error(struct rs_json *j, const struct rs_perf_error *e)
-{
-	const struct rs_perf_fail_info *fi = rs_perf_fail_info(e->code);
-
-	rs_json_key(j, "error");
-	if (e->code == RS_PF_OK) {
-		rs_json_null(j);
-		return;
-	}
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "code", fi->id);
-	rs_json_kv_str(j, "title", fi->title);
-	rs_json_kv_str(j, "message", e->message);
-	rs_json_kv_str(j, "check", fi->check);
-	if (e->code == RS_PF_PEER_FAILED && (unsigned)e->err < RS_PF_MAX)
-		rs_json_kv_str(j, "peer_code", rs_perf_fail_info(e->err)->id);
-	else
-		rs_json_kv_null(j, "peer_code");
-	rs_json_obj_end(j);
-}
-
+/* The --json document, from what the events kept. */
 static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 {
 	struct rs_json j;
+	struct rs_pr pr, *p = &pr;
 
 	rs_json_init(&j, stdout);
-	rs_json_obj_begin(&j);
+	rs_pr_init(p, stdout, &j);
+	rs_pr_obj_open(p, NULL);
 	rs_json_kv_schema(&j);
-	rs_json_kv_str(&j, "test", o->cmd);
-	rs_json_kv_str(&j, "tool", o->tool);
-	rs_json_kv_str(&j, "peer", o->peer);
-	rs_json_kv_int(&j, "port", o->port);
-	rs_json_kv_bool(&j, "ok", e->code == RS_PF_OK);
+	rs_pr_str(p, "test", NULL, o->cmd);
+	rs_pr_str(p, "tool", NULL, o->tool);
+	rs_pr_str(p, "peer", NULL, o->peer);
+	rs_pr_uint(p, "port", NULL, o->port);
+	rs_pr_bool(p, "ok", NULL, e->code == RS_PF_OK);
 	if (o->n_res)
-		json_result(&j, o, o->n_res - 1);	/* the (last) size, at the top */
+		json_result(p, o, o->n_res - 1);	/* the (last) size, at the top */
 	else
-		json_no_result(&j, o);
-	rs_json_key(&j, "results");
-	rs_json_arr_begin(&j);
+		json_no_result(p, o);
+	rs_pr_arr_open(p, "results");
 	for (int i = 0; i < o->n_res; i++) {
-		rs_json_obj_begin(&j);
-		json_result(&j, o, i);
-		rs_json_obj_end(&j);
+		rs_pr_obj_open(p, NULL);
+		json_result(p, o, i);
+		rs_pr_obj_close(p);
 	}
-	rs_json_arr_end(&j);
-	rs_perf_out_json_view(&j, "local", &o->local);
+	rs_pr_arr_close(p);
+	rs_perf_out_view(p, "local", "local", &o->local);
 	if (o->have_views)
-		rs_perf_out_json_view(&j, "remote", &o->remote);
+		rs_perf_out_view(p, "remote", "remote", &o->remote);
 	else
-		rs_json_kv_null(&j, "remote");
-	rs_json_key(&j, "differences");
-	rs_json_arr_begin(&j);
-	for (int i = 0; i < o->n_diffs; i++) {
-		rs_json_obj_begin(&j);
-		rs_json_kv_str(&j, "what", o->diffs[i].what);
-		rs_json_kv_str(&j, "local", o->diffs[i].local);
-		rs_json_kv_str(&j, "remote", o->diffs[i].remote);
-		rs_json_kv_str(&j, "note", o->diffs[i].note);
-		rs_json_obj_end(&j);
-	}
-	rs_json_arr_end(&j);
-	rs_json_key(&j, "notes");
-	rs_json_arr_begin(&j);
+		rs_pr_null(p, "remote", NULL, NULL);
+	rs_pr_arr_open(p, "differences");
+	for (int i = 0; i < o->n_diffs; i++)
+		rs_perf_out_diff(p, &o->diffs[i]);
+	rs_pr_arr_close(p);
+	rs_pr_arr_open(p, "notes");
 	for (int i = 0; i < o->n_notes; i++)
-		rs_json_str(&j, o->notes[i]);
-	rs_json_arr_end(&j);
-	json_error(&j, e);
-	rs_json_obj_end(&j);
-	if (rs_json_finish(&j))
+		rs_pr_str(p, RS_PR_ITEM, NULL, o->notes[i]);
+	rs_pr_arr_close(p);
+	print_failure(p, o, e);
+	rs_pr_obj_close(p);
+	if (rs_json_finish(&j) || rs_pr_error(p))
 		rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
 }
 
@@ -213,18 +165,20 @@ static void jl_last(const struct rs_perf_error *e, int code)
 int rs_perf_out_finish(struct rs_perf_out *o, const struct rs_perf_error *e)
 {
 	int code = e->code == RS_PF_OK ? RS_EXIT_OK : RS_EXIT_FAIL;
+	struct rs_pr err;
 
+	rs_pr_init(&err, stderr, NULL);
 	switch (o->mode) {
 	case RS_OUT_TEXT:
 		if (e->code == RS_PF_OK)
 			text_verdict(o);
 		else
-			text_failure(o, e);
+			print_failure(&err, o, e);
 		break;
 	case RS_OUT_JSON:
 		json_doc(o, e);
 		if (e->code != RS_PF_OK)
-			text_failure(o, e);	/* stderr: for the person watching */
+			print_failure(&err, o, e);	/* for the person watching */
 		break;
 	case RS_OUT_JSONL:
 		jl_last(e, code);

@@ -6,6 +6,7 @@
  */
 #include "cli/view.h"
 #include "runtime/loop.h"
+#include "session/replay.h"
 #include "util.h"
 
 #include <errno.h>
@@ -42,6 +43,7 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 		rs_json_kv_str(v->j, "source", v->sess.label);
 		rs_json_kv_str_or_null(v->j, "hostname", v->sess.snap.host.hostname);
 	}
+	rs_pr_init(&v->pr, stdout, v->j);
 	return RS_EXIT_OK;
 }
 
@@ -71,11 +73,11 @@ int rs_view_second_reading(struct rs_view *v, double interval_s)
 
 	if (!rs_session_is_dynamic(&v->sess) || interval_s <= 0)
 		return RS_EXIT_OK;
-	if (v->sess.kind == RS_SOURCE_DEMO) {
+	if (rs_session_is_demo(&v->sess)) {
 		rs_session_refresh(&v->sess);	/* one tick is one second of its clock */
 		return RS_EXIT_OK;
 	}
-	if (v->sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&v->sess)) {
 		rs_session_replay_step(&v->sess, 1);	/* the recording's second sample */
 		return RS_EXIT_OK;
 	}
@@ -88,44 +90,62 @@ int rs_view_second_reading(struct rs_view *v, double interval_s)
 	return w.interrupted ? RS_EXIT_FAIL : RS_EXIT_OK;
 }
 
-void rs_view_print_errors(const struct rs_snapshot *s, FILE *f)
+void rs_view_owner(const char *object, unsigned port, char *buf, size_t len)
 {
+	if (port)
+		snprintf(buf, len, "%s/%u", object, port);
+	else
+		snprintf(buf, len, "%s", object);
+}
+
+void rs_view_print_ctr_head(struct rs_pr *p, const struct rs_series_set *set,
+			    const struct rs_series_ctr *c)
+{
+	char obj[RS_NAME_LEN + 16];
+
+	rs_view_owner(set->object, set->port, obj, sizeof(obj));
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "  %-10s ", obj);
+	rs_pr_str(p, "object", NULL, set->object);
+	rs_pr_int_known(p, "port", NULL, (int)set->port, set->port != 0);
+	rs_pr_str(p, "set", "%-11s ", rs_corigin_name(set->origin));
+	rs_pr_str(p, "counter", "%-30s ", c->name);
+}
+
+void rs_view_print_advice(struct rs_pr *p, const struct rs_finding *f, const char *const *fmt)
+{
+	rs_pr_str_or(p, "evidence", fmt ? fmt[0] : NULL, f->evidence, NULL);
+	rs_pr_str_or(p, "expected", fmt ? fmt[1] : NULL, f->expected, NULL);
+	rs_pr_str_or(p, "remedy", fmt ? fmt[2] : NULL, f->remedy, NULL);
+}
+
+void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s)
+{
+	rs_pr_arr_open(p, "errors");
 	for (size_t i = 0; i < s->n_errors; i++) {
 		const struct rs_error *e = &s->errors[i];
 
-		rs_tprintf(f, "note: %s%s%s: %s\n", e->source, e->object[0] ? " " : "",
-			   e->object, e->message);
+		rs_pr_obj_open(p, NULL);
+		rs_pr_str(p, "area", NULL, rs_area_name(e->area));
+		rs_pr_str(p, "source", "note: %s", e->source);
+		rs_pr_str_or_null(p, "object", e->object[0] ? " %s" : NULL, e->object);
+		rs_pr_str(p, "message", ": %s\n", e->message);
+		rs_pr_obj_close(p);
 	}
-}
-
-void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s)
-{
-	rs_json_key(j, "errors");
-	rs_json_arr_begin(j);
-	for (size_t i = 0; i < s->n_errors; i++) {
-		rs_json_obj_begin(j);
-		rs_json_kv_str(j, "area", rs_area_name(s->errors[i].area));
-		rs_json_kv_str(j, "source", s->errors[i].source);
-		rs_json_kv_str_or_null(j, "object", s->errors[i].object);
-		rs_json_kv_str(j, "message", s->errors[i].message);
-		rs_json_obj_end(j);
-	}
-	rs_json_arr_end(j);
+	rs_pr_arr_close(p);
 }
 
 int rs_view_close(struct rs_view *v, int ret)
 {
-	if (v->j) {
-		rs_view_json_errors(v->j, &v->sess.snap);
+	if (v->sess.snap.n_errors)
+		rs_pr_text(&v->pr, "\n");
+	rs_view_print_errors(&v->pr, &v->sess.snap);
+	if (v->j)
 		rs_json_obj_end(v->j);
-		if (rs_json_finish(v->j)) {
-			rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
-			ret = RS_EXIT_FAIL;
-		}
-	} else {
-		if (v->sess.snap.n_errors)
-			rs_tprintf(stdout, "\n");
-		rs_view_print_errors(&v->sess.snap, stdout);
+	if (rs_pr_error(&v->pr) || (v->j && rs_json_finish(v->j))) {
+		rs_tprintf(stderr, "rocescope: internal error: malformed %s output\n",
+			   v->j ? "JSON" : "text");
+		ret = RS_EXIT_FAIL;
 	}
 	rs_session_close(&v->sess);
 	return ret;

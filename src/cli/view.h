@@ -11,6 +11,7 @@
 #define RS_CLI_VIEW_H
 
 #include "cli/cli.h"
+#include "print.h"
 #include "session/session.h"
 
 struct rs_view {
@@ -18,6 +19,7 @@ struct rs_view {
 	struct rs_session sess;
 	struct rs_json json;
 	struct rs_json *j;		/* &json with --json, NULL for text */
+	struct rs_pr pr;		/* text or JSON, as the view prints both */
 };
 
 /*
@@ -63,9 +65,24 @@ int rs_view_tree_causes(struct rs_view *v, const char *name, const char **ids,
  */
 int rs_view_counters_replay(struct rs_view *v);
 
-/* "note: SOURCE OBJECT: MESSAGE" for every collection error, on f. */
-void rs_view_print_errors(const struct rs_snapshot *s, FILE *f);
-/* The "errors" member of a JSON view. */
-void rs_view_json_errors(struct rs_json *j, const struct rs_snapshot *s);
+/* "mlx5_0/1" for a port's counters, "eth2" for a netdev's: text's OBJECT. */
+void rs_view_owner(const char *object, unsigned port, char *buf, size_t len);
+/*
+ * A counter's first members (object, port, set, counter) in the object it
+ * opens (the caller adds the rest and closes it); text: the columns
+ * "  OBJECT SET COUNTER " that `counters` and `counters --replay` share.
+ */
+void rs_view_print_ctr_head(struct rs_pr *p, const struct rs_series_set *set,
+			    const struct rs_series_ctr *c);
+/*
+ * A finding's evidence, what a good host has and its remedy: JSON members
+ * (null when empty); text the lines fmt[0], fmt[1], fmt[2] (fmt NULL: no
+ * text), each only when there is something to say.
+ */
+void rs_view_print_advice(struct rs_pr *p, const struct rs_finding *f, const char *const *fmt);
+
+/* Every collection error: "note: SOURCE OBJECT: MESSAGE" lines, or the
+ * "errors" member of a JSON view. */
+void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s);
 
 #endif

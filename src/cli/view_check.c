@@ -16,47 +16,27 @@
 #include <stdio.h>
 #include <string.h>
 
-static void text_finding(const struct rs_finding *f)
+/* Text shows the evidence, expectation and remedy of a problem only. */
+static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 {
 	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+	static const char *const advice[] = { "      evidence: %s\n", "      expected: %s\n",
+					      "      remedy:   %s\n" };
+	int more = rs_finding_is_problem(f);
 
-	rs_tprintf(stdout, "%-4s  %-22s %-14s  %s\n", upper[f->verdict], f->id, f->object,
-		   f->summary);
-	if (!rs_finding_is_problem(f))
-		return;
-	if (f->evidence[0])
-		rs_tprintf(stdout, "      evidence: %s\n", f->evidence);
-	if (f->expected[0])
-		rs_tprintf(stdout, "      expected: %s\n", f->expected);
-	if (f->remedy[0])
-		rs_tprintf(stdout, "      remedy:   %s\n", f->remedy);
-}
-
-static void json_finding(struct rs_json *j, const struct rs_finding *f)
-{
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "id", f->id);
-	rs_json_kv_str(j, "verdict", rs_verdict_name(f->verdict));
-	rs_json_kv_str(j, "kind", rs_object_kind_name(f->kind));
-	rs_json_kv_str(j, "object", f->object);
-	rs_json_kv_str_or_null(j, "device", f->device);
-	rs_json_kv_int_or_null(j, "port", f->port, f->port > 0);	/* not a port: null */
-	rs_json_kv_str_or_null(j, "netdev", f->netdev);
-	rs_json_kv_str_or_null(j, "addr", f->addr);
-	rs_json_kv_str(j, "summary", f->summary);
-	rs_json_kv_str_or_null(j, "evidence", f->evidence);
-	rs_json_kv_str_or_null(j, "expected", f->expected);
-	rs_json_kv_str_or_null(j, "remedy", f->remedy);
-	rs_json_obj_end(j);
-}
-
-static void json_counts(struct rs_json *j, const size_t *n)
-{
-	rs_json_key(j, "counts");
-	rs_json_obj_begin(j);
-	for (int v = RS_PASS; v <= RS_SKIP; v++)
-		rs_json_kv_int(j, rs_verdict_name(v), (int64_t)n[v]);
-	rs_json_obj_end(j);
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "%-4s  ", upper[f->verdict]);
+	rs_pr_str(p, "id", "%-22s ", f->id);
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
+	rs_pr_str(p, "kind", NULL, rs_object_kind_name(f->kind));
+	rs_pr_str(p, "object", "%-14s  ", f->object);
+	rs_pr_str_or_null(p, "device", NULL, f->device);
+	rs_pr_int_known(p, "port", NULL, f->port, f->port > 0);	/* not a port: null */
+	rs_pr_str_or_null(p, "netdev", NULL, f->netdev);
+	rs_pr_str_or_null(p, "addr", NULL, f->addr);
+	rs_pr_str(p, "summary", "%s\n", f->summary);
+	rs_view_print_advice(p, f, more ? advice : NULL);
+	rs_pr_obj_close(p);
 }
 
 static struct {
@@ -72,20 +52,17 @@ static struct {
 static void print_findings(struct rs_view *v, const size_t *n)
 {
 	const struct rs_findings *fs = &v->sess.findings;
+	struct rs_pr *p = &v->pr;
 
-	if (v->j) {
-		rs_json_key(v->j, "findings");
-		rs_json_arr_begin(v->j);
-		for (size_t i = 0; i < fs->count; i++)
-			json_finding(v->j, &fs->items[i]);
-		rs_json_arr_end(v->j);
-		json_counts(v->j, n);
-		return;
-	}
+	rs_pr_arr_open(p, "findings");
 	for (size_t i = 0; i < fs->count; i++)
-		text_finding(&fs->items[i]);
-	rs_tprintf(stdout, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL],
-		   n[RS_WARN],
+		print_finding(p, &fs->items[i]);
+	rs_pr_arr_close(p);
+	rs_pr_obj_open(p, "counts");
+	for (int k = RS_PASS; k <= RS_SKIP; k++)
+		rs_pr_size(p, rs_verdict_name(k), NULL, n[k]);
+	rs_pr_obj_close(p);
+	rs_pr_text(p, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
 		   n[RS_PASS], n[RS_SKIP], v->sess.label);
 }
 

@@ -40,100 +40,84 @@ static enum rs_rate_unit unit_of(const struct rs_series_ctr *c)
 	return rs_rate_unit_of(c->cls, c->name);
 }
 
-static void owner(const struct rs_series_set *set, char *buf, size_t len)
-{
-	if (set->port)
-		snprintf(buf, len, "%s/%u", set->object, set->port);
-	else
-		snprintf(buf, len, "%s", set->object);
-}
-
 /*
- * One counter in JSON, the same shape for a live reading and a file's
- * totals: value (the total, scaled to the unit), and delta and rate over
- * the last interval, null when there is none (a file, the clock did not
- * advance).
+ * One counter.  Text: its line, the rate scaled to its unit (bits, packets:
+ * model/units.h), or a file's total.  JSON: the same shape for a live
+ * reading and a file's totals: value (the total, scaled to the unit), and
+ * delta and rate over the last interval, null when there is none (a file,
+ * the clock did not advance).
  */
-static void emit_json(struct rs_json *j, const struct rs_series_set *set,
+static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
 		      const struct rs_series_ctr *c, int moving)
 {
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "object", set->object);
-	rs_json_kv_int_or_null(j, "port", set->port, set->port != 0);
-	rs_json_kv_str(j, "set", rs_corigin_name(set->origin));
-	rs_json_kv_str(j, "counter", c->name);
-	rs_json_kv_u64(j, "value", c->last * c->scale);
-	if (moving)
-		rs_json_kv_u64(j, "delta", c->delta);
-	else
-		rs_json_kv_null(j, "delta");
-	rs_json_kv_double_or_null(j, "rate", c->rate, moving && c->has_rate);
-	rs_json_kv_str(j, "unit", rs_rate_unit_name(unit_of(c)));
-	rs_json_kv_str_or_null(j, "meaning", c->cls ? rs_meaning_name(c->cls->meaning) : "");
-	rs_json_kv_str_or_null(j, "driver", set->table ? set->table->driver : "");
-	rs_json_obj_end(j);
+	enum rs_rate_unit u = unit_of(c);
+	const char *unit;
+	double v;
+
+	rs_view_print_ctr_head(p, set, c);
+	rs_pr_u64(p, "value", moving ? NULL : "%18llu", c->last * c->scale);
+	rs_pr_u64_known(p, "delta", NULL, c->delta, moving);
+	rs_pr_double_known(p, "rate", NULL, c->rate, moving && c->has_rate);
+	rs_pr_str(p, "unit", NULL, rs_rate_unit_name(u));
+	rs_pr_str_or_null(p, "meaning", NULL, c->cls ? rs_meaning_name(c->cls->meaning) : "");
+	rs_pr_str_or_null(p, "driver", NULL, set->table ? set->table->driver : "");
+	rs_pr_obj_close(p);
+	if (!moving) {
+		rs_pr_text(p, "%s\n", u == RS_RU_BITS ? " B" : "");
+	} else if (c->has_rate) {
+		rs_rate_scale(c->rate, u, &v, &unit);
+		rs_pr_text(p, "%15.2f %s\n", v, unit);
+	} else {
+		rs_pr_text(p, "%15s (+%llu %s, clock did not advance)\n", "?",
+			   (unsigned long long)c->delta,
+			   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? "packets" : "");
+	}
 }
 
-/* {"n": N, "counters": [ ... what follows ... */
-static void json_reading_begin(struct rs_json *j, long n)
+/* A reading's head: {"n": N, "counters": [ ... in JSON, "interval N" in text. */
+static void reading_begin(struct rs_view *v, long n)
 {
-	rs_json_obj_begin(j);
-	rs_json_kv_int(j, "n", n);
-	rs_json_key(j, "counters");
-	rs_json_arr_begin(j);
+	rs_pr_obj_open(&v->pr, NULL);
+	rs_pr_u64(&v->pr, "n", "interval %llu", (uint64_t)n);
+	rs_pr_text(&v->pr, " (%s)\n", v->sess.label);
+	rs_pr_arr_open(&v->pr, "counters");
 }
 
-static void json_reading_end(struct rs_json *j)
+static void reading_end(struct rs_view *v)
 {
-	rs_json_arr_end(j);
-	rs_json_obj_end(j);
+	rs_pr_arr_close(&v->pr);
+	rs_pr_obj_close(&v->pr);
 }
 
-/* The members before "readings": both sources have them all. */
-static void json_head(struct rs_view *v, int is_static, double interval)
+/* The members before "readings" (both sources have them all); text says
+ * when the counters cannot move. */
+static void print_head(struct rs_view *v, int is_static, double interval)
 {
-	rs_json_kv_bool(v->j, "static", is_static);
-	rs_json_kv_double_or_null(v->j, "interval", interval, !is_static);
-	rs_json_kv_str_or_null(v->j, "taken_at", v->sess.snap.taken_at);
-	rs_json_key(v->j, "readings");
-	rs_json_arr_begin(v->j);
+	const char *taken = v->sess.snap.taken_at;
+
+	rs_pr_bool(&v->pr, "static", NULL, is_static);
+	rs_pr_double_known(&v->pr, "interval", NULL, interval, !is_static);
+	rs_pr_str_or_null(&v->pr, "taken_at", NULL, taken);
+	if (is_static)
+		rs_pr_text(&v->pr, "counters are static (%s, taken %s): totals, no rates\n",
+			   v->sess.label, taken[0] ? taken : "at an unknown time");
+	rs_pr_arr_open(&v->pr, "readings");
 }
 
 /* Every counter that moved in the last interval, in the series' order. */
 static void print_changes(struct run *r)
 {
 	const struct rs_series *s = &r->v->sess.series;
-	struct rs_json *j = r->v->j;
-	char obj[RS_NAME_LEN + 16];
 
 	r->changed = 0;
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];
 
 		for (size_t k = 0; set->present && k < set->n; k++) {
-			const struct rs_series_ctr *c = &set->ctrs[k];
-			enum rs_rate_unit u = unit_of(c);
-			const char *unit;
-			double v;
-
-			if (!c->delta)
+			if (!set->ctrs[k].delta)
 				continue;
 			r->changed++;
-			if (j) {
-				emit_json(j, set, c, 1);
-				continue;
-			}
-			owner(set, obj, sizeof(obj));
-			rs_rate_scale(c->rate, u, &v, &unit);
-			if (c->has_rate)
-				rs_tprintf(stdout, "  %-10s %-11s %-30s %15.2f %s\n", obj,
-					   rs_corigin_name(set->origin), c->name, v, unit);
-			else
-				rs_tprintf(stdout,
-					   "  %-10s %-11s %-30s %15s (+%llu %s, clock did not advance)\n",
-					   obj, rs_corigin_name(set->origin), c->name, "?",
-					   (unsigned long long)c->delta,
-					   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? "packets" : "");
+			print_ctr(&r->v->pr, set, &set->ctrs[k], 1);
 		}
 	}
 }
@@ -141,23 +125,17 @@ static void print_changes(struct run *r)
 static void on_change(struct rs_session *sess, unsigned what, void *arg)
 {
 	struct run *r = arg;
-	struct rs_json *j = r->v->j;
 
 	if (!(what & RS_CHANGE_COUNTERS))
 		return;
 	r->n++;
-	if (j) {
-		json_reading_begin(j, r->n);
-	} else {
-		if (r->n > 1)
-			putchar('\n');
-		rs_tprintf(stdout, "interval %ld (%s)\n", r->n, sess->label);
-	}
+	if (r->n > 1)
+		rs_pr_text(&r->v->pr, "\n");
+	reading_begin(r->v, r->n);
 	print_changes(r);
-	if (j)
-		json_reading_end(j);
-	else if (!r->changed)
-		rs_tprintf(stdout, "  no counter changed\n");
+	reading_end(r->v);
+	if (!r->changed)
+		rs_pr_text(&r->v->pr, "  no counter changed\n");
 	fflush(stdout);
 	if (opt_count > 0 && r->n >= opt_count)
 		rs_loop_stop(r->loop, 0);
@@ -173,8 +151,7 @@ static int run_intervals(struct rs_view *v)
 	struct run r = { .v = v };
 	int ret;
 
-	if (v->j)
-		json_head(v, 0, opt_interval);
+	print_head(v, 0, opt_interval);
 	r.loop = rs_loop_new();
 	rs_signal_add(r.loop, SIGINT, on_stop, NULL);
 	rs_signal_add(r.loop, SIGTERM, on_stop, NULL);
@@ -185,48 +162,27 @@ static int run_intervals(struct rs_view *v)
 	rs_session_on_change(&v->sess, NULL, NULL);
 	rs_session_detach(&v->sess);
 	rs_loop_free(r.loop);
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_arr_close(&v->pr);
 	return ret < 0 ? RS_EXIT_FAIL : RS_EXIT_OK;
 }
 
 static void print_static(struct rs_view *v)
 {
 	const struct rs_series *s = &v->sess.series;
-	const struct rs_snapshot *snap = &v->sess.snap;
-	char obj[RS_NAME_LEN + 16];
 
-	if (v->j) {
-		json_head(v, 1, 0);
-		json_reading_begin(v->j, 1);	/* the one reading a file has */
-	} else {
-		rs_tprintf(stdout, "counters are static (%s, taken %s): totals, no rates\n",
-			   v->sess.label,
-			   snap->taken_at[0] ? snap->taken_at : "at an unknown time");
-	}
+	print_head(v, 1, 0);
+	rs_pr_obj_open(&v->pr, NULL);	/* the one reading a file has */
+	rs_pr_int(&v->pr, "n", NULL, 1);
+	rs_pr_arr_open(&v->pr, "counters");
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];
 
-		for (size_t k = 0; k < set->n; k++) {
-			const struct rs_series_ctr *c = &set->ctrs[k];
-			uint64_t value = c->last * c->scale;
-
-			if (!value)
-				continue;
-			if (v->j) {
-				emit_json(v->j, set, c, 0);
-				continue;
-			}
-			owner(set, obj, sizeof(obj));
-			rs_tprintf(stdout, "  %-10s %-11s %-30s %18llu%s\n", obj,
-				   rs_corigin_name(set->origin), c->name, (unsigned long long)value,
-				   unit_of(c) == RS_RU_BITS ? " B" : "");
-		}
+		for (size_t k = 0; k < set->n; k++)
+			if (set->ctrs[k].last * set->ctrs[k].scale != 0)
+				print_ctr(&v->pr, set, &set->ctrs[k], 0);
 	}
-	if (v->j) {
-		json_reading_end(v->j);
-		rs_json_arr_end(v->j);
-	}
+	reading_end(v);
+	rs_pr_arr_close(&v->pr);
 }
 
 static int counters_run(struct rs_cli *cli, int argc, char **argv)
@@ -237,7 +193,7 @@ static int counters_run(struct rs_cli *cli, int argc, char **argv)
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
 	if (ret)
 		return ret;
-	if (v.sess.kind == RS_SOURCE_REPLAY) {
+	if (rs_session_is_replay(&v.sess)) {
 		ret = rs_view_counters_replay(&v);
 	} else if (rs_session_is_dynamic(&v.sess)) {
 		ret = run_intervals(&v);

@@ -96,88 +96,75 @@ static void size_cols(const struct rs_snapshot *s, struct gid_cols *c)
 	}
 }
 
-static void text_row(const struct rs_device *d, const struct rs_port *p, const struct rs_gid *g,
-		     const struct rs_gid_pick *pick, const struct gid_cols *c)
+/*
+ * One row: text is the show_gids line, its columns c wide and no blank at
+ * the end (no note: the DEV column is not padded); JSON has every fact.
+ */
+static void print_row(struct rs_pr *p, const struct rs_device *d, const struct rs_port *pt,
+		      const struct rs_gid *g, const struct rs_gid_pick *pick,
+		      const struct gid_cols *c)
 {
-	char *line = rs_tasprintf("%-*s %-4u %-5u %-*s %-*s %-3s %-*s %s", c->dev, d->name,
-				  p->num, g->index, c->gid, g->gid, c->ip, g->ipv4 ? g->ip : "",
-				  ver_name(rs_gid_type_of(p, g)), c->netdev,
-				  g->netdev[0] ? g->netdev : "-", note_of(p, g, pick));
+	enum rs_gid_type t = rs_gid_type_of(pt, g);
+	const char *note = note_of(pt, g, pick);
+	char dev[16] = "", gid[16] = "", ip[16] = "", nd[16] = "%s";
 
-	puts(rs_rtrim(line));	/* escaped by rs_tasprintf */
-	free(line);
-}
-
-static void json_row(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
-		     const struct rs_gid *g, const struct rs_gid_pick *pick)
-{
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "dev", d->name);
-	rs_json_kv_int(j, "port", p->num);
-	rs_json_kv_int(j, "index", g->index);
-	rs_json_kv_str(j, "gid", g->gid);
-	rs_json_kv_str_or_null(j, "ip", g->ip);
-	rs_json_kv_bool(j, "ipv4", g->ipv4);
+	if (c) {	/* text: the widths of the columns */
+		snprintf(dev, sizeof(dev), "%%-%ds ", c->dev);
+		snprintf(gid, sizeof(gid), "%%-%ds ", c->gid);
+		snprintf(ip, sizeof(ip), "%%-%ds ", c->ip);
+		if (note[0])
+			snprintf(nd, sizeof(nd), "%%-%ds ", c->netdev);
+	}
+	rs_pr_obj_open(p, NULL);
+	rs_pr_str(p, "dev", c ? dev : NULL, d->name);
+	rs_pr_uint(p, "port", "%-4u ", pt->num);
+	rs_pr_uint(p, "index", "%-5u ", g->index);
+	rs_pr_str(p, "gid", c ? gid : NULL, g->gid);
+	rs_pr_str_or_null(p, "ip", NULL, g->ip);
+	rs_pr_str(p, NULL, c ? ip : NULL, g->ipv4 ? g->ip : "");
+	rs_pr_bool(p, "ipv4", NULL, g->ipv4);
 	/* unknown type (no gid_attrs/types file, not IB): null, not "unknown" or "?" */
-	rs_json_kv_str_or_null(j, "type", rs_gid_type_of(p, g) ?
-			       rs_gid_type_name(rs_gid_type_of(p, g)) : "");
-	rs_json_kv_str_or_null(j, "ver", rs_gid_type_of(p, g) ? ver_name(rs_gid_type_of(p, g)) : "");
-	rs_json_kv_str_or_null(j, "netdev", g->netdev);
-	if (g->vlan >= 0)
-		rs_json_kv_int(j, "vlan", g->vlan);
-	else
-		rs_json_kv_null(j, "vlan");
-	rs_json_kv_bool(j, "trap", rs_gid_is_trap(p, g));
-	rs_json_kv_bool(j, "recommended", pick->gid == g);
-	rs_json_obj_end(j);
+	rs_pr_str_or_null(p, "type", NULL, t ? rs_gid_type_name(t) : "");
+	rs_pr_str_or(p, "ver", "%-3s ", t ? ver_name(t) : "", "?");
+	rs_pr_str_or(p, "netdev", nd, g->netdev, "-");
+	rs_pr_int_known(p, "vlan", NULL, g->vlan, g->vlan >= 0);
+	rs_pr_bool(p, "trap", NULL, rs_gid_is_trap(pt, g));
+	rs_pr_bool(p, "recommended", NULL, pick->gid == g);
+	rs_pr_str(p, NULL, "%s\n", note);
+	rs_pr_obj_close(p);
 }
 
-static void text_pick(const struct rs_device *d, const struct rs_port *p,
-		      const struct rs_gid_pick *pick)
+static void print_pick(struct rs_pr *p, const struct rs_device *d, const struct rs_port *pt,
+		       const struct rs_gid_pick *pick)
 {
 	struct rs_gid_settings set;
 	char say[sizeof(pick->reason) + 64];
 
-	if (pick->index < 0) {	/* in the words of check's gid.no_roce_v2 */
-		rs_tprintf(stdout, "%s port %u: %s\n", d->name, p->num,
-			   rs_gid_pick_summary(pick, say, sizeof(say)));
+	rs_pr_obj_open(p, NULL);
+	rs_pr_str(p, "dev", "%s ", d->name);
+	rs_pr_uint(p, "port", "port %u: ", pt->num);
+	rs_pr_str(p, "state", NULL, rs_gid_state_name(pick->state));
+	if (pick->index < 0) {	/* text: in the words of check's gid.no_roce_v2 */
+		rs_pr_null(p, "index", NULL, NULL);
+		rs_pr_str(p, "reason", NULL, pick->reason);
+		rs_pr_str(p, NULL, "%s\n", rs_gid_pick_summary(pick, say, sizeof(say)));
+		rs_pr_null(p, "settings", NULL, NULL);
+		rs_pr_obj_close(p);
 		return;
 	}
+	rs_pr_int(p, "index", "use GID index %d ", pick->index);
+	rs_pr_str(p, "reason", "(%s): ", pick->reason);
 	rs_gid_settings(pick->index, &set);
-	rs_tprintf(stdout, "%s port %u: use GID index %d (%s): ib_write_bw %s | %s | %s\n", d->name,
-		   p->num, pick->index, pick->reason, set.perftest, set.nccl, set.ucx);
+	rs_pr_obj_open(p, "settings");
+	rs_pr_str(p, "perftest", "ib_write_bw %s | ", set.perftest);
+	rs_pr_str(p, "nccl", "%s | ", set.nccl);
+	rs_pr_str(p, "ucx", "%s\n", set.ucx);
+	rs_pr_obj_close(p);
+	rs_pr_obj_close(p);
 }
 
-static void json_pick(struct rs_json *j, const struct rs_device *d, const struct rs_port *p,
-		      const struct rs_gid_pick *pick)
-{
-	struct rs_gid_settings set;
-
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "dev", d->name);
-	rs_json_kv_int(j, "port", p->num);
-	rs_json_kv_str(j, "state", rs_gid_state_name(pick->state));
-	if (pick->index < 0) {
-		rs_json_kv_null(j, "index");
-		rs_json_kv_str(j, "reason", pick->reason);
-		rs_json_kv_null(j, "settings");
-		rs_json_obj_end(j);
-		return;
-	}
-	rs_json_kv_int(j, "index", pick->index);
-	rs_json_kv_str(j, "reason", pick->reason);
-	rs_gid_settings(pick->index, &set);
-	rs_json_key(j, "settings");
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "perftest", set.perftest);
-	rs_json_kv_str(j, "nccl", set.nccl);
-	rs_json_kv_str(j, "ucx", set.ucx);
-	rs_json_obj_end(j);
-	rs_json_obj_end(j);
-}
-
-/* Both passes walk ports the same way: rows first, then the picks. */
-static void print_rows(const struct rs_snap_index *x, struct rs_json *j, const struct gid_cols *c)
+/* Rows first, then the picks, walking ports the same way; c NULL with JSON. */
+static void print_rows(struct rs_pr *p, const struct rs_snap_index *x, const struct gid_cols *c)
 {
 	const struct rs_snapshot *s = x->snap;
 
@@ -185,23 +172,19 @@ static void print_rows(const struct rs_snap_index *x, struct rs_json *j, const s
 		const struct rs_device *d = &s->devices[i];
 
 		for (size_t k = 0; k < d->n_ports; k++) {
-			const struct rs_port *p = &d->ports[k];
-			const struct rs_gid **v = sorted_gids(p);
+			const struct rs_port *pt = &d->ports[k];
+			const struct rs_gid **v = sorted_gids(pt);
 			struct rs_gid_pick pick;
 
-			rs_gid_recommend_in(x, d, p, &pick);
-			for (size_t n = 0; n < p->n_gids; n++) {
-				if (j)
-					json_row(j, d, p, v[n], &pick);
-				else
-					text_row(d, p, v[n], &pick, c);
-			}
+			rs_gid_recommend_in(x, d, pt, &pick);
+			for (size_t n = 0; n < pt->n_gids; n++)
+				print_row(p, d, pt, v[n], &pick, c);
 			free(v);
 		}
 	}
 }
 
-static void print_picks(const struct rs_snap_index *x, struct rs_json *j)
+static void print_picks(struct rs_pr *p, const struct rs_snap_index *x)
 {
 	const struct rs_snapshot *s = x->snap;
 
@@ -212,43 +195,37 @@ static void print_picks(const struct rs_snap_index *x, struct rs_json *j)
 			struct rs_gid_pick pick;
 
 			rs_gid_recommend_in(x, d, &d->ports[k], &pick);
-			if (j)
-				json_pick(j, d, &d->ports[k], &pick);
-			else
-				text_pick(d, &d->ports[k], &pick);
+			print_pick(p, d, &d->ports[k], &pick);
 		}
 	}
 }
 
 static int gids_run(struct rs_cli *cli, int argc, char **argv)
 {
+	struct gid_cols c, *cols = NULL;
 	struct rs_view v;
 	int ret;
 
 	ret = rs_view_open(&v, cli, RS_SCOPE_GIDS);
 	if (ret)
 		return ret;
-	if (v.j) {
-		rs_json_key(v.j, "gids");
-		rs_json_arr_begin(v.j);
-		print_rows(&v.sess.index, v.j, NULL);
-		rs_json_arr_end(v.j);
-		rs_json_key(v.j, "recommendations");
-		rs_json_arr_begin(v.j);
-		print_picks(&v.sess.index, v.j);
-		rs_json_arr_end(v.j);
-	} else if (v.sess.snap.n_devices == 0) {
+	if (!v.j && v.sess.snap.n_devices == 0) {
 		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
-	} else {
-		struct gid_cols c;
-
-		size_cols(&v.sess.snap, &c);
+		return rs_view_close(&v, RS_EXIT_OK);
+	}
+	if (!v.j) {
+		cols = &c;
+		size_cols(&v.sess.snap, cols);
 		rs_tprintf(stdout, "%-*s %-4s %-5s %-*s %-*s %-3s %-*s %s\n", c.dev, "DEV", "PORT",
 			   "INDEX", c.gid, "GID", c.ip, "IPv4", "VER", c.netdev, "DEV", "NOTE");
-		print_rows(&v.sess.index, NULL, &c);
-		rs_tprintf(stdout, "\n");
-		print_picks(&v.sess.index, NULL);
 	}
+	rs_pr_arr_open(&v.pr, "gids");
+	print_rows(&v.pr, &v.sess.index, cols);
+	rs_pr_arr_close(&v.pr);
+	rs_pr_text(&v.pr, "\n");
+	rs_pr_arr_open(&v.pr, "recommendations");
+	print_picks(&v.pr, &v.sess.index);
+	rs_pr_arr_close(&v.pr);
 	return rs_view_close(&v, RS_EXIT_OK);
 }
 

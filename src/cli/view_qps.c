@@ -46,218 +46,230 @@ static void fmt_rate(char *buf, size_t len, const struct rs_qp_tracked *q, int k
 		snprintf(buf, len, v < 10 ? "%.1f" : "%.0f", v);
 }
 
-static void text_group(const struct rs_snapshot *s, const struct rs_qp_tracked *q, int live)
+/* Text: a group's head (the process, its CPUs), above its QPs. */
+static void text_group(struct rs_pr *p, const struct rs_snapshot *s,
+		       const struct rs_qp_tracked *q, int live)
 {
-	const struct rs_proc *p = proc_of(s, q->pid);
+	const struct rs_proc *pr = proc_of(s, q->pid);
 
 	if (q->kernel) {
-		rs_tprintf(stdout, "\nkernel QPs\n");
-		return;
+		rs_pr_text(p, "\nkernel QPs\n");
+	} else {
+		rs_pr_text(p, "\n%s  pid %u", q->comm[0] ? q->comm : "?", q->pid);
+		if (pr && pr->cpus_allowed[0])
+			rs_pr_text(p, "  CPUs %s", pr->cpus_allowed);
+		if (pr && pr->cpu >= 0)
+			rs_pr_text(p, " (last on %d)", pr->cpu);
+		if (!pr)
+			rs_pr_text(p, live ? "  (no such process now)" : "  (its process was not "
+				   "recorded)");
+		rs_pr_text(p, "\n");
 	}
-	rs_tprintf(stdout, "\n%s  pid %u", q->comm[0] ? q->comm : "?", q->pid);
-	if (p && p->cpus_allowed[0])
-		rs_tprintf(stdout, "  CPUs %s", p->cpus_allowed);
-	if (p && p->cpu >= 0)
-		rs_tprintf(stdout, " (last on %d)", p->cpu);
-	if (!p)
-		rs_tprintf(stdout, live ? "  (no such process now)" : "  (its process was not "
-			   "recorded)");
-	rs_tprintf(stdout, "\n");
+	rs_pr_text(p, "  %-14s %-4s %9s %9s %6s %6s %6s %6s %s\n", "DEV/PORT:QPN", "TYPE",
+		   "SQ PSN", "RQ PSN", "RETR", "SEQERR", "RNR", "TMOUT", "FROM");
 }
 
-static void text_qp(const struct rs_qp_table *t, const struct rs_qp_tracked *q)
+/* The rates per second: text's columns (before FROM), or JSON's "rates"
+ * (after rates_from; null where unknown). */
+static void print_rates(struct rs_pr *p, const struct rs_qp_tracked *q, int have, int columns)
 {
-	char where[RS_NAME_LEN + 24], status[96], r[RS_QR_COUNT][16], rq[16] = "-";
-	int have = t->readings > 1;
+	char r[RS_QR_COUNT][16];
+
+	if (columns && !rs_pr_is_json(p)) {
+		for (int k = 0; k < RS_QR_COUNT; k++)
+			fmt_rate(r[k], sizeof(r[k]), q, k, have);
+		rs_pr_text(p, "%6s %6s %6s %6s ", r[RS_QR_RETRANS], r[RS_QR_SEQ], r[RS_QR_RNR],
+			   r[RS_QR_TIMEOUT]);
+	}
+	if (columns)
+		return;
+	rs_pr_obj_open(p, "rates");
+	for (int k = 0; k < RS_QR_COUNT; k++)
+		rs_pr_double_known(p, rs_qp_rate_name((enum rs_qp_rate)k), NULL, q->rates.per_s[k],
+				   have && !q->gone && q->rates.known[k]);
+	rs_pr_obj_close(p);
+}
+
+/* Text: the line under a QP's row (its status, peer, path, counter). */
+static void text_status(struct rs_pr *p, const struct rs_qp_table *t,
+			const struct rs_qp_tracked *q)
+{
+	char status[96];
+
+	if (rs_pr_is_json(p))
+		return;
+	rs_qp_status(t, q, status, sizeof(status));
+	rs_pr_text(p, "    %s", status);
+	if (q->has_rqpn)
+		rs_pr_text(p, "; peer QP %u", q->rqpn);
+	if (q->cm)
+		rs_pr_text(p, "; %s -> %s", q->src, q->dst);
+	if (q->counter_id)
+		rs_pr_text(p, "; counter %u%s", q->counter_id,
+			   q->counter_shared > 1 ? " (shared)" : "");
+	else if (q->from_port && q->score > 0 && q->port_busy > 1)
+		rs_pr_text(p, "; %u connected QPs share the port's counters", q->port_busy);
+	rs_pr_text(p, "\n");
+}
+
+static void print_qp(struct rs_pr *p, const struct rs_qp_table *t, const struct rs_qp_tracked *q)
+{
+	static const char *const st[] = { "RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR" };
+	int have = t->readings > 1, now = have && !q->gone;
+	char where[RS_NAME_LEN + 24], rq[16] = "-";
 
 	snprintf(where, sizeof(where), "%s/%u:%u", q->device, q->port, q->lqpn);
 	if (q->has_rqpn)
 		snprintf(rq, sizeof(rq), "%u", q->rq_psn);
-	rs_qp_status(t, q, status, sizeof(status));
-	for (int k = 0; k < RS_QR_COUNT; k++)
-		fmt_rate(r[k], sizeof(r[k]), q, k, have);
-	rs_tprintf(stdout, "  %-14s %-4s %9u %9s %6s %6s %6s %6s %s\n", where, q->type,
-		   q->sq_psn, rq, r[RS_QR_RETRANS],
-		   r[RS_QR_SEQ], r[RS_QR_RNR], r[RS_QR_TIMEOUT], q->from_port ? "port" : "qp");
-	rs_tprintf(stdout, "    %s", status);
-	if (q->has_rqpn)
-		rs_tprintf(stdout, "; peer QP %u", q->rqpn);
-	if (q->cm)
-		rs_tprintf(stdout, "; %s -> %s", q->src, q->dst);
-	if (q->counter_id)
-		rs_tprintf(stdout, "; counter %u%s", q->counter_id,
-			   q->counter_shared > 1 ? " (shared)" : "");
-	else if (q->from_port && q->score > 0 && q->port_busy > 1)
-		rs_tprintf(stdout, "; %u connected QPs share the port's counters", q->port_busy);
-	rs_tprintf(stdout, "\n");
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "  %-14s ", where);
+	rs_pr_str(p, "device", NULL, q->device);
+	rs_pr_u64_known(p, "port", NULL, q->port, q->port > 0);
+	rs_pr_uint(p, "lqpn", NULL, q->lqpn);
+	rs_pr_str(p, "type", "%-4s ", q->type);
+	rs_pr_str(p, "state", NULL, q->state >= 0 && q->state < 7 ? st[q->state] : "?");
+	rs_pr_bool(p, "kernel", NULL, q->kernel);
+	rs_pr_u64_known(p, "pid", NULL, q->pid, !q->kernel && q->pid);
+	rs_pr_str_or_null(p, "comm", NULL, q->comm);
+	rs_pr_u64_known(p, "rqpn", NULL, q->rqpn, q->has_rqpn);
+	rs_pr_uint(p, "sq_psn", "%9u ", q->sq_psn);
+	rs_pr_u64_known(p, "rq_psn", NULL, q->rq_psn, q->has_rqpn);
+	rs_pr_text(p, "%9s ", rq);
+	if (now)
+		rs_pr_bool(p, "psn_moving", NULL, q->moves);
+	else
+		rs_pr_null(p, "psn_moving", NULL, NULL);
+	rs_pr_bool(p, "stalled", NULL, q->stalled);
+	rs_pr_double_known(p, "still_s", NULL, (double)(t->now_ns - q->moved_ns) / 1e9, now);
+	rs_pr_double_known(p, "err_for_s", NULL, (double)(t->now_ns - q->err_ns) / 1e9,
+			   q->err_ns && !q->gone);
+	rs_pr_u64_known(p, "err_since", NULL, (uint64_t)q->err_wall, q->err_ns && q->err_wall);
+	rs_pr_bool(p, "gone", NULL, q->gone);
+	rs_pr_double_known(p, "gone_for_s", NULL, (double)(t->now_ns - q->gone_ns) / 1e9,
+			   q->gone);
+	rs_pr_str_or_null(p, "src", NULL, q->cm ? q->src : "");
+	rs_pr_str_or_null(p, "dst", NULL, q->cm ? q->dst : "");
+	rs_pr_u64_known(p, "counter_id", NULL, q->counter_id, q->counter_id);
+	print_rates(p, q, have, 1);
+	rs_pr_str(p, "rates_from", "%s\n", q->from_port ? "port" : "qp");
+	rs_pr_u64_known(p, "port_busy", NULL, q->port_busy, q->from_port);
+	print_rates(p, q, have, 0);
+	rs_pr_obj_open(p, "counters");
+	for (size_t i = 0; i < q->counters.count; i++)
+		rs_pr_u64(p, q->counters.items[i].name, NULL, q->counters.items[i].value);
+	rs_pr_obj_close(p);
+	rs_pr_obj_close(p);
+	text_status(p, t, q);
 }
 
-/* The devices' notes: no QP list, no per-QP counters, what was cut. */
-static void text_devices(const struct rs_snapshot *s, const struct rs_qp_table *t)
+/* JSON only: every process of the snapshot (text names a group's own). */
+static void print_procs(struct rs_pr *p, const struct rs_snapshot *s)
 {
+	rs_pr_arr_open(p, "processes");
+	for (size_t i = 0; i < s->n_procs; i++) {
+		const struct rs_proc *pr = &s->procs[i];
+		int node = pr->cpu >= 0 ? rs_cpu_node(&s->host, (unsigned)pr->cpu) : -1;
+
+		rs_pr_obj_open(p, NULL);
+		rs_pr_uint(p, "pid", NULL, pr->pid);
+		rs_pr_str_or_null(p, "comm", NULL, pr->comm);
+		rs_pr_str_or_null(p, "cpus_allowed", NULL, pr->cpus_allowed);
+		rs_pr_int_known(p, "cpu", NULL, pr->cpu, pr->cpu >= 0);
+		rs_pr_int_known(p, "cpu_node", NULL, node, node >= 0);
+		rs_pr_obj_close(p);
+	}
+	rs_pr_arr_close(p);
+}
+
+/* The devices: JSON's members; text's notes (no QP list, no per-QP
+ * counters, what was cut). */
+static void print_devices(struct rs_pr *p, const struct rs_snapshot *s,
+			  const struct rs_qp_table *t)
+{
+	rs_pr_arr_open(p, "devices");
 	for (size_t d = 0; d < s->n_devices; d++) {
 		const struct rs_device *dev = &s->devices[d];
 		int own = 0;
 
 		for (size_t i = 0; i < t->n; i++)
 			own |= !strcmp(t->qps[i].device, dev->name) && t->qps[i].counter_id;
+		rs_pr_obj_open(p, NULL);
+		rs_pr_str(p, "name", NULL, dev->name);
+		rs_pr_bool(p, "qps_known", NULL, dev->qps_known);
+		rs_pr_str_or_null(p, "note", NULL, dev->qps_note);
 		if (!dev->qps_known)
-			rs_tprintf(stdout, "%s: QPs unknown: %s\n", dev->name, dev->qps_note);
+			rs_pr_text(p, "%s: QPs unknown: %s\n", dev->name, dev->qps_note);
 		else if (dev->qps_note[0])
-			rs_tprintf(stdout, "%s: %s\n", dev->name, dev->qps_note);
+			rs_pr_text(p, "%s: %s\n", dev->name, dev->qps_note);
+		rs_pr_str_or_null(p, "counter_mode", NULL, dev->qp_counter_mode);
 		if (dev->qps_known && !own)
-			rs_tprintf(stdout, "%s: no per-QP counter bound (mode %s): the port's "
-				   "counters stand in (qps --bind asks for one)\n", dev->name,
+			rs_pr_text(p, "%s: no per-QP counter bound (mode %s): the port's counters "
+				   "stand in (qps --bind asks for one)\n", dev->name,
 				   dev->qp_counter_mode[0] ? dev->qp_counter_mode : "unknown");
+		rs_pr_int_known(p, "numa_node", NULL, dev->numa_node, dev->numa_node >= 0);
+		rs_pr_str_or_null(p, "local_cpus", NULL, dev->local_cpus);
+		rs_pr_obj_close(p);
 	}
+	rs_pr_arr_close(p);
 }
 
-static void text_view(const struct rs_view *v, const struct rs_qp_table *t, const size_t *idx)
+/* The head: JSON's interval and readings, text's count line. */
+static void print_head(struct rs_view *v, const struct rs_qp_table *t, size_t kernel)
 {
-	size_t shown = 0, kernel = 0;
+	struct rs_pr *p = &v->pr;
+
+	rs_pr_double_known(p, "interval_s", NULL, opt.interval, t->readings > 1);
+	rs_pr_size(p, "readings", NULL, (size_t)t->readings);
+	rs_pr_text(p, "%zu QPs (%s)", t->n, v->sess.label);
+	if (t->readings > 1)
+		rs_pr_text(p, ", rates per second between the last two readings");
+	else
+		rs_pr_text(p, ", one reading: no rates, PSN movement unknown");
+	if (kernel && !opt.all)
+		rs_pr_text(p, "; %zu kernel QPs not shown (--all)", kernel);
+	rs_pr_text(p, "\n");
+}
+
+/*
+ * Text: the head, the devices' notes, then the QPs grouped by process
+ * (kernel ones with --all only); JSON: every QP, the processes and the
+ * devices, and what --bind changed ("changes"; text said it on stderr).
+ */
+static void print_view(struct rs_view *v, const struct rs_qp_table *t, const size_t *idx,
+		       const char (*msgs)[RS_MSG_LEN], size_t n_msgs)
+{
 	const struct rs_qp_tracked *prev = NULL;
+	struct rs_pr *p = &v->pr;
+	int json = rs_pr_is_json(p);
+	size_t shown = 0, kernel = 0;
 
 	for (size_t i = 0; i < t->n; i++)
 		kernel += t->qps[i].kernel;
-	rs_tprintf(stdout, "%zu QPs (%s)", t->n, v->sess.label);
-	if (t->readings > 1)
-		rs_tprintf(stdout, ", rates per second between the last two readings");
-	else
-		rs_tprintf(stdout, ", one reading: no rates, PSN movement unknown");
-	if (kernel && !opt.all)
-		rs_tprintf(stdout, "; %zu kernel QPs not shown (--all)", kernel);
-	rs_tprintf(stdout, "\n");
-	text_devices(&v->sess.snap, t);
+	print_head(v, t, kernel);
+	if (!json)
+		print_devices(p, &v->sess.snap, t);
+	rs_pr_arr_open(p, "qps");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct rs_qp_tracked *q = &t->qps[idx[i]];
 
-		if (q->kernel && !opt.all)
+		if (!json && q->kernel && !opt.all)
 			continue;
-		if (!prev || prev->pid != q->pid || prev->kernel != q->kernel) {
-			text_group(&v->sess.snap, q, v->sess.kind == RS_SOURCE_LIVE);
-			rs_tprintf(stdout, "  %-14s %-4s %9s %9s %6s %6s %6s %6s %s\n", "DEV/PORT:QPN",
-				   "TYPE", "SQ PSN", "RQ PSN", "RETR", "SEQERR", "RNR", "TMOUT", "FROM");
-		}
-		text_qp(t, q);
+		if (!json && (!prev || prev->pid != q->pid || prev->kernel != q->kernel))
+			text_group(p, &v->sess.snap, q, !rs_session_is_recorded(&v->sess));
+		print_qp(p, t, q);
 		prev = q;
 		shown++;
 	}
+	rs_pr_arr_close(p);
 	if (!shown)
-		rs_tprintf(stdout, "\nno %sQPs\n", kernel ? "user " : "");
-}
-
-static void json_rates(struct rs_json *j, const struct rs_qp_tracked *q, int have)
-{
-	rs_json_key(j, "rates");
-	rs_json_obj_begin(j);
-	for (int k = 0; k < RS_QR_COUNT; k++)
-		rs_json_kv_double_or_null(j, rs_qp_rate_name((enum rs_qp_rate)k), q->rates.per_s[k],
-					  have && q->rates.known[k]);
-	rs_json_obj_end(j);
-}
-
-static void json_qp(struct rs_json *j, const struct rs_qp_table *t, const struct rs_qp_tracked *q)
-{
-	static const char *const st[] = { "RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR" };
-	int have = t->readings > 1;
-
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "device", q->device);
-	rs_json_kv_int_or_null(j, "port", q->port, q->port > 0);
-	rs_json_kv_int(j, "lqpn", q->lqpn);
-	rs_json_kv_str(j, "type", q->type);
-	rs_json_kv_str(j, "state", q->state >= 0 && q->state < 7 ? st[q->state] : "?");
-	rs_json_kv_bool(j, "kernel", q->kernel);
-	rs_json_kv_int_or_null(j, "pid", q->pid, !q->kernel && q->pid);
-	rs_json_kv_str_or_null(j, "comm", q->comm);
-	rs_json_kv_int_or_null(j, "rqpn", q->rqpn, q->has_rqpn);
-	rs_json_kv_int(j, "sq_psn", q->sq_psn);
-	rs_json_kv_int_or_null(j, "rq_psn", q->rq_psn, q->has_rqpn);
-	if (have && !q->gone)
-		rs_json_kv_bool(j, "psn_moving", q->moves);
-	else
-		rs_json_kv_null(j, "psn_moving");
-	rs_json_kv_bool(j, "stalled", q->stalled);
-	rs_json_kv_double_or_null(j, "still_s", (double)(t->now_ns - q->moved_ns) / 1e9,
-				  have && !q->gone);
-	rs_json_kv_double_or_null(j, "err_for_s", (double)(t->now_ns - q->err_ns) / 1e9,
-				  q->err_ns && !q->gone);
-	rs_json_kv_int_or_null(j, "err_since", (int64_t)q->err_wall, q->err_ns && q->err_wall);
-	rs_json_kv_bool(j, "gone", q->gone);
-	rs_json_kv_double_or_null(j, "gone_for_s", (double)(t->now_ns - q->gone_ns) / 1e9,
-				  q->gone);
-	rs_json_kv_str_or_null(j, "src", q->cm ? q->src : "");
-	rs_json_kv_str_or_null(j, "dst", q->cm ? q->dst : "");
-	rs_json_kv_int_or_null(j, "counter_id", q->counter_id, q->counter_id);
-	rs_json_kv_str(j, "rates_from", q->from_port ? "port" : "qp");
-	rs_json_kv_int_or_null(j, "port_busy", q->port_busy, q->from_port);
-	json_rates(j, q, have && !q->gone);
-	rs_json_key(j, "counters");
-	rs_json_obj_begin(j);
-	for (size_t i = 0; i < q->counters.count; i++)
-		rs_json_kv_u64(j, q->counters.items[i].name, q->counters.items[i].value);
-	rs_json_obj_end(j);
-	rs_json_obj_end(j);
-}
-
-static void json_procs(struct rs_json *j, const struct rs_snapshot *s)
-{
-	rs_json_key(j, "processes");
-	rs_json_arr_begin(j);
-	for (size_t i = 0; i < s->n_procs; i++) {
-		const struct rs_proc *p = &s->procs[i];
-
-		rs_json_obj_begin(j);
-		rs_json_kv_int(j, "pid", p->pid);
-		rs_json_kv_str_or_null(j, "comm", p->comm);
-		rs_json_kv_str_or_null(j, "cpus_allowed", p->cpus_allowed);
-		rs_json_kv_int_or_null(j, "cpu", p->cpu, p->cpu >= 0);
-		rs_json_kv_int_or_null(j, "cpu_node", p->cpu >= 0 ?
-				       rs_cpu_node(&s->host, (unsigned)p->cpu) : -1,
-				       p->cpu >= 0 && rs_cpu_node(&s->host, (unsigned)p->cpu) >= 0);
-		rs_json_obj_end(j);
-	}
-	rs_json_arr_end(j);
-}
-
-static void json_devices(struct rs_json *j, const struct rs_snapshot *s)
-{
-	rs_json_key(j, "devices");
-	rs_json_arr_begin(j);
-	for (size_t d = 0; d < s->n_devices; d++) {
-		const struct rs_device *dev = &s->devices[d];
-
-		rs_json_obj_begin(j);
-		rs_json_kv_str(j, "name", dev->name);
-		rs_json_kv_bool(j, "qps_known", dev->qps_known);
-		rs_json_kv_str_or_null(j, "note", dev->qps_note);
-		rs_json_kv_str_or_null(j, "counter_mode", dev->qp_counter_mode);
-		rs_json_kv_int_or_null(j, "numa_node", dev->numa_node, dev->numa_node >= 0);
-		rs_json_kv_str_or_null(j, "local_cpus", dev->local_cpus);
-		rs_json_obj_end(j);
-	}
-	rs_json_arr_end(j);
-}
-
-static void json_view(struct rs_view *v, const struct rs_qp_table *t, const size_t *idx,
-		      const char (*msgs)[RS_MSG_LEN], size_t n_msgs)
-{
-	struct rs_json *j = v->j;
-
-	rs_json_kv_double_or_null(j, "interval_s", opt.interval, t->readings > 1);
-	rs_json_kv_int(j, "readings", (int64_t)t->readings);
-	rs_json_key(j, "qps");
-	rs_json_arr_begin(j);
-	for (size_t i = 0; i < t->n; i++)
-		json_qp(j, t, &t->qps[idx[i]]);
-	rs_json_arr_end(j);
-	json_procs(j, &v->sess.snap);
-	json_devices(j, &v->sess.snap);
-	rs_json_key(j, "changes");
-	rs_json_arr_begin(j);
+		rs_pr_text(p, "\nno %sQPs\n", kernel ? "user " : "");
+	print_procs(p, &v->sess.snap);
+	if (json)
+		print_devices(p, &v->sess.snap, t);
+	rs_pr_arr_open(p, "changes");
 	for (size_t i = 0; i < n_msgs; i++)
-		rs_json_str(j, msgs[i]);
-	rs_json_arr_end(j);
+		rs_pr_str(p, RS_PR_ITEM, NULL, msgs[i]);
+	rs_pr_arr_close(p);
 }
 
 #define MSGS_MAX 130
@@ -326,10 +338,7 @@ static int qps_run(struct rs_cli *cli, int argc, char **argv)
 	}
 	idx = rs_xcalloc(t->n + 1, sizeof(*idx));
 	rs_qp_table_order(t, idx);
-	if (v.j)
-		json_view(&v, t, idx, msgs, n_msgs);
-	else
-		text_view(&v, t, idx);
+	print_view(&v, t, idx, msgs, n_msgs);
 	free(idx);
 	return rs_view_close(&v, ret);
 }

@@ -14,6 +14,7 @@
 #include "cli/view.h"
 #include "model/units.h"
 #include "record/recording.h"
+#include "session/replay.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -33,70 +34,46 @@ static void iso(const struct rs_recording *r, size_t k, char *buf, size_t len)
 			 (unsigned)(ns / 1000000 % 1000));
 }
 
-static void owner(const char *object, unsigned port, char *buf, size_t len)
+/* One counter of a sample: its raw value; in an interval, the increase and
+ * the rate (text scales the rate as `counters` does). */
+static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
+		      const struct rs_series_ctr *c, int interval)
 {
-	if (port)
-		snprintf(buf, len, "%s/%u", object, port);
-	else
-		snprintf(buf, len, "%s", object);
-}
+	enum rs_rate_unit u = rs_rate_unit_of(c->cls, c->name);
+	const char *unit;
+	double val;
 
-static void ctr_json(struct rs_json *j, const struct rs_series_set *set,
-		     const struct rs_series_ctr *c, int interval)
-{
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "object", set->object);
-	if (set->port)
-		rs_json_kv_int(j, "port", set->port);
-	else
-		rs_json_kv_null(j, "port");
-	rs_json_kv_str(j, "set", rs_corigin_name(set->origin));
-	rs_json_kv_str(j, "counter", c->name);
-	rs_json_kv_u64(j, "value", c->last);
+	rs_view_print_ctr_head(p, set, c);
+	rs_pr_u64(p, "value", "%20llu", c->last);
 	if (interval) {
-		rs_json_kv_u64(j, "delta", c->delta);
-		if (c->has_rate)
-			rs_json_kv_double(j, "rate", c->rate);
-		else
-			rs_json_kv_null(j, "rate");
+		rs_pr_u64(p, "delta", NULL, c->delta);
+		rs_pr_double_known(p, "rate", NULL, c->rate, c->has_rate);
 	}
 	/* the unit of value, delta and rate, exact, as `counters --json` */
-	rs_json_kv_str(j, "unit", rs_rate_unit_name(rs_rate_unit_of(c->cls, c->name)));
-	rs_json_kv_str_or_null(j, "meaning", c->cls ? rs_meaning_name(c->cls->meaning) : "");
-	rs_json_obj_end(j);
+	rs_pr_str(p, "unit", NULL, rs_rate_unit_name(u));
+	rs_pr_str_or_null(p, "meaning", NULL, c->cls ? rs_meaning_name(c->cls->meaning) : "");
+	rs_pr_obj_close(p);
+	if (interval && c->has_rate && !rs_pr_is_json(p)) {
+		rs_rate_scale(c->rate, u, &val, &unit);
+		rs_pr_text(p, " %15.2f %s", val, unit);
+	}
+	rs_pr_text(p, "\n");
 }
 
 /* The baseline (all) or the counters that moved in this interval. */
 static size_t print_sample(struct rs_view *v, int interval)
 {
 	const struct rs_series *s = &v->sess.series;
-	char obj[RS_NAME_LEN + 16];
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->n_sets; i++) {
 		const struct rs_series_set *set = &s->sets[i];
 
 		for (size_t k = 0; set->present && k < set->n; k++) {
-			const struct rs_series_ctr *c = &set->ctrs[k];
-
-			if (interval && !c->delta)
+			if (interval && !set->ctrs[k].delta)
 				continue;
 			n++;
-			if (v->j) {
-				ctr_json(v->j, set, c, interval);
-				continue;
-			}
-			owner(set->object, set->port, obj, sizeof(obj));
-			rs_tprintf(stdout, "  %-10s %-11s %-30s %20llu", obj,
-				   rs_corigin_name(set->origin), c->name, (unsigned long long)c->last);
-			if (interval && c->has_rate) {	/* scaled as `counters` does */
-				const char *unit;
-				double val;
-
-				rs_rate_scale(c->rate, rs_rate_unit_of(c->cls, c->name), &val, &unit);
-				rs_tprintf(stdout, " %15.2f %s", val, unit);
-			}
-			printf("\n");
+			print_ctr(&v->pr, set, &set->ctrs[k], interval);
 		}
 	}
 	return n;
@@ -104,68 +81,49 @@ static size_t print_sample(struct rs_view *v, int interval)
 
 static void sample_head(struct rs_view *v, const struct rs_recording *r, size_t k)
 {
+	struct rs_pr *p = &v->pr;
 	char when[48];
 
 	iso(r, k, when, sizeof(when));
-	if (v->j) {
-		rs_json_obj_begin(v->j);
-		rs_json_kv_int(v->j, "n", (int64_t)k);
-		rs_json_kv_double(v->j, "t", rs_rec_offset_s(r, k));
-		rs_json_kv_str(v->j, "time", when);
-		rs_json_key(v->j, k ? "changes" : "counters");
-		rs_json_arr_begin(v->j);
-	} else if (k) {
-		rs_tprintf(stdout, "\ninterval %zu (+%.3f s, %s)\n", k, rs_rec_offset_s(r, k), when);
-	} else {
-		rs_tprintf(stdout, "baseline: sample 1 (%s), raw values\n", when);
-	}
+	rs_pr_obj_open(p, NULL);
+	rs_pr_size(p, "n", k ? "\ninterval %zu " : NULL, k);
+	rs_pr_double(p, "t", k ? "(+%.3f s, " : NULL, rs_rec_offset_s(r, k));
+	rs_pr_str(p, "time", k ? "%s)\n" : "baseline: sample 1 (%s), raw values\n", when);
+	rs_pr_arr_open(p, k ? "changes" : "counters");
 }
 
 static void sample_tail(struct rs_view *v, size_t printed)
 {
-	if (v->j) {
-		rs_json_arr_end(v->j);
-		rs_json_obj_end(v->j);
-	} else if (!printed) {
-		printf("  no counter changed\n");
-	}
+	rs_pr_arr_close(&v->pr);
+	rs_pr_obj_close(&v->pr);
+	if (!printed)
+		rs_pr_text(&v->pr, "  no counter changed\n");
 }
 
 static void print_marks(struct rs_view *v, const struct rs_recording *r)
 {
+	struct rs_pr *p = &v->pr;
 	char obj[RS_NAME_LEN + 16];
 
-	if (v->j) {
-		rs_json_key(v->j, "marks");
-		rs_json_arr_begin(v->j);
-	} else {
-		rs_tprintf(stdout, "\n%zu rise mark%s%s\n", r->n_marks, r->n_marks == 1 ? "" : "s",
-		       r->n_marks ? " (a counter that explains a slow run began to rise):" : "");
-	}
+	rs_pr_text(p, "\n%zu rise mark%s%s\n", r->n_marks, r->n_marks == 1 ? "" : "s",
+		   r->n_marks ? " (a counter that explains a slow run began to rise):" : "");
+	rs_pr_arr_open(p, "marks");
 	for (size_t i = 0; i < r->n_marks; i++) {
 		const struct rs_rec_counter *c = &r->ctrs[r->marks[i].gid];
 		size_t k = r->marks[i].sample;
 
-		if (!v->j) {
-			owner(c->key.object, c->key.port, obj, sizeof(obj));
-			rs_tprintf(stdout, "  interval %-6zu +%-10.3f %-10s %-11s %s\n", k,
-				   rs_rec_offset_s(r, k), obj, rs_corigin_name(c->key.origin), c->name);
-			continue;
-		}
-		rs_json_obj_begin(v->j);
-		rs_json_kv_int(v->j, "n", (int64_t)k);
-		rs_json_kv_double(v->j, "t", rs_rec_offset_s(r, k));
-		rs_json_kv_str(v->j, "object", c->key.object);
-		if (c->key.port)
-			rs_json_kv_int(v->j, "port", c->key.port);
-		else
-			rs_json_kv_null(v->j, "port");
-		rs_json_kv_str(v->j, "set", rs_corigin_name(c->key.origin));
-		rs_json_kv_str(v->j, "counter", c->name);
-		rs_json_obj_end(v->j);
+		rs_view_owner(c->key.object, c->key.port, obj, sizeof(obj));
+		rs_pr_obj_open(p, NULL);
+		rs_pr_size(p, "n", "  interval %-6zu ", k);
+		rs_pr_double(p, "t", "+%-10.3f ", rs_rec_offset_s(r, k));
+		rs_pr_text(p, "%-10s ", obj);
+		rs_pr_str(p, "object", NULL, c->key.object);
+		rs_pr_int_known(p, "port", NULL, (int)c->key.port, c->key.port != 0);
+		rs_pr_str(p, "set", "%-11s ", rs_corigin_name(c->key.origin));
+		rs_pr_str(p, "counter", "%s\n", c->name);
+		rs_pr_obj_close(p);
 	}
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_arr_close(p);
 }
 
 static const char *verdict_name(enum rs_verdict v)
@@ -173,91 +131,71 @@ static const char *verdict_name(enum rs_verdict v)
 	return v == RS_FAIL ? "fail" : v == RS_WARN ? "warn" : v == RS_SKIP ? "skip" : "pass";
 }
 
+static void print_problems(struct rs_pr *p, const struct rs_recording *r,
+			   const struct rs_rec_flist *fl)
+{
+	rs_pr_obj_open(p, NULL);
+	rs_pr_size(p, "n", "  interval %zu: ", fl->sample);
+	rs_pr_double(p, "t", NULL, rs_rec_offset_s(r, fl->sample));
+	rs_pr_text(p, "%zu problem%s\n", fl->n, fl->n == 1 ? "" : "s");
+	rs_pr_arr_open(p, "problems");
+	for (size_t k = 0; k < fl->n; k++) {
+		const struct rs_rec_finding *f = &fl->items[k];
+
+		rs_pr_obj_open(p, NULL);
+		rs_pr_text(p, "    %-4s ", f->verdict == RS_FAIL ? "FAIL" : "WARN");
+		rs_pr_str(p, "id", "%-24s ", f->id);
+		rs_pr_str(p, "verdict", NULL, verdict_name(f->verdict));
+		rs_pr_str_or_null(p, "object", NULL, f->object);
+		rs_pr_str(p, "summary", "%s\n", f->summary);
+		rs_pr_obj_close(p);
+	}
+	rs_pr_arr_close(p);
+	rs_pr_obj_close(p);
+}
+
 static void print_findings(struct rs_view *v, const struct rs_recording *r)
 {
-	if (v->j) {
-		rs_json_key(v->j, "findings");
-		rs_json_arr_begin(v->j);
-	} else {
-		printf("\nproblems the checks reported, as they changed:\n");
-	}
-	for (size_t i = 0; i < r->n_findings; i++) {
-		const struct rs_rec_flist *fl = &r->findings[i];
-
-		if (v->j) {
-			rs_json_obj_begin(v->j);
-			rs_json_kv_int(v->j, "n", (int64_t)fl->sample);
-			rs_json_kv_double(v->j, "t", rs_rec_offset_s(r, fl->sample));
-			rs_json_key(v->j, "problems");
-			rs_json_arr_begin(v->j);
-		} else {
-			rs_tprintf(stdout, "  interval %zu: %zu problem%s\n", fl->sample, fl->n,
-			       fl->n == 1 ? "" : "s");
-		}
-		for (size_t k = 0; k < fl->n; k++) {
-			const struct rs_rec_finding *f = &fl->items[k];
-
-			if (!v->j) {
-				rs_tprintf(stdout, "    %-4s %-24s %s\n",
-					   f->verdict == RS_FAIL ? "FAIL" : "WARN", f->id, f->summary);
-				continue;
-			}
-			rs_json_obj_begin(v->j);
-			rs_json_kv_str(v->j, "id", f->id);
-			rs_json_kv_str(v->j, "verdict", verdict_name(f->verdict));
-			rs_json_kv_str_or_null(v->j, "object", f->object);
-			rs_json_kv_str(v->j, "summary", f->summary);
-			rs_json_obj_end(v->j);
-		}
-		if (v->j) {
-			rs_json_arr_end(v->j);
-			rs_json_obj_end(v->j);
-		}
-	}
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_text(&v->pr, "\nproblems the checks reported, as they changed:\n");
+	rs_pr_arr_open(&v->pr, "findings");
+	for (size_t i = 0; i < r->n_findings; i++)
+		print_problems(&v->pr, r, &r->findings[i]);
+	rs_pr_arr_close(&v->pr);
 }
 
 static void print_head(struct rs_view *v, const struct rs_recording *r)
 {
 	static const char *const tails[] = { "ended", "open", "cut", "damaged" };
 	char tail[RS_MSG_LEN], damage[RS_MSG_LEN], start[48];
+	struct rs_pr *p = &v->pr;
 
 	rs_rec_tail_text(r, tail, sizeof(tail));
-	rs_rec_damage_text(r, damage, sizeof(damage));
+	rs_rec_damage_text(r, damage, sizeof(damage));	/* "" when not damaged */
 	iso(r, 0, start, sizeof(start));
-	if (!v->j) {
-		rs_tprintf(stdout, "recording: %zu samples over %.3f s from %s (%s, recorded from %s)\n",
-			   r->n_samples, rs_rec_offset_s(r, r->n_samples - 1), start, tail,
-			   r->hosts[0].label);
-		if (damage[0])
-			rs_tprintf(stdout, "the file is %s\n", damage);
-		rs_tprintf(stdout, "\n");
-		return;
-	}
-	rs_json_kv_bool(v->j, "static", 0);
-	rs_json_key(v->j, "recording");
-	rs_json_obj_begin(v->j);
-	rs_json_kv_int(v->j, "format", r->version);
-	rs_json_kv_str(v->j, "recorded_from", r->hosts[0].label);
-	rs_json_kv_int(v->j, "samples", (int64_t)r->n_samples);
-	rs_json_kv_str(v->j, "start", start);
-	rs_json_kv_double(v->j, "duration", rs_rec_offset_s(r, r->n_samples - 1));
-	rs_json_kv_str(v->j, "tail", tails[r->tail]);
-	rs_json_kv_str(v->j, "tail_text", tail);
-	rs_json_key(v->j, "damage");
+	rs_pr_bool(p, "static", NULL, 0);
+	rs_pr_obj_open(p, "recording");
+	rs_pr_int(p, "format", NULL, (int)r->version);
+	rs_pr_str(p, "recorded_from", NULL, r->hosts[0].label);
+	rs_pr_size(p, "samples", "recording: %zu samples over ", r->n_samples);
+	rs_pr_str(p, "start", NULL, start);
+	rs_pr_double(p, "duration", "%.3f s from ", rs_rec_offset_s(r, r->n_samples - 1));
+	rs_pr_text(p, "%s (", start);
+	rs_pr_str(p, "tail", NULL, tails[r->tail]);
+	rs_pr_str(p, "tail_text", "%s, ", tail);
+	rs_pr_text(p, "recorded from %s)\n", r->hosts[0].label);
 	if (r->damaged) {
-		rs_json_obj_begin(v->j);
-		rs_json_kv_int(v->j, "places", (int64_t)r->damaged);
-		rs_json_kv_int(v->j, "first_byte", (int64_t)r->damage[0].off);
-		rs_json_kv_str(v->j, "first_why", r->damage[0].why);
-		rs_json_kv_u64(v->j, "samples_skipped", r->lost);
-		rs_json_kv_str(v->j, "text", damage);
-		rs_json_obj_end(v->j);
+		rs_pr_obj_open(p, "damage");
+		rs_pr_size(p, "places", NULL, r->damaged);
+		rs_pr_u64(p, "first_byte", NULL, (uint64_t)r->damage[0].off);
+		rs_pr_str(p, "first_why", NULL, r->damage[0].why);
+		rs_pr_u64(p, "samples_skipped", NULL, r->lost);
+		rs_pr_str(p, "text", "the file is %s\n", damage);
+		rs_pr_obj_close(p);
 	} else {
-		rs_json_null(v->j);
+		rs_pr_null(p, "damage", NULL, NULL);
 	}
-	rs_json_obj_end(v->j);
+	rs_pr_obj_close(p);
+	rs_pr_text(p, "\n");
 }
 
 int rs_view_counters_replay(struct rs_view *v)
@@ -269,17 +207,13 @@ int rs_view_counters_replay(struct rs_view *v)
 	rs_session_replay_where(&v->sess, &w);
 	r = w.rec;
 	print_head(v, r);
-	if (v->j) {
-		rs_json_key(v->j, "samples");
-		rs_json_arr_begin(v->j);
-	}
+	rs_pr_arr_open(&v->pr, "samples");
 	do {
 		sample_head(v, r, k);
 		sample_tail(v, print_sample(v, k > 0));
 		k++;
 	} while (!rs_session_replay_step(&v->sess, 1));
-	if (v->j)
-		rs_json_arr_end(v->j);
+	rs_pr_arr_close(&v->pr);
 	print_marks(v, r);
 	print_findings(v, r);
 	return RS_EXIT_OK;

@@ -16,7 +16,8 @@
  * replay of a run recorded in the lab, said so in the step's evidence.
  */
 #include "cli/view.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
+#include "session/probes.h"
 #include "wizard/run.h"
 
 #include <stdio.h>
@@ -24,140 +25,104 @@
 
 static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
 
-/* seen/expected/remedy of a finding, under a step. */
-static void text_detail(const struct rs_finding *f)
+/* seen/expected/remedy of a finding, under a step (text). */
+static const char *const advice[] = { "          seen:     %s\n", "          expected: %s\n",
+				      "          remedy:   %s\n" };
+
+/* A finding's members (object, summary, its advice); text: the summary
+ * with summary_fmt, the advice lines when advise. */
+static void print_finding(struct rs_pr *p, const struct rs_finding *f, const char *summary_fmt,
+			  int advise)
 {
-	if (f->evidence[0])
-		rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
-	if (f->expected[0])
-		rs_tprintf(stdout, "          expected: %s\n", f->expected);
-	if (f->remedy[0])
-		rs_tprintf(stdout, "          remedy:   %s\n", f->remedy);
+	rs_pr_str_or_null(p, "object", NULL, f->object);
+	rs_pr_str(p, "summary", summary_fmt, f->summary);
+	rs_view_print_advice(p, f, advise ? advice : NULL);
 }
 
-/* A step: the cause first when another check names it, the symptom after. */
-static void text_step(const struct rs_run *r, size_t i)
+/*
+ * A step.  Text: its line, then the summary and (warn, fail) the advice;
+ * when another check names the cause, the cause and its advice first, the
+ * symptom after.  JSON: the step's finding, then "cause_check" and "cause".
+ */
+static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 {
 	const struct rs_step *st = &r->steps[i];
 	const struct rs_tree_node *n = &r->tree->nodes[st->node];
 	const struct rs_finding *f = &st->finding;
+	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
-	rs_tprintf(stdout, "%3zu %-4s  %-14s %s\n", i + 1, upper[st->verdict], n->id, n->title);
-	if (st->cause_check) {
-		rs_tprintf(stdout, "          cause (%s): %s\n", st->cause_check, st->cause.summary);
-		text_detail(&st->cause);
-		rs_tprintf(stdout, "          symptom (%s): %s\n", f->id, f->summary);
-		if (f->evidence[0])
-			rs_tprintf(stdout, "          seen:     %s\n", f->evidence);
+	rs_pr_obj_open(p, NULL);
+	rs_pr_text(p, "%3zu %-4s  ", i + 1, upper[st->verdict]);
+	rs_pr_str(p, "id", "%-14s ", n->id);
+	rs_pr_str(p, "check", NULL, n->check->id);
+	rs_pr_str(p, "title", "%s\n", n->title);
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
+	if (!st->cause_check) {
+		print_finding(p, f, "          %s\n", more);
+		rs_pr_null(p, "cause_check", NULL, NULL);
+		rs_pr_null(p, "cause", NULL, NULL);
+		rs_pr_obj_close(p);
 		return;
 	}
-	rs_tprintf(stdout, "          %s\n", f->summary);
-	if (st->verdict == RS_PASS || st->verdict == RS_SKIP)
+	print_finding(p, f, NULL, 0);	/* text: the symptom, below the cause */
+	rs_pr_str(p, "cause_check", "          cause (%s): ", st->cause_check);
+	rs_pr_obj_open(p, "cause");
+	rs_pr_str(p, "check", NULL, st->cause_check);
+	print_finding(p, &st->cause, "%s\n", 1);
+	rs_pr_obj_close(p);
+	rs_pr_obj_close(p);
+	rs_pr_text(p, "          symptom (%s): %s\n", f->id, f->summary);
+	rs_pr_str_or(p, NULL, advice[0], f->evidence, NULL);
+}
+
+/*
+ * The first step to act on: text "cause: step 2 (ping) - net.peer_neigh:
+ * ...", the remedy, the symptom (label: "cause", or a checklist's "first
+ * to do"); JSON the outcome's members, null when no step needs anything.
+ */
+static void print_first(struct rs_pr *p, const struct rs_run *r, int i, const char *label)
+{
+	const struct rs_step *c = i >= 0 ? &r->steps[i] : NULL;
+	const struct rs_finding *head = c ? rs_step_headline(c) : NULL;
+	static const char *const keys[] = { "step", "check", "cause_check", "cause", "remedy",
+					    "symptom" };
+
+	if (!c) {
+		for (size_t k = 0; k < RS_ARRAY_SIZE(keys); k++)
+			rs_pr_null(p, keys[k], NULL, NULL);
 		return;
-	text_detail(f);
-}
-
-static void json_finding(struct rs_json *j, const struct rs_finding *f)
-{
-	rs_json_kv_str_or_null(j, "object", f->object);
-	rs_json_kv_str(j, "summary", f->summary);
-	rs_json_kv_str_or_null(j, "evidence", f->evidence);
-	rs_json_kv_str_or_null(j, "expected", f->expected);
-	rs_json_kv_str_or_null(j, "remedy", f->remedy);
-}
-
-static void json_step(struct rs_json *j, const struct rs_run *r, size_t i)
-{
-	const struct rs_step *st = &r->steps[i];
-	const struct rs_tree_node *n = &r->tree->nodes[st->node];
-
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "id", n->id);
-	rs_json_kv_str(j, "check", n->check->id);
-	rs_json_kv_str(j, "title", n->title);
-	rs_json_kv_str(j, "verdict", rs_verdict_name(st->verdict));
-	json_finding(j, &st->finding);
-	rs_json_kv_str_or_null(j, "cause_check", st->cause_check ? st->cause_check : "");
-	rs_json_key(j, "cause");
-	if (st->cause_check) {
-		rs_json_obj_begin(j);
-		rs_json_kv_str(j, "check", st->cause_check);
-		json_finding(j, &st->cause);
-		rs_json_obj_end(j);
-	} else {
-		rs_json_null(j);
 	}
-	rs_json_obj_end(j);
-}
-
-static void json_outcome(struct rs_json *j, const struct rs_run *r)
-{
-	int first = rs_run_first(r);
-	const struct rs_step *st = first >= 0 ? &r->steps[first] : NULL;
-	const struct rs_finding *head = st ? rs_step_headline(st) : NULL;
-
-	rs_json_key(j, "outcome");
-	rs_json_obj_begin(j);
-	rs_json_kv_str(j, "verdict", rs_verdict_name(rs_run_worst(r)));
-	if (st) {
-		rs_json_kv_str(j, "step", r->tree->nodes[st->node].id);
-		rs_json_kv_str(j, "check", st->finding.id);
-		rs_json_kv_str_or_null(j, "cause_check", st->cause_check ? st->cause_check : "");
-		rs_json_kv_str(j, "cause", head->summary);
-		rs_json_kv_str_or_null(j, "remedy", head->remedy);
-		rs_json_kv_str_or_null(j, "symptom", st->cause_check ? st->finding.summary : "");
-	} else {
-		rs_json_kv_null(j, "step");
-		rs_json_kv_null(j, "check");
-		rs_json_kv_null(j, "cause_check");
-		rs_json_kv_null(j, "cause");
-		rs_json_kv_null(j, "remedy");
-		rs_json_kv_null(j, "symptom");
-	}
-	rs_json_obj_end(j);
-}
-
-/* "cause: step 2 (ping) - net.peer_neigh: ...", the remedy, the symptom. */
-static void text_first(const struct rs_run *r, int i, const char *label)
-{
-	const struct rs_step *c = &r->steps[i];
-	const struct rs_finding *head = rs_step_headline(c);
-
+	rs_pr_text(p, "%s: step %d (", label, i + 1);
+	rs_pr_str(p, "step", "%s)", r->tree->nodes[c->node].id);
+	rs_pr_str(p, "check", NULL, c->finding.id);
+	rs_pr_str_or(p, "cause_check", " - %s", c->cause_check ? c->cause_check : "", NULL);
+	rs_pr_str(p, "cause", ": %s\n", head->summary);
+	rs_pr_str_or(p, "remedy", "remedy: %s\n", head->remedy, NULL);
 	if (c->cause_check)
-		rs_tprintf(stdout, "%s: step %d (%s) - %s: %s\n", label, i + 1,
-			   r->tree->nodes[c->node].id, c->cause_check, head->summary);
-	else
-		rs_tprintf(stdout, "%s: step %d (%s): %s\n", label, i + 1,
-			   r->tree->nodes[c->node].id, head->summary);
-	if (head->remedy[0])
-		rs_tprintf(stdout, "remedy: %s\n", head->remedy);
-	if (c->cause_check)
-		rs_tprintf(stdout, "symptom: %s: %s\n", c->finding.id, c->finding.summary);
+		rs_pr_text(p, "symptom: %s: ", c->finding.id);
+	rs_pr_str_or(p, "symptom", "%s\n", c->cause_check ? c->finding.summary : "", NULL);
 }
 
-static void text_outcome(const struct rs_run *r)
+static void print_outcome(struct rs_pr *p, const struct rs_run *r)
 {
 	size_t count[RS_SKIP + 1] = { 0 };
-	int first = rs_run_first(r);
+	int first = rs_run_first(r), checklist = r->tree->kind == RS_TREE_CHECKLIST;
 
 	for (size_t i = 0; i < r->n_steps; i++)
 		count[r->steps[i].verdict]++;
-	rs_tprintf(stdout, "\n");
-	if (r->tree->kind == RS_TREE_CHECKLIST) {
-		rs_tprintf(stdout,
-			   "checklist: %zu of %zu done, %zu to do, %zu worth a look, %zu unknown\n",
-			   count[RS_PASS], r->n_steps, count[RS_FAIL], count[RS_WARN], count[RS_SKIP]);
-		if (first >= 0)
-			text_first(r, first, r->cause >= 0 ? "first to do" : "first to look at");
-		return;
-	}
-	if (first >= 0) {
-		text_first(r, first, "cause");
-		return;
-	}
-	rs_tprintf(stdout, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
-		   count[RS_PASS],
-		   count[RS_WARN], count[RS_SKIP]);
+	rs_pr_text(p, "\n");
+	if (checklist)
+		rs_pr_text(p, "checklist: %zu of %zu done, %zu to do, %zu worth a look, "
+			   "%zu unknown\n", count[RS_PASS], r->n_steps, count[RS_FAIL],
+			   count[RS_WARN], count[RS_SKIP]);
+	rs_pr_obj_open(p, "outcome");
+	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
+	print_first(p, r, first, !checklist ? "cause" : r->cause >= 0 ? "first to do" :
+		    "first to look at");
+	rs_pr_obj_close(p);
+	if (!checklist && first < 0)
+		rs_pr_text(p, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
+			   count[RS_PASS], count[RS_WARN], count[RS_SKIP]);
 }
 
 /* A step's embedded test, in a child (or the demo's replay), to its end. */
@@ -169,7 +134,7 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 	if (!v->j)
 		rs_tprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
 			rs_test_kind_name(r->need_test), v->sess.peer,
-			v->sess.kind == RS_SOURCE_DEMO ? " (the demo replays a lab run)" : "");
+			rs_session_is_demo(&v->sess) ? " (the demo replays a lab run)" : "");
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
 				      sizeof(err)) && !v->j)
 		rs_tprintf(stderr, "rocescope: %s\n", err);
@@ -201,37 +166,26 @@ static void walk(struct rs_view *v, struct rs_run *r)
 static void print_run(struct rs_view *v, const struct rs_run *r)
 {
 	const struct rs_subject *sub = &r->subject;
+	struct rs_pr *p = &v->pr;
 
-	if (v->j) {
-		rs_json_kv_str(v->j, "tree", r->tree->name);
-		rs_json_kv_str(v->j, "title", r->tree->title);
-		rs_json_kv_str(v->j, "kind", r->tree->kind == RS_TREE_CHECKLIST ? "checklist" :
-			       "chain");
-		rs_json_kv_str_or_null(v->j, "peer", v->sess.peer);
-		rs_json_key(v->j, "subject");
-		rs_json_obj_begin(v->j);
-		rs_json_kv_str_or_null(v->j, "device", sub->dev);
-		rs_json_kv_int_or_null(v->j, "port", sub->port, sub->port > 0);
-		rs_json_kv_str_or_null(v->j, "netdev", sub->netdev);
-		rs_json_obj_end(v->j);
-		rs_json_key(v->j, "steps");
-		rs_json_arr_begin(v->j);
-		for (size_t i = 0; i < r->n_steps; i++)
-			json_step(v->j, r, i);
-		rs_json_arr_end(v->j);
-		json_outcome(v->j, r);
-		return;
-	}
-	rs_tprintf(stdout, "%s: %s (", r->tree->name, r->tree->title);
+	rs_pr_str(p, "tree", "%s: ", r->tree->name);
+	rs_pr_str(p, "title", "%s (", r->tree->title);
+	rs_pr_str(p, "kind", NULL, r->tree->kind == RS_TREE_CHECKLIST ? "checklist" : "chain");
+	rs_pr_str_or_null(p, "peer", NULL, v->sess.peer);
+	rs_pr_obj_open(p, "subject");
+	rs_pr_str_or(p, "device", "%s", sub->dev, "no RDMA port");
+	rs_pr_int_known(p, "port", NULL, (int)sub->port, sub->port > 0);
 	if (sub->dev[0])
-		rs_tprintf(stdout, "%s port %u", sub->dev, sub->port);
-	else
-		rs_tprintf(stdout, "no RDMA port");
-	rs_tprintf(stdout, "%s%s%s%s)\n", sub->netdev[0] ? ", " : "", sub->netdev,
-	       v->sess.peer[0] ? "; peer " : "", v->sess.peer);
+		rs_pr_text(p, " port %u", sub->port);
+	rs_pr_str_or(p, "netdev", ", %s", sub->netdev, NULL);
+	rs_pr_obj_close(p);
+	rs_pr_str_or(p, NULL, "; peer %s", v->sess.peer, NULL);
+	rs_pr_text(p, ")\n");
+	rs_pr_arr_open(p, "steps");
 	for (size_t i = 0; i < r->n_steps; i++)
-		text_step(r, i);
-	text_outcome(r);
+		print_step(p, r, i);
+	rs_pr_arr_close(p);
+	print_outcome(p, r);
 }
 
 /* The tree name, when it can run here: 0, or -1 after saying why. */

@@ -16,6 +16,7 @@
  * skip.  Reading needs no privilege.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "util.h"
 
 #include <errno.h>
@@ -184,3 +185,25 @@ int rs_collect_dcb_recorded(struct rs_snapshot *s)
 			 "not recorded: DCB is only read from a live host");
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int dcb_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_dcb(snap);
+}
+
+static int dcb_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_dcb_recorded(snap);
+}
+
+const struct rs_producer_ops rs_dcb_producer = {
+	.name = "dcb", .area = RS_AREA_NET, .live_only = 1, .collect = dcb_collect,
+};
+
+const struct rs_producer_ops rs_dcb_recorded_producer = {
+	.name = "dcb-recorded", .area = RS_AREA_NET, .collect = dcb_recorded_collect,
+};

@@ -17,6 +17,7 @@
  * EFAULT ...) is recorded as an "ethtool" error for that link.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "util.h"
 
 #include <errno.h>
@@ -224,3 +225,22 @@ int rs_collect_ethtool_counters(struct rs_snapshot *s)
 		close(fd);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int ethtool_collect(struct rs_producer *p, struct rs_session *s,
+			   struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_ethtool(snap);
+}
+
+static int ethtool_refresh(struct rs_producer *p, struct rs_session *s,
+			   struct rs_snapshot *snap)
+{
+	return rs_collect_ethtool_counters(snap);
+}
+
+const struct rs_producer_ops rs_ethtool_producer = {
+	.name = "ethtool", .area = RS_AREA_NET, .live_only = 1, .collect = ethtool_collect,
+	.refresh = ethtool_refresh,
+};

@@ -14,6 +14,7 @@
  * different limit than an SSH login: showing both explains the mismatch.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/host_limits.h"
 #include "util.h"
 
@@ -354,3 +355,35 @@ int rs_collect_host(struct rs_snapshot *s)
 	collect_hugepages(s);
 	return rs_collect_numa(s);
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int host_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			char *err, size_t errlen)
+{
+	return rs_collect_host(snap);
+}
+
+static int memlock_collect(struct rs_producer *p, struct rs_session *s,
+			   struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_memlock(snap);
+}
+
+static int memlock_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				    struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_memlock_recorded(snap);
+}
+
+const struct rs_producer_ops rs_host_producer = {
+	.name = "host", .area = RS_AREA_HOST, .collect = host_collect,
+};
+
+const struct rs_producer_ops rs_memlock_producer = {
+	.name = "memlock", .area = RS_AREA_HOST, .live_only = 1, .collect = memlock_collect,
+};
+
+const struct rs_producer_ops rs_memlock_recorded_producer = {
+	.name = "memlock-recorded", .area = RS_AREA_HOST, .collect = memlock_recorded_collect,
+};

@@ -2,7 +2,7 @@
 # The collectors: each fills one area of a snapshot from one source of the
 # host (sysfs, libibverbs, netlink, the ethtool ioctl, procfs, limits.conf).
 librscore_a_SOURCES += \
-	src/collect/collect.h \
+	src/collect/collect.h src/collect/producer.h \
 	src/collect/rdma_priv.h src/collect/rdma_sysfs.c src/collect/rdma_gids.c \
 	src/collect/nic_generation.h src/collect/nic_generation.c src/collect/pci_names.c \
 	src/collect/verbs.c \

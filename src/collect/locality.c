@@ -19,6 +19,7 @@
  * comm and no process entry: nothing is guessed for it.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/sysfs_files.h"
 #include "util.h"
 
@@ -271,3 +272,22 @@ int rs_collect_numa(struct rs_snapshot *s)
 	rs_strv_free(names);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int locality_collect(struct rs_producer *p, struct rs_session *s,
+			    struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_rdma_locality(snap);
+}
+
+static int locality_collect_step(struct rs_producer *p, struct rs_session *s,
+				 struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_locality_step(snap, st);
+}
+
+const struct rs_producer_ops rs_rdma_locality_producer = {
+	.name = "rdma-locality", .area = RS_AREA_RDMA, .collect = locality_collect,
+	.collect_step = locality_collect_step, .what = "devices",
+};

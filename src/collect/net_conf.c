@@ -23,6 +23,7 @@
  * does not exist leaves the value unknown: older kernels, virtual links.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/sysfs_files.h"
 #include "util.h"
 
@@ -145,3 +146,22 @@ int rs_collect_net_conf(struct rs_snapshot *s)
 	rs_collect_at_once(s, rs_collect_net_conf_step);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int conf_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			char *err, size_t errlen)
+{
+	return rs_collect_net_conf(snap);
+}
+
+static int conf_collect_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_conf_step(snap, st);
+}
+
+const struct rs_producer_ops rs_net_conf_producer = {
+	.name = "net-conf", .area = RS_AREA_NET, .collect = conf_collect,
+	.collect_step = conf_collect_step, .what = "link settings",
+};

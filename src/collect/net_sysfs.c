@@ -15,6 +15,7 @@
  * link's ethtool statistics stay unread, as before any recording.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/sysfs_files.h"
 #include "util.h"
 
@@ -236,3 +237,35 @@ int rs_collect_net_recorded_counters(struct rs_snapshot *s)
 	rs_collect_at_once(s, rs_collect_net_recorded_counters_step);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int net_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_net_recorded(snap);
+}
+
+static int net_recorded_refresh(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap)
+{
+	return rs_collect_net_recorded_counters(snap);
+}
+
+static int net_recorded_collect_step(struct rs_producer *p, struct rs_session *s,
+				     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_recorded_step(snap, st);
+}
+
+static int net_recorded_refresh_step(struct rs_producer *p, struct rs_session *s,
+				     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_net_recorded_counters_step(snap, st);
+}
+
+const struct rs_producer_ops rs_net_recorded_producer = {
+	.name = "sysfs-net", .area = RS_AREA_NET, .collect = net_recorded_collect,
+	.refresh = net_recorded_refresh, .collect_step = net_recorded_collect_step,
+	.refresh_step = net_recorded_refresh_step, .what = "links",
+};

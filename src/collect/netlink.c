@@ -10,6 +10,7 @@
  * still collected.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/net_priv.h"
 #include "collect/route.h"
 #include "util.h"
@@ -445,3 +446,64 @@ int rs_collect_net_counters(struct rs_snapshot *s)
 	}
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int netlink_collect(struct rs_producer *p, struct rs_session *s,
+			   struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	rs_collect_net(snap);
+	/* A lookup the kernel refuses (no route, port down, address gone) is
+	 * what net.peer_route reports from snap->peer, never a failure to
+	 * collect: the diagnosis goes on. */
+	rs_collect_route_lookup(snap, p->peer && p->peer[0] ? p->peer : NULL);
+	return 0;
+}
+
+static int netlink_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_net_counters(snap);
+}
+
+static int netlink_open(struct rs_producer *p, struct rs_session *s, char *err, size_t errlen)
+{
+	struct rs_net_monitor *m;
+	int ret = rs_net_monitor_open(&m, err, errlen);
+
+	if (ret)
+		return ret;
+	p->priv = m;
+	return 0;
+}
+
+static int netlink_fd(struct rs_producer *p)
+{
+	return p->priv ? rs_net_monitor_fd(p->priv) : -1;
+}
+
+static unsigned netlink_readable(struct rs_producer *p, struct rs_session *s)
+{
+	return rs_net_monitor_drain(p->priv) ? RS_AREA_BIT(RS_AREA_NET) : 0;
+}
+
+static void netlink_close(struct rs_producer *p)
+{
+	rs_net_monitor_close(p->priv);
+	p->priv = NULL;
+}
+
+static int addrs_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			 char *err, size_t errlen)
+{
+	return rs_collect_net_addrs(snap);
+}
+
+const struct rs_producer_ops rs_netlink_producer = {
+	.name = "netlink", .area = RS_AREA_NET, .live_only = 1, .open = netlink_open,
+	.collect = netlink_collect, .refresh = netlink_refresh, .fd = netlink_fd,
+	.on_readable = netlink_readable, .close = netlink_close,
+};
+
+const struct rs_producer_ops rs_netlink_addrs_producer = {
+	.name = "netlink-addrs", .area = RS_AREA_NET, .live_only = 1, .collect = addrs_collect,
+};

@@ -24,6 +24,7 @@
  * with the reason, never bad.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/nic_health.h"
 #include "collect/sysfs_files.h"
 #include "util.h"
@@ -381,3 +382,47 @@ int rs_collect_nic_health_recorded(struct rs_snapshot *s)
 	rs_collect_at_once(s, rs_collect_nic_health_recorded_step);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+/* The NIC's health moves (FEC counts, module temperature, a reporter that
+ * fires): read again on every refresh, link by link in slices. */
+static int nic_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	return rs_collect_nic_health(snap);
+}
+
+static int nic_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_nic_health(snap);
+}
+
+static int nic_step(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		    struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_step(snap, st);
+}
+
+static int nic_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	return rs_collect_nic_health_recorded(snap);
+}
+
+static int nic_recorded_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_nic_health_recorded_step(snap, st);
+}
+
+const struct rs_producer_ops rs_nic_health_producer = {
+	.name = "nic-health", .area = RS_AREA_NET, .live_only = 1, .collect = nic_collect,
+	.refresh = nic_refresh, .collect_step = nic_step, .refresh_step = nic_step,
+	.what = "links",
+};
+
+const struct rs_producer_ops rs_nic_health_recorded_producer = {
+	.name = "nic-health-recorded", .area = RS_AREA_NET, .collect = nic_recorded_collect,
+	.collect_step = nic_recorded_step, .what = "links",
+};

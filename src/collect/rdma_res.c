@@ -17,6 +17,7 @@
  * says "not recorded" per device, as DCB does: unknown, never bad.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/rdma_qp.h"
 #include "collect/rdma_res.h"
 #include "util.h"
@@ -180,3 +181,44 @@ int rs_collect_rdma_res_recorded(struct rs_snapshot *s)
 	free(idx);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+/* RDMA resources and queue pairs move with the jobs: read again on every
+ * refresh, with the processes that own the QPs. */
+static int res_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+		       char *err, size_t errlen)
+{
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
+}
+
+static int res_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	rs_collect_rdma_res(snap);
+	return rs_collect_qp_owners(snap);
+}
+
+static int res_recorded_collect(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap, char *err, size_t errlen)
+{
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
+}
+
+static int res_recorded_refresh(struct rs_producer *p, struct rs_session *s,
+				struct rs_snapshot *snap)
+{
+	rs_collect_rdma_res_recorded(snap);
+	return rs_collect_qp_owners(snap);
+}
+
+const struct rs_producer_ops rs_rdma_res_producer = {
+	.name = "rdma-res", .area = RS_AREA_RDMA, .live_only = 1, .collect = res_collect,
+	.refresh = res_refresh,
+};
+
+const struct rs_producer_ops rs_rdma_res_recorded_producer = {
+	.name = "rdma-res-recorded", .area = RS_AREA_RDMA, .collect = res_recorded_collect,
+	.refresh = res_recorded_refresh,
+};

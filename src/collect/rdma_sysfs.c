@@ -16,6 +16,7 @@
  * other failure is recorded as a "sysfs" error against the device.
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/sysfs_files.h"
 #include "collect/nic_generation.h"
 #include "collect/rdma_priv.h"
@@ -492,3 +493,34 @@ int rs_collect_rdma_counters(struct rs_snapshot *s)
 	rs_collect_at_once(s, rs_collect_rdma_counters_step);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int rdma_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			char *err, size_t errlen)
+{
+	return rs_collect_rdma(snap);
+}
+
+static int rdma_refresh(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap)
+{
+	return rs_collect_rdma_counters(snap);
+}
+
+static int rdma_collect_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_step(snap, st);
+}
+
+static int rdma_refresh_step(struct rs_producer *p, struct rs_session *s,
+			     struct rs_snapshot *snap, struct rs_collect_step *st)
+{
+	return rs_collect_rdma_counters_step(snap, st);
+}
+
+const struct rs_producer_ops rs_rdma_sysfs_producer = {
+	.name = "sysfs-rdma", .area = RS_AREA_RDMA, .collect = rdma_collect,
+	.refresh = rdma_refresh, .collect_step = rdma_collect_step,
+	.refresh_step = rdma_refresh_step, .what = "devices",
+};

@@ -12,6 +12,7 @@
  * no permission on /dev/infiniband/uverbsN).
  */
 #include "collect/collect.h"
+#include "collect/producer.h"
 #include "collect/rdma_priv.h"
 #include "util.h"
 
@@ -211,3 +212,15 @@ int rs_collect_verbs(struct rs_snapshot *s)
 	ibv_free_device_list(list);
 	return 0;
 }
+
+/* ------------------------------------------------------------ producers */
+
+static int verbs_collect(struct rs_producer *p, struct rs_session *s, struct rs_snapshot *snap,
+			 char *err, size_t errlen)
+{
+	return rs_collect_verbs(snap);
+}
+
+const struct rs_producer_ops rs_verbs_producer = {
+	.name = "verbs", .area = RS_AREA_RDMA, .live_only = 1, .collect = verbs_collect,
+};

@@ -20,11 +20,13 @@
 #ifndef RS_CHECK_H
 #define RS_CHECK_H
 
+#include "capture/cap_ctx.h"
 #include "diag/profile.h"
 #include "finding.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "model/snap_index.h"
+#include "perf/outcome.h"
 #include "probe/probe.h"
 #include "snapshot.h"
 
@@ -51,75 +53,19 @@ struct rs_check_params {
 	const struct rs_profile *profile;	/* --profile: the site's expectations */
 };
 
-/* The latest result of each probe (NULL: not run). */
-struct rs_probe_results {
-	const struct rs_probe_result *of[RS_PROBE_KINDS];
-};
-
-/* What a running capture saw (the session's capture job), for capture.*. */
 struct rs_cap_analysis;
-struct rs_cap_verdicts;
-struct rs_capture_ctx {
-	const char *label;		/* "live veth0", "replay of rdma_cm.pcap (x1)" */
-	const struct rs_cap_verdicts *verdicts;
-	unsigned long long packets;	/* frames the capture received */
-	const char *claim;		/* why traffic should be there ("" none) */
-};
-
-/*
- * The outcome of the latest embedded test of one kind (the session's test
- * job: `rocescope lat|bw PEER --json-lines` in a child, or on the demo a
- * replay of a recorded lab run), for perf.pingpong and perf.bandwidth.
- */
-enum rs_test_kind { RS_TEST_LAT = 0, RS_TEST_BW = 1 };
-#define RS_TEST_KINDS 2
-
-enum rs_test_end {
-	RS_TEST_PASSED = 1,		/* its last line was "end" */
-	RS_TEST_FAILED,			/* "error": the mapped failure */
-	RS_TEST_DIED,			/* neither: crashed, killed, or never started */
-};
-
-struct rs_test_outcome {
-	enum rs_test_kind kind;
-	enum rs_test_end end;
-	char source[RS_MSG_LEN];	/* "rocescope lat 10.99.0.2 -n 100", or the replay's label */
-	int replay;			/* a recorded run, not this host */
-	char peer[RS_ADDR_LEN];
-	char device[RS_NAME_LEN];	/* this end's device, "" unknown */
-	int soft;			/* that device is software RoCE (rxe, siw) */
-	unsigned link_mbps;		/* its port's rate, 0 unknown */
-	/* RS_TEST_FAILED: the error line; RS_TEST_DIED: code "died" and how */
-	char code[32];
-	char title[96];
-	char message[RS_MSG_LEN];
-	char check[RS_MSG_LEN];
-	/* the last result line */
-	int have_result;
-	uint64_t size, iterations;
-	unsigned qps;
-	double seconds;
-	double bw_avg_gbps, bw_peak_gbps, msg_rate_mpps;
-	double t_min_us, t_median_us, t_avg_us, t_p99_us, t_max_us;
-};
-
-/* The tests' outcomes (NULL: none yet) and whether one can run at all. */
-struct rs_test_results {
-	const struct rs_test_outcome *of[RS_TEST_KINDS];
-	int can_run;			/* live host (a child) or the demo (a replay) */
-};
-
 struct rs_qp_table;
 
 struct rs_check_ctx {
 	const struct rs_snapshot *snap;
 	const struct rs_series *series;	/* NULL: one reading, nothing can be rising */
 	const struct rs_check_params *params;	/* NULL: none given */
-	const struct rs_probe_results *probes;	/* NULL: no probe ran */
-	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
 	int recorded;			/* a recorded host (file, root, demo): no probe can run */
-	const struct rs_capture_ctx *capture;	/* NULL: no capture running */
-	const struct rs_test_results *tests;	/* NULL: no test job (the CLI's one-shots) */
+	/* The session's jobs' parts (each fills its own: src/session/job.h) */
+	const struct rs_probe_results *probes;	/* NULL: no probe ran (probe/probe.h) */
+	const struct rs_peer_view *peer_view;	/* NULL: the peer's own view is unknown */
+	const struct rs_capture_ctx *capture;	/* NULL: no capture running (capture/cap_ctx.h) */
+	const struct rs_test_results *tests;	/* NULL: no test job (perf/outcome.h) */
 	const struct rs_qp_table *qps;	/* the followed QPs (model/qp_track.h); NULL none */
 	/* snap's lookups (model/snap_index.h); NULL: rs_checks_run() builds one */
 	const struct rs_snap_index *index;

@@ -32,7 +32,7 @@ extern const size_t rs_demo_pcap_len;
 extern const char rs_demo_pcap_name[];		/* "rdma_cm.pcap" */
 extern const char rs_demo_pcap_credit[];	/* its source and licence, one line */
 /* The demo's embedded tests: runs recorded in the Soft-RoCE lab, as
- * "SECONDS JSON-LINE" lines (session/test_job.h), NUL-terminated. */
+ * "SECONDS JSON-LINE" lines (session/perf_job.h), NUL-terminated. */
 extern const char rs_demo_test_bw[];
 extern const char rs_demo_test_lat[];
 

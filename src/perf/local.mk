@@ -8,6 +8,6 @@ librscore_a_SOURCES += \
 	src/perf/engine.h src/perf/engine_priv.h src/perf/engine.c \
 	src/perf/bw.c src/perf/lat.c src/perf/stats.c \
 	src/perf/test.h src/perf/client.c src/perf/server.c \
-	src/perf/jsonl.h src/perf/jsonl.c src/perf/jsonl_write.c \
+	src/perf/outcome.h src/perf/jsonl.h src/perf/jsonl.c src/perf/jsonl_write.c \
 	src/perf/perftest.h src/perf/perftest.c
 EXTRA_DIST += docs/tests.md

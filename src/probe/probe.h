@@ -100,6 +100,11 @@ struct rs_probe_result {
 	char cm_gid_type[RS_NAME_LEN];	/* RDMA_CM: "RoCE v2", "RoCE v1", "IB", "" unknown */
 };
 
+/* The latest result of each probe (NULL: not run), for the checks. */
+struct rs_probe_results {
+	const struct rs_probe_result *of[RS_PROBE_KINDS];
+};
+
 /* Run a probe to its end, blocking, never longer than its timeout.  0 when it ran
  * (res->ok), or -errno with res->error set.  Safe to call in a forked child. */
 int rs_probe_run(const struct rs_probe_req *req, struct rs_probe_result *res);

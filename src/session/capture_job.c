@@ -17,11 +17,13 @@
  * The sniffer runs in this process, after the view asked the user
  * (docs/capture.md says why).  The verdicts are computed here, with
  * "traffic claimed" when the RDMA port behind the captured netdev counts
- * RDMA packets in its hw_counters, or when a caller says a test runs.
+ * RDMA packets in its hw_counters, or when another job says a test runs
+ * (rs_job_claim, job.h).  The job (rs_capture_job) fills ctx->capture.
  */
 #include "capture/capture.h"
 #include "model/demo.h"
 #include "runtime/loop.h"
+#include "session/capture_job.h"
 #include "session/session.h"
 #include "util.h"
 
@@ -35,6 +37,7 @@
 
 struct rs_session_capture {
 	struct rs_session *s;
+	struct rs_job *job;		/* its slot in the session */
 	struct rs_capture *c;		/* NULL: none running */
 	struct rs_io *io;
 	struct rs_timer *tick;		/* 250 ms: dispatch, verdicts, notify */
@@ -51,13 +54,19 @@ struct rs_session_capture {
 	char error[RS_MSG_LEN];
 };
 
+static struct rs_session_capture *get(const struct rs_session *s)
+{
+	return rs_session_job_priv(s, &rs_capture_job);
+}
+
 static struct rs_session_capture *job(struct rs_session *s)
 {
-	if (!s->cap) {
-		s->cap = rs_xcalloc(1, sizeof(*s->cap));
-		s->cap->s = s;
-	}
-	return s->cap;
+	struct rs_job *jb = rs_session_job(s, &rs_capture_job);
+	struct rs_session_capture *j = rs_job_state(jb, sizeof(*j));
+
+	j->s = s;
+	j->job = jb;
+	return j;
 }
 
 /* The RDMA port behind the captured netdev counts RDMA packets (hw_counters
@@ -123,19 +132,17 @@ static int same_answers(const struct rs_cap_verdicts *a, const struct rs_cap_ver
 /* New verdicts; the checks run again when an answer changed; views hear. */
 static void publish(struct rs_session_capture *j, int force)
 {
-	struct rs_session *s = j->s;
 	struct rs_cap_verdicts old = j->v;
 	uint64_t received;
 
 	verdicts(j);
 	received = j->ctx.packets;
 	if (!same_answers(&old, &j->v))
-		rs_session_recheck(s);
+		rs_job_recheck(j->job);
 	else if (!force && received == j->published)
 		return;
 	j->published = received;
-	if (s->on_change)
-		s->on_change(s, RS_CHANGE_CAPTURE, s->change_arg);
+	rs_job_changed(j->job, RS_CHANGE_CAPTURE);
 }
 
 static void detach(struct rs_session_capture *j)
@@ -154,7 +161,7 @@ static void failed(struct rs_session_capture *j)
 {
 	snprintf(j->error, sizeof(j->error), "%s: %s", rs_capture_label(j->c),
 		 rs_capture_status(j->c));
-	rs_session_log(j->s, "capture: %s", j->error);
+	rs_job_log(j->job, "capture: %s", j->error);
 	detach(j);
 	publish(j, 1);
 }
@@ -162,7 +169,7 @@ static void failed(struct rs_session_capture *j)
 /* A file read to its end: the views say so at once, not "capturing". */
 static void ended(struct rs_session_capture *j)
 {
-	rs_session_log(j->s, "capture: %s: %s", rs_capture_label(j->c), rs_capture_status(j->c));
+	rs_job_log(j->job, "capture: %s: %s", rs_capture_label(j->c), rs_capture_status(j->c));
 	publish(j, 1);
 }
 
@@ -250,7 +257,7 @@ int rs_session_capture_start(struct rs_session *s, const struct rs_capture_spec 
 	j->published = 0;
 	memset(&j->v, 0, sizeof(j->v));
 	attach(j);
-	rs_session_log(s, "capture: %s started", rs_capture_label(j->c));
+	rs_job_log(j->job, "capture: %s started", rs_capture_label(j->c));
 	publish(j, 1);
 	return 0;
 }
@@ -271,24 +278,23 @@ int rs_session_capture_demo(struct rs_session *s, char *err, size_t errlen)
 
 void rs_session_capture_stop(struct rs_session *s)
 {
-	struct rs_session_capture *j = s->cap;
+	struct rs_session_capture *j = get(s);
 
 	if (!j || !j->c)
 		return;
 	detach(j);
-	rs_session_log(s, "capture: %s stopped", rs_capture_label(j->c));
+	rs_job_log(j->job, "capture: %s stopped", rs_capture_label(j->c));
 	rs_capture_close(j->c);
 	j->c = NULL;
 	j->paused = 0;
 	memset(&j->ctx, 0, sizeof(j->ctx));
-	rs_session_recheck(s);
-	if (s->on_change)
-		s->on_change(s, RS_CHANGE_CAPTURE, s->change_arg);
+	rs_job_recheck(j->job);
+	rs_job_changed(j->job, RS_CHANGE_CAPTURE);
 }
 
 void rs_session_capture_pause(struct rs_session *s, int paused)
 {
-	struct rs_session_capture *j = s->cap;
+	struct rs_session_capture *j = get(s);
 
 	if (!j || !j->c || !!paused == j->paused)
 		return;
@@ -309,12 +315,14 @@ void rs_session_capture_pause(struct rs_session *s, int paused)
 
 int rs_session_capture_paused(const struct rs_session *s)
 {
-	return s->cap && s->cap->c && s->cap->paused;
+	const struct rs_session_capture *j = get(s);
+
+	return j && j->c && j->paused;
 }
 
 int rs_session_capture_write(struct rs_session *s, const char *path, char *err, size_t errlen)
 {
-	struct rs_session_capture *j = s->cap;
+	struct rs_session_capture *j = get(s);
 	int r;
 
 	if (!j || !j->c) {
@@ -323,24 +331,30 @@ int rs_session_capture_write(struct rs_session *s, const char *path, char *err, 
 	}
 	r = rs_capture_write(j->c, path, 0, 0, err, errlen);
 	if (!r)
-		rs_session_log(s, "capture: %s %s", path ? "writing to" : "stopped writing",
-			       path ? path : "the file");
+		rs_job_log(j->job, "capture: %s %s", path ? "writing to" : "stopped writing",
+			   path ? path : "the file");
 	return r;
 }
 
 const struct rs_capture *rs_session_capture(const struct rs_session *s)
 {
-	return s->cap ? s->cap->c : NULL;
+	const struct rs_session_capture *j = get(s);
+
+	return j ? j->c : NULL;
 }
 
 const struct rs_cap_verdicts *rs_session_capture_verdicts(const struct rs_session *s)
 {
-	return s->cap && s->cap->c ? &s->cap->v : NULL;
+	const struct rs_session_capture *j = get(s);
+
+	return j && j->c ? &j->v : NULL;
 }
 
 const char *rs_session_capture_error(const struct rs_session *s)
 {
-	return s->cap ? s->cap->error : "";
+	const struct rs_session_capture *j = get(s);
+
+	return j ? j->error : "";
 }
 
 void rs_session_capture_claim(struct rs_session *s, const char *why)
@@ -352,21 +366,41 @@ void rs_session_capture_claim(struct rs_session *s, const char *why)
 		publish(j, 1);
 }
 
-/* For rs_session_ctx(): what the checks see. */
 const struct rs_capture_ctx *rs_session_capture_ctx(const struct rs_session *s)
 {
-	return s->cap && s->cap->c ? &s->cap->ctx : NULL;
+	const struct rs_session_capture *j = get(s);
+
+	return j && j->c ? &j->ctx : NULL;
 }
 
-/* For rs_session_detach() and _close(). */
-void rs_session_capture_free(struct rs_session *s)
+static void add_to_ctx(const struct rs_job *jb, struct rs_check_ctx *ctx)
 {
-	if (!s->cap)
-		return;
-	if (s->cap->c) {
-		detach(s->cap);
-		rs_capture_close(s->cap->c);
-	}
-	free(s->cap);
-	s->cap = NULL;
+	ctx->capture = rs_session_capture_ctx(jb->session);
 }
+
+static void on_claim(struct rs_job *jb, const char *why)
+{
+	rs_session_capture_claim(jb->session, why);
+}
+
+/* Detach and close: the capture runs on the loop, so it ends with it. */
+static void stop(struct rs_job *jb)
+{
+	struct rs_session_capture *j = jb->priv;
+
+	if (!j)
+		return;
+	if (j->c) {
+		detach(j);
+		rs_capture_close(j->c);
+	}
+	free(j);
+	jb->priv = NULL;
+}
+
+const struct rs_job_ops rs_capture_job = {
+	.name = "capture",
+	.add_to_ctx = add_to_ctx,
+	.on_claim = on_claim,
+	.stop = stop,
+};

@@ -11,6 +11,7 @@
  * (0 nothing to do, 5 all fixed, 1 some not fixed, 4 could not run).
  */
 #include "runtime/loop.h"
+#include "session/fix_job.h"
 #include "session/session.h"
 #include "util.h"
 
@@ -24,6 +25,7 @@
 
 struct rs_session_fix {
 	struct rs_session *s;
+	struct rs_job *job;		/* its slot in the session */
 	struct rs_child *child;
 	char out[2048];			/* the end of what the child printed */
 	size_t n_out;
@@ -73,12 +75,11 @@ static void on_exit_child(struct rs_child *c, const struct rs_child_status *st, 
 	j->end.code = st->exited ? st->code : -1;
 	rs_child_status_text(st, j->end.status, sizeof(j->end.status));
 	last_words(j);
-	rs_session_log(s, "fix: %s: %s%s%s", j->end.what, j->end.status,
-		       j->end.message[0] ? ": " : "", j->end.message);
+	rs_job_log(j->job, "fix: %s: %s%s%s", j->end.what, j->end.status,
+		   j->end.message[0] ? ": " : "", j->end.message);
 	if (rs_session_reload(s, err, sizeof(err)))
-		rs_session_log(s, "fix: reading the host again: %s", err);
-	if (s->on_change)
-		s->on_change(s, RS_CHANGE_DATA | RS_CHANGE_EVENT, s->change_arg);
+		rs_job_log(j->job, "fix: reading the host again: %s", err);
+	rs_job_changed(j->job, RS_CHANGE_DATA | RS_CHANGE_EVENT);
 }
 
 int rs_session_fix_start(struct rs_session *s, const char *const *args, const char *what,
@@ -90,26 +91,26 @@ int rs_session_fix_start(struct rs_session *s, const char *const *args, const ch
 		.argv = argv, .stdin_fd = -1, .timeout_ns = FIX_TIMEOUT_NS,
 		.on_output = on_output, .on_exit = on_exit_child,
 	};
-	struct rs_session_fix *j;
+	struct rs_job *jb = rs_session_job(s, &rs_fix_job);
+	struct rs_session_fix *j = jb->priv;
 
-	if (s->kind != RS_SOURCE_LIVE && s->kind != RS_SOURCE_ROOT) {
+	if (!rs_session_can_fix(s)) {
 		snprintf(err, errlen, "a recorded host cannot be changed (source: %s)", s->label);
 		return -EOPNOTSUPP;
 	}
-	if (!s->loop || (s->fix && s->fix->child)) {
+	if (!s->loop || (j && j->child)) {
 		snprintf(err, errlen, s->loop ? "a fix runs already" : "no event loop");
 		return -EBUSY;
 	}
-	if (!s->fix)
-		s->fix = rs_xcalloc(1, sizeof(*s->fix));
-	j = s->fix;
+	j = rs_job_state(jb, sizeof(*j));
 	memset(&j->end, 0, sizeof(j->end));
 	j->s = s;
+	j->job = jb;
 	j->n_out = 0;
 	j->out[0] = '\0';
 	argv[n++] = rs_self_exe();
 	argv[n++] = "fix";
-	if (s->kind == RS_SOURCE_ROOT) {
+	if (rs_session_is_recorded(s)) {	/* a fixture root */
 		argv[n++] = "--root";
 		argv[n++] = rs_root();
 	}
@@ -126,21 +127,32 @@ int rs_session_fix_start(struct rs_session *s, const char *const *args, const ch
 	if (!j->child)
 		return -EAGAIN;
 	j->end.running = 1;
-	rs_session_log(s, "fix: %s started", what);
+	rs_job_log(jb, "fix: %s started", what);
 	return 0;
 }
 
 const struct rs_session_fix_end *rs_session_fix_end(const struct rs_session *s)
 {
-	return s->fix ? &s->fix->end : NULL;
+	const struct rs_session_fix *j = rs_session_job_priv(s, &rs_fix_job);
+
+	return j ? &j->end : NULL;
 }
 
-void rs_session_fix_free(struct rs_session *s)
+/* Close: a fix that runs goes on to its end (the loop still reaps it);
+ * only its news is dropped. */
+static void free_job(struct rs_job *jb)
 {
-	if (!s->fix)
+	struct rs_session_fix *j = jb->priv;
+
+	if (!j)
 		return;
-	if (s->fix->child)
-		rs_child_forget(s->fix->child);	/* the loop still reaps it */
-	free(s->fix);
-	s->fix = NULL;
+	if (j->child)
+		rs_child_forget(j->child);
+	free(j);
+	jb->priv = NULL;
 }
+
+const struct rs_job_ops rs_fix_job = {
+	.name = "fix",
+	.free = free_job,
+};

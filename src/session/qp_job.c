@@ -36,6 +36,11 @@ struct rs_session_qps {
 };
 
 /* taken_at ("2026-11-29T15:30:00Z") as a time_t, 0 when absent. */
+static struct rs_session_qps *qps(const struct rs_session *s)
+{
+	return rs_session_job_priv(s, &rs_qp_job);
+}
+
 static time_t taken_at(const struct rs_snapshot *snap)
 {
 	struct tm tm;
@@ -48,7 +53,7 @@ static time_t taken_at(const struct rs_snapshot *snap)
 
 static void take_reading(struct rs_session *s)
 {
-	struct rs_session_qps *j = s->qps;
+	struct rs_session_qps *j = qps(s);
 	uint64_t ns = rs_qp_reading_ns(&s->snap);
 	time_t wall;
 
@@ -56,10 +61,9 @@ static void take_reading(struct rs_session *s)
 		ns = rs_now_ns();
 	if (!j->table.readings) {
 		j->first_ns = ns;
-		j->first_wall = s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT ?
-				0 : taken_at(&s->snap);
+		j->first_wall = rs_session_reads_host(s) ? 0 : taken_at(&s->snap);
 	}
-	if (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)
+	if (rs_session_reads_host(s))
 		wall = time(NULL);
 	else
 		wall = j->first_wall ? j->first_wall + (time_t)((ns - j->first_ns) / 1000000000ull)
@@ -67,35 +71,19 @@ static void take_reading(struct rs_session *s)
 	rs_qp_table_update(&j->table, &s->snap, &s->series, ns, wall);
 }
 
-void rs_qp_job_start(struct rs_session *s)
-{
-	if (s->qps || s->scope != RS_SCOPE_ALL)
-		return;
-	s->qps = rs_xcalloc(1, sizeof(*s->qps));
-	rs_qp_table_init(&s->qps->table);
-	take_reading(s);
-}
-
-void rs_qp_job_refresh(struct rs_session *s)
-{
-	if (s->qps)
-		take_reading(s);
-}
-
 const struct rs_qp_table *rs_session_qps(const struct rs_session *s)
 {
-	return s->qps && s->qps->table.readings ? &s->qps->table : NULL;
-}
+	const struct rs_session_qps *j = qps(s);
 
-void rs_qp_job_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
-{
-	ctx->qps = rs_session_qps(s);
+	return j && j->table.readings ? &j->table : NULL;
 }
 
 const struct rs_qp_binding *rs_session_qp_bindings(const struct rs_session *s, size_t *n)
 {
-	*n = s->qps ? s->qps->n_bound : 0;
-	return s->qps ? s->qps->bound : NULL;
+	const struct rs_session_qps *j = qps(s);
+
+	*n = j ? j->n_bound : 0;
+	return j ? j->bound : NULL;
 }
 
 /* The kernel's index of device name (RES_GET names them all). */
@@ -154,11 +142,11 @@ static void bind_failed(char *msg, size_t len, const char *dev, unsigned lqpn, i
 static int check_bindable(struct rs_session *s, const char *dev, unsigned lqpn,
 			  const struct rs_qp **q, char *msg, size_t len)
 {
-	if (s->kind != RS_SOURCE_LIVE) {
+	if (rs_session_is_recorded(s)) {
 		snprintf(msg, len, "binding a counter needs the live host (this is %s)", s->label);
 		return -EOPNOTSUPP;
 	}
-	if (!s->qps) {
+	if (!qps(s)) {
 		snprintf(msg, len, "no QP view in this session");
 		return -EINVAL;
 	}
@@ -171,7 +159,7 @@ static int check_bindable(struct rs_session *s, const char *dev, unsigned lqpn,
 		snprintf(msg, len, "%s QP %u already has counter %u", dev, lqpn, (*q)->counter_id);
 		return -EEXIST;
 	}
-	if (s->qps->n_bound == RS_QP_BIND_MAX) {
+	if (qps(s)->n_bound == RS_QP_BIND_MAX) {
 		snprintf(msg, len, "already %d counters bound by this session", RS_QP_BIND_MAX);
 		return -ENOSPC;
 	}
@@ -201,10 +189,10 @@ int rs_session_qp_bind(struct rs_session *s, const char *dev, unsigned lqpn, cha
 	close(fd);
 	if (ret) {
 		bind_failed(msg, len, dev, lqpn, ret);
-		rs_session_log(s, "%s", msg);
+		rs_job_log(rs_session_job(s, &rs_qp_job), "%s", msg);
 		return ret;
 	}
-	b = &s->qps->bound[s->qps->n_bound++];
+	b = &qps(s)->bound[qps(s)->n_bound++];
 	RS_STRCPY(b->device, dev);
 	b->port = port;
 	b->lqpn = lqpn;
@@ -212,13 +200,14 @@ int rs_session_qp_bind(struct rs_session *s, const char *dev, unsigned lqpn, cha
 	b->at_ns = rs_now_ns();
 	snprintf(msg, len, "bound counter %u to %s QP %u (manual mode, port %u); it is "
 		 "taken off when rocescope ends", id, dev, lqpn, port);
-	rs_session_log(s, "%s", msg);
+	rs_job_log(rs_session_job(s, &rs_qp_job), "%s", msg);
 	return 0;
 }
 
 static int unbind_one(struct rs_session *s, size_t i, char *msg, size_t len)
 {
-	struct rs_qp_binding b = s->qps->bound[i];
+	struct rs_session_qps *j = qps(s);
+	struct rs_qp_binding b = j->bound[i];
 	uint32_t index;
 	int fd = rs_rdma_nl_open(), ret = fd < 0 ? fd : dev_index(fd, b.device, &index);
 
@@ -229,43 +218,73 @@ static int unbind_one(struct rs_session *s, size_t i, char *msg, size_t len)
 	/* A QP that ended took its binding with it: nothing left to undo. */
 	if (ret == -ENOENT || ret == -ENODEV || ret == -EINVAL)
 		ret = 0;
-	memmove(&s->qps->bound[i], &s->qps->bound[i + 1],
-		(s->qps->n_bound - i - 1) * sizeof(b));
-	s->qps->n_bound--;
+	memmove(&j->bound[i], &j->bound[i + 1], (j->n_bound - i - 1) * sizeof(b));
+	j->n_bound--;
 	if (ret)
 		snprintf(msg, len, "taking counter %u off %s QP %u failed: %s (undo by hand: "
 			 "rdma statistic qp unbind link %s/%u cntn %u lqpn %u)", b.counter_id,
 			 b.device, b.lqpn, rs_strerror(ret), b.device, b.port, b.counter_id, b.lqpn);
 	else
 		snprintf(msg, len, "took counter %u off %s QP %u", b.counter_id, b.device, b.lqpn);
-	rs_session_log(s, "%s", msg);
+	rs_job_log(rs_session_job(s, &rs_qp_job), "%s", msg);
 	return ret;
 }
 
 int rs_session_qp_unbind(struct rs_session *s, const char *dev, unsigned lqpn, char *msg,
 			 size_t len)
 {
-	for (size_t i = 0; s->qps && i < s->qps->n_bound; i++)
-		if (s->qps->bound[i].lqpn == lqpn && !strcmp(s->qps->bound[i].device, dev))
+	const struct rs_session_qps *j = qps(s);
+
+	for (size_t i = 0; j && i < j->n_bound; i++)
+		if (j->bound[i].lqpn == lqpn && !strcmp(j->bound[i].device, dev))
 			return unbind_one(s, i, msg, len);
 	snprintf(msg, len, "this session bound no counter to %s QP %u", dev, lqpn);
 	return -ENOENT;
 }
 
-void rs_qp_job_stop(struct rs_session *s)
+/* ----- the job */
+
+/* The first reading starts the table (not for `gids`, which follows no
+ * QP); every later one, and a reload, is one more reading of it. */
+static void on_reading(struct rs_job *jb, int refresh)
 {
+	struct rs_session *s = jb->session;
+	struct rs_session_qps *j = jb->priv;
+
+	if (j) {
+		take_reading(s);
+		return;
+	}
+	if (refresh || s->scope != RS_SCOPE_ALL)
+		return;
+	j = rs_job_state(jb, sizeof(*j));
+	rs_qp_table_init(&j->table);
+	take_reading(s);
+}
+
+static void add_to_ctx(const struct rs_job *jb, struct rs_check_ctx *ctx)
+{
+	ctx->qps = rs_session_qps(jb->session);
+}
+
+/* Close: every counter this session bound is taken off (logged). */
+static void free_job(struct rs_job *jb)
+{
+	struct rs_session_qps *j = jb->priv;
 	char msg[RS_MSG_LEN];
 
-	while (s->qps && s->qps->n_bound)
-		unbind_one(s, s->qps->n_bound - 1, msg, sizeof(msg));
+	if (!j)
+		return;
+	while (j->n_bound)
+		unbind_one(jb->session, j->n_bound - 1, msg, sizeof(msg));
+	rs_qp_table_free(&j->table);
+	free(j);
+	jb->priv = NULL;
 }
 
-void rs_qp_job_free(struct rs_session *s)
-{
-	if (!s->qps)
-		return;
-	rs_qp_job_stop(s);
-	rs_qp_table_free(&s->qps->table);
-	free(s->qps);
-	s->qps = NULL;
-}
+const struct rs_job_ops rs_qp_job = {
+	.name = "qps",
+	.on_reading = on_reading,
+	.add_to_ctx = add_to_ctx,
+	.free = free_job,
+};

@@ -7,9 +7,9 @@
  * `qps --bind`), saying what it changed, and takes every counter it bound
  * off again when it stops.  Nothing is ever bound without that request.
  *
- * A self-contained job with a small interface, one entry of the session's
- * jobs: start (after the first collection), refresh (after each reading,
- * before the checks), stop (unbind), free.  The QPs themselves are read
+ * One entry of the session's job table (job.h): on_reading (the first
+ * starts the table; each later one, before the checks, is one more
+ * reading), add_to_ctx, free (unbind).  The QPs themselves are read
  * by the RDMA resources producer with the rest of the snapshot, so a
  * saved snapshot, the demo host and a recording carry them too.
  */
@@ -22,6 +22,7 @@
 #include "model/qp_track.h"
 
 struct rs_session;
+struct rs_job_ops;
 
 /* A counter this session bound, until it is taken off. */
 struct rs_qp_binding {
@@ -30,13 +31,10 @@ struct rs_qp_binding {
 	uint64_t at_ns;
 };
 
-void rs_qp_job_start(struct rs_session *s);
-void rs_qp_job_refresh(struct rs_session *s);
-/* Take off every counter this session bound (logged); the table stays. */
-void rs_qp_job_stop(struct rs_session *s);
-void rs_qp_job_free(struct rs_session *s);
-/* Its part of the checks' context. */
-void rs_qp_job_ctx(const struct rs_session *s, struct rs_check_ctx *ctx);
+/* The job (jobs.c): a reading after each of the session's, before the
+ * checks; its table in ctx->qps; every counter it bound taken off when
+ * the session closes. */
+extern const struct rs_job_ops rs_qp_job;
 
 /* The followed QPs, or NULL before the first reading. */
 const struct rs_qp_table *rs_session_qps(const struct rs_session *s);

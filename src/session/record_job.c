@@ -4,7 +4,8 @@
  * docs/recording.md): every counter reading becomes a sample, a change of
  * the host a host record, a change of the problems a findings record.
  *
- * It runs inside the session's change notification, on the event loop:
+ * It is a job of the session (rs_record_job, job.h) and runs inside its
+ * change notification (on_change), on the event loop:
  * the records of one reading are encoded into a buffer (src/record/) and
  * handed to the kernel with one write(2); nothing waits for the disk.
  * Durability: once a second sync_file_range(SYNC_FILE_RANGE_WRITE) starts
@@ -16,6 +17,7 @@
  * fails (disk full) ends the recording with the reason in the event log.
  */
 #include "record/recording.h"
+#include "session/record_job.h"
 #include "session/session.h"
 #include "util.h"
 #include "util_out.h"
@@ -73,22 +75,35 @@ static int flush(struct rs_session_rec *r)
 	return 0;
 }
 
+static struct rs_job *slot(const struct rs_session *s)
+{
+	return rs_session_job(s, &rs_record_job);
+}
+
+static struct rs_session_rec *get(const struct rs_session *s)
+{
+	return slot(s)->priv;
+}
+
 static void rec_free(struct rs_session *s)
 {
-	if (!s->rec)
+	struct rs_job *jb = slot(s);
+	struct rs_session_rec *r = jb->priv;
+
+	if (!r)
 		return;
-	if (s->rec->fd >= 0)
-		close(s->rec->fd);
-	rs_rec_writer_free(&s->rec->w);
-	free(s->rec);
-	s->rec = NULL;
+	if (r->fd >= 0)
+		close(r->fd);
+	rs_rec_writer_free(&r->w);
+	free(r);
+	jb->priv = NULL;
 }
 
 /* "recorded 20 samples (22 kB) to FILE": the figures first, a long path
  * last; appended: how many the file has now. */
 static void summary(const struct rs_session *s, const char *verb, char *msg, size_t len)
 {
-	const struct rs_session_rec *r = s->rec;
+	const struct rs_session_rec *r = get(s);
 	unsigned long n = r->w.samples - r->first;
 	char more[48] = "";
 
@@ -207,11 +222,11 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 	struct rs_session_rec *r;
 	int ret;
 
-	if (s->rec) {
-		snprintf(err, errlen, "already recording to %s", s->rec->path);
+	if (get(s)) {
+		snprintf(err, errlen, "already recording to %s", get(s)->path);
 		return -EBUSY;
 	}
-	if (!rs_session_is_dynamic(s) || s->kind == RS_SOURCE_REPLAY) {
+	if (!rs_session_can_record(s)) {
 		snprintf(err, errlen, "%s does not move: nothing to record", s->label);
 		return -EINVAL;
 	}
@@ -228,7 +243,7 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 		free(r);
 		return ret;
 	}
-	s->rec = r;
+	slot(s)->priv = r;
 	r->synced_ns = rs_now_ns();
 	ret = r->first ? rs_rec_write_host(&r->w, &s->snap, s->label, wall_ns(), err, errlen) :
 	      rs_rec_write_begin(&r->w, &s->snap, s->label, wall_ns(), err, errlen);
@@ -249,15 +264,15 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 	}
 	snprintf(err, errlen, "%s", r->note);
 	if (r->note[0])
-		rs_session_log(s, "%s", r->note);
+		rs_job_log(slot(s), "%s", r->note);
 	else
-		rs_session_log(s, "recording to %s", path);
+		rs_job_log(slot(s), "recording to %s", path);
 	return 0;
 }
 
 unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 {
-	struct rs_session_rec *r = s->rec;
+	struct rs_session_rec *r = get(s);
 	char err[RS_MSG_LEN] = "", msg[RS_MSG_LEN];
 	int ret;
 
@@ -273,15 +288,15 @@ unsigned rs_session_record_note(struct rs_session *s, unsigned what)
 	if (!ret)
 		return 0;
 	summary(s, "recording stopped: wrote", msg, sizeof(msg));
-	rs_session_log(s, "%s (%s; the file loads up to its last complete sample)", msg,
-		       strerror(-ret));
+	rs_job_log(slot(s), "%s (%s; the file loads up to its last complete sample)", msg,
+		   strerror(-ret));
 	rec_free(s);
 	return RS_CHANGE_EVENT;
 }
 
 int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen)
 {
-	struct rs_session_rec *r = s->rec;
+	struct rs_session_rec *r = get(s);
 	int ret;
 
 	if (!r) {
@@ -295,7 +310,7 @@ int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen)
 	summary(s, "recorded", msg, msglen);
 	if (ret)
 		snprintf(msg + strlen(msg), msglen - strlen(msg), " (%s)", strerror(-ret));
-	rs_session_log(s, "%s", msg);
+	rs_job_log(slot(s), "%s", msg);
 	rec_free(s);
 	return ret;
 }
@@ -303,13 +318,43 @@ int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen)
 int rs_session_record_info(const struct rs_session *s, const char **path,
 			   unsigned long *samples, uint64_t *bytes)
 {
-	if (!s->rec)
+	const struct rs_session_rec *r = get(s);
+
+	if (!r)
 		return 0;
 	if (path)
-		*path = s->rec->path;
+		*path = r->path;
 	if (samples)
-		*samples = s->rec->w.samples - s->rec->first;
+		*samples = r->w.samples - r->first;
 	if (bytes)
-		*bytes = s->rec->bytes + s->rec->w.out.len;
+		*bytes = r->bytes + r->w.out.len;
 	return 1;
 }
+
+/* ----- the job */
+
+/* Readings, host changes and the event log are what a recording keeps; a
+ * job's own news (a capture's packets, a test's lines) is not. */
+#define REC_CHANGES (RS_CHANGE_COUNTERS | RS_CHANGE_DATA | RS_CHANGE_EVENT)
+
+static unsigned on_change(struct rs_job *jb, unsigned what)
+{
+	if (!jb->priv || !(what & REC_CHANGES))
+		return 0;
+	return rs_session_record_note(jb->session, what);
+}
+
+/* Detach and close: the file is ended and synced. */
+static void stop(struct rs_job *jb)
+{
+	char msg[RS_MSG_LEN];
+
+	if (jb->priv)
+		rs_session_record_stop(jb->session, msg, sizeof(msg));
+}
+
+const struct rs_job_ops rs_record_job = {
+	.name = "recording",
+	.on_change = on_change,
+	.stop = stop,
+};

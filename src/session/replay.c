@@ -5,7 +5,8 @@
  * recording at a cursor instead of a host, so the series, the checks and
  * every view see the recorded readings as if they were live.
  *
- * Playing is the session's tick, armed one shot at a time with the
+ * Playing is the session's tick, which the replay job (rs_replay_job,
+ * job.h) takes while a recording is the source, armed one shot at a time with the
  * recorded gap to the next sample divided by the speed; when that gap is
  * shorter than 50 ms one tick takes several samples, so a fast replay
  * costs at most 20 redraws a second.  Pausing is freezing.  A seek (a
@@ -17,6 +18,7 @@
  */
 #include "record/recording.h"
 #include "runtime/loop.h"
+#include "session/replay.h"
 #include "session/session.h"
 #include "util.h"
 
@@ -35,7 +37,16 @@ struct rs_session_replay {
 	struct rs_rec_cursor cur;
 	unsigned host;			/* the host record the snapshot was built from */
 	double speed;
+	struct rs_job *job;		/* its slot in the session */
+	struct rs_timer *tick;		/* the session's refresh tick, while attached */
 };
+
+static struct rs_session_replay *get(const struct rs_session *s)
+{
+	return rs_session_job_priv(s, &rs_replay_job);
+}
+
+static void arm(struct rs_session_replay *rp);
 
 static int build(struct rs_session_replay *rp, struct rs_snapshot *snap, char *err,
 		 size_t errlen)
@@ -57,7 +68,7 @@ static int build(struct rs_session_replay *rp, struct rs_snapshot *snap, char *e
 int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, char *err,
 			      size_t errlen)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	int ret;
 
 	if (!rp) {
@@ -69,12 +80,13 @@ int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, ch
 		}
 		rs_rec_cursor_init(&rp->cur, &rp->rec);
 		rp->speed = 1;
-		s->replay = rp;
+		rp->job = rs_session_job(s, &rs_replay_job);
+		rp->job->priv = rp;
 		if (rp->rec.damaged) {
 			char dmg[RS_MSG_LEN];
 
 			rs_rec_damage_text(&rp->rec, dmg, sizeof(dmg));
-			rs_session_log(s, "%s: the file is %s", s->path, dmg);
+			rs_job_log(rp->job, "%s: the file is %s", s->path, dmg);
 		}
 		if (rs_rec_seek(&rp->cur, 0)) {
 			snprintf(err, errlen, "%s: the first sample does not decode", s->path);
@@ -86,7 +98,7 @@ int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, ch
 
 int rs_session_replay_advance(struct rs_session *s, struct rs_snapshot *snap)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	char err[RS_MSG_LEN];
 	int ret = rs_rec_next(&rp->cur);
 
@@ -103,7 +115,7 @@ int rs_session_replay_advance(struct rs_session *s, struct rs_snapshot *snap)
  * seek also give it its exact total since the first sample. */
 static void link_series(struct rs_session *s, int totals)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	const struct rs_rec_schema *sc = &rp->rec.schemas[rp->cur.st.schema];
 
 	for (size_t i = 0; i < sc->n_sets; i++) {
@@ -130,7 +142,7 @@ static void link_series(struct rs_session *s, int totals)
 
 int rs_session_replay_seek(struct rs_session *s, size_t k)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	unsigned back = s->series.hist_cap ? s->series.hist_cap : 1;
 	size_t start;
 	char err[RS_MSG_LEN];
@@ -147,18 +159,23 @@ int rs_session_replay_seek(struct rs_session *s, size_t k)
 	while (rp->cur.k < k && !rs_session_replay_advance(s, &s->snap))
 		rs_series_update(&s->series, &s->snap);
 	link_series(s, 1);
-	rs_session_recheck(s);
+	rs_job_recheck(rp->job);
 	return 0;
+}
+
+static int at_end(const struct rs_session_replay *rp)
+{
+	return rp && rp->cur.k + 1 >= rp->rec.n_samples;
 }
 
 int rs_session_replay_at_end(const struct rs_session *s)
 {
-	return s->replay && s->replay->cur.k + 1 >= s->replay->rec.n_samples;
+	return at_end(get(s));
 }
 
 int rs_session_replay_step(struct rs_session *s, int dir)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 
 	if (!rp)
 		return -EINVAL;
@@ -183,44 +200,45 @@ static uint64_t next_gap(const struct rs_session_replay *rp)
 	return (uint64_t)((double)gap / rp->speed);
 }
 
-void rs_session_replay_arm(struct rs_session *s)
+static void arm(struct rs_session_replay *rp)
 {
 	uint64_t gap;
 
-	if (!s->tick || !s->replay)
+	if (!rp->tick)
 		return;
-	if (s->frozen || rs_session_replay_at_end(s)) {
-		rs_timer_stop(s->tick);
+	if (rp->job->session->frozen || at_end(rp)) {
+		rs_timer_stop(rp->tick);
 		return;
 	}
-	gap = next_gap(s->replay);
-	rs_timer_arm(s->tick, gap > MIN_TICK_NS ? gap : MIN_TICK_NS, 0);
+	gap = next_gap(rp);
+	rs_timer_arm(rp->tick, gap > MIN_TICK_NS ? gap : MIN_TICK_NS, 0);
 }
 
 /* A tick: the samples due in the next 50 ms (at least one), then re-arm. */
-void rs_session_replay_tick(struct rs_session *s)
+static void play(struct rs_session_replay *rp)
 {
+	struct rs_session *s = rp->job->session;
 	uint64_t due = 0;
 
 	do {
-		due += next_gap(s->replay);
+		due += next_gap(rp);
 		rs_session_replay_step(s, 1);
-	} while (!rs_session_replay_at_end(s) && due + next_gap(s->replay) < MIN_TICK_NS);
-	if (rs_session_replay_at_end(s)) {
+	} while (!at_end(rp) && due + next_gap(rp) < MIN_TICK_NS);
+	if (at_end(rp)) {
 		rs_session_set_frozen(s, 1);
-		rs_session_log(s, "end of the recording (sample %zu): Space plays it again from "
-			       "the start, g goes to a time", s->replay->rec.n_samples);
-		rs_session_recheck(s);
+		rs_job_log(rp->job, "end of the recording (sample %zu): Space plays it again from "
+			   "the start, g goes to a time", rp->rec.n_samples);
+		rs_job_recheck(rp->job);
 		return;
 	}
-	rs_session_replay_arm(s);
+	arm(rp);
 }
 
 static const double speeds[] = { 0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
 
 double rs_session_replay_speed(struct rs_session *s, int dir)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	size_t i = 0, n = RS_ARRAY_SIZE(speeds);
 
 	if (!rp)
@@ -232,7 +250,7 @@ double rs_session_replay_speed(struct rs_session *s, int dir)
 	else if (dir < 0 && i > 0)
 		i--;
 	rp->speed = speeds[i];
-	rs_session_replay_arm(s);
+	arm(rp);
 	return rp->speed;
 }
 
@@ -240,7 +258,7 @@ double rs_session_replay_speed(struct rs_session *s, int dir)
 void rs_session_replay_when(const struct rs_session *s, size_t k, char *clock, size_t clen,
 			    char *off, size_t olen)
 {
-	const struct rs_recording *r = &s->replay->rec;
+	const struct rs_recording *r = &get(s)->rec;
 	time_t t = (time_t)(rs_rec_wall_ns(r, k) / RS_NS_PER_S);
 	long sec = lround(rs_rec_offset_s(r, k));
 	struct tm tm;
@@ -252,7 +270,7 @@ void rs_session_replay_when(const struct rs_session *s, size_t k, char *clock, s
 
 int rs_session_replay_mark(struct rs_session *s, int dir, char *msg, size_t len)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	const struct rs_rec_counter *c;
 	char more[24];
 	long m, same;
@@ -318,7 +336,7 @@ static double from_clock(const struct rs_recording *r, double tod)
 
 int rs_session_replay_goto(struct rs_session *s, const char *text, char *msg, size_t len)
 {
-	struct rs_session_replay *rp = s->replay;
+	struct rs_session_replay *rp = get(s);
 	const struct rs_recording *r;
 	double off = -1, v;
 	size_t k;
@@ -351,7 +369,7 @@ int rs_session_replay_goto(struct rs_session *s, const char *text, char *msg, si
 
 int rs_session_replay_where(const struct rs_session *s, struct rs_replay_where *w)
 {
-	const struct rs_session_replay *rp = s->replay;
+	const struct rs_session_replay *rp = get(s);
 
 	memset(w, 0, sizeof(*w));
 	if (!rp)
@@ -364,12 +382,52 @@ int rs_session_replay_where(const struct rs_session *s, struct rs_replay_where *
 	return 1;
 }
 
-void rs_session_replay_free(struct rs_session *s)
+/* ----- the job: the session's tick plays the recording */
+
+static int tick(struct rs_job *jb)
 {
-	if (!s->replay)
-		return;
-	rs_rec_cursor_free(&s->replay->cur);
-	rs_rec_free(&s->replay->rec);
-	free(s->replay);
-	s->replay = NULL;
+	if (!jb->priv)
+		return 0;
+	play(jb->priv);
+	return 1;
 }
+
+static int arm_job(struct rs_job *jb, struct rs_timer *t)
+{
+	struct rs_session_replay *rp = jb->priv;
+
+	if (!rp)
+		return 0;
+	rp->tick = t;
+	arm(rp);
+	return 1;
+}
+
+/* The tick goes with the loop. */
+static void stop(struct rs_job *jb)
+{
+	struct rs_session_replay *rp = jb->priv;
+
+	if (rp)
+		rp->tick = NULL;
+}
+
+static void free_job(struct rs_job *jb)
+{
+	struct rs_session_replay *rp = jb->priv;
+
+	if (!rp)
+		return;
+	rs_rec_cursor_free(&rp->cur);
+	rs_rec_free(&rp->rec);
+	free(rp);
+	jb->priv = NULL;
+}
+
+const struct rs_job_ops rs_replay_job = {
+	.name = "replay",
+	.tick = tick,
+	.arm = arm_job,
+	.stop = stop,
+	.free = free_job,
+};

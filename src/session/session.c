@@ -2,6 +2,8 @@
 /*
  * session.c - the session of session.h: opening a source, collecting with
  * its producers, refreshing, reloading, the peer, and running on the loop.
+ * Its jobs (job.h) are one list: every change, tick, detach and close is a
+ * loop over it, and no job is named here.
  *
  * Every change ends in derive(): the checks run on the new state (and the
  * series when it was a reading), then the one change callback tells the
@@ -11,14 +13,11 @@
  */
 #include "model/route_resolve.h"
 #include "runtime/loop.h"
-#include "session/qp_job.h"
 #include "session/session.h"
-#include "session/test_job.h"
 #include "util.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,9 +105,13 @@ const struct rs_session_event *rs_session_event(const struct rs_session *s, unsi
 	return &s->events[(seq - 1) % RS_SESSION_EVENTS];
 }
 
+/* Every change: the jobs hear it first (a recording writes it), then the
+ * views. */
 static void notify(struct rs_session *s, unsigned what)
 {
-	what |= rs_session_record_note(s, what);
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->on_change)
+			what |= s->jobs[i].ops->on_change(&s->jobs[i], what);
 	if (s->on_change)
 		s->on_change(s, what, s->change_arg);
 }
@@ -151,6 +154,13 @@ static int collect(struct rs_session *s, struct rs_snapshot *snap, unsigned area
 #define ALL_AREAS (RS_AREA_BIT(RS_AREA_RDMA) | RS_AREA_BIT(RS_AREA_NET) | \
 		   RS_AREA_BIT(RS_AREA_HOST))
 
+/* A host read now (live or a root), not a record of one: it is read in
+ * slices on the loop and stamped with where and when. */
+int rs_session_reads_host(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT;
+}
+
 static int collect_all(struct rs_session *s, struct rs_snapshot *snap, char *err,
 		       size_t errlen)
 {
@@ -158,7 +168,7 @@ static int collect_all(struct rs_session *s, struct rs_snapshot *snap, char *err
 
 	rs_snapshot_init(snap);
 	err[0] = '\0';
-	if (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)
+	if (rs_session_reads_host(s))
 		set_origin(s, snap);
 	ret = collect(s, snap, ALL_AREAS, err, errlen);
 	if (ret && !err[0])
@@ -187,13 +197,11 @@ void rs_session_ctx(const struct rs_session *s, struct rs_check_ctx *ctx)
 	ctx->snap = &s->snap;
 	ctx->series = &s->series;
 	ctx->params = &s->params;
-	ctx->probes = &s->probes;
-	ctx->peer_view = s->peer_view.known ? &s->peer_view : NULL;
-	ctx->recorded = s->kind != RS_SOURCE_LIVE;
-	ctx->capture = rs_session_capture_ctx(s);
-	ctx->tests = rs_session_test_results(s);
-	rs_qp_job_ctx(s, ctx);
+	ctx->recorded = rs_session_is_recorded(s);
 	ctx->index = s->index.snap == &s->snap ? &s->index : NULL;
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->add_to_ctx)
+			s->jobs[i].ops->add_to_ctx(&s->jobs[i], ctx);
 }
 
 /* Every change of the snapshot ends here: its index, then the findings. */
@@ -315,6 +323,28 @@ static int open_source(struct rs_session *s, const struct rs_session_opts *o, ch
 
 static void collected(struct rs_session *s);
 
+/* A reading ended (refresh 0: the first collection, a reload), before
+ * the checks: the jobs that derive from readings take theirs. */
+static void jobs_reading(struct rs_session *s, int refresh)
+{
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->on_reading)
+			s->jobs[i].ops->on_reading(&s->jobs[i], refresh);
+}
+
+/* Every job releases what it holds (a recording still running is ended
+ * and synced), in the table's order; the list is then empty. */
+static void free_jobs(struct rs_session *s)
+{
+	for (size_t i = 0; i < s->n_jobs; i++) {
+		if (s->jobs[i].ops->stop)
+			s->jobs[i].ops->stop(&s->jobs[i]);
+		if (s->jobs[i].ops->free)
+			s->jobs[i].ops->free(&s->jobs[i]);
+	}
+	s->n_jobs = 0;
+}
+
 int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char *err,
 		    size_t errlen)
 {
@@ -339,10 +369,13 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 		if (s->n_prod == RS_SESSION_MAX_PRODUCERS)
 			rs_die("too many producers: raise RS_SESSION_MAX_PRODUCERS");
 		s->prod[s->n_prod].ops = *ops;
+		s->prod[s->n_prod].peer = s->peer;
 		s->prod[s->n_prod++].session = s;
 	}
 	s->interval_ms = DEFAULT_INTERVAL_MS;
-	if (o->background && (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)) {
+	for (const struct rs_job_ops *const *j = rs_session_jobs; *j; j++)
+		rs_session_job_add(s, *j);
+	if (o->background && rs_session_reads_host(s)) {
 		/* Empty until attached: slices.c fills it on the loop. */
 		set_origin(s, &s->snap);
 		rs_snap_index_build(&s->index, &s->snap);
@@ -351,6 +384,7 @@ int rs_session_open(struct rs_session *s, const struct rs_session_opts *o, char 
 	}
 	ret = collect_all(s, &s->snap, err, errlen);
 	if (ret) {
+		free_jobs(s);
 		rs_snapshot_free(&s->snap);
 		return ret;
 	}
@@ -383,11 +417,8 @@ unsigned rs_session_derive(struct rs_session *s, int refresh)
 		what |= RS_CHANGE_EVENT;
 	}
 	rs_series_update(&s->series, &s->snap);
-	if (refresh)
-		rs_qp_job_refresh(s);
-	else
-		rs_qp_job_start(s);
 	rs_snap_index_build(&s->index, &s->snap);
+	jobs_reading(s, refresh);
 	return what;
 }
 
@@ -399,6 +430,46 @@ void rs_session_notify(struct rs_session *s, unsigned what)
 int rs_session_is_dynamic(const struct rs_session *s)
 {
 	return s->kind != RS_SOURCE_FILE;
+}
+
+int rs_session_is_recorded(const struct rs_session *s)
+{
+	return s->kind != RS_SOURCE_LIVE;
+}
+
+int rs_session_is_demo(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_DEMO;
+}
+
+int rs_session_is_replay(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_REPLAY;
+}
+
+int rs_session_can_probe(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_LIVE;
+}
+
+int rs_session_can_capture(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_LIVE;
+}
+
+int rs_session_can_test(const struct rs_session *s)
+{
+	return s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_DEMO;
+}
+
+int rs_session_can_fix(const struct rs_session *s)
+{
+	return rs_session_reads_host(s);
+}
+
+int rs_session_can_record(const struct rs_session *s)
+{
+	return rs_session_is_dynamic(s) && s->kind != RS_SOURCE_REPLAY;
 }
 
 /* The producers' refresh ended: the series, the checks, the views. */
@@ -468,7 +539,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 	s->n_gone = 0;
 	set_floor(s);
 	resolve_peer(s);
-	rs_qp_job_refresh(s);
+	jobs_reading(s, 0);
 	run_checks(s);
 	notify(s, RS_CHANGE_DATA);
 	return 0;
@@ -490,9 +561,9 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 	}
 	RS_STRCPY(s->peer, peer);
 	s->params.peer = s->peer;
-	for (int k = 0; k < RS_PROBE_KINDS; k++)
-		rs_session_probe_forget(s, (enum rs_probe_kind)k);
-	rs_session_test_forget(s, -1);
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->on_peer)
+			s->jobs[i].ops->on_peer(&s->jobs[i]);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
 		resolve_peer(s);
 		snprintf(msg, msglen, "route to %s computed from the recorded routes (%s)", peer,
@@ -515,9 +586,10 @@ static void on_tick(struct rs_timer *t, void *arg)
 {
 	struct rs_session *s = arg;
 
-	if (s->kind == RS_SOURCE_REPLAY)
-		rs_session_replay_tick(s);
-	else if (s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_ROOT)
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->tick && s->jobs[i].ops->tick(&s->jobs[i]))
+			return;
+	if (rs_session_reads_host(s))
 		rs_session_slices_start(s, 1);	/* skipped while slices run */
 	else
 		rs_session_refresh(s);
@@ -560,9 +632,10 @@ static void arm_tick(struct rs_session *s)
 
 	if (!s->tick)
 		return;
-	if (s->kind == RS_SOURCE_REPLAY)
-		rs_session_replay_arm(s);
-	else if (s->frozen || !rs_session_is_dynamic(s))
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->arm && s->jobs[i].ops->arm(&s->jobs[i], s->tick))
+			return;
+	if (s->frozen || !rs_session_is_dynamic(s))
 		rs_timer_stop(s->tick);
 	else
 		rs_timer_arm(s->tick, ns, ns);
@@ -616,13 +689,9 @@ void rs_session_detach(struct rs_session *s)
 	if (!s->loop)
 		return;
 	rs_session_slices_free(s);
-	rs_session_capture_free(s);
-	if (s->rec) {
-		char msg[RS_MSG_LEN];
-
-		rs_session_record_stop(s, msg, sizeof(msg));
-	}
-	rs_session_test_free(s);
+	for (size_t i = 0; i < s->n_jobs; i++)
+		if (s->jobs[i].ops->stop)
+			s->jobs[i].ops->stop(&s->jobs[i]);
 	for (size_t i = 0; i < s->n_prod; i++) {
 		struct rs_producer *p = &s->prod[i];
 
@@ -634,30 +703,13 @@ void rs_session_detach(struct rs_session *s)
 	rs_timer_del(s->tick);
 	rs_timer_del(s->recollect);
 	s->tick = s->recollect = NULL;
-	for (int k = 0; k < RS_PROBE_KINDS; k++)
-		if (s->probe_job[k]) {
-			rs_child_forget(s->probe_job[k]);
-			rs_child_kill(s->probe_job[k], SIGKILL);
-			s->probe_job[k] = NULL;
-		}
 	s->loop = NULL;
 }
 
 void rs_session_close(struct rs_session *s)
 {
 	rs_session_detach(s);
-	rs_session_capture_free(s);
-	if (s->rec) {
-		char msg[RS_MSG_LEN];
-
-		rs_session_record_stop(s, msg, sizeof(msg));
-	}
-	rs_session_replay_free(s);
-	rs_session_test_free(s);
-	rs_qp_job_free(s);
-	rs_session_fix_free(s);
-	for (int k = 0; k < RS_PROBE_KINDS; k++)
-		rs_session_probe_forget(s, (enum rs_probe_kind)k);
+	free_jobs(s);
 	rs_series_free(&s->series);
 	rs_findings_free(&s->findings);
 	rs_snap_index_free(&s->index);

@@ -18,6 +18,7 @@
  * samples.  Prints figures, asserts nothing.
  */
 #include "record/recording.h"
+#include "session/record_job.h"
 #include "session/session.h"
 #include "util.h"
 

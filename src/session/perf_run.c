@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_run.c - the pure part of the test job (test_job.h): the child's
+ * perf_run.c - the pure part of the test job (perf_job.h): the child's
  * bytes become lines, each line is parsed with rs_perf_line_parse() (the
  * one parser of --json-lines) and applied to the run's state; the child's
  * end decides the outcome.  No I/O, no clock but what the caller gives.
@@ -11,7 +11,7 @@
  * Strings stay as the child wrote them (it escapes what came from the
  * peer); the views print them through the console's pen.
  */
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "util.h"
 
 #include <errno.h>

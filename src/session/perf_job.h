@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_job.h - the session's embedded tests: `rocescope bw|lat PEER ...
+ * perf_job.h - the session's embedded tests: `rocescope bw|lat PEER ...
  * --json-lines` run as a child of the event loop, its lines parsed as they
  * come (src/perf/jsonl.h), what it said kept for the views, its outcome
  * kept for the checks (perf.pingpong, perf.bandwidth) and the peer's own
@@ -18,18 +18,20 @@
  * the checks (RS_CHANGE_DATA) and logs an event.  rs_test_run_*() are the
  * pure part (lines in, state out) and are what the unit tests feed.
  */
-#ifndef RS_SESSION_TEST_JOB_H
-#define RS_SESSION_TEST_JOB_H
+#ifndef RS_SESSION_PERF_JOB_H
+#define RS_SESSION_PERF_JOB_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "model/peer_view.h"
 #include "perf/jsonl.h"
 #include "perf/endpoint.h"
 #include "runtime/loop.h"
 
 struct rs_session;
+struct rs_job_ops;
 
 #define RS_TEST_SAMPLES 120		/* interval rates kept for the graph */
 #define RS_TEST_NOTES 4
@@ -142,12 +144,16 @@ void rs_session_test_stop(struct rs_session *s);
 int rs_session_test_running(const struct rs_session *s);
 /* The running or last run, NULL before the first. */
 const struct rs_test_run *rs_session_test_run(const struct rs_session *s);
-/* For rs_session_ctx(). */
+/* What the checks see (ctx->tests); never NULL. */
 const struct rs_test_results *rs_session_test_results(const struct rs_session *s);
+/* The peer's own view a real test received (ctx->peer_view); never NULL,
+ * known 0 when none. */
+const struct rs_peer_view *rs_session_peer_view(const struct rs_session *s);
 /* Forget the outcome of kind k, or (-1: the peer changed) all of them
  * and the peer's view. */
 void rs_session_test_forget(struct rs_session *s, int k);
-/* Stop and forget everything (detach, close). */
-void rs_session_test_free(struct rs_session *s);
+/* The job (jobs.c): stopped when the session detaches, its outcomes and
+ * the peer's view forgotten when the peer changes. */
+extern const struct rs_job_ops rs_perf_job;
 
 #endif

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_job.c - the session's test job (test_job.h): one `rocescope bw|lat
+ * perf_job.c - the session's test job (perf_job.h): one `rocescope bw|lat
  * PEER ... --json-lines` child on the event loop, or on the demo a paced
- * replay of a recorded lab run; what it says goes through test_run.c.
+ * replay of a recorded lab run; what it says goes through perf_run.c.
  *
- * While a real test runs the capture is told traffic is claimed
- * (rs_session_capture_claim), so a capture that sees no RoCE packet then
- * fails capture.roce_v2.  The remote view a real run receives becomes the
- * session's peer_view (the peer.* checks); a replay's does not, since its
+ * While a real test runs the other jobs are told traffic is claimed
+ * (rs_job_claim), so a capture that sees no RoCE packet then fails
+ * capture.roce_v2.  The remote view a real run receives becomes the
+ * checks' peer_view (the peer.* checks); a replay's does not, since its
  * two ends are the lab's, not this host and its peer.  A run the user
  * stopped leaves no outcome: stopping is not evidence of anything.
  */
 #include "model/demo.h"
 #include "perf/endpoint.h"
+#include "session/perf_job.h"
 #include "session/session.h"
-#include "session/test_job.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -31,6 +31,7 @@
 
 struct rs_session_test {
 	struct rs_session *s;
+	struct rs_job *job;		/* its slot in the session */
 	struct rs_loop *l;		/* the loop the run is on */
 	struct rs_child *child;
 	struct rs_timer *pace;		/* a replay: its next line */
@@ -41,30 +42,30 @@ struct rs_session_test {
 	struct rs_test_results res;
 	const char *rec, *rec_pos, *rec_end;	/* a replay's recording */
 	uint64_t rec_t0;
+	struct rs_peer_view peer_view;	/* the peer's own view, when known */
 };
 
 static const struct rs_test_results live_none = { .can_run = 1 };
 static const struct rs_test_results recorded_none = { .can_run = 0 };
+static const struct rs_peer_view no_view;
 
-static int can_run(const struct rs_session *s)
+static struct rs_session_test *get(const struct rs_session *s)
 {
-	return s->kind == RS_SOURCE_LIVE || s->kind == RS_SOURCE_DEMO;
+	return rs_session_job_priv(s, &rs_perf_job);
 }
 
+/* Made when first needed: what the source can do is read then. */
 static struct rs_session_test *job(struct rs_session *s)
 {
-	if (!s->test) {
-		s->test = rs_xcalloc(1, sizeof(*s->test));
-		s->test->s = s;
-		s->test->res.can_run = can_run(s);
-	}
-	return s->test;
-}
+	struct rs_job *jb = rs_session_job(s, &rs_perf_job);
+	int first = !jb->priv;
+	struct rs_session_test *j = rs_job_state(jb, sizeof(*j));
 
-static void notify(struct rs_session *s, unsigned what)
-{
-	if (s->on_change)
-		s->on_change(s, what, s->change_arg);
+	if (first)
+		j->res.can_run = rs_session_can_test(s);
+	j->s = s;
+	j->job = jb;
+	return j;
 }
 
 /* This program, as a path the child can exec (valgrind and ASan builds
@@ -94,33 +95,31 @@ static void ended(struct rs_session_test *j)
 	rs_timer_del(j->pace);
 	j->escalate = j->pace = NULL;
 	if (!r->replay)
-		rs_session_capture_claim(s, NULL);
+		rs_job_claim(j->job, NULL);
 	if (stopped) {
 		j->res.of[r->kind] = NULL;
-		rs_session_log(s, "test: %s stopped", r->cmd);
+		rs_job_log(j->job, "test: %s stopped", r->cmd);
 	} else {
 		rs_test_run_outcome(r, &j->out[r->kind]);
 		j->out[r->kind].soft = soft_device(s, r->local.device);
 		j->res.of[r->kind] = &j->out[r->kind];
 		if (r->end == RS_TEST_PASSED)
-			rs_session_log(s, "test: %s passed", r->cmd);
+			rs_job_log(j->job, "test: %s passed", r->cmd);
 		else
-			rs_session_log(s, "test: %s: %s: %s", r->cmd, r->title, r->message);
+			rs_job_log(j->job, "test: %s: %s: %s", r->cmd, r->title, r->message);
 	}
-	rs_session_recheck(s);
-	notify(s, RS_CHANGE_TEST | RS_CHANGE_EVENT);
+	rs_job_recheck(j->job);
+	rs_job_changed(j->job, RS_CHANGE_TEST | RS_CHANGE_EVENT);
 }
 
 /* Lines came: the views hear; a real run's remote view joins the checks. */
 static void took_lines(struct rs_session_test *j, int had_remote)
 {
-	struct rs_session *s = j->s;
-
 	if (!had_remote && j->run.have_remote && !j->run.replay) {
-		rs_perf_view_to_peer(&j->run.remote, &s->peer_view);
-		rs_session_recheck(s);
+		rs_perf_view_to_peer(&j->run.remote, &j->peer_view);
+		rs_job_recheck(j->job);
 	}
-	notify(s, RS_CHANGE_TEST);
+	rs_job_changed(j->job, RS_CHANGE_TEST);
 }
 
 static void on_output(struct rs_child *c, int stream, const char *buf, size_t len, void *arg)
@@ -240,15 +239,17 @@ static int build_argv(const struct rs_session *s, const struct rs_test_spec *spe
 
 static int refuse(struct rs_session *s, char *err, size_t errlen)
 {
-	if (!can_run(s)) {
+	const struct rs_session_test *j = get(s);
+
+	if (!rs_session_can_test(s)) {
 		snprintf(err, errlen, "tests need the live host (source: %s)", s->label);
 		return -EOPNOTSUPP;
 	}
-	if (s->test && (s->test->child || s->test->pace)) {
-		snprintf(err, errlen, "a test runs already: %s (k stops it)", s->test->run.cmd);
+	if (j && (j->child || j->pace)) {
+		snprintf(err, errlen, "a test runs already: %s (k stops it)", j->run.cmd);
 		return -EBUSY;
 	}
-	if (s->kind == RS_SOURCE_LIVE && !s->peer[0]) {
+	if (!rs_session_is_demo(s) && !s->peer[0]) {
 		snprintf(err, errlen, "no peer: the test needs the peer's address (p)");
 		return -EINVAL;
 	}
@@ -284,7 +285,7 @@ static int spawn(struct rs_session_test *j, const struct rs_test_spec *spec, cha
 	}
 	j->run.started_ns = rs_now_ns();
 	snprintf(claim, sizeof(claim), "%.240s runs", cmd);
-	rs_session_capture_claim(j->s, claim);
+	rs_job_claim(j->job, claim);
 	return 0;
 }
 
@@ -299,9 +300,9 @@ static int start_on(struct rs_session *s, struct rs_loop *l, const struct rs_tes
 		return r;
 	j = job(s);
 	j->l = l;
-	if (s->kind != RS_SOURCE_DEMO) {
+	if (!rs_session_is_demo(s)) {
 		r = spawn(j, spec, err, errlen);
-		notify(s, RS_CHANGE_TEST);
+		rs_job_changed(j->job, RS_CHANGE_TEST);
 		return r;
 	}
 	replay_begin(j, spec->kind);
@@ -321,7 +322,7 @@ static int start_on(struct rs_session *s, struct rs_loop *l, const struct rs_tes
 		rs_test_run_finish(&j->run, NULL);
 		ended(j);
 	}
-	notify(s, RS_CHANGE_TEST);
+	rs_job_changed(j->job, RS_CHANGE_TEST);
 	return 0;
 }
 
@@ -375,22 +376,22 @@ int rs_session_test_step_wait(struct rs_session *s, enum rs_test_kind k, const c
 	int ret;
 
 	step_options(s, k, dev, port, opts, sizeof(opts));
-	if (s->kind == RS_SOURCE_DEMO)
+	if (rs_session_is_demo(s))
 		return start_on(s, NULL, &spec, 0, err, errlen);
 	l = rs_loop_new();
 	ret = start_on(s, l, &spec, 0, err, errlen);
-	while (!ret && s->test->child)
+	while (!ret && get(s)->child)
 		if (rs_loop_run_once(l, -1) < 0)
 			ret = -EIO;
 	rs_loop_free(l);
-	if (s->test)
-		s->test->l = NULL;
+	if (get(s))
+		get(s)->l = NULL;
 	return ret;
 }
 
 void rs_session_test_stop(struct rs_session *s)
 {
-	struct rs_session_test *j = s->test;
+	struct rs_session_test *j = get(s);
 
 	if (!j || !j->run.running)
 		return;
@@ -412,35 +413,65 @@ void rs_session_test_stop(struct rs_session *s)
 
 int rs_session_test_running(const struct rs_session *s)
 {
-	return s->test && s->test->run.running;
+	const struct rs_session_test *j = get(s);
+
+	return j && j->run.running;
 }
 
 const struct rs_test_run *rs_session_test_run(const struct rs_session *s)
 {
-	return s->test && s->test->have_run ? &s->test->run : NULL;
+	const struct rs_session_test *j = get(s);
+
+	return j && j->have_run ? &j->run : NULL;
 }
 
 const struct rs_test_results *rs_session_test_results(const struct rs_session *s)
 {
-	if (s->test)
-		return &s->test->res;
-	return can_run(s) ? &live_none : &recorded_none;
+	const struct rs_session_test *j = get(s);
+
+	if (j)
+		return &j->res;
+	return rs_session_can_test(s) ? &live_none : &recorded_none;
+}
+
+const struct rs_peer_view *rs_session_peer_view(const struct rs_session *s)
+{
+	const struct rs_session_test *j = get(s);
+
+	return j ? &j->peer_view : &no_view;
 }
 
 void rs_session_test_forget(struct rs_session *s, int k)
 {
-	struct rs_session_test *j = s->test;
+	struct rs_session_test *j = get(s);
 
-	if (k < 0)
-		memset(&s->peer_view, 0, sizeof(s->peer_view));
+	if (j && k < 0)
+		memset(&j->peer_view, 0, sizeof(j->peer_view));
 	for (int i = 0; j && i < RS_TEST_KINDS; i++)
 		if (k < 0 || k == i)
 			j->res.of[i] = NULL;
 }
 
-void rs_session_test_free(struct rs_session *s)
+/* ----- the job */
+
+static void add_to_ctx(const struct rs_job *jb, struct rs_check_ctx *ctx)
 {
-	struct rs_session_test *j = s->test;
+	const struct rs_peer_view *v = rs_session_peer_view(jb->session);
+
+	ctx->tests = rs_session_test_results(jb->session);
+	ctx->peer_view = v->known ? v : NULL;
+}
+
+static void on_peer(struct rs_job *jb)
+{
+	rs_session_test_forget(jb->session, -1);
+}
+
+/* Detach and close: the child and the timers go with the loop, and what
+ * the runs said with them. */
+static void stop(struct rs_job *jb)
+{
+	struct rs_session_test *j = jb->priv;
 
 	if (!j)
 		return;
@@ -452,5 +483,12 @@ void rs_session_test_free(struct rs_session *s)
 	rs_timer_del(j->escalate);
 	rs_test_run_free(&j->run);
 	free(j);
-	s->test = NULL;
+	jb->priv = NULL;
 }
+
+const struct rs_job_ops rs_perf_job = {
+	.name = "tests",
+	.add_to_ctx = add_to_ctx,
+	.on_peer = on_peer,
+	.stop = stop,
+};

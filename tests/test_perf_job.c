@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_test_job.c - the session's test job (src/session/test_job.h): the
+ * test_perf_job.c - the session's test job (src/session/perf_job.h): the
  * lines of real lab runs (the demo's recordings) fed whole and in ragged
  * chunks, bad and oversized lines, a child that dies without a result; on
  * the event loop, real children - shell scripts that print a recorded run,
@@ -26,8 +26,9 @@
 
 #include "model/demo.h"
 #include "runtime/loop.h"
+#include "session/capture_job.h"
 #include "session/session.h"
-#include "session/test_job.h"
+#include "session/perf_job.h"
 #include "util.h"
 
 /* Every line of a recording, fed one by one. */
@@ -298,8 +299,8 @@ static void test_children(void **state)
 	assert_non_null(tr->of[RS_TEST_BW]);
 	assert_int_equal(tr->of[RS_TEST_BW]->end, RS_TEST_PASSED);
 	assert_true(tr->of[RS_TEST_BW]->soft);		/* rxe0 of the fixture: Soft-RoCE */
-	assert_true(s.peer_view.known);
-	assert_string_equal(s.peer_view.device, "rxe1");
+	assert_true(rs_session_peer_view(&s)->known);
+	assert_string_equal(rs_session_peer_view(&s)->device, "rxe1");
 	f = rs_findings_get(&s.findings, "peer.same_gid_type", NULL);
 	assert_int_not_equal(f->verdict, RS_SKIP);
 	assert_non_null(strstr(f->evidence, "peer lab: index 1 RoCE v2 IPv4"));
@@ -337,9 +338,9 @@ static void test_children(void **state)
 	spec.program = ok;
 	assert_int_equal(rs_session_test_start(&s, &spec, err, sizeof(err)), 0);
 	run_to_end(&s, &w);
-	assert_true(s.peer_view.known);
+	assert_true(rs_session_peer_view(&s)->known);
 	rs_session_test_forget(&s, -1);
-	assert_false(s.peer_view.known);
+	assert_false(rs_session_peer_view(&s)->known);
 	assert_null(rs_session_test_results(&s)->of[RS_TEST_BW]);
 	close_session(&s, &w);
 	unlink(lines);
@@ -409,7 +410,7 @@ static void test_replay_and_refusals(void **state)
 	assert_non_null(out);
 	assert_true(out->replay);
 	assert_non_null(strstr(out->source, "replay of a lab run (Soft-RoCE rxe0 -> rxe1"));
-	assert_false(s.peer_view.known);	/* the lab's ends are not this host's */
+	assert_false(rs_session_peer_view(&s)->known);	/* the lab's ends are not this host's */
 	rs_session_test_forget(&s, RS_TEST_LAT);
 	close_session(&s, &w);
 
