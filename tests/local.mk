@@ -45,53 +45,10 @@ TESTS += tests/test_util tests/test_util_out tests/test_termout tests/test_route
 EXTRA_DIST += tests/test_out_files.sh
 
 # The GID recommendation; json_check and json_schema validate JSON in the
-# shell tests (against the schemas docs/cli.md documents).
-check_PROGRAMS += tests/test_gid_recommend tests/json_check tests/json_schema
-TESTS += tests/test_gid_recommend tests/test_json_schema.sh
-# printf whose string arguments are escaped for a terminal (src/termout.h).
-check_PROGRAMS += tests/test_termout
-tests_test_termout_SOURCES = tests/test_termout.c
-tests_test_termout_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_termout_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_termout
-
-# The route to a peer computed from a snapshot's routes (--peer on a recording).
-check_PROGRAMS += tests/test_route_resolve
-tests_test_route_resolve_SOURCES = tests/test_route_resolve.c
-tests_test_route_resolve_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_route_resolve_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_route_resolve
-
-EXTRA_DIST += tests/lib.sh
-
-# The JSON writer and the GID recommendation; json_check validates JSON in shell tests.
-check_PROGRAMS += tests/test_json tests/test_gid_recommend tests/json_check tests/json_schema
-tests_test_json_SOURCES = tests/test_json.c
-tests_test_json_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_json_LDADD = $(RS_TEST_LIBS) -lm
-tests_test_gid_recommend_SOURCES = tests/test_gid_recommend.c
-tests_test_gid_recommend_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_gid_recommend_LDADD = $(RS_TEST_LIBS)
-tests_json_check_SOURCES = tests/json_check.c
-tests_json_schema_SOURCES = tests/json_schema.c
-TESTS += tests/test_json tests/test_gid_recommend
-# The text-or-JSON printer of every view (src/print.h).
-check_PROGRAMS += tests/test_print
-tests_test_print_SOURCES = tests/test_print.c
-tests_test_print_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_print_LDADD = $(RS_TEST_LIBS) -lm
-TESTS += tests/test_print
-check_PROGRAMS += tests/test_demo
-tests_test_demo_SOURCES = tests/test_demo.c
-tests_test_demo_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_demo_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_demo tests/test_cli.sh
-EXTRA_DIST += tests/test_cli.sh
-# Escapes from sysfs, files, arguments and peers never reach the terminal raw.
-TESTS += tests/test_cli_hostile.sh tests/test_console_hostile.sh
-EXTRA_DIST += tests/test_cli_hostile.sh tests/test_console_hostile.sh tests/hostile_tree.sh
-# Every JSON document fits the schema docs/cli.md documents (tests/json_schema).
-TESTS += tests/test_json_schema.sh
+# shell tests (against the schemas docs/cli.md documents); the text-or-JSON
+# printer of every view (src/print.h).
+check_PROGRAMS += tests/test_gid_recommend tests/json_check tests/json_schema tests/test_print
+TESTS += tests/test_gid_recommend tests/test_json_schema.sh tests/test_print
 EXTRA_DIST += tests/test_json_schema.sh
 
 # The demo host and the commands on it; escapes from sysfs, files,
@@ -157,6 +114,10 @@ tests_test_session_SOURCES = tests/test_session.c $(RS_SAMPLE)
 TESTS += tests/test_counter_groups tests/test_counter_tables tests/test_series \
 	tests/test_port_rates tests/test_session
 
+# The session's job table (src/session/job.h) with a job of the test's own.
+check_PROGRAMS += tests/test_session_jobs
+TESTS += tests/test_session_jobs
+
 # The console in tmux (tests/console_lib.sh): every pane on the demo host,
 # a fixture root and hot removal, headless memcheck, the Wizard, Capture
 # and replay panes; 3,000 devices (keys and SIGTERM while it reads them);
@@ -183,26 +144,6 @@ tests_test_checks_SOURCES = tests/test_checks.c $(RS_CHECKS_LIB)
 tests_test_checks_unknown_SOURCES = tests/test_checks_unknown.c $(RS_CHECKS_LIB)
 TESTS += tests/test_checks tests/test_checks_unknown tests/test_check_unknown.sh
 EXTRA_DIST += tests/test_check_unknown.sh
-check_PROGRAMS += tests/test_session
-tests_test_session_SOURCES = tests/test_session.c \
-	tests/snapshot_sample.c tests/snapshot_sample.h
-tests_test_session_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_session_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_session
-
-# The session's job table (src/session/job.h) with a job of the test's own.
-check_PROGRAMS += tests/test_session_jobs
-tests_test_session_jobs_SOURCES = tests/test_session_jobs.c
-tests_test_session_jobs_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_session_jobs_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_session_jobs
-
-# The problem checks (src/diag/check.h) on the demo host and hand-built snapshots.
-check_PROGRAMS += tests/test_checks
-tests_test_checks_SOURCES = tests/test_checks.c tests/checks_lib.c tests/checks_lib.h
-tests_test_checks_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_checks_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_checks
 # The checks that name a cause behind a symptom: neighbour, ARP flux, the
 # refused route lookup, the default GID index.
 check_PROGRAMS += tests/test_checks_neigh
@@ -320,15 +261,9 @@ EXTRA_DIST += tests/test_record_cli.sh
 
 # The session's test job (the Tests pane, perf.*, the wizard's test steps):
 # lines of real lab runs, children that pass, crash, hang; the demo's replay.
-check_PROGRAMS += tests/test_test_job
-TESTS += tests/test_test_job tests/test_console_tests.sh
-EXTRA_DIST += tests/test_console_tests.sh
 check_PROGRAMS += tests/test_perf_job
-tests_test_perf_job_SOURCES = tests/test_perf_job.c
-tests_test_perf_job_CFLAGS = $(RS_TEST_CFLAGS)
-tests_test_perf_job_LDADD = $(RS_TEST_LIBS)
-TESTS += tests/test_perf_job
-TESTS += tests/test_console_tests.sh
+TESTS += tests/test_perf_job tests/test_console_tests.sh
+EXTRA_DIST += tests/test_console_tests.sh
 
 # RDMA resources (RDMA netlink): the parser on the replies recorded in the
 # lab (tests/fixtures/roce-rxe/rdma-netlink/), hostile bytes, and the
