@@ -5,7 +5,7 @@ EXTRA_DIST += \
 	docs/checks.md docs/collectors-rdma.md docs/collectors-net.md \
 	docs/host-collector.md docs/snapshot-format.md docs/counters-rate.md \
 	docs/session.md docs/lab.md docs/wizard.md docs/explain.md \
-	docs/recording.md docs/fix.md docs/facts.md
+	docs/recording.md docs/fix.md docs/facts.md docs/guide.md
 
 # The user documents installed in $(docdir), and the manual pages
 # (docs/man/*.1.in, written by hand in roff; docs/packaging.md says why one
@@ -14,7 +14,7 @@ EXTRA_DIST += \
 dist_doc_DATA += docs/cli.md docs/console.md docs/checks.md docs/demo.md \
 	docs/snapshot-format.md docs/packaging.md docs/wizard.md \
 	docs/capture.md docs/explain.md docs/exporter.md docs/fleet.md \
-	docs/recording.md docs/fix.md docs/facts.md
+	docs/recording.md docs/fix.md docs/facts.md docs/guide.md
 
 RS_MAN_COMMANDS = devices gids qps counters record snapshot check fix exporter capture explain serve bw lat
 RS_MAN_PAGES = docs/man/rocescope.1 \

@@ -3,10 +3,10 @@
  * test_explain.c - the explain tables and matcher (src/diag/explain.h).
  *
  * Every entry is held to real messages: the lines the Soft-RoCE lab saw
- * (docs/lab.md), perftest 4.5 and rdma-core 44 as Debian builds
- * them (their format strings, filled in), the seed guide, NCCL's sources
- * and logs, the kernel.  Each message must give exactly the ids listed, in
- * order, and every entry must be reached by at least one message.  The
+ * (docs/lab.md), perftest 4.5 and rdma-core 44 as Debian builds them (their
+ * format strings, filled in), the guide (docs/guide.md), NCCL's sources and
+ * logs, the kernel.  Each message must give exactly the ids listed, in order,
+ * and every entry must be reached by at least one message.  The
  * work-completion statuses are checked against the installed libibverbs'
  * ibv_wc_status_str().  Then the line splitting (chunks of any size, CRLF,
  * NULs, a last line without newline), the bounds (long lines, the input
@@ -47,7 +47,8 @@ struct sample {
 static const struct sample samples[] = {
 	/* the control channel */
 	{ "Couldn't connect to 10.99.0.2:18515", "perftest.connect_failed", LAB },
-	{ "Couldnt connect to 192.168.100.1:18515", "perftest.connect_failed", "seed guide 6.1" },
+	{ "Couldnt connect to 192.168.100.1:18515", "perftest.connect_failed",
+	  "docs/guide.md 6.1" },
 	{ "Couldn\xe2\x80\x99t connect to host-b:18515", "perftest.connect_failed",
 	  "typographic apostrophe, pasted from a document" },
 	{ "Unable to open file descriptor for socket connection Unable to init the socket "
@@ -113,7 +114,7 @@ static const struct sample samples[] = {
 	{ "failed to create mr", "verbs.reg_mr", LAB },
 	{ "Failed to create MR", "verbs.reg_mr", LAB },
 	{ "Couldn't register MR", "verbs.reg_mr", LAB },
-	{ "Failed to register memory", "verbs.reg_mr", "seed guide 6.3" },
+	{ "Failed to register memory", "verbs.reg_mr", "docs/guide.md 6.3" },
 	{ "NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory", "verbs.reg_mr",
 	  NCCL },
 	{ "NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory",

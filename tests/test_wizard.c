@@ -413,11 +413,11 @@ static void calm_sysctls(struct world *w)
 }
 
 /*
- * first-time-setup asks ping before the neighbour (the guide's order): the
- * ping fails, and its cause is the neighbour - a hand-set MAC that is not
- * the one answering ARP.  The runner runs the neighbour probe for the
- * cause, then names it: cause_check net.peer_neigh with its own finding,
- * the ping's finding kept as the symptom.
+ * first-time-setup asks ping before the neighbour (the guide's order,
+ * docs/guide.md 3.1): the ping fails, and its cause is the neighbour - a
+ * hand-set MAC that is not the one answering ARP.  The runner runs the
+ * neighbour probe for the cause, then names it: cause_check net.peer_neigh
+ * with its own finding, the ping's finding kept as the symptom.
  */
 static void test_run_cause_ping(void **state)
 {

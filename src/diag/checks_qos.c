@@ -7,7 +7,7 @@
  *
  * RoCE v2 recovers a lost packet in the NIC, at a high price: on an
  * ordinary switch without PFC it connects and runs small tests, but a full
- * load collapses once the switch drops (the seed guide, section 1.2).  So:
+ * load collapses once the switch drops (the guide, docs/guide.md 1.2).  So:
  * no flow control at all is a warning; 802.3x pause is the floor for an
  * ordinary switch; PFC on one priority, with the packets' DSCP trusted so
  * RoCE lands on it, is the production setup.  A site profile turns the

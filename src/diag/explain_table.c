@@ -6,14 +6,15 @@
  * order, and the tree and step that find the cause (explain.h).
  *
  * Data only.  Patterns are POSIX extended regular expressions, matched
- * without regard to case (tools change capitals between versions:
- * "Couldn't allocate MR", "failed to create mr", "Failed to create MR" are
- * one failure).  AP accepts the apostrophe as typed, as a word processor
- * turns it (U+2019), or left out ("Couldnt connect", as the seed guide
- * quotes it).  The messages were taken from perftest 4.5 and rdma-core 44
- * binaries, the Soft-RoCE lab (docs/lab.md) and NCCL's sources; the tests
- * hold every pattern to a real message (tests/test_explain.c).  How to add
- * one: docs/explain.md.  The work-completion statuses are in explain_wc.c.
+ * without regard to case (tools change capitals between versions: "Couldn't
+ * allocate MR", "failed to create mr", "Failed to create MR" are one
+ * failure).  AP accepts the apostrophe as typed, as a word processor turns it
+ * (U+2019), or left out ("Couldnt connect", as the guide spells it,
+ * docs/guide.md 6.1).  The messages were taken from perftest 4.5 and
+ * rdma-core 44 binaries, the Soft-RoCE lab (docs/lab.md) and NCCL's sources;
+ * the tests hold every pattern to a real message (tests/test_explain.c).  How
+ * to add one: docs/explain.md.  The work-completion statuses are in
+ * explain_wc.c.
  */
 #include "diag/explain.h"
 
