@@ -174,9 +174,6 @@ TESTS += tests/test_man.sh tests/test_completion.sh tests/test_pane_refs.sh test
 EXTRA_DIST += tests/test_man.sh tests/test_completion.sh tests/test_pane_refs.sh \
 	tests/test_gid_views.sh tests/test_tree_hygiene.sh
 
-# and key tables, and the bash completion driven through COMP_WORDS.
-TESTS += tests/test_man.sh tests/test_completion.sh
-EXTRA_DIST += tests/test_man.sh tests/test_completion.sh
 # The layers point down (docs/architecture.md), read from the #include lines.
 TESTS += tests/test_layers.sh
 EXTRA_DIST += tests/test_layers.sh
