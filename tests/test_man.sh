@@ -161,6 +161,20 @@ if command -v groff >/dev/null; then
 		ok $? "$m renders with groff -man -Tutf8 -ww, no warning"
 		[ -s "$T/warn" ] && diag "$(cat "$T/warn")"
 	done
+	# The same pages under a long installed prefix (distcheck installs in
+	# its build tree), made as docs/local.mk makes them: a path breaks at
+	# its slashes and a paragraph holding one is left-adjusted.
+	long=$(printf '/distcheck-build-0.1.0%.0s' 1 2 3)/_inst/share
+	pk=$(echo "$long/rocescope" | sed 's|/|/\\\\:|g')
+	dc=$(echo "$long/doc/rocescope" | sed 's|/|/\\\\:|g')
+	bad=
+	for m in "$top_srcdir"/docs/man/*.1.in; do
+		sed -e "s|@PKGDATADIR@|$pk|g" -e "s|@DOCDIR@|$dc|g" -e 's|@VERSION@|0.1.0|g' "$m" |
+			groff -man -Tutf8 -ww -z >"$T/warn" 2>&1
+		[ -s "$T/warn" ] && bad="$bad ${m##*/}" && diag "${m##*/}: $(cat "$T/warn")"
+	done
+	[ -z "$bad" ]
+	ok $? "every page renders without a warning under a long installed prefix"
 else
 	skip "groff is not installed: pages not rendered"
 fi
