@@ -10,6 +10,7 @@ librscore_a_SOURCES = \
 	src/util.h src/util.c src/util_file.c src/util_out.h src/util_out.c \
 	src/crc32.h src/crc32.c \
 	src/finding.h src/finding.c \
+	src/i18n.h src/i18n.c \
 	src/json.h src/json.c \
 	src/print.h src/print.c \
 	src/termout.h src/termout.c \

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * i18n.c - gettext behind _() (i18n.h), with a switch to English for
+ * machine-readable output.
+ */
+#include "i18n.h"
+
+#include <locale.h>
+#include <string.h>
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/share/locale"
+#endif
+#endif
+
+static int machine;
+static int translating;
+
+void rs_i18n_init(void)
+{
+	setlocale(LC_CTYPE, "");
+#ifdef ENABLE_NLS
+	setlocale(LC_MESSAGES, "");
+	bindtextdomain(RS_TEXT_DOMAIN, LOCALEDIR);
+	bind_textdomain_codeset(RS_TEXT_DOMAIN, "UTF-8");
+	textdomain(RS_TEXT_DOMAIN);
+	/* The catalogue's header translates to itself in English. */
+	translating = strcmp(gettext(""), "") != 0;
+#endif
+}
+
+void rs_i18n_machine(void)
+{
+	machine = 1;
+}
+
+int rs_i18n_translating(void)
+{
+	return translating && !machine;
+}
+
+const char *rs_tr(const char *msgid)
+{
+#ifdef ENABLE_NLS
+	if (rs_i18n_translating() && msgid && *msgid)
+		return dgettext(RS_TEXT_DOMAIN, msgid);
+#endif
+	return msgid;
+}
+
+const char *rs_trn(const char *one, const char *many, unsigned long n)
+{
+#ifdef ENABLE_NLS
+	if (rs_i18n_translating())
+		return dngettext(RS_TEXT_DOMAIN, one, many, n);
+#endif
+	return n == 1 ? one : many;
+}
