@@ -11,6 +11,11 @@ int rs_finding_is_problem(const struct rs_finding *f)
 	return f && (f->verdict == RS_WARN || f->verdict == RS_FAIL);
 }
 
+const char *rs_finding_summary_en(const struct rs_finding *f)
+{
+	return f->summary_en[0] ? f->summary_en : f->summary;
+}
+
 const char *rs_verdict_name(enum rs_verdict v)
 {
 	static const char *const names[] = { "pass", "warn", "fail", "skip" };

@@ -44,7 +44,10 @@ struct rs_finding {
 	char netdev[RS_NAME_LEN];	/* netdev, "" when none */
 	char addr[RS_ADDR_LEN];		/* neighbour or peer IP, "" when none */
 	unsigned count;			/* how many things it counts (counters rising), or 0 */
-	char summary[RS_FINDING_LEN];	/* one line: what was found (the console's line) */
+	char summary[RS_FINDING_LEN];	/* one line: what was found (the console's line),
+					 * in the reader's language */
+	char summary_en[RS_FINDING_LEN];/* the same in English when summary is translated,
+					 * "" when it is English already (recordings keep it) */
 	char evidence[RS_FINDING_LEN];	/* source and value seen */
 	char expected[RS_FINDING_LEN];	/* what a good host has */
 	char remedy[RS_FINDING_LEN];	/* the command or setting to apply; "" on pass/skip */
@@ -52,6 +55,9 @@ struct rs_finding {
 
 /* 1 for warn and fail: what the console marks and counts. */
 int rs_finding_is_problem(const struct rs_finding *f);
+
+/* The summary in English, whatever the locale: what is kept and compared. */
+const char *rs_finding_summary_en(const struct rs_finding *f);
 
 const char *rs_verdict_name(enum rs_verdict v);		/* "pass", "warn", ... */
 const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ... */

@@ -23,6 +23,7 @@
 #include "capture/cap_ctx.h"
 #include "diag/profile.h"
 #include "finding.h"
+#include "i18n.h"
 #include "model/peer_view.h"
 #include "model/series.h"
 #include "model/snap_index.h"
@@ -243,6 +244,20 @@ void rs_subnets_free(struct rs_subnets *g);
 /* 1 when address i is global and its subnet holds another interface's. */
 int rs_subnets_shared(const struct rs_subnets *g, size_t i);
 #define RS_FSET(field, ...) snprintf((field), sizeof(field), __VA_ARGS__)
+/*
+ * A finding's summary: translated for the reader, and in English as well
+ * when it is translated (rs_finding_summary_en(), for recordings).  fmt is
+ * the English original (a literal, or N_() literals chosen by a
+ * condition); the arguments are evaluated twice when translating, so
+ * they must not have side effects.
+ */
+#define RS_FSUMMARY(f, fmt, ...) do {							\
+	snprintf((f)->summary, sizeof((f)->summary), _(fmt), ##__VA_ARGS__);		\
+	if (rs_i18n_translating())							\
+		snprintf((f)->summary_en, sizeof((f)->summary_en), fmt, ##__VA_ARGS__);	\
+	else										\
+		(f)->summary_en[0] = '\0';						\
+} while (0)
 
 /* The checks, by area (checks_device.c, checks_network.c, checks_host.c,
  * checks_counters.c). */

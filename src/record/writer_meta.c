@@ -152,7 +152,7 @@ static size_t problems(const struct rs_finding *f, size_t count, struct rs_rec_f
 		RS_STRCPY(v[n].netdev, x->netdev);
 		RS_STRCPY(v[n].addr, x->addr);
 		v[n].count = x->count;
-		RS_STRCPY(v[n].summary, x->summary);
+		RS_STRCPY(v[n].summary, rs_finding_summary_en(x));
 		n++;
 	}
 	*out = v;
