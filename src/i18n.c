@@ -6,6 +6,7 @@
 #include "i18n.h"
 
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef ENABLE_NLS
 #include <libintl.h>
@@ -21,8 +22,11 @@ void rs_i18n_init(void)
 {
 	setlocale(LC_CTYPE, "");
 #ifdef ENABLE_NLS
+	const char *dir = getenv("ROCESCOPE_LOCALEDIR");
+
 	setlocale(LC_MESSAGES, "");
-	bindtextdomain(RS_TEXT_DOMAIN, LOCALEDIR);
+	/* The build tree's catalogue, for tests before make install. */
+	bindtextdomain(RS_TEXT_DOMAIN, dir && *dir ? dir : LOCALEDIR);
 	bind_textdomain_codeset(RS_TEXT_DOMAIN, "UTF-8");
 	textdomain(RS_TEXT_DOMAIN);
 	/* The catalogue's header translates to itself in English. */

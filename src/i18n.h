@@ -17,7 +17,9 @@
 #define RS_TEXT_DOMAIN "rocescope"
 
 /* Bind the message catalogue and take LC_MESSAGES and LC_CTYPE from the
- * environment (never LC_NUMERIC: numbers in output stay "1.5"). */
+ * environment (never LC_NUMERIC: numbers in output stay "1.5").  The
+ * catalogue is read from LOCALEDIR, or from $ROCESCOPE_LOCALEDIR
+ * (DIR/zh_CN/LC_MESSAGES/rocescope.mo) when that is set. */
 void rs_i18n_init(void);
 /* From now on English whatever the locale. */
 void rs_i18n_machine(void);
