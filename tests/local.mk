@@ -44,6 +44,11 @@ TESTS += tests/test_util tests/test_util_out tests/test_termout tests/test_route
 	tests/test_json tests/test_out_files.sh
 EXTRA_DIST += tests/test_out_files.sh
 
+# The console's text widths (ui/width.c): display columns, cuts, padding.
+check_PROGRAMS += tests/test_ui_width
+tests_test_ui_width_SOURCES = tests/test_ui_width.c ui/width.c ui/width.h
+TESTS += tests/test_ui_width
+
 # The GID recommendation; json_check and json_schema validate JSON in the
 # shell tests (against the schemas docs/cli.md documents); the text-or-JSON
 # printer of every view (src/print.h).
