@@ -317,8 +317,10 @@ int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text,
 			n = fits;
 			while (n > 0 && text[n] != ' ')
 				n--;
+			if (!n && !fits)	/* not even one character: take one */
+				fits = rs_utf8_len((const unsigned char *)text, strlen(text)) ? : 1;
 			if (!n)
-				n = fits ? fits : 1;
+				n = fits;
 		}
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
 		ui_line_fixed(p, &pen);
