@@ -61,7 +61,7 @@ zh="LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= ${LOCPATH:+LOCPATH=$LOCPATH} ROCESCOPE_LO
 # start_zh NAME W H: the demo console in Chinese in a W x H session.
 start_zh() {
 	T new-session -d -s "$1" -x "$2" -y "$3" \
-		"sh -c 'ulimit -c 0; exec env TERM=xterm $zh $ROCESCOPE --demo'; echo EXITED \$?; sleep 600"
+		"sh -c 'ulimit -c 0; exec env $zh $ROCESCOPE --demo'; echo EXITED \$?; sleep 600"
 }
 
 # The display width of the widest line, the lines, and the display column
