@@ -52,13 +52,13 @@ static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum r
 	char pane[64];
 
 	if (ctx->tests ? !ctx->tests->can_run : ctx->recorded)
-		RS_FSET(f->summary, "a recorded host cannot run a test: the %s test needs the live "
+		RS_FSUMMARY(f, "a recorded host cannot run a test: the %s test needs the live "
 			"host", test_name[k]);
 	else if (!ctx->params || !ctx->params->peer)
-		RS_FSET(f->summary, "no peer given (--peer IP): the %s test needs one, with "
+		RS_FSUMMARY(f, "no peer given (--peer IP): the %s test needs one, with "
 			"rocescope serve running there", test_name[k]);
 	else
-		RS_FSET(f->summary, "no %s test has run: rocescope %s %s (rocescope serve on the "
+		RS_FSUMMARY(f, "no %s test has run: rocescope %s %s (rocescope serve on the "
 			"peer), or the console's %s", test_name[k], test_cmd[k], ctx->params->peer,
 			rs_pane_ref(pane, sizeof(pane), RS_PANE_TESTS, k == RS_TEST_LAT ? "l" : "b"));
 }
@@ -67,14 +67,14 @@ static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum r
 static void failed(struct rs_finding *f, const struct rs_test_outcome *o)
 {
 	if (o->end == RS_TEST_FAILED)
-		RS_FSET(f->summary, "the %s test failed: %s: %s", test_name[o->kind],
+		RS_FSUMMARY(f, "the %s test failed: %s: %s", test_name[o->kind],
 			o->title[0] ? o->title : o->code, o->message);
 	else
-		RS_FSET(f->summary, "the %s test ended without a result: %s", test_name[o->kind],
+		RS_FSUMMARY(f, "the %s test ended without a result: %s", test_name[o->kind],
 			o->message);
-	RS_FSET(f->evidence, "%s: %s %s", o->source,
+	RS_FSET(f->evidence, _("%s: %s %s"), o->source,
 		o->end == RS_TEST_FAILED ? "error" : "no end line,", o->code);
-	RS_FSET(f->remedy, "%s", o->check[0] ? o->check :
+	RS_FSET(f->remedy, _("%s"), o->check[0] ? o->check :
 		"run the test by hand to see its own words (rocescope lat|bw PEER)");
 }
 
@@ -102,8 +102,8 @@ void rs_check_pingpong(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 	if (!f)
 		f = perf_f(ctx, c, o, o ? RS_PASS : RS_SKIP, out);
-	RS_FSET(f->expected, "a short RDMA WRITE ping-pong (rocescope lat) completes against "
-		"rocescope serve on the peer");
+	RS_FSET(f->expected, _("a short RDMA WRITE ping-pong (rocescope lat) completes against "
+		"rocescope serve on the peer"));
 	if (!o) {
 		not_run(ctx, f, RS_TEST_LAT);
 		return;
@@ -111,13 +111,13 @@ void rs_check_pingpong(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	if (o->end != RS_TEST_PASSED)
 		return;
 	if (o->have_result)
-		RS_FSET(f->summary, "%sthe ping-pong completed: %llu round trips of %llu B, one-way "
+		RS_FSUMMARY(f, "%sthe ping-pong completed: %llu round trips of %llu B, one-way "
 			"latency median %.2f us (min %.2f, p99 %.2f, max %.2f)", REPLAY(o),
 			(unsigned long long)o->iterations, (unsigned long long)o->size,
 			o->t_median_us, o->t_min_us, o->t_p99_us, o->t_max_us);
 	else
-		RS_FSET(f->summary, "%sthe ping-pong completed", REPLAY(o));
-	RS_FSET(f->evidence, "%s: passed", o->source);
+		RS_FSUMMARY(f, "%sthe ping-pong completed", REPLAY(o));
+	RS_FSET(f->evidence, _("%s: passed"), o->source);
 }
 
 /* The bandwidth a passed test should reach: a profile's floor, else half the
@@ -159,29 +159,29 @@ void rs_check_bandwidth(const struct rs_check_ctx *ctx, const struct rs_check *c
 			f = perf_f(ctx, c, o, RS_SKIP, out);
 			not_run(ctx, f, RS_TEST_BW);
 		}
-		RS_FSET(f->expected, "a bandwidth test reaches the site's floor "
-			"(bandwidth_floor_gbps) or half the port's rate");
+		RS_FSET(f->expected, _("a bandwidth test reaches the site's floor "
+			"(bandwidth_floor_gbps) or half the port's rate"));
 		return;
 	}
 	floor = floor_of(ctx, o, why, sizeof(why));
 	f = perf_f(ctx, c, o, !floor ? RS_SKIP : o->bw_avg_gbps >= floor ? RS_PASS : RS_FAIL,
 		   out);
-	RS_FSET(f->expected, "at least %s", floor ? why : "the site's floor (bandwidth_floor_gbps) "
+	RS_FSET(f->expected, _("at least %s"), floor ? why : "the site's floor (bandwidth_floor_gbps) "
 		"or half the port's rate");
-	RS_FSET(f->evidence, "%s: %.4g Gb/s average, %.4g peak, %.4g Mmsg/s, %llu x %llu B "
-		"on %u QP%s in %.1f s", o->source, o->bw_avg_gbps, o->bw_peak_gbps, o->msg_rate_mpps,
+	RS_FSET(f->evidence, _("%s: %.4g Gb/s average, %.4g peak, %.4g Mmsg/s, %llu x %llu B "
+		"on %u QP%s in %.1f s"), o->source, o->bw_avg_gbps, o->bw_peak_gbps, o->msg_rate_mpps,
 		(unsigned long long)o->iterations, (unsigned long long)o->size, o->qps ? o->qps : 1,
 		o->qps > 1 ? "s" : "", o->seconds);
 	if (!floor) {
-		RS_FSET(f->summary, "%sbandwidth %.3g Gb/s, not judged: %s", REPLAY(o),
+		RS_FSUMMARY(f, "%sbandwidth %.3g Gb/s, not judged: %s", REPLAY(o),
 			o->bw_avg_gbps, why);
 		return;
 	}
-	RS_FSET(f->summary, "%sbandwidth %.3g Gb/s %s %s", REPLAY(o), o->bw_avg_gbps,
+	RS_FSUMMARY(f, "%sbandwidth %.3g Gb/s %s %s", REPLAY(o), o->bw_avg_gbps,
 		f->verdict == RS_PASS ? "reaches" : "is below", why);
 	if (f->verdict == RS_FAIL)
-		RS_FSET(f->remedy, "walk rocescope check --tree low-bandwidth --peer %s: MTU on the "
+		RS_FSET(f->remedy, _("walk rocescope check --tree low-bandwidth --peer %s: MTU on the "
 			"whole path, PFC and ECN on the RoCE priority, the PCIe link, error and pause "
-			"counters under load; one QP may not fill a fast port (-q 4)",
+			"counters under load; one QP may not fill a fast port (-q 4)"),
 			f->addr[0] ? f->addr : "PEER");
 }

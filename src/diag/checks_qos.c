@@ -104,20 +104,20 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		else
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "802.3x pause on (an ordinary switch) or PFC on the RoCE "
-			"priority (a lossless fabric), not both");
+		RS_FSET(f->expected, _("802.3x pause on (an ordinary switch) or PFC on the RoCE "
+			"priority (a lossless fabric), not both"));
 		if (!l) {
-			RS_FSET(f->summary, "netdev %s not in the link list", p->netdev[0] ?
+			RS_FSUMMARY(f, "netdev %s not in the link list", p->netdev[0] ?
 				p->netdev : "(none)");
 			continue;
 		}
 		prios(pr, sizeof(pr), l->dcb.pfc_en);
-		RS_FSET(f->evidence, "ethtool -a %s: %s; DCB PFC: %s", l->name,
+		RS_FSET(f->evidence, _("ethtool -a %s: %s; DCB PFC: %s"), l->name,
 			!l->pause.known ? "not supported" : l->pause.rx && l->pause.tx ?
 			"rx on, tx on" : l->pause.rx ? "rx on, tx off" : l->pause.tx ?
 			"rx off, tx on" : "rx off, tx off", l->dcb.known ? pr : l->dcb.error);
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "flow control of %s unknown: %s%s", l->name,
+			RS_FSUMMARY(f, "flow control of %s unknown: %s%s", l->name,
 				l->pause.known ? "802.3x pause off, PFC unknown: " :
 				"no answer to ethtool -a; ", l->dcb.known ? "PFC off" :
 				l->dcb.error[0] ? l->dcb.error : "no DCB answer");
@@ -125,15 +125,15 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			RS_FSET(f->summary, pfc ? "PFC on priority %s" : "802.3x pause on (rx, tx): "
 				"enough for functional tests; full load needs PFC", pr);
 		} else if (pfc) {
-			RS_FSET(f->summary, "802.3x pause and PFC both on: one global pause stops "
+			RS_FSUMMARY(f, "802.3x pause and PFC both on: one global pause stops "
 				"every priority");
-			RS_FSET(f->remedy, "ethtool -A %s autoneg off rx off tx off (PFC does the "
-				"pausing)", l->name);
+			RS_FSET(f->remedy, _("ethtool -A %s autoneg off rx off tx off (PFC does the "
+				"pausing)"), l->name);
 		} else {
-			RS_FSET(f->summary, "no flow control on %s: a drop costs RoCE a "
+			RS_FSUMMARY(f, "no flow control on %s: a drop costs RoCE a "
 				"retransmission, a full load collapses", l->name);
-			RS_FSET(f->remedy, "ethtool -A %s rx on tx on (and flow control on the "
-				"switch port), or PFC on the RoCE priority", l->name);
+			RS_FSET(f->remedy, _("ethtool -A %s rx on tx on (and flow control on the "
+				"switch port), or PFC on the RoCE priority"), l->name);
 		}
 	}
 }
@@ -170,18 +170,18 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 		pfc_vector(vec, sizeof(vec), prio);
 		if (pr && pr->pfc_priority == RS_PFC_NONE)
-			RS_FSET(f->expected, "PFC off (profile %s: no PFC on this fabric)", pr->name);
+			RS_FSET(f->expected, _("PFC off (profile %s: no PFC on this fabric)"), pr->name);
 		else if (pr && pr->pfc_priority >= 0)
-			RS_FSET(f->expected, "PFC on priority %d only (profile %s)", prio, pr->name);
+			RS_FSET(f->expected, _("PFC on priority %d only (profile %s)"), prio, pr->name);
 		else
-			RS_FSET(f->expected, "PFC on the RoCE priority (for full load on a "
-				"lossless fabric)");
+			RS_FSET(f->expected, _("PFC on the RoCE priority (for full load on a "
+				"lossless fabric)"));
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "PFC unknown: %s", l ? l->dcb.error : "netdev unknown");
+			RS_FSUMMARY(f, "PFC unknown: %s", l ? l->dcb.error : "netdev unknown");
 			continue;
 		}
 		prios(have, sizeof(have), l->dcb.pfc_en);
-		RS_FSET(f->evidence, "DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u", l->name,
+		RS_FSET(f->evidence, _("DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u"), l->name,
 			have, l->dcb.pfc_cap);
 		if (v == RS_PASS) {
 			RS_FSET(f->summary, l->dcb.pfc_en ? "PFC on priority %s" : "PFC off, as the "
@@ -189,29 +189,29 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			continue;
 		}
 		if (pr && pr->pfc_priority == RS_PFC_NONE) {
-			RS_FSET(f->summary, "PFC on priority %s, but this fabric runs without it",
+			RS_FSUMMARY(f, "PFC on priority %s, but this fabric runs without it",
 				have);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
+				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0"), l->name);
 			else
-				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off", l->name);
+				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc all:off"), l->name);
 		} else if (!l->dcb.pfc_en) {
-			RS_FSET(f->summary, "no PFC on %s: RoCE drops under congestion (fine for "
+			RS_FSUMMARY(f, "no PFC on %s: RoCE drops under congestion (fine for "
 				"functional tests)", l->name);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s "
+				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s "
 					"prio-pfc %d:on), and PFC on priority %d on every switch port "
-					"of the path", l->name, vec, l->name, prio, prio);
+					"of the path"), l->name, vec, l->name, prio, prio);
 			else
-				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc %d:on, and PFC on "
-					"priority %d on every switch port of the path", l->name, prio,
+				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc %d:on, and PFC on "
+					"priority %d on every switch port of the path"), l->name, prio,
 					prio);
 		} else {
-			RS_FSET(f->summary, "PFC on %s, the site's RoCE priority is %d", have, prio);
+			RS_FSUMMARY(f, "PFC on %s, the site's RoCE priority is %d", have, prio);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
+				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc %s"), l->name, vec);
 			else
-				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off %d:on", l->name,
+				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc all:off %d:on"), l->name,
 					prio);
 		}
 	}
@@ -236,29 +236,29 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		else if (l->dcb.pfc_en && !strcmp(l->dcb.trust, "pcp") && l->vlan_id < 0)
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "%s%s", pr && pr->trust[0] ? "trust " : "",
+		RS_FSET(f->expected, _("%s%s"), pr && pr->trust[0] ? "trust " : "",
 			pr && pr->trust[0] ? pr->trust : "DSCP trust when PFC is on and RoCE is "
 			"untagged (the priority travels in the DSCP)");
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "trust mode unknown: %s", !l ? "no netdev" :
+			RS_FSUMMARY(f, "trust mode unknown: %s", !l ? "no netdev" :
 				l->dcb.known ? "DCB answered without it" : l->dcb.error);
 			continue;
 		}
-		RS_FSET(f->evidence, "DCB netlink %s: trust %s, %u DSCP APP entries, %s", l->name,
+		RS_FSET(f->evidence, _("DCB netlink %s: trust %s, %u DSCP APP entries, %s"), l->name,
 			l->dcb.trust, l->dcb.dscp_apps, l->vlan_id >= 0 ? "VLAN-tagged" : "untagged");
 		if (v == RS_PASS) {
-			RS_FSET(f->summary, "trust %s", l->dcb.trust);
+			RS_FSUMMARY(f, "trust %s", l->dcb.trust);
 			continue;
 		}
 		RS_FSET(f->summary, v == RS_FAIL ? "trust %s, the site trusts %s" :
 			"trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and miss "
 			"the PFC priority", l->dcb.trust, pr ? pr->trust : "");
 		if (is_mlx(d))
-			RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
+			RS_FSET(f->remedy, _("mlnx_qos -i %s --trust %s"), l->name,
 				pr && pr->trust[0] ? pr->trust : "dscp");
 		else
-			RS_FSET(f->remedy, "trust %s with iproute2's dcb (dcb app add dev %s "
-				"dscp-prio DSCP:PRIO for the RoCE DSCP) or the NIC vendor's QoS tool",
+			RS_FSET(f->remedy, _("trust %s with iproute2's dcb (dcb app add dev %s "
+				"dscp-prio DSCP:PRIO for the RoCE DSCP) or the NIC vendor's QoS tool"),
 				pr && pr->trust[0] ? pr->trust : "dscp", l->name);
 	}
 }
@@ -269,14 +269,14 @@ static void ecn_unknown(struct rs_finding *f, const struct rs_device *d)
 	const struct rs_ctr_table *t = rs_ctr_table_for(d);
 
 	if (is_mlx(d))
-		RS_FSET(f->summary, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
+		RS_FSUMMARY(f, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
 			"(upstream mlx5 keeps it in debugfs)");
 	else if (!strcmp(t->driver, "bnxt_re"))
-		RS_FSET(f->summary, "RoCE ECN unknown: bnxt_re keeps congestion control in "
+		RS_FSUMMARY(f, "RoCE ECN unknown: bnxt_re keeps congestion control in "
 			"configfs (/sys/kernel/config/bnxt_re/%s/ports/1/cc/, Broadcom's "
 			"bnxt_setupcc.sh), which rocescope does not read", d->name);
 	else
-		RS_FSET(f->summary, "RoCE ECN unknown: %s has no ecn/roce_np|roce_rp switches "
+		RS_FSUMMARY(f, "RoCE ECN unknown: %s has no ecn/roce_np|roce_rp switches "
 			"(MLNX_OFED's sysfs files, the only ones rocescope reads)", t->driver);
 }
 
@@ -297,21 +297,21 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				    pr && pr->ecn >= 0 ? RS_FAIL : RS_WARN;
 		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
 
-		RS_FSET(f->expected, "RoCE ECN %s on priority %d (notification and reaction "
-			"point)", want ? "on" : "off", prio);
+		RS_FSET(f->expected, _("RoCE ECN %s on priority %d (notification and reaction "
+			"point)"), want ? "on" : "off", prio);
 		if (v == RS_SKIP) {
 			ecn_unknown(f, d);
 			continue;
 		}
-		RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
-			"roce_rp/enable/%d: %d", l->name, prio, !!(l->ecn.np_en & bit), prio,
+		RS_FSET(f->evidence, _("/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
+			"roce_rp/enable/%d: %d"), l->name, prio, !!(l->ecn.np_en & bit), prio,
 			!!(l->ecn.rp_en & bit));
-		RS_FSET(f->summary, "RoCE ECN %s on priority %d%s", on ? "on" : "off", prio,
+		RS_FSUMMARY(f, "RoCE ECN %s on priority %d%s", on ? "on" : "off", prio,
 			v == RS_PASS ? "" : want ? ": no congestion control (DCQCN)" :
 			", but the site runs without");
 		if (v != RS_PASS)
-			RS_FSET(f->remedy, "echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
-				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d", want, l->name,
+			RS_FSET(f->remedy, _("echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
+				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d"), want, l->name,
 				prio, want, l->name, prio);
 	}
 }
@@ -370,15 +370,15 @@ static void pause_texts(struct rs_finding *f, const char *netdev, const struct p
 
 	prios(pr, sizeof(pr), ps->prios);
 	f->count = ps->n;
-	RS_FSET(f->evidence, "%s", ps->ev);
-	RS_FSET(f->summary, "%s pause frames on %s%s%s: %s", ps->global ? "802.3x (global)" :
+	RS_FSET(f->evidence, _("%s"), ps->ev);
+	RS_FSUMMARY(f, "%s pause frames on %s%s%s: %s", ps->global ? "802.3x (global)" :
 		"PFC", netdev, ps->prios ? ", priority " : "", ps->prios ? pr : "",
 		!ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
 		ps->global ? "a congested peer or switch port stops the whole port, every "
 		"priority; bandwidth drops" : "a congested peer or switch port is stopping "
 		"this port, bandwidth drops");
-	RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer (%s) and the switch "
-		"ports' buffers; enable ECN so the senders slow down before pausing%s",
+	RS_FSET(f->remedy, _("find the congested hop: ethtool -S on the peer (%s) and the switch "
+		"ports' buffers; enable ECN so the senders slow down before pausing%s"),
 		mlx ? "rx_discards_phy, tx_pause_ctrl_phy" : "its pause and discard counters",
 		ps->global ? "; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
 }
@@ -401,15 +401,15 @@ void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check
 			pauses(ctx->series, p->netdev, &ps);
 		v = !two || !ps.watched ? RS_SKIP : ps.n ? RS_WARN : RS_PASS;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "no pause frames under load (nobody on the path is "
-			"congested)");
+		RS_FSET(f->expected, _("no pause frames under load (nobody on the path is "
+			"congested)"));
 		if (!two)
-			RS_FSET(f->summary, "one reading only: nothing can be seen rising");
+			RS_FSUMMARY(f, "one reading only: nothing can be seen rising");
 		else if (!ps.watched)
-			RS_FSET(f->summary, "no pause counters in %s's ethtool -S", p->netdev[0] ?
+			RS_FSUMMARY(f, "no pause counters in %s's ethtool -S", p->netdev[0] ?
 				p->netdev : "the netdev");
 		else if (v == RS_PASS)
-			RS_FSET(f->summary, "no pause frame in the last interval");
+			RS_FSUMMARY(f, "no pause frame in the last interval");
 		else
 			pause_texts(f, p->netdev, &ps, is_mlx(d));
 	}
