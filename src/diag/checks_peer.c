@@ -84,8 +84,9 @@ static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result
 			"%s/%d dev RDMA_NETDEV, or remove the route through %s"), f->addr, f->addr,
 			rs_peer_host_prefix(f->addr), dev);
 	} else if (l && (!l->up || !l->carrier)) {
-		RS_FSUMMARY(f, "%s does not answer ping: %s is %s", f->addr, dev,
-			!l->up ? "down" : "up but has no carrier (cable, peer port or switch)");
+		RS_FSUMMARY(f, !l->up ? N_("%s does not answer ping: %s is down") :
+			    N_("%s does not answer ping: %s is up but has no carrier (cable, "
+			       "peer port or switch)"), f->addr, dev);
 		RS_FSET(f->remedy, _("ip link set %s up; check the cable and the switch port "
 			"(ethtool %s: Link detected)"), dev, dev);
 	} else if (l && l->noarp) {
@@ -102,9 +103,12 @@ static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result
 		   r->net_errno == EHOSTUNREACH) {
 		RS_FSUMMARY(f, "%s does not answer ping: ARP for %s on %s gets no answer "
 			"(peer down, other subnet or VLAN)", f->addr, hop, dev[0] ? dev : "?");
-		RS_FSET(f->remedy, _("check the peer is up with %s on the same subnet and VLAN as "
-			"%s; ip neigh flush dev %s"), hop, dev[0] ? dev : "this interface",
-			dev[0] ? dev : "NETDEV");
+		if (dev[0])
+			RS_FSET(f->remedy, _("check the peer is up with %s on the same subnet and "
+				"VLAN as %s; ip neigh flush dev %s"), hop, dev, dev);
+		else
+			RS_FSET(f->remedy, _("check the peer is up with %s on the same subnet and "
+				"VLAN as this interface; ip neigh flush dev NETDEV"), hop);
 	} else {
 		return 0;
 	}
@@ -228,8 +232,11 @@ void rs_check_cm_resolve(const struct rs_check_ctx *ctx, const struct rs_check *
 	if (v == RS_PASS) {
 		RS_FSET(f->device, "%s", r->cm_dev);
 		f->port = r->cm_port;
-		RS_FSUMMARY(f, "rdma_cm uses %s port %u%s%s", r->cm_dev, r->cm_port,
-			r->cm_netdev[0] ? " via " : "", r->cm_netdev);
+		if (r->cm_netdev[0])
+			RS_FSUMMARY(f, "rdma_cm uses %s port %u via %s", r->cm_dev, r->cm_port,
+				    r->cm_netdev);
+		else
+			RS_FSUMMARY(f, "rdma_cm uses %s port %u", r->cm_dev, r->cm_port);
 		return;
 	}
 	if (!r->ok) {
@@ -284,9 +291,9 @@ void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_chec
 	/* A type that is not known on either end cannot be "different". */
 	if (pv && pv->known && p && (!g || !g->type || !pv->gid_type)) {
 		f = peer_f(ctx, c, RS_SKIP, out);
-		RS_FSUMMARY(f, "%s", !g ? "no GID to compare here (gid.no_roce_v2)" :
-			!g->type ? "the GID type of this end is unknown (gid_attrs/types)" :
-			"the peer's GID type is unknown");
+		RS_FSUMMARY(f, !g ? N_("no GID to compare here (gid.no_roce_v2)") :
+			    !g->type ? N_("the GID type of this end is unknown (gid_attrs/types)") :
+			    N_("the peer's GID type is unknown"));
 		return;
 	}
 	if (pv && pv->known && g && (g->type != pv->gid_type || g->ipv4 != pv->gid_ipv4))
@@ -299,9 +306,11 @@ void rs_check_same_gid_type(const struct rs_check_ctx *ctx, const struct rs_chec
 		g ? (int)g->index : -1, g ? rs_gid_type_name(g->type) : "none",
 		g && g->ipv4 ? "IPv4" : "IPv6", pv->hostname, pv->gid_index,
 		rs_gid_type_name(pv->gid_type), pv->gid_ipv4 ? "IPv4" : "IPv6");
-	RS_FSET(f->summary, v == RS_PASS ? "both ends use %s %s GIDs" :
-		"the ends use different GID types: \"Found Incompatibility issue with GID "
-		"types\"", rs_gid_type_name(pv->gid_type), pv->gid_ipv4 ? "IPv4" : "IPv6");
+	/* TRANSLATORS: the GID type ("RoCE v2") and the family (IPv4, IPv6). */
+	RS_FSUMMARY(f, v == RS_PASS ? N_("both ends use %s %s GIDs") :
+		    N_("the ends use different GID types: \"Found Incompatibility issue with "
+		       "GID types\""), rs_gid_type_name(pv->gid_type),
+		    pv->gid_ipv4 ? "IPv4" : "IPv6");
 	if (v == RS_FAIL)
 		RS_FSET(f->remedy, _("give both ends the RoCE v2 IPv4 index of their own port "
 			"(rocescope gids on each host: the index differs per host)"));
@@ -320,8 +329,8 @@ void rs_check_same_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	/* active_mtu 0 is unknown (read by libibverbs on the live host only). */
 	if (pv && pv->known && p && (!p->active_mtu || !pv->active_mtu)) {
 		f = peer_f(ctx, c, RS_SKIP, out);
-		RS_FSUMMARY(f, "the RoCE MTU of %s is unknown", !p->active_mtu ? "this end" :
-			"the peer");
+		RS_FSUMMARY(f, !p->active_mtu ? N_("the RoCE MTU of this end is unknown") :
+			    N_("the RoCE MTU of the peer is unknown"));
 		return;
 	}
 	f = both_f(ctx, c, v, d, p, out);
@@ -331,9 +340,9 @@ void rs_check_same_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	RS_FSET(f->evidence, _("here: active_mtu %d (netdev %s); peer %s: active_mtu %d "
 		"(netdev MTU %u)"), p->active_mtu, p->netdev, pv->hostname, pv->active_mtu,
 		pv->netdev_mtu);
-	RS_FSET(f->summary, v == RS_PASS ? "both ends run RoCE MTU %d" :
-		"RoCE MTU %d here, %d on the peer: the QP runs at the smaller, an "
-		"application forcing the larger hangs", p->active_mtu, pv->active_mtu);
+	RS_FSUMMARY(f, v == RS_PASS ? N_("both ends run RoCE MTU %d") :
+		    N_("RoCE MTU %d here, %d on the peer: the QP runs at the smaller, an "
+		       "application forcing the larger hangs"), p->active_mtu, pv->active_mtu);
 	if (v == RS_WARN)
 		RS_FSET(f->remedy, _("the same netdev MTU on both ends (9000 for RoCE MTU 4096)"));
 }
@@ -350,8 +359,8 @@ void rs_check_same_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 	if (pv && pv->known && !known) {
 		f = peer_f(ctx, c, RS_SKIP, out);
-		RS_FSUMMARY(f, "PFC of %s unknown", l && l->dcb.known ? "the peer" :
-			"this end");
+		RS_FSUMMARY(f, l && l->dcb.known ? N_("PFC of the peer unknown") :
+			    N_("PFC of this end unknown"));
 		return;
 	}
 	f = both_f(ctx, c, known && l->dcb.pfc_en != pv->pfc_en ? RS_FAIL : RS_PASS, d, p,
@@ -361,8 +370,9 @@ void rs_check_same_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	RS_FSET(f->expected, _("PFC on the same priorities on both ends"));
 	RS_FSET(f->evidence, _("here: pfc_en 0x%02x; peer %s: pfc_en 0x%02x"), l->dcb.pfc_en,
 		pv->hostname, pv->pfc_en);
-	RS_FSET(f->summary, f->verdict == RS_PASS ? "PFC agrees on both ends" :
-		"PFC differs between the ends: the RoCE priority is lossless on one side only");
+	RS_FSUMMARY(f, f->verdict == RS_PASS ? N_("PFC agrees on both ends") :
+		    N_("PFC differs between the ends: the RoCE priority is lossless on one "
+		       "side only"));
 	if (f->verdict == RS_FAIL)
 		RS_FSET(f->remedy, _("mlnx_qos --pfc with the same vector on both ends and the "
 			"switch ports"));
@@ -389,21 +399,26 @@ void rs_check_addr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			/* A port whose netdev is unknown has no address to look for. */
 			f = rs_finding_port(out, c, !s->n_addrs || !p->netdev[0] ? RS_SKIP :
 					    a ? RS_PASS : RS_FAIL, d, p);
-			RS_FSET(f->expected, _("an IPv4 address on %s (its own subnet)"),
-				p->netdev[0] ? p->netdev : "the netdev");
+			if (p->netdev[0])
+				RS_FSET(f->expected, _("an IPv4 address on %s (its own subnet)"),
+					p->netdev);
+			else
+				RS_FSET(f->expected, _("an IPv4 address on the netdev (its own "
+					"subnet)"));
 			if (f->verdict == RS_SKIP) {
-				RS_FSUMMARY(f, "%s", !p->netdev[0] ? "the port's netdev is "
-					"unknown" : "no addresses in the snapshot");
+				RS_FSUMMARY(f, !p->netdev[0] ? N_("the port's netdev is unknown") :
+					    N_("no addresses in the snapshot"));
 				continue;
 			}
-			RS_FSET(f->evidence, _("netlink addresses of %s: %s%s"), p->netdev,
-				a ? a->addr : "no IPv4", a ? "" : "");
 			if (a) {
+				RS_FSET(f->evidence, _("netlink addresses of %s: %s"), p->netdev,
+					a->addr);
 				RS_FSUMMARY(f, "%s has %s/%d", p->netdev, a->addr, a->prefixlen);
 				continue;
 			}
-			RS_FSUMMARY(f, "%s has no IPv4 address: no RoCE v2 IPv4 GID",
-				p->netdev[0] ? p->netdev : "the port");
+			RS_FSET(f->evidence, _("netlink addresses of %s: no IPv4"), p->netdev);
+			/* The netdev is known here: a port without one was skipped. */
+			RS_FSUMMARY(f, "%s has no IPv4 address: no RoCE v2 IPv4 GID", p->netdev);
 			RS_FSET(f->remedy, _("ip addr add 192.168.100.1/24 dev %s (a subnet of its "
 				"own); ip link set %s up"), p->netdev, p->netdev);
 		}
