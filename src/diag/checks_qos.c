@@ -79,6 +79,29 @@ static int dcb_absent(const struct rs_link *l)
 			    ((l) = rs_ctx_link((ctx), (p)->netdev)),			\
 			    !strcmp((p)->link_layer, "Ethernet"))
 
+/* Flow control unknown: what ethtool -a said, then what DCB said. */
+static void fc_unknown(struct rs_finding *f, const struct rs_link *l)
+{
+	int pause = l->pause.known;
+
+	if (l->dcb.known)
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: PFC off") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; PFC off"),
+			    l->name);
+	else if (l->dcb.error[0])
+		/* TRANSLATORS: the last %s is the DCB netlink error. */
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: %s") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; %s"),
+			    l->name, l->dcb.error);
+	else
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: no DCB answer") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; no DCB "
+			       "answer"), l->name);
+}
+
 void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		    struct rs_findings *out)
 {
@@ -117,13 +140,10 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			"rx on, tx on" : l->pause.rx ? "rx on, tx off" : l->pause.tx ?
 			"rx off, tx on" : "rx off, tx off", l->dcb.known ? pr : l->dcb.error);
 		if (v == RS_SKIP) {
-			RS_FSUMMARY(f, "flow control of %s unknown: %s%s", l->name,
-				l->pause.known ? "802.3x pause off, PFC unknown: " :
-				"no answer to ethtool -a; ", l->dcb.known ? "PFC off" :
-				l->dcb.error[0] ? l->dcb.error : "no DCB answer");
+			fc_unknown(f, l);
 		} else if (v == RS_PASS) {
-			RS_FSET(f->summary, pfc ? "PFC on priority %s" : "802.3x pause on (rx, tx): "
-				"enough for functional tests; full load needs PFC", pr);
+			RS_FSUMMARY(f, pfc ? N_("PFC on priority %s") : N_("802.3x pause on (rx, tx): "
+				    "enough for functional tests; full load needs PFC"), pr);
 		} else if (pfc) {
 			RS_FSUMMARY(f, "802.3x pause and PFC both on: one global pause stops "
 				"every priority");
@@ -177,15 +197,18 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			RS_FSET(f->expected, _("PFC on the RoCE priority (for full load on a "
 				"lossless fabric)"));
 		if (v == RS_SKIP) {
-			RS_FSUMMARY(f, "PFC unknown: %s", l ? l->dcb.error : "netdev unknown");
+			if (l)
+				RS_FSUMMARY(f, "PFC unknown: %s", l->dcb.error);
+			else
+				RS_FSUMMARY(f, "PFC unknown: netdev unknown");
 			continue;
 		}
 		prios(have, sizeof(have), l->dcb.pfc_en);
 		RS_FSET(f->evidence, _("DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u"), l->name,
 			have, l->dcb.pfc_cap);
 		if (v == RS_PASS) {
-			RS_FSET(f->summary, l->dcb.pfc_en ? "PFC on priority %s" : "PFC off, as the "
-				"profile says", have);
+			RS_FSUMMARY(f, l->dcb.pfc_en ? N_("PFC on priority %s") :
+				    N_("PFC off, as the profile says"), have);
 			continue;
 		}
 		if (pr && pr->pfc_priority == RS_PFC_NONE) {
@@ -236,23 +259,30 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		else if (l->dcb.pfc_en && !strcmp(l->dcb.trust, "pcp") && l->vlan_id < 0)
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, _("%s%s"), pr && pr->trust[0] ? "trust " : "",
-			pr && pr->trust[0] ? pr->trust : "DSCP trust when PFC is on and RoCE is "
-			"untagged (the priority travels in the DSCP)");
+		if (pr && pr->trust[0])
+			RS_FSET(f->expected, _("trust %s"), pr->trust);
+		else
+			RS_FSET(f->expected, _("DSCP trust when PFC is on and RoCE is untagged (the "
+				"priority travels in the DSCP)"));
 		if (v == RS_SKIP) {
-			RS_FSUMMARY(f, "trust mode unknown: %s", !l ? "no netdev" :
-				l->dcb.known ? "DCB answered without it" : l->dcb.error);
+			if (l && !l->dcb.known)
+				RS_FSUMMARY(f, "trust mode unknown: %s", l->dcb.error);
+			else
+				RS_FSUMMARY(f, !l ? N_("trust mode unknown: no netdev") :
+					    N_("trust mode unknown: DCB answered without it"));
 			continue;
 		}
-		RS_FSET(f->evidence, _("DCB netlink %s: trust %s, %u DSCP APP entries, %s"), l->name,
-			l->dcb.trust, l->dcb.dscp_apps, l->vlan_id >= 0 ? "VLAN-tagged" : "untagged");
+		RS_FSET(f->evidence, l->vlan_id >= 0 ?
+			_("DCB netlink %s: trust %s, %u DSCP APP entries, VLAN-tagged") :
+			_("DCB netlink %s: trust %s, %u DSCP APP entries, untagged"), l->name,
+			l->dcb.trust, l->dcb.dscp_apps);
 		if (v == RS_PASS) {
 			RS_FSUMMARY(f, "trust %s", l->dcb.trust);
 			continue;
 		}
-		RS_FSET(f->summary, v == RS_FAIL ? "trust %s, the site trusts %s" :
-			"trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and miss "
-			"the PFC priority", l->dcb.trust, pr ? pr->trust : "");
+		RS_FSUMMARY(f, v == RS_FAIL ? N_("trust %s, the site trusts %s") :
+			    N_("trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and "
+			       "miss the PFC priority"), l->dcb.trust, pr ? pr->trust : "");
 		if (is_mlx(d))
 			RS_FSET(f->remedy, _("mlnx_qos -i %s --trust %s"), l->name,
 				pr && pr->trust[0] ? pr->trust : "dscp");
@@ -297,8 +327,9 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				    pr && pr->ecn >= 0 ? RS_FAIL : RS_WARN;
 		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
 
-		RS_FSET(f->expected, _("RoCE ECN %s on priority %d (notification and reaction "
-			"point)"), want ? "on" : "off", prio);
+		RS_FSET(f->expected, want ? _("RoCE ECN on on priority %d (notification and "
+			"reaction point)") : _("RoCE ECN off on priority %d (notification and "
+			"reaction point)"), prio);
 		if (v == RS_SKIP) {
 			ecn_unknown(f, d);
 			continue;
@@ -306,9 +337,15 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSET(f->evidence, _("/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
 			"roce_rp/enable/%d: %d"), l->name, prio, !!(l->ecn.np_en & bit), prio,
 			!!(l->ecn.rp_en & bit));
-		RS_FSUMMARY(f, "RoCE ECN %s on priority %d%s", on ? "on" : "off", prio,
-			v == RS_PASS ? "" : want ? ": no congestion control (DCQCN)" :
-			", but the site runs without");
+		/* Not a pass: on is !want (both are 0 or 1). */
+		if (v == RS_PASS)
+			RS_FSUMMARY(f, on ? N_("RoCE ECN on on priority %d") :
+				    N_("RoCE ECN off on priority %d"), prio);
+		else
+			RS_FSUMMARY(f, want ? N_("RoCE ECN off on priority %d: no congestion "
+						 "control (DCQCN)") :
+				    N_("RoCE ECN on on priority %d, but the site runs without"),
+				    prio);
 		if (v != RS_PASS)
 			RS_FSET(f->remedy, _("echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
 				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d"), want, l->name,
@@ -363,6 +400,41 @@ static void pauses(const struct rs_series *s, const char *netdev, struct pause_s
 	}
 }
 
+/*
+ * Which pause frames rose (802.3x or PFC, on which priorities) and what
+ * that means: a port asking its peer to stop, or one being stopped, the
+ * whole port (802.3x) or a priority.  One sentence per case.
+ */
+static void pause_summary(struct rs_finding *f, const char *netdev,
+			  const struct pause_seen *ps, const char *pr)
+{
+	int g = ps->global;
+
+	if (!ps->rx && ps->prios)
+		RS_FSUMMARY(f, g ? N_("802.3x (global) pause frames on %s, priority %s: this "
+				      "port asks its peer to stop (its receive buffers fill)") :
+			    N_("PFC pause frames on %s, priority %s: this port asks its peer to "
+			       "stop (its receive buffers fill)"), netdev, pr);
+	else if (!ps->rx)
+		RS_FSUMMARY(f, g ? N_("802.3x (global) pause frames on %s: this port asks its "
+				      "peer to stop (its receive buffers fill)") :
+			    N_("PFC pause frames on %s: this port asks its peer to stop (its "
+			       "receive buffers fill)"), netdev);
+	else if (g && ps->prios)
+		RS_FSUMMARY(f, "802.3x (global) pause frames on %s, priority %s: a congested "
+			    "peer or switch port stops the whole port, every priority; bandwidth "
+			    "drops", netdev, pr);
+	else if (g)
+		RS_FSUMMARY(f, "802.3x (global) pause frames on %s: a congested peer or switch "
+			    "port stops the whole port, every priority; bandwidth drops", netdev);
+	else if (ps->prios)
+		RS_FSUMMARY(f, "PFC pause frames on %s, priority %s: a congested peer or switch "
+			    "port is stopping this port, bandwidth drops", netdev, pr);
+	else
+		RS_FSUMMARY(f, "PFC pause frames on %s: a congested peer or switch port is "
+			    "stopping this port, bandwidth drops", netdev);
+}
+
 static void pause_texts(struct rs_finding *f, const char *netdev, const struct pause_seen *ps,
 			int mlx)
 {
@@ -370,17 +442,22 @@ static void pause_texts(struct rs_finding *f, const char *netdev, const struct p
 
 	prios(pr, sizeof(pr), ps->prios);
 	f->count = ps->n;
-	RS_FSET(f->evidence, _("%s"), ps->ev);
-	RS_FSUMMARY(f, "%s pause frames on %s%s%s: %s", ps->global ? "802.3x (global)" :
-		"PFC", netdev, ps->prios ? ", priority " : "", ps->prios ? pr : "",
-		!ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
-		ps->global ? "a congested peer or switch port stops the whole port, every "
-		"priority; bandwidth drops" : "a congested peer or switch port is stopping "
-		"this port, bandwidth drops");
-	RS_FSET(f->remedy, _("find the congested hop: ethtool -S on the peer (%s) and the switch "
-		"ports' buffers; enable ECN so the senders slow down before pausing%s"),
-		mlx ? "rx_discards_phy, tx_pause_ctrl_phy" : "its pause and discard counters",
-		ps->global ? "; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
+	RS_FSET(f->evidence, "%s", ps->ev);
+	pause_summary(f, netdev, ps, pr);
+	if (ps->global)
+		RS_FSET(f->remedy, mlx ? _("find the congested hop: ethtool -S on the peer "
+			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; enable "
+			"ECN so the senders slow down before pausing; a RoCE fabric pauses per "
+			"priority (PFC), not the whole port") : _("find the congested hop: ethtool "
+			"-S on the peer (its pause and discard counters) and the switch ports' "
+			"buffers; enable ECN so the senders slow down before pausing; a RoCE "
+			"fabric pauses per priority (PFC), not the whole port"));
+	else
+		RS_FSET(f->remedy, mlx ? _("find the congested hop: ethtool -S on the peer "
+			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; enable "
+			"ECN so the senders slow down before pausing") : _("find the congested hop: "
+			"ethtool -S on the peer (its pause and discard counters) and the switch "
+			"ports' buffers; enable ECN so the senders slow down before pausing"));
 }
 
 void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -406,8 +483,8 @@ void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check
 		if (!two)
 			RS_FSUMMARY(f, "one reading only: nothing can be seen rising");
 		else if (!ps.watched)
-			RS_FSUMMARY(f, "no pause counters in %s's ethtool -S", p->netdev[0] ?
-				p->netdev : "the netdev");
+			RS_FSUMMARY(f, p->netdev[0] ? N_("no pause counters in %s's ethtool -S") :
+				    N_("no pause counters in the netdev's ethtool -S"), p->netdev);
 		else if (v == RS_PASS)
 			RS_FSUMMARY(f, "no pause frame in the last interval");
 		else
