@@ -35,10 +35,15 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 	 * whether the index works is unknown, not bad. */
 	if ((!g && !p->gid_tbl_len && !p->n_gids) || (g && g->type == RS_GID_TYPE_UNKNOWN)) {
 		f = rs_finding_port(out, c, RS_SKIP, d, p);
-		RS_FSET(f->summary, g ? "GID index %d: its type is unknown (gid_attrs/types not "
-			"read)" : "GID index %d: the port's GID table was not read", x);
-		RS_FSET(f->expected, _("a RoCE v2 entry with the address of %s"),
-			p->netdev[0] ? p->netdev : "the port's netdev");
+		RS_FSUMMARY(f, g ? N_("GID index %d: its type is unknown (gid_attrs/types not "
+				      "read)") : N_("GID index %d: the port's GID table was not read"),
+			    x);
+		if (p->netdev[0])
+			RS_FSET(f->expected, _("a RoCE v2 entry with the address of %s"),
+				p->netdev);
+		else
+			RS_FSET(f->expected, _("a RoCE v2 entry with the address of the port's "
+				"netdev"));
 		return;
 	}
 	rs_gid_recommend_in(ctx->index, d, p, &pick);
@@ -51,9 +56,13 @@ static void user_index_port(const struct rs_check_ctx *ctx, const struct rs_chec
 	else
 		v = RS_PASS;
 	f = rs_finding_port(out, c, v, d, p);
-	RS_FSET(f->expected, _("a RoCE v2 entry with the address of %s (here: %s)"),
-		p->netdev[0] ? p->netdev : "the port's netdev",
-		pick.index >= 0 ? pick.reason : "none");
+	/* TRANSLATORS: the netdev, then why an index is the one to use. */
+	if (p->netdev[0])
+		RS_FSET(f->expected, _("a RoCE v2 entry with the address of %s (here: %s)"),
+			p->netdev, pick.index >= 0 ? pick.reason : "none");
+	else
+		RS_FSET(f->expected, _("a RoCE v2 entry with the address of the port's netdev "
+			"(here: %s)"), pick.index >= 0 ? pick.reason : "none");
 	if (!g) {
 		RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/gids/%d: empty"), d->name,
 			p->num, x);
@@ -128,9 +137,14 @@ static void default_index_port(const struct rs_check_ctx *ctx, const struct rs_c
 		RS_FSUMMARY(f, "index 0, what a tool uses without -x, is the RoCE v2 entry");
 		return;
 	}
-	RS_FSUMMARY(f, "a tool without -x uses index 0 (%s%s%s): give -x %d explicitly",
-		g ? rs_gid_type_name(rs_gid_type_of(p, g)) : "an empty slot", g ? ", " : "",
-		g ? (g->ip[0] ? g->ip : g->gid) : "", pick.index);
+	/* TRANSLATORS: the GID type ("RoCE v1") and its address. */
+	if (g)
+		RS_FSUMMARY(f, "a tool without -x uses index 0 (%s, %s): give -x %d explicitly",
+			    rs_gid_type_name(rs_gid_type_of(p, g)), g->ip[0] ? g->ip : g->gid,
+			    pick.index);
+	else
+		RS_FSUMMARY(f, "a tool without -x uses index 0 (an empty slot): give -x %d "
+			    "explicitly", pick.index);
 	RS_FSET(f->remedy, _("ib_write_bw -x %d (perftest), ibv_rc_pingpong -g %d, rocescope bw "
 		"-x %d; in applications set the GID index (NCCL_IB_GID_INDEX=%d)"), pick.index,
 		pick.index, pick.index, pick.index);
@@ -182,12 +196,14 @@ void rs_check_memlock_for_test(const struct rs_check_ctx *ctx, const struct rs_c
 		return;
 	}
 	rs_fmt_memlock(have, sizeof(have), h->memlock_soft);
-	RS_FSET(f->evidence, _("getrlimit(RLIMIT_MEMLOCK) soft %s%s; -s %llu x depth %u x %u QP "
-		"= %s"), have, h->cap_ipc_lock == 1 ? ", CAP_IPC_LOCK held" : "",
+	RS_FSET(f->evidence, h->cap_ipc_lock == 1 ? _("getrlimit(RLIMIT_MEMLOCK) soft %s, "
+		"CAP_IPC_LOCK held; -s %llu x depth %u x %u QP = %s") :
+		_("getrlimit(RLIMIT_MEMLOCK) soft %s; -s %llu x depth %u x %u QP = %s"), have,
 		(unsigned long long)pa->msg_size, depth(pa), qps(pa), want);
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, h->cap_ipc_lock == 1 ? "CAP_IPC_LOCK: no memlock limit applies" :
-			"memlock %s covers the %s the test pins", have, want);
+		/* TRANSLATORS: the memlock limit, then the memory the test pins. */
+		RS_FSUMMARY(f, h->cap_ipc_lock == 1 ? N_("CAP_IPC_LOCK: no memlock limit applies") :
+			    N_("memlock %s covers the %s the test pins"), have, want);
 		return;
 	}
 	RS_FSUMMARY(f, "memlock %s < the %s the test pins: ibv_reg_mr fails (ENOMEM, "
@@ -228,9 +244,9 @@ void rs_check_max_mr(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			}
 			RS_FSET(f->evidence, _("ibv_query_device max_mr_size %llu, ibv_query_port "
 				"max_msg_sz %u"), (unsigned long long)d->max_mr_size, p->max_msg_sz);
-			RS_FSET(f->summary, v == RS_PASS ? "a %llu-byte message fits" :
-				"a %llu-byte message is larger than the device allows",
-				(unsigned long long)size);
+			RS_FSUMMARY(f, v == RS_PASS ? N_("a %llu-byte message fits") :
+				    N_("a %llu-byte message is larger than the device allows"),
+				    (unsigned long long)size);
 			if (v == RS_FAIL)
 				RS_FSET(f->remedy, _("use messages of at most %u bytes (split the "
 					"transfer)"), p->max_msg_sz);
@@ -242,13 +258,25 @@ static const struct rs_profile *profile_of(const struct rs_check_ctx *ctx)
 	return ctx->params ? ctx->params->profile : NULL;
 }
 
+/* What a site profile may not say, for no_profile(). */
+enum profile_part { NO_MTU, NO_SPEED, NO_PAIRS };
+
 static struct rs_finding *no_profile(const struct rs_check *c, struct rs_findings *out,
-				     const char *what)
+				     enum profile_part what)
 {
 	struct rs_finding *f = rs_finding_host(out, c, RS_SKIP);
 
-	RS_FSUMMARY(f, "no %s in the site profile (--profile FILE)", what);
-	RS_FSET(f->expected, _("the site's %s"), what);
+	if (what == NO_MTU) {
+		RS_FSUMMARY(f, "no MTU in the site profile (--profile FILE)");
+		RS_FSET(f->expected, _("the site's MTU"));
+	} else if (what == NO_SPEED) {
+		RS_FSUMMARY(f, "no link speed in the site profile (--profile FILE)");
+		RS_FSET(f->expected, _("the site's link speed"));
+	} else {
+		RS_FSUMMARY(f, "no known-good firmware/driver pairs in the site profile "
+			    "(--profile FILE)");
+		RS_FSET(f->expected, _("the site's known-good firmware/driver pairs"));
+	}
 	return f;
 }
 
@@ -259,7 +287,7 @@ void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check 
 	const struct rs_snapshot *s = ctx->snap;
 
 	if (!pr || !pr->mtu) {
-		no_profile(c, out, "MTU");
+		no_profile(c, out, NO_MTU);
 		return;
 	}
 	for (size_t i = 0; i < s->n_devices; i++)
@@ -278,8 +306,8 @@ void rs_check_profile_mtu(const struct rs_check_ctx *ctx, const struct rs_check 
 				continue;
 			}
 			RS_FSET(f->evidence, _("/sys/class/net/%s/mtu: %u"), l->name, l->mtu);
-			RS_FSUMMARY(f, "%s MTU %u%s", l->name, l->mtu, v == RS_PASS ? "" :
-				", the site runs another");
+			RS_FSUMMARY(f, v == RS_PASS ? N_("%s MTU %u") :
+				    N_("%s MTU %u, the site runs another"), l->name, l->mtu);
 			if (v == RS_FAIL)
 				RS_FSET(f->remedy, _("ip link set %s mtu %u (and in its interface "
 					"config)"), l->name, pr->mtu);
@@ -293,7 +321,7 @@ void rs_check_profile_speed(const struct rs_check_ctx *ctx, const struct rs_chec
 	const struct rs_snapshot *s = ctx->snap;
 
 	if (!pr || !pr->link_speed_gbps) {
-		no_profile(c, out, "link speed");
+		no_profile(c, out, NO_SPEED);
 		return;
 	}
 	for (size_t i = 0; i < s->n_devices; i++)
@@ -312,8 +340,8 @@ void rs_check_profile_speed(const struct rs_check_ctx *ctx, const struct rs_chec
 			}
 			RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/rate: %s"), d->name,
 				p->num, p->rate);
-			RS_FSUMMARY(f, "link at %g Gb/s%s", p->rate_gbps, v == RS_PASS ? "" :
-				", below the site's speed");
+			RS_FSUMMARY(f, v == RS_PASS ? N_("link at %g Gb/s") :
+				    N_("link at %g Gb/s, below the site's speed"), p->rate_gbps);
 			if (v == RS_FAIL)
 				RS_FSET(f->remedy, _("ethtool %s: check the negotiated speed, the cable "
 					"and transceiver, and the switch port's speed"), p->netdev[0] ?
@@ -360,7 +388,7 @@ void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_c
 	const struct rs_snapshot *s = ctx->snap;
 
 	if (!pr || !pr->n_known_good) {
-		no_profile(c, out, "known-good firmware/driver pairs");
+		no_profile(c, out, NO_PAIRS);
 		return;
 	}
 	for (size_t i = 0; i < s->n_devices; i++) {
@@ -377,9 +405,16 @@ void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_c
 			RS_FSUMMARY(f, "firmware version unknown");
 			continue;
 		}
-		RS_FSET(f->summary, v == RS_PASS ? "firmware %s with %s: a known-good pair" :
-			"firmware %s with %s is not a known-good pair at this site", d->fw_ver,
-			d->driver[0] ? d->driver : "its driver");
+		/* TRANSLATORS: the firmware version, then the driver. */
+		if (d->driver[0])
+			RS_FSUMMARY(f, v == RS_PASS ? N_("firmware %s with %s: a known-good pair") :
+				    N_("firmware %s with %s is not a known-good pair at this site"),
+				    d->fw_ver, d->driver);
+		else
+			RS_FSUMMARY(f, v == RS_PASS ? N_("firmware %s with its driver: a known-good "
+							 "pair") :
+				    N_("firmware %s with its driver is not a known-good pair at this "
+				       "site"), d->fw_ver);
 		if (v == RS_WARN)
 			firmware_remedy(f, d);
 	}
