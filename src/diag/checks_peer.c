@@ -92,7 +92,7 @@ static int ping_why(const struct rs_check_ctx *ctx, const struct rs_probe_result
 	} else if (l && l->noarp) {
 		RS_FSUMMARY(f, "%s does not answer ping: %s has ARP off (NOARP), so the "
 			"peer's MAC is never learnt", f->addr, dev);
-		RS_FSET(f->remedy, _("ip link set %s arp on; ip neigh flush dev %s"), dev, dev);
+		RS_FSET(f->remedy, "ip link set %s arp on; ip neigh flush dev %s", dev, dev);
 	} else if (nb && !strcmp(nb->state, "PERMANENT")) {
 		RS_FSUMMARY(f, "%s does not answer ping: its neighbour entry on %s is a "
 			"hand-set MAC (PERMANENT %s); if that is not the peer's MAC nothing arrives",

@@ -215,9 +215,9 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			RS_FSUMMARY(f, "PFC on priority %s, but this fabric runs without it",
 				have);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0"), l->name);
+				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
 			else
-				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc all:off"), l->name);
+				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off", l->name);
 		} else if (!l->dcb.pfc_en) {
 			RS_FSUMMARY(f, "no PFC on %s: RoCE drops under congestion (fine for "
 				"functional tests)", l->name);
@@ -232,9 +232,9 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		} else {
 			RS_FSUMMARY(f, "PFC on %s, the site's RoCE priority is %d", have, prio);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc %s"), l->name, vec);
+				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
 			else
-				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc all:off %d:on"), l->name,
+				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off %d:on", l->name,
 					prio);
 		}
 	}
@@ -284,7 +284,7 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			    N_("trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and "
 			       "miss the PFC priority"), l->dcb.trust, pr ? pr->trust : "");
 		if (is_mlx(d))
-			RS_FSET(f->remedy, _("mlnx_qos -i %s --trust %s"), l->name,
+			RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
 				pr && pr->trust[0] ? pr->trust : "dscp");
 		else
 			RS_FSET(f->remedy, _("trust %s with iproute2's dcb (dcb app add dev %s "
@@ -334,8 +334,8 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			ecn_unknown(f, d);
 			continue;
 		}
-		RS_FSET(f->evidence, _("/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
-			"roce_rp/enable/%d: %d"), l->name, prio, !!(l->ecn.np_en & bit), prio,
+		RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
+			"roce_rp/enable/%d: %d", l->name, prio, !!(l->ecn.np_en & bit), prio,
 			!!(l->ecn.rp_en & bit));
 		/* Not a pass: on is !want (both are 0 or 1). */
 		if (v == RS_PASS)
@@ -347,8 +347,8 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				    N_("RoCE ECN on on priority %d, but the site runs without"),
 				    prio);
 		if (v != RS_PASS)
-			RS_FSET(f->remedy, _("echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
-				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d"), want, l->name,
+			RS_FSET(f->remedy, "echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
+				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d", want, l->name,
 				prio, want, l->name, prio);
 	}
 }

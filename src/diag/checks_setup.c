@@ -368,17 +368,23 @@ static int good_pair(const struct rs_profile *pr, const struct rs_device *d)
 static void firmware_remedy(struct rs_finding *f, const struct rs_device *d)
 {
 	const struct rs_ctr_table *t = rs_ctr_table_for(d);
-	const char *tool = !t ? "" : !strcmp(t->driver, "bnxt_re") ? " or Broadcom's niccli" :
-			   !strcmp(t->driver, "irdma") ? " or Intel's nvmupdate64e" : "";
+	const char *addr = d->pci.addr[0] ? d->pci.addr : "ADDR";
 
 	if (!t || !strcmp(t->driver, "mlx5") || !strncmp(d->driver, "mlx4", 4))
 		RS_FSET(f->remedy, _("flash a known-good firmware for PSID %s (mlxfwmanager "
 			"--query, then mlxfwmanager -u), or add the pair to the profile once "
 			"proven"), d->board_id[0] ? d->board_id : "?");
+	else if (!strcmp(t->driver, "bnxt_re"))
+		RS_FSET(f->remedy, _("flash a known-good firmware (devlink dev flash pci/%s file "
+			"FIRMWARE or Broadcom's niccli), or add the pair to the profile once proven"),
+			addr);
+	else if (!strcmp(t->driver, "irdma"))
+		RS_FSET(f->remedy, _("flash a known-good firmware (devlink dev flash pci/%s file "
+			"FIRMWARE or Intel's nvmupdate64e), or add the pair to the profile once "
+			"proven"), addr);
 	else
 		RS_FSET(f->remedy, _("flash a known-good firmware (devlink dev flash pci/%s file "
-			"FIRMWARE%s), or add the pair to the profile once proven"),
-			d->pci.addr[0] ? d->pci.addr : "ADDR", tool);
+			"FIRMWARE), or add the pair to the profile once proven"), addr);
 }
 
 void rs_check_profile_firmware(const struct rs_check_ctx *ctx, const struct rs_check *c,
