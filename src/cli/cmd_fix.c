@@ -73,6 +73,8 @@ static void run_probes(struct rs_view *v, const struct rs_fix_opts *o, int quiet
 		if (k < 0 || !want || !rs_fix_has_rule(c->id) || !v->sess.peer[0])
 			continue;
 		if (!quiet)
+			/* TRANSLATORS: the probe, then the peer; rs_tprintf takes no
+			 * positional arguments (%1$s): keep this order. */
 			rs_tprintf(stderr, _("rocescope: running the %s probe towards %s...\n"),
 				   rs_probe_kind_name((enum rs_probe_kind)k), v->sess.peer);
 		rs_session_probe_forget(&v->sess, (enum rs_probe_kind)k);

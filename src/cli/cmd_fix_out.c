@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TRANSLATORS: a verdict in a column 4 wide: %-4s pads by bytes, so two
- * Chinese characters (6 bytes, 4 columns) fill it exactly. */
+/* TRANSLATORS: a verdict in a column 4 terminal columns wide (two Chinese
+ * characters). */
 static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
 
 /* A file's lines, one under the other (text). */
@@ -81,9 +81,12 @@ void rs_fix_print_plan(struct rs_view *v, const struct rs_fix_plan *plan, int ap
 	if (!plan->n)
 		rs_pr_text(p, _("nothing to do: no failing or warning check has a fix here "
 				"(%s)\n"), v->sess.label);
+	/* TRANSLATORS: the count, then the host; printed by rs_tprintf, which
+	 * takes no positional arguments (%1$s): keep this order. */
 	else if (applying)
 		rs_pr_text(p, rs_trn("plan: %zu change on %s\n", "plan: %zu changes on %s\n",
 				     ready), ready, v->sess.label);
+	/* TRANSLATORS: as above: the count, then the host, in this order. */
 	else
 		rs_pr_text(p, rs_trn("plan: %zu change on %s (nothing is changed: --apply makes "
 				     "them)\n", "plan: %zu changes on %s (nothing is changed: "
