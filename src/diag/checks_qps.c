@@ -32,11 +32,13 @@ static struct rs_finding *qp_finding(struct rs_findings *out, const struct rs_ch
 	return f;
 }
 
-/* "ib_write_bw (pid 192)" or "the kernel (ib_core)". */
+/* The owner a sentence names: "ib_write_bw (pid 192)", or for a QP of the
+ * kernel its module ("ib_core"), which a sentence of its own calls "the
+ * kernel (ib_core)". */
 static void owner(char *buf, size_t len, const struct rs_qp_tracked *q)
 {
 	if (q->kernel)
-		snprintf(buf, len, "the kernel (%s)", q->comm);
+		snprintf(buf, len, "%s", q->comm);
 	else
 		snprintf(buf, len, "%s (pid %u)", q->comm[0] ? q->comm : "?", q->pid);
 }
@@ -111,12 +113,16 @@ void rs_check_qp_error_state(const struct rs_check_ctx *ctx, const struct rs_che
 			strftime(when, sizeof(when), "%H:%M:%S", &tm);
 		f = qp_finding(out, c, q->owner_alive ? RS_FAIL : RS_WARN, q);
 		/* TRANSLATORS: the device, the QP number, its owner ("ib_write_bw (pid
-		 * 192)" or "the kernel (ib_core)") and the time it entered ERR. */
+		 * 192)", or the kernel's module) and the time it entered ERR. */
 		if (when[0])
-			RS_FSUMMARY(f, "%s QP %u of %s is in ERR since %s: it cannot send or "
-				    "receive", q->device, q->lqpn, who, when);
+			RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s) is in ERR since "
+						      "%s: it cannot send or receive") :
+				    N_("%s QP %u of %s is in ERR since %s: it cannot send or "
+				       "receive"), q->device, q->lqpn, who, when);
 		else
-			RS_FSUMMARY(f, "%s QP %u of %s is in ERR: it cannot send or receive",
+			RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s) is in ERR: it "
+						      "cannot send or receive") :
+				    N_("%s QP %u of %s is in ERR: it cannot send or receive"),
 				    q->device, q->lqpn, who);
 		err_evidence(ctx, f, q, when);
 		RS_FSET(f->expected, _("a running job's QPs stay in RTS"));
@@ -150,10 +156,15 @@ void rs_check_qp_stalled(const struct rs_check_ctx *ctx, const struct rs_check *
 		bad++;
 		owner(who, sizeof(who), q);
 		f = qp_finding(out, c, RS_WARN, q);
-		RS_FSUMMARY(f, "%s QP %u of %s: PSNs still for %.0f s while the process runs",
-			q->device, q->lqpn, who, (double)(ctx->qps->now_ns - q->moved_ns) / 1e9);
-		RS_FSET(f->evidence, _("RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN %u and RQ PSN %u "
-			"unchanged over %lu readings; %s still runs"), q->device, q->lqpn,
+		RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s): PSNs still for %.0f s "
+					      "while the process runs") :
+			    N_("%s QP %u of %s: PSNs still for %.0f s while the process runs"),
+			    q->device, q->lqpn, who,
+			    (double)(ctx->qps->now_ns - q->moved_ns) / 1e9);
+		RS_FSET(f->evidence, q->kernel ? _("RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN "
+			"%u and RQ PSN %u unchanged over %lu readings; the kernel (%s) still runs") :
+			_("RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN %u and RQ PSN %u unchanged "
+			"over %lu readings; %s still runs"), q->device, q->lqpn,
 			rs_qp_state_name(q->state), q->sq_psn, q->rq_psn, ctx->qps->readings, who);
 		RS_FSET(f->expected, _("the PSNs of a QP that carries traffic move"));
 		RS_FSET(f->remedy, _("an idle QP is fine; a job that should be sending hangs: look "
@@ -174,8 +185,13 @@ static void rising_qp(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	struct rs_finding *f = qp_finding(out, c, RS_WARN, q);
 
 	owner(who, sizeof(who), q);
-	RS_FSUMMARY(f, q->from_port ? N_("%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, "
-				       "RNR %.0f, timeout %.0f) on its port") :
+	RS_FSUMMARY(f, q->kernel && q->from_port ?
+		    N_("%s QP %u of the kernel (%s): %.0f errors/s (retrans %.0f, seq %.0f, RNR "
+		       "%.0f, timeout %.0f) on its port") :
+		    q->kernel ? N_("%s QP %u of the kernel (%s): %.0f errors/s (retrans %.0f, seq "
+				   "%.0f, RNR %.0f, timeout %.0f)") :
+		    q->from_port ? N_("%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, RNR "
+				      "%.0f, timeout %.0f) on its port") :
 		    N_("%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, RNR %.0f, timeout "
 		       "%.0f)"), q->device, q->lqpn, who, q->score,
 		    q->rates.per_s[RS_QR_RETRANS], q->rates.per_s[RS_QR_SEQ],
