@@ -116,12 +116,16 @@ void rs_fix_entry_value(const struct rs_fix_entry *e, int which, char *buf, size
 							  &state) == 2)
 		snprintf(buf, len, "%s %s", rs_net_neigh_state_name(state), mac);
 	else if (e->kind == RS_FIX_FILE && (which ? !v[0] : !strncmp(e->undo, "absent", 6)))
-		snprintf(buf, len, "absent");
+		/* TRANSLATORS: a file that is not there (before or after a change). */
+		snprintf(buf, len, "%s", _("absent"));
+	else if (e->kind == RS_FIX_FILE && which)
+		snprintf(buf, len, rs_trn("%zu line", "%zu lines", count_lines(v)), count_lines(v));
 	else if (e->kind == RS_FIX_FILE)
-		snprintf(buf, len, "%zu line%s%s", count_lines(v), count_lines(v) == 1 ? "" : "s",
-			 which ? "" : ", ours");
+		/* TRANSLATORS: the lines a file of ours held before a change. */
+		snprintf(buf, len, rs_trn("%zu line, ours", "%zu lines, ours", count_lines(v)),
+			 count_lines(v));
 	else if (e->kind == RS_FIX_ROUTE && !which && !strcmp(v, "absent"))
-		snprintf(buf, len, "no route to exactly %s", e->target);
+		snprintf(buf, len, _("no route to exactly %s"), e->target);
 	else if (e->kind == RS_FIX_ROUTE && !which && sscanf(v, "dev=%63[^ ]", dev) == 1)
 		snprintf(buf, len, "dev %s", dev);
 	else
