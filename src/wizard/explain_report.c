@@ -10,6 +10,7 @@
  * reach the terminal.
  */
 #include "wizard/explain_report.h"
+#include "i18n.h"
 #include "util.h"
 #include "wizard/tree.h"
 
@@ -167,11 +168,6 @@ static void wrap(struct out *o, const char *first, const char *indent, const cha
 	o->put(o->arg, line);
 }
 
-static const char *plural(uint64_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
 static void cmd_lines(struct out *o, struct rs_explain_report *rp, const char *tree,
 		      const char *check, const char *peer, const char *indent)
 {
@@ -179,11 +175,16 @@ static void cmd_lines(struct out *o, struct rs_explain_report *rp, const char *t
 	const char *step;
 
 	rs_explain_report_cmd(rp, tree, check, peer, run, sizeof(run), &step, NULL);
-	putf(o, "%srun: %s", indent, run);
+	/* TRANSLATORS: an indent, then the command to run */
+	putf(o, _("%srun: %s"), indent, run);
+	/*
+	 * TRANSLATORS: an indent, the step's id in the tree and its check id;
+	 * the spaces put "step" under the command after "run: ".
+	 */
 	if (step)
-		putf(o, "%s     step %s: %s", indent, step, check);
+		putf(o, _("%s     step %s: %s"), indent, step, check);
 	else
-		putf(o, "%s     step %s", indent, check ? check : "?");
+		putf(o, _("%s     step %s"), indent, check ? check : "?");
 }
 
 static void ranking(struct out *o, struct rs_explain_report *rp, const struct rs_explain_run *r,
@@ -191,29 +192,35 @@ static void ranking(struct out *o, struct rs_explain_report *rp, const struct rs
 {
 	char why[LINE_MAX_BYTES];
 
-	putf(o, "Most likely cause first:");
+	putf(o, "%s", _("Most likely cause first:"));
 	for (size_t i = 0; i < n; i++) {
 		const struct rs_explain_ranked *it = &rk[i];
 		const struct rs_explain_seen *sn = it->seen;
 
+		const char *cls = _(rs_explain_class_name(it->cls));
+		const char *conf = _(rs_explain_confidence_name(it->conf));
+
+		/*
+		 * TRANSLATORS: the rank, the class of the cause, the confidence
+		 * (high, medium, low), then an entry's id and the lines it came on.
+		 */
 		if (it->alternative) {
-			snprintf(why, sizeof(why), "#%zu %s, %s confidence: another likely cause of "
-				 "%s (line %" PRIu64 ")", i + 1, rs_explain_class_name(it->cls),
-				 rs_explain_confidence_name(it->conf), it->e->id, sn->first);
+			snprintf(why, sizeof(why), _("#%zu %s, %s confidence: another likely cause "
+				 "of %s (line %" PRIu64 ")"), i + 1, cls, conf, it->e->id, sn->first);
 			wrap(o, "  ", "       ", why);
 		} else if (sn->count > 1)
-			putf(o, "  #%zu %s, %s confidence: %s, %" PRIu64 " lines, first %" PRIu64
-			     ", last %" PRIu64, i + 1, rs_explain_class_name(it->cls),
-			     rs_explain_confidence_name(it->conf), it->e->id, sn->count, sn->first,
+			putf(o, _("  #%zu %s, %s confidence: %s, %" PRIu64 " lines, first %" PRIu64
+			     ", last %" PRIu64), i + 1, cls, conf, it->e->id, sn->count, sn->first,
 			     sn->last);
 		else
-			putf(o, "  #%zu %s, %s confidence: %s, line %" PRIu64, i + 1,
-			     rs_explain_class_name(it->cls), rs_explain_confidence_name(it->conf),
+			putf(o, _("  #%zu %s, %s confidence: %s, line %" PRIu64), i + 1, cls, conf,
 			     it->e->id, sn->first);
 		if (it->rule) {
-			snprintf(why, sizeof(why), "%s (%s, line %" PRIu64 ")", it->rule->why,
-				 it->rule_ctx, it->rule_line);
-			wrap(o, "     because ", "       ", why);
+			/* TRANSLATORS: the reason, what the log showed, the line it was on */
+			snprintf(why, sizeof(why), _("%s (%s, line %" PRIu64 ")"),
+				 _(it->rule->why), _(it->rule_ctx), it->rule_line);
+			/* TRANSLATORS: five spaces of indent stay before the word */
+			wrap(o, _("     because "), "       ", why);
 		}
 		cmd_lines(o, rp, it->tree, it->check, rs_explain_report_peer(r, it), "     ");
 	}
@@ -235,30 +242,36 @@ static void entry_lines(struct out *o, struct rs_explain_report *rp,
 {
 	char num[16];
 
-	putf(o, "  %s (%s) [%s]", e->id, e->tool, rs_explain_class_name(e->cls));
-	wrap(o, "  meaning: ", "    ", e->meaning);
-	putf(o, "  likely causes:");
+	putf(o, "  %s (%s) [%s]", e->id, e->tool, _(rs_explain_class_name(e->cls)));
+	/* TRANSLATORS: two spaces of indent stay before the label */
+	wrap(o, _("  meaning: "), "    ", _(e->meaning));
+	/* TRANSLATORS: two spaces of indent stay before the label */
+	putf(o, "%s", _("  likely causes:"));
 	for (int i = 0; e->causes[i]; i++) {
 		snprintf(num, sizeof(num), "    %d. ", i + 1);
-		wrap(o, num, "       ", e->causes[i]);
+		wrap(o, num, "       ", _(e->causes[i]));
 	}
 	cmd_lines(o, rp, e->tree, e->check, sn->peer, "  ");
 	if (sn->count > 1)
-		putf(o, "  seen %" PRIu64 " times, last on line %" PRIu64, sn->count, sn->last);
+		putf(o, rs_trn("  seen %" PRIu64 " time, last on line %" PRIu64,
+			       "  seen %" PRIu64 " times, last on line %" PRIu64, sn->count),
+		     sn->count, sn->last);
 }
 
 /* The line a message was first seen on, escaped. */
 static void line_header(struct out *o, const struct rs_explain_seen *sn)
 {
-	size_t cap = RS_ESCAPE_MAX(sn->len) + 96;
+	size_t cap = RS_ESCAPE_MAX(sn->len) + 256;
 	char *buf = rs_xmalloc(cap);
 	int k;
 
 	if (sn->full_len > sn->len)
-		k = snprintf(buf, cap, "line %" PRIu64 " (its first %zu of %zu bytes): ", sn->first,
-			     sn->len, sn->full_len);
+		k = snprintf(buf, cap, _("line %" PRIu64 " (its first %zu of %zu bytes): "),
+			     sn->first, sn->len, sn->full_len);
 	else
-		k = snprintf(buf, cap, "line %" PRIu64 ": ", sn->first);
+		k = snprintf(buf, cap, _("line %" PRIu64 ": "), sn->first);
+	if (k < 0 || (size_t)k >= cap)
+		k = 0;		/* a translation too long for its room: the line alone */
 	rs_escape_text(buf + k, cap - (size_t)k, sn->text ? sn->text : "", sn->len);
 	o->put(o->arg, buf);
 	free(buf);
@@ -292,21 +305,33 @@ static void messages(struct out *o, struct rs_explain_report *rp, const struct r
 static void summary(struct out *o, const struct rs_explain_stats *st,
 		    const struct rs_explain_limits *lim)
 {
-	if (st->recognised)
-		putf(o, "%" PRIu64 " of %" PRIu64 " %s recognised (%" PRIu64 " %s, %zu %s)",
-		     st->recognised, st->lines, plural(st->lines, "line", "lines"), st->matches,
-		     plural(st->matches, "match", "matches"), st->distinct,
-		     plural(st->distinct, "message", "messages"));
-	else
-		putf(o, "nothing recognised in %" PRIu64 " %s: rocescope explain --list shows the "
-		     "messages it knows", st->lines, plural(st->lines, "line", "lines"));
+	char msgs[64], counts[128];
+
+	if (st->recognised) {
+		/*
+		 * TRANSLATORS: "17 matches, 13 messages" in "15 of 46 lines
+		 * recognised (...)"; %s is "13 messages".
+		 */
+		snprintf(msgs, sizeof(msgs), rs_trn("%zu message", "%zu messages", st->distinct),
+			 st->distinct);
+		snprintf(counts, sizeof(counts), rs_trn("%" PRIu64 " match, %s",
+							"%" PRIu64 " matches, %s", st->matches),
+			 st->matches, msgs);
+		putf(o, rs_trn("%" PRIu64 " of %" PRIu64 " line recognised (%s)",
+			       "%" PRIu64 " of %" PRIu64 " lines recognised (%s)", st->lines),
+		     st->recognised, st->lines, counts);
+	} else
+		putf(o, rs_trn("nothing recognised in %" PRIu64 " line: rocescope explain --list "
+			       "shows the messages it knows",
+			       "nothing recognised in %" PRIu64 " lines: rocescope explain --list "
+			       "shows the messages it knows", st->lines), st->lines);
 	if (st->long_lines)
-		putf(o, "note: %" PRIu64 " %s longer than %zu bytes %s matched on %s beginning",
-		     st->long_lines, plural(st->long_lines, "line", "lines"), lim->line_max,
-		     plural(st->long_lines, "was", "were"),
-		     plural(st->long_lines, "its", "their"));
+		putf(o, rs_trn("note: %" PRIu64 " line longer than %zu bytes was matched on its "
+			       "beginning",
+			       "note: %" PRIu64 " lines longer than %zu bytes were matched on their "
+			       "beginning", st->long_lines), st->long_lines, lim->line_max);
 	if (st->input_cut)
-		putf(o, "note: the input was read up to %" PRIu64 " bytes; the rest was not read",
+		putf(o, _("note: the input was read up to %" PRIu64 " bytes; the rest was not read"),
 		     lim->input_max);
 }
 
