@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #define MAX_TREES 8
 #define LINE_MAX_BYTES 1024
@@ -137,32 +138,133 @@ static void putf(struct out *o, const char *fmt, ...)
 	o->put(o->arg, line);
 }
 
-/* text after first (then indent), wrapped at the width on spaces. */
+/*
+ * The display columns of the character at p and its bytes: wcwidth() in
+ * the locale's encoding, one column a byte where the locale cannot decode
+ * it.  *wide is set for a double-width character (CJK), after which a
+ * line may break without a space.
+ */
+static size_t char_at(const char *p, size_t *bytes, int *wide)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t k;
+	int w;
+
+	*wide = 0;
+	*bytes = 1;
+	if ((unsigned char)*p < 0x80)
+		return 1;
+	memset(&st, 0, sizeof(st));
+	k = mbrtowc(&wc, p, MB_CUR_MAX, &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
+		return 1;
+	*bytes = k;
+	w = wcwidth(wc);
+	*wide = w == 2;
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* Whether p starts with one of the marks: a line never starts with a
+ * closing one, nor ends with an opening one. */
+static size_t punct_at(const char *p, const char *const *marks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(p, marks[i], strlen(marks[i])))
+			return strlen(marks[i]);
+	return 0;
+}
+
+static const char *const closing[] = { "\uff0c", "\u3002", "\uff1a", "\uff1b", "\u3001",
+				       "\uff09", "\uff01", "\uff1f", "\u300d", "\u201d" };
+static const char *const opening[] = { "\uff08", "\u300c", "\u201c" };
+
+/*
+ * The piece of text at p a line may not break inside, its bytes in
+ * *bytes, its columns returned: a word (up to a space or a wide
+ * character), or one wide character, with the closing marks after it
+ * and an opening mark before it.
+ */
+static size_t piece(const char *p, size_t *bytes)
+{
+	const char *q = p;
+	size_t cols = 0, b, k;
+	int wide;
+
+	while ((k = punct_at(q, opening, RS_ARRAY_SIZE(opening)))) {
+		cols += char_at(q, &b, &wide);
+		q += k;
+	}
+	if (*q && *q != ' ') {
+		cols += char_at(q, &b, &wide);
+		q += b;
+		while (!wide && *q && *q != ' ') {
+			size_t c = char_at(q, &b, &wide);
+
+			if (wide)
+				break;
+			cols += c;
+			q += b;
+		}
+	}
+	while ((k = punct_at(q, closing, RS_ARRAY_SIZE(closing)))) {
+		cols += char_at(q, &b, &wide);
+		q += k;
+	}
+	*bytes = (size_t)(q - p);
+	return cols;
+}
+
+static size_t text_cols(const char *s)
+{
+	size_t cols = 0, b;
+	int wide;
+
+	for (; *s; s += b)
+		cols += char_at(s, &b, &wide);
+	return cols;
+}
+
+/*
+ * text after first (then indent), wrapped at the width in display
+ * columns: on spaces, and between wide characters (Chinese has no
+ * spaces), never inside a character.
+ */
 static void wrap(struct out *o, const char *first, const char *indent, const char *text)
 {
 	char line[LINE_MAX_BYTES];
-	size_t len, max = (size_t)o->width;
+	size_t len, col, max = (size_t)o->width;
 	const char *p = text + strspn(text, " ");
-	int fresh = 1;
+	int fresh = 1, sep = 0;
 
 	len = (size_t)snprintf(line, sizeof(line), "%s", first);
+	col = text_cols(first);
 	while (*p) {
-		size_t w = strcspn(p, " ");
+		size_t b, n, w = piece(p, &b);
+		int gap = !fresh && sep;
 
-		if (!fresh && len + 1 + w > max) {
+		if (!fresh && col + (size_t)gap + w > max) {
 			o->put(o->arg, line);
 			len = (size_t)snprintf(line, sizeof(line), "%s", indent);
+			col = text_cols(indent);
 			fresh = 1;
+			gap = 0;
 		}
-		if (!fresh && len + 1 < sizeof(line))
+		if (gap && len + 1 < sizeof(line)) {
 			line[len++] = ' ';
-		if (len + w >= sizeof(line))
-			w = sizeof(line) - len - 1;
-		memcpy(line + len, p, w);
-		len += w;
+			col++;
+		}
+		n = b;
+		if (len + n >= sizeof(line))
+			for (n = sizeof(line) - len - 1; n && (p[n] & 0xc0) == 0x80; n--)
+				;
+		memcpy(line + len, p, n);
+		len += n;
+		col += w;
 		line[len] = '\0';
 		fresh = 0;
-		p += strcspn(p, " ");
+		p += b;
+		sep = *p == ' ';
 		p += strspn(p, " ");
 	}
 	o->put(o->arg, line);
