@@ -142,8 +142,7 @@ void rs_check_capture_health(const struct rs_check_ctx *ctx, const struct rs_che
 		RS_FSET(f->object, "capture %s", r->id);
 		copy_summary(f, r->text, r->text_en, verdict != r->verdict);
 		RS_FSET(f->evidence, _("capture %s: %llu frames, wire %s"), cap->label,
-			cap->packets,
-			rs_verdict_label(v->health));
+			cap->packets, rs_verdict_label(v->health));
 		RS_FSET(f->expected, _("no bad ICRC, NAK, PSN gap, retransmission or congestion "
 			"mark; ECN-capable RoCE"));
 		if (verdict == RS_FAIL || verdict == RS_WARN)

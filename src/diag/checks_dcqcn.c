@@ -98,8 +98,7 @@ void rs_check_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 			continue;
 		f = ecn_finding(out, c, RS_PASS, l);
 		RS_FSUMMARY(f, "%s: DCQCN np 0x%02x rp 0x%02x, CNPs on priority %d DSCP %d",
-			    l->name,
-			    l->ecn.np_en, l->ecn.rp_en, l->ecn.cnp_prio, l->ecn.cnp_dscp);
+			    l->name, l->ecn.np_en, l->ecn.rp_en, l->ecn.cnp_prio, l->ecn.cnp_dscp);
 	}
 }
 

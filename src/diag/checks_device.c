@@ -45,8 +45,7 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 	missing = rs_check_rdma_module_missing(&s->host, &core);
 	if (missing)
 		RS_FSET(f->remedy, _("modprobe %s (the RDMA driver of %s, which is loaded)"),
-			missing,
-			core);
+			missing, core);
 	else
 		RS_FSET(f->remedy, _("modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
 			"rdma link add rxe0 type rxe netdev ETH"));

@@ -107,8 +107,7 @@ static int wrong_entry(const struct rs_check_ctx *ctx, const struct rs_neigh *nb
 		if (nb->mac[0])
 			RS_FSUMMARY(f, "%s has ARP off (NOARP): its entry for %s holds %s, %s's "
 				    "own MAC, so nothing it sends reaches the peer", nb->dev,
-				    nb->ip,
-				    nb->mac, nb->dev);
+				    nb->ip, nb->mac, nb->dev);
 		else
 			RS_FSUMMARY(f, "%s has ARP off (NOARP): its entry for %s holds no MAC, "
 				    "%s's own MAC, so nothing it sends reaches the peer", nb->dev,
@@ -138,8 +137,7 @@ static int wrong_entry(const struct rs_check_ctx *ctx, const struct rs_neigh *nb
 			nb->ip, nb->dev, nb->state, nb->mac);
 		RS_FSET(f->remedy, _("check %s is up and answers ARP on the same subnet/VLAN as %s "
 			"(arping -I %s %s); ip neigh flush dev %s"), nb->ip, nb->dev,
-			nb->dev, nb->ip,
-			nb->dev);
+			nb->dev, nb->ip, nb->dev);
 		return 1;
 	}
 	/* A hand-set MAC the wire confirms is the peer's, whatever the ping. */
@@ -323,8 +321,7 @@ static int flux_seen(const struct rs_check_ctx *ctx, const struct mac_links *m,
 	RS_FSET(f->expected, _("each address answered by its own port's MAC"));
 	if (peer)
 		RS_FSET(f->evidence, _("the peer %s neighbour entry: %s lladdr %s (%s's MAC)"),
-			peer,
-			ip, mac, y->name);
+			peer, ip, mac, y->name);
 	else
 		RS_FSET(f->evidence,
 			_("this host's neighbour entry: %s dev %s lladdr %s (%s's MAC)"),
@@ -364,8 +361,7 @@ static int flux_strays(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSUMMARY(f, "ARP flux: the peer's replies to %.46s (%.32s's address) come in "
 			    "by %.32s: its ARP entry for our address holds %.32s's MAC, so RoCE "
 			    "for %.32s arrives on %.32s and is dropped", r->src, r->dev,
-			    r->reply_dev,
-			    r->reply_dev, r->dev, r->reply_dev);
+			    r->reply_dev, r->reply_dev, r->dev, r->reply_dev);
 	else
 		RS_FSUMMARY(f, "ARP flux: the peer's replies to our address (%.32s's address) "
 			    "come in by %.32s: its ARP entry for our address holds %.32s's MAC, so "
