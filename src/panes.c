@@ -3,8 +3,9 @@
  * panes.c - the table of the console's panes (panes.h): names, short
  * names, numbers.  Ten panes, so every number is one key (1-9, and 0 for
  * the tenth, as on the keyboard).  The names are marked for translation
- * (N_): the console shows them translated, rs_pane_ref() and the CLI's
- * arguments use them as they are.
+ * (N_): the console and rs_pane_ref() show them translated, the CLI's
+ * arguments and rs_pane_ref_en() (a finding's English summary) use them
+ * as they are.
  */
 #include "panes.h"
 #include "i18n.h"
@@ -50,12 +51,34 @@ int rs_pane_number(enum rs_pane p)
 	return ((int)valid(p) + 1) % 10;	/* the tenth's tab and key: 0 */
 }
 
-const char *rs_pane_ref(char *buf, size_t len, enum rs_pane p, const char *then)
+/* fmt in English (en), or in the reader's language. */
+static const char *lang(int en, const char *fmt) __attribute__((format_arg(2)));
+static const char *lang(int en, const char *fmt)
 {
+	return en ? fmt : _(fmt);
+}
+
+static const char *pane_ref(char *buf, size_t len, enum rs_pane p, const char *then, int en)
+{
+	const char *name = lang(en, rs_pane_name(p));
+
 	if (then)
-		snprintf(buf, len, "the %s pane (%d, then %s)", rs_pane_name(p),
+		/* TRANSLATORS: a pane's name, its number (the key that opens
+		 * it), then the key to press there. */
+		snprintf(buf, len, lang(en, N_("the %s pane (%d, then %s)")), name,
 			 rs_pane_number(p), then);
 	else
-		snprintf(buf, len, "the %s pane (%d)", rs_pane_name(p), rs_pane_number(p));
+		/* TRANSLATORS: a pane's name, then its number (its key). */
+		snprintf(buf, len, lang(en, N_("the %s pane (%d)")), name, rs_pane_number(p));
 	return buf;
+}
+
+const char *rs_pane_ref(char *buf, size_t len, enum rs_pane p, const char *then)
+{
+	return pane_ref(buf, len, p, then, 0);
+}
+
+const char *rs_pane_ref_en(char *buf, size_t len, enum rs_pane p, const char *then)
+{
+	return pane_ref(buf, len, p, then, 1);
 }

@@ -37,7 +37,11 @@ const char *rs_pane_name(enum rs_pane p);
 const char *rs_pane_short(enum rs_pane p);
 /* 9: the number on its tab, which is its key (the tenth pane: 0) */
 int rs_pane_number(enum rs_pane p);
-/* "the Tests pane (9)" into buf; with a key, "the Capture pane (8, then s)". */
+/* "the Tests pane (9)" into buf; with a key, "the Capture pane (8, then s)":
+ * in the reader's language. */
 const char *rs_pane_ref(char *buf, size_t len, enum rs_pane p, const char *then);
+/* The same in English, for a text kept in English (a finding's English
+ * summary, next to the translated one). */
+const char *rs_pane_ref_en(char *buf, size_t len, enum rs_pane p, const char *then);
 
 #endif

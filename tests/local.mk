@@ -189,6 +189,10 @@ EXTRA_DIST += tests/test_layers.sh
 # A port's GID table: one finding, the same words in gids, check and the console.
 TESTS += tests/test_pane_refs.sh tests/test_gid_views.sh
 EXTRA_DIST += tests/test_pane_refs.sh tests/test_gid_views.sh
+# Texts worded below the checks (GID reasons, pane references): translated
+# for the reader, English in a finding's English copy.
+TESTS += tests/test_i18n_model.sh
+EXTRA_DIST += tests/test_i18n_model.sh
 # The event loop: handlers changed from callbacks, timers, signals, children.
 check_PROGRAMS += tests/test_loop
 TESTS += tests/test_loop

@@ -194,6 +194,32 @@ static void test_only_v1(void **state)
 	rs_snapshot_free(&f.s);
 }
 
+/* Untranslated: the finding's summary is the views' words, with no
+ * separate English copy (rs_finding_summary_en() reads the summary). */
+static void test_summary_set_english(void **state)
+{
+	struct fixture f;
+	struct rs_gid_pick pick;
+	struct rs_finding fd;
+	char say[sizeof(pick.reason) + 64];
+
+	(void)state;
+	setup_port(&f, "eth2");
+	add_gid(&f, 1, V4GID, RS_GID_TYPE_ROCE_V1, "eth2", "192.168.100.1", 1, -1);
+	add_addr(&f, "eth2", 4, "192.168.100.1");
+	pick_of(&f, &pick);
+	memset(&fd, 'x', sizeof(fd));
+	rs_gid_pick_summary_set(&pick, &fd);
+	assert_string_equal(fd.summary, rs_gid_pick_summary(&pick, say, sizeof(say)));
+	assert_string_equal(fd.summary, "no GID index to use: only RoCE v1 entries carry IPv4 "
+			    "on eth2: RoCE v2 is not enabled or not supported");
+	assert_string_equal(fd.summary_en, "");
+	assert_string_equal(rs_finding_summary_en(&fd), fd.summary);
+	assert_string_equal(pick.reason_en, "");
+	assert_ptr_equal(rs_gid_pick_reason_en(&pick), pick.reason);
+	rs_snapshot_free(&f.s);
+}
+
 static void test_no_ipv4_on_netdev(void **state)
 {
 	struct fixture f;
@@ -383,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_index_past_255_never),
 		cmocka_unit_test(test_ipv6_global_fallback),
 		cmocka_unit_test(test_only_v1),
+		cmocka_unit_test(test_summary_set_english),
 		cmocka_unit_test(test_no_ipv4_on_netdev),
 		cmocka_unit_test(test_no_netdev),
 		cmocka_unit_test(test_table_not_read),

@@ -258,6 +258,21 @@ int rs_subnets_shared(const struct rs_subnets *g, size_t i);
 	else										\
 		(f)->summary_en[0] = '\0';						\
 } while (0)
+/*
+ * The same when some arguments have an English form of their own (a pane
+ * named with rs_pane_ref(), a reason worded in the reader's language):
+ * the arguments twice, each list in parentheses, the reader's first, e.g.
+ *   RS_FSUMMARY_EN(f, N_("see %s"), (rs_pane_ref(...)), (rs_pane_ref_en(...)));
+ * fmt is marked with N_() where it is written.
+ */
+#define RS_ARGS(...) __VA_ARGS__
+#define RS_FSUMMARY_EN(f, fmt, args, args_en) do {					\
+	snprintf((f)->summary, sizeof((f)->summary), _(fmt), RS_ARGS args);		\
+	if (rs_i18n_translating())							\
+		snprintf((f)->summary_en, sizeof((f)->summary_en), fmt, RS_ARGS args_en); \
+	else										\
+		(f)->summary_en[0] = '\0';						\
+} while (0)
 
 /* The checks, by area (checks_device.c, checks_network.c, checks_host.c,
  * checks_counters.c). */

@@ -19,11 +19,14 @@
 /* No capture: how to start one, the pane named by the pane table. */
 static void no_capture(struct rs_finding *f)
 {
-	char pane[64];
+	char pane[64], pane_en[64];
 
-	RS_FSUMMARY(f, "no capture running: start one in the console's %s or run "
-		"rocescope capture -i NETDEV", rs_pane_ref(pane, sizeof(pane), RS_PANE_CAPTURE,
-							   "s"));
+	/* TRANSLATORS: %s is the Capture pane and its keys ("the Capture
+	 * pane (8, then s)"). */
+	RS_FSUMMARY_EN(f, N_("no capture running: start one in the console's %s or run "
+			     "rocescope capture -i NETDEV"),
+		       (rs_pane_ref(pane, sizeof(pane), RS_PANE_CAPTURE, "s")),
+		       (rs_pane_ref_en(pane_en, sizeof(pane_en), RS_PANE_CAPTURE, "s")));
 }
 
 /* The capture's own words as the summary, in the reader's language and in

@@ -416,7 +416,7 @@ void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check 
 
 			rs_gid_recommend_in(ctx->index, d, p, &pick);
 			f = rs_finding_port(out, c, verdict[pick.state], d, p);
-			rs_gid_pick_summary(&pick, f->summary, sizeof(f->summary));
+			rs_gid_pick_summary_set(&pick, f);
 			if (!p->gid_tbl_len && !p->n_gids)
 				RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/gids: "
 					"not read"),

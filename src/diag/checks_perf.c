@@ -54,7 +54,7 @@ static struct rs_finding *perf_f(const struct rs_check_ctx *ctx, const struct rs
 /* No outcome: say what would give one. */
 static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum rs_test_kind k)
 {
-	char pane[64];
+	char pane[64], pane_en[64];
 
 	int lat = k == RS_TEST_LAT;
 
@@ -70,11 +70,15 @@ static void not_run(const struct rs_check_ctx *ctx, struct rs_finding *f, enum r
 			       "rocescope serve running there"));
 	else
 		/* TRANSLATORS: rocescope lat|bw PEER, then the Tests pane and its key. */
-		RS_FSUMMARY(f, lat ? N_("no latency test has run: rocescope %s %s (rocescope "
-					"serve on the peer), or the console's %s") :
-			    N_("no bandwidth test has run: rocescope %s %s (rocescope serve on "
-			       "the peer), or the console's %s"), test_cmd[k], ctx->params->peer,
-			    rs_pane_ref(pane, sizeof(pane), RS_PANE_TESTS, lat ? "l" : "b"));
+		RS_FSUMMARY_EN(f, lat ? N_("no latency test has run: rocescope %s %s (rocescope "
+					   "serve on the peer), or the console's %s") :
+			       N_("no bandwidth test has run: rocescope %s %s (rocescope serve on "
+				  "the peer), or the console's %s"),
+			       (test_cmd[k], ctx->params->peer,
+				rs_pane_ref(pane, sizeof(pane), RS_PANE_TESTS, lat ? "l" : "b")),
+			       (test_cmd[k], ctx->params->peer,
+				rs_pane_ref_en(pane_en, sizeof(pane_en), RS_PANE_TESTS,
+					       lat ? "l" : "b")));
 }
 
 /* A replay (the demo) says so first: its figures are the lab's, not this

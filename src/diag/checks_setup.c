@@ -127,7 +127,9 @@ static void default_index_port(const struct rs_check_ctx *ctx, const struct rs_c
 		"%s's IPv4 address (or that entry at index 0)"), p->netdev[0] ? p->netdev :
 		"the port's netdev");
 	if (f->verdict == RS_SKIP) {
-		RS_FSUMMARY(f, "no RoCE v2 entry to give (gid.no_roce_v2): %s", pick.reason);
+		/* TRANSLATORS: %s is why the port has no entry to use. */
+		RS_FSUMMARY_EN(f, N_("no RoCE v2 entry to give (gid.no_roce_v2): %s"),
+			       (pick.reason), (rs_gid_pick_reason_en(&pick)));
 		return;
 	}
 	RS_FSET(f->evidence, _("GID 0: %s %s; the entry to use: %d (%s)"), g ?

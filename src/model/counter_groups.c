@@ -13,6 +13,7 @@
  */
 #include "model/counter_groups.h"
 #include "model/counter_tables.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -153,16 +154,17 @@ static const struct rs_counter_class classes[] = {
 };
 
 static const char *const group_names[RS_CG_COUNT] = {
-	[RS_CG_TRAFFIC] = "RDMA traffic",
-	[RS_CG_ROCE_ERR] = "RoCE errors and retransmissions",
-	[RS_CG_QP_FATAL] = "Fatal QP errors (QP in error state)",
-	[RS_CG_LINK] = "Link errors (cable, optics, flaps)",
-	[RS_CG_CONGESTION] = "Congestion (ECN/CNP)",
-	[RS_CG_PAUSE] = "Pause and PFC",
-	[RS_CG_DROPS] = "Drops and buffers",
-	[RS_CG_PCIE] = "PCIe",
-	[RS_CG_RESOURCE] = "RDMA resources (in use, high-water marks)",
-	[RS_CG_OTHER] = "Other RDMA counters",
+	/* TRANSLATORS: the title over a group of counters in the Counters pane. */
+	[RS_CG_TRAFFIC] = N_("RDMA traffic"),
+	[RS_CG_ROCE_ERR] = N_("RoCE errors and retransmissions"),
+	[RS_CG_QP_FATAL] = N_("Fatal QP errors (QP in error state)"),
+	[RS_CG_LINK] = N_("Link errors (cable, optics, flaps)"),
+	[RS_CG_CONGESTION] = N_("Congestion (ECN/CNP)"),
+	[RS_CG_PAUSE] = N_("Pause and PFC"),
+	[RS_CG_DROPS] = N_("Drops and buffers"),
+	[RS_CG_PCIE] = N_("PCIe"),
+	[RS_CG_RESOURCE] = N_("RDMA resources (in use, high-water marks)"),
+	[RS_CG_OTHER] = N_("Other RDMA counters"),
 };
 
 static const char *const origin_names[RS_CO_COUNT] = {
@@ -233,14 +235,19 @@ const char *rs_corigin_name(enum rs_corigin o)
 }
 
 static const char *const meaning_names[RS_M_COUNT] = {
+	/* TRANSLATORS: what a counter counts, listed in the Counters pane's
+	 * "Not provided by this NIC" line; the English names are also the
+	 * profiles' YAML values and JSON values, which stay as they are. */
 	[RS_M_NONE] = "",
-	[RS_M_TX_BYTES] = "tx_bytes", [RS_M_RX_BYTES] = "rx_bytes",
-	[RS_M_TX_PACKETS] = "tx_packets", [RS_M_RX_PACKETS] = "rx_packets",
-	[RS_M_CNP_SENT] = "cnp_sent", [RS_M_CNP_HANDLED] = "cnp_handled",
-	[RS_M_ECN_MARKED] = "ecn_marked", [RS_M_OUT_OF_SEQUENCE] = "out_of_sequence",
-	[RS_M_RETRANSMIT] = "retransmit", [RS_M_TIMEOUT] = "timeout",
-	[RS_M_RNR_NAK] = "rnr_nak", [RS_M_DUPLICATE] = "duplicate", [RS_M_DROP] = "drop",
-	[RS_M_ERROR] = "error", [RS_M_RESOURCE] = "resource", [RS_M_OTHER] = "other",
+	[RS_M_TX_BYTES] = N_("tx_bytes"), [RS_M_RX_BYTES] = N_("rx_bytes"),
+	[RS_M_TX_PACKETS] = N_("tx_packets"), [RS_M_RX_PACKETS] = N_("rx_packets"),
+	[RS_M_CNP_SENT] = N_("cnp_sent"), [RS_M_CNP_HANDLED] = N_("cnp_handled"),
+	[RS_M_ECN_MARKED] = N_("ecn_marked"),
+	[RS_M_OUT_OF_SEQUENCE] = N_("out_of_sequence"),
+	[RS_M_RETRANSMIT] = N_("retransmit"), [RS_M_TIMEOUT] = N_("timeout"),
+	[RS_M_RNR_NAK] = N_("rnr_nak"), [RS_M_DUPLICATE] = N_("duplicate"),
+	[RS_M_DROP] = N_("drop"), [RS_M_ERROR] = N_("error"),
+	[RS_M_RESOURCE] = N_("resource"), [RS_M_OTHER] = N_("other"),
 };
 
 const char *rs_meaning_name(enum rs_meaning m)

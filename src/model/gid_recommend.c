@@ -16,8 +16,13 @@
  * RoCE v1 and link-local entries are never picked.  When the snapshot has no
  * addresses at all (a fixture tree without netlink), the GID table itself is
  * the evidence and every IPv4 entry counts as confirmed.
+ *
+ * The reasons and the summary are worded for a person, in their language;
+ * a finding keeps its summary in English as well (recordings), so when
+ * messages are translated the reason is worded twice, in English too.
  */
 #include "model/gid_recommend.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -27,6 +32,13 @@
 #include <strings.h>
 
 enum { RANK_NONE = 99 };
+
+/* fmt (an English N_() literal) in English, or in the reader's language. */
+static const char *lang(int en, const char *fmt) __attribute__((format_arg(2)));
+static const char *lang(int en, const char *fmt)
+{
+	return en ? fmt : _(fmt);
+}
 
 static int is_link_local(const struct rs_gid *g)
 {
@@ -154,31 +166,38 @@ static int rank_of(const struct addrs *s, const struct rs_port *p, const struct 
 }
 
 static void explain_pick(const struct rs_port *p, const struct rs_gid *g, int rank,
-			 struct rs_gid_pick *pick)
+			 char *r, size_t rl, int en)
 {
-	const char *nd = g->netdev[0] ? g->netdev : "no netdev";
+	/* TRANSLATORS: instead of a netdev's name, in the GID reasons. */
+	const char *nd = g->netdev[0] ? g->netdev : lang(en, N_("no netdev"));
 
 	switch (rank) {
 	case 0:
-		snprintf(pick->reason, sizeof(pick->reason), "RoCE v2, %s on %s", g->ip, nd);
+		/* TRANSLATORS: why a GID index is the one to use: its address,
+		 * then its netdev. */
+		snprintf(r, rl, lang(en, N_("RoCE v2, %s on %s")), g->ip, nd);
 		break;
 	case 1:
 		if (g->vlan >= 0)
-			snprintf(pick->reason, sizeof(pick->reason),
-				 "RoCE v2, %s on %s (VLAN %d)", g->ip, nd, g->vlan);
+			snprintf(r, rl, lang(en, N_("RoCE v2, %s on %s (VLAN %d)")), g->ip, nd,
+				 g->vlan);
+		else if (p->netdev[0])
+			/* TRANSLATORS: the address, the VLAN or other upper
+			 * netdev, then the port's netdev. */
+			snprintf(r, rl, lang(en, N_("RoCE v2, %s on %s, an upper device of %s")),
+				 g->ip, nd, p->netdev);
 		else
-			snprintf(pick->reason, sizeof(pick->reason),
-				 "RoCE v2, %s on %s, an upper device of %s", g->ip, nd,
-				 p->netdev[0] ? p->netdev : "the port");
+			snprintf(r, rl, lang(en, N_("RoCE v2, %s on %s, an upper device of the "
+						    "port")), g->ip, nd);
 		break;
 	case 2:
-		snprintf(pick->reason, sizeof(pick->reason),
-			 "RoCE v2, %s on %s, but that address is no longer on %s: stale entry",
-			 g->ip, nd, nd);
+		/* TRANSLATORS: the address, then its netdev twice. */
+		snprintf(r, rl, lang(en, N_("RoCE v2, %s on %s, but that address is no longer "
+					    "on %s: stale entry")), g->ip, nd, nd);
 		break;
 	default:
-		snprintf(pick->reason, sizeof(pick->reason),
-			 "RoCE v2, global IPv6 %s on %s (no IPv4 RoCE v2 entry)", g->ip, nd);
+		snprintf(r, rl, lang(en, N_("RoCE v2, global IPv6 %s on %s (no IPv4 RoCE v2 "
+					    "entry)")), g->ip, nd);
 		break;
 	}
 }
@@ -207,7 +226,7 @@ static size_t error_of(const struct addrs *s, const struct rs_device *d, size_t 
  * gid K: cannot read: REASON"), else what the snapshot lacks.
  */
 static void table_unread(const struct addrs *s, const struct rs_device *d,
-			 const struct rs_port *p, char *r, size_t rl)
+			 const struct rs_port *p, char *r, size_t rl, int en)
 {
 	char list[48], entry[48];
 	const struct rs_error *e, *first = NULL, *listing = NULL;
@@ -229,26 +248,36 @@ static void table_unread(const struct addrs *s, const struct rs_device *d,
 		}
 	}
 	if (!p->gid_tbl_len && !p->n_gids) {
-		snprintf(r, rl, "GID table not read: %s", listing ? listing->message + strlen(list) :
-			 "no gids/ directory in the snapshot");
+		if (listing)
+			/* TRANSLATORS: %s is the collector's reason (a
+			 * strerror text: "Permission denied"). */
+			snprintf(r, rl, lang(en, N_("GID table not read: %s")),
+				 listing->message + strlen(list));
+		else
+			snprintf(r, rl, "%s", lang(en, N_("GID table not read: no gids/ directory "
+							  "in the snapshot")));
 		return;
 	}
 	if (first)
-		snprintf(r, rl, "GID table not read: %zu of %u entr%s: %s", n, p->gid_tbl_len,
-			 p->gid_tbl_len == 1 ? "y" : "ies",
+		snprintf(r, rl, en ? (p->gid_tbl_len == 1 ?
+			 "GID table not read: %zu of %u entry: %s" :
+			 "GID table not read: %zu of %u entries: %s") :
+			 /* TRANSLATORS: entries not read, the table's size,
+			  * then the collector's reason. */
+			 rs_trn("GID table not read: %zu of %u entry: %s",
+				"GID table not read: %zu of %u entries: %s", p->gid_tbl_len),
+			 n, p->gid_tbl_len,
 			 strstr(first->message, ": cannot read: ") + strlen(": cannot read: "));
 }
 
-/* Why there is no RoCE v2 entry to use, most specific first; RS_GID_UNKNOWN
- * when the port's table cannot tell. */
+/* Why there is no RoCE v2 entry to use, most specific first, into r (in
+ * English with en); RS_GID_UNKNOWN when the port's table cannot tell. */
 static enum rs_gid_state explain_none(const struct addrs *s, const struct rs_device *d,
-				      const struct rs_port *p, struct rs_gid_pick *pick)
+				      const struct rs_port *p, char *r, size_t rl, int en)
 {
 	const char *nd = p->netdev;
 	int v1_ipv4 = 0, v2 = 0, any_netdev = 0;
 	const struct rs_addr *a;
-	char *r = pick->reason;
-	size_t rl = sizeof(pick->reason);
 
 	for (size_t i = 0; i < p->n_gids; i++) {
 		const struct rs_gid *g = &p->gids[i];
@@ -261,40 +290,48 @@ static enum rs_gid_state explain_none(const struct addrs *s, const struct rs_dev
 			any_netdev = 1;
 	}
 	if (rs_port_is_ib(p)) {
-		snprintf(r, rl, "%s port: no RoCE GID to choose", p->link_layer);
+		/* TRANSLATORS: %s is the link layer, "InfiniBand". */
+		snprintf(r, rl, lang(en, N_("%s port: no RoCE GID to choose")), p->link_layer);
 		return RS_GID_UNKNOWN;
 	}
-	table_unread(s, d, p, r, rl);
+	table_unread(s, d, p, r, rl, en);
 	if (r[0])
 		return RS_GID_UNKNOWN;
 	if (!p->link_layer[0]) {
-		snprintf(r, rl, "link layer unknown%s: no RoCE GID to choose",
-			 !nd[0] && !any_netdev ? " (no netdev)" : "");
+		snprintf(r, rl, "%s", !nd[0] && !any_netdev ?
+			 lang(en, N_("link layer unknown (no netdev): no RoCE GID to choose")) :
+			 lang(en, N_("link layer unknown: no RoCE GID to choose")));
 		return RS_GID_UNKNOWN;
 	}
 	if (!nd[0] && !any_netdev) {
-		snprintf(r, rl, "port has no netdev: RoCE needs an Ethernet interface");
+		snprintf(r, rl, "%s", lang(en, N_("port has no netdev: RoCE needs an Ethernet "
+						  "interface")));
 		return RS_GID_NONE;
 	}
 	if (!nd[0])
-		nd = "its netdev";
+		/* TRANSLATORS: instead of the port's netdev name in the
+		 * reasons below (the port's GIDs name one, the port none). */
+		nd = lang(en, N_("its netdev"));
 	if (p->n_gids == 0) {
-		snprintf(r, rl, "GID table of the port is empty (%s down or no address?)", nd);
+		snprintf(r, rl, lang(en, N_("GID table of the port is empty (%s down or no "
+					    "address?)")), nd);
 		return RS_GID_NONE;
 	}
 	if (v1_ipv4 && !v2) {
-		snprintf(r, rl, "only RoCE v1 entries carry IPv4 on %s: RoCE v2 is not "
-			 "enabled or not supported", nd);
+		snprintf(r, rl, lang(en, N_("only RoCE v1 entries carry IPv4 on %s: RoCE v2 is "
+					    "not enabled or not supported")), nd);
 		return RS_GID_NONE;
 	}
-	a = first_ipv4(s, nd);
+	a = p->netdev[0] ? first_ipv4(s, p->netdev) : NULL;
 	if (a)
-		snprintf(r, rl, "%s on %s has no RoCE v2 GID entry (GID table not updated?)",
-			 a->addr, nd);
+		/* TRANSLATORS: the address, then the netdev. */
+		snprintf(r, rl, lang(en, N_("%s on %s has no RoCE v2 GID entry (GID table not "
+					    "updated?)")), a->addr, nd);
 	else if (v2)
-		snprintf(r, rl, "only link-local RoCE v2 entries: no IPv4 address on %s", nd);
+		snprintf(r, rl, lang(en, N_("only link-local RoCE v2 entries: no IPv4 address "
+					    "on %s")), nd);
 	else
-		snprintf(r, rl, "no RoCE v2 entry and no IPv4 address on %s", nd);
+		snprintf(r, rl, lang(en, N_("no RoCE v2 entry and no IPv4 address on %s")), nd);
 	return RS_GID_NONE;
 }
 
@@ -316,14 +353,18 @@ static void recommend(const struct addrs *s, const struct rs_device *d, const st
 		}
 	}
 	if (!best) {
-		pick->state = explain_none(s, d, p, pick);
+		pick->state = explain_none(s, d, p, pick->reason, sizeof(pick->reason), 0);
+		if (rs_i18n_translating())
+			explain_none(s, d, p, pick->reason_en, sizeof(pick->reason_en), 1);
 		return;
 	}
 	pick->index = (int)best->index;
 	pick->gid = best;
 	pick->stale = best_rank == 2;
 	pick->state = pick->stale ? RS_GID_STALE : RS_GID_USE;
-	explain_pick(p, best, best_rank, pick);
+	explain_pick(p, best, best_rank, pick->reason, sizeof(pick->reason), 0);
+	if (rs_i18n_translating())
+		explain_pick(p, best, best_rank, pick->reason_en, sizeof(pick->reason_en), 1);
 }
 
 void rs_gid_recommend(const struct rs_snapshot *s, const struct rs_device *d,
@@ -342,24 +383,48 @@ void rs_gid_recommend_in(const struct rs_snap_index *x, const struct rs_device *
 	recommend(&a, d, p, pick);
 }
 
-const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len)
+/* The summary in English (en) or in the reader's language. */
+static const char *summary(const struct rs_gid_pick *pick, char *buf, size_t len, int en)
 {
+	const char *reason = en ? rs_gid_pick_reason_en(pick) : pick->reason;
+
 	switch (pick->state) {
 	case RS_GID_USE:
-		snprintf(buf, len, "use GID index %d", pick->index);
+		snprintf(buf, len, lang(en, N_("use GID index %d")), pick->index);
 		break;
 	case RS_GID_STALE:
-		snprintf(buf, len, "GID index %d names %s, which is no longer on %s", pick->index,
-			 pick->gid->ip, pick->gid->netdev);
+		/* TRANSLATORS: the index, its address, then its netdev. */
+		snprintf(buf, len, lang(en, N_("GID index %d names %s, which is no longer on %s")),
+			 pick->index, pick->gid->ip, pick->gid->netdev);
 		break;
 	case RS_GID_NONE:
-		snprintf(buf, len, "no GID index to use: %s", pick->reason);
+		/* TRANSLATORS: %s is why (one of the GID reasons). */
+		snprintf(buf, len, lang(en, N_("no GID index to use: %s")), reason);
 		break;
 	default:
-		snprintf(buf, len, "%s", pick->reason);
+		snprintf(buf, len, "%s", reason);
 		break;
 	}
 	return buf;
+}
+
+const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len)
+{
+	return summary(pick, buf, len, 0);
+}
+
+const char *rs_gid_pick_reason_en(const struct rs_gid_pick *pick)
+{
+	return pick->reason_en[0] ? pick->reason_en : pick->reason;
+}
+
+void rs_gid_pick_summary_set(const struct rs_gid_pick *pick, struct rs_finding *f)
+{
+	summary(pick, f->summary, sizeof(f->summary), 0);
+	if (rs_i18n_translating())
+		summary(pick, f->summary_en, sizeof(f->summary_en), 1);
+	else
+		f->summary_en[0] = '\0';
 }
 
 const char *rs_gid_state_name(enum rs_gid_state st)

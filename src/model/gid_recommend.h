@@ -10,6 +10,7 @@
 #ifndef RS_GID_RECOMMEND_H
 #define RS_GID_RECOMMEND_H
 
+#include "finding.h"
 #include "model/snap_index.h"
 #include "snapshot.h"
 
@@ -30,13 +31,21 @@ struct rs_gid_pick {
 	int index;		/* -1 when no suitable RoCE v2 entry exists */
 	int stale;		/* 1: its address is no longer on its netdev */
 	const struct rs_gid *gid;	/* the entry, or NULL */
-	char reason[256];	/* why this one, or why none */
+	char reason[256];	/* why this one, or why none (the reader's language) */
+	char reason_en[256];	/* the same in English when reason is translated, else "" */
 };
 
 /* The sentence every view shows: "use GID index 3", "no GID index to use:
  * REASON", or for an unknown table its reason ("GID table not read:
  * Permission denied"). */
 const char *rs_gid_pick_summary(const struct rs_gid_pick *pick, char *buf, size_t len);
+/* The finding's summary (gid.no_roce_v2) from the pick: in the reader's
+ * language, and in English as well when that is translated, as
+ * RS_FSUMMARY sets them (rs_finding_summary_en()). */
+void rs_gid_pick_summary_set(const struct rs_gid_pick *pick, struct rs_finding *f);
+/* The reason in English, for a text kept in English (a finding's English
+ * summary). */
+const char *rs_gid_pick_reason_en(const struct rs_gid_pick *pick);
 /* "use", "stale", "none", "unknown": the state in JSON. */
 const char *rs_gid_state_name(enum rs_gid_state st);
 

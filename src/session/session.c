@@ -11,6 +11,7 @@
  * timer and the network part is collected once when it fires, however
  * many links or neighbours changed meanwhile.
  */
+#include "i18n.h"
 #include "model/route_resolve.h"
 #include "runtime/loop.h"
 #include "session/session.h"
@@ -513,6 +514,29 @@ static void recollect(struct rs_session *s, unsigned areas)
 	run_checks(s);
 }
 
+/* "still reading 2 of 4 devices: ...": one whole sentence per thing the
+ * steps count (src/collect/ names them: English words, compared). */
+static void busy_text(const struct rs_session_progress *pr, char *buf, size_t len)
+{
+	const char *w = pr->what ? pr->what : "devices";
+
+	if (!strcmp(w, "devices"))
+		snprintf(buf, len, _("still reading %zu of %zu devices: reload when it is done"),
+			 pr->done, pr->total);
+	else if (!strcmp(w, "links"))
+		snprintf(buf, len, _("still reading %zu of %zu links: reload when it is done"),
+			 pr->done, pr->total);
+	else if (!strcmp(w, "link settings"))
+		snprintf(buf, len, _("still reading %zu of %zu link settings: reload when it "
+				     "is done"), pr->done, pr->total);
+	else if (!strcmp(w, "checks"))
+		snprintf(buf, len, _("still reading %zu of %zu checks: reload when it is done"),
+			 pr->done, pr->total);
+	else	/* TRANSLATORS: %3$s is an English word from the collectors */
+		snprintf(buf, len, _("still reading %zu of %zu %s: reload when it is done"),
+			 pr->done, pr->total, w);
+}
+
 int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 {
 	struct rs_snapshot fresh;
@@ -520,9 +544,7 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 
 	rs_session_slices_cancel(s);
 	if (s->progress.loading) {
-		snprintf(err, errlen, "still reading %zu of %zu %s: reload when it is done",
-			 s->progress.done, s->progress.total,
-			 s->progress.what ? s->progress.what : "devices");
+		busy_text(&s->progress, err, errlen);
 		return -EBUSY;
 	}
 	ret = collect_all(s, &fresh, err, errlen);
