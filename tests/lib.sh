@@ -29,3 +29,15 @@ need_root_netns() {
 	ip netns add rs-probe-$$ 2>/dev/null || skip_all "cannot create network namespaces here"
 	ip netns del rs-probe-$$
 }
+
+# need_zh_locale DIR: a zh_CN.UTF-8 locale, the system's or one localedef
+# makes in DIR (then LOCPATH=DIR, exported); the test skips when neither.
+need_zh_locale() {
+	locale -a 2>/dev/null | grep -qix 'zh_CN.utf-\{0,1\}8' && return 0
+	command -v localedef >/dev/null 2>&1 || skip_all "no zh_CN.UTF-8 locale and no localedef"
+	mkdir -p "$1"
+	localedef -i zh_CN -f UTF-8 "$1/zh_CN.UTF-8" >/dev/null 2>&1 ||
+		skip_all "no zh_CN.UTF-8 locale and localedef cannot make one"
+	LOCPATH=$1
+	export LOCPATH
+}

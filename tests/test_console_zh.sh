@@ -30,14 +30,7 @@ LC_ALL=C grep -q bindtextdomain "$ROCESCOPE" || skip_all "rocescope is built wit
 command -v iconv >/dev/null 2>&1 || skip_all "iconv is not installed"
 
 # The zh_CN.UTF-8 locale: the system's, or one made here.
-if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf-\{0,1\}8'; then
-	command -v localedef >/dev/null 2>&1 || skip_all "no zh_CN.UTF-8 locale and no localedef"
-	mkdir -p "$tmp/loc"
-	localedef -i zh_CN -f UTF-8 "$tmp/loc/zh_CN.UTF-8" >/dev/null 2>&1 ||
-		skip_all "no zh_CN.UTF-8 locale and localedef cannot make one"
-	LOCPATH=$tmp/loc
-	export LOCPATH
-fi
+need_zh_locale "$tmp/loc"
 
 # The catalogue, as DIR/zh_CN/LC_MESSAGES/rocescope.mo.
 if [ -z "${ROCESCOPE_LOCALEDIR:-}" ]; then

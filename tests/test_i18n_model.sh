@@ -20,14 +20,7 @@ on_exit 'rm -rf "$W"'
 
 LC_ALL=C grep -q bindtextdomain "$R" || skip_all "rocescope is built without NLS"
 command -v msgfmt >/dev/null 2>&1 || skip_all "msgfmt is not installed"
-if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf-\{0,1\}8'; then
-	command -v localedef >/dev/null 2>&1 || skip_all "no zh_CN.UTF-8 locale and no localedef"
-	mkdir -p "$W/loc"
-	localedef -i zh_CN -f UTF-8 "$W/loc/zh_CN.UTF-8" >/dev/null 2>&1 ||
-		skip_all "no zh_CN.UTF-8 locale and localedef cannot make one"
-	LOCPATH=$W/loc
-	export LOCPATH
-fi
+need_zh_locale "$W/loc"
 
 mkdir -p "$W/cat/zh_CN/LC_MESSAGES"
 cat >"$W/t.po" <<'EOF'
