@@ -67,6 +67,7 @@ static void opcodes(FILE *f, const struct rs_cap_totals *t)
 		if (!t->opcodes[i])
 			continue;
 		if (!any++)
+			/* TRANSLATORS: "packets" ends at column 55, above the counts. */
 			rs_tprintf(f,
 				   _("\nopcode                                          packets\n"));
 		rs_tprintf(f, "  0x%02x  %-38s %9llu\n", i, rs_opcode_name((uint8_t)i),

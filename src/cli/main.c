@@ -242,7 +242,7 @@ static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
 static int add_long(struct option *lo, int n, const struct rs_opt *o, int code)
 {
 	if (n >= MAX_OPTS - 1)
-		rs_die(_("too many options (raise MAX_OPTS in main.c)"));
+		rs_die("too many options (raise MAX_OPTS in main.c)");
 	lo[n] = (struct option){ o->lname, o->arg ? required_argument : no_argument, NULL, code };
 	return n + 1;
 }
@@ -272,7 +272,7 @@ static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
 	char name[64];
 	size_t n;
 
-	rs_tprintf(stderr, _("rocescope: %s%s"), where ? where : "", where ? ": " : "");
+	rs_tprintf(stderr, "rocescope: %s%s", where ? where : "", where ? ": " : "");
 	if (strncmp(tok, "--", 2)) {
 		if (c == ':')
 			rs_tprintf(stderr, _("option -%c needs an argument"), optopt);

@@ -105,7 +105,7 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 	rs_pr_str_or_null(p, "neigh_ip", NULL, v->neigh_ip);
 	rs_pr_str_or_null(p, "neigh_mac", NULL, v->neigh_mac);
 	rs_pr_obj_close(p);
-	rs_pr_text(p, _("rocescope %s\n"), v->version);
+	rs_pr_text(p, "rocescope %s\n", v->version);
 }
 
 void rs_perf_out_diff(struct rs_pr *p, const struct rs_perf_diff *d)
