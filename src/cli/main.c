@@ -81,19 +81,42 @@ struct parse {
 #define HELP_WIDTH 80	/* an 80x24 terminal over SSH */
 #define HELP_INDENT 25	/* "  -x, --long ARG        " */
 
-/* Bytes of the next piece of help a line may not break inside: up to a
- * space, or in translated text one character outside ASCII (Chinese has
- * no spaces: a line may break after any of its characters). */
-static int help_piece(const char *p)
+/* Bytes of the closing punctuation at p: a line never starts with "，". */
+static int help_closers(const char *p)
 {
+	static const char *const closers[] = { "，", "。", "：", "；", "）", "、", NULL };
 	int w = 0;
 
-	if ((unsigned char)*p >= 0x80 && rs_i18n_translating()) {
+	for (int i = 0; closers[i]; i++)
+		if (!strncmp(p + w, closers[i], strlen(closers[i]))) {
+			w += (int)strlen(closers[i]);
+			i = -1;
+		}
+	return w;
+}
+
+/*
+ * Bytes of the next piece of help a line may not break inside: up to a
+ * space, or in translated text one character outside ASCII (Chinese has
+ * no spaces: a line may break after any of its characters), with the
+ * closing punctuation after it; an opening "（" goes with what follows.
+ */
+static int help_piece(const char *p)
+{
+	int w = 0, tr = rs_i18n_translating();
+
+	if ((unsigned char)*p >= 0x80 && tr) {
 		w = (int)rs_utf8_len((const unsigned char *)p, strlen(p));
-		return w ? w : 1;
+		w = w ? w : 1;
+	} else {
+		while (p[w] && p[w] != ' ' && !((unsigned char)p[w] >= 0x80 && tr))
+			w++;
 	}
-	while (p[w] && p[w] != ' ' && !((unsigned char)p[w] >= 0x80 && rs_i18n_translating()))
-		w++;
+	if (!tr)
+		return w;
+	w += help_closers(p + w);
+	if (w >= 3 && !strncmp(p + w - 3, "（", 3) && p[w] && p[w] != ' ')
+		w += help_piece(p + w);
 	return w;
 }
 
@@ -428,7 +451,8 @@ static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
 		      cli->replay ? "--replay" : cli->peer ? "--peer" : NULL;
 	if (!bad)
 		return -1;
-	rs_tprintf(stderr, _("rocescope: %s: %s does not apply (%s)\n"), cmd->name, bad, cmd->help);
+	rs_tprintf(stderr, _("rocescope: %s: %s does not apply (%s)\n"), cmd->name, bad,
+		   _(cmd->help));
 	return RS_EXIT_USAGE;
 }
 

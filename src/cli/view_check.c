@@ -20,13 +20,17 @@
 /* Text shows the evidence, expectation and remedy of a problem only. */
 static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 {
-	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
-	static const char *const advice[] = { "      evidence: %s\n", "      expected: %s\n",
-					      "      remedy:   %s\n" };
+	/* TRANSLATORS: verdicts in a 4-column field (a Chinese word of two
+	 * characters fills it). */
+	static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
+	/* TRANSLATORS: the labels end at column 16, where the text starts. */
+	static const char *const advice[] = { N_("      evidence: %s\n"), N_("      expected: %s\n"),
+					      N_("      remedy:   %s\n") };
+	const char *adv[] = { _(advice[0]), _(advice[1]), _(advice[2]) };
 	int more = rs_finding_is_problem(f);
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%-4s  ", upper[f->verdict]);
+	rs_pr_text(p, "%-4s  ", _(upper[f->verdict]));
 	rs_pr_str(p, "id", "%-22s ", f->id);
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
 	rs_pr_str(p, "kind", NULL, rs_object_kind_name(f->kind));
@@ -36,7 +40,7 @@ static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 	rs_pr_str_or_null(p, "netdev", NULL, f->netdev);
 	rs_pr_str_or_null(p, "addr", NULL, f->addr);
 	rs_pr_str(p, "summary", "%s\n", f->summary);
-	rs_view_print_advice(p, f, more ? advice : NULL);
+	rs_view_print_advice(p, f, more ? adv : NULL);
 	rs_pr_obj_close(p);
 }
 
