@@ -59,13 +59,14 @@ static void print_failure(struct rs_pr *p, const struct rs_perf_out *o,
 	rs_pr_obj_open(p, "error");
 	rs_pr_str(p, "code", NULL, fi->id);
 	rs_pr_text(p, "rocescope: %s: ", o->cmd);
-	rs_pr_str(p, "title", "%s\n", fi->title);
+	rs_pr_str(p, "title", NULL, fi->title);
+	rs_pr_text(p, "%s\n", _(fi->title));
 	rs_pr_str(p, "message", _("  what:  %s\n"), e->message);
 	rs_pr_str(p, "check", NULL, fi->check);
 	if (peer && e->err)
-		rs_pr_text(p, _("  check: %s\n"), rs_perf_fail_info(e->err)->check);
+		rs_pr_text(p, _("  check: %s\n"), _(rs_perf_fail_info(e->err)->check));
 	else if (fi->check[0])
-		rs_pr_text(p, _("  check: %s\n"), fi->check);
+		rs_pr_text(p, _("  check: %s\n"), _(fi->check));
 	if (peer)
 		rs_pr_str(p, "peer_code", NULL, rs_perf_fail_info(e->err)->id);
 	else

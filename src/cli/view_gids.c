@@ -36,7 +36,7 @@ static const char *note_of(const struct rs_port *p, const struct rs_gid *g,
 	const char *trap = rs_gid_trap_label(p, g);
 
 	if (pick->gid == g)
-		return "use";
+		return _("use");
 	return trap ? trap : "";
 }
 
@@ -157,7 +157,7 @@ static void print_pick(struct rs_pr *p, const struct rs_device *d, const struct 
 	rs_pr_str(p, "reason", "(%s): ", pick->reason);
 	rs_gid_settings(pick->index, &set);
 	rs_pr_obj_open(p, "settings");
-	rs_pr_str(p, "perftest", _("ib_write_bw %s | "), set.perftest);
+	rs_pr_str(p, "perftest", "ib_write_bw %s | ", set.perftest);
 	rs_pr_str(p, "nccl", "%s | ", set.nccl);
 	rs_pr_str(p, "ucx", "%s\n", set.ucx);
 	rs_pr_obj_close(p);
