@@ -24,20 +24,25 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+/* TRANSLATORS: verdicts in a 4-column field. */
+static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
 
 /* seen/expected/remedy of a finding, under a step (text). */
-static const char *const advice[] = { "          seen:     %s\n", "          expected: %s\n",
-				      "          remedy:   %s\n" };
+/* TRANSLATORS: the labels end at column 20, where the text starts. */
+static const char *const advice[] = { N_("          seen:     %s\n"),
+				      N_("          expected: %s\n"),
+				      N_("          remedy:   %s\n") };
 
 /* A finding's members (object, summary, its advice); text: the summary
  * with summary_fmt, the advice lines when advise. */
 static void print_finding(struct rs_pr *p, const struct rs_finding *f, const char *summary_fmt,
 			  int advise)
 {
+	const char *adv[] = { _(advice[0]), _(advice[1]), _(advice[2]) };
+
 	rs_pr_str_or_null(p, "object", NULL, f->object);
 	rs_pr_str(p, "summary", summary_fmt, f->summary);
-	rs_view_print_advice(p, f, advise ? advice : NULL);
+	rs_view_print_advice(p, f, advise ? adv : NULL);
 }
 
 /*
@@ -53,10 +58,11 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%3zu %-4s  ", i + 1, upper[st->verdict]);
+	rs_pr_text(p, "%3zu %-4s  ", i + 1, _(upper[st->verdict]));
 	rs_pr_str(p, "id", "%-14s ", n->id);
 	rs_pr_str(p, "check", NULL, n->check->id);
-	rs_pr_str(p, "title", "%s\n", n->title);
+	rs_pr_str(p, "title", NULL, n->title);
+	rs_pr_text(p, "%s\n", _(n->title));
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
 	if (!st->cause_check) {
 		print_finding(p, f, "          %s\n", more);
@@ -73,7 +79,7 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	rs_pr_obj_close(p);
 	rs_pr_obj_close(p);
 	rs_pr_text(p, _("          symptom (%s): %s\n"), f->id, f->summary);
-	rs_pr_str_or(p, NULL, advice[0], f->evidence, NULL);
+	rs_pr_str_or(p, NULL, _(advice[0]), f->evidence, NULL);
 }
 
 /*
@@ -118,8 +124,8 @@ static void print_outcome(struct rs_pr *p, const struct rs_run *r)
 			   count[RS_WARN], count[RS_SKIP]);
 	rs_pr_obj_open(p, "outcome");
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
-	print_first(p, r, first, !checklist ? "cause" : r->cause >= 0 ? "first to do" :
-		    "first to look at");
+	print_first(p, r, first, !checklist ? _("cause") : r->cause >= 0 ? _("first to do") :
+		    _("first to look at"));
 	rs_pr_obj_close(p);
 	if (!checklist && first < 0)
 		rs_pr_text(p, _("no step failed (%zu passed, %zu warned, %zu could not tell)\n"),
@@ -170,7 +176,8 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 	struct rs_pr *p = &v->pr;
 
 	rs_pr_str(p, "tree", "%s: ", r->tree->name);
-	rs_pr_str(p, "title", "%s (", r->tree->title);
+	rs_pr_str(p, "title", NULL, r->tree->title);
+	rs_pr_text(p, "%s (", _(r->tree->title));
 	rs_pr_str(p, "kind", NULL, r->tree->kind == RS_TREE_CHECKLIST ? "checklist" : "chain");
 	rs_pr_str_or_null(p, "peer", NULL, v->sess.peer);
 	rs_pr_obj_open(p, "subject");
