@@ -170,8 +170,8 @@ static int run_loop(struct run *r)
 		/* A tick too, for sources whose fd may stay quiet with frames queued. */
 		rs_timer_arm(r->timer, LIVE_TICK_NS, LIVE_TICK_NS);
 		rs_tprintf(stderr, _("rocescope: capturing on %s (%s); Ctrl-C ends\n"),
-			   rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
-			   "every frame of the port");
+			   rs_capture_label(r->c), opt.netdev ? _("UDP 4791 and RoCE v1, VLANs too") :
+			   _("every frame of the port"));
 	} else {
 		rs_timer_arm(r->timer, 0, 0);
 	}

@@ -82,7 +82,7 @@ static int record(struct rs_view *v)
 		rs_tprintf(stderr, "rocescope: %s\n", err);
 	rs_tprintf(stderr, _("rocescope: recording %s every %g s to %s (%s)\n"), v->sess.label,
 		   v->sess.interval_ms / 1000.0, opt_out,
-		   opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
+		   opt_duration > 0 ? _("until the duration ends or Ctrl-C") : _("Ctrl-C stops"));
 	if (opt_duration > 0)
 		rs_timer_arm(rs_timer_add(r.loop, on_done, NULL),
 			     (uint64_t)(opt_duration * RS_NS_PER_S), 0);
@@ -114,7 +114,7 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 	}
 	if (cli->load || cli->replay) {
 		rs_tprintf(stderr, _("rocescope: record: %s does not move: nothing to record\n"),
-			cli->load ? "a saved snapshot" : "a recording");
+			cli->load ? _("a saved snapshot") : _("a recording"));
 		return RS_EXIT_USAGE;
 	}
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);

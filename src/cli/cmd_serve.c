@@ -129,11 +129,11 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 			      (unsigned)o->tcp_port, &none);
 	rs_perf_out_set_local(out, &sv->view);
 	if (c) {
-		say(o->json_lines, "client %u: %s\n", n, peer);
+		say(o->json_lines, _("client %u: %s\n"), n, peer);
 		rs_perf_serve_one(c, &cfg, &sv->pick, &sv->view, rs_perf_out_report(out), &e);
 		if (e.code == RS_PF_PEER_CLOSED && rs_ctrl_silent(c)) {
-			say(o->json_lines, "client %u: connected and closed without a word (a port "
-			    "probe such as the wizard's control-port step): not counted as a test\n",
+			say(o->json_lines, _("client %u: connected and closed without a word (a port "
+			    "probe such as the wizard's control-port step): not counted as a test\n"),
 			    n);
 			rs_ctrl_close(c);
 			rs_perf_out_free(out);
@@ -142,7 +142,7 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 		rs_ctrl_close(c);
 	}
 	if (!e.code)
-		say(o->json_lines, "client %u: test done\n", n);
+		say(o->json_lines, _("client %u: test done\n"), n);
 	ret = rs_perf_out_finish(out, &e);
 	return c ? ret : -1;
 }
@@ -169,7 +169,7 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 					 &e);
 		goto out;
 	}
-	say(o->json_lines, "serving on %s:%ld (%s port %u, GID %d), %ld test(s)\n", sv.bind,
+	say(o->json_lines, _("serving on %s:%ld (%s port %u, GID %d), %ld test(s)\n"), sv.bind,
 	    o->tcp_port, sv.pick.dev->name, sv.pick.port->num, sv.pick.gid_index, o->count);
 	for (long n = 1; n <= o->count && !rs_ctrl_interrupted(); n++) {
 		int r = serve_client(&sv, cli, (unsigned)n);

@@ -163,7 +163,7 @@ void rs_perf_out_note(struct rs_perf_out *o, const char *text)
 		rs_jl_str(&jl, "text", text);
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
-		rs_pr_str(&o->text, RS_PR_ITEM, "note: %s\n", text);
+		rs_pr_str(&o->text, RS_PR_ITEM, _("note: %s\n"), text);
 		fflush(stdout);
 	}
 }
