@@ -536,7 +536,7 @@ int rs_rec_load_file(struct rs_recording *r, const char *path, char *err, size_t
 	}
 	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > RS_REC_MAX_FILE) {
 		snprintf(err, errlen, "%s: %s", path, S_ISREG(st.st_mode) ?
-			 "larger than 1 GiB: not loaded" : "not a regular file");
+			 _("larger than 1 GiB: not loaded") : _("not a regular file"));
 		close(fd);
 		return -EINVAL;
 	}
