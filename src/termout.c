@@ -11,6 +11,7 @@
  * interleaved with another writer's half line.
  */
 #include "termout.h"
+#include "i18n.h"
 
 #include <inttypes.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <wchar.h>
 
 struct tbuf {
 	char *p;
@@ -63,6 +65,37 @@ static size_t chars(const char *s, size_t n)
 	return c;
 }
 
+/*
+ * Terminal columns of the first n bytes of escaped text.  Translated
+ * text is Chinese, whose characters take two columns each (wcwidth), so
+ * a table padded by characters would lose its alignment; English output
+ * keeps counting characters, the same bytes whatever the locale.
+ */
+static size_t cols(const char *s, size_t n)
+{
+	mbstate_t st = { 0 };
+	size_t c = 0;
+
+	if (!rs_i18n_translating())
+		return chars(s, n);
+	for (size_t i = 0; i < n;) {
+		wchar_t wc;
+		size_t l = mbrtowc(&wc, s + i, n - i, &st);
+		int w;
+
+		if (l == (size_t)-1 || l == (size_t)-2 || l == 0) {
+			memset(&st, 0, sizeof(st));
+			l = 1;
+			w = 1;
+		} else {
+			w = wcwidth(wc);
+		}
+		c += w > 0 ? (size_t)w : 0;
+		i += l;
+	}
+	return c;
+}
+
 /* Bytes of the first `want` characters of s (n bytes). */
 static size_t chars_bytes(const char *s, size_t n, size_t want)
 {
@@ -77,7 +110,8 @@ static size_t chars_bytes(const char *s, size_t n, size_t want)
 }
 
 /* %s: a precision takes that many characters of the argument (as printf
- * takes bytes), which are then escaped; the width pads the escaped text. */
+ * takes bytes), which are then escaped; the width pads the escaped text
+ * to that many columns (cols()). */
 static void put_text(struct tbuf *b, const struct spec *sp, const char *s, size_t n)
 {
 	size_t need, len, w;
@@ -88,7 +122,7 @@ static void put_text(struct tbuf *b, const struct spec *sp, const char *s, size_
 	need = RS_ESCAPE_MAX(n);
 	esc = rs_xmalloc(need);
 	len = rs_escape_text(esc, need, s, n);
-	w = chars(esc, len);
+	w = cols(esc, len);
 	if (!strchr(sp->flags, '-') && sp->width > 0 && (size_t)sp->width > w)
 		put_pad(b, (size_t)sp->width - w);
 	put(b, esc, len);
@@ -97,12 +131,17 @@ static void put_text(struct tbuf *b, const struct spec *sp, const char *s, size_
 	free(esc);
 }
 
+size_t rs_tcols(const char *s, size_t n)
+{
+	return cols(s, n);
+}
+
 size_t rs_tchars(const char *s)
 {
 	size_t n = strlen(s), need = RS_ESCAPE_MAX(n), w;
 	char *esc = rs_xmalloc(need);
 
-	w = chars(esc, rs_escape_text(esc, need, s, n));
+	w = cols(esc, rs_escape_text(esc, need, s, n));
 	free(esc);
 	return w;
 }
