@@ -588,6 +588,40 @@ static const struct sample samples[] = {
 	  "NVIDIA/nccl thread title (corpus 126)" },
 	{ "Getting \"error reading cq (-259)\" with fi_write() (err 5 prov_errno 10)",
 	  "libfabric.cq_readerr wc.rem_access_err", "ofiwg/libfabric thread (corpus 155)" },
+	/* host listings and summary lines (explain_listings.c) */
+	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
+	  "ibv_devinfo in openucx/ucx#3787" },
+	{ "link mlx5_1/1 state DOWN physical_state DISABLED netdev ens1f1", "listing.port_down",
+	  "iproute2 rdma link format" },
+	{ "    state:    PORT_INIT (2)", "listing.port_init",
+	  "ibv_devinfo in Mellanox/network-operator#1646" },
+	{ "n_gids_found=0", "listing.no_gid", "show_gids in Mellanox/k8s-rdma-sriov-dev-plugin#30" },
+	{ "ls: cannot access '/sys/class/infiniband': No such file or directory",
+	  "listing.no_rdma_class", "coreutils ls on a host without RDMA devices" },
+	{ "4: enp94s0f1: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 qdisc mq state DOWN group "
+	  "default qlen 1000", "listing.no_carrier", "ip a in ofiwg/libfabric#5149" },
+	{ "Mooncake picks a link-local RoCE GID on ionic NICs, requiring a manual MC_GID_INDEX "
+	  "override", "title.gid", "kvcache-ai/Mooncake issue title (corpus seen/173)" },
+	{ "nccl-tests crash when gdr is enabled", "title.gpudirect",
+	  "NVIDIA/nccl-tests issue title (corpus seen/178)" },
+	{ "fix: dynamic MTU detection to fix RoCE connection failures (TICKET-9)", "title.mtu",
+	  "autoscriptlabs/nccl-mesh-plugin#12 title" },
+	/* an errno no other entry knows in that wording (explain_errno.c) */
+	{ "_qp_reset_failed_sends Failed to post a send for the qpair 0x7fa3380e6e20 with errno -12",
+	  "errno.enomem", "spdk/spdk#3195" },
+	{ "[Rank    0]: Error 22 (Invalid argument) at (.../GPI-2-1.3.0/src/devices/ib/GPI2_IB.c:"
+	  "813):Failed to modify QP (libibverbs)", "errno.einval_qp", "cc-hpc-itwm/GPI-2#47" },
+	{ "rdma_create_srq failed: Invalid argument", "errno.einval",
+	  "rdma_create_srq(3) failing with EINVAL, as a program prints it" },
+	{ "Error 110 on rdma_accept", "errno.etimedout", "spdk/spdk#996" },
+	{ " VMA WARNING: ib_ctx_collection82:map_ib_devices() Failure in rdma_get_devices() "
+	  "(error=19 No such device)", "errno.enodev", "Mellanox/libvma#41" },
+	{ "Rank 1 on node-b could not open erdma_1 (Permission denied, errno 13)", "errno.eperm",
+	  "NVIDIA/nccl#2428 (the warning proposed there)" },
+	/* a fallback gives way to a message entry on the same line */
+	{ "Call to ibv_modify_qp failed with error Invalid argument",
+	  "verbs.modify_qp verbs.modify_qp_einval",
+	  NCCL },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */
