@@ -606,6 +606,7 @@ static const struct sample samples[] = {
 	  "NVIDIA/nccl-tests issue title (corpus seen/178)" },
 	{ "fix: dynamic MTU detection to fix RoCE connection failures (TICKET-9)", "title.mtu",
 	  "autoscriptlabs/nccl-mesh-plugin#12 title" },
+	{ "# lsmod | grep nv_peer", "listing.peermem_check", "corpus seen/163 (Mellanox/nv_peer_memory)" },
 	/* an errno no other entry knows in that wording (explain_errno.c) */
 	{ "_qp_reset_failed_sends Failed to post a send for the qpair 0x7fa3380e6e20 with errno -12",
 	  "errno.enomem", "spdk/spdk#3195" },

@@ -144,5 +144,20 @@ const struct rs_explain_entry rs_explain_listings[] = {
 		      N_("a program sets a fixed QP MTU (4096) above what the port runs") },
 	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
 	  .cls = RS_CLS_MTU, .weight = 2, .fallback = 1 },
+	/*
+	 * A paste that checks the peer-memory module ("lsmod | grep nv_peer",
+	 * "modinfo nv_peer_mem"): the thread is about GPUDirect RDMA.
+	 */
+	{ .id = "listing.peermem_check", .tool = "lsmod, modinfo",
+	  .pattern = "lsmod.*(nv_peer|nvidia.peermem|peermem|amdgpu_peer)|"
+		     "modinfo +(nv_peer_mem|nvidia.peermem)",
+	  .meaning = N_("The paste checks the GPU peer-memory module (lsmod, modinfo). Low "
+			"confidence: it shows what was looked at, not a failure."),
+	  .causes = { N_("the peer-memory module (nvidia_peermem, nv_peer_mem) is not loaded "
+			 "after a reboot or a driver update, so GPU memory cannot be "
+			 "registered"),
+		      N_("the module was built for another kernel or GPU driver") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_GPUDIRECT, .weight = 1, .fallback = 1 },
 	{ .id = NULL },
 };
