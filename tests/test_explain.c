@@ -588,6 +588,23 @@ static const struct sample samples[] = {
 	  "NVIDIA/nccl thread title (corpus 126)" },
 	{ "Getting \"error reading cq (-259)\" with fi_write() (err 5 prov_errno 10)",
 	  "libfabric.cq_readerr wc.rem_access_err", "ofiwg/libfabric thread (corpus 155)" },
+	/* more messages in the tools' own words (explain_more.c) */
+	{ "dgxh100-3:225140:225355 [0] proxy.cc:1519 NCCL WARN [Proxy Service 1] Failed to "
+	  "execute operation Connect from rank 1, retcode 2", "nccl.proxy_failed",
+	  "NVIDIA/nccl-tests#185" },
+	{ "msm-h200-2:4011:4650 [2] proxy.cc:1533 NCCL WARN [Service thread] Error encountered "
+	  "progressing operation=Connect, res=3, closing connection", "nccl.proxy_failed",
+	  "deepseek-ai/DeepEP#143" },
+	{ "[1547681254.659353] [dgx05:81859:0]   ucp_listener.c:263  UCX  ERROR none of the "
+	  "available transports can listen for connections on 0.0.0.0:6452", "ucx.listen_none",
+	  "openucx/ucx#3139" },
+	{ "[1624302032.434803] [fj024:33393:0]          ib_md.c:348  UCX  ERROR ibv_reg_mr(address"
+	  "=0x400026200000, length=10485760, access=0x10000f) failed: Invalid argument. "
+	  "Application is using HUGE pages. Please set environment variable "
+	  "RDMAV_HUGEPAGES_SAFE=1", "verbs.reg_mr ucx.hugepages_safe", "openucx/ucx#6985" },
+	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
+	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
+	  "errno.eagain", "openucx/ucx#2973" },
 	/* host listings and summary lines (explain_listings.c) */
 	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
 	  "ibv_devinfo in openucx/ucx#3787" },

@@ -174,6 +174,8 @@ extern const struct rs_explain_entry rs_explain_wc_status[];
 /* Host listings and summary lines; RDMA calls that failed with an errno. */
 extern const struct rs_explain_entry rs_explain_listings[];
 extern const struct rs_explain_entry rs_explain_errno[];
+/* More messages of the tools in their own words (explain_more.c). */
+extern const struct rs_explain_entry rs_explain_more[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];

@@ -76,6 +76,15 @@ const struct rs_explain_entry rs_explain_errno[] = {
 		 N_("the GID in use is one the peer cannot answer (link-local, RoCE v1)"),
 		 N_("the peer is not running or not listening"),
 		 RS_TREE_CONNECTION, "net.ping", RS_CLS_PATH, RS_CLS_GID, RS_CLS_PEER),
+	FALLBACK("eagain", "(resource temporarily unavailable|EAGAIN|" NUM("11") ")",
+		 N_("An RDMA call failed with EAGAIN. Low confidence: no message of a known tool: "
+		    "a resource was momentarily exhausted."),
+		 N_("a queue or device resource ran out (the send queue is full, too many "
+		    "outstanding operations, a firmware command queue busy)"),
+		 N_("the call is to be retried later and the program does not"),
+		 N_("the peer's queue pair is not ready yet"),
+		 RS_TREE_LARGE_MSG, "device.max_mr", RS_CLS_RESOURCES, RS_CLS_APPLICATION,
+		 RS_CLS_PEER),
 	FALLBACK("enodev", "(no such device|ENODEV|" NUM("19") "|\\(-19\\))",
 		 N_("An RDMA call found no device. Low confidence: no message of a known tool."),
 		 N_("no RDMA device: the driver or the user-space provider is not installed or "
