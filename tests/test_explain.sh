@@ -72,7 +72,7 @@ ranked "$T/out" >"$T/ranked"
 	"application wc.wr_flush_err" ]
 ok $? "pasted log: 13 causes ranked, the one that names its cause first, flushed requests last"
 sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q '^     because the log shows' &&
-	sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q ' (GID index 0, line 18)$'
+	sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q ' (GID index 0, line 8)$'
 ok $? "pasted log: the ranking says which line of context changed a cause"
 $R explain <"$FX/pasted.log" >"$T/out2" 2>&1 && cmp -s "$T/out" "$T/out2"
 ok $? "no argument reads standard input too"
@@ -89,7 +89,7 @@ sed -n '/^  "ranked": \[/,/^  \]/p' "$T/j" >"$T/rk"
 [ "$(grep -c '^      "rank": ' "$T/rk")" -gt 13 ] &&
 	[ "$(grep -c '^      "alternative": false' "$T/rk")" = 13 ] &&
 	grep -q '^      "alternative": true' "$T/rk" && grep -q '"id": "perftest.gid_incompat"' "$T/rk" &&
-	grep -q '"confidence": "high"' "$T/rk" && grep -q '"because_line": 18' "$T/rk" &&
+	grep -q '"confidence": "high"' "$T/rk" && grep -q '"because_line": 8' "$T/rk" &&
 	grep -q '"class": "gid"' "$T/rk"
 ok $? "--json: ranked, each with its class, confidence, step and the line that changed it"
 # the other likely causes come after the 13 entries, each a class no entry had yet
