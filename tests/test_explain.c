@@ -623,6 +623,16 @@ static const struct sample samples[] = {
 	  "NVIDIA/nccl-tests issue title (corpus seen/178)" },
 	{ "fix: dynamic MTU detection to fix RoCE connection failures (TICKET-9)", "title.mtu",
 	  "autoscriptlabs/nccl-mesh-plugin#12 title" },
+	{ "h:1:2 [0] transport/net_ib.cc:125 NCCL WARN NET/IB : No IP interface found.",
+	  "nccl.ib_no_ip_interface", "NCCL net_ib.cc format" },
+	{ "h:1:2 [0] transport/net_ib.cc:160 NCCL WARN NET/IB : Unable to query device mlx5_0",
+	  "nccl.ib_query_failed", "NCCL net_ib.cc format" },
+	{ "NCCL WARN Could not find real path of mlx5_0 (/sys/class/infiniband/mlx5_0/device)",
+	  "nccl.ib_no_real_path", "NCCL net_ib.cc format" },
+	{ "NCCL WARN NET/IB : req 0/1 tag 7 peer 10.0.0.2<4242> collective mismatch error, local "
+	  "size 1024 remote size 512", "nccl.ib_collective_mismatch", "NCCL net_ib.cc format" },
+	{ "NCCL WARN NET/IB : unable to allocate requests", "nccl.ib_requests_exhausted",
+	  "NCCL net_ib.cc format" },
 	{ "# lsmod | grep nv_peer", "listing.peermem_check", "corpus seen/163 (Mellanox/nv_peer_memory)" },
 	/* an errno no other entry knows in that wording (explain_errno.c) */
 	{ "_qp_reset_failed_sends Failed to post a send for the qpair 0x7fa3380e6e20 with errno -12",

@@ -2,14 +2,14 @@
 /*
  * explain_more.c - more messages of the tools, in their own words, that
  * the other tables did not have (explain.h): NCCL's proxy reporting a
- * connection that failed on the other rank, UCX's listener with no
+ * connection that failed on the other rank, NCCL's IB transport setting
+ * its devices up and catching ranks that disagree, UCX's listener with no
  * transport for the address and its huge-page hint, perftest's failed
  * device query.
  *
- * Data only; the messages come from the tools' sources (NCCL proxy.cc,
- * UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c) as their
- * users paste them.  Person-read text is
- * marked with N_().
+ * Data only; the messages come from the tools' sources (NCCL proxy.cc and
+ * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c)
+ * as their users paste them.  Person-read text is marked with N_().
  */
 #include "diag/explain.h"
 #include "i18n.h"
@@ -34,6 +34,64 @@ const struct rs_explain_entry rs_explain_more[] = {
 			 "to RTR/RTS, the socket was closed)") },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
 	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_PATH } },
+	/*
+	 * NCCL's net_ib.cc, as it sets the devices up and as it posts a send:
+	 * "NET/IB : No IP interface found.", "NET/IB : Unable to query device
+	 * %s", "NET/IB : Unable to query port %d", "Could not find real path of
+	 * %s (%s)", "NET/IB : req %d/%d tag %x peer %s collective mismatch
+	 * error, local size %d remote size %d", "... posted incorrect receive
+	 * info: size %d addr %lx rkey %x", "NET/IB : unable to allocate
+	 * requests".
+	 */
+	{ .id = "nccl.ib_no_ip_interface", .tool = "NCCL",
+	  .pattern = "NET/IB ?: No IP interface found",
+	  .meaning = N_("NCCL's IB transport found no IP interface for its out-of-band "
+			"connection, so it does not use IB/RoCE at all."),
+	  .causes = { N_("NCCL_SOCKET_IFNAME (or NCCL_IB_... interface filters) names an "
+			 "interface that does not exist or has no address"),
+		      N_("inside a container the host's interfaces are not visible (no "
+			 "host network)") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 6, .alt = { RS_CLS_PERMISSION } },
+	{ .id = "nccl.ib_query_failed", .tool = "NCCL",
+	  .pattern = "NET/IB ?: Unable to query (device|port) ",
+	  .meaning = N_("NCCL opened an RDMA device but could not query it or its port: the "
+			"device is there, the driver does not answer."),
+	  .causes = { N_("the user-space provider and the kernel driver do not match (rdma-core "
+			 "against a different kernel, MLNX_OFED mixed with inbox)"),
+		      N_("the device is in an error state (firmware, a reset in progress)"),
+		      N_("inside a container the device is only partly passed in") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE, RS_CLS_PERMISSION } },
+	{ .id = "nccl.ib_no_real_path", .tool = "NCCL",
+	  .pattern = "Could not find real path of [^ ]+ \\(/sys/class/infiniband/",
+	  .meaning = N_("NCCL could not resolve the device's PCI path in sysfs: it cannot place "
+			"the NIC in the topology."),
+	  .causes = { N_("inside a container /sys is not the host's (the device's sysfs "
+			 "entries are not mounted)"),
+		      N_("a virtual device (Soft-RoCE, a bond) that has no PCI device") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER } },
+	{ .id = "nccl.ib_collective_mismatch", .tool = "NCCL",
+	  .pattern = "collective mismatch error, local size [0-9]+ remote size [0-9]+|"
+		     "posted incorrect receive info: size ",
+	  .meaning = N_("The two ranks disagree about the operation: NCCL's sender found the "
+			"receiver posted a smaller or no buffer. The program, not the "
+			"network."),
+	  .causes = { N_("the ranks call different collectives, or the same one with "
+			 "different counts or data types, or in a different order"),
+		      N_("the ranks run different versions of NCCL or of the program") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 8, .alt = { RS_CLS_PEER } },
+	{ .id = "nccl.ib_requests_exhausted", .tool = "NCCL",
+	  .pattern = "NET/IB ?: unable to allocate requests",
+	  .meaning = N_("NCCL's IB transport ran out of request slots on a connection: more "
+			"operations in flight than it allows."),
+	  .causes = { N_("the ranks' operations do not match (one side posts far more than "
+			 "the other consumes)"),
+		      N_("a NCCL plugin or version bug; a newer NCCL fixes some") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_RESOURCES } },
 	/* ucp_listener.c: "none of the available transports can listen for connections on %s". */
 	{ .id = "ucx.listen_none", .tool = "UCX",
 	  .pattern = "none of the available transports can listen for connections on",
