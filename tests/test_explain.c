@@ -633,6 +633,16 @@ static const struct sample samples[] = {
 	  "size 1024 remote size 512", "nccl.ib_collective_mismatch", "NCCL net_ib.cc format" },
 	{ "NCCL WARN NET/IB : unable to allocate requests", "nccl.ib_requests_exhausted",
 	  "NCCL net_ib.cc format" },
+	{ "[h:123:0] ib_md.c:100 UCX WARN  IB: ibv_fork_init() was disabled or failed, yet a "
+	  "fork() has been issued.", "ucx.fork_unsafe", "UCX ib_md.c format" },
+	{ "[h:123:0] ib_device.c:300 UCX ERROR ibv_query_device(mlx5_0) returned 38: Function not "
+	  "implemented", "errno.enosys", "UCX ib_device.c format" },
+	{ "rdma client: connect to server failed: Connection refused (qp 0x12)",
+	  "errno.econnrefused", "an example wording (no tool's)" },
+	{ "mr_server: cannot bind RDMA listener on 10.0.0.5: Cannot assign requested address",
+	  "errno.eaddrnotavail", "an example wording (no tool's)" },
+	{ "[verbs] failed to reach peer qp: errno 113 (No route to host)", "errno.eunreach",
+	  "an example wording (no tool's)" },
 	{ "# lsmod | grep nv_peer", "listing.peermem_check", "corpus seen/163 (Mellanox/nv_peer_memory)" },
 	/* an errno no other entry knows in that wording (explain_errno.c) */
 	{ "_qp_reset_failed_sends Failed to post a send for the qpair 0x7fa3380e6e20 with errno -12",

@@ -93,6 +93,38 @@ const struct rs_explain_entry rs_explain_errno[] = {
 		 N_("the device or GID index named does not exist on this host"),
 		 RS_TREE_SETUP, "host.module_missing", RS_CLS_DRIVER, RS_CLS_PERMISSION,
 		 RS_CLS_GID),
+	FALLBACK("enosys", "(function not implemented|operation not supported|ENOSYS|EOPNOTSUPP|"
+		 "EPROTONOSUPPORT|" NUM("38") "|" NUM("95") ")",
+		 N_("An RDMA call is not supported here. Low confidence: no message of a known "
+		    "tool: the provider, driver or device lacks the operation."),
+		 N_("the user-space provider and the kernel driver do not match, or the provider "
+		    "is too old for the call (an extended verb, dma-buf, DEVX)"),
+		 N_("the device or its firmware does not offer the feature"),
+		 N_("the program asks for a feature this device type never has (Soft-RoCE, iWARP)"),
+		 RS_TREE_SETUP, "host.module_missing", RS_CLS_DRIVER, RS_CLS_FIRMWARE,
+		 RS_CLS_APPLICATION),
+	FALLBACK("econnrefused", "(connection refused|ECONNREFUSED|" NUM("111") ")",
+		 N_("An RDMA program's connection was refused. Low confidence: no message of a "
+		    "known tool: nothing listens at the address and port."),
+		 N_("the server side is not started yet, or listens on another port or address"),
+		 N_("a firewall rejects the port"),
+		 N_("the server exited (it failed first: look at its log)"),
+		 RS_TREE_CONNECTION, "net.control_port", RS_CLS_CONTROL, RS_CLS_PEER,
+		 RS_CLS_NONE),
+	FALLBACK("eaddrnotavail", "(cannot assign requested address|EADDRNOTAVAIL|" NUM("99") ")",
+		 N_("An RDMA address could not be bound. Low confidence: no message of a known "
+		    "tool: the address is not one of an RDMA interface of this host."),
+		 N_("the IP address is not on a RoCE or IPoIB interface (rdma_cm binds only "
+		    "those)"),
+		 N_("the interface has no address yet, or the wrong address family"), NULL,
+		 RS_TREE_CONNECTION, "rdma.cm_resolve", RS_CLS_RDMA_CM, RS_CLS_PATH, RS_CLS_NONE),
+	FALLBACK("eunreach", "(network is unreachable|no route to host|ENETUNREACH|EHOSTUNREACH|"
+		 NUM("101") "|" NUM("113") ")",
+		 N_("An RDMA peer is unreachable. Low confidence: no message of a known tool: "
+		    "no route to the peer's address."),
+		 N_("no route to the peer's subnet from the RDMA interface"),
+		 N_("the peer's address is wrong or its interface is down"), NULL,
+		 RS_TREE_CONNECTION, "net.ping", RS_CLS_PATH, RS_CLS_PORT, RS_CLS_NONE),
 	FALLBACK("eperm", "(permission denied|operation not permitted|EACCES|EPERM|" NUM("13") ")",
 		 N_("An RDMA call was refused. Low confidence: no message of a known tool."),
 		 N_("no access to /dev/infiniband (a container without the device, or its "

@@ -92,6 +92,18 @@ const struct rs_explain_entry rs_explain_more[] = {
 		      N_("a NCCL plugin or version bug; a newer NCCL fixes some") },
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
 	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_RESOURCES } },
+	/* ib_md.c: "IB: ibv_fork_init() was disabled or failed, yet a fork() has been issued." */
+	{ .id = "ucx.fork_unsafe", .tool = "UCX",
+	  .pattern = "ibv_fork_init\\(\\) was disabled or failed, yet a fork\\(\\) has been issued",
+	  .meaning = N_("The program forked while RDMA memory was registered and fork support "
+			"is off: the child, or the parent after it, may see corrupted or lost "
+			"data."),
+	  .causes = { N_("the program (or a library it uses: a data loader, a shell-out) calls "
+			 "fork() or system() after registering memory"),
+		      N_("fork support is turned off (UCX_IB_FORK_INIT=n, RDMAV_FORK_SAFE "
+			 "unset) where it is needed") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_MEMLOCK } },
 	/* ucp_listener.c: "none of the available transports can listen for connections on %s". */
 	{ .id = "ucx.listen_none", .tool = "UCX",
 	  .pattern = "none of the available transports can listen for connections on",
