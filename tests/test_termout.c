@@ -91,6 +91,35 @@ static void test_numbers_as_printf(void **state)
 	free(s);
 }
 
+/* The refused formats are not literals: the compiler would refuse them. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+/* A translation may number its arguments to reorder them. */
+static void test_positional_arguments(void **state)
+{
+	const char *volatile mixed = "%1$s %s", *volatile unused = "%2$s|",
+			     *volatile bad = "%d%n|";
+	char *s;
+
+	s = rs_tasprintf("%2$s port %1$u: %3$.1f %2$s", 3u, "mlx5_0\x1b", 2.5);
+	check(s, "mlx5_0\\x1b port 3: 2.5 mlx5_0\\x1b");
+	free(s);
+	s = rs_tasprintf("[%2$*1$d][%3$-*1$s]", 5, 42, "ab");
+	check(s, "[   42][ab   ]");
+	free(s);
+	/* what cannot be formatted safely prints as its own text */
+	s = rs_tasprintf(mixed, "a", "b");
+	check(s, "%1$s %s");
+	free(s);
+	s = rs_tasprintf(unused, "a", "b");
+	check(s, "%2$s|");
+	free(s);
+	s = rs_tasprintf(bad, 1, NULL);
+	check(s, "%d%n|");
+	free(s);
+}
+#pragma GCC diagnostic pop
+
 static void test_to_a_stream(void **state)
 {
 	char *buf = NULL;
@@ -174,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_strings_escaped),
 		cmocka_unit_test(test_widths_in_characters),
 		cmocka_unit_test(test_numbers_as_printf),
+		cmocka_unit_test(test_positional_arguments),
 		cmocka_unit_test(test_to_a_stream),
 		cmocka_unit_test(test_widths_in_columns_when_translated),
 	};
