@@ -18,6 +18,7 @@
  * what it saw (explain.h); nothing it holds grows with the input.
  */
 #include "diag/explain.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <arpa/inet.h>
@@ -433,7 +434,8 @@ static int compile(regex_t *re, const char *id, const char *pattern, int flags, 
 	if (!rc)
 		return 0;
 	regerror(rc, re, msg, sizeof(msg));
-	snprintf(err, errlen, "%s: pattern does not compile: %s", id, msg);
+	/* TRANSLATORS: an entry's id, then regerror()'s text */
+	snprintf(err, errlen, _("%s: pattern does not compile: %s"), id, msg);
 	return -EINVAL;
 }
 
@@ -468,7 +470,7 @@ static int compile_peer(struct rs_explainer *x, size_t i, char *err, size_t errl
 		      errlen);
 	if (!ret && x->peer[i].re_nsub < 1) {
 		regfree(&x->peer[i]);
-		snprintf(err, errlen, "%s: the peer pattern needs a group", x->e[i]->id);
+		snprintf(err, errlen, _("%s: the peer pattern needs a group"), x->e[i]->id);
 		ret = -EINVAL;
 	}
 	if (!ret)

@@ -19,6 +19,7 @@
  * INFO lines is still "nothing recognised".
  */
 #include "diag/explain.h"
+#include "i18n.h"
 
 #include <stddef.h>
 
@@ -121,16 +122,16 @@ const struct rs_explain_entry rs_explain_evidence[] = {
  * GID leaves the route, the switches and the firewall.
  */
 #define NO_ANSWER(id) \
-	RULE(id, RS_CTX_PORT, 0, RS_CLS_PORT, 3, "a port went down or flapped in the same log", \
+	RULE(id, RS_CTX_PORT, 0, RS_CLS_PORT, 3, N_("a port went down or flapped in the same log"), \
 	     0), \
-	RULE(id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, "the log names two MTUs that differ", 0), \
-	RULE(id, MTU_BOTH, 0, RS_CLS_MTU, 2, "the log shows an MTU of 4096 and one of 2048 or " \
-	     "less: the two ends or two hops disagree", RS_RULE_ALL), \
+	RULE(id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, N_("the log names two MTUs that differ"), 0), \
+	RULE(id, MTU_BOTH, 0, RS_CLS_MTU, 2, N_("the log shows an MTU of 4096 and one of 2048 or " \
+	        "less: the two ends or two hops disagree"), RS_RULE_ALL), \
 	RULE(id, RS_CTX_LOAD, GID_BITS, RS_CLS_CONGESTION, 2, \
-	     "retransmissions, pauses or ECN marks: packets are lost under load", 0), \
+	     N_("retransmissions, pauses or ECN marks: packets are lost under load"), 0), \
 	RULE(id, RS_CTX_PROGRESS, 0, RS_CLS_CONGESTION, 1, \
-	     "data was moving before the timeout: the path and the GID work, packets got lost " \
-	     "on the way", RS_RULE_BEFORE)
+	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
+	        "on the way"), RS_RULE_BEFORE)
 
 const struct rs_explain_rule rs_explain_rules[] = {
 	NO_ANSWER("wc.retry_exc_err"),
@@ -138,98 +139,98 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	NO_ANSWER("ucx.ud_timeout"),
 	NO_ANSWER("class:path"),
 	RULE("class:path", GID_BITS, RS_CTX_IB, RS_CLS_GID, 3,
-	     "the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
-	     "source the peer cannot answer", 0),
+	     N_("the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
+	        "source the peer cannot answer"), 0),
 	RULE("wc.retry_exc_err", GID_BITS, RS_CTX_IB, RS_CLS_GID, 2,
-	     "the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
-	     "source the peer cannot answer", 0),
+	     N_("the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
+	        "source the peer cannot answer"), 0),
 	RULE("wc.retry_exc_err", RS_CTX_IB, 0, RS_CLS_PATH, 1,
-	     "the link is InfiniBand: no GID to choose; a peer that does not answer is the "
-	     "fabric's (subnet manager, cable, switch)", 0),
+	     N_("the link is InfiniBand: no GID to choose; a peer that does not answer is the "
+	        "fabric's (subnet manager, cable, switch)"), 0),
 	RULE("ucx.ud_timeout", RS_CTX_IB, 0, RS_CLS_PATH, 1,
-	     "the link is InfiniBand: no GID to choose; a peer that does not answer is the "
-	     "fabric's (subnet manager, cable, switch)", 0),
+	     N_("the link is InfiniBand: no GID to choose; a peer that does not answer is the "
+	        "fabric's (subnet manager, cable, switch)"), 0),
 	RULE("wc.retry_exc_err", RS_CTX_GID_V4, GID_BITS, RS_CLS_PATH, 1,
-	     "the GID in use is a routable RoCE v2 one: packets leave right, something on the "
-	     "way (route, switch, firewall on UDP 4791) does not carry them", 0),
+	     N_("the GID in use is a routable RoCE v2 one: packets leave right, something on the "
+	        "way (route, switch, firewall on UDP 4791) does not carry them"), 0),
 	RULE("ucx.ud_timeout", RS_CTX_GID_V4, GID_BITS, RS_CLS_PATH, 1,
-	     "the GID in use is a routable RoCE v2 one: packets leave right, something on the "
-	     "way (route, switch, firewall on UDP 4791) does not carry them", 0),
+	     N_("the GID in use is a routable RoCE v2 one: packets leave right, something on the "
+	        "way (route, switch, firewall on UDP 4791) does not carry them"), 0),
 	RULE("verbs.modify_qp_einval", RS_CTX_IB, 0, RS_CLS_APPLICATION, 0,
-	     "on InfiniBand the address vector itself is refused: an attribute of the program",
+	     N_("on InfiniBand the address vector itself is refused: an attribute of the program"),
 	     0),
 	/*
 	 * UCX builds the address vector itself (GRH, GID, MTU from the port):
 	 * an EINVAL it gets is the driver or firmware refusing what it asks.
 	 */
 	RULE("verbs.modify_qp_einval", RS_CTX_UCX, GID_BITS, RS_CLS_DRIVER, 1,
-	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     N_("UCX sets the address vector itself: EINVAL is the driver or firmware refusing it"),
 	     0),
 	RULE("verbs.modify_qp", RS_CTX_UCX | RS_CTX_EINVAL, GID_BITS, RS_CLS_DRIVER, 1,
-	     "UCX sets the address vector itself: EINVAL is the driver or firmware refusing it",
+	     N_("UCX sets the address vector itself: EINVAL is the driver or firmware refusing it"),
 	     RS_RULE_ALL),
 	/* INIT carries no address: EINVAL there is the port, P_Key or access attributes. */
 	RULE("verbs.modify_qp_init", RS_CTX_EINVAL, 0, RS_CLS_DRIVER, 1,
-	     "EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
-	     "index or access flags", 0),
+	     N_("EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
+	        "index or access flags"), 0),
 	/* Lengths that do not fit: two MTUs in the log say why. */
 	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     "the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree",
+	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
 	     RS_RULE_ALL),
 	RULE("wc.rem_inv_req_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     "the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree",
+	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
 	     RS_RULE_ALL),
 	/* GPU memory: a protection or access error is GPUDirect's. */
 	RULE("nccl.completion_error", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
-	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
-	     "through the root complex or are blocked", 0),
+	     N_("PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	        "through the root complex or are blocked"), 0),
 	RULE("wc.loc_prot_err", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
-	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
-	     "through the root complex or are blocked", 0),
+	     N_("PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	        "through the root complex or are blocked"), 0),
 	RULE("wc.wr_flush_err", RS_CTX_ACS, RS_CTX_TEARDOWN, RS_CLS_GPUDIRECT, 2,
-	     "PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
-	     "through the root complex or are blocked", 0),
+	     N_("PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
+	        "through the root complex or are blocked"), 0),
 	/* NCCL's buffers are GPU memory: a flush with no other failure named is the NIC's. */
 	RULE("wc.wr_flush_err", RS_CTX_NCCL | RS_CTX_GPU, RS_CTX_TEARDOWN | RS_CTX_WC_ERR,
 	     RS_CLS_GPUDIRECT, 2,
-	     "the buffers are GPU memory (NCCL): requests flushed with no other failure named "
-	     "are most often the NIC failing on GPU memory (ACS, GPUDirect RDMA)", 0),
+	     N_("the buffers are GPU memory (NCCL): requests flushed with no other failure named "
+	        "are most often the NIC failing on GPU memory (ACS, GPUDirect RDMA)"), 0),
 	RULE("wc.loc_prot_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
-	     "GPU memory is in play: the NIC could not use the GPU buffer", 0),
+	     N_("GPU memory is in play: the NIC could not use the GPU buffer"), 0),
 	RULE("wc.loc_prot_err", RS_CTX_PERFTEST, 0, RS_CLS_GPUDIRECT, 1,
-	     "perftest registers its own buffers right: a protection error there is GPU memory "
-	     "(--use_cuda) the NIC cannot reach", 0),
+	     N_("perftest registers its own buffers right: a protection error there is GPU memory "
+	        "(--use_cuda) the NIC cannot reach"), 0),
 	RULE("wc.loc_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 2,
-	     "GPU memory is in play: the NIC could not use the GPU buffer", 0),
+	     N_("GPU memory is in play: the NIC could not use the GPU buffer"), 0),
 	RULE("wc.rem_access_err", RS_CTX_GPU | RS_CTX_NCCL, 0, RS_CLS_GPUDIRECT, 1,
-	     "GPU memory is in play: the peer's NIC could not use its GPU buffer", 0),
+	     N_("GPU memory is in play: the peer's NIC could not use its GPU buffer"), 0),
 	RULE("verbs.reg_mr", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 1,
-	     "GPU memory is in play and no memlock limit is named", 0),
+	     N_("GPU memory is in play and no memlock limit is named"), 0),
 	RULE("ucx.reg_failed", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 2,
-	     "the memory is GPU memory (CUDA, ROCm) and no memlock limit is named", 0),
+	     N_("the memory is GPU memory (CUDA, ROCm) and no memlock limit is named"), 0),
 	/* Resources: the errno says which limit. */
 	RULE("class:memlock", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
-	     "the locked-memory limit is named in the log", 0),
+	     N_("the locked-memory limit is named in the log"), 0),
 	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
-	     "EINVAL: a size above the device's limits, not the memlock limit", 0),
+	     N_("EINVAL: a size above the device's limits, not the memlock limit"), 0),
 	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
-	     "the locked-memory limit is named in the log", 0),
+	     N_("the locked-memory limit is named in the log"), 0),
 	/* NCCL on sockets, or with no device: its own settings first. */
 	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
-	     "NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE", 0),
+	     N_("NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE"), 0),
 	RULE("nccl.using_socket", RS_CTX_HCA_FILTER, 0, RS_CLS_APPLICATION, 1,
-	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
+	     N_("NCCL_IB_HCA is set: no device matched the names it gives"), 0),
 	RULE("verbs.no_device", RS_CTX_HCA_FILTER, RS_CTX_CONTAINER, RS_CLS_APPLICATION, 1,
-	     "NCCL_IB_HCA is set: no device matched the names it gives", 0),
+	     N_("NCCL_IB_HCA is set: no device matched the names it gives"), 0),
 	/* A device that cannot be opened inside a container. */
 	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
-	     "inside a container the RDMA devices must be passed in", 0),
+	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	     "inside a container the RDMA devices must be passed in", 0),
+	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
-	     "the port is down (printed just before)", 0),
+	     N_("the port is down (printed just before)"), 0),
 	/* Flushed requests while the program stops are no fault. */
 	RULE("wc.wr_flush_err", RS_CTX_TEARDOWN, 0, RS_CLS_APPLICATION, 1,
-	     "the program was stopping: its posted requests are flushed", 0),
+	     N_("the program was stopping: its posted requests are flushed"), 0),
 	RULE(NULL, 0, 0, RS_CLS_NONE, 0, NULL, 0),
 };

@@ -22,6 +22,7 @@
  * explain_wc.c.
  */
 #include "diag/explain.h"
+#include "i18n.h"
 
 #include <stddef.h>
 
@@ -29,116 +30,116 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	{ .id = "kernel.mlx5_error_cqe", .tool = "kernel (mlx5_ib)",
 	  .pattern = "(requestor|responder) error cqe on cqn|mlx5_handle_error_cqe|dump error "
 		     "cqe",
-	  .meaning = "The mlx5 driver logs a work completion with an error of a kernel consumer "
-		     "(NVMe-oF, NFS over RDMA, iSER, SMB Direct). The syndrome on the next line "
-		     "says which.",
-	  .causes = { "see the syndrome: 0x15 retry exceeded (no RDMA path to the peer), 0x4 "
-		      "local protection, 0x13 remote access, 0x5 flushed",
-		      "the peer went away: every outstanding request is flushed" },
+	  .meaning = N_("The mlx5 driver logs a work completion with an error of a kernel consumer "
+		        "(NVMe-oF, NFS over RDMA, iSER, SMB Direct). The syndrome on the next line "
+		        "says which."),
+	  .causes = { N_("see the syndrome: 0x15 retry exceeded (no RDMA path to the peer), 0x4 "
+		         "local protection, 0x13 remote access, 0x5 flushed"),
+		      N_("the peer went away: every outstanding request is flushed") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_APPLICATION, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_cmd_limits", .tool = "kernel (mlx5_core)",
 	  .pattern = "status limits exceeded",
-	  .meaning = "The adapter's firmware refused a command (CREATE_QP, CREATE_MKEY, ...) "
-		     "because one of its resource limits is reached, even when max_qp is not.",
-	  .causes = { "too many queue pairs, memory keys or UARs at once on this function "
-		      "(scale, a leak in the application)",
-		      "a firmware profile with small limits (mlxconfig), or SR-IOV sharing the "
-		      "device's resources" },
+	  .meaning = N_("The adapter's firmware refused a command (CREATE_QP, CREATE_MKEY, ...) "
+		        "because one of its resource limits is reached, even when max_qp is not."),
+	  .causes = { N_("too many queue pairs, memory keys or UARs at once on this function "
+		         "(scale, a leak in the application)"),
+		      N_("a firmware profile with small limits (mlxconfig), or SR-IOV sharing the "
+		         "device's resources") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.mlx5_cmd_failed", .tool = "kernel (mlx5_core)",
 	  .pattern = "mlx5_cmd_(check|out_err).*failed, status",
-	  .meaning = "The adapter's firmware refused a command; the status and syndrome say why.",
-	  .causes = { "a request the firmware does not support: firmware older than the driver",
-		      "a resource limit (status limits exceeded)",
-		      "bad parameters from the driver or a program (status bad parameter)" },
+	  .meaning = N_("The adapter's firmware refused a command; the status and syndrome say why."),
+	  .causes = { N_("a request the firmware does not support: firmware older than the driver"),
+		      N_("a resource limit (status limits exceeded)"),
+		      N_("bad parameters from the driver or a program (status bad parameter)") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.mlx5_health", .tool = "kernel (mlx5_core)",
 	  .pattern = "health compromised|fw_fatal|firmware fatal|internal error detected|"
 		     "mlx5_crdump|device's health",
-	  .meaning = "The mlx5 driver saw the adapter's firmware stop (health poll): the device "
-		     "is reset, every RDMA connection on it fails.",
-	  .causes = { "a firmware assert: update the firmware, collect the crdump for the vendor",
-		      "a PCIe or power problem on the slot",
-		      "overheating" },
+	  .meaning = N_("The mlx5 driver saw the adapter's firmware stop (health poll): the device "
+		        "is reset, every RDMA connection on it fails."),
+	  .causes = { N_("a firmware assert: update the firmware, collect the crdump for the vendor"),
+		      N_("a PCIe or power problem on the slot"),
+		      N_("overheating") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 8 },
 	{ .id = "kernel.module_event", .tool = "kernel (mlx5_core)",
 	  .pattern = "port module event.*(unplugged|error|not supported|high temperature)",
-	  .meaning = "The NIC reports a problem with the cable or transceiver module of a port.",
-	  .causes = { "the cable is unplugged or not seated",
-		      "the transceiver is faulty, unsupported or overheating",
-		      "the module's power or speed does not match the port" },
+	  .meaning = N_("The NIC reports a problem with the cable or transceiver module of a port."),
+	  .causes = { N_("the cable is unplugged or not seated"),
+		      N_("the transceiver is faulty, unsupported or overheating"),
+		      N_("the module's power or speed does not match the port") },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 8, .alt = { RS_CLS_FIRMWARE }, .sets = RS_CTX_PORT },
 	{ .id = "kernel.gid_add_failed", .tool = "kernel (ib_core)",
 	  .pattern = "unable to add gid",
-	  .meaning = "ib_core could not add an address of the interface to the port's GID table, "
-		     "so that address has no RoCE GID.",
-	  .causes = { "the GID table is full: many IPv6 or secondary addresses, VLANs or macvlans "
-		      "on the interface (error -28, ENOSPC)",
-		      "the driver refused the entry (firmware)" },
+	  .meaning = N_("ib_core could not add an address of the interface to the port's GID table, "
+		        "so that address has no RoCE GID."),
+	  .causes = { N_("the GID table is full: many IPv6 or secondary addresses, VLANs or macvlans "
+		         "on the interface (error -28, ENOSPC)"),
+		      N_("the driver refused the entry (firmware)") },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
 	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.unknown_symbol", .tool = "kernel (modules)",
 	  .pattern = "unknown symbol [a-z_0-9]+|disagrees about version of symbol",
-	  .meaning = "A kernel module could not be loaded: it was built against other kernel "
-		     "or RDMA-stack symbols than the ones running.",
-	  .causes = { "MLNX_OFED (or a DKMS module) built for another kernel: rebuild it for this "
-		      "one, or use the distribution's modules",
-		      "a mix of inbox and out-of-tree RDMA modules (ib_core from one, mlx5_ib from "
-		      "the other)" },
+	  .meaning = N_("A kernel module could not be loaded: it was built against other kernel "
+		        "or RDMA-stack symbols than the ones running."),
+	  .causes = { N_("MLNX_OFED (or a DKMS module) built for another kernel: rebuild it for this "
+		         "one, or use the distribution's modules"),
+		      N_("a mix of inbox and out-of-tree RDMA modules (ib_core from one, mlx5_ib from "
+		         "the other)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 8, .alt = { RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.module_not_found", .tool = "modprobe",
 	  .pattern = "module [^ ]+ not found|could not insert '[^']+'|module [^ ]+ does not exist",
-	  .meaning = "A kernel module could not be found or inserted.",
-	  .causes = { "the module is not built for this kernel (a kernel without the driver, or "
-		      "modules of another kernel version installed)",
-		      "its name changed (ib_rxe became rdma_rxe; nv_peer_mem became "
-		      "nvidia-peermem)",
-		      "inserting it failed: see dmesg for the symbol or parameter it refused" },
+	  .meaning = N_("A kernel module could not be found or inserted."),
+	  .causes = { N_("the module is not built for this kernel (a kernel without the driver, or "
+		         "modules of another kernel version installed)"),
+		      N_("its name changed (ib_rxe became rdma_rxe; nv_peer_mem became "
+		         "nvidia-peermem)"),
+		      N_("inserting it failed: see dmesg for the symbol or parameter it refused") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 7 },
 	{ .id = "kernel.peermem", .tool = "kernel (nvidia-peermem, nv_peer_mem)",
 	  .pattern = "(nv_peer_mem|nvidia[-_]peermem|nv_peer_memory)[^a-z]*.*(not found|could not "
 		     "insert|invalid argument|fail)|"
 		     "could not insert '(nv_peer_mem|nvidia[-_]peermem)",
-	  .meaning = "The GPUDirect RDMA peer-memory module could not be loaded: NICs cannot "
-		     "register GPU memory.",
-	  .causes = { "the module was built for another kernel or another GPU driver (DKMS)",
-		      "the NVIDIA driver's own nvidia-peermem replaces nv_peer_mem: load that "
-		      "one",
-		      "the RDMA stack it was built against (MLNX_OFED or inbox) is not the one "
-		      "running" },
+	  .meaning = N_("The GPUDirect RDMA peer-memory module could not be loaded: NICs cannot "
+		        "register GPU memory."),
+	  .causes = { N_("the module was built for another kernel or another GPU driver (DKMS)"),
+		      N_("the NVIDIA driver's own nvidia-peermem replaces nv_peer_mem: load that "
+		         "one"),
+		      N_("the RDMA stack it was built against (MLNX_OFED or inbox) is not the one "
+		         "running") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_GPUDIRECT, .weight = 9, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
 	{ .id = "kernel.rxe", .tool = "kernel (rdma_rxe)",
 	  .pattern = "rdma_rxe: (failed|unable)|rxe: failed to allocate crc",
-	  .meaning = "The Soft-RoCE driver failed to set up.",
-	  .causes = { "a crypto module it needs (crc32) is not available in this kernel or initrd",
-		      "the netdev given to 'rdma link add' is not suitable" },
+	  .meaning = N_("The Soft-RoCE driver failed to set up."),
+	  .causes = { N_("a crypto module it needs (crc32) is not available in this kernel or initrd"),
+		      N_("the netdev given to 'rdma link add' is not suitable") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 8 },
 	{ .id = "kernel.bnxt_re", .tool = "kernel (bnxt_re)",
 	  .pattern = "bnxt_re[^:]*:.*(timed ?out|timeout|failed)",
-	  .meaning = "The Broadcom RoCE driver reports a failure: most often a command to the "
-		     "adapter's firmware that timed out or was refused.",
-	  .causes = { "firmware and driver versions that do not match (bnxt_en, bnxt_re and the "
-		      "NIC firmware come as a set)",
-		      "RoCE not enabled in the NIC's configuration (NVM)",
-		      "a firmware fault: dmesg around it, then a reset" },
+	  .meaning = N_("The Broadcom RoCE driver reports a failure: most often a command to the "
+		        "adapter's firmware that timed out or was refused."),
+	  .causes = { N_("firmware and driver versions that do not match (bnxt_en, bnxt_re and the "
+		         "NIC firmware come as a set)"),
+		      N_("RoCE not enabled in the NIC's configuration (NVM)"),
+		      N_("a firmware fault: dmesg around it, then a reset") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 5, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.irdma", .tool = "kernel (irdma)",
 	  .pattern = "irdma[^:]*:.*(failed|error|timed ?out)",
-	  .meaning = "The Intel RDMA driver (E810, X722) reports a failure.",
-	  .causes = { "the ice driver, irdma and the NIC's NVM/DDP package do not match",
-		      "RoCE mode not enabled (irdma loads iWARP by default on some versions: "
-		      "roce_ena)",
-		      "a device limit or firmware command failure" },
+	  .meaning = N_("The Intel RDMA driver (E810, X722) reports a failure."),
+	  .causes = { N_("the ice driver, irdma and the NIC's NVM/DDP package do not match"),
+		      N_("RoCE mode not enabled (irdma loads iWARP by default on some versions: "
+		         "roce_ena)"),
+		      N_("a device limit or firmware command failure") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
 	/*
@@ -149,15 +150,15 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "kernel.nvme_rdma_mr_pool", .tool = "kernel (nvme-rdma)",
 	  .pattern = "failed to initialize (pi )?mr pool",
-	  .meaning = "The NVMe over RDMA host could not allocate the memory regions of a queue "
-		     "on the RDMA device, so that queue (and the connection) fails; the lines "
-		     "after it say 'rdma connection establishment failed'.",
-	  .causes = { "the driver cannot give the kind of memory region asked for: PI "
-		      "(signature) MRs on a driver or MLNX_OFED version with a known issue, or a "
-		      "device without that support (connect without protection information, "
-		      "update the driver)",
-		      "the device ran out of memory keys for the queue count and depth asked for "
-		      "(nr_io_queues, queue_size)" },
+	  .meaning = N_("The NVMe over RDMA host could not allocate the memory regions of a queue "
+		        "on the RDMA device, so that queue (and the connection) fails; the lines "
+		        "after it say 'rdma connection establishment failed'."),
+	  .causes = { N_("the driver cannot give the kind of memory region asked for: PI "
+		         "(signature) MRs on a driver or MLNX_OFED version with a known issue, or a "
+		         "device without that support (connect without protection information, "
+		         "update the driver)"),
+		      N_("the device ran out of memory keys for the queue count and depth asked for "
+		         "(nr_io_queues, queue_size)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RESOURCES } },
 	/*
@@ -166,44 +167,44 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "kernel.ulp_cm_bind", .tool = "kernel (nvmet_rdma)",
 	  .pattern = "binding CM ID to [^ ]+ failed \\(-?[0-9]+\\)",
-	  .meaning = "The NVMe over RDMA target could not bind its port's address with rdma_cm: "
-		     "-19 (ENODEV) means no RDMA device sits on that address, -98 (EADDRINUSE) "
-		     "that another listener holds it.",
-	  .causes = { "the address is on an interface without an RDMA device: a plain NIC, or "
-		      "Soft-RoCE not configured on it (rdma link add rxe0 type rxe netdev IF)",
-		      "the RDMA driver for the NIC is not loaded",
-		      "another target port already uses that address and service id" },
+	  .meaning = N_("The NVMe over RDMA target could not bind its port's address with rdma_cm: "
+		        "-19 (ENODEV) means no RDMA device sits on that address, -98 (EADDRINUSE) "
+		        "that another listener holds it."),
+	  .causes = { N_("the address is on an interface without an RDMA device: a plain NIC, or "
+		         "Soft-RoCE not configured on it (rdma link add rxe0 type rxe netdev IF)"),
+		      N_("the RDMA driver for the NIC is not loaded"),
+		      N_("another target port already uses that address and service id") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_RDMA_CM, RS_CLS_CONTROL } },
 	{ .id = "kernel.nvme_rdma_connect", .tool = "kernel (nvme-rdma)",
 	  .pattern = "rdma connection establishment failed|rdma_resolve_addr wait failed|"
 		     "nvme nvme[0-9]+: rdma_[a-z_]+ failed",
-	  .meaning = "The NVMe over RDMA host could not connect a queue to the target: the "
-		     "rdma_cm step named failed (the number is the errno, -104 a reset).",
-	  .causes = { "the target rejected or reset the connection (-104): nothing listens on "
-		      "that address and port, or its port is not an RDMA one",
-		      "address or route resolution failed: no RoCE interface on the way to the "
-		      "target",
-		      "the target's or host's RoCE device is down" },
+	  .meaning = N_("The NVMe over RDMA host could not connect a queue to the target: the "
+		        "rdma_cm step named failed (the number is the errno, -104 a reset)."),
+	  .causes = { N_("the target rejected or reset the connection (-104): nothing listens on "
+		         "that address and port, or its port is not an RDMA one"),
+		      N_("address or route resolution failed: no RoCE interface on the way to the "
+		         "target"),
+		      N_("the target's or host's RoCE device is down") },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_PATH, RS_CLS_DRIVER } },
 	{ .id = "kernel.openibd", .tool = "MLNX_OFED openibd",
 	  .pattern = "openibd.*(fail|error)|loading (hca|mlx[0-9_a-z]*) driver.*failed",
-	  .meaning = "MLNX_OFED's openibd service could not load the RDMA modules.",
-	  .causes = { "the MLNX_OFED modules were built for another kernel: a kernel update "
-		      "without rebuilding them (dkms, or reinstall with --add-kernel-support)",
-		      "a conflicting inbox module already loaded" },
+	  .meaning = N_("MLNX_OFED's openibd service could not load the RDMA modules."),
+	  .causes = { N_("the MLNX_OFED modules were built for another kernel: a kernel update "
+		         "without rebuilding them (dkms, or reinstall with --add-kernel-support)"),
+		      N_("a conflicting inbox module already loaded") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6 },
 	{ .id = "pci.link_status", .tool = "lspci",
 	  .pattern = "LnkSta:.*(width x[0-9]+.*\\(downgraded\\)|speed [0-9.]+GT/s "
 		     "\\(downgraded\\))|LnkSta:.*Width x[12],",
-	  .meaning = "lspci shows the PCIe link the NIC trained to; a narrower width (or "
-		     "'downgraded') than LnkCap caps the NIC's bandwidth.",
-	  .causes = { "the card is in a narrower slot or riser than it needs (x1, x4 for a "
-		      "multi-port 25G+ NIC)",
-		      "the BIOS splits the slot's lanes, or the slot runs at a lower generation",
-		      "the link trained down: reseat the card" },
+	  .meaning = N_("lspci shows the PCIe link the NIC trained to; a narrower width (or "
+		        "'downgraded') than LnkCap caps the NIC's bandwidth."),
+	  .causes = { N_("the card is in a narrower slot or riser than it needs (x1, x4 for a "
+		         "multi-port 25G+ NIC)"),
+		      N_("the BIOS splits the slot's lanes, or the slot runs at a lower generation"),
+		      N_("the link trained down: reseat the card") },
 	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
 	  .cls = RS_CLS_PCIE, .weight = 7 },
 	/*
@@ -221,145 +222,145 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "kernel.mlx5_qp_error", .tool = "kernel (mlx5_ib)",
 	  .pattern = "[^ ]+/[0-9]+: QP [0-9]+ error: ",
-	  .meaning = "The mlx5 driver logs a queue pair that the adapter moved to the error state "
-		     "(an asynchronous QP error, seen by a kernel user such as NVMe-oF, NFS over "
-		     "RDMA or SMB Direct, or by a user program): the text is the CQE syndrome "
-		     "through the kernel's work-completion names, which from 'operation aborted' "
-		     "on name another status (see the entries for those).",
-	  .causes = { "the peer did not answer: route, switch, firewall, link (retry exceeded)",
-		      "the program used a memory key, address or length the other side refused",
-		      "the peer failed or tore its side down first",
-		      "a GID or address vector the peer cannot answer" },
+	  .meaning = N_("The mlx5 driver logs a queue pair that the adapter moved to the error state "
+		        "(an asynchronous QP error, seen by a kernel user such as NVMe-oF, NFS over "
+		        "RDMA or SMB Direct, or by a user program): the text is the CQE syndrome "
+		        "through the kernel's work-completion names, which from 'operation aborted' "
+		        "on name another status (see the entries for those)."),
+	  .causes = { N_("the peer did not answer: route, switch, firewall, link (retry exceeded)"),
+		      N_("the program used a memory key, address or length the other side refused"),
+		      N_("the peer failed or tore its side down first"),
+		      N_("a GID or address vector the peer cannot answer") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 3,
 	  .alt = { RS_CLS_APPLICATION, RS_CLS_PEER, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_qp_retry", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: general error",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x15, transport retry counter "
-		     "exceeded (the driver prints it as 'general error'): the peer never "
-		     "acknowledged. Kernel users (NVMe-oF, NFS, SMB Direct) take the GID from the "
-		     "address through rdma_cm, so the cause is on the way.",
-	  .causes = { "no RoCE path to the peer: route, neighbour, switch, firewall (UDP 4791)",
-		      "packets lost under load: PFC or ECN not set up",
-		      "a link that went down or flaps",
-		      "a GID the peer cannot answer" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x15, transport retry counter "
+		        "exceeded (the driver prints it as 'general error'): the peer never "
+		        "acknowledged. Kernel users (NVMe-oF, NFS, SMB Direct) take the GID from the "
+		        "address through rdma_cm, so the cause is on the way."),
+	  .causes = { N_("no RoCE path to the peer: route, neighbour, switch, firewall (UDP 4791)"),
+		      N_("packets lost under load: PFC or ECN not set up"),
+		      N_("a link that went down or flaps"),
+		      N_("a GID the peer cannot answer") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 6,
 	  .alt = { RS_CLS_CONGESTION, RS_CLS_PORT, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_qp_rem_access", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: fatal error",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x13, remote access error "
-		     "(the driver prints it as 'fatal error'): the peer refused an RDMA read or "
-		     "write to its memory.",
-	  .causes = { "a memory key (rkey) or address the peer does not grant: stale, from "
-		      "another protection domain or device, or without remote access rights",
-		      "the peer deregistered the memory (it was stopping)",
-		      "GPU memory the peer's NIC cannot reach" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x13, remote access error "
+		        "(the driver prints it as 'fatal error'): the peer refused an RDMA read or "
+		        "write to its memory."),
+	  .causes = { N_("a memory key (rkey) or address the peer does not grant: stale, from "
+		         "another protection domain or device, or without remote access rights"),
+		      N_("the peer deregistered the memory (it was stopping)"),
+		      N_("GPU memory the peer's NIC cannot reach") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6,
 	  .alt = { RS_CLS_PEER, RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.mlx5_qp_rem_op", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: response timeout error",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x14, remote operation error "
-		     "(the driver prints it as 'response timeout error'): the peer could not "
-		     "execute the request.",
-	  .causes = { "the peer's receive queue or memory failed (its own error first)",
-		      "an operation the peer's queue pair does not allow" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x14, remote operation error "
+		        "(the driver prints it as 'response timeout error'): the peer could not "
+		        "execute the request."),
+	  .causes = { N_("the peer's receive queue or memory failed (its own error first)"),
+		      N_("an operation the peer's queue pair does not allow") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "kernel.mlx5_qp_bad_resp", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: operation aborted",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x10, bad response (the driver "
-		     "prints it as 'operation aborted'): the peer answered with something that "
-		     "does not fit the request.",
-	  .causes = { "the peer runs a different protocol version or failed mid-way",
-		      "a device or firmware fault at either end" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x10, bad response (the driver "
+		        "prints it as 'operation aborted'): the peer answered with something that "
+		        "does not fit the request."),
+	  .causes = { N_("the peer runs a different protocol version or failed mid-way"),
+		      N_("a device or firmware fault at either end") },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
 	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.mlx5_qp_loc_access", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: invalid EE context number",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x11, local access error (the "
-		     "driver prints it as 'invalid EE context number'): the local memory key does "
-		     "not grant the access the request needs.",
-	  .causes = { "a receive buffer registered without local write access, or a stale key",
-		      "GPU memory the NIC cannot write" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x11, local access error (the "
+		        "driver prints it as 'invalid EE context number'): the local memory key does "
+		        "not grant the access the request needs."),
+	  .causes = { N_("a receive buffer registered without local write access, or a stale key"),
+		      N_("GPU memory the NIC cannot write") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.mlx5_qp_rem_inv_req", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: invalid EE context state",
-	  .meaning = "A queue pair went to error with CQE syndrome 0x12, remote invalid request "
-		     "(the driver prints it as 'invalid EE context state'): the peer found the "
-		     "request invalid - too long for its receive buffer, or not allowed.",
-	  .causes = { "a message longer than the peer's receive buffer or its path MTU",
-		      "an operation the peer's queue pair does not enable (RDMA read, atomics)",
-		      "the two ends configured the queue pairs differently" },
+	  .meaning = N_("A queue pair went to error with CQE syndrome 0x12, remote invalid request "
+		        "(the driver prints it as 'invalid EE context state'): the peer found the "
+		        "request invalid - too long for its receive buffer, or not allowed."),
+	  .causes = { N_("a message longer than the peer's receive buffer or its path MTU"),
+		      N_("an operation the peer's queue pair does not enable (RDMA read, atomics)"),
+		      N_("the two ends configured the queue pairs differently") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_MTU, RS_CLS_PEER } },
 	{ .id = "kernel.mlx5_qp_rnr", .tool = "kernel (mlx5_ib)",
 	  .pattern = "QP [0-9]+ error: unrecognized status",
-	  .meaning = "A queue pair went to error with a CQE syndrome the kernel has no name for: "
-		     "0x16, RNR retry exceeded (the peer had no receive posted), or 0x22, remote "
-		     "abort; the first number in parentheses is the vendor syndrome.",
-	  .causes = { "the receiving side posted no receive in time (an RDMA write with immediate "
-		      "consumes one as well)",
-		      "the peer aborted the operation: it failed or stopped" },
+	  .meaning = N_("A queue pair went to error with a CQE syndrome the kernel has no name for: "
+		        "0x16, RNR retry exceeded (the peer had no receive posted), or 0x22, remote "
+		        "abort; the first number in parentheses is the vendor syndrome."),
+	  .causes = { N_("the receiving side posted no receive in time (an RDMA write with immediate "
+		         "consumes one as well)"),
+		      N_("the peer aborted the operation: it failed or stopped") },
 	  .tree = RS_TREE_BANDWIDTH, .check = "counters.error_rising",
 	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PEER } },
 	{ .id = "kernel.mlx5_pcie_power", .tool = "kernel (mlx5_core)",
 	  .pattern = "insufficient power on the PCIe slot|PCIe slot power capability was not "
 		     "advertised",
-	  .meaning = "mlx5_core read the slot power the platform reports (the MPEIN register): "
-		     "the slot advertises less power than the adapter needs, or nothing; the "
-		     "adapter may then throttle.",
-	  .causes = { "the slot or riser does not advertise its power limit (SlotPowerLimit 0W "
-		      "in lspci): often benign, the adapter still runs at full rate",
-		      "the slot really supplies too little for this adapter and its optics" },
+	  .meaning = N_("mlx5_core read the slot power the platform reports (the MPEIN register): "
+		        "the slot advertises less power than the adapter needs, or nothing; the "
+		        "adapter may then throttle."),
+	  .causes = { N_("the slot or riser does not advertise its power limit (SlotPowerLimit 0W "
+		         "in lspci): often benign, the adapter still runs at full rate"),
+		      N_("the slot really supplies too little for this adapter and its optics") },
 	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
 	  .cls = RS_CLS_PCIE, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.mlx5_cmd_timeout", .tool = "kernel (mlx5_core)",
 	  .pattern = "timeout\\. Will cause a leak of a command resource",
-	  .meaning = "A firmware command of mlx5_core got no answer in time (wait_func(), "
-		     "drivers/net/ethernet/mellanox/mlx5/core/cmd.c): the adapter's firmware is "
-		     "stuck or overloaded.",
-	  .causes = { "an adapter firmware fault or hang: check the health reports, update the "
-		      "firmware",
-		      "the adapter is in a bad state after an error: a reset or power cycle "
-		      "recovers it",
-		      "a driver and firmware that do not match" },
+	  .meaning = N_("A firmware command of mlx5_core got no answer in time (wait_func(), "
+		        "drivers/net/ethernet/mellanox/mlx5/core/cmd.c): the adapter's firmware is "
+		        "stuck or overloaded."),
+	  .causes = { N_("an adapter firmware fault or hang: check the health reports, update the "
+		         "firmware"),
+		      N_("the adapter is in a bad state after an error: a reset or power cycle "
+		         "recovers it"),
+		      N_("a driver and firmware that do not match") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 7, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.mlx5_mkey_async", .tool = "kernel (mlx5_ib)",
 	  .pattern = "async reg mr failed",
-	  .meaning = "mlx5_ib could not create a memory key for its cache (create_mkey_callback(), "
-		     "drivers/infiniband/hw/mlx5/mr.c); the status is the errno, -12 no memory.",
-	  .causes = { "the host or the adapter ran out of memory keys or memory: very many or "
-		      "very large registrations",
-		      "the locked-memory limit of the registering program" },
+	  .meaning = N_("mlx5_ib could not create a memory key for its cache (create_mkey_callback(), "
+		        "drivers/infiniband/hw/mlx5/mr.c); the status is the errno, -12 no memory."),
+	  .causes = { N_("the host or the adapter ran out of memory keys or memory: very many or "
+		         "very large registrations"),
+		      N_("the locked-memory limit of the registering program") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 4, .alt = { RS_CLS_MEMLOCK } },
 	{ .id = "kernel.mlx5_ib_alloc", .tool = "kernel (mlx5_ib)",
 	  .pattern = ":\\(pid [0-9]+\\): (allocation failed|.*(failed to allocate|alloc(ation)? "
 		     "failed))",
-	  .meaning = "mlx5_ib could not allocate memory for a verbs object (mlx5_ib_warn(), "
-		     "'DEVICE:FUNCTION:LINE:(pid N): ...', with 'mlx5_warn:' before it in "
-		     "MLNX_OFED): mostly the pages of a large memory registration's translation "
-		     "table (reg_create, reg_klm), a queue or a command mailbox.",
-	  .causes = { "the host was out of memory (or of memory of the NUMA node) when the "
-		      "program registered its buffers: dmesg shows the page-allocation failure",
-		      "a registration or queue far larger than the program needs" },
+	  .meaning = N_("mlx5_ib could not allocate memory for a verbs object (mlx5_ib_warn(), "
+		        "'DEVICE:FUNCTION:LINE:(pid N): ...', with 'mlx5_warn:' before it in "
+		        "MLNX_OFED): mostly the pages of a large memory registration's translation "
+		        "table (reg_create, reg_klm), a queue or a command mailbox."),
+	  .causes = { N_("the host was out of memory (or of memory of the NUMA node) when the "
+		         "program registered its buffers: dmesg shows the page-allocation failure"),
+		      N_("a registration or queue far larger than the program needs") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_MEMLOCK } },
 	{ .id = "kernel.nvme_rdma_rejected", .tool = "kernel (nvme-rdma)",
 	  .pattern = "connect rejected: status [0-9]+",
-	  .meaning = "The NVMe over RDMA target side rejected the host's connection "
-		     "(nvme_rdma_conn_rejected(), drivers/nvme/host/rdma.c); the status is the "
-		     "CM reject reason: 8 invalid service ID (nothing listens on that port), 10 "
-		     "stale connection, 28 consumer defined (the NVMe status follows).",
-	  .causes = { "no NVMe/RDMA port listening at that address and service id (trsvcid) on "
-		      "the target: the subsystem is not added to an RDMA port",
-		      "the target rejects the host: an NQN or host access it does not allow",
-		      "a stale connection the target still holds, or a driver that mishandles "
-		      "reconnects (Soft-RoCE)" },
+	  .meaning = N_("The NVMe over RDMA target side rejected the host's connection "
+		        "(nvme_rdma_conn_rejected(), drivers/nvme/host/rdma.c); the status is the "
+		        "CM reject reason: 8 invalid service ID (nothing listens on that port), 10 "
+		        "stale connection, 28 consumer defined (the NVMe status follows)."),
+	  .causes = { N_("no NVMe/RDMA port listening at that address and service id (trsvcid) on "
+		         "the target: the subsystem is not added to an RDMA port"),
+		      N_("the target rejects the host: an NQN or host access it does not allow"),
+		      N_("a stale connection the target still holds, or a driver that mishandles "
+		         "reconnects (Soft-RoCE)") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_PEER, .weight = 5,
 	  .alt = { RS_CLS_RDMA_CM, RS_CLS_DRIVER } },
@@ -372,59 +373,59 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "nvme.fabrics_einval", .tool = "nvme-cli, libnvme (kernel nvme-fabrics)",
 	  .pattern = "failed to write to /dev/nvme-fabrics: invalid argument",
-	  .meaning = "nvme-cli's connect or discover was refused by the kernel when it wrote the "
-		     "options to /dev/nvme-fabrics (EINVAL): the kernel has no handler for the "
-		     "transport, or an option is missing or not allowed; dmesg says which.",
-	  .causes = { "the nvme-rdma module is not loaded, or is not the one the kernel's RDMA "
-		      "stack needs (MLNX_OFED installed without NVMe-oF support ships a module "
-		      "that registers nothing): modprobe nvme-rdma, dmesg shows 'no handler "
-		      "found for transport rdma'",
-		      "an option the kernel refuses: a missing address or service id, an option "
-		      "this kernel does not know (dmesg names it)" },
+	  .meaning = N_("nvme-cli's connect or discover was refused by the kernel when it wrote the "
+		        "options to /dev/nvme-fabrics (EINVAL): the kernel has no handler for the "
+		        "transport, or an option is missing or not allowed; dmesg says which."),
+	  .causes = { N_("the nvme-rdma module is not loaded, or is not the one the kernel's RDMA "
+		         "stack needs (MLNX_OFED installed without NVMe-oF support ships a module "
+		         "that registers nothing): modprobe nvme-rdma, dmesg shows 'no handler "
+		         "found for transport rdma'"),
+		      N_("an option the kernel refuses: a missing address or service id, an option "
+		         "this kernel does not know (dmesg names it)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "nvme.fabrics_connect", .tool = "nvme-cli, libnvme (kernel nvme-rdma)",
 	  .pattern = "failed to write to /dev/nvme-fabrics: (connection (reset|refused|timed)|"
 		     "input/output error|no route to host|network is unreachable)",
-	  .meaning = "The kernel's nvme-rdma could not connect to the target when nvme-cli wrote "
-		     "the options to /dev/nvme-fabrics; the kernel log names the rdma_cm step "
-		     "(address, route, connect) and its errno.",
-	  .causes = { "the target's address is reached through an interface without RDMA (the "
-		      "RoCE interface of the host has no address in that subnet)",
-		      "nothing listens for NVMe/RDMA at that address and port on the target" },
+	  .meaning = N_("The kernel's nvme-rdma could not connect to the target when nvme-cli wrote "
+		        "the options to /dev/nvme-fabrics; the kernel log names the rdma_cm step "
+		        "(address, route, connect) and its errno."),
+	  .causes = { N_("the target's address is reached through an interface without RDMA (the "
+		         "RoCE interface of the host has no address in that subnet)"),
+		      N_("nothing listens for NVMe/RDMA at that address and port on the target") },
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PEER } },
 	{ .id = "kernel.nvme_no_transport", .tool = "kernel (nvme-fabrics)",
 	  .pattern = "no handler found for transport",
-	  .meaning = "The kernel's NVMe over Fabrics core has no driver for the transport asked "
-		     "for (nvmf_create_ctrl(), drivers/nvme/host/fabrics.c): nvme-rdma is not "
-		     "loaded, or the one loaded does not register the transport.",
-	  .causes = { "modprobe nvme-rdma was not run (it is not loaded on demand by every "
-		      "distribution)",
-		      "a vendor stack (MLNX_OFED) replaced the module with one that does nothing: "
-		      "reinstall it with NVMe-oF support (--with-nvmf)" },
+	  .meaning = N_("The kernel's NVMe over Fabrics core has no driver for the transport asked "
+		        "for (nvmf_create_ctrl(), drivers/nvme/host/fabrics.c): nvme-rdma is not "
+		        "loaded, or the one loaded does not register the transport."),
+	  .causes = { N_("modprobe nvme-rdma was not run (it is not loaded on demand by every "
+		         "distribution)"),
+		      N_("a vendor stack (MLNX_OFED) replaced the module with one that does nothing: "
+		         "reinstall it with NVMe-oF support (--with-nvmf)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 7 },
 	{ .id = "nvme.no_trsvcid", .tool = "libnvme (nvme-cli)",
 	  .pattern = "no (trsvcid specified|transport address) for 'rdma'",
-	  .meaning = "libnvme refuses an RDMA connect without a transport service id (the port) "
-		     "or a transport address (nvme_create_ctrl(), src/nvme/tree.c): only "
-		     "discovery has a default port.",
-	  .causes = { "the command line gives no -s/--trsvcid (the NVMe/RDMA port is usually "
-		      "4420) or no -a/--traddr" },
+	  .meaning = N_("libnvme refuses an RDMA connect without a transport service id (the port) "
+		        "or a transport address (nvme_create_ctrl(), src/nvme/tree.c): only "
+		        "discovery has a default port."),
+	  .causes = { N_("the command line gives no -s/--trsvcid (the NVMe/RDMA port is usually "
+		         "4420) or no -a/--traddr") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_APPLICATION, .weight = 7 },
 
 	{ .id = "kernel.ulp_create_qp", .tool = "kernel (nvmet_rdma, ib_srpt)",
 	  .pattern = "failed to create_qp ret= *-?[0-9]+",
-	  .meaning = "A kernel RDMA target (NVMe over RDMA's nvmet_rdma, the SRP target ib_srpt) "
-		     "could not create the queue pair of a new connection "
-		     "(drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()); the host's connect "
-		     "fails. Kernel queue pairs take no locked memory: the limit is the device's.",
-	  .causes = { "the queue size or scatter/gather count asked for is above the device's "
-		      "limits (-22), or the device is out of queue pairs or memory (-12)",
-		      "a device or driver that does not support what the target asks (inline "
-		      "data, integrity offload)" },
+	  .meaning = N_("A kernel RDMA target (NVMe over RDMA's nvmet_rdma, the SRP target ib_srpt) "
+		        "could not create the queue pair of a new connection "
+		        "(drivers/nvme/target/rdma.c nvmet_rdma_create_queue_ib()); the host's connect "
+		        "fails. Kernel queue pairs take no locked memory: the limit is the device's."),
+	  .causes = { N_("the queue size or scatter/gather count asked for is above the device's "
+		         "limits (-22), or the device is out of queue pairs or memory (-12)"),
+		      N_("a device or driver that does not support what the target asks (inline "
+		         "data, integrity offload)") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_DRIVER } },
 
@@ -436,58 +437,58 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "nfs.rpcrdma_refused", .tool = "kernel (xprtrdma, NFS over RDMA)",
 	  .pattern = "rpcrdma: connection to [^ ]+ closed \\(-111\\)",
-	  .meaning = "The NFS client's RDMA connection was refused (ECONNREFUSED: the rdma_cm "
-		     "connect was rejected): the server has no RDMA listener on that port.",
-	  .causes = { "the NFS server does not listen for RDMA: no 'rdma 20049' in "
-		      "/proc/fs/nfsd/portlist (rdma=y in nfs.conf), or svcrdma/rpcrdma not "
-		      "loaded there",
-		      "the mount names another port than the server's RDMA one (port=20049)",
-		      "the server's RDMA device is down or the address is not on it" },
+	  .meaning = N_("The NFS client's RDMA connection was refused (ECONNREFUSED: the rdma_cm "
+		        "connect was rejected): the server has no RDMA listener on that port."),
+	  .causes = { N_("the NFS server does not listen for RDMA: no 'rdma 20049' in "
+		         "/proc/fs/nfsd/portlist (rdma=y in nfs.conf), or svcrdma/rpcrdma not "
+		         "loaded there"),
+		      N_("the mount names another port than the server's RDMA one (port=20049)"),
+		      N_("the server's RDMA device is down or the address is not on it") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_PEER, .weight = 6,
 	  .alt = { RS_CLS_CONTROL, RS_CLS_RDMA_CM } },
 	{ .id = "nfs.rpcrdma_closed", .tool = "kernel (xprtrdma, NFS over RDMA)",
 	  .pattern = "rpcrdma: connection to [^ ]+ closed \\(-?[0-9]+\\)",
-	  .meaning = "The NFS client's RDMA connection ended; the number is the errno of the "
-		     "rdma_cm event: -111 rejected, -100 unreachable, -107 connect error, -103 "
-		     "disconnected, -19 device removed.",
-	  .causes = { "no RDMA path to the server (unreachable, connect error): route, "
-		      "neighbour, switch",
-		      "the server closed or rejected it",
-		      "the address or route resolution failed (rdma_cm)",
-		      "the RDMA port went down or the device was removed" },
+	  .meaning = N_("The NFS client's RDMA connection ended; the number is the errno of the "
+		        "rdma_cm event: -111 rejected, -100 unreachable, -107 connect error, -103 "
+		        "disconnected, -19 device removed."),
+	  .causes = { N_("no RDMA path to the server (unreachable, connect error): route, "
+		         "neighbour, switch"),
+		      N_("the server closed or rejected it"),
+		      N_("the address or route resolution failed (rdma_cm)"),
+		      N_("the RDMA port went down or the device was removed") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 3,
 	  .alt = { RS_CLS_PEER, RS_CLS_RDMA_CM, RS_CLS_PORT } },
 	{ .id = "nfs.rpcrdma_async", .tool = "kernel (xprtrdma, NFS over RDMA)",
 	  .pattern = "rpcrdma_(qp|cq)_async_error_upcall: ",
-	  .meaning = "The NFS client's RDMA queue pair or completion queue got an asynchronous "
-		     "error event (the text names it: QP fatal error, port error, ...); the "
-		     "connection is torn down and retried.",
-	  .causes = { "a transport error on the connection: the peer did not answer or refused "
-		      "an access",
-		      "the port went down",
-		      "the server failed or closed its side" },
+	  .meaning = N_("The NFS client's RDMA queue pair or completion queue got an asynchronous "
+		        "error event (the text names it: QP fatal error, port error, ...); the "
+		        "connection is torn down and retried."),
+	  .causes = { N_("a transport error on the connection: the peer did not answer or refused "
+		         "an access"),
+		      N_("the port went down"),
+		      N_("the server failed or closed its side") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 3,
 	  .alt = { RS_CLS_PORT, RS_CLS_PEER } },
 	{ .id = "nfs.rpcrdma_wc", .tool = "kernel (xprtrdma, NFS over RDMA)",
 	  .pattern = "rpcrdma_(send|recv)cq_process_wc: ",
-	  .meaning = "A send or receive of the NFS client's RDMA connection completed with an "
-		     "error; the status follows (local length error: a reply larger than the "
-		     "receive buffers the two ends agreed).",
-	  .causes = { "the transport failed (the status names it): peer, path or length",
-		      "the client and server disagree on inline sizes or versions" },
+	  .meaning = N_("A send or receive of the NFS client's RDMA connection completed with an "
+		        "error; the status follows (local length error: a reply larger than the "
+		        "receive buffers the two ends agreed)."),
+	  .causes = { N_("the transport failed (the status names it): peer, path or length"),
+		      N_("the client and server disagree on inline sizes or versions") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 2,
 	  .alt = { RS_CLS_APPLICATION, RS_CLS_PEER } },
 	{ .id = "nfs.rpcrdma_other_device", .tool = "kernel (xprtrdma, NFS over RDMA)",
 	  .pattern = "reconnect on different device",
-	  .meaning = "The NFS client reconnected and rdma_cm resolved the server through another "
-		     "RDMA device than the connection's; xprtrdma cannot move a mount.",
-	  .causes = { "the route to the server changed: a bond failed over, a second port or "
-		      "policy routing now carries it",
-		      "the first device's port went down" },
+	  .meaning = N_("The NFS client reconnected and rdma_cm resolved the server through another "
+		        "RDMA device than the connection's; xprtrdma cannot move a mount."),
+	  .causes = { N_("the route to the server changed: a bond failed over, a second port or "
+		         "policy routing now carries it"),
+		      N_("the first device's port went down") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.peer_route",
 	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PORT } },
 	/*
@@ -500,28 +501,28 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "kernel.probe_failed", .tool = "kernel (driver core)",
 	  .pattern = "probe of [^ ]+ failed with error -?[0-9]+",
-	  .meaning = "A kernel driver could not initialise a device, so no network or RDMA "
-		     "device appears for it. The error is a negative errno: -22 (EINVAL) the "
-		     "driver and the device or its firmware disagree, -12 or -28 (ENOMEM, ENOSPC) "
-		     "memory or interrupt vectors ran out, -110 the device did not answer.",
-	  .causes = { "the driver does not match the device or its firmware: a driver too old for "
-		      "the adapter, a module built for another kernel, a vendor build that the "
-		      "firmware does not accept",
-		      "the adapter's firmware is in a bad state or too old for the driver",
-		      "the PCIe slot or the platform: not enough interrupt vectors or power, a "
-		      "degraded link (lspci -vv)" },
+	  .meaning = N_("A kernel driver could not initialise a device, so no network or RDMA "
+		        "device appears for it. The error is a negative errno: -22 (EINVAL) the "
+		        "driver and the device or its firmware disagree, -12 or -28 (ENOMEM, ENOSPC) "
+		        "memory or interrupt vectors ran out, -110 the device did not answer."),
+	  .causes = { N_("the driver does not match the device or its firmware: a driver too old for "
+		         "the adapter, a module built for another kernel, a vendor build that the "
+		         "firmware does not accept"),
+		      N_("the adapter's firmware is in a bad state or too old for the driver"),
+		      N_("the PCIe slot or the platform: not enough interrupt vectors or power, a "
+		         "degraded link (lspci -vv)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_FIRMWARE, RS_CLS_PCIE } },
 	{ .id = "kernel.mlx5_init_failed", .tool = "kernel (mlx5_core)",
 	  .pattern = "mlx5_[a-z_0-9]+ failed with error code:? -?[0-9]+|(handle|set)_hca_cap failed",
-	  .meaning = "mlx5_core failed a step of bringing the adapter up (loading it, querying or "
-		     "setting its capabilities): the device is not registered.",
-	  .causes = { "the driver and the adapter's firmware disagree: a driver too old for the "
-		      "card or a module built for another kernel (a NAS or appliance kernel, a "
-		      "DKMS build that did not match)",
-		      "the firmware is too old for this driver, or in a bad state (mlxfwmanager, "
-		      "a cold reboot)",
-		      "no interrupt vectors or memory left for the device (error -28, -12)" },
+	  .meaning = N_("mlx5_core failed a step of bringing the adapter up (loading it, querying or "
+		        "setting its capabilities): the device is not registered."),
+	  .causes = { N_("the driver and the adapter's firmware disagree: a driver too old for the "
+		         "card or a module built for another kernel (a NAS or appliance kernel, a "
+		         "DKMS build that did not match)"),
+		      N_("the firmware is too old for this driver, or in a bad state (mlxfwmanager, "
+		         "a cold reboot)"),
+		      N_("no interrupt vectors or memory left for the device (error -28, -12)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 7, .alt = { RS_CLS_FIRMWARE, RS_CLS_RESOURCES } },
 	/*
@@ -531,13 +532,13 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 */
 	{ .id = "kernel.hmc_error", .tool = "kernel (ice, i40e, irdma)",
 	  .pattern = "HMC error( interrupt)?([^a-z]|$)",
-	  .meaning = "The Intel adapter signalled an error of its Host Memory Cache, where the "
-		     "RDMA function keeps its queue and memory-region context; irdma answers it "
-		     "by resetting the function, which takes the port (and its RDMA traffic) down.",
-	  .causes = { "the irdma driver (or the ice/irdma pair) and the adapter disagree: an "
-		      "irdma or ice version with a known HMC error, or irdma loaded where RDMA is "
-		      "not used (unload and blacklist irdma there)",
-		      "the adapter's NVM (firmware) does not match the driver" },
+	  .meaning = N_("The Intel adapter signalled an error of its Host Memory Cache, where the "
+		        "RDMA function keeps its queue and memory-region context; irdma answers it "
+		        "by resetting the function, which takes the port (and its RDMA traffic) down."),
+	  .causes = { N_("the irdma driver (or the ice/irdma pair) and the adapter disagree: an "
+		         "irdma or ice version with a known HMC error, or irdma loaded where RDMA is "
+		         "not used (unload and blacklist irdma there)"),
+		      N_("the adapter's NVM (firmware) does not match the driver") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = NULL },

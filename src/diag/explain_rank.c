@@ -13,6 +13,7 @@
  * The confidence comes from the score.
  */
 #include "diag/explain.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -21,31 +22,40 @@
 static const struct {
 	const char *name, *tree, *check;
 } classes[RS_CLS_COUNT] = {
+	/*
+	 * TRANSLATORS: the class of a cause, "#1 gid, high confidence: ..." and
+	 * "[gid]" after an entry; one or two words.
+	 */
 	[RS_CLS_NONE] = { "", NULL, NULL },
-	[RS_CLS_CONTROL] = { "control-channel", RS_TREE_CONNECTION, "net.control_port" },
-	[RS_CLS_PATH] = { "path", RS_TREE_CONNECTION, "net.ping" },
-	[RS_CLS_PEER] = { "peer", RS_TREE_CONNECTION, "peer.same_gid_type" },
-	[RS_CLS_GID] = { "gid", RS_TREE_CONNECTION, "gid.user_index" },
-	[RS_CLS_PORT] = { "port", RS_TREE_CONNECTION, "port.not_active" },
-	[RS_CLS_MEMLOCK] = { "memlock", RS_TREE_LARGE_MSG, "host.memlock_small" },
-	[RS_CLS_RESOURCES] = { "resources", RS_TREE_LARGE_MSG, "device.max_mr" },
-	[RS_CLS_DRIVER] = { "driver", RS_TREE_SETUP, "host.module_missing" },
-	[RS_CLS_GPUDIRECT] = { "gpudirect", RS_TREE_SETUP, "host.module_missing" },
-	[RS_CLS_MTU] = { "mtu", RS_TREE_BANDWIDTH, "port.roce_mtu_small" },
-	[RS_CLS_CONGESTION] = { "congestion", RS_TREE_BANDWIDTH, "qos.pfc" },
-	[RS_CLS_PCIE] = { "pcie", RS_TREE_BANDWIDTH, "pci.link_degraded" },
-	[RS_CLS_FIRMWARE] = { "firmware", RS_TREE_SETUP, "profile.firmware" },
-	[RS_CLS_PERMISSION] = { "permission", RS_TREE_SETUP, "device.none" },
-	[RS_CLS_RDMA_CM] = { "rdma-cm", RS_TREE_CONNECTION, "rdma.cm_resolve" },
-	[RS_CLS_APPLICATION] = { "application", RS_TREE_CONNECTION, "perf.pingpong" },
+	[RS_CLS_CONTROL] = { N_("control-channel"), RS_TREE_CONNECTION, "net.control_port" },
+	[RS_CLS_PATH] = { N_("path"), RS_TREE_CONNECTION, "net.ping" },
+	[RS_CLS_PEER] = { N_("peer"), RS_TREE_CONNECTION, "peer.same_gid_type" },
+	[RS_CLS_GID] = { N_("gid"), RS_TREE_CONNECTION, "gid.user_index" },
+	[RS_CLS_PORT] = { N_("port"), RS_TREE_CONNECTION, "port.not_active" },
+	[RS_CLS_MEMLOCK] = { N_("memlock"), RS_TREE_LARGE_MSG, "host.memlock_small" },
+	[RS_CLS_RESOURCES] = { N_("resources"), RS_TREE_LARGE_MSG, "device.max_mr" },
+	[RS_CLS_DRIVER] = { N_("driver"), RS_TREE_SETUP, "host.module_missing" },
+	[RS_CLS_GPUDIRECT] = { N_("gpudirect"), RS_TREE_SETUP, "host.module_missing" },
+	[RS_CLS_MTU] = { N_("mtu"), RS_TREE_BANDWIDTH, "port.roce_mtu_small" },
+	[RS_CLS_CONGESTION] = { N_("congestion"), RS_TREE_BANDWIDTH, "qos.pfc" },
+	[RS_CLS_PCIE] = { N_("pcie"), RS_TREE_BANDWIDTH, "pci.link_degraded" },
+	[RS_CLS_FIRMWARE] = { N_("firmware"), RS_TREE_SETUP, "profile.firmware" },
+	[RS_CLS_PERMISSION] = { N_("permission"), RS_TREE_SETUP, "device.none" },
+	[RS_CLS_RDMA_CM] = { N_("rdma-cm"), RS_TREE_CONNECTION, "rdma.cm_resolve" },
+	[RS_CLS_APPLICATION] = { N_("application"), RS_TREE_CONNECTION, "perf.pingpong" },
 };
 
+/*
+ * TRANSLATORS: what the paste showed that moved a cause, in "because ...
+ * (GID index 0, line 18)".  The tools' names and NCCL's variables stay.
+ */
 static const char *const ctx_names[RS_CTX_COUNT] = {
-	"link-local GID", "GID index 0", "RoCE v1 GID", "losses under load", "port event",
-	"GPU memory", "locked-memory limit", "container", "out of memory",
-	"invalid argument", "InfiniBand link", "shutdown", "MTU mismatch", "perftest",
-	"NCCL", "IPv4 GID", "RoCE link", "data moving", "ACS or IOMMU", "MTU of 2048 or less",
-	"MTU of 4096", "NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", "another completion error",
+	N_("link-local GID"), N_("GID index 0"), N_("RoCE v1 GID"), N_("losses under load"),
+	N_("port event"), N_("GPU memory"), N_("locked-memory limit"), N_("container"),
+	N_("out of memory"), N_("invalid argument"), N_("InfiniBand link"), N_("shutdown"),
+	N_("MTU mismatch"), "perftest", "NCCL", N_("IPv4 GID"), N_("RoCE link"),
+	N_("data moving"), N_("ACS or IOMMU"), N_("MTU of 2048 or less"), N_("MTU of 4096"),
+	"NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", N_("another completion error"),
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)
@@ -74,7 +84,8 @@ const char *rs_explain_ctx_name(unsigned bit)
 
 const char *rs_explain_confidence_name(enum rs_explain_confidence c)
 {
-	return c == RS_CONF_HIGH ? "high" : c == RS_CONF_MEDIUM ? "medium" : "low";
+	/* TRANSLATORS: the word in "#1 gid, high confidence: ..." */
+	return c == RS_CONF_HIGH ? N_("high") : c == RS_CONF_MEDIUM ? N_("medium") : N_("low");
 }
 
 /* The rule names e: by id, or as "class:NAME" of e's class. */

@@ -10,6 +10,7 @@
  * reach the terminal.
  */
 #include "wizard/explain_report.h"
+#include "i18n.h"
 #include "util.h"
 #include "wizard/tree.h"
 
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #define MAX_TREES 8
 #define LINE_MAX_BYTES 1024
@@ -136,40 +138,136 @@ static void putf(struct out *o, const char *fmt, ...)
 	o->put(o->arg, line);
 }
 
-/* text after first (then indent), wrapped at the width on spaces. */
+/*
+ * The display columns of the character at p and its bytes: wcwidth() in
+ * the locale's encoding, one column a byte where the locale cannot decode
+ * it.  *wide is set for a double-width character (CJK), after which a
+ * line may break without a space.
+ */
+static size_t char_at(const char *p, size_t *bytes, int *wide)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t k;
+	int w;
+
+	*wide = 0;
+	*bytes = 1;
+	if ((unsigned char)*p < 0x80)
+		return 1;
+	memset(&st, 0, sizeof(st));
+	k = mbrtowc(&wc, p, MB_CUR_MAX, &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
+		return 1;
+	*bytes = k;
+	w = wcwidth(wc);
+	*wide = w == 2;
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* Whether p starts with one of the marks: a line never starts with a
+ * closing one, nor ends with an opening one. */
+static size_t punct_at(const char *p, const char *const *marks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(p, marks[i], strlen(marks[i])))
+			return strlen(marks[i]);
+	return 0;
+}
+
+static const char *const closing[] = { "\uff0c", "\u3002", "\uff1a", "\uff1b", "\u3001",
+				       "\uff09", "\uff01", "\uff1f", "\u300d", "\u201d" };
+static const char *const opening[] = { "\uff08", "\u300c", "\u201c" };
+
+/*
+ * The piece of text at p a line may not break inside, its bytes in
+ * *bytes, its columns returned: a word (up to a space or a wide
+ * character), or one wide character, with the closing marks after it
+ * and an opening mark before it.
+ */
+static size_t piece(const char *p, size_t *bytes)
+{
+	const char *q = p;
+	size_t cols = 0, b, k;
+	int wide;
+
+	while ((k = punct_at(q, opening, RS_ARRAY_SIZE(opening)))) {
+		cols += char_at(q, &b, &wide);
+		q += k;
+	}
+	if (*q && *q != ' ') {
+		cols += char_at(q, &b, &wide);
+		q += b;
+		while (!wide && *q && *q != ' ') {
+			size_t c = char_at(q, &b, &wide);
+
+			if (wide)
+				break;
+			cols += c;
+			q += b;
+		}
+	}
+	while ((k = punct_at(q, closing, RS_ARRAY_SIZE(closing)))) {
+		cols += char_at(q, &b, &wide);
+		q += k;
+	}
+	*bytes = (size_t)(q - p);
+	return cols;
+}
+
+static size_t text_cols(const char *s)
+{
+	size_t cols = 0, b;
+	int wide;
+
+	for (; *s; s += b)
+		cols += char_at(s, &b, &wide);
+	return cols;
+}
+
+/*
+ * text after first (then indent), wrapped at the width in display
+ * columns: on spaces, and between wide characters (Chinese has no
+ * spaces), never inside a character.
+ */
 static void wrap(struct out *o, const char *first, const char *indent, const char *text)
 {
 	char line[LINE_MAX_BYTES];
-	size_t len, max = (size_t)o->width;
+	size_t len, col, max = (size_t)o->width;
 	const char *p = text + strspn(text, " ");
-	int fresh = 1;
+	int fresh = 1, sep = 0;
 
 	len = (size_t)snprintf(line, sizeof(line), "%s", first);
+	col = text_cols(first);
 	while (*p) {
-		size_t w = strcspn(p, " ");
+		size_t b, n, w = piece(p, &b);
+		int gap = !fresh && sep;
 
-		if (!fresh && len + 1 + w > max) {
+		if (!fresh && col + (size_t)gap + w > max) {
 			o->put(o->arg, line);
 			len = (size_t)snprintf(line, sizeof(line), "%s", indent);
+			col = text_cols(indent);
 			fresh = 1;
+			gap = 0;
 		}
-		if (!fresh && len + 1 < sizeof(line))
+		if (gap && len + 1 < sizeof(line)) {
 			line[len++] = ' ';
-		if (len + w >= sizeof(line))
-			w = sizeof(line) - len - 1;
-		memcpy(line + len, p, w);
-		len += w;
+			col++;
+		}
+		n = b;
+		if (len + n >= sizeof(line))
+			for (n = sizeof(line) - len - 1; n && (p[n] & 0xc0) == 0x80; n--)
+				;
+		memcpy(line + len, p, n);
+		len += n;
+		col += w;
 		line[len] = '\0';
 		fresh = 0;
-		p += strcspn(p, " ");
+		p += b;
+		sep = *p == ' ';
 		p += strspn(p, " ");
 	}
 	o->put(o->arg, line);
-}
-
-static const char *plural(uint64_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
 }
 
 static void cmd_lines(struct out *o, struct rs_explain_report *rp, const char *tree,
@@ -179,11 +277,16 @@ static void cmd_lines(struct out *o, struct rs_explain_report *rp, const char *t
 	const char *step;
 
 	rs_explain_report_cmd(rp, tree, check, peer, run, sizeof(run), &step, NULL);
-	putf(o, "%srun: %s", indent, run);
+	/* TRANSLATORS: an indent, then the command to run */
+	putf(o, _("%srun: %s"), indent, run);
+	/*
+	 * TRANSLATORS: an indent, the step's id in the tree and its check id;
+	 * the spaces put "step" under the command after "run: ".
+	 */
 	if (step)
-		putf(o, "%s     step %s: %s", indent, step, check);
+		putf(o, _("%s     step %s: %s"), indent, step, check);
 	else
-		putf(o, "%s     step %s", indent, check ? check : "?");
+		putf(o, _("%s     step %s"), indent, check ? check : "?");
 }
 
 static void ranking(struct out *o, struct rs_explain_report *rp, const struct rs_explain_run *r,
@@ -191,29 +294,35 @@ static void ranking(struct out *o, struct rs_explain_report *rp, const struct rs
 {
 	char why[LINE_MAX_BYTES];
 
-	putf(o, "Most likely cause first:");
+	putf(o, "%s", _("Most likely cause first:"));
 	for (size_t i = 0; i < n; i++) {
 		const struct rs_explain_ranked *it = &rk[i];
 		const struct rs_explain_seen *sn = it->seen;
 
+		const char *cls = _(rs_explain_class_name(it->cls));
+		const char *conf = _(rs_explain_confidence_name(it->conf));
+
+		/*
+		 * TRANSLATORS: the rank, the class of the cause, the confidence
+		 * (high, medium, low), then an entry's id and the lines it came on.
+		 */
 		if (it->alternative) {
-			snprintf(why, sizeof(why), "#%zu %s, %s confidence: another likely cause of "
-				 "%s (line %" PRIu64 ")", i + 1, rs_explain_class_name(it->cls),
-				 rs_explain_confidence_name(it->conf), it->e->id, sn->first);
+			snprintf(why, sizeof(why), _("#%zu %s, %s confidence: another likely cause "
+				 "of %s (line %" PRIu64 ")"), i + 1, cls, conf, it->e->id, sn->first);
 			wrap(o, "  ", "       ", why);
 		} else if (sn->count > 1)
-			putf(o, "  #%zu %s, %s confidence: %s, %" PRIu64 " lines, first %" PRIu64
-			     ", last %" PRIu64, i + 1, rs_explain_class_name(it->cls),
-			     rs_explain_confidence_name(it->conf), it->e->id, sn->count, sn->first,
+			putf(o, _("  #%zu %s, %s confidence: %s, %" PRIu64 " lines, first %" PRIu64
+			     ", last %" PRIu64), i + 1, cls, conf, it->e->id, sn->count, sn->first,
 			     sn->last);
 		else
-			putf(o, "  #%zu %s, %s confidence: %s, line %" PRIu64, i + 1,
-			     rs_explain_class_name(it->cls), rs_explain_confidence_name(it->conf),
+			putf(o, _("  #%zu %s, %s confidence: %s, line %" PRIu64), i + 1, cls, conf,
 			     it->e->id, sn->first);
 		if (it->rule) {
-			snprintf(why, sizeof(why), "%s (%s, line %" PRIu64 ")", it->rule->why,
-				 it->rule_ctx, it->rule_line);
-			wrap(o, "     because ", "       ", why);
+			/* TRANSLATORS: the reason, what the log showed, the line it was on */
+			snprintf(why, sizeof(why), _("%s (%s, line %" PRIu64 ")"),
+				 _(it->rule->why), _(it->rule_ctx), it->rule_line);
+			/* TRANSLATORS: five spaces of indent stay before the word */
+			wrap(o, _("     because "), "       ", why);
 		}
 		cmd_lines(o, rp, it->tree, it->check, rs_explain_report_peer(r, it), "     ");
 	}
@@ -235,30 +344,36 @@ static void entry_lines(struct out *o, struct rs_explain_report *rp,
 {
 	char num[16];
 
-	putf(o, "  %s (%s) [%s]", e->id, e->tool, rs_explain_class_name(e->cls));
-	wrap(o, "  meaning: ", "    ", e->meaning);
-	putf(o, "  likely causes:");
+	putf(o, "  %s (%s) [%s]", e->id, e->tool, _(rs_explain_class_name(e->cls)));
+	/* TRANSLATORS: two spaces of indent stay before the label */
+	wrap(o, _("  meaning: "), "    ", _(e->meaning));
+	/* TRANSLATORS: two spaces of indent stay before the label */
+	putf(o, "%s", _("  likely causes:"));
 	for (int i = 0; e->causes[i]; i++) {
 		snprintf(num, sizeof(num), "    %d. ", i + 1);
-		wrap(o, num, "       ", e->causes[i]);
+		wrap(o, num, "       ", _(e->causes[i]));
 	}
 	cmd_lines(o, rp, e->tree, e->check, sn->peer, "  ");
 	if (sn->count > 1)
-		putf(o, "  seen %" PRIu64 " times, last on line %" PRIu64, sn->count, sn->last);
+		putf(o, rs_trn("  seen %" PRIu64 " time, last on line %" PRIu64,
+			       "  seen %" PRIu64 " times, last on line %" PRIu64, sn->count),
+		     sn->count, sn->last);
 }
 
 /* The line a message was first seen on, escaped. */
 static void line_header(struct out *o, const struct rs_explain_seen *sn)
 {
-	size_t cap = RS_ESCAPE_MAX(sn->len) + 96;
+	size_t cap = RS_ESCAPE_MAX(sn->len) + 256;
 	char *buf = rs_xmalloc(cap);
 	int k;
 
 	if (sn->full_len > sn->len)
-		k = snprintf(buf, cap, "line %" PRIu64 " (its first %zu of %zu bytes): ", sn->first,
-			     sn->len, sn->full_len);
+		k = snprintf(buf, cap, _("line %" PRIu64 " (its first %zu of %zu bytes): "),
+			     sn->first, sn->len, sn->full_len);
 	else
-		k = snprintf(buf, cap, "line %" PRIu64 ": ", sn->first);
+		k = snprintf(buf, cap, _("line %" PRIu64 ": "), sn->first);
+	if (k < 0 || (size_t)k >= cap)
+		k = 0;		/* a translation too long for its room: the line alone */
 	rs_escape_text(buf + k, cap - (size_t)k, sn->text ? sn->text : "", sn->len);
 	o->put(o->arg, buf);
 	free(buf);
@@ -292,21 +407,33 @@ static void messages(struct out *o, struct rs_explain_report *rp, const struct r
 static void summary(struct out *o, const struct rs_explain_stats *st,
 		    const struct rs_explain_limits *lim)
 {
-	if (st->recognised)
-		putf(o, "%" PRIu64 " of %" PRIu64 " %s recognised (%" PRIu64 " %s, %zu %s)",
-		     st->recognised, st->lines, plural(st->lines, "line", "lines"), st->matches,
-		     plural(st->matches, "match", "matches"), st->distinct,
-		     plural(st->distinct, "message", "messages"));
-	else
-		putf(o, "nothing recognised in %" PRIu64 " %s: rocescope explain --list shows the "
-		     "messages it knows", st->lines, plural(st->lines, "line", "lines"));
+	char msgs[64], counts[128];
+
+	if (st->recognised) {
+		/*
+		 * TRANSLATORS: "17 matches, 13 messages" in "15 of 46 lines
+		 * recognised (...)"; %s is "13 messages".
+		 */
+		snprintf(msgs, sizeof(msgs), rs_trn("%zu message", "%zu messages", st->distinct),
+			 st->distinct);
+		snprintf(counts, sizeof(counts), rs_trn("%" PRIu64 " match, %s",
+							"%" PRIu64 " matches, %s", st->matches),
+			 st->matches, msgs);
+		putf(o, rs_trn("%" PRIu64 " of %" PRIu64 " line recognised (%s)",
+			       "%" PRIu64 " of %" PRIu64 " lines recognised (%s)", st->lines),
+		     st->recognised, st->lines, counts);
+	} else
+		putf(o, rs_trn("nothing recognised in %" PRIu64 " line: rocescope explain --list "
+			       "shows the messages it knows",
+			       "nothing recognised in %" PRIu64 " lines: rocescope explain --list "
+			       "shows the messages it knows", st->lines), st->lines);
 	if (st->long_lines)
-		putf(o, "note: %" PRIu64 " %s longer than %zu bytes %s matched on %s beginning",
-		     st->long_lines, plural(st->long_lines, "line", "lines"), lim->line_max,
-		     plural(st->long_lines, "was", "were"),
-		     plural(st->long_lines, "its", "their"));
+		putf(o, rs_trn("note: %" PRIu64 " line longer than %zu bytes was matched on its "
+			       "beginning",
+			       "note: %" PRIu64 " lines longer than %zu bytes were matched on their "
+			       "beginning", st->long_lines), st->long_lines, lim->line_max);
 	if (st->input_cut)
-		putf(o, "note: the input was read up to %" PRIu64 " bytes; the rest was not read",
+		putf(o, _("note: the input was read up to %" PRIu64 " bytes; the rest was not read"),
 		     lim->input_max);
 }
 
