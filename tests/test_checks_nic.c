@@ -128,6 +128,32 @@ static void test_psn_err_gone(void **state)
 	rs_snapshot_free(&s);
 }
 
+/* A QP of the kernel in ERR (no wall time known): the sentence names "the
+ * kernel (MODULE)", its verdict a fail (the kernel does not go away). */
+static void test_kernel_owner(void **state)
+{
+	struct rs_qp_table t;
+	struct rs_snapshot s;
+	struct rs_device *d = qp_host(&s);
+	struct rs_qp *k = add_qp(d, 20, 3, 0);
+	const struct rs_finding *x;
+	struct rs_findings f;
+
+	k->kernel = 1;
+	RS_STRCPY(k->comm, "ib_core");
+	rs_qp_table_init(&t);
+	rs_qp_table_update(&t, &s, NULL, 10 * S, 0);
+	k->state = 6;
+	rs_qp_table_update(&t, &s, NULL, 11 * S, 0);
+	run_qp(&s, &t, &f);
+	x = rs_ct_get(&f, "qp.error_state", "mlx5_0 port 1 QP 20", RS_FAIL);
+	assert_string_equal(x->summary, "mlx5_0 QP 20 of the kernel (ib_core) is in ERR: it "
+			    "cannot send or receive");
+	rs_findings_free(&f);
+	rs_qp_table_free(&t);
+	rs_snapshot_free(&s);
+}
+
 /* A QPN reused by another process is another QP. */
 static void test_reuse(void **state)
 {
@@ -411,6 +437,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_psn_err_gone),
+		cmocka_unit_test(test_kernel_owner),
 		cmocka_unit_test(test_reuse),
 		cmocka_unit_test(test_rates),
 		cmocka_unit_test(test_numa),

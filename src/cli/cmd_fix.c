@@ -53,8 +53,8 @@ static int site_values(struct rs_view *v)
 
 		snprintf(key, sizeof(key), "%.*s", eq ? (int)(eq - opt.sets[i]) : 0, opt.sets[i]);
 		if (!eq || !key[0] || rs_profile_set(&s->profile, key, eq + 1, err, sizeof(err))) {
-			rs_tprintf(stderr, "rocescope: --set %s: %s\n", opt.sets[i],
-				   eq && key[0] ? err : "KEY=VALUE (a profile key: mtu=9000)");
+			rs_tprintf(stderr, _("rocescope: --set %s: %s\n"), opt.sets[i],
+				   eq && key[0] ? err : _("KEY=VALUE (a profile key: mtu=9000)"));
 			return -1;
 		}
 	}
@@ -73,7 +73,9 @@ static void run_probes(struct rs_view *v, const struct rs_fix_opts *o, int quiet
 		if (k < 0 || !want || !rs_fix_has_rule(c->id) || !v->sess.peer[0])
 			continue;
 		if (!quiet)
-			rs_tprintf(stderr, "rocescope: running the %s probe towards %s...\n",
+			/* TRANSLATORS: the probe, then the peer; rs_tprintf takes no
+			 * positional arguments (%1$s): keep this order. */
+			rs_tprintf(stderr, _("rocescope: running the %s probe towards %s...\n"),
 				   rs_probe_kind_name((enum rs_probe_kind)k), v->sess.peer);
 		rs_session_probe_forget(&v->sess, (enum rs_probe_kind)k);
 		rs_session_probe_wait(&v->sess, (enum rs_probe_kind)k);
@@ -87,13 +89,13 @@ static int check_ids(int argc, char **argv, const char **ids, size_t *n)
 		const struct rs_check *c = rs_check_find(argv[i]);
 
 		if (!c) {
-			rs_tprintf(stderr, "rocescope: fix: no check '%s' (rocescope check lists "
-				   "them)\n", argv[i]);
+			rs_tprintf(stderr, _("rocescope: fix: no check '%s' (rocescope check lists "
+				   "them)\n"), argv[i]);
 			return RS_EXIT_USAGE;
 		}
 		if (!rs_fix_has_rule(c->id)) {
-			rs_tprintf(stderr, "rocescope: fix: %s has no fix (docs/fix.md lists the "
-				   "checks that have one)\n", c->id);
+			rs_tprintf(stderr, _("rocescope: fix: %s has no fix (docs/fix.md lists the "
+				   "checks that have one)\n"), c->id);
 			return RS_EXIT_USAGE;
 		}
 		if (*n < MAX_IDS)
@@ -130,7 +132,7 @@ static void recheck(struct rs_view *v, const struct rs_fix_opts *o)
 	char err[RS_MSG_LEN];
 
 	if (rs_session_reload(&v->sess, err, sizeof(err)))
-		rs_tprintf(stderr, "rocescope: reading the host again: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: reading the host again: %s\n"), err);
 	run_probes(v, o, v->j != NULL);
 	rs_session_recheck(&v->sess);
 }
@@ -146,7 +148,7 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 	rs_fix_print_plan(v, plan, 1);
 	rs_pr_str_or_null(&v->pr, "needs", NULL, ret ? err : "");
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: fix: needs %s\n", err);
+		rs_tprintf(stderr, _("rocescope: fix: needs %s\n"), err);
 		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	if (!rs_fix_plan_ready(plan))
@@ -178,8 +180,8 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 	int ret;
 
 	if (argc > 1 || (argc == 1 && ((id = strtoul(argv[0], &end, 10)) == 0 || *end))) {
-		rs_tprintf(stderr, "rocescope: fix --undo [ID]: ID is a change set's number "
-			   "(fix --list shows them)\n");
+		rs_tprintf(stderr, _("rocescope: fix --undo [ID]: ID is a change set's number "
+			   "(fix --list shows them)\n"));
 		return RS_EXIT_USAGE;
 	}
 	rs_pr_str(&v->pr, "mode", NULL, "undo");
@@ -192,7 +194,7 @@ static int do_undo(struct rs_view *v, struct rs_fix_env *env, int argc, char **a
 		return rs_fix_print_none(v, RS_EXIT_OK, "nothing to undo");
 	}
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: fix --undo: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: fix --undo: %s\n"), err);
 		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	recheck(v, &o);
@@ -213,16 +215,16 @@ static int fix_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (opt.apply + opt.dry_run + opt.undo + opt.list > 1) {
-		rs_tprintf(stderr, "rocescope: fix: one of --dry-run, --apply, --undo, --list\n");
+		rs_tprintf(stderr, _("rocescope: fix: one of --dry-run, --apply, --undo, --list\n"));
 		return RS_EXIT_USAGE;
 	}
 	if ((opt.apply || opt.undo || opt.list) && (cli->demo || cli->load || cli->replay)) {
-		rs_tprintf(stderr, "rocescope: fix: a recorded host cannot be changed (--demo, "
-			   "--load, --replay show the plan only)\n");
+		rs_tprintf(stderr, _("rocescope: fix: a recorded host cannot be changed (--demo, "
+			   "--load, --replay show the plan only)\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (opt.tree && argc && !opt.undo) {
-		rs_tprintf(stderr, "rocescope: fix: CHECK_ID... or --tree, not both\n");
+		rs_tprintf(stderr, _("rocescope: fix: CHECK_ID... or --tree, not both\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (!opt.undo && (ret = check_ids(argc, argv, ids, &n)))
@@ -264,25 +266,25 @@ enum {
 };
 
 static const struct rs_opt fix_opts[] = {
-	{ "dry-run", 'n', NULL, "print the plan and change nothing (what fix does without "
-	  "--apply)", OPT_DRY },
-	{ "apply", 0, NULL, "make the changes in order, run the checks again, print each "
-	  "verdict after", OPT_APPLY },
-	{ "undo", 0, NULL, "put back the values a change set replaced: the last one, or the "
-	  "ID given", OPT_UNDO },
-	{ "list", 0, NULL, "the change sets in the journal, with what each changed", OPT_LIST },
-	{ "tree", 0, "TREE", "fix what a troubleshooting tree finds (its cause; a checklist: "
-	  "every step not done)", OPT_TREE },
-	{ "object", 0, "OBJECT", "only the findings about OBJECT, as check names it (\"rxe0 "
-	  "port 1\", eth2, host) or a netdev", OPT_OBJECT },
-	{ "profile", 0, "FILE", "the site's values (MTU, RoCE priority, huge pages...): "
-	  "profiles/lossless.yaml", OPT_PROFILE },
-	{ "set", 0, "KEY=VALUE", "one site value, as in a profile (mtu=9000, pfc_priority=3, "
-	  "hugepages=512)", OPT_SET },
-	{ "force", 'f', NULL, "change the interface of this SSH session too, and MTUs the "
-	  "peer's path does not carry yet", OPT_FORCE },
-	{ "state-dir", 0, "DIR", "the journal's directory (default ROOT/var/lib/rocescope, "
-	  "or $RS_STATE_DIR)", OPT_STATE },
+	{ "dry-run", 'n', NULL, N_("print the plan and change nothing (what fix does without "
+	  "--apply)"), OPT_DRY },
+	{ "apply", 0, NULL, N_("make the changes in order, run the checks again, print each "
+	  "verdict after"), OPT_APPLY },
+	{ "undo", 0, NULL, N_("put back the values a change set replaced: the last one, or the "
+	  "ID given"), OPT_UNDO },
+	{ "list", 0, NULL, N_("the change sets in the journal, with what each changed"), OPT_LIST },
+	{ "tree", 0, "TREE", N_("fix what a troubleshooting tree finds (its cause; a checklist: "
+	  "every step not done)"), OPT_TREE },
+	{ "object", 0, "OBJECT", N_("only the findings about OBJECT, as check names it (\"rxe0 "
+	  "port 1\", eth2, host) or a netdev"), OPT_OBJECT },
+	{ "profile", 0, "FILE", N_("the site's values (MTU, RoCE priority, huge pages...): "
+	  "profiles/lossless.yaml"), OPT_PROFILE },
+	{ "set", 0, "KEY=VALUE", N_("one site value, as in a profile (mtu=9000, pfc_priority=3, "
+	  "hugepages=512)"), OPT_SET },
+	{ "force", 'f', NULL, N_("change the interface of this SSH session too, and MTUs the "
+	  "peer's path does not carry yet"), OPT_FORCE },
+	{ "state-dir", 0, "DIR", N_("the journal's directory (default ROOT/var/lib/rocescope, "
+	  "or $RS_STATE_DIR)"), OPT_STATE },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -300,7 +302,7 @@ static int fix_opt(struct rs_cli *cli, int id, const char *arg)
 	case OPT_STATE: opt.state_dir = arg; break;
 	default:
 		if (opt.n_sets >= MAX_SETS) {
-			rs_tprintf(stderr, "rocescope: --set: at most %d\n", MAX_SETS);
+			rs_tprintf(stderr, _("rocescope: --set: at most %d\n"), MAX_SETS);
 			return RS_EXIT_USAGE;
 		}
 		opt.sets[opt.n_sets++] = arg;
@@ -311,7 +313,7 @@ static int fix_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_fix = {
 	.name = "fix",
 	.args = "[CHECK_ID...]",
-	.help = "the changes that make failing checks pass: a plan, --apply, --undo",
+	.help = N_("the changes that make failing checks pass: a plan, --apply, --undo"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.min_args = 0,
 	.max_args = MAX_IDS,

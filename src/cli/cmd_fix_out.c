@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+/* TRANSLATORS: a verdict in a column 4 terminal columns wide (two Chinese
+ * characters). */
+static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
 
 /* A file's lines, one under the other (text). */
 static void text_lines(struct rs_pr *p, const char *lines)
@@ -46,20 +48,23 @@ static void print_step(struct rs_pr *p, const struct rs_fix_step *st, size_t n)
 	rs_pr_str(p, "check", "%-20s ", st->check);
 	rs_pr_str(p, "object", "%s\n", st->object);
 	rs_pr_str(p, "kind", NULL, rs_fix_kind_name(st->kind));
-	rs_pr_str(p, "what", file ? "     %s, to hold:\n" : "     %s: ", st->what);
+	rs_pr_str(p, "what", file ? _("     %s, to hold:\n") : "     %s: ", st->what);
 	rs_pr_str_or_null(p, "netdev", NULL, st->netdev);
 	rs_pr_str(p, "target", NULL, st->target);
 	rs_pr_str(p, "current", file ? NULL : blocked ? "%s\n" : "%s -> ", st->cur);
 	rs_pr_str_or_null(p, "new", value ? "%s\n" : NULL, blocked ? "" : st->want);
 	if (file)
 		text_lines(p, st->want);
-	rs_pr_str_or_null(p, "command", blocked ? NULL : "     command:  %s\n",
+	/* TRANSLATORS: "command:", "persists:" and "not planned:" are labels
+	 * under one another; the value starts in column 15. */
+	rs_pr_str_or_null(p, "command", blocked ? NULL : _("     command:  %s\n"),
 			  blocked ? "" : st->command);
 	rs_pr_bool(p, "persists", NULL, st->persists);
-	if (!blocked)
-		rs_pr_text(p, "     persists: %s", file || st->persists ? "yes, " : "no, ");
-	rs_pr_str(p, "persist", blocked ? NULL : "%s\n", st->persist);
-	rs_pr_str_or_null(p, "blocked", blocked ? "     not planned: %s\n" : NULL, st->blocked);
+	/* TRANSLATORS: %s says how the change lasts, or why it does not. */
+	rs_pr_str(p, "persist", blocked ? NULL : file || st->persists ?
+		  _("     persists: yes, %s\n") : _("     persists: no, %s\n"), st->persist);
+	rs_pr_str_or_null(p, "blocked", blocked ? _("     not planned: %s\n") : NULL,
+			  st->blocked);
 	rs_pr_obj_close(p);
 }
 
@@ -72,18 +77,26 @@ void rs_fix_print_plan(struct rs_view *v, const struct rs_fix_plan *plan, int ap
 	int passes = rs_pr_is_json(p) ? 1 : 2;
 
 	rs_pr_str(p, "mode", NULL, applying ? "apply" : "plan");
+	/* TRANSLATORS: %s is the host ("this host", "demo host", a file). */
 	if (!plan->n)
-		rs_pr_text(p, "nothing to do: no failing or warning check has a fix here (%s)\n",
-			   v->sess.label);
+		rs_pr_text(p, _("nothing to do: no failing or warning check has a fix here "
+				"(%s)\n"), v->sess.label);
+	/* TRANSLATORS: the count, then the host; printed by rs_tprintf, which
+	 * takes no positional arguments (%1$s): keep this order. */
+	else if (applying)
+		rs_pr_text(p, rs_trn("plan: %zu change on %s\n", "plan: %zu changes on %s\n",
+				     ready), ready, v->sess.label);
+	/* TRANSLATORS: as above: the count, then the host, in this order. */
 	else
-		rs_pr_text(p, "plan: %zu change%s on %s%s\n", ready, ready == 1 ? "" : "s",
-			   v->sess.label,
-			   applying ? "" : " (nothing is changed: --apply makes them)");
+		rs_pr_text(p, rs_trn("plan: %zu change on %s (nothing is changed: --apply makes "
+				     "them)\n", "plan: %zu changes on %s (nothing is changed: "
+				     "--apply makes them)\n", ready), ready, v->sess.label);
 	rs_pr_arr_open(p, "plan");
 	for (int pass = 0; pass < passes; pass++) {
+		if (pass && ready < plan->n && ready)
+			rs_pr_text(p, "\n");
 		if (pass && ready < plan->n)
-			rs_pr_text(p, ready ? "\ncannot be planned as things are:\n" :
-				   "cannot be planned as things are:\n");
+			rs_pr_text(p, _("cannot be planned as things are:\n"));
 		for (size_t i = 0; i < plan->n; i++) {
 			const struct rs_fix_step *st = &plan->steps[i];
 
@@ -107,7 +120,7 @@ int rs_fix_print_dry(struct rs_view *v, struct rs_fix_plan *plan, const struct r
 	rs_fix_print_plan(v, plan, 0);
 	ready = rs_fix_plan_ready(plan);
 	rs_pr_bool(&v->pr, "dry_run", NULL, 1);
-	rs_pr_str_or(&v->pr, "needs", "\napplying it needs %s\n", denied ? need : "", NULL);
+	rs_pr_str_or(&v->pr, "needs", _("\napplying it needs %s\n"), denied ? need : "", NULL);
 	rs_pr_str(&v->pr, "outcome", NULL, !plan->n ? "nothing to do" : ready == plan->n ?
 		  "all can be fixed" : "some cannot be fixed");
 	(void)dry_run;
@@ -121,8 +134,10 @@ void rs_fix_print_progress(const struct rs_fix_entry *e, void *arg)
 
 	rs_fix_entry_value(e, 0, old, sizeof(old));
 	rs_fix_entry_value(e, 1, want, sizeof(want));
+	/* TRANSLATORS: the change's state, what it changed, the value put back;
+	 * the last two %s are ": " and the action's message, or nothing. */
 	if (e->state == RS_FIXS_UNDONE || e->state == RS_FIXS_UNDO_FAILED)
-		rs_tprintf(stdout, "  %-11s %s: back to %s%s%s\n", st, e->what, old,
+		rs_tprintf(stdout, _("  %-11s %s: back to %s%s%s\n"), st, e->what, old,
 			   e->message[0] ? ": " : "", e->message);
 	else
 		rs_tprintf(stdout, "  %-11s %s: %s -> %s%s%s\n", st, e->what, old, want,
@@ -160,9 +175,13 @@ static void print_set(struct rs_pr *p, const struct rs_fix_set *set, const char 
 	rs_pr_obj_open(p, NULL);
 	if (rs_pr_is_json(p))
 		rs_fix_json_head(p->j, set);	/* the journal's own members */
-	if (listing)
-		rs_pr_text(p, "%3u  %s  %s%s\n     %s\n", set->id, set->started, set->who,
-			   set->undone ? "  (undone)" : "", set->command);
+	if (listing && set->undone)
+		/* TRANSLATORS: the set's number, when, who, then its command line. */
+		rs_pr_text(p, _("%3u  %s  %s  (undone)\n     %s\n"), set->id, set->started,
+			   set->who, set->command);
+	else if (listing)
+		rs_pr_text(p, "%3u  %s  %s\n     %s\n", set->id, set->started, set->who,
+			   set->command);
 	rs_pr_str(p, "journal", NULL, path);
 	rs_pr_bool(p, "undone", NULL, set->undone);
 	rs_pr_arr_open(p, "changes");
@@ -202,9 +221,9 @@ static int after_one(struct rs_view *v, const char *id, const char *object, int 
 	     f = rs_findings_next(fs, f, id, object)) {
 		bad += rs_finding_is_problem(f);
 		if (!(*header)++)
-			rs_pr_text(p, "after:\n");
+			rs_pr_text(p, _("after:\n"));
 		rs_pr_obj_open(p, NULL);
-		rs_pr_text(p, "  %-4s  ", upper[f->verdict]);
+		rs_pr_text(p, "  %-4s  ", _(upper[f->verdict]));
 		rs_pr_str(p, "id", "%-20s ", f->id);
 		rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
 		rs_pr_str(p, "object", "%-14s  ", f->object);
@@ -262,9 +281,18 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 		done += st == ok;
 		n += !undo || st == RS_FIXS_UNDONE || st == RS_FIXS_UNDO_FAILED;
 	}
-	rs_pr_text(p, "\nchange set %u %s: %zu of %zu change%s %s (journal %s/changes/"
-		   "%u.json)\n", set->id, undo ? "undone" : "applied", done, n, n == 1 ? "" : "s",
-		   undo ? "put back" : "made", env->state_dir, set->id);
+	/* TRANSLATORS: the set's number, the changes done, of how many, then the
+	 * journal's directory and the set's number again. */
+	if (undo)
+		rs_pr_text(p, rs_trn("\nchange set %u undone: %zu of %zu change put back "
+				     "(journal %s/changes/%u.json)\n", "\nchange set %u undone: "
+				     "%zu of %zu changes put back (journal %s/changes/%u.json)\n",
+				     n), set->id, done, n, env->state_dir, set->id);
+	else
+		rs_pr_text(p, rs_trn("\nchange set %u applied: %zu of %zu change made (journal "
+				     "%s/changes/%u.json)\n", "\nchange set %u applied: %zu of "
+				     "%zu changes made (journal %s/changes/%u.json)\n", n),
+			   set->id, done, n, env->state_dir, set->id);
 	if (rs_pr_is_json(p)) {
 		rs_json_key(p->j, "change_set");
 		print_set(p, set, env->state_dir, 0);
@@ -277,11 +305,19 @@ int rs_fix_print_set(struct rs_view *v, const struct rs_fix_set *set,
 	}
 	fixed = done == set->n && !bad && !unplanned;
 	rs_pr_str(p, "outcome", NULL, fixed ? "all fixed" : "some not fixed");
-	if (!fixed)
-		rs_pr_text(p, "some not fixed: %zu change%s not made, %zu not planned (above), "
-			   "%d finding%s still a problem (rocescope fix --undo %u puts back what was "
-			   "made)\n", set->n - done, set->n - done == 1 ? "" : "s", unplanned, bad,
-			   bad == 1 ? "" : "s", set->id);
+	if (!fixed) {
+		char made[64], still[64];
+
+		snprintf(made, sizeof(made), rs_trn("%zu change not made", "%zu changes not made",
+						    set->n - done), set->n - done);
+		snprintf(still, sizeof(still), rs_trn("%d finding still a problem",
+						      "%d findings still a problem", bad), bad);
+		/* TRANSLATORS: "N changes not made", then how many steps were not
+		 * planned, "N findings still a problem", and the change set's number. */
+		rs_pr_text(p, _("some not fixed: %s, %zu not planned (above), %s (rocescope fix "
+				"--undo %u puts back what was made)\n"), made, unplanned, still,
+			   set->id);
+	}
 	return fixed ? RS_EXIT_FIXED : RS_EXIT_FAIL;
 }
 
@@ -294,7 +330,7 @@ int rs_fix_print_list(struct rs_view *v, const struct rs_fix_env *env)
 	rs_fix_list(env, &sets, &n, err, sizeof(err));
 	rs_pr_str(&v->pr, "mode", NULL, "list");
 	if (!n)
-		rs_pr_text(&v->pr, "no change set in %s\n", env->state_dir);
+		rs_pr_text(&v->pr, _("no change set in %s\n"), env->state_dir);
 	rs_pr_arr_open(&v->pr, "change_sets");
 	for (size_t i = 0; i < n; i++) {
 		print_set(&v->pr, &sets[i], env->state_dir, 1);

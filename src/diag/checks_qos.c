@@ -79,6 +79,29 @@ static int dcb_absent(const struct rs_link *l)
 			    ((l) = rs_ctx_link((ctx), (p)->netdev)),			\
 			    !strcmp((p)->link_layer, "Ethernet"))
 
+/* Flow control unknown: what ethtool -a said, then what DCB said. */
+static void fc_unknown(struct rs_finding *f, const struct rs_link *l)
+{
+	int pause = l->pause.known;
+
+	if (l->dcb.known)
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: PFC off") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; PFC off"),
+			    l->name);
+	else if (l->dcb.error[0])
+		/* TRANSLATORS: the last %s is the DCB netlink error. */
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: %s") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; %s"),
+			    l->name, l->dcb.error);
+	else
+		RS_FSUMMARY(f, pause ? N_("flow control of %s unknown: 802.3x pause off, PFC "
+					  "unknown: no DCB answer") :
+			    N_("flow control of %s unknown: no answer to ethtool -a; no DCB "
+			       "answer"), l->name);
+}
+
 void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		    struct rs_findings *out)
 {
@@ -104,36 +127,33 @@ void rs_check_pause(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		else
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "802.3x pause on (an ordinary switch) or PFC on the RoCE "
-			"priority (a lossless fabric), not both");
+		RS_FSET(f->expected, _("802.3x pause on (an ordinary switch) or PFC on the RoCE "
+			"priority (a lossless fabric), not both"));
 		if (!l) {
-			RS_FSET(f->summary, "netdev %s not in the link list", p->netdev[0] ?
+			RS_FSUMMARY(f, "netdev %s not in the link list", p->netdev[0] ?
 				p->netdev : "(none)");
 			continue;
 		}
 		prios(pr, sizeof(pr), l->dcb.pfc_en);
-		RS_FSET(f->evidence, "ethtool -a %s: %s; DCB PFC: %s", l->name,
+		RS_FSET(f->evidence, _("ethtool -a %s: %s; DCB PFC: %s"), l->name,
 			!l->pause.known ? "not supported" : l->pause.rx && l->pause.tx ?
 			"rx on, tx on" : l->pause.rx ? "rx on, tx off" : l->pause.tx ?
 			"rx off, tx on" : "rx off, tx off", l->dcb.known ? pr : l->dcb.error);
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "flow control of %s unknown: %s%s", l->name,
-				l->pause.known ? "802.3x pause off, PFC unknown: " :
-				"no answer to ethtool -a; ", l->dcb.known ? "PFC off" :
-				l->dcb.error[0] ? l->dcb.error : "no DCB answer");
+			fc_unknown(f, l);
 		} else if (v == RS_PASS) {
-			RS_FSET(f->summary, pfc ? "PFC on priority %s" : "802.3x pause on (rx, tx): "
-				"enough for functional tests; full load needs PFC", pr);
+			RS_FSUMMARY(f, pfc ? N_("PFC on priority %s") : N_("802.3x pause on (rx, tx): "
+				    "enough for functional tests; full load needs PFC"), pr);
 		} else if (pfc) {
-			RS_FSET(f->summary, "802.3x pause and PFC both on: one global pause stops "
+			RS_FSUMMARY(f, "802.3x pause and PFC both on: one global pause stops "
 				"every priority");
-			RS_FSET(f->remedy, "ethtool -A %s autoneg off rx off tx off (PFC does the "
-				"pausing)", l->name);
+			RS_FSET(f->remedy, _("ethtool -A %s autoneg off rx off tx off (PFC does the "
+				"pausing)"), l->name);
 		} else {
-			RS_FSET(f->summary, "no flow control on %s: a drop costs RoCE a "
+			RS_FSUMMARY(f, "no flow control on %s: a drop costs RoCE a "
 				"retransmission, a full load collapses", l->name);
-			RS_FSET(f->remedy, "ethtool -A %s rx on tx on (and flow control on the "
-				"switch port), or PFC on the RoCE priority", l->name);
+			RS_FSET(f->remedy, _("ethtool -A %s rx on tx on (and flow control on the "
+				"switch port), or PFC on the RoCE priority"), l->name);
 		}
 	}
 }
@@ -170,44 +190,47 @@ void rs_check_pfc(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 		pfc_vector(vec, sizeof(vec), prio);
 		if (pr && pr->pfc_priority == RS_PFC_NONE)
-			RS_FSET(f->expected, "PFC off (profile %s: no PFC on this fabric)", pr->name);
+			RS_FSET(f->expected, _("PFC off (profile %s: no PFC on this fabric)"), pr->name);
 		else if (pr && pr->pfc_priority >= 0)
-			RS_FSET(f->expected, "PFC on priority %d only (profile %s)", prio, pr->name);
+			RS_FSET(f->expected, _("PFC on priority %d only (profile %s)"), prio, pr->name);
 		else
-			RS_FSET(f->expected, "PFC on the RoCE priority (for full load on a "
-				"lossless fabric)");
+			RS_FSET(f->expected, _("PFC on the RoCE priority (for full load on a "
+				"lossless fabric)"));
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "PFC unknown: %s", l ? l->dcb.error : "netdev unknown");
+			if (l)
+				RS_FSUMMARY(f, "PFC unknown: %s", l->dcb.error);
+			else
+				RS_FSUMMARY(f, "PFC unknown: netdev unknown");
 			continue;
 		}
 		prios(have, sizeof(have), l->dcb.pfc_en);
-		RS_FSET(f->evidence, "DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u", l->name,
+		RS_FSET(f->evidence, _("DCB netlink (RTM_GETDCB) %s: pfc_en %s, pfc_cap %u"), l->name,
 			have, l->dcb.pfc_cap);
 		if (v == RS_PASS) {
-			RS_FSET(f->summary, l->dcb.pfc_en ? "PFC on priority %s" : "PFC off, as the "
-				"profile says", have);
+			RS_FSUMMARY(f, l->dcb.pfc_en ? N_("PFC on priority %s") :
+				    N_("PFC off, as the profile says"), have);
 			continue;
 		}
 		if (pr && pr->pfc_priority == RS_PFC_NONE) {
-			RS_FSET(f->summary, "PFC on priority %s, but this fabric runs without it",
+			RS_FSUMMARY(f, "PFC on priority %s, but this fabric runs without it",
 				have);
 			if (is_mlx(d))
 				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc 0,0,0,0,0,0,0,0", l->name);
 			else
 				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc all:off", l->name);
 		} else if (!l->dcb.pfc_en) {
-			RS_FSET(f->summary, "no PFC on %s: RoCE drops under congestion (fine for "
+			RS_FSUMMARY(f, "no PFC on %s: RoCE drops under congestion (fine for "
 				"functional tests)", l->name);
 			if (is_mlx(d))
-				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s "
+				RS_FSET(f->remedy, _("mlnx_qos -i %s --pfc %s (or dcb pfc set dev %s "
 					"prio-pfc %d:on), and PFC on priority %d on every switch port "
-					"of the path", l->name, vec, l->name, prio, prio);
+					"of the path"), l->name, vec, l->name, prio, prio);
 			else
-				RS_FSET(f->remedy, "dcb pfc set dev %s prio-pfc %d:on, and PFC on "
-					"priority %d on every switch port of the path", l->name, prio,
+				RS_FSET(f->remedy, _("dcb pfc set dev %s prio-pfc %d:on, and PFC on "
+					"priority %d on every switch port of the path"), l->name, prio,
 					prio);
 		} else {
-			RS_FSET(f->summary, "PFC on %s, the site's RoCE priority is %d", have, prio);
+			RS_FSUMMARY(f, "PFC on %s, the site's RoCE priority is %d", have, prio);
 			if (is_mlx(d))
 				RS_FSET(f->remedy, "mlnx_qos -i %s --pfc %s", l->name, vec);
 			else
@@ -236,29 +259,36 @@ void rs_check_trust(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		else if (l->dcb.pfc_en && !strcmp(l->dcb.trust, "pcp") && l->vlan_id < 0)
 			v = RS_WARN;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "%s%s", pr && pr->trust[0] ? "trust " : "",
-			pr && pr->trust[0] ? pr->trust : "DSCP trust when PFC is on and RoCE is "
-			"untagged (the priority travels in the DSCP)");
+		if (pr && pr->trust[0])
+			RS_FSET(f->expected, _("trust %s"), pr->trust);
+		else
+			RS_FSET(f->expected, _("DSCP trust when PFC is on and RoCE is untagged (the "
+				"priority travels in the DSCP)"));
 		if (v == RS_SKIP) {
-			RS_FSET(f->summary, "trust mode unknown: %s", !l ? "no netdev" :
-				l->dcb.known ? "DCB answered without it" : l->dcb.error);
+			if (l && !l->dcb.known)
+				RS_FSUMMARY(f, "trust mode unknown: %s", l->dcb.error);
+			else
+				RS_FSUMMARY(f, !l ? N_("trust mode unknown: no netdev") :
+					    N_("trust mode unknown: DCB answered without it"));
 			continue;
 		}
-		RS_FSET(f->evidence, "DCB netlink %s: trust %s, %u DSCP APP entries, %s", l->name,
-			l->dcb.trust, l->dcb.dscp_apps, l->vlan_id >= 0 ? "VLAN-tagged" : "untagged");
+		RS_FSET(f->evidence, l->vlan_id >= 0 ?
+			_("DCB netlink %s: trust %s, %u DSCP APP entries, VLAN-tagged") :
+			_("DCB netlink %s: trust %s, %u DSCP APP entries, untagged"), l->name,
+			l->dcb.trust, l->dcb.dscp_apps);
 		if (v == RS_PASS) {
-			RS_FSET(f->summary, "trust %s", l->dcb.trust);
+			RS_FSUMMARY(f, "trust %s", l->dcb.trust);
 			continue;
 		}
-		RS_FSET(f->summary, v == RS_FAIL ? "trust %s, the site trusts %s" :
-			"trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and miss "
-			"the PFC priority", l->dcb.trust, pr ? pr->trust : "");
+		RS_FSUMMARY(f, v == RS_FAIL ? N_("trust %s, the site trusts %s") :
+			    N_("trust pcp with PFC on, untagged: RoCE v2 packets carry no PCP and "
+			       "miss the PFC priority"), l->dcb.trust, pr ? pr->trust : "");
 		if (is_mlx(d))
 			RS_FSET(f->remedy, "mlnx_qos -i %s --trust %s", l->name,
 				pr && pr->trust[0] ? pr->trust : "dscp");
 		else
-			RS_FSET(f->remedy, "trust %s with iproute2's dcb (dcb app add dev %s "
-				"dscp-prio DSCP:PRIO for the RoCE DSCP) or the NIC vendor's QoS tool",
+			RS_FSET(f->remedy, _("trust %s with iproute2's dcb (dcb app add dev %s "
+				"dscp-prio DSCP:PRIO for the RoCE DSCP) or the NIC vendor's QoS tool"),
 				pr && pr->trust[0] ? pr->trust : "dscp", l->name);
 	}
 }
@@ -269,14 +299,14 @@ static void ecn_unknown(struct rs_finding *f, const struct rs_device *d)
 	const struct rs_ctr_table *t = rs_ctr_table_for(d);
 
 	if (is_mlx(d))
-		RS_FSET(f->summary, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
+		RS_FSUMMARY(f, "RoCE ECN unknown: no ecn/roce_np|roce_rp in sysfs "
 			"(upstream mlx5 keeps it in debugfs)");
 	else if (!strcmp(t->driver, "bnxt_re"))
-		RS_FSET(f->summary, "RoCE ECN unknown: bnxt_re keeps congestion control in "
+		RS_FSUMMARY(f, "RoCE ECN unknown: bnxt_re keeps congestion control in "
 			"configfs (/sys/kernel/config/bnxt_re/%s/ports/1/cc/, Broadcom's "
 			"bnxt_setupcc.sh), which rocescope does not read", d->name);
 	else
-		RS_FSET(f->summary, "RoCE ECN unknown: %s has no ecn/roce_np|roce_rp switches "
+		RS_FSUMMARY(f, "RoCE ECN unknown: %s has no ecn/roce_np|roce_rp switches "
 			"(MLNX_OFED's sysfs files, the only ones rocescope reads)", t->driver);
 }
 
@@ -297,8 +327,9 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 				    pr && pr->ecn >= 0 ? RS_FAIL : RS_WARN;
 		struct rs_finding *f = rs_finding_port(out, c, v, d, p);
 
-		RS_FSET(f->expected, "RoCE ECN %s on priority %d (notification and reaction "
-			"point)", want ? "on" : "off", prio);
+		RS_FSET(f->expected, want ? _("RoCE ECN on on priority %d (notification and "
+			"reaction point)") : _("RoCE ECN off on priority %d (notification and "
+			"reaction point)"), prio);
 		if (v == RS_SKIP) {
 			ecn_unknown(f, d);
 			continue;
@@ -306,9 +337,15 @@ void rs_check_ecn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d: %d, "
 			"roce_rp/enable/%d: %d", l->name, prio, !!(l->ecn.np_en & bit), prio,
 			!!(l->ecn.rp_en & bit));
-		RS_FSET(f->summary, "RoCE ECN %s on priority %d%s", on ? "on" : "off", prio,
-			v == RS_PASS ? "" : want ? ": no congestion control (DCQCN)" :
-			", but the site runs without");
+		/* Not a pass: on is !want (both are 0 or 1). */
+		if (v == RS_PASS)
+			RS_FSUMMARY(f, on ? N_("RoCE ECN on on priority %d") :
+				    N_("RoCE ECN off on priority %d"), prio);
+		else
+			RS_FSUMMARY(f, want ? N_("RoCE ECN off on priority %d: no congestion "
+						 "control (DCQCN)") :
+				    N_("RoCE ECN on on priority %d, but the site runs without"),
+				    prio);
 		if (v != RS_PASS)
 			RS_FSET(f->remedy, "echo %d > /sys/class/net/%s/ecn/roce_np/enable/%d; "
 				"echo %d > /sys/class/net/%s/ecn/roce_rp/enable/%d", want, l->name,
@@ -363,6 +400,41 @@ static void pauses(const struct rs_series *s, const char *netdev, struct pause_s
 	}
 }
 
+/*
+ * Which pause frames rose (802.3x or PFC, on which priorities) and what
+ * that means: a port asking its peer to stop, or one being stopped, the
+ * whole port (802.3x) or a priority.  One sentence per case.
+ */
+static void pause_summary(struct rs_finding *f, const char *netdev,
+			  const struct pause_seen *ps, const char *pr)
+{
+	int g = ps->global;
+
+	if (!ps->rx && ps->prios)
+		RS_FSUMMARY(f, g ? N_("802.3x (global) pause frames on %s, priority %s: this "
+				      "port asks its peer to stop (its receive buffers fill)") :
+			    N_("PFC pause frames on %s, priority %s: this port asks its peer to "
+			       "stop (its receive buffers fill)"), netdev, pr);
+	else if (!ps->rx)
+		RS_FSUMMARY(f, g ? N_("802.3x (global) pause frames on %s: this port asks its "
+				      "peer to stop (its receive buffers fill)") :
+			    N_("PFC pause frames on %s: this port asks its peer to stop (its "
+			       "receive buffers fill)"), netdev);
+	else if (g && ps->prios)
+		RS_FSUMMARY(f, "802.3x (global) pause frames on %s, priority %s: a congested "
+			    "peer or switch port stops the whole port, every priority; bandwidth "
+			    "drops", netdev, pr);
+	else if (g)
+		RS_FSUMMARY(f, "802.3x (global) pause frames on %s: a congested peer or switch "
+			    "port stops the whole port, every priority; bandwidth drops", netdev);
+	else if (ps->prios)
+		RS_FSUMMARY(f, "PFC pause frames on %s, priority %s: a congested peer or switch "
+			    "port is stopping this port, bandwidth drops", netdev, pr);
+	else
+		RS_FSUMMARY(f, "PFC pause frames on %s: a congested peer or switch port is "
+			    "stopping this port, bandwidth drops", netdev);
+}
+
 static void pause_texts(struct rs_finding *f, const char *netdev, const struct pause_seen *ps,
 			int mlx)
 {
@@ -371,16 +443,21 @@ static void pause_texts(struct rs_finding *f, const char *netdev, const struct p
 	prios(pr, sizeof(pr), ps->prios);
 	f->count = ps->n;
 	RS_FSET(f->evidence, "%s", ps->ev);
-	RS_FSET(f->summary, "%s pause frames on %s%s%s: %s", ps->global ? "802.3x (global)" :
-		"PFC", netdev, ps->prios ? ", priority " : "", ps->prios ? pr : "",
-		!ps->rx ? "this port asks its peer to stop (its receive buffers fill)" :
-		ps->global ? "a congested peer or switch port stops the whole port, every "
-		"priority; bandwidth drops" : "a congested peer or switch port is stopping "
-		"this port, bandwidth drops");
-	RS_FSET(f->remedy, "find the congested hop: ethtool -S on the peer (%s) and the switch "
-		"ports' buffers; enable ECN so the senders slow down before pausing%s",
-		mlx ? "rx_discards_phy, tx_pause_ctrl_phy" : "its pause and discard counters",
-		ps->global ? "; a RoCE fabric pauses per priority (PFC), not the whole port" : "");
+	pause_summary(f, netdev, ps, pr);
+	if (ps->global)
+		RS_FSET(f->remedy, mlx ? _("find the congested hop: ethtool -S on the peer "
+			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; enable "
+			"ECN so the senders slow down before pausing; a RoCE fabric pauses per "
+			"priority (PFC), not the whole port") : _("find the congested hop: ethtool "
+			"-S on the peer (its pause and discard counters) and the switch ports' "
+			"buffers; enable ECN so the senders slow down before pausing; a RoCE "
+			"fabric pauses per priority (PFC), not the whole port"));
+	else
+		RS_FSET(f->remedy, mlx ? _("find the congested hop: ethtool -S on the peer "
+			"(rx_discards_phy, tx_pause_ctrl_phy) and the switch ports' buffers; enable "
+			"ECN so the senders slow down before pausing") : _("find the congested hop: "
+			"ethtool -S on the peer (its pause and discard counters) and the switch "
+			"ports' buffers; enable ECN so the senders slow down before pausing"));
 }
 
 void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -401,15 +478,15 @@ void rs_check_pause_rising(const struct rs_check_ctx *ctx, const struct rs_check
 			pauses(ctx->series, p->netdev, &ps);
 		v = !two || !ps.watched ? RS_SKIP : ps.n ? RS_WARN : RS_PASS;
 		f = rs_finding_port(out, c, v, d, p);
-		RS_FSET(f->expected, "no pause frames under load (nobody on the path is "
-			"congested)");
+		RS_FSET(f->expected, _("no pause frames under load (nobody on the path is "
+			"congested)"));
 		if (!two)
-			RS_FSET(f->summary, "one reading only: nothing can be seen rising");
+			RS_FSUMMARY(f, "one reading only: nothing can be seen rising");
 		else if (!ps.watched)
-			RS_FSET(f->summary, "no pause counters in %s's ethtool -S", p->netdev[0] ?
-				p->netdev : "the netdev");
+			RS_FSUMMARY(f, p->netdev[0] ? N_("no pause counters in %s's ethtool -S") :
+				    N_("no pause counters in the netdev's ethtool -S"), p->netdev);
 		else if (v == RS_PASS)
-			RS_FSET(f->summary, "no pause frame in the last interval");
+			RS_FSUMMARY(f, "no pause frame in the last interval");
 		else
 			pause_texts(f, p->netdev, &ps, is_mlx(d));
 	}

@@ -32,11 +32,13 @@ static struct rs_finding *qp_finding(struct rs_findings *out, const struct rs_ch
 	return f;
 }
 
-/* "ib_write_bw (pid 192)" or "the kernel (ib_core)". */
+/* The owner a sentence names: "ib_write_bw (pid 192)", or for a QP of the
+ * kernel its module ("ib_core"), which a sentence of its own calls "the
+ * kernel (ib_core)". */
 static void owner(char *buf, size_t len, const struct rs_qp_tracked *q)
 {
 	if (q->kernel)
-		snprintf(buf, len, "the kernel (%s)", q->comm);
+		snprintf(buf, len, "%s", q->comm);
 	else
 		snprintf(buf, len, "%s (pid %u)", q->comm[0] ? q->comm : "?", q->pid);
 }
@@ -55,11 +57,11 @@ static int no_qps(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		return 0;
 	f = rs_finding_host(out, c, RS_SKIP);
 	if (!ctx->qps)
-		RS_FSET(f->summary, "no QP view in this run");
+		RS_FSUMMARY(f, "no QP view in this run");
 	else if (!known)
-		RS_FSET(f->summary, "no device listed its QPs (RDMA netlink not read)");
+		RS_FSUMMARY(f, "no device listed its QPs (RDMA netlink not read)");
 	else
-		RS_FSET(f->summary, "one reading: whether PSNs move and rates need two "
+		RS_FSUMMARY(f, "one reading: whether PSNs move and rates need two "
 			"(check --interval)");
 	return 1;
 }
@@ -67,6 +69,26 @@ static int no_qps(const struct rs_check_ctx *ctx, const struct rs_check *c,
 static struct rs_finding *pass_host(struct rs_findings *out, const struct rs_check *c)
 {
 	return rs_finding_host(out, c, RS_PASS);
+}
+
+/* The QP's state and its process, alive or gone; when: "12:04:31" or "". */
+static void err_evidence(const struct rs_check_ctx *ctx, struct rs_finding *f,
+			 const struct rs_qp_tracked *q, const char *when)
+{
+	double s = (double)(ctx->qps->now_ns - q->err_ns) / 1e9;
+
+	if (when[0])
+		RS_FSET(f->evidence, q->owner_alive ?
+			_("RDMA netlink RES_QP_GET: %s QP %u (%s) state ERR since %s, for %.0f s; "
+			  "its process still runs") :
+			_("RDMA netlink RES_QP_GET: %s QP %u (%s) state ERR since %s, for %.0f s; "
+			  "its process is gone"), q->device, q->lqpn, q->type, when, s);
+	else
+		RS_FSET(f->evidence, q->owner_alive ?
+			_("RDMA netlink RES_QP_GET: %s QP %u (%s) state ERR, for %.0f s; its "
+			  "process still runs") :
+			_("RDMA netlink RES_QP_GET: %s QP %u (%s) state ERR, for %.0f s; its "
+			  "process is gone"), q->device, q->lqpn, q->type, s);
 }
 
 void rs_check_qp_error_state(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -88,22 +110,32 @@ void rs_check_qp_error_state(const struct rs_check_ctx *ctx, const struct rs_che
 		bad++;
 		owner(who, sizeof(who), q);
 		if (q->err_wall && localtime_r(&q->err_wall, &tm))
-			strftime(when, sizeof(when), " since %H:%M:%S", &tm);
+			strftime(when, sizeof(when), "%H:%M:%S", &tm);
 		f = qp_finding(out, c, q->owner_alive ? RS_FAIL : RS_WARN, q);
-		RS_FSET(f->summary, "%s QP %u of %s is in ERR%s: it cannot send or receive",
-			q->device, q->lqpn, who, when);
-		RS_FSET(f->evidence, "RDMA netlink RES_QP_GET: %s QP %u (%s) state ERR%s, for %.0f s; "
-			"its process %s", q->device, q->lqpn, q->type, when,
-			(double)(ctx->qps->now_ns - q->err_ns) / 1e9,
-			q->owner_alive ? "still runs" : "is gone");
-		RS_FSET(f->expected, "a running job's QPs stay in RTS");
-		RS_FSET(f->remedy, "the application's failed work completion says why (status 12 "
+		/* TRANSLATORS: the device, the QP number, its owner ("ib_write_bw (pid
+		 * 192)", or the kernel's module) and the time it entered ERR. */
+		if (when[0])
+			RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s) is in ERR since "
+						      "%s: it cannot send or receive") :
+				    N_("%s QP %u of %s is in ERR since %s: it cannot send or "
+				       "receive"), q->device, q->lqpn, who, when);
+		else
+			RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s) is in ERR: it "
+						      "cannot send or receive") :
+				    N_("%s QP %u of %s is in ERR: it cannot send or receive"),
+				    q->device, q->lqpn, who);
+		err_evidence(ctx, f, q, when);
+		RS_FSET(f->expected, _("a running job's QPs stay in RTS"));
+		RS_FSET(f->remedy, _("the application's failed work completion says why (status 12 "
 			"\"retry exceeded\": packets lost on the path, run rocescope check --tree "
 			"connection-failure; 13 RNR: the receiver posted no buffer); the QP must "
-			"be destroyed and connected again");
+			"be destroyed and connected again"));
 	}
-	if (!bad)
-		RS_FSET(pass_host(out, c)->summary, "no QP in ERR (%zu QPs of applications)", users);
+	if (!bad) {
+		struct rs_finding *f = pass_host(out, c);
+
+		RS_FSUMMARY(f, "no QP in ERR (%zu QPs of applications)", users);
+	}
 }
 
 void rs_check_qp_stalled(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -124,18 +156,26 @@ void rs_check_qp_stalled(const struct rs_check_ctx *ctx, const struct rs_check *
 		bad++;
 		owner(who, sizeof(who), q);
 		f = qp_finding(out, c, RS_WARN, q);
-		RS_FSET(f->summary, "%s QP %u of %s: PSNs still for %.0f s while the process runs",
-			q->device, q->lqpn, who, (double)(ctx->qps->now_ns - q->moved_ns) / 1e9);
-		RS_FSET(f->evidence, "RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN %u and RQ PSN %u "
-			"unchanged over %lu readings; %s still runs", q->device, q->lqpn,
+		RS_FSUMMARY(f, q->kernel ? N_("%s QP %u of the kernel (%s): PSNs still for %.0f s "
+					      "while the process runs") :
+			    N_("%s QP %u of %s: PSNs still for %.0f s while the process runs"),
+			    q->device, q->lqpn, who,
+			    (double)(ctx->qps->now_ns - q->moved_ns) / 1e9);
+		RS_FSET(f->evidence, q->kernel ? _("RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN "
+			"%u and RQ PSN %u unchanged over %lu readings; the kernel (%s) still runs") :
+			_("RDMA netlink RES_QP_GET: %s QP %u %s, SQ PSN %u and RQ PSN %u unchanged "
+			"over %lu readings; %s still runs"), q->device, q->lqpn,
 			rs_qp_state_name(q->state), q->sq_psn, q->rq_psn, ctx->qps->readings, who);
-		RS_FSET(f->expected, "the PSNs of a QP that carries traffic move");
-		RS_FSET(f->remedy, "an idle QP is fine; a job that should be sending hangs: look "
+		RS_FSET(f->expected, _("the PSNs of a QP that carries traffic move"));
+		RS_FSET(f->remedy, _("an idle QP is fine; a job that should be sending hangs: look "
 			"at its peer (its QP %u) and at retransmissions on this port (QPs pane); "
-			"NCCL: NCCL_DEBUG=INFO", q->rqpn);
+			"NCCL: NCCL_DEBUG=INFO"), q->rqpn);
 	}
-	if (!bad)
-		RS_FSET(pass_host(out, c)->summary, "no stalled QP (%zu connected QPs)", conn);
+	if (!bad) {
+		struct rs_finding *f = pass_host(out, c);
+
+		RS_FSUMMARY(f, "no stalled QP (%zu connected QPs)", conn);
+	}
 }
 
 static void rising_qp(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -145,20 +185,28 @@ static void rising_qp(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	struct rs_finding *f = qp_finding(out, c, RS_WARN, q);
 
 	owner(who, sizeof(who), q);
-	RS_FSET(f->summary, "%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, RNR %.0f, "
-		"timeout %.0f)%s", q->device, q->lqpn, who, q->score, q->rates.per_s[RS_QR_RETRANS],
-		q->rates.per_s[RS_QR_SEQ], q->rates.per_s[RS_QR_RNR], q->rates.per_s[RS_QR_TIMEOUT],
-		q->from_port ? " on its port" : "");
+	RS_FSUMMARY(f, q->kernel && q->from_port ?
+		    N_("%s QP %u of the kernel (%s): %.0f errors/s (retrans %.0f, seq %.0f, RNR "
+		       "%.0f, timeout %.0f) on its port") :
+		    q->kernel ? N_("%s QP %u of the kernel (%s): %.0f errors/s (retrans %.0f, seq "
+				   "%.0f, RNR %.0f, timeout %.0f)") :
+		    q->from_port ? N_("%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, RNR "
+				      "%.0f, timeout %.0f) on its port") :
+		    N_("%s QP %u of %s: %.0f errors/s (retrans %.0f, seq %.0f, RNR %.0f, timeout "
+		       "%.0f)"), q->device, q->lqpn, who, q->score,
+		    q->rates.per_s[RS_QR_RETRANS], q->rates.per_s[RS_QR_SEQ],
+		    q->rates.per_s[RS_QR_RNR], q->rates.per_s[RS_QR_TIMEOUT]);
 	if (q->from_port)
-		RS_FSET(f->evidence, "%s port %u hw_counters (no per-QP counter): %.0f/s; QP %u is "
-			"the port's only connected QP%s", q->device, q->port, q->score, q->lqpn,
-			q->moves ? " whose PSNs move" : "");
+		RS_FSET(f->evidence, q->moves ? _("%s port %u hw_counters (no per-QP counter): "
+			"%.0f/s; QP %u is the port's only connected QP whose PSNs move") :
+			_("%s port %u hw_counters (no per-QP counter): %.0f/s; QP %u is the port's "
+			"only connected QP"), q->device, q->port, q->score, q->lqpn);
 	else
-		RS_FSET(f->evidence, "RDMA netlink STAT_GET: counter %u bound to QP %u: %.0f/s",
+		RS_FSET(f->evidence, _("RDMA netlink STAT_GET: counter %u bound to QP %u: %.0f/s"),
 			q->counter_id, q->lqpn, q->score);
-	RS_FSET(f->expected, "no retransmission, sequence error, RNR NAK or timeout");
-	RS_FSET(f->remedy, "packets of this QP are lost or late: PFC/ECN on its priority "
-		"(qos.*), the peer's receive buffers (RNR), the path (counters.error_rising)");
+	RS_FSET(f->expected, _("no retransmission, sequence error, RNR NAK or timeout"));
+	RS_FSET(f->remedy, _("packets of this QP are lost or late: PFC/ECN on its priority "
+		"(qos.*), the peer's receive buffers (RNR), the path (counters.error_rising)"));
 }
 
 /* A port's errors shared by several busy QPs: the port, not a QP, is named. */
@@ -170,13 +218,13 @@ static void rising_port(const struct rs_check_ctx *ctx, const struct rs_check *c
 	RS_FSET(f->object, "%s port %u", q->device, q->port);
 	RS_FSET(f->device, "%s", q->device);
 	f->port = q->port;
-	RS_FSET(f->summary, "%s port %u: %.0f errors/s among %u connected QPs (no per-QP "
+	RS_FSUMMARY(f, "%s port %u: %.0f errors/s among %u connected QPs (no per-QP "
 		"counters)", q->device, q->port, q->score, q->port_busy);
-	RS_FSET(f->evidence, "%s port %u hw_counters: %.0f/s, shared by %u connected QPs of the "
-		"port", q->device, q->port, q->score, q->port_busy);
-	RS_FSET(f->expected, "no retransmission, sequence error, RNR NAK or timeout");
-	RS_FSET(f->remedy, "bind counters to tell which QP: b in the QPs pane, or "
-		"rocescope qps --bind (mlx5; needs CAP_NET_ADMIN)");
+	RS_FSET(f->evidence, _("%s port %u hw_counters: %.0f/s, shared by %u connected QPs of the "
+		"port"), q->device, q->port, q->score, q->port_busy);
+	RS_FSET(f->expected, _("no retransmission, sequence error, RNR NAK or timeout"));
+	RS_FSET(f->remedy, _("bind counters to tell which QP: b in the QPs pane, or "
+		"rocescope qps --bind (mlx5; needs CAP_NET_ADMIN)"));
 }
 
 void rs_check_qp_errors_rising(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -207,9 +255,11 @@ void rs_check_qp_errors_rising(const struct rs_check_ctx *ctx, const struct rs_c
 		else
 			rising_qp(ctx, c, out, q);
 	}
-	if (!bad)
-		RS_FSET(pass_host(out, c)->summary, "no QP with rising errors (%zu followed)",
-			ctx->qps->n);
+	if (!bad) {
+		struct rs_finding *f = pass_host(out, c);
+
+		RS_FSUMMARY(f, "no QP with rising errors (%zu followed)", ctx->qps->n);
+	}
 }
 
 /* ------------------------------------------------------------ locality */
@@ -264,18 +314,19 @@ static void numa_one(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		 (!rs_cpus_parse(&allowed, p->cpus_allowed) && !rs_cpus_common(&allowed, &local));
 	f = rs_finding_dev(out, c, remote ? RS_WARN : RS_PASS, d);
 	RS_FSET(f->object, "%.40s %.40s (pid %u)", d->name, p->comm, p->pid);
-	RS_FSET(f->summary, "%s (pid %u) %s %s: last on CPU %d (node %d), %s is on node %d",
-		p->comm, p->pid, remote ? "drives" : "runs near", d->name, p->cpu, node, d->name,
-		d->numa_node);
-	RS_FSET(f->evidence, "/proc/%u/stat processor %d, Cpus_allowed_list %s; %s numa_node %d, "
-		"local_cpulist %s; %u of %zu interrupts steered off node %d", p->pid, p->cpu,
+	RS_FSUMMARY(f, remote ? N_("%s (pid %u) drives %s: last on CPU %d (node %d), %s is on "
+				   "node %d") :
+		    N_("%s (pid %u) runs near %s: last on CPU %d (node %d), %s is on node %d"),
+		    p->comm, p->pid, d->name, p->cpu, node, d->name, d->numa_node);
+	RS_FSET(f->evidence, _("/proc/%u/stat processor %d, Cpus_allowed_list %s; %s numa_node %d, "
+		"local_cpulist %s; %u of %zu interrupts steered off node %d"), p->pid, p->cpu,
 		p->cpus_allowed, d->name, d->numa_node, d->local_cpus, remote_irqs(d, &local),
 		d->n_irqs, d->numa_node);
-	RS_FSET(f->expected, "the process that owns the QPs runs on the NIC's node (%s)",
+	RS_FSET(f->expected, _("the process that owns the QPs runs on the NIC's node (%s)"),
 		d->local_cpus);
 	if (remote)
-		RS_FSET(f->remedy, "pin it to the NIC's CPUs: taskset -c %s CMD, or numactl "
-			"--cpunodebind=%d --membind=%d CMD (NCCL/UCX pick the NIC near the GPU)",
+		RS_FSET(f->remedy, _("pin it to the NIC's CPUs: taskset -c %s CMD, or numactl "
+			"--cpunodebind=%d --membind=%d CMD (NCCL/UCX pick the NIC near the GPU)"),
 			d->local_cpus, d->numa_node, d->numa_node);
 }
 
@@ -304,9 +355,10 @@ void rs_check_qp_numa(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		return;
 	f = rs_finding_host(out, c, RS_SKIP);
 	if (ctx->snap->host.n_numa < 2)
-		RS_FSET(f->summary, "%s NUMA node: nothing to be remote from",
-			ctx->snap->host.n_numa ? "one" : "no");
+		RS_FSUMMARY(f, ctx->snap->host.n_numa ? N_("one NUMA node: nothing to be remote "
+							   "from") :
+			    N_("no NUMA node: nothing to be remote from"));
 	else
-		RS_FSET(f->summary, "no process with QPs on a device with a NUMA node "
+		RS_FSUMMARY(f, "no process with QPs on a device with a NUMA node "
 			"(virtual devices such as rxe have none)");
 }

@@ -7,6 +7,7 @@
  * missing expectation.
  */
 #include "diag/profile.h"
+#include "i18n.h"
 #include "model/ydoc.h"
 #include "util.h"
 
@@ -20,7 +21,7 @@ static int want_scalar(const struct rs_ydoc *d, const struct rs_ynode *v, const 
 {
 	if (v->kind == RS_Y_SCALAR)
 		return 0;
-	return rs_yerr(d, v, err, errlen, "'%s' takes a single value", key);
+	return rs_yerr(d, v, err, errlen, _("'%s' takes a single value"), key);
 }
 
 static int get_str(const struct rs_ydoc *d, const struct rs_ynode *v, const char *key,
@@ -29,7 +30,7 @@ static int get_str(const struct rs_ydoc *d, const struct rs_ynode *v, const char
 	if (want_scalar(d, v, key, err, errlen))
 		return -EINVAL;
 	if (strlen(v->text) >= size)
-		return rs_yerr(d, v, err, errlen, "'%s': at most %zu characters", key, size - 1);
+		return rs_yerr(d, v, err, errlen, _("'%s': at most %zu characters"), key, size - 1);
 	rs_strlcpy(dst, v->text, size);
 	return 0;
 }
@@ -43,7 +44,7 @@ static int get_num(const struct rs_ydoc *d, const struct rs_ynode *v, const char
 		return -EINVAL;
 	*out = strtod(v->text, &end);
 	if (end == v->text || *end || *out < lo || *out > hi)
-		return rs_yerr(d, v, err, errlen, "'%s': '%s' is not a number from %g to %g", key,
+		return rs_yerr(d, v, err, errlen, _("'%s': '%s' is not a number from %g to %g"), key,
 			       v->text, lo, hi);
 	return 0;
 }
@@ -61,7 +62,7 @@ static int get_bool(const struct rs_ydoc *d, const struct rs_ynode *v, const cha
 		if (!strcmp(v->text, no[i]))
 			return *out = 0, 0;
 	}
-	return rs_yerr(d, v, err, errlen, "'%s': '%s' is not true or false", key, v->text);
+	return rs_yerr(d, v, err, errlen, _("'%s': '%s' is not true or false"), key, v->text);
 }
 
 static int get_pfc(const struct rs_ydoc *d, const struct rs_ynode *v, int *out, char *err,
@@ -74,7 +75,7 @@ static int get_pfc(const struct rs_ydoc *d, const struct rs_ynode *v, int *out, 
 		return 0;
 	}
 	if (get_num(d, v, "pfc_priority", 0, 7, &prio, err, errlen))
-		return rs_yerr(d, v, err, errlen, "'pfc_priority': a priority 0 to 7, or none");
+		return rs_yerr(d, v, err, errlen, _("'pfc_priority': a priority 0 to 7, or none"));
 	*out = (int)prio;
 	return 0;
 }
@@ -83,16 +84,16 @@ static int get_known_good(const struct rs_ydoc *d, struct rs_profile *p,
 			  const struct rs_ynode *v, char *err, size_t errlen)
 {
 	if (v->kind != RS_Y_SEQ)
-		return rs_yerr(d, v, err, errlen, "'known_good' is a list of entries");
+		return rs_yerr(d, v, err, errlen, _("'known_good' is a list of entries"));
 	for (size_t i = 0; i < v->n; i++) {
 		const struct rs_ynode *e = v->items[i];
 		struct rs_known_good *k;
 
 		if (e->kind != RS_Y_MAP)
-			return rs_yerr(d, e, err, errlen, "a known_good entry has generation, "
-				       "firmware and driver");
+			return rs_yerr(d, e, err, errlen, _("a known_good entry has generation, "
+				       "firmware and driver"));
 		if (p->n_known_good >= RS_PROFILE_KNOWN_GOOD)
-			return rs_yerr(d, e, err, errlen, "at most %d known_good entries",
+			return rs_yerr(d, e, err, errlen, _("at most %d known_good entries"),
 				       RS_PROFILE_KNOWN_GOOD);
 		k = &p->known_good[p->n_known_good++];
 		for (size_t j = 0; j + 1 < e->n; j += 2) {
@@ -107,13 +108,13 @@ static int get_known_good(const struct rs_ydoc *d, struct rs_profile *p,
 			else if (!strcmp(key, "driver"))
 				r = get_str(d, val, key, k->driver, sizeof(k->driver), err, errlen);
 			else
-				r = rs_yerr(d, e->items[j], err, errlen, "unknown key '%s' in a "
-					    "known_good entry (generation, firmware, driver)", key);
+				r = rs_yerr(d, e->items[j], err, errlen, _("unknown key '%s' in a "
+					    "known_good entry (generation, firmware, driver)"), key);
 			if (r)
 				return r;
 		}
 		if (!k->firmware[0])
-			return rs_yerr(d, e, err, errlen, "a known_good entry needs its firmware");
+			return rs_yerr(d, e, err, errlen, _("a known_good entry needs its firmware"));
 	}
 	return 0;
 }
@@ -122,20 +123,20 @@ static int get_modules(const struct rs_ydoc *d, struct rs_profile *p,
 		       const struct rs_ynode *v, char *err, size_t errlen)
 {
 	if (v->kind != RS_Y_SEQ)
-		return rs_yerr(d, v, err, errlen, "'modules' is a list of module names");
+		return rs_yerr(d, v, err, errlen, _("'modules' is a list of module names"));
 	for (size_t i = 0; i < v->n; i++) {
 		const struct rs_ynode *e = v->items[i];
 		int r;
 
 		if (p->n_modules >= RS_PROFILE_MODULES)
-			return rs_yerr(d, e, err, errlen, "at most %d modules", RS_PROFILE_MODULES);
+			return rs_yerr(d, e, err, errlen, _("at most %d modules"), RS_PROFILE_MODULES);
 		r = get_str(d, e, "modules", p->modules[p->n_modules], RS_NAME_LEN, err, errlen);
 		if (r)
 			return r;
 		if (!p->modules[p->n_modules][0] ||
 		    strspn(p->modules[p->n_modules], "abcdefghijklmnopqrstuvwxyz"
 			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(p->modules[p->n_modules]))
-			return rs_yerr(d, e, err, errlen, "'modules': '%s' is not a module name",
+			return rs_yerr(d, e, err, errlen, _("'modules': '%s' is not a module name"),
 				       p->modules[p->n_modules]);
 		p->n_modules++;
 	}
@@ -163,7 +164,7 @@ static int one_key(const struct rs_ydoc *d, struct rs_profile *p, const struct r
 	if (!strcmp(key, "trust")) {
 		r = get_str(d, v, key, p->trust, sizeof(p->trust), err, errlen);
 		if (!r && strcmp(p->trust, "dscp") && strcmp(p->trust, "pcp"))
-			return rs_yerr(d, v, err, errlen, "'trust': dscp or pcp, not '%s'", p->trust);
+			return rs_yerr(d, v, err, errlen, _("'trust': dscp or pcp, not '%s'"), p->trust);
 		return r;
 	}
 	if (!strcmp(key, "ecn"))
@@ -177,22 +178,22 @@ static int one_key(const struct rs_ydoc *d, struct rs_profile *p, const struct r
 	if (!strcmp(key, "roce_tos")) {
 		r = get_num(d, v, key, 0, 255, &x, err, errlen);
 		if (!r && x != (int)x)
-			return rs_yerr(d, v, err, errlen, "'roce_tos': a whole number");
+			return rs_yerr(d, v, err, errlen, _("'roce_tos': a whole number"));
 		p->roce_tos = (int)x;
 		return r;
 	}
 	if (!strcmp(key, "hugepages")) {
 		r = get_num(d, v, key, 1, 16777216, &x, err, errlen);
 		if (!r && x != (unsigned long)x)
-			return rs_yerr(d, v, err, errlen, "'hugepages': a whole number");
+			return rs_yerr(d, v, err, errlen, _("'hugepages': a whole number"));
 		p->hugepages = (unsigned long)x;
 		return r;
 	}
 	if (!strcmp(key, "modules"))
 		return get_modules(d, p, v, err, errlen);
-	return rs_yerr(d, kn, err, errlen, "unknown key '%s' (profile, description, mtu, "
+	return rs_yerr(d, kn, err, errlen, _("unknown key '%s' (profile, description, mtu, "
 		       "pfc_priority, trust, ecn, roce_tos, hugepages, modules, link_speed_gbps, "
-		       "bandwidth_floor_gbps, known_good)", key);
+		       "bandwidth_floor_gbps, known_good)"), key);
 }
 
 void rs_profile_init(struct rs_profile *p, const char *name)
@@ -211,7 +212,7 @@ static int from_doc(struct rs_profile *p, const struct rs_ydoc *d, char *err, si
 	rs_profile_init(p, "");
 	RS_STRCPY(p->path, d->name);
 	if (!root || root->kind != RS_Y_MAP)
-		return rs_yerr(d, root, err, errlen, "a profile is a mapping of keys to values");
+		return rs_yerr(d, root, err, errlen, _("a profile is a mapping of keys to values"));
 	for (size_t i = 0; i + 1 < root->n; i += 2) {
 		int r = one_key(d, p, root->items[i], root->items[i + 1], err, errlen);
 
@@ -219,7 +220,7 @@ static int from_doc(struct rs_profile *p, const struct rs_ydoc *d, char *err, si
 			return r;
 	}
 	if (!p->name[0])
-		return rs_yerr(d, root, err, errlen, "the profile has no name (profile: NAME)");
+		return rs_yerr(d, root, err, errlen, _("the profile has no name (profile: NAME)"));
 	return 0;
 }
 
@@ -255,7 +256,7 @@ int rs_profile_set(struct rs_profile *p, const char *key, const char *value, cha
 
 	/* Only plain values: the text becomes one line of YAML. */
 	if (!value[0] || strpbrk(value, "\n\r:#{}[],&*!|>'\"%@`") || strpbrk(key, "\n\r: ")) {
-		snprintf(err, errlen, "%s=%s: a plain value (a number, a word)", key, value);
+		snprintf(err, errlen, _("%s=%s: a plain value (a number, a word)"), key, value);
 		return -EINVAL;
 	}
 	/* modules=NAME adds one module to the list. */
@@ -266,7 +267,7 @@ int rs_profile_set(struct rs_profile *p, const char *key, const char *value, cha
 	    strcmp(key, "profile") && strcmp(key, "known_good"))
 		r = one_key(&d, p, d.root->items[0], d.root->items[1], err, errlen);
 	else if (!r)
-		r = rs_yerr(&d, d.root, err, errlen, "'%s' cannot be set on the command line", key);
+		r = rs_yerr(&d, d.root, err, errlen, _("'%s' cannot be set on the command line"), key);
 	rs_ydoc_free(&d);
 	free(doc);
 	return r;

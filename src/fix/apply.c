@@ -116,12 +116,16 @@ void rs_fix_entry_value(const struct rs_fix_entry *e, int which, char *buf, size
 							  &state) == 2)
 		snprintf(buf, len, "%s %s", rs_net_neigh_state_name(state), mac);
 	else if (e->kind == RS_FIX_FILE && (which ? !v[0] : !strncmp(e->undo, "absent", 6)))
-		snprintf(buf, len, "absent");
+		/* TRANSLATORS: a file that is not there (before or after a change). */
+		snprintf(buf, len, "%s", _("absent"));
+	else if (e->kind == RS_FIX_FILE && which)
+		snprintf(buf, len, rs_trn("%zu line", "%zu lines", count_lines(v)), count_lines(v));
 	else if (e->kind == RS_FIX_FILE)
-		snprintf(buf, len, "%zu line%s%s", count_lines(v), count_lines(v) == 1 ? "" : "s",
-			 which ? "" : ", ours");
+		/* TRANSLATORS: the lines a file of ours held before a change. */
+		snprintf(buf, len, rs_trn("%zu line, ours", "%zu lines, ours", count_lines(v)),
+			 count_lines(v));
 	else if (e->kind == RS_FIX_ROUTE && !which && !strcmp(v, "absent"))
-		snprintf(buf, len, "no route to exactly %s", e->target);
+		snprintf(buf, len, _("no route to exactly %s"), e->target);
 	else if (e->kind == RS_FIX_ROUTE && !which && sscanf(v, "dev=%63[^ ]", dev) == 1)
 		snprintf(buf, len, "dev %s", dev);
 	else
@@ -151,8 +155,8 @@ static int one(struct rs_fix_set *set, size_t i, const struct rs_fix_env *env, c
 		e->state = RS_FIXS_APPLYING;
 		ret = rs_fix_journal_write(env->state_dir, set);
 		if (ret)
-			return rs_fix_err(err, errlen, -ret, "writing the journal: %s: nothing more "
-					  "is changed", strerror(-ret));
+			return rs_fix_err(err, errlen, -ret, _("writing the journal: %s: nothing more "
+					  "is changed"), strerror(-ret));
 		test_stop("before", i + 1);
 		ret = a->apply(e, env, why, sizeof(why));
 		e->state = ret ? RS_FIXS_FAILED : RS_FIXS_APPLIED;
@@ -162,7 +166,7 @@ static int one(struct rs_fix_set *set, size_t i, const struct rs_fix_env *env, c
 	}
 	ret = rs_fix_journal_write(env->state_dir, set);
 	tell(env, e);
-	return ret ? rs_fix_err(err, errlen, -ret, "writing the journal: %s", strerror(-ret)) : 0;
+	return ret ? rs_fix_err(err, errlen, -ret, _("writing the journal: %s"), strerror(-ret)) : 0;
 }
 
 int rs_fix_apply(const struct rs_fix_plan *plan, const struct rs_fix_env *env,
@@ -180,7 +184,7 @@ int rs_fix_apply(const struct rs_fix_plan *plan, const struct rs_fix_env *env,
 			entry_of(RS_APPEND(set->entries, set->n), &plan->steps[i]);
 	ret = rs_fix_journal_write(env->state_dir, set);
 	if (ret)
-		ret = rs_fix_err(err, errlen, -ret, "writing the journal in %s: %s",
+		ret = rs_fix_err(err, errlen, -ret, _("writing the journal in %s: %s"),
 				 env->state_dir, strerror(-ret));
 	for (size_t i = 0; !ret && i < set->n; i++)
 		ret = one(set, i, env, err, errlen);
@@ -253,18 +257,18 @@ int rs_fix_undo(unsigned id, const struct rs_fix_env *env, struct rs_fix_set *se
 		return lock;
 	if (!id && !(id = last_open(env))) {
 		rs_fix_unlock(lock);
-		return rs_fix_err(err, errlen, ENOENT, "no change set to undo in %s",
+		return rs_fix_err(err, errlen, ENOENT, _("no change set to undo in %s"),
 				  env->state_dir);
 	}
 	ret = rs_fix_journal_read(env->state_dir, id, set, err, errlen);
 	if (!ret && strcmp(set->root, rs_root()))
-		ret = rs_fix_err(err, errlen, EINVAL, "change set %u was made under root %s, not "
-				 "%s: give the same --root", id, set->root, rs_root());
+		ret = rs_fix_err(err, errlen, EINVAL, _("change set %u was made under root %s, not "
+				 "%s: give the same --root"), id, set->root, rs_root());
 	if (!ret && !set->undone) {
 		set->undone = !undo_entries(set, env);
 		ret = rs_fix_journal_write(env->state_dir, set);
 		if (ret)
-			ret = rs_fix_err(err, errlen, -ret, "writing the journal: %s",
+			ret = rs_fix_err(err, errlen, -ret, _("writing the journal: %s"),
 					 strerror(-ret));
 	}
 	rs_fix_unlock(lock);

@@ -77,17 +77,17 @@ int rs_fix_state_dir(char *buf, size_t len, const char *given, char *err, size_t
 	else
 		ret = rs_path(buf, len, "/var/lib/rocescope");
 	if (ret)
-		return rs_fix_err(err, errlen, ENAMETOOLONG, "state directory: name too long");
+		return rs_fix_err(err, errlen, ENAMETOOLONG, _("state directory: name too long"));
 	ret = make_dirs(buf);
 	if (!ret && lstat(buf, &st))
 		ret = -errno;
 	if (ret)
-		return rs_fix_err(err, errlen, -ret, "state directory %s: %s", buf,
+		return rs_fix_err(err, errlen, -ret, _("state directory %s: %s"), buf,
 				  ret == -ELOOP ? "a symlink (refused)" : strerror(-ret));
 	/* Others who can write here could plant a journal undo would obey. */
 	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		return rs_fix_err(err, errlen, EPERM, "state directory %s: group or others may "
-				  "write into it (chmod 700 it)", buf);
+		return rs_fix_err(err, errlen, EPERM, _("state directory %s: group or others may "
+				  "write into it (chmod 700 it)"), buf);
 	return 0;
 }
 
@@ -105,8 +105,8 @@ int rs_fix_lock(const char *state_dir, char *err, size_t errlen)
 
 		close(fd);
 		if (e == EWOULDBLOCK)
-			return rs_fix_err(err, errlen, EBUSY, "another rocescope fix is running "
-					  "(it holds %s): one at a time", path);
+			return rs_fix_err(err, errlen, EBUSY, _("another rocescope fix is running "
+					  "(it holds %s): one at a time"), path);
 		return rs_fix_err(err, errlen, e, "%s: flock: %s", path, strerror(e));
 	}
 	return fd;
@@ -262,7 +262,7 @@ static int read_entry(const struct rs_ydoc *d, const struct rs_ynode *m,
 	const char *st = str_of(m, "state");
 
 	if (m->kind != RS_Y_MAP || rs_fix_kind_parse(str_of(m, "kind"), &e->kind))
-		return rs_yerr(d, m, err, errlen, "a change without a known kind");
+		return rs_yerr(d, m, err, errlen, _("a change without a known kind"));
 	RS_STRCPY(e->check, str_of(m, "check"));
 	RS_STRCPY(e->object, str_of(m, "object"));
 	RS_STRCPY(e->what, str_of(m, "what"));
@@ -279,7 +279,7 @@ static int read_entry(const struct rs_ydoc *d, const struct rs_ynode *m,
 			e->state = (enum rs_fix_state)i;
 			return 0;
 		}
-	return rs_yerr(d, m, err, errlen, "a change in an unknown state '%s'", st);
+	return rs_yerr(d, m, err, errlen, _("a change in an unknown state '%s'"), st);
 }
 
 static int from_doc(const struct rs_ydoc *d, struct rs_fix_set *set, char *err, size_t errlen)
@@ -289,7 +289,7 @@ static int from_doc(const struct rs_ydoc *d, struct rs_fix_set *set, char *err, 
 
 	if (!r || r->kind != RS_Y_MAP || !(ch = rs_ymap_get(r, "changes")) ||
 	    ch->kind != RS_Y_SEQ)
-		return rs_yerr(d, r, err, errlen, "not a rocescope fix journal");
+		return rs_yerr(d, r, err, errlen, _("not a rocescope fix journal"));
 	set->id = (unsigned)strtoul(str_of(r, "id"), NULL, 10);
 	RS_STRCPY(set->started, str_of(r, "started"));
 	RS_STRCPY(set->who, str_of(r, "who"));
@@ -319,7 +319,7 @@ int rs_fix_journal_read(const char *state_dir, unsigned id, struct rs_fix_set *s
 	if (lstat(path, &st))
 		return rs_fix_err(err, errlen, errno, "%s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return rs_fix_err(err, errlen, EINVAL, "%s: not a regular file", path);
+		return rs_fix_err(err, errlen, EINVAL, _("%s: not a regular file"), path);
 	ret = rs_ydoc_load_file(&d, path, err, errlen);
 	if (!ret)
 		ret = from_doc(&d, set, err, errlen);

@@ -103,23 +103,23 @@ static void rule_mtu(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_STRCPY(st->netdev, l->name);
 	RS_FSET(st->what, "%s MTU", l->name);
 	RS_FSET(st->cur, "%u", l->mtu);
-	RS_FSET(st->persist, "runtime only: set the MTU in %s's interface configuration too "
-		"(ifupdown, netplan, NetworkManager: rocescope edits none of them)", l->name);
+	RS_FSET(st->persist, _("runtime only: set the MTU in %s's interface configuration too "
+		"(ifupdown, netplan, NetworkManager: rocescope edits none of them)"), l->name);
 	if (!want) {
 		st->need = "mtu";
-		rs_fix_block(st, "needs the site's MTU: --profile FILE with mtu: N, or --set mtu=N "
-			     "(9000 on a RoCE fabric whose switch ports carry 9216)");
+		rs_fix_block(st, _("needs the site's MTU: --profile FILE with mtu: N, or --set mtu=N "
+			     "(9000 on a RoCE fabric whose switch ports carry 9216)"));
 		return;
 	}
 	if (want == l->mtu) {
-		rs_fix_block(st, "the MTU is already the site's %u: nothing to change here", want);
+		rs_fix_block(st, _("the MTU is already the site's %u: nothing to change here"), want);
 		return;
 	}
 	RS_FSET(st->want, "%u", want);
 	RS_FSET(st->command, "ip link set %s mtu %u", l->name, want);
 	if (l->vlan_id >= 0)
-		rs_fix_block(st, "%s is a VLAN of %s: the parent's MTU must be raised first, by "
-			     "hand (ip link set %s mtu %u)", l->name, l->vlan_parent,
+		rs_fix_block(st, _("%s is a VLAN of %s: the parent's MTU must be raised first, by "
+			     "hand (ip link set %s mtu %u)"), l->name, l->vlan_parent,
 			     l->vlan_parent, want);
 }
 
@@ -200,8 +200,8 @@ static void rule_neigh(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_FSET(st->cur, "PERMANENT %s", nb->mac);
 	RS_FSET(st->want, "removed: ARP learns the MAC");
 	RS_FSET(st->command, "ip neigh del %s dev %s", nb->ip, nb->dev);
-	RS_FSET(st->persist, "runtime: an entry set by a boot script or the interface's "
-		"configuration comes back at reboot; remove it there too");
+	RS_FSET(st->persist, _("runtime: an entry set by a boot script or the interface's "
+		"configuration comes back at reboot; remove it there too"));
 }
 
 /* The one RDMA netdev with an address in the peer's subnet, or NULL. */
@@ -241,17 +241,17 @@ static void rule_route(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 		return;
 	RS_FSET(dst, "%s/%d", lk->peer, host);
 	RS_FSET(st->what, "route to %s", dst);
-	RS_FSET(st->cur, "%s", lk->ok ? lk->dev : "no route");
+	RS_FSET(st->cur, "%s", lk->ok ? lk->dev : _("no route"));
 	RS_STRCPY(st->netdev_old, lk->ok ? lk->dev : "");
-	RS_FSET(st->persist, "runtime only: add the route to the interface's configuration "
-		"too (rocescope edits none)");
+	RS_FSET(st->persist, _("runtime only: add the route to the interface's configuration "
+		"too (rocescope edits none)"));
 	a = rdma_addr_for(s, lk->peer, &several);
 	if (!a || several) {
-		rs_fix_block(st, several ? "several RDMA interfaces have an address in %s's "
+		rs_fix_block(st, several ? _("several RDMA interfaces have an address in %s's "
 			     "subnet: which one carries it is the site's choice (ip route add %s "
-			     "dev NETDEV)" : "no RDMA interface has an address in %s's subnet: a "
+			     "dev NETDEV)") : _("no RDMA interface has an address in %s's subnet: a "
 			     "route through a gateway needs the site's gateway (ip route add %s "
-			     "via GW dev NETDEV)", lk->peer, dst);
+			     "via GW dev NETDEV)"), lk->peer, dst);
 		return;
 	}
 	RS_STRCPY(st->netdev, a->ifname);

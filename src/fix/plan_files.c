@@ -77,7 +77,7 @@ static void file_step(struct rs_fix_plan *plan, enum rs_fix_file f)
 		return;
 	st->file_kind = (int)f;
 	RS_FSET(st->what, "%s", paths[f]);
-	RS_FSET(st->cur, "(read when applied)");
+	RS_FSET(st->cur, "%s", _("(read when applied)"));
 	for (size_t i = 0; i < plan->n_lines; i++) {
 		const struct rs_fix_line *l = &plan->lines[i];
 		struct rs_fix_step *of = l->step != (size_t)-1 ? &plan->steps[l->step] : NULL;
@@ -91,21 +91,22 @@ static void file_step(struct rs_fix_plan *plan, enum rs_fix_file f)
 		if (!of)
 			continue;
 		of->persists = 1;
-		RS_FSET(of->persist, "at boot, from %s", paths[f]);
+		RS_FSET(of->persist, _("at boot, from %s"), paths[f]);
 	}
 	if (used >= sizeof(st->want))
-		rs_fix_block(st, "too many lines for one change set: apply part of the plan");
+		rs_fix_block(st, _("too many lines for one change set: apply part of the plan"));
 	if (!n)
-		rs_fix_block(st, "no setting of this file is planned");
-	RS_FSET(st->command, "write %s whole: its marker line, then %zu line%s", paths[f], n,
-		n == 1 ? "" : "s");
+		rs_fix_block(st, _("no setting of this file is planned"));
+	RS_FSET(st->command, rs_trn("write %s whole: its marker line, then %zu line",
+				    "write %s whole: its marker line, then %zu lines", n),
+		paths[f], n);
 	st->persists = 1;
 	if (f == RS_FIX_LIMITS_FILE)
-		RS_FSET(st->persist, "every new login; the running shell's limit cannot change: "
-			"log in again (a service needs LimitMEMLOCK=infinity in its unit)");
+		RS_FSET(st->persist, _("every new login; the running shell's limit cannot change: "
+			"log in again (a service needs LimitMEMLOCK=infinity in its unit)"));
 	else
-		RS_FSET(st->persist, "a file read at every boot; ours only (its first line says "
-			"so)");
+		RS_FSET(st->persist, _("a file read at every boot; ours only (its first line says "
+			"so)"));
 }
 
 void rs_fix_files_finish(struct rs_fix_plan *plan)

@@ -24,7 +24,7 @@ void rs_fix_rule_module(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 								f->object)))
 		return;
 	RS_FSET(st->what, "module %s", f->object);
-	RS_FSET(st->cur, "not loaded");
+	RS_FSET(st->cur, "%s", _("not loaded"));
 	RS_FSET(st->want, "loaded");
 	RS_FSET(st->command, "modprobe %s", f->object);
 	rs_fix_persist_line(plan, st, RS_FIX_MODULES_FILE, f->object, "%s", f->object);
@@ -47,11 +47,11 @@ void rs_fix_rule_hugepages(struct rs_fix_plan *plan, const struct rs_snapshot *s
 	RS_FSET(st->what, "2 MiB huge pages");
 	RS_FSET(st->cur, "%lu", hp ? hp->total : 0);
 	if (!hp) {
-		rs_fix_block(st, "no 2 MiB huge page size here (no hugepages-2048kB in sysfs)");
+		rs_fix_block(st, _("no 2 MiB huge page size here (no hugepages-2048kB in sysfs)"));
 	} else if (!want) {
 		st->need = "hugepages";
-		rs_fix_block(st, "needs the site's count: --profile FILE with hugepages: N, or --set "
-			     "hugepages=N (each page is 2 MiB of memory taken from everything else)");
+		rs_fix_block(st, _("needs the site's count: --profile FILE with hugepages: N, or --set "
+			     "hugepages=N (each page is 2 MiB of memory taken from everything else)"));
 	}
 	RS_FSET(st->want, "%lu", want);
 	RS_FSET(st->command, "echo %lu > %s", want, path);
@@ -112,8 +112,8 @@ static void cm_step(struct rs_fix_plan *plan, const struct rs_finding *f, const 
 	RS_FSET(st->cur, "%s", cur);
 	RS_FSET(st->want, "%s", want);
 	RS_FSET(st->command, "echo \"%s\" > %s", want, path);
-	RS_FSET(st->persist, "runtime only: configfs is empty after a reboot; write it again "
-		"at boot (a unit or udev rule of the site's)");
+	RS_FSET(st->persist, _("runtime only: configfs is empty after a reboot; write it again "
+		"at boot (a unit or udev rule of the site's)"));
 }
 
 void rs_fix_rule_cm(struct rs_fix_plan *plan, const struct rs_snapshot *s,
@@ -148,15 +148,15 @@ static void ecn_step(struct rs_fix_plan *plan, const struct rs_finding *f,
 		RS_FSET(st->what, "%s ECN %s priority %d", l->name, point, prio);
 	else
 		RS_FSET(st->what, "%s ECN %s on the site's priority", l->name, point);
-	RS_FSET(st->cur, prio >= 0 ? "%d" : "(unknown priority)", on);
+	RS_FSET(st->cur, prio >= 0 ? "%d" : _("(unknown priority)"), on);
 	RS_FSET(st->want, "%d", want);
 	RS_FSET(st->command, "echo %d > %s", want, path);
-	RS_FSET(st->persist, "runtime only: the driver's sysfs is reset at boot; write it "
-		"again at boot (mlnx_qos or a unit of the site's)");
+	RS_FSET(st->persist, _("runtime only: the driver's sysfs is reset at boot; write it "
+		"again at boot (mlnx_qos or a unit of the site's)"));
 	if (prio < 0) {
 		st->need = "pfc_priority";
-		rs_fix_block(st, "needs the site's RoCE priority: --profile FILE with "
-			     "pfc_priority: P, or --set pfc_priority=P");
+		rs_fix_block(st, _("needs the site's RoCE priority: --profile FILE with "
+			     "pfc_priority: P, or --set pfc_priority=P"));
 	}
 }
 
@@ -185,8 +185,8 @@ static struct rs_fix_step *qos_step(struct rs_fix_plan *plan, const struct rs_fi
 	if (!st)
 		return NULL;
 	RS_STRCPY(st->netdev, l->name);
-	RS_FSET(st->persist, "runtime only: the NIC forgets it at reboot; set it at boot "
-		"(lldpad, mlnx_qos or a unit of the site's)");
+	RS_FSET(st->persist, _("runtime only: the NIC forgets it at reboot; set it at boot "
+		"(lldpad, mlnx_qos or a unit of the site's)"));
 	return st;
 }
 
@@ -204,8 +204,8 @@ void rs_fix_rule_pfc(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	RS_FSET(st->cur, "0x%02x", l->dcb.pfc_en);
 	if (!none && prio < 0) {
 		st->need = "pfc_priority";
-		rs_fix_block(st, "needs the site's RoCE priority: --profile FILE with pfc_priority: "
-			     "P (or none), or --set pfc_priority=P");
+		rs_fix_block(st, _("needs the site's RoCE priority: --profile FILE with pfc_priority: "
+			     "P (or none), or --set pfc_priority=P"));
 		return;
 	}
 	RS_FSET(st->want, "0x%02x", none ? 0 : 1u << prio);
@@ -226,7 +226,7 @@ void rs_fix_rule_trust(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 	if (!l || !l->dcb.known || !(st = qos_step(plan, f, RS_FIX_TRUST, l)))
 		return;
 	RS_FSET(st->what, "%s trust", l->name);
-	RS_FSET(st->cur, "%s (%u DSCP APP entries)", l->dcb.trust, l->dcb.dscp_apps);
+	RS_FSET(st->cur, _("%s (%u DSCP APP entries)"), l->dcb.trust, l->dcb.dscp_apps);
 	RS_FSET(st->want, "%s", want);
 	if (!strcmp(want, "dscp"))
 		RS_FSET(st->command, "mlnx_qos -i %s --trust dscp (dcb app add dev %s dscp-prio "
@@ -256,9 +256,9 @@ void rs_fix_rule_pause(struct rs_fix_plan *plan, const struct rs_snapshot *s,
 		RS_FSET(st->want, "autoneg %s rx on tx on", l->pause.autoneg ? "on" : "off");
 	} else {
 		st->need = "pfc_priority";
-		rs_fix_block(st, "which flow control is the site's: 802.3x pause (an ordinary "
+		rs_fix_block(st, _("which flow control is the site's: 802.3x pause (an ordinary "
 			     "switch: pfc_priority: none) or PFC (pfc_priority: P), in --profile "
-			     "or --set pfc_priority=");
+			     "or --set pfc_priority="));
 		return;
 	}
 	RS_FSET(st->command, "ethtool -A %s %.64s", l->name, st->want);

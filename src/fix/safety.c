@@ -51,29 +51,29 @@ static void block_step(struct rs_fix_step *st, const struct rs_fix_env *env)
 	int ours = 1;
 
 	if (strcmp(rs_root(), "/") && live_kind(st->kind)) {
-		rs_fix_block(st, "a fixture root (--root %s): only files under it change; this "
-			     "would change this host instead", rs_root());
+		rs_fix_block(st, _("a fixture root (--root %s): only files under it change; this "
+			     "would change this host instead"), rs_root());
 		return;
 	}
 	if (env->ssh_netdev[0] && !env->force && (!strcmp(st->netdev, env->ssh_netdev) ||
 						  !strcmp(st->netdev_old, env->ssh_netdev))) {
-		rs_fix_block(st, "refused: %s carries your SSH session (from %s); --force to "
-			     "change it anyway", env->ssh_netdev, env->ssh_client);
+		rs_fix_block(st, _("refused: %s carries your SSH session (from %s); --force to "
+			     "change it anyway"), env->ssh_netdev, env->ssh_client);
 		return;
 	}
 	if (st->kind == RS_FIX_MTU && !env->force &&
 	    (!env->peer || rs_net_route_get(&lk, env->peer) || !lk.ok ||
 	     strcmp(lk.dev, st->target))) {
-		rs_fix_block(st, "an MTU change is probed first with a DF ping to the peer: give "
-			     "--peer IP (a peer reached through %s), or --force", st->target);
+		rs_fix_block(st, _("an MTU change is probed first with a DF ping to the peer: give "
+			     "--peer IP (a peer reached through %s), or --force"), st->target);
 		return;
 	}
 	if (st->kind == RS_FIX_FILE && !rs_path(path, sizeof(path), "%s", st->target) &&
 	    !rs_fix_read_file(path, text, sizeof(text), NULL))
 		ours = rs_fix_file_is_ours(text);
 	if (!ours)
-		rs_fix_block(st, "%s exists and rocescope did not write it: left as it is (add "
-			     "these lines by hand)", path);
+		rs_fix_block(st, _("%s exists and rocescope did not write it: left as it is (add "
+			     "these lines by hand)"), path);
 }
 
 static int have_cap(int cap)
@@ -115,7 +115,7 @@ static const char *need_of(const struct rs_fix_step *st)
 	if (!strncmp(st->target, "/proc/sys/net/", 14) && !strcmp(rs_root(), "/") &&
 	    !have_cap(CAP_NET_ADMIN))
 		return "CAP_NET_ADMIN";
-	return may_write(st) ? NULL : "write access";
+	return may_write(st) ? NULL : _("write access");
 }
 
 int rs_fix_preflight(struct rs_fix_plan *plan, const struct rs_fix_env *env, char *err,
@@ -143,12 +143,16 @@ int rs_fix_preflight(struct rs_fix_plan *plan, const struct rs_fix_env *env, cha
 	}
 	err[0] = '\0';
 	for (size_t k = 0; k < nt && used < errlen; k++)
+		/* TRANSLATORS: a list of privileges: the first %s is ", " between
+		 * two of them (or nothing), then the privilege (CAP_NET_ADMIN), the
+		 * first change that needs it and how many more do. */
 		used += (size_t)snprintf(err + used, errlen - used, t[k].n > 1 ?
-					 "%s%s (for %s and %zu more)" : "%s%s (for %s)",
+					 _("%s%s (for %s and %zu more)") : _("%s%s (for %s)"),
 					 k ? ", " : "", t[k].need, t[k].what, t[k].n - 1);
 	if (!nt)
 		return 0;
 	if (used < errlen && getuid())
-		snprintf(err + used, errlen - used, ": run as root (uid %ld here)", (long)getuid());
+		snprintf(err + used, errlen - used, _(": run as root (uid %ld here)"),
+			 (long)getuid());
 	return -EPERM;
 }
