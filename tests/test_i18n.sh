@@ -138,12 +138,14 @@ fi
 
 if [ -n "$loc_ok" ]; then
 	# Chinese, with every command, path and argument of the English intact:
-	# the words of LANG=C's output that hold = / -- or a digit, punctuation
-	# at their ends removed, are all in the Chinese output.
+	# the words of LANG=C's output that are a flag (-x, --peer), a path, an
+	# assignment (NCCL_IB_GID_INDEX=3, rp_filter=2) or an IPv4 address,
+	# punctuation at their ends removed, are all in the Chinese output
+	# (where Chinese text, full-width punctuation included, ends a word).
 	words() {
-		tr ' \t' '\n\n' <"$1" | grep -E '[=/]|^-|[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+' |
+		LC_ALL=C tr ' \t\200-\377' '\n\n\n' <"$1" |
 			sed -e 's/^[][(){}"'\''`,.;:]*//' -e 's/[][(){}"'\''`,.;:]*$//' |
-			sed -e 's/^（//' -e 's/[）。，；：]*$//' | grep . | LC_ALL=C sort -u
+			grep -E '=|^-|^/|^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+' | LC_ALL=C sort -u
 	}
 	for tree in first-time-setup connection-failure; do
 		run C --demo --peer 192.168.100.2 check --tree $tree
