@@ -2,8 +2,11 @@
 /*
  * finding.c - the names of verdicts and object kinds, and what counts as
  * a problem (finding.h): shared by the checks and the layers below them.
+ * The names are JSON values and stay English; rs_verdict_label() is the
+ * verdict a person reads, in their language.
  */
 #include "finding.h"
+#include "i18n.h"
 #include "util.h"
 
 int rs_finding_is_problem(const struct rs_finding *f)
@@ -21,6 +24,14 @@ const char *rs_verdict_name(enum rs_verdict v)
 	static const char *const names[] = { "pass", "warn", "fail", "skip" };
 
 	return (unsigned)v < RS_ARRAY_SIZE(names) ? names[v] : "?";
+}
+
+const char *rs_verdict_label(enum rs_verdict v)
+{
+	/* TRANSLATORS: the verdicts of a check, as text output shows them. */
+	static const char *const labels[] = { N_("pass"), N_("warn"), N_("fail"), N_("skip") };
+
+	return (unsigned)v < RS_ARRAY_SIZE(labels) ? _(labels[v]) : "?";
 }
 
 const char *rs_object_kind_name(enum rs_object_kind k)

@@ -60,6 +60,9 @@ int rs_finding_is_problem(const struct rs_finding *f);
 const char *rs_finding_summary_en(const struct rs_finding *f);
 
 const char *rs_verdict_name(enum rs_verdict v);		/* "pass", "warn", ... */
+/* The verdict for a person to read: rs_verdict_name() in the reader's
+ * language (English in machine mode); never for JSON or comparisons. */
+const char *rs_verdict_label(enum rs_verdict v);
 const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ... */
 
 #endif

@@ -41,6 +41,10 @@ void rs_i18n_init(void)
 void rs_i18n_machine(void)
 {
 	machine = 1;
+	/* strerror() and getopt's messages are the C library's own
+	 * translations: English too, so an error inside JSON is the same
+	 * in every locale. */
+	setlocale(LC_MESSAGES, "C");
 }
 
 int rs_i18n_translating(void)

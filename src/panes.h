@@ -15,7 +15,8 @@
 
 #include <stddef.h>
 
-/* In tab order: RS_PANE_x + 1 is the pane's number and its key. */
+/* In tab order: RS_PANE_x + 1 is the pane's number and its key (0 for
+ * the tenth, as on the keyboard). */
 enum rs_pane {
 	RS_PANE_OVERVIEW,
 	RS_PANE_DEVICES,
@@ -34,7 +35,7 @@ enum rs_pane {
 const char *rs_pane_name(enum rs_pane p);
 /* "Test": at most 4 characters, what an 80-column tab bar shows */
 const char *rs_pane_short(enum rs_pane p);
-/* 9: the number on its tab; its key is the number's last digit (10: 0) */
+/* 9: the number on its tab, which is its key (the tenth pane: 0) */
 int rs_pane_number(enum rs_pane p);
 /* "the Tests pane (9)" into buf; with a key, "the Capture pane (8, then s)". */
 const char *rs_pane_ref(char *buf, size_t len, enum rs_pane p, const char *then);

@@ -44,6 +44,11 @@ TESTS += tests/test_util tests/test_util_out tests/test_termout tests/test_route
 	tests/test_json tests/test_out_files.sh
 EXTRA_DIST += tests/test_out_files.sh
 
+# The console's text widths (ui/width.c): display columns, cuts, padding.
+check_PROGRAMS += tests/test_ui_width
+tests_test_ui_width_SOURCES = tests/test_ui_width.c ui/width.c ui/width.h
+TESTS += tests/test_ui_width
+
 # The GID recommendation; json_check and json_schema validate JSON in the
 # shell tests (against the schemas docs/cli.md documents); the text-or-JSON
 # printer of every view (src/print.h).
@@ -125,15 +130,18 @@ TESTS += tests/test_session_jobs
 # lines, keys, 80 and 132 columns, 16 ports, a counter that moves, a
 # hostile device name); every RDMA driver's counters by meaning, the NIC
 # named (roce-vendors); the Devices pane on a tree with unknown port states;
-# the QPs pane and the Devices pane's NIC lines on the demo host.
+# the QPs pane and the Devices pane's NIC lines on the demo host; every
+# pane in Chinese (zh_CN.UTF-8) at 80x24 and 120x40 against golden screens.
 TESTS += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh tests/test_console_capture.sh tests/test_console_replay.sh \
 	tests/test_console_scale.sh tests/test_console_outputs.sh tests/test_console_overview.sh \
-	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh
+	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh \
+	tests/test_console_zh.sh
 EXTRA_DIST += tests/test_console.sh tests/test_console_root.sh tests/test_console_memcheck.sh \
 	tests/test_console_wizard.sh tests/test_console_capture.sh tests/test_console_replay.sh \
 	tests/test_console_scale.sh tests/test_console_outputs.sh tests/test_console_overview.sh \
-	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh
+	tests/test_vendors.sh tests/test_console_unknown.sh tests/test_console_qps.sh \
+	tests/test_console_zh.sh tests/fixtures/console-zh
 
 # The problem checks (src/diag/check.h) on the demo host and hand-built
 # snapshots; unknown is never bad, IB remedies, every error counter

@@ -21,7 +21,7 @@ mkdir -p "$top_builddir/tests/fuzz" || exit 1
 # Rebuilt when missing or older than any source it is made of.
 SRCS="$top_srcdir/tests/fuzz/fuzz_decode.c $S/capture/decode.c $S/capture/ib.c
 	$S/capture/icrc.c $S/crc32.c $S/capture/analysis.c $S/capture/flow.c $S/diag/capture_verdicts.c
-	$S/capture/format.c $S/capture/format_json.c $S/capture/replay_psn.c $S/util.c $S/json.c"
+	$S/capture/format.c $S/capture/format_json.c $S/capture/replay_psn.c $S/util.c $S/json.c $S/i18n.c"
 stale=
 [ -x "$BIN" ] || stale=1
 for f in $SRCS; do [ "$f" -nt "$BIN" ] && stale=1; done

@@ -139,11 +139,12 @@ check_opts() {
 }
 
 # The labels of the console's key tables (ui/*.c: rows of a struct ui_key
-# table with a label) against the tags of rocescope(1) Keys.
+# table with a label, its help marked N_() or not) against the tags of
+# rocescope(1) Keys.
 check_keys() {
 	awk '/struct ui_key [a-z_]+\[\] *= *\{/ { t = 1; next }
 	     t && /^};/ { t = 0 }
-	     t && /^[ \t]*\{.*"[^"]*", "/ {
+	     t && /^[ \t]*\{.*"[^"]*", (N_\()?"/ {
 		s = $0; sub(/^[^"]*"/, "", s); sub(/".*/, "", s); print s
 	     }' "$top_srcdir"/ui/*.c >"$T/keys_c"
 	man_tags "$MAN_SRC/rocescope.1.in" "SS Keys" | awk '{ n = split($0, k, /, /); for (i = 1; i <= n; i++) print k[i] }' >"$T/keys_man"

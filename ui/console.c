@@ -184,7 +184,9 @@ static void locale_init(struct ui *ui)
 {
 	const char *cs;
 
-	setlocale(LC_ALL, "");
+	/* LC_CTYPE and LC_MESSAGES from the environment, never LC_NUMERIC
+	 * (a rate reads "1.5" in every locale); twice is harmless. */
+	rs_i18n_init();
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 }
@@ -205,8 +207,8 @@ static int screen_start(struct ui *ui)
 	stderr_keep();
 	if (!newterm(NULL, stdout, stdin)) {
 		stderr_restore();
-		fprintf(stderr, "rocescope: cannot drive terminal type '%s' (check TERM)\n",
-			term && term[0] ? term : "(unset)");
+		fprintf(stderr, _("rocescope: cannot drive terminal type '%s' (check TERM)\n"),
+			term && term[0] ? term : _("(unset)"));
 		return -ENOTTY;
 	}
 	curses_on = 1;
@@ -235,14 +237,15 @@ int rs_console_run(const struct rs_console_opts *o)
 	char err[RS_MSG_LEN] = "";
 	int r;
 
+	locale_init(&ui);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "rocescope: the console needs a terminal "
-			"(use a subcommand for text output, see --help)\n");
+		fprintf(stderr, _("rocescope: the console needs a terminal "
+			"(use a subcommand for text output, see --help)\n"));
 		return 1;
 	}
-	locale_init(&ui);
+
 	if (ui_open(&ui, o, 1, err, sizeof(err)) < 0) {
-		fprintf(stderr, "rocescope: %s\n", err[0] ? err : "cannot open the source");
+		fprintf(stderr, "rocescope: %s\n", err[0] ? err : _("cannot open the source"));
 		return 1;
 	}
 	crash_handlers_install();
@@ -255,7 +258,7 @@ int rs_console_run(const struct rs_console_opts *o)
 	if (r == -ENOTTY)
 		return 1;	/* already said why */
 	if (r < 0) {
-		fprintf(stderr, "rocescope: event loop: %s\n", strerror(-r));
+		fprintf(stderr, _("rocescope: event loop: %s\n"), strerror(-r));
 		return 1;
 	}
 	return ui.quit_signal ? 128 + ui.quit_signal : 0;
@@ -283,7 +286,7 @@ int rs_console_bench(const struct rs_console_opts *o, unsigned ticks, int cols, 
 	in = fopen("/dev/null", "r");
 	scr = out && in ? newterm("xterm", out, in) : NULL;
 	if (!scr) {
-		snprintf(err, errlen, "cannot open a virtual terminal (terminfo xterm)");
+		snprintf(err, errlen, _("cannot open a virtual terminal (terminfo xterm)"));
 		ui_close(&ui);
 		return -ENOTTY;
 	}

@@ -159,7 +159,7 @@ static void finish(struct ui *ui, struct ui_explain *v)
 		RS_STRCPY(v->cause[i].tree, rk[i].tree);
 		RS_STRCPY(v->cause[i].peer, rs_explain_report_peer(v->run, &rk[i]));
 	}
-	ui_message(ui, "explain: %" PRIu64 " of %" PRIu64 " lines recognised", st->recognised,
+	ui_message(ui, _("explain: %" PRIu64 " of %" PRIu64 " lines recognised"), st->recognised,
 		   st->lines);
 	rs_explain_report_free(rp);
 	rs_explain_run_free(v->run);
@@ -227,7 +227,7 @@ static int run_cause(struct ui *ui, struct ui_explain *v, size_t k)
 	char tree[32], peer[RS_EXPLAIN_PEER_LEN], cls[24];
 
 	if (k >= v->n_causes) {
-		ui_message(ui, "explain: no cause #%zu", k + 1);
+		ui_message(ui, _("explain: no cause #%zu"), k + 1);
 		return UI_F_REDRAW;
 	}
 	RS_STRCPY(tree, v->cause[k].tree);
@@ -237,9 +237,9 @@ static int run_cause(struct ui *ui, struct ui_explain *v, size_t k)
 	if (peer[0] && !ui->sess.peer[0])
 		ui_peer_set(ui, peer);
 	if (ui_wizard_start(ui, tree))
-		ui_message(ui, "explain: no tree %s", tree);
+		ui_message(ui, _("explain: no tree %s"), tree);
 	else if (!ui->input)
-		ui_message(ui, "explain: #%zu %s: running %s", k + 1, cls, tree);
+		ui_message(ui, _("explain: #%zu %s: running %s"), k + 1, cls, tree);
 	return UI_F_REDRAW;
 }
 
@@ -291,12 +291,13 @@ int ui_explain_k_open(struct ui *ui, struct ui_pane *p, int key)
 	return UI_F_REDRAW;
 }
 
-/* A line from column x, cut at the right edge. */
+/* A line from column x, cut at the right edge (by display columns, the
+ * "more" mark in the last one when it does not fit). */
 static void row_at(int y, int x, enum ui_role r, const char *s)
 {
-	attrset(ui_attr(r));
-	mvaddnstr(y, x, s, COLS - x);
-	attrset(A_NORMAL);
+	struct ui_pen pen = { .y = y, .x = x, .x0 = x, .xmax = COLS };
+
+	ui_put(&pen, r, s);
 }
 
 static void row(int y, enum ui_role r, const char *s)
@@ -312,26 +313,26 @@ void ui_explain_draw(struct ui *ui, int last)
 	if (!v)
 		return;
 	if (ui->explain_on == EXPLAIN_PASTE) {
-		row(1, UI_R_TITLE, "Explain a log: paste it here, then Ctrl-D");
-		snprintf(buf, sizeof(buf), "%" PRIu64 " lines, %" PRIu64 " bytes so far",
+		row(1, UI_R_TITLE, _("Explain a log: paste it here, then Ctrl-D"));
+		snprintf(buf, sizeof(buf), _("%" PRIu64 " lines, %" PRIu64 " bytes so far"),
 			 v->lines_in, v->bytes);
 		row(3, UI_R_NORMAL, buf);
-		row(5, UI_R_DIM, "The causes are ranked over the whole paste, each with the tree "
-		    "that proves it;");
-		row(6, UI_R_DIM, "Enter then runs that tree in the Wizard.  Esc Esc cancels.");
+		row(5, UI_R_DIM, _("The causes are ranked over the whole paste, each with the tree "
+		    "that proves it;"));
+		row(6, UI_R_DIM, _("Enter then runs that tree in the Wizard.  Esc Esc cancels."));
 		return;
 	}
 	if (v->n_causes)
-		snprintf(buf, sizeof(buf), "Explanation: #1 is %s; Enter runs %s in the Wizard",
+		snprintf(buf, sizeof(buf), _("Explanation: #1 is %s; Enter runs %s in the Wizard"),
 			 v->cause[0].cls, v->cause[0].tree);
 	else
-		snprintf(buf, sizeof(buf), "Explanation: nothing recognised");
+		snprintf(buf, sizeof(buf), "%s", _("Explanation: nothing recognised"));
 	row(1, UI_R_TITLE, buf);
 	if (v->n_causes > 1)
-		snprintf(buf, sizeof(buf), "1-%zu: another cause's tree   e: paste another   "
-			 "Esc: close   Up/Down: scroll", v->n_causes);
+		snprintf(buf, sizeof(buf), _("1-%zu: another cause's tree   e: paste another   "
+			 "Esc: close   Up/Down: scroll"), v->n_causes);
 	else
-		snprintf(buf, sizeof(buf), "e: paste another   Esc: close   Up/Down: scroll");
+		snprintf(buf, sizeof(buf), "%s", _("e: paste another   Esc: close   Up/Down: scroll"));
 	row(2, UI_R_DIM, buf);
 	for (int y = 4, i = ui->explain_scroll; y <= last && i < (int)v->n_lines; y++, i++)
 		row_at(y, 0, !strncmp(v->lines[i], "  #", 3) ? UI_R_HEADER : UI_R_NORMAL,

@@ -32,30 +32,30 @@ static int ui_bars(const struct ui *ui)
 
 /*
  * The bytes of s (printable UTF-8: escaped, or our own words) that fill a
- * line of at most width characters, broken at a space when s goes on (a
- * word longer than the line is broken where it must be); *next is where
- * the next line starts.
+ * line of at most width display columns, broken at a space when s goes on
+ * (a word longer than the line, or Chinese text without spaces, is broken
+ * where it must be, between whole characters); *next is where the next
+ * line starts.
  */
 static size_t line_cut(const char *s, int width, const char **next)
 {
-	size_t at = 0, len = strlen(s), brk = 0, cut;
-	int n = 0;
+	size_t at, len = strlen(s), brk = 0, cut;
 
-	while (at < len && n < width) {
-		size_t l = rs_utf8_len((const unsigned char *)s + at, len - at);
-
-		at += l ? l : 1;
-		n++;
-		if (at < len && s[at] == ' ')
-			brk = at;
-	}
+	ui_width_fit(s, width, &at, NULL);
+	if (!at && len)		/* not even one character fits: take one */
+		at = rs_utf8_len((const unsigned char *)s, len) ? : 1;
+	for (size_t i = 1; i < at; i++)
+		if (s[i] == ' ')
+			brk = i;
+	if (at < len && s[at] == ' ')
+		brk = at;
 	cut = at == len || s[at] == ' ' || !brk ? at : brk;
 	for (*next = s + cut; **next == ' '; (*next)++)
 		;
 	return cut;
 }
 
-/* Lines that text needs at width characters a line. */
+/* Lines that text needs at width columns a line. */
 static int lines_of(const char *text, int width)
 {
 	int n = 0;
@@ -166,14 +166,15 @@ static int k_freeze(struct ui *ui, struct ui_pane *p, int key)
 	if (rs_session_is_replay(&ui->sess))
 		return ui_replay_play(ui);	/* a replay's freeze is its pause */
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
-	ui_message(ui, ui->sess.frozen ? "frozen: counters not refreshed (f resumes)" : "resumed");
+	ui_message(ui, "%s", ui->sess.frozen ? _("frozen: counters not refreshed (f resumes)") :
+		   _("resumed"));
 	return UI_F_REDRAW;
 }
 
 static int k_reset(struct ui *ui, struct ui_pane *p, int key)
 {
 	rs_series_reset(&ui->sess.series);
-	ui_message(ui, "baseline reset: totals count from now");
+	ui_message(ui, "%s", _("baseline reset: totals count from now"));
 	return UI_F_REDRAW;
 }
 
@@ -183,7 +184,7 @@ static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 	unsigned cur = ui->sess.interval_ms, floor = ui->sess.interval_floor_ms;
 
 	if (rs_session_is_replay(&ui->sess)) {
-		ui_message(ui, "a replay keeps the recorded pace: > and < change the speed");
+		ui_message(ui, "%s", _("a replay keeps the recorded pace: > and < change the speed"));
 		return UI_F_REDRAW;
 	}
 	while (i < n - 1 && intervals_ms[i] < cur)
@@ -194,7 +195,7 @@ static int k_interval(struct ui *ui, struct ui_pane *p, int key)
 		i--;
 	rs_session_set_interval(&ui->sess, intervals_ms[i]);
 	if (intervals_ms[i] < floor)
-		ui_message(ui, "interval floor %u ms (hw_counters lifespan)", floor);
+		ui_message(ui, _("interval floor %u ms (hw_counters lifespan)"), floor);
 	return UI_F_REDRAW;
 }
 
@@ -216,27 +217,27 @@ static int k_redraw(struct ui *ui, struct ui_pane *p, int key)
 }
 
 static const struct ui_key global_keys[] = {
-	{ '\t', 0, "Tab", "next pane", k_next },
-	{ KEY_BTAB, 0, "Shift-Tab", "previous pane", k_prev },
-	{ '0', '9', "0-9", "go to pane N (0: pane 10)", k_goto },
-	{ KEY_UP, 0, "Up", "previous item / scroll up", k_nav },
-	{ KEY_DOWN, 0, "Down", "next item / scroll down", k_nav },
-	{ KEY_PPAGE, 0, "PgUp", "one page up", k_nav },
-	{ KEY_NPAGE, 0, "PgDn", "one page down", k_nav },
-	{ KEY_HOME, 0, "Home", "first item", k_nav },
-	{ KEY_END, 0, "End", "last item", k_nav },
-	{ 'f', 0, "f", "freeze / resume counter refresh", k_freeze },
-	{ 'r', 0, "r", "reset the counter baseline (totals, history)", k_reset },
-	{ '+', 0, "+", "longer refresh interval", k_interval },
-	{ '-', 0, "-", "shorter refresh interval (not below the floor)", k_interval },
-	{ 'p', 0, "p", "set the peer IP address (route lookup)", k_peer },
-	{ 'e', 0, "e", "explain a pasted log: the causes ranked, the tree to run", ui_explain_k_open },
-	{ 'R', 0, "R", "reload everything: devices, GIDs, network (hot-plug)", k_reload },
-	{ 12, 0, "Ctrl-L", "redraw the screen", k_redraw },
-	{ '?', 0, "?", "this help (any listed close key leaves it)", k_help },
-	{ KEY_F(1), 0, "F1", "this help", k_help },
-	{ 'q', 0, "q", "quit", k_quit },
-	{ KEY_F(10), 0, "F10", "quit", k_quit },
+	{ '\t', 0, "Tab", N_("next pane"), k_next },
+	{ KEY_BTAB, 0, "Shift-Tab", N_("previous pane"), k_prev },
+	{ '0', '9', "0-9", N_("go to pane N (0: pane 10)"), k_goto },
+	{ KEY_UP, 0, "Up", N_("previous item / scroll up"), k_nav },
+	{ KEY_DOWN, 0, "Down", N_("next item / scroll down"), k_nav },
+	{ KEY_PPAGE, 0, "PgUp", N_("one page up"), k_nav },
+	{ KEY_NPAGE, 0, "PgDn", N_("one page down"), k_nav },
+	{ KEY_HOME, 0, "Home", N_("first item"), k_nav },
+	{ KEY_END, 0, "End", N_("last item"), k_nav },
+	{ 'f', 0, "f", N_("freeze / resume counter refresh"), k_freeze },
+	{ 'r', 0, "r", N_("reset the counter baseline (totals, history)"), k_reset },
+	{ '+', 0, "+", N_("longer refresh interval"), k_interval },
+	{ '-', 0, "-", N_("shorter refresh interval (not below the floor)"), k_interval },
+	{ 'p', 0, "p", N_("set the peer IP address (route lookup)"), k_peer },
+	{ 'e', 0, "e", N_("explain a pasted log: the causes ranked, the tree to run"), ui_explain_k_open },
+	{ 'R', 0, "R", N_("reload everything: devices, GIDs, network (hot-plug)"), k_reload },
+	{ 12, 0, "Ctrl-L", N_("redraw the screen"), k_redraw },
+	{ '?', 0, "?", N_("this help (any listed close key leaves it)"), k_help },
+	{ KEY_F(1), 0, "F1", N_("this help"), k_help },
+	{ 'q', 0, "q", N_("quit"), k_quit },
+	{ KEY_F(10), 0, "F10", N_("quit"), k_quit },
 	{ 0 },
 };
 
@@ -365,10 +366,14 @@ static void help_line(struct ui *ui, int *row, enum ui_role r, const char *a, co
 
 		(*row)++;
 		if (y >= 1 && y <= LINES - 2 - ui->msg_rows) {
-			attrset(ui_attr(r));
-			mvprintw(y, 1, "%-12.12s", a);
-			attrset(ui_attr(UI_R_NORMAL));
-			mvaddnstr(y, 14, b, (int)n);
+			struct ui_pen pen = { .y = y, .x = 1, .x0 = 1, .xmax = 13 };
+			char text[512];
+
+			ui_putf(&pen, r, "%-12s", a);
+			snprintf(text, sizeof(text), "%.*s", (int)n, b);
+			pen.x = 14;
+			pen.xmax = COLS;
+			ui_put(&pen, UI_R_NORMAL, text);
 		}
 		a = "";
 		b = next;
@@ -382,37 +387,38 @@ static int help_body(struct ui *ui)
 		enum ui_role role;
 		const char *mark, *meaning;
 	} marks[] = {
-		{ UI_R_BAD, "!", "a problem (red, or bold reverse without colour)" },
-		{ UI_R_WARN, "~", "worth a look (yellow, or bold)" },
-		{ UI_R_BAD, "gone", "the device vanished since the console started" },
-		{ UI_R_PICK, "<- use", "the recommended RoCE v2 GID index" },
-		{ UI_R_WARN, "trap", "GID entry that usually breaks RoCE v2 (v1, link-local)" },
+		{ UI_R_BAD, N_("!"), N_("a problem (red, or bold reverse without colour)") },
+		{ UI_R_WARN, N_("~"), N_("worth a look (yellow, or bold)") },
+		{ UI_R_BAD, N_("gone"), N_("the device vanished since the console started") },
+		{ UI_R_PICK, N_("<- use"), N_("the recommended RoCE v2 GID index") },
+		{ UI_R_WARN, N_("trap"), N_("GID entry that usually breaks RoCE v2 (v1, link-local)") },
 	};
 	int row = 0;
 
-	help_line(ui, &row, UI_R_TITLE, "Keys", "(Up/Down/PgUp/PgDn scroll this help; ?, q or Esc close it)");
+	help_line(ui, &row, UI_R_TITLE, _("Keys"),
+		  _("(Up/Down/PgUp/PgDn scroll this help; ?, q or Esc close it)"));
 	for (const struct ui_key *k = global_keys; k->fn; k++)
 		if (k->label)
-			help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+			help_line(ui, &row, UI_R_HEADER, k->label, _(k->help));
 	row++;
-	help_line(ui, &row, UI_R_TITLE, "Recording", "and replaying a recording (--replay FILE)");
+	help_line(ui, &row, UI_R_TITLE, _("Recording"), _("and replaying a recording (--replay FILE)"));
 	for (const struct ui_key *k = ui_replay_keys; k->fn; k++)
-		help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+		help_line(ui, &row, UI_R_HEADER, k->label, _(k->help));
 	for (int i = 0; i < ui->n_panes; i++) {
 		const struct ui_pane_class *c = ui->panes[i].cls;
 		char title[64];
 
-		snprintf(title, sizeof(title), "%d %s", i + 1, rs_pane_name(c->id));
+		snprintf(title, sizeof(title), "%d %s", rs_pane_number(c->id), _(rs_pane_name(c->id)));
 		row++;
-		help_line(ui, &row, UI_R_TITLE, title, c->about);
+		help_line(ui, &row, UI_R_TITLE, title, _(c->about));
 		for (const struct ui_key *k = c->keys; k && k->fn; k++)
 			if (k->label)
-				help_line(ui, &row, UI_R_HEADER, k->label, k->help);
+				help_line(ui, &row, UI_R_HEADER, k->label, _(k->help));
 	}
 	row++;
-	help_line(ui, &row, UI_R_TITLE, "Marks", "");
+	help_line(ui, &row, UI_R_TITLE, _("Marks"), "");
 	for (size_t i = 0; i < RS_ARRAY_SIZE(marks); i++)
-		help_line(ui, &row, marks[i].role, marks[i].mark, marks[i].meaning);
+		help_line(ui, &row, marks[i].role, _(marks[i].mark), _(marks[i].meaning));
 	return row;
 }
 
@@ -445,12 +451,12 @@ static const char *tab_name(const struct ui *ui, int i, int style, int radius)
 	int cur = i == ui->cur && !ui->help;
 
 	if (style <= TAB_FULL_TIGHT || (cur && style <= TAB_NEAR))
-		return rs_pane_name(ui->panes[i].cls->id);
+		return _(rs_pane_name(ui->panes[i].cls->id));
 	if (style == TAB_NEAR)
-		return abs(i - ui->cur) <= radius ? rs_pane_short(ui->panes[i].cls->id) : "";
+		return abs(i - ui->cur) <= radius ? _(rs_pane_short(ui->panes[i].cls->id)) : "";
 	if (style == TAB_NUMBERS && !cur)
 		return "";
-	return rs_pane_short(ui->panes[i].cls->id);
+	return _(rs_pane_short(ui->panes[i].cls->id));
 }
 
 static int tabs_width(const struct ui *ui, int style, int radius)
@@ -464,7 +470,7 @@ static int tabs_width(const struct ui *ui, int style, int radius)
 
 		if (ui->panes[i].problems)
 			snprintf(probs, sizeof(probs), "(%d!)", ui->panes[i].problems);
-		w += 1 + (i + 1 >= 10 ? 2 : 1) + (name[0] ? 1 + (int)strlen(name) : 0) +
+		w += 2 + (name[0] ? 1 + ui_width(name) : 0) +
 		     (int)strlen(probs) + (gap ? 2 : i == ui->cur && !ui->help);
 	}
 	return w;
@@ -499,7 +505,8 @@ static void draw_tabs(struct ui *ui)
 		int cur = i == ui->cur && !ui->help;
 		enum ui_role r = cur ? UI_R_TAB_ACTIVE : UI_R_TAB;
 
-		ui_putf(&pen, r, " %d%s%s", i + 1, name[0] ? " " : "", name);
+		/* the number is the key: the tenth tab is 0 */
+		ui_putf(&pen, r, " %d%s%s", rs_pane_number(p->cls->id), name[0] ? " " : "", name);
 		if (p->problems)
 			ui_putf(&pen, i == ui->cur ? r : UI_R_BAD, "(%d!)", p->problems);
 		if (cur || gap)
@@ -508,27 +515,22 @@ static void draw_tabs(struct ui *ui)
 			ui_put(&pen, UI_R_NORMAL, " ");
 	}
 	if (ui->help)
-		ui_put(&pen, UI_R_TAB_ACTIVE, " Help ");
+		ui_putf(&pen, UI_R_TAB_ACTIVE, " %s ", _("Help"));
 }
 
 /*
- * s (escaped, so ASCII or valid UTF-8) cut to max characters, the last one
- * being the "more" glyph when it was longer: the bar keeps its other
- * fields on 80 columns, and says it cut.
+ * s (escaped, so ASCII or valid UTF-8) cut to max display columns, the
+ * last one being the "more" glyph when it was longer: the bar keeps its
+ * other fields on 80 columns, and says it cut.
  */
 static void cut_chars(char *s, size_t max, const char *more)
 {
-	size_t at = 0, n = 0, len = strlen(s), keep = 0;
+	size_t keep, len = strlen(s);
 
-	while (at < len) {
-		size_t l = rs_utf8_len((const unsigned char *)s + at, len - at);
-
-		if (++n == max)
-			keep = at;
-		at += l ? l : 1;
-	}
-	if (n > max)
-		snprintf(s + keep, len + 1 - keep, "%s", more);
+	if (ui_width(s) <= (int)max)
+		return;
+	ui_width_fit(s, (int)max - 1, &keep, NULL);
+	snprintf(s + keep, len + 1 - keep, "%s", more);
 }
 
 /* The source label l (escaped), its path shortened from the left so the
@@ -555,6 +557,25 @@ static const char *short_label(const struct ui *ui, const char *l, char *buf, si
 	return buf;
 }
 
+/* "reading 2 of 4 devices": one whole sentence per thing the session's
+ * steps count (src/collect/ names them), so a translation can reorder it. */
+static const char *progress_text(const struct rs_session_progress *pr, char *buf, size_t len)
+{
+	const char *w = pr->what;
+
+	if (!strcmp(w, "checks"))
+		snprintf(buf, len, _("running %zu of %zu checks"), pr->done, pr->total);
+	else if (!strcmp(w, "devices"))
+		snprintf(buf, len, _("reading %zu of %zu devices"), pr->done, pr->total);
+	else if (!strcmp(w, "links"))
+		snprintf(buf, len, _("reading %zu of %zu links"), pr->done, pr->total);
+	else if (!strcmp(w, "link settings"))
+		snprintf(buf, len, _("reading %zu of %zu link settings"), pr->done, pr->total);
+	else	/* TRANSLATORS: %3$s is an English word from the collectors */
+		snprintf(buf, len, _("reading %zu of %zu %s"), pr->done, pr->total, w);
+	return buf;
+}
+
 static int msg_rows(const struct ui *ui, int room);
 
 /* The status bar; returns the rows its message needs above it (msg_rows). */
@@ -570,14 +591,14 @@ static int draw_status(struct ui *ui)
 		if (!ui->panes[i].cls->mirror)
 			warnings += ui->panes[i].problems;
 	if (ui->input) {
-		const char *prompt = ui->input_prompt ? ui->input_prompt : "Peer IP";
-		const char *hint = ui->input_sel ? "   (typing replaces it, Right: edit, Esc: cancel)" :
-				   ui->input_done ? "   (Enter: ok, Esc: cancel)" :
-				   "   (Enter: look up, Esc: cancel)";
+		const char *prompt = ui->input_prompt ? ui->input_prompt : _("Peer IP");
+		const char *hint = ui->input_sel ? _("   (typing replaces it, Right: edit, Esc: cancel)") :
+				   ui->input_done ? _("   (Enter: ok, Esc: cancel)") :
+				   _("   (Enter: look up, Esc: cancel)");
 		const char *text = ui->input_buf;
-		int room = COLS - 4 - (int)strlen(prompt), n = (int)strlen(text), cx;
+		int room = COLS - 4 - ui_width(prompt), n = (int)strlen(text), cx;
 
-		if (n + (int)strlen(hint) >= room)
+		if (n + ui_width(hint) >= room)
 			hint = "";	/* the text first: it is what one types */
 		if (n >= room && room > 4)	/* a long path: its end, where one types */
 			text += n - (room - 4);
@@ -607,24 +628,22 @@ static int draw_status(struct ui *ui)
 	if (rs_session_is_replay(&ui->sess))
 		;
 	else if (ui->sess.progress.loading && ui->sess.progress.total)
-		ui_putf(&pen, UI_R_WARN, "%s %zu of %zu %s",
-			strcmp(ui->sess.progress.what, "checks") ? "reading" : "running",
-			ui->sess.progress.done, ui->sess.progress.total, ui->sess.progress.what);
+		ui_put(&pen, UI_R_WARN, progress_text(&ui->sess.progress, label, sizeof(label)));
 	else if (ui->sess.progress.loading)
-		ui_put(&pen, UI_R_WARN, "reading the host");
+		ui_put(&pen, UI_R_WARN, _("reading the host"));
 	else if (ui->sess.frozen)
-		ui_put(&pen, UI_R_WARN, "FROZEN");
+		ui_put(&pen, UI_R_WARN, _("FROZEN"));
 	else if (!rs_session_is_dynamic(&ui->sess))
-		ui_put(&pen, UI_R_STATUS, "no refresh");	/* a saved snapshot does not move */
+		ui_put(&pen, UI_R_STATUS, _("no refresh"));	/* a saved snapshot does not move */
 	else
-		ui_putf(&pen, UI_R_STATUS, "every %.2g s", ui->sess.interval_ms / 1000.0);
+		ui_putf(&pen, UI_R_STATUS, _("every %.2g s"), ui->sess.interval_ms / 1000.0);
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	/* The tabs count failures and warnings alike: they are problems. */
-	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS, "%d problem%s", warnings,
-		warnings == 1 ? "" : "s");
+	ui_putf(&pen, warnings ? UI_R_BAD : UI_R_STATUS,
+		rs_trn("%d problem", "%d problems", (unsigned long)warnings), warnings);
 	ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);
 	rows = msg_rows(ui, COLS - pen.x);
-	ui_put(&pen, UI_R_STATUS, ui->msg[0] && !rows ? ui->msg : "?:help q:quit");
+	ui_put(&pen, UI_R_STATUS, ui->msg[0] && !rows ? ui->msg : _("?:help q:quit"));
 	ui_fill(&pen, UI_R_STATUS, " ");
 	return rows;
 }
@@ -733,8 +752,8 @@ static void draw_too_small(const struct ui *ui)
 	char text[160], *s = text;
 	const char *next;
 
-	snprintf(text, sizeof(text), "Terminal too small: %dx%d. rocescope needs %dx%d: "
-		 "enlarge it, or q quits.", COLS, LINES, UI_MIN_COLS, UI_MIN_ROWS);
+	snprintf(text, sizeof(text), _("Terminal too small: %dx%d. rocescope needs %dx%d: "
+		 "enlarge it, or q quits."), COLS, LINES, UI_MIN_COLS, UI_MIN_ROWS);
 	for (int y = 0; y < LINES && *s; y++) {
 		size_t n = line_cut(s, COLS, &next);
 
@@ -788,7 +807,7 @@ int ui_errors_draw(struct ui *ui, struct ui_pane *p, enum rs_area area)
 		if (e->area != area)
 			continue;
 		if (!n++)
-			ui_title(ui, p, "Could not read");
+			ui_title(ui, p, "%s", _("Could not read"));
 		snprintf(line, sizeof(line), "%s%s%s: %s", e->source, e->object[0] ? " " : "",
 			 e->object, e->message);
 		ui_wrap_lead(p, UI_R_BAD, " ! ", line, 0);

@@ -11,7 +11,7 @@ RS_UI_SOURCES = \
 	ui/pane_capture.h ui/pane_capture.c ui/pane_capture_draw.c \
 	ui/pane_tests.h ui/pane_tests.c ui/pane_tests_draw.c \
 	ui/pane_qps.h ui/pane_qps.c ui/pane_qps_draw.c \
-	ui/explain_view.c
+	ui/explain_view.c ui/width.h ui/width.c
 
 rocescope_SOURCES += $(RS_UI_SOURCES)
 

@@ -80,7 +80,7 @@ static void start(struct ui *ui, enum rs_cap_kind kind, const char *name)
 
 	uc->back = 0;
 	if (rs_session_capture_start(&ui->sess, &spec, err, sizeof(err)) == 0) {
-		say(ui, "capturing: %s", rs_capture_label(rs_session_capture(&ui->sess)));
+		say(ui, _("capturing: %s"), rs_capture_label(rs_session_capture(&ui->sess)));
 		uc->say_start = 1;
 		ui_capture_settle(ui);	/* a short file may be read already */
 	}
@@ -146,7 +146,7 @@ static void source_done(struct ui *ui, const char *text)
 		kind = is_rdma_dev(ui, name) ? RS_CAP_RDMA : rs_snapshot_link(&ui->sess.snap, name) ?
 		       RS_CAP_NETDEV : RS_CAP_FILE;
 	if (kind == RS_CAP_NETDEV && !rs_session_can_capture(&ui->sess)) {
-		say(ui, "live capture needs the live host (source: %s)", ui->sess.label);
+		say(ui, _("live capture needs the live host (source: %s)"), ui->sess.label);
 		return;
 	}
 	if (kind == RS_CAP_RDMA) {
@@ -164,7 +164,7 @@ static int k_source(struct ui *ui, struct ui_pane *p, int key)
 
 	if (dev)
 		snprintf(initial, sizeof(initial), "-i %s", dev);
-	ui_input_ask(ui, "Capture -i NETDEV | -d RDMA_DEV | -r FILE", initial, source_done);
+	ui_input_ask(ui, _("Capture -i NETDEV | -d RDMA_DEV | -r FILE"), initial, source_done);
 	return UI_F_REDRAW;
 }
 
@@ -172,7 +172,7 @@ static int k_start_stop(struct ui *ui, struct ui_pane *p, int key)
 {
 	if (rs_session_capture(&ui->sess)) {
 		rs_session_capture_stop(&ui->sess);
-		say(ui, "capture stopped (s starts it again)");
+		say(ui, _("capture stopped (s starts it again)"));
 		return UI_F_REDRAW;
 	}
 	if (!rs_session_can_capture(&ui->sess) && !rs_session_is_demo(&ui->sess))
@@ -188,11 +188,11 @@ static int k_pause(struct ui *ui, struct ui_pane *p, int key)
 	int paused = !rs_session_capture_paused(&ui->sess);
 
 	if (!rs_session_capture(&ui->sess)) {
-		say(ui, "no capture running (s starts one)");
+		say(ui, _("no capture running (s starts one)"));
 		return UI_F_REDRAW;
 	}
 	rs_session_capture_pause(&ui->sess, paused);
-	say(ui, paused ? "capture paused (Space resumes)" : "capture resumed");
+	say(ui, "%s", paused ? _("capture paused (Space resumes)") : _("capture resumed"));
 	return UI_F_REDRAW;
 }
 
@@ -205,7 +205,7 @@ static void write_done(struct ui *ui, const char *path)
 	if (rs_session_capture_write(&ui->sess, path, err, sizeof(err)))
 		say(ui, "%s", err);
 	else
-		say(ui, "writing the capture to %s (w stops)", path);
+		say(ui, _("writing the capture to %s (w stops)"), path);
 	RS_STRCPY(ui_cap(ui)->write_path, path);
 }
 
@@ -216,17 +216,17 @@ static int k_write(struct ui *ui, struct ui_pane *p, int key)
 	char err[RS_MSG_LEN];
 
 	if (!c) {
-		say(ui, "no capture running (s starts one)");
+		say(ui, _("no capture running (s starts one)"));
 		return UI_F_REDRAW;
 	}
 	rs_capture_stats(c, &st);
 	if (st.written_files && !st.write_failed) {
 		rs_session_capture_write(&ui->sess, NULL, err, sizeof(err));
-		say(ui, "stopped writing %s", ui_cap(ui)->write_path);
+		say(ui, _("stopped writing %s"), ui_cap(ui)->write_path);
 		ui_cap(ui)->write_path[0] = '\0';
 		return UI_F_REDRAW;
 	}
-	ui_input_ask(ui, "Write to pcap file", "rocescope-capture.pcap", write_done);
+	ui_input_ask(ui, _("Write to pcap file"), "rocescope-capture.pcap", write_done);
 	return UI_F_REDRAW;
 }
 
@@ -242,7 +242,7 @@ static int parse_filter(struct ui_cap_filter *f, const char *text, char *err, si
 		unsigned char a[16];
 
 		if (!v) {
-			snprintf(err, errlen, "filter: '%s' needs a value (qp N, ip ADDR, op NAME)", w);
+			snprintf(err, errlen, _("filter: '%s' needs a value (qp N, ip ADDR, op NAME)"), w);
 			return -1;
 		}
 		if (!strcasecmp(w, "qp")) {
@@ -266,12 +266,12 @@ static int parse_filter(struct ui_cap_filter *f, const char *text, char *err, si
 		} else if (!strcasecmp(w, "op")) {
 			RS_STRCPY(f->op, v);
 		} else {
-			snprintf(err, errlen, "filter: qp N, ip ADDR or op NAME|0xNN, not '%s'", w);
+			snprintf(err, errlen, _("filter: qp N, ip ADDR or op NAME|0xNN, not '%s'"), w);
 			return -1;
 		}
 		continue;
 bad:
-		snprintf(err, errlen, "filter: '%s' is not a valid %s", v, w);
+		snprintf(err, errlen, _("filter: '%s' is not a valid %s"), v, w);
 		return -1;
 	}
 	RS_STRCPY(f->text, text);
@@ -290,12 +290,15 @@ static void filter_done(struct ui *ui, const char *text)
 	}
 	uc->filter = f;
 	uc->back = 0;
-	say(ui, f.text[0] ? "filter: %s" : "filter cleared", f.text);
+	if (f.text[0])
+		say(ui, _("filter: %s"), f.text);
+	else
+		say(ui, "%s", _("filter cleared"));
 }
 
 static int k_filter(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui_input_ask(ui, "Filter (qp N, ip ADDR, op NAME|0xNN)", ui_cap(ui)->filter.text,
+	ui_input_ask(ui, _("Filter (qp N, ip ADDR, op NAME|0xNN)"), ui_cap(ui)->filter.text,
 		     filter_done);
 	return UI_F_REDRAW;
 }
@@ -333,21 +336,21 @@ static int k_hscroll(struct ui *ui, struct ui_pane *p, int key)
 }
 
 static const struct ui_key capture_keys[] = {
-	{ 's', 0, "s", "start / stop the capture (the selected port's netdev; demo: the replay)",
+	{ 's', 0, "s", N_("start / stop the capture (the selected port's netdev; demo: the replay)"),
 	  k_start_stop },
-	{ 'i', 0, "i", "capture from: -i NETDEV, -d RDMA_DEV (the sniffer, asks first), -r FILE",
+	{ 'i', 0, "i", N_("capture from: -i NETDEV, -d RDMA_DEV (the sniffer, asks first), -r FILE"),
 	  k_source },
-	{ ' ', 0, "Space", "pause / resume the capture", k_pause },
-	{ 'w', 0, "w", "start / stop writing the capture to a pcap file", k_write },
-	{ '/', 0, "/", "filter the packets and flows: qp N, ip ADDR, op NAME|0xNN", k_filter },
+	{ ' ', 0, "Space", N_("pause / resume the capture"), k_pause },
+	{ 'w', 0, "w", N_("start / stop writing the capture to a pcap file"), k_write },
+	{ '/', 0, "/", N_("filter the packets and flows: qp N, ip ADDR, op NAME|0xNN"), k_filter },
 	{ KEY_UP, 0, NULL, NULL, k_scroll },
 	{ KEY_DOWN, 0, NULL, NULL, k_scroll },
 	{ KEY_PPAGE, 0, NULL, NULL, k_scroll },
 	{ KEY_NPAGE, 0, NULL, NULL, k_scroll },
 	{ KEY_HOME, 0, NULL, NULL, k_scroll },
-	{ KEY_END, 0, "End", "packet list: back to the newest (Up, PgUp scroll back)", k_scroll },
-	{ KEY_RIGHT, 0, "Right", "packet list: show the lines from 20 columns further", k_hscroll },
-	{ KEY_LEFT, 0, "Left", "packet list: back 20 columns", k_hscroll },
+	{ KEY_END, 0, "End", N_("packet list: back to the newest (Up, PgUp scroll back)"), k_scroll },
+	{ KEY_RIGHT, 0, "Right", N_("packet list: show the lines from 20 columns further"), k_hscroll },
+	{ KEY_LEFT, 0, "Left", N_("packet list: back 20 columns"), k_hscroll },
 	{ 0 },
 };
 
@@ -365,7 +368,7 @@ static int capture_key(struct ui *ui, struct ui_pane *p, int key)
 		if (key == 'y' || key == 'Y')
 			start(ui, RS_CAP_RDMA, dev);
 		else
-			say(ui, "the sniffer was not started");
+			say(ui, _("the sniffer was not started"));
 		return UI_F_REDRAW;
 	}
 	return ui_keys_dispatch(capture_keys, ui, p, key);
@@ -387,7 +390,7 @@ static void capture_close(struct ui *ui, struct ui_pane *p)
 
 const struct ui_pane_class ui_pane_capture = {
 	.id = RS_PANE_CAPTURE,
-	.about = "the wire: RoCE v2 or not, its health, flows per QP, opcodes, packets",
+	.about = N_("the wire: RoCE v2 or not, its health, flows per QP, opcodes, packets"),
 	.draw = ui_capture_draw,
 	.key = capture_key,
 	.tick = capture_tick,

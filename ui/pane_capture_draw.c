@@ -31,7 +31,9 @@ static enum ui_role role_of(enum rs_verdict v)
 
 static const char *mark(enum rs_verdict v)
 {
-	return v == RS_PASS ? "PASS" : v == RS_WARN ? "WARN" : v == RS_FAIL ? "FAIL" : "SKIP";
+	/* TRANSLATORS: verdicts in a 4-column cell: at most 4 display columns */
+	return v == RS_PASS ? _("PASS") : v == RS_WARN ? _("WARN") : v == RS_FAIL ? _("FAIL") :
+	       _("SKIP");
 }
 
 static int op_match(const char *want, uint8_t op)
@@ -77,33 +79,33 @@ static void draw_counts(struct ui *ui, struct ui_pane *p, const struct rs_captur
 
 	rs_capture_stats(c, &st);
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_NORMAL, " %llu frames: %llu RoCE v2, %llu v1, %llu other",
+	ui_putf(&pen, UI_R_NORMAL, _(" %llu frames: %llu RoCE v2, %llu v1, %llu other"),
 		(unsigned long long)t->frames, (unsigned long long)t->roce_v2,
 		(unsigned long long)t->roce_v1, (unsigned long long)t->other);
 	if (st.have_drops)
 		ui_putf(&pen, st.dropped + st.if_dropped ? UI_R_BAD : UI_R_NORMAL,
-			"  drops %llu+%llu", (unsigned long long)st.dropped,
+			_("  drops %llu+%llu"), (unsigned long long)st.dropped,
 			(unsigned long long)st.if_dropped);
 	else
-		ui_put(&pen, UI_R_DIM, "  drops -");
+		ui_put(&pen, UI_R_DIM, _("  drops -"));
 	if (st.passes > 1)
-		ui_putf(&pen, UI_R_DIM, "  pass %u", st.passes);
+		ui_putf(&pen, UI_R_DIM, _("  pass %u"), st.passes);
 	if (rs_session_capture_paused(&ui->sess))
-		ui_put(&pen, UI_R_WARN, "  PAUSED");
+		ui_put(&pen, UI_R_WARN, _("  PAUSED"));
 	if (st.ended == RS_CAP_END_OF_FILE)
 		ui_wrap_max(p, UI_R_HEADER, 1, rs_capture_status(c), 1);
 	if (st.write_failed) {
 		ui_line_fixed(p, &pen);
 		if (st.write_why[0])
-			ui_putf(&pen, UI_R_BAD, " ! writing stopped: %s", st.write_why);
+			ui_putf(&pen, UI_R_BAD, _(" ! writing stopped: %s"), st.write_why);
 		else
-			ui_put(&pen, UI_R_BAD, " ! writing the pcap file failed (disk full?): stopped");
+			ui_put(&pen, UI_R_BAD, _(" ! writing the pcap file failed (disk full?): stopped"));
 	} else if (st.written_files) {
 		const char *path = ui_cap(ui)->write_path, *base = strrchr(path, '/');
 
 		ui_fmt_count(kb, sizeof(kb), st.written_bytes, 1);
 		ui_line_fixed(p, &pen);
-		ui_putf(&pen, UI_R_WARN, " writing %s (%s; w stops)", base ? base + 1 : path, kb);
+		ui_putf(&pen, UI_R_WARN, _(" writing %s (%s; w stops)"), base ? base + 1 : path, kb);
 	}
 }
 
@@ -112,23 +114,29 @@ static void verdict_row(struct ui_pane *p, const char *label, enum rs_verdict v,
 			const char *text, int rows)
 {
 	int width = p->view.width - 18;
-	size_t n = strlen(text);
+	size_t n = strlen(text), fits;
 	struct ui_pen pen;
 	char buf[512];
 
-	if (rows > 1 && (int)n > width) {
-		n = (size_t)width;
-		while (n > 0 && text[n] != ' ')
-			n--;
+	if (rows > 1 && ui_width(text) > width) {
+		ui_width_fit(text, width, &fits, NULL);
+		for (n = fits; n > 0 && text[n] != ' '; n--)
+			;
+		if (!n)		/* no space (Chinese): between two characters */
+			n = fits;
 	}
-	if (!n || (int)n > width)
-		n = strlen(text);
 	snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_HEADER, " %-8s ", label);
+	/* TRANSLATORS: the labels "RoCE v2?" and "wire": at most 8 columns */
+	ui_putf(&pen, UI_R_HEADER, " %-8s ", _(label));
 	ui_putf(&pen, role_of(v), " %s  %s", mark(v), buf);
-	if (text[n] && rows > 1)
-		ui_wrap_max(p, role_of(v), 17, text + n + 1, rows - 1);
+	if (text[n] && rows > 1) {
+		const char *rest = text + n;
+
+		while (*rest == ' ')
+			rest++;
+		ui_wrap_max(p, role_of(v), 17, rest, rows - 1);
+	}
 }
 
 static void draw_verdicts(struct ui *ui, struct ui_pane *p, const struct rs_capture *c)
@@ -147,10 +155,11 @@ static void draw_verdicts(struct ui *ui, struct ui_pane *p, const struct rs_capt
 		    (v->health == RS_PASS && !strcmp(r->id, "clean")))
 			shown = r;
 	}
-	verdict_row(p, "RoCE v2?", v->roce, v->roce_text, rows);
-	verdict_row(p, "wire", v->health, shown ? shown->text : "", rows);
+	verdict_row(p, N_("RoCE v2?"), v->roce, v->roce_text, rows);
+	verdict_row(p, N_("wire"), v->health, shown ? shown->text : "", rows);
 	if (v->health != RS_PASS && v->n_reasons > 1)
-		ui_wrap_max(p, UI_R_DIM, 17, "(more reasons: rocescope check, capture.wire_health)", 1);
+		ui_wrap_max(p, UI_R_DIM, 17,
+			    _("(more reasons: rocescope check, capture.wire_health)"), 1);
 	if (rs_capture_note(c)[0])
 		ui_wrap_max(p, UI_R_WARN, 1, rs_capture_note(c), 3);
 }
@@ -183,8 +192,11 @@ static void draw_flows(struct ui *ui, struct ui_pane *p, const struct rs_cap_ana
 	struct ui_pen pen;
 
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_HEADER, " %-15s %-15s %-8s %7s %9s %5s %5s %s", "src", "dst",
-		"dest QP", "packets", "rate", "gaps", "naks", "cnp/ce");
+	/* TRANSLATORS: the flows' column headings: "src" and "dst" at most
+	 * 15 display columns, "dest QP" 8, "packets" 7, "rate" 9, "gaps" and
+	 * "naks" 5 */
+	ui_putf(&pen, UI_R_HEADER, " %-15s %-15s %-8s %7s %9s %5s %5s %s", _("src"), _("dst"),
+		_("dest QP"), _("packets"), _("rate"), _("gaps"), _("naks"), _("cnp/ce"));
 	ui_fill(&pen, UI_R_HEADER, " ");
 	for (size_t i = 0; i < n; i++) {
 		if (!flow_match(f, fl[i]))
@@ -198,11 +210,12 @@ static void draw_flows(struct ui *ui, struct ui_pane *p, const struct rs_cap_ana
 	}
 	if (match > shown) {
 		ui_line_fixed(p, &pen);
-		ui_putf(&pen, UI_R_DIM, " ... %zu more flows%s", match - shown,
-			n == MAX_FLOWS ? " (the 64 busiest are listed)" : "");
+		ui_putf(&pen, UI_R_DIM, n == MAX_FLOWS ?
+			_(" ... %zu more flows (the 64 busiest are listed)") : _(" ... %zu more flows"),
+			match - shown);
 	} else if (!match) {
 		ui_line_fixed(p, &pen);
-		ui_put(&pen, UI_R_DIM, n ? " no flow matches the filter" : " no RoCE flow yet");
+		ui_put(&pen, UI_R_DIM, n ? _(" no flow matches the filter") : _(" no RoCE flow yet"));
 	}
 }
 
@@ -212,7 +225,7 @@ static void draw_opcodes(struct ui *ui, struct ui_pane *p, const struct rs_cap_t
 	struct ui_pen pen;
 
 	ui_line_fixed(p, &pen);
-	ui_put(&pen, UI_R_HEADER, " opcodes ");
+	ui_putf(&pen, UI_R_HEADER, " %s ", _("opcodes"));
 	for (;;) {
 		int best = -1;
 		char item[64];
@@ -225,7 +238,7 @@ static void draw_opcodes(struct ui *ui, struct ui_pane *p, const struct rs_cap_t
 		used[best] = 1;
 		snprintf(item, sizeof(item), " %s %llu ", rs_opcode_name((uint8_t)best),
 			 (unsigned long long)t->opcodes[best]);
-		if (pen.x + (int)strlen(item) > pen.xmax) {
+		if (pen.x + ui_width(item) > pen.xmax) {
 			ui_put(&pen, UI_R_DIM, "...");
 			break;
 		}
@@ -259,10 +272,13 @@ static void draw_packets(struct ui *ui, struct ui_pane *p, const struct rs_cap_a
 	if (skip > 0)
 		uc->back -= skip;	/* scrolled past the oldest: stay on it */
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_HEADER, " packets%s%s%s", uc->filter.text[0] ? " matching " : "",
-		uc->filter.text, uc->back ? " (scrolled back: End follows)" : "");
+	ui_putf(&pen, UI_R_HEADER, " %s", _("packets"));
+	if (uc->filter.text[0])
+		ui_putf(&pen, UI_R_HEADER, _(" matching %s"), uc->filter.text);
+	if (uc->back)
+		ui_put(&pen, UI_R_HEADER, _(" (scrolled back: End follows)"));
 	if (uc->hscroll)
-		ui_putf(&pen, UI_R_HEADER, " (from column %d: Left)", uc->hscroll + 1);
+		ui_putf(&pen, UI_R_HEADER, _(" (from column %d: Left)"), uc->hscroll + 1);
 	ui_fill(&pen, UI_R_HEADER, " ");
 	for (int i = n - 1; i >= 0; i--) {
 		const struct rs_pkt *pk = rs_cap_ring_get(a, seq[i]);
@@ -277,8 +293,8 @@ static void draw_packets(struct ui *ui, struct ui_pane *p, const struct rs_cap_a
 	}
 	if (!n) {
 		ui_line_fixed(p, &pen);
-		ui_put(&pen, UI_R_DIM, total ? " no packet matches the filter (/ changes it)" :
-		       " waiting for packets ...");
+		ui_put(&pen, UI_R_DIM, total ? _(" no packet matches the filter (/ changes it)") :
+		       _(" waiting for packets ..."));
 	}
 }
 
@@ -314,7 +330,7 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 
 	if (uc->confirm[0]) {
 		ui_wrap_max(p, UI_R_WARN, 1, rs_capture_sniffer_warning(), 4);
-		snprintf(text, sizeof(text), "y: start the sniffer on %s; any other key: cancel",
+		snprintf(text, sizeof(text), _("y: start the sniffer on %s; any other key: cancel"),
 			 uc->confirm);
 		ui_wrap_max(p, UI_R_PICK, 1, text, 2);
 		return;
@@ -324,16 +340,16 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 	if (err[0])
 		ui_wrap_max(p, UI_R_BAD, 1, err, 4);
 	if (!rs_session_can_capture(&ui->sess) && !rs_session_is_demo(&ui->sess))
-		snprintf(text, sizeof(text), "Live capture needs the live host (this is %s). i then "
-			 "-r FILE reads a capture file (pcap or pcapng).", ui->sess.label);
+		snprintf(text, sizeof(text), _("Live capture needs the live host (this is %s). i then "
+			 "-r FILE reads a capture file (pcap or pcapng)."), ui->sess.label);
 	else if (rs_session_can_capture(&ui->sess) && !ui_capture_default_netdev(ui))
-		snprintf(text, sizeof(text), "No capture running, and no RDMA port to capture on. "
+		snprintf(text, sizeof(text), "%s", _("No capture running, and no RDMA port to capture on. "
 			 "i chooses an interface (-i), the sniffer of an RDMA device (-d) or a "
-			 "file (-r).");
+			 "file (-r)."));
 	else
-		snprintf(text, sizeof(text), "No capture running. s starts one (%s); i chooses an "
-			 "interface (-i), the sniffer of an RDMA device (-d) or a file (-r).",
-			 rs_session_is_demo(&ui->sess) ? "the demo's replay" :
+		snprintf(text, sizeof(text), _("No capture running. s starts one (%s); i chooses an "
+			 "interface (-i), the sniffer of an RDMA device (-d) or a file (-r)."),
+			 rs_session_is_demo(&ui->sess) ? _("the demo's replay") :
 			 ui_capture_default_netdev(ui));
 	ui_wrap_max(p, UI_R_DIM, 1, text, 4);
 }
@@ -359,8 +375,12 @@ void ui_capture_draw(struct ui *ui, struct ui_pane *p)
 	ui_capture_settle(ui);
 	c = rs_session_capture(&ui->sess);
 	p->n_items = 0;
-	ui_title_fixed(ui, p, "Capture%s%s", c ? ": " : "", c ? short_label(rs_capture_label(c),
-		       p->view.width - 16, buf, sizeof(buf)) : "");
+	if (c)
+		ui_title_fixed(ui, p, _("Capture: %s"), short_label(rs_capture_label(c),
+			       p->view.width - 16, buf, sizeof(buf)));
+	else
+		ui_title_fixed(ui, p, "%s", _("Capture"));
+
 	if (c && !ui_cap(ui)->confirm[0])
 		draw_running(ui, p, c);
 	else

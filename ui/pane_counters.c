@@ -119,11 +119,12 @@ static void draw_elsewhere(struct ui *ui, struct ui_pane *pane)
 		    (sel && selp && !strcmp(f->device, sel->name) && f->port == selp->num))
 			continue;
 		ui_line_fixed(pane, &pen);
-		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN, " %s %s port %u: %u "
-			"error counter%s rising (Enter on it in %s, %d)",
+		ui_putf(&pen, f->verdict == RS_FAIL ? UI_R_BAD : UI_R_WARN,
+			rs_trn(" %s %s port %u: %u error counter rising (Enter on it in %s, %d)",
+			       " %s %s port %u: %u error counters rising (Enter on it in %s, %d)",
+			       f->count),
 			f->verdict == RS_FAIL ? "!" : "~", f->device, f->port, f->count,
-			f->count == 1 ? "" : "s", rs_pane_name(RS_PANE_DEVICES),
-			rs_pane_number(RS_PANE_DEVICES));
+			_(rs_pane_name(RS_PANE_DEVICES)), rs_pane_number(RS_PANE_DEVICES));
 		lines++;
 	}
 }
@@ -158,7 +159,7 @@ static int draw_group(struct ui *ui, struct ui_pane *pane,
 			if (!shown(c))
 				continue;
 			if (pane && !n)
-				ui_title(ui, pane, "%s", rs_cgroup_name(c->cls->group));
+				ui_title(ui, pane, "%s", _(rs_cgroup_name(c->cls->group)));
 			if (pane)
 				draw_ctr(ui, pane, sets[k], c);
 			n++;
@@ -198,10 +199,11 @@ static void draw_not_provided(struct ui *ui, struct ui_pane *pane, const struct 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]) && n < sizeof(list); i++)
 		if (!have[want[i]])
 			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", n ? ", " : "",
-					      rs_meaning_name(want[i]));
+					      _(rs_meaning_name(want[i])));
 	if (!n)
 		return;
-	ui_title(ui, pane, "Not provided by this NIC (%s)", t ? t->driver : "no counter table");
+	ui_title(ui, pane, _("Not provided by this NIC (%s)"), t ? t->driver :
+		 _("no counter table"));
 	ui_line(pane, &pen);
 	ui_put(&pen, UI_R_DIM, "   ");
 	ui_put(&pen, UI_R_DIM, list);
@@ -217,40 +219,48 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 
 	pane->n_items = 0;
 	if (!p) {
-		ui_title(ui, pane, "Counters");
+		ui_title(ui, pane, "%s", _("Counters"));
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no port selected (no RDMA device)");
+		ui_put(&pen, UI_R_DIM, _(" no port selected (no RDMA device)"));
 		return;
 	}
-	ui_title_fixed(ui, pane, "Counters of %s port %u%s%s%s", d->name, p->num,
-		       p->netdev[0] ? " (" : "", p->netdev, p->netdev[0] ? ")" : "");
+	if (p->netdev[0])
+		ui_title_fixed(ui, pane, _("Counters of %s port %u (%s)"), d->name, p->num,
+			       p->netdev);
+	else
+		ui_title_fixed(ui, pane, _("Counters of %s port %u"), d->name, p->num);
 	ui_line_fixed(pane, &pen);
 	/* the same columns as draw_ctr(): 3 + name, origin, rate, total, history */
-	ui_putf(&pen, UI_R_HEADER, "   %-*s%-*s%12s %10s  %s", COL_ORIGIN - 3, "counter",
-		COL_RATE - COL_ORIGIN, "from", "rate", "total", "history");
+	/* TRANSLATORS: the Counters pane's column headings: "counter" at
+	 * most 32 display columns, "from" 4, "rate" 12, "total" 10 */
+	ui_putf(&pen, UI_R_HEADER, "   %-*s%-*s%12s %10s  %s", COL_ORIGIN - 3, _("counter"),
+		COL_RATE - COL_ORIGIN, _("from"), _("rate"), _("total"), _("history"));
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!d->present) {
 		ui_line_fixed(pane, &pen);
-		ui_put(&pen, UI_R_BAD, " ! device gone: counters stopped at their last values");
+		ui_put(&pen, UI_R_BAD, _(" ! device gone: counters stopped at their last values"));
 	}
 	draw_elsewhere(ui, pane);
 	if (rs_session_is_replay(&ui->sess) && ui->sess.frozen) {
 		/* a replay pauses, and ends: f is not what moves it */
 		ui_line_fixed(pane, &pen);
 		ui_put(&pen, UI_R_WARN, rs_session_replay_at_end(&ui->sess) ?
-		       " ~ end of the recording: Space plays it again, , steps back, g goes to a time" :
-		       " ~ paused: Space plays, . and , step");
+		       _(" ~ end of the recording: Space plays it again, , steps back, g goes to a time") :
+		       _(" ~ paused: Space plays, . and , step"));
 	} else if (ui->sess.frozen) {
 		ui_line_fixed(pane, &pen);
-		ui_put(&pen, UI_R_WARN, " ~ frozen: press f to resume");
+		ui_put(&pen, UI_R_WARN, _(" ~ frozen: press f to resume"));
 	}
 	if (view.hide_zero || view.search[0]) {
 		ui_line_fixed(pane, &pen);
-		ui_putf(&pen, UI_R_WARN, " ~ showing %s%s%s%s%s (z, / change it)",
-			view.hide_zero ? "counters that moved" : "",
-			view.hide_zero && view.search[0] ? ", " : "",
-			view.search[0] ? "names with \"" : "", view.search,
-			view.search[0] ? "\"" : "");
+		if (view.hide_zero && view.search[0])
+			ui_putf(&pen, UI_R_WARN, _(" ~ showing counters that moved, names with "
+						   "\"%s\" (z, / change it)"), view.search);
+		else if (view.search[0])
+			ui_putf(&pen, UI_R_WARN, _(" ~ showing names with \"%s\" (z, / change it)"),
+				view.search);
+		else
+			ui_put(&pen, UI_R_WARN, _(" ~ showing counters that moved (z, / change it)"));
 	}
 	port_sets(ui, d, p, sets);
 	draw_not_provided(ui, pane, d, sets);
@@ -258,8 +268,8 @@ static void counters_draw(struct ui *ui, struct ui_pane *pane)
 		n += draw_group(ui, pane, sets, g, &all);
 	if (!n) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, all ? " no counter matches (z, / change what is shown)" :
-		       " this port has no counters the console knows");
+		ui_put(&pen, UI_R_DIM, all ? _(" no counter matches (z, / change what is shown)") :
+		       _(" this port has no counters the console knows"));
 	}
 }
 
@@ -274,8 +284,9 @@ static int k_zero(struct ui *ui, struct ui_pane *p, int key)
 {
 	view.hide_zero = !view.hide_zero;
 	p->scroll = 0;
-	ui_message(ui, view.hide_zero ? "counters that never moved are hidden (z shows them)" :
-		   "every counter is shown");
+	ui_message(ui, "%s", view.hide_zero ?
+		   _("counters that never moved are hidden (z shows them)") :
+		   _("every counter is shown"));
 	return UI_F_REDRAW;
 }
 
@@ -287,27 +298,27 @@ static void search_done(struct ui *ui, const char *text)
 	ui->panes[ui->cur].scroll = 0;
 	rs_escape_text(esc, sizeof(esc), view.search, strlen(view.search));
 	if (view.search[0])
-		ui_message(ui, "counters whose name contains \"%s\"", esc);
+		ui_message(ui, _("counters whose name contains \"%s\""), esc);
 	else
-		ui_message(ui, "search cleared: every counter is shown");
+		ui_message(ui, _("search cleared: every counter is shown"));
 }
 
 static int k_search(struct ui *ui, struct ui_pane *p, int key)
 {
-	ui_input_ask(ui, "Search counters (part of a name; empty: all)", view.search,
+	ui_input_ask(ui, _("Search counters (part of a name; empty: all)"), view.search,
 		     search_done);
 	return UI_F_REDRAW;
 }
 
 static const struct ui_key counters_keys[] = {
-	{ 'z', 0, "z", "hide / show the counters that have not moved (zero)", k_zero },
-	{ '/', 0, "/", "show only the counters whose name contains a text", k_search },
+	{ 'z', 0, "z", N_("hide / show the counters that have not moved (zero)"), k_zero },
+	{ '/', 0, "/", N_("show only the counters whose name contains a text"), k_search },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_counters = {
 	.id = RS_PANE_COUNTERS,
-	.about = "live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)",
+	.about = N_("live counters of the selected port in Gb/s and pps (z, /, f, r, +, - act here)"),
 	.draw = counters_draw,
 	.tick = counters_tick,
 	.keys = counters_keys,

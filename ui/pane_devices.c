@@ -83,7 +83,7 @@ static void draw_resources(struct ui_pane *pane, const struct rs_rdma_res *r)
 	rs_rdma_res_fmt(line, sizeof(line), r);
 	ui_line(pane, &pen);
 	ui_col(&pen, 5);
-	ui_put(&pen, UI_R_DIM, "in use: ");
+	ui_put(&pen, UI_R_DIM, _("in use: "));
 	ui_put(&pen, r->known && (r->qp_err || r->qp_sqe) ? UI_R_WARN : UI_R_DIM, line);
 }
 
@@ -93,17 +93,21 @@ static void draw_nic(struct ui_pane *pane, const struct rs_device *d)
 {
 	const struct rs_ctr_table *t = rs_ctr_table_for(d);
 	const struct rs_pci_link *l = &d->pci;
+	char names[sizeof(l->vendor_name) + sizeof(l->device_name) + sizeof(l->names_note) + 4];
 	struct ui_pen pen;
 
 	if (!l->vendor_name[0] && !l->names_note[0])
 		return;
 	ui_line(pane, &pen);
 	ui_col(&pen, 5);
-	ui_putf(&pen, UI_R_DIM, "NIC %s%s%s%s%s%s (%s%s)", l->vendor_name,
-		l->vendor_name[0] && l->device_name[0] ? " " : "", l->device_name,
-		l->names_note[0] ? (l->vendor_name[0] ? " (" : "(") : "", l->names_note,
-		l->names_note[0] ? ")" : "", t ? "RDMA " : "no RDMA counter table",
-		t ? t->driver : "");
+	snprintf(names, sizeof(names), "%s%s%s%s%s%s", l->vendor_name,
+		 l->vendor_name[0] && l->device_name[0] ? " " : "", l->device_name,
+		 l->names_note[0] ? (l->vendor_name[0] ? " (" : "(") : "", l->names_note,
+		 l->names_note[0] ? ")" : "");
+	if (t)
+		ui_putf(&pen, UI_R_DIM, _("NIC %s (RDMA %s)"), names, t->driver);
+	else
+		ui_putf(&pen, UI_R_DIM, _("NIC %s (no RDMA counter table)"), names);
 }
 
 static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_device *d)
@@ -114,21 +118,22 @@ static void draw_device(struct ui *ui, struct ui_pane *pane, const struct rs_dev
 	ui_line(pane, &pen);
 	ui_put(&pen, UI_R_TITLE, d->name);
 	if (!d->present)
-		ui_put(&pen, UI_R_BAD, " gone");
+		ui_put(&pen, UI_R_BAD, _(" gone"));
 	ui_col(&pen, 12);
 	ui_putf(&pen, UI_R_NORMAL, "%s", d->generation[0] ? d->generation : d->hca_type);
 	ui_col(&pen, 28);
-	ui_putf(&pen, UI_R_NORMAL, "fw %s", d->fw_ver[0] ? d->fw_ver : "?");
+	ui_putf(&pen, UI_R_NORMAL, _("fw %s"), d->fw_ver[0] ? d->fw_ver : "?");
 	ui_col(&pen, 46);
 	ui_putf(&pen, UI_R_NORMAL, "PSID %s", d->board_id[0] ? d->board_id : "?");
 	ui_line(pane, &pen);
 	ui_col(&pen, 5);
 	if (l->addr[0])
-		ui_putf(&pen, UI_R_DIM, "PCI %s  %.1f GT/s x%d (max %.1f GT/s x%d)  %s",
+		ui_putf(&pen, UI_R_DIM, _("PCI %s  %.1f GT/s x%d (max %.1f GT/s x%d)  %s"),
 			l->addr, l->cur_gts, l->cur_width, l->max_gts, l->max_width,
 			d->driver);
 	else
-		ui_putf(&pen, UI_R_DIM, "no PCI function (%s)", d->driver[0] ? d->driver : "virtual");
+		ui_putf(&pen, UI_R_DIM, _("no PCI function (%s)"), d->driver[0] ? d->driver :
+			_("virtual"));
 	draw_nic(pane, d);
 	draw_resources(pane, &d->res);
 }
@@ -145,7 +150,9 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 	ui_item_begin(pane, item);
 	ui_line(pane, &pen);
 	ui_put(&pen, r, sel ? ui->g->sel : " ");
-	ui_putf(&pen, r, " port %-2u ", p->num);
+	/* TRANSLATORS: as wide as " port 1  " (9 columns): the state is at a
+	 * fixed column after it */
+	ui_putf(&pen, r, _(" port %-2u "), p->num);
 	/* Unknown (not read) is dim, not bad: the check skips it. */
 	ui_put(&pen, p->state == RS_PORT_ACTIVE ? (cur ? r : UI_R_OK) :
 	       !p->state_name[0] ? (cur ? r : UI_R_DIM) : UI_R_BAD,
@@ -157,11 +164,11 @@ static void draw_port(struct ui *ui, struct ui_pane *pane, int di, int pi, int i
 	ui_line(pane, &pen);
 	ui_col(&pen, 5);
 	if (!p->netdev[0])
-		ui_put(&pen, UI_R_DIM, "no netdev");
+		ui_put(&pen, UI_R_DIM, _("no netdev"));
 	else if (!l)
-		ui_putf(&pen, UI_R_DIM, "netdev %s (not in the link list)", p->netdev);
+		ui_putf(&pen, UI_R_DIM, _("netdev %s (not in the link list)"), p->netdev);
 	else
-		ui_putf(&pen, UI_R_DIM, "netdev %s %s mtu %u -> RoCE MTU %d", l->name,
+		ui_putf(&pen, UI_R_DIM, _("netdev %s %s mtu %u -> RoCE MTU %d"), l->name,
 			l->operstate, l->mtu, rs_roce_mtu(l->mtu));
 	if (p->active_mtu)
 		ui_putf(&pen, UI_R_DIM, "  active_mtu %d", p->active_mtu);
@@ -174,7 +181,7 @@ static void devices_draw(struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 	int item = 0;
 
-	ui_title(ui, pane, "RDMA devices and ports (%zu)", ui->sess.snap.n_devices);
+	ui_title(ui, pane, _("RDMA devices and ports (%zu)"), ui->sess.snap.n_devices);
 	if (rs_finding_is_problem(none)) {
 		ui_line(pane, &pen);
 		ui_putf(&pen, UI_R_BAD, " ! %s", none->summary);
@@ -241,16 +248,16 @@ static int k_select(struct ui *ui, struct ui_pane *pane, int key)
 }
 
 static const struct ui_key devices_keys[] = {
-	{ '\r', 0, "Enter", "use this port in GIDs and Counters, show its GIDs", k_select },
+	{ '\r', 0, "Enter", N_("use this port in GIDs and Counters, show its GIDs"), k_select },
 	{ '\n', 0, NULL, NULL, k_select },
 	{ KEY_ENTER, 0, NULL, NULL, k_select },
-	{ 'c', 0, "c", "use this port and show its counters", k_select },
+	{ 'c', 0, "c", N_("use this port and show its counters"), k_select },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_devices = {
 	.id = RS_PANE_DEVICES,
-	.about = "RDMA devices, ports, PCI link, netdev MTU, with problems marked",
+	.about = N_("RDMA devices, ports, PCI link, netdev MTU, with problems marked"),
 	.draw = devices_draw,
 	.tick = devices_tick,
 	.keys = devices_keys,

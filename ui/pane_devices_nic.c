@@ -34,25 +34,28 @@ static void label(struct ui_pane *pane, struct ui_pen *pen, const char *what)
 {
 	ui_line(pane, pen);
 	ui_col(pen, 5);
-	ui_putf(pen, UI_R_DIM, "%-8s", what);
+	ui_putf(pen, UI_R_DIM, "%-8s", _(what));
 }
 
 static void draw_health(struct ui_pane *pane, const struct rs_link *l)
 {
 	struct ui_pen pen;
 
-	label(pane, &pen, "health");
+	/* TRANSLATORS: the NIC lines' labels, in 8 columns: at most 7
+	 * display columns each (health, FEC, module, link, DCQCN, NUMA) */
+	label(pane, &pen, N_("health"));
 	if (!l->health.known) {
-		ui_putf(&pen, UI_R_DIM, "not read: %s", l->health.error);
+		ui_putf(&pen, UI_R_DIM, _("not read: %s"), l->health.error);
 		return;
 	}
 	if (!l->health.n_reporters)
-		ui_put(&pen, UI_R_DIM, "no reporters");
+		ui_put(&pen, UI_R_DIM, _("no reporters"));
 	for (size_t i = 0; i < l->health.n_reporters; i++) {
 		const struct rs_reporter *r = &l->health.reporters[i];
 
 		ui_putf(&pen, r->error ? UI_R_BAD : r->errors ? UI_R_WARN : UI_R_OK, "%s%s %s",
-			i ? ", " : "", r->name, r->error ? "ERROR" : r->errors ? "recovered" : "ok");
+			i ? ", " : "", r->name, r->error ? _("ERROR") : r->errors ? _("recovered") :
+			_("ok"));
 		if (r->errors)
 			ui_putf(&pen, UI_R_DIM, " (%llu)", (unsigned long long)r->errors);
 	}
@@ -66,19 +69,19 @@ static void draw_fec(struct ui_pane *pane, const struct rs_link *l)
 
 	label(pane, &pen, "FEC");
 	if (!f->known) {
-		ui_putf(&pen, UI_R_DIM, "not read: %s", f->error);
+		ui_putf(&pen, UI_R_DIM, _("not read: %s"), f->error);
 		return;
 	}
 	ui_fmt_count(c, sizeof(c), f->corrected, 0);
 	ui_fmt_count(u, sizeof(u), f->uncorrectable, 0);
-	ui_putf(&pen, UI_R_NORMAL, "%s, corrected %s, ", f->active[0] ? f->active : "?",
+	ui_putf(&pen, UI_R_NORMAL, _("%s, corrected %s, "), f->active[0] ? f->active : "?",
 		f->has_corrected ? c : "-");
-	ui_putf(&pen, f->uncorrectable ? UI_R_WARN : UI_R_NORMAL, "uncorrectable %s",
+	ui_putf(&pen, f->uncorrectable ? UI_R_WARN : UI_R_NORMAL, _("uncorrectable %s"),
 		f->has_uncorrectable ? u : "-");
 	if (f->n_lanes)
-		ui_putf(&pen, UI_R_DIM, ", %zu lanes", f->n_lanes);
+		ui_putf(&pen, UI_R_DIM, _(", %zu lanes"), f->n_lanes);
 	if (f->n_hist)
-		ui_putf(&pen, UI_R_DIM, ", %zu bins", f->n_hist);
+		ui_putf(&pen, UI_R_DIM, _(", %zu bins"), f->n_hist);
 }
 
 static double dbm(double mw)
@@ -92,9 +95,9 @@ static void draw_module(struct ui_pane *pane, const struct rs_link *l)
 	double lo = 1e9, hi = -1e9;
 	struct ui_pen pen;
 
-	label(pane, &pen, "module");
+	label(pane, &pen, N_("module"));
 	if (!x->known) {
-		ui_putf(&pen, UI_R_DIM, "not read: %s", x->error);
+		ui_putf(&pen, UI_R_DIM, _("not read: %s"), x->error);
 		return;
 	}
 	ui_putf(&pen, UI_R_NORMAL, "%s %s %s", x->spec, x->vendor, x->part);
@@ -108,7 +111,7 @@ static void draw_module(struct ui_pane *pane, const struct rs_link *l)
 	if (hi > -1e9)
 		ui_putf(&pen, UI_R_NORMAL, ", rx %.1f..%.1f dBm", lo, hi);
 	if (x->n_flags)
-		ui_putf(&pen, UI_R_BAD, ", %zu flags", x->n_flags);
+		ui_putf(&pen, UI_R_BAD, _(", %zu flags"), x->n_flags);
 }
 
 static void draw_link(struct ui_pane *pane, const struct rs_link *l)
@@ -120,20 +123,20 @@ static void draw_link(struct ui_pane *pane, const struct rs_link *l)
 							  "tx_pause_storm_error_events");
 	struct ui_pen pen;
 
-	label(pane, &pen, "link");
+	label(pane, &pen, N_("link"));
 	if (flaps)
-		ui_putf(&pen, UI_R_NORMAL, "%llu carrier changes", (unsigned long long)flaps->value);
+		ui_putf(&pen, UI_R_NORMAL, _("%llu carrier changes"), (unsigned long long)flaps->value);
 	else
-		ui_put(&pen, UI_R_DIM, "carrier changes not read");
+		ui_put(&pen, UI_R_DIM, _("carrier changes not read"));
 	if (sw || se)
 		ui_putf(&pen, (se && se->value) || (sw && sw->value) ? UI_R_WARN : UI_R_NORMAL,
-			", pause storms %llu warn %llu err", sw ? (unsigned long long)sw->value : 0,
+			_(", pause storms %llu warn %llu err"), sw ? (unsigned long long)sw->value : 0,
 			se ? (unsigned long long)se->value : 0);
 	if (l->pfc_prevention_ms == 0xffff)
-		ui_put(&pen, UI_R_NORMAL, ", storm guard auto");
+		ui_put(&pen, UI_R_NORMAL, _(", storm guard auto"));
 	else if (l->pfc_prevention_ms >= 0)
-		ui_putf(&pen, l->pfc_prevention_ms ? UI_R_NORMAL : UI_R_WARN, ", storm guard %s",
-			l->pfc_prevention_ms ? "on" : "off");
+		ui_put(&pen, l->pfc_prevention_ms ? UI_R_NORMAL : UI_R_WARN,
+		       l->pfc_prevention_ms ? _(", storm guard on") : _(", storm guard off"));
 }
 
 static void draw_dcqcn(struct ui_pane *pane, const struct rs_link *l)
@@ -142,10 +145,10 @@ static void draw_dcqcn(struct ui_pane *pane, const struct rs_link *l)
 
 	label(pane, &pen, "DCQCN");
 	if (!l->ecn.known) {
-		ui_put(&pen, UI_R_DIM, "the driver shows no ECN switches");
+		ui_put(&pen, UI_R_DIM, _("the driver shows no ECN switches"));
 		return;
 	}
-	ui_putf(&pen, UI_R_NORMAL, "np 0x%02x rp 0x%02x, CNP prio %d DSCP %d, %zu params",
+	ui_putf(&pen, UI_R_NORMAL, _("np 0x%02x rp 0x%02x, CNP prio %d DSCP %d, %zu params"),
 		l->ecn.np_en, l->ecn.rp_en, l->ecn.cnp_prio, l->ecn.cnp_dscp,
 		l->ecn.np_params.count + l->ecn.rp_params.count);
 }
@@ -158,10 +161,10 @@ static void draw_numa(struct ui_pane *pane, const struct rs_device *d)
 
 	label(pane, &pen, "NUMA");
 	if (d->numa_node < 0) {
-		ui_put(&pen, UI_R_DIM, "no node (no NUMA, or a virtual device)");
+		ui_put(&pen, UI_R_DIM, _("no node (no NUMA, or a virtual device)"));
 		return;
 	}
-	ui_putf(&pen, UI_R_NORMAL, "node %d, CPUs %s", d->numa_node,
+	ui_putf(&pen, UI_R_NORMAL, _("node %d, CPUs %s"), d->numa_node,
 		d->local_cpus[0] ? d->local_cpus : "?");
 	if (!rs_cpus_parse(&local, d->local_cpus))
 		for (size_t i = 0; i < d->n_irqs; i++) {
@@ -171,7 +174,7 @@ static void draw_numa(struct ui_pane *pane, const struct rs_device *d)
 
 			off += !rs_cpus_parse(&a, aff) && !rs_cpus_common(&a, &local);
 		}
-	ui_putf(&pen, off ? UI_R_WARN : UI_R_NORMAL, ", %zu IRQs, %u off-node", d->n_irqs, off);
+	ui_putf(&pen, off ? UI_R_WARN : UI_R_NORMAL, _(", %zu IRQs, %u off-node"), d->n_irqs, off);
 }
 
 static int finding(struct ui_pane *pane, const struct rs_finding *f)
@@ -215,7 +218,8 @@ int ui_devices_nic(struct ui *ui, struct ui_pane *pane, const struct rs_device *
 		if (rs_session_is_recorded(&ui->sess)) {
 			ui_line(pane, &pen);
 			ui_col(&pen, 5);
-			ui_putf(&pen, UI_R_DIM, "%s and its PCI function, recorded (%s):", l->name, ui->sess.label);
+			ui_putf(&pen, UI_R_DIM, _("%s and its PCI function, recorded (%s):"), l->name,
+				ui->sess.label);
 		}
 		draw_health(pane, l);
 		draw_fec(pane, l);

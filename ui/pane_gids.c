@@ -32,7 +32,7 @@ static void draw_pick(struct ui *ui, struct ui_pane *pane, const struct rs_gid_p
 	} else {
 		rs_gid_settings(pick->index, &set);
 		ui_line_fixed(pane, &pen);
-		ui_putf(&pen, UI_R_PICK, " use index %d:  %s   %s   %s ", pick->index, set.perftest,
+		ui_putf(&pen, UI_R_PICK, _(" use index %d:  %s   %s   %s "), pick->index, set.perftest,
 			set.nccl, set.ucx);
 		ui_wrap(pane, UI_R_DIM, 3, pick->reason, 1);
 	}
@@ -56,7 +56,7 @@ static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_port *
 		ui_put(&pen, r, "-     ");
 	ui_put(&pen, r, g->ip[0] ? g->ip : g->gid);
 	if (picked)
-		ui_put(&pen, UI_R_PICK, "  <- use");
+		ui_put(&pen, UI_R_PICK, _("  <- use"));
 	else if (trap)
 		ui_putf(&pen, UI_R_WARN, "  %s", trap);
 	if (r == UI_R_CURSOR)
@@ -72,28 +72,34 @@ static void gids_draw(struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 
 	if (!p) {
-		ui_title(ui, pane, "GID table");
+		ui_title(ui, pane, "%s", _("GID table"));
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no port selected (no RDMA device)");
+		ui_put(&pen, UI_R_DIM, _(" no port selected (no RDMA device)"));
 		pane->n_items = 0;
 		return;
 	}
-	ui_title_fixed(ui, pane, "GID table of %s port %u%s%s%s (Enter on %s picks a port)",
-		       d->name, p->num, p->netdev[0] ? " (" : "", p->netdev,
-		       p->netdev[0] ? ")" : "", rs_pane_name(RS_PANE_DEVICES));
+	if (p->netdev[0])
+		ui_title_fixed(ui, pane, _("GID table of %s port %u (%s) (Enter on %s picks a port)"),
+			       d->name, p->num, p->netdev, _(rs_pane_name(RS_PANE_DEVICES)));
+	else
+		ui_title_fixed(ui, pane, _("GID table of %s port %u (Enter on %s picks a port)"),
+			       d->name, p->num, _(rs_pane_name(RS_PANE_DEVICES)));
 	if (!d->present) {
 		ui_line_fixed(pane, &pen);
-		ui_put(&pen, UI_R_BAD, " ! device gone: the table below is the last one read");
+		ui_put(&pen, UI_R_BAD, _(" ! device gone: the table below is the last one read"));
 	}
 	rs_gid_recommend(&ui->sess.snap, d, p, &pick);
 	draw_pick(ui, pane, &pick);
 	ui_line_fixed(pane, &pen);
-	ui_put(&pen, UI_R_HEADER, " index type       netdev       vlan  address");
+	/* TRANSLATORS: the GID table's column headings: "index" at most 5
+	 * display columns, "type" 10, "netdev" 12, "vlan" 5 */
+	ui_putf(&pen, UI_R_HEADER, " %-5s %-10s %-12s %-5s %s", _("index"), _("type"), _("netdev"),
+		_("vlan"), _("address"));
 	ui_fill(&pen, UI_R_HEADER, " ");
 	if (!p->n_gids) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, pick.state == RS_GID_UNKNOWN ? " no entry read" :
-		       " no valid entry");
+		ui_put(&pen, UI_R_DIM, pick.state == RS_GID_UNKNOWN ? _(" no entry read") :
+		       _(" no valid entry"));
 	}
 	for (size_t i = 0; i < p->n_gids; i++)
 		draw_gid(ui, pane, p, &p->gids[i], (int)i,
@@ -121,7 +127,7 @@ static const struct ui_key gids_keys[] = {
 
 const struct ui_pane_class ui_pane_gids = {
 	.id = RS_PANE_GIDS,
-	.about = "GID table of the selected port, the index to use, the traps",
+	.about = N_("GID table of the selected port, the index to use, the traps"),
 	.draw = gids_draw,
 	.tick = gids_tick,
 	.keys = gids_keys,

@@ -28,10 +28,10 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 {
 	struct ui_pen pen;
 
-	ui_title(ui, pane, "Kernel modules");
+	ui_title(ui, pane, "%s", _("Kernel modules"));
 	if (!h->n_modules) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " unknown (no module information)");
+		ui_put(&pen, UI_R_DIM, _(" unknown (no module information)"));
 	}
 	for (size_t i = 0; i < h->n_modules; i++) {
 		const struct rs_module *m = &h->modules[i];
@@ -42,9 +42,9 @@ static void draw_modules(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 
 		ui_line(pane, &pen);
 		ui_putf(&pen, miss ? UI_R_BAD : m->loaded ? UI_R_OK : UI_R_DIM, " %s%-14s %s",
-			miss ? "! " : "  ", m->name, m->loaded ? "loaded" : "not loaded");
+			miss ? "! " : "  ", m->name, m->loaded ? _("loaded") : _("not loaded"));
 		if (miss)
-			ui_put(&pen, UI_R_BAD, "  (mlx5_core is: modprobe it)");
+			ui_put(&pen, UI_R_BAD, _("  (mlx5_core is: modprobe it)"));
 	}
 }
 
@@ -56,24 +56,28 @@ static void draw_memlock(struct ui *ui, struct ui_pane *pane, const struct rs_ho
 	enum ui_role r = role(f, &mark);
 	struct ui_pen pen;
 
-	ui_title(ui, pane, "Locked memory (memlock)");
+	ui_title(ui, pane, "%s", _("Locked memory (memlock)"));
 	if (!h->memlock_known) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, "   this process: unknown (limits not read)");
+		ui_put(&pen, UI_R_DIM, _("   this process: unknown (limits not read)"));
 		return;
 	}
 	rs_fmt_memlock(soft, sizeof(soft), h->memlock_soft);
 	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
 	ui_line(pane, &pen);
-	ui_putf(&pen, r, " %sthis process: soft %s, hard %s", mark, soft, hard);
+	ui_putf(&pen, r, _(" %sthis process: soft %s, hard %s"), mark, soft, hard);
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_NORMAL, "   configured default: %s%s%s",
-		h->memlock_conf[0] ? h->memlock_conf : "none set (kernel default)",
-		h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file);
+	if (h->memlock_conf_file[0])
+		ui_putf(&pen, UI_R_NORMAL, _("   configured default: %s in %s"),
+			h->memlock_conf[0] ? h->memlock_conf : _("none set (kernel default)"),
+			h->memlock_conf_file);
+	else
+		ui_putf(&pen, UI_R_NORMAL, _("   configured default: %s"),
+			h->memlock_conf[0] ? h->memlock_conf : _("none set (kernel default)"));
 	if (rs_finding_is_problem(f)) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, "   RDMA pins buffers: big MRs fail (ENOMEM); "
-		       "set memlock unlimited");
+		ui_put(&pen, UI_R_DIM, _("   RDMA pins buffers: big MRs fail (ENOMEM); "
+		       "set memlock unlimited"));
 	}
 }
 
@@ -82,12 +86,12 @@ static void draw_hugepages(struct ui *ui, struct ui_pane *pane, const struct rs_
 	const struct rs_finding *f = rs_findings_get(&ui->sess.findings, "host.no_hugepages", NULL);
 	struct ui_pen pen;
 
-	ui_title(ui, pane, "Huge pages");
+	ui_title(ui, pane, "%s", _("Huge pages"));
 	for (size_t i = 0; i < h->n_hugepages; i++) {
 		const struct rs_hugepages *hp = &h->hugepages[i];
 
 		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_NORMAL, "   %lu kB pages: %lu reserved, %lu free", hp->size_kb,
+		ui_putf(&pen, UI_R_NORMAL, _("   %lu kB pages: %lu reserved, %lu free"), hp->size_kb,
 			hp->total, hp->free);
 	}
 	if (rs_finding_is_problem(f)) {
@@ -102,14 +106,15 @@ static void host_draw(struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 
 	pane->n_items = 0;
-	ui_title(ui, pane, "System");
+	ui_title(ui, pane, "%s", _("System"));
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_NORMAL, "   host %s   kernel %s", h->hostname, h->kernel);
+	ui_putf(&pen, UI_R_NORMAL, _("   host %s   kernel %s"), h->hostname, h->kernel);
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_NORMAL, "   %s   memory %llu MiB", h->os[0] ? h->os : "(unknown OS)",
+	ui_putf(&pen, UI_R_NORMAL, _("   %s   memory %llu MiB"), h->os[0] ? h->os : _("(unknown OS)"),
 		(unsigned long long)(h->mem_total_kb >> 10));
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_DIM, "   snapshot %s, taken %s", ui->sess.snap.source, ui->sess.snap.taken_at);
+	ui_putf(&pen, UI_R_DIM, _("   snapshot %s, taken %s"), ui->sess.snap.source,
+		ui->sess.snap.taken_at);
 	draw_modules(ui, pane, h);
 	draw_memlock(ui, pane, h);
 	draw_hugepages(ui, pane, h);
@@ -133,7 +138,7 @@ static const struct ui_key host_keys[] = {
 
 const struct ui_pane_class ui_pane_host = {
 	.id = RS_PANE_HOST,
-	.about = "kernel, distribution, RDMA modules, memlock, huge pages",
+	.about = N_("kernel, distribution, RDMA modules, memlock, huge pages"),
 	.draw = host_draw,
 	.tick = host_tick,
 	.keys = host_keys,

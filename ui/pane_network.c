@@ -76,13 +76,13 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 	ui_line(pane, &pen);
 	ui_put(&pen, UI_R_TITLE, name);
 	if (!l) {
-		ui_put(&pen, UI_R_WARN, "  ~ not in the link list");
+		ui_put(&pen, UI_R_WARN, _("  ~ not in the link list"));
 		return;
 	}
 	ui_putf(&pen, l->up && l->carrier ? UI_R_OK : UI_R_BAD, "  %s", l->operstate);
 	ui_putf(&pen, UI_R_NORMAL, "  mtu %u  %s", l->mtu, l->mac);
 	if (l->vlan_id >= 0)
-		ui_putf(&pen, UI_R_NORMAL, "  vlan %d on %s", l->vlan_id, l->vlan_parent);
+		ui_putf(&pen, UI_R_NORMAL, _("  vlan %d on %s"), l->vlan_id, l->vlan_parent);
 	if (l->master[0])
 		ui_putf(&pen, UI_R_NORMAL, "  master %s", l->master);
 	for (size_t i = 0; i < ui->sess.snap.n_addrs; i++) {
@@ -116,7 +116,7 @@ static void draw_netdev(struct ui *ui, struct ui_pane *pane, const char *name)
 							      nb->dev, nb->ip));
 		ui_line(pane, &pen);
 		ui_putf(&pen, bad ? UI_R_BAD : UI_R_NORMAL, "   %sneigh %s %s %s", bad ? "! " : "",
-			nb->ip, nb->state, nb->mac[0] ? nb->mac : "(no MAC)");
+			nb->ip, nb->state, nb->mac[0] ? nb->mac : _("(no MAC)"));
 	}
 }
 
@@ -132,7 +132,7 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 	if (!ui->sess.peer[0]) {
 		if (pane) {
 			ui_line(pane, &pen);
-			ui_put(&pen, UI_R_DIM, " no peer set: press p and type its IP (or --peer IP)");
+			ui_put(&pen, UI_R_DIM, _(" no peer set: press p and type its IP (or --peer IP)"));
 		}
 		return 0;
 	}
@@ -140,7 +140,7 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 	if (!route || !neigh) {
 		if (pane) {
 			ui_line(pane, &pen);
-			ui_putf(&pen, UI_R_DIM, " peer %s: not checked yet (the host is still read)",
+			ui_putf(&pen, UI_R_DIM, _(" peer %s: not checked yet (the host is still read)"),
 				ui->sess.peer);
 		}
 		return 0;
@@ -151,7 +151,7 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 		if (pane) {
 			char line[sizeof(route->summary) + sizeof(ui->sess.label) + 16];
 
-			snprintf(line, sizeof(line), "%s (source: %s)", route->summary,
+			snprintf(line, sizeof(line), _("%s (source: %s)"), route->summary,
 				 ui->sess.label);
 			ui_wrap_lead(pane, UI_R_DIM, " ", line, 0);
 		}
@@ -165,9 +165,10 @@ static int peer_lines(struct ui *ui, struct ui_pane *pane)
 	if (pane)
 		ui_line(pane, &pen);
 	/* "computed": from the recorded routes, not the kernel's answer */
-	ui_putf(&pen, UI_R_NORMAL, " %speer %s via %s src %s%s%s", lk->computed ?
-		"computed route: " : "", lk->peer, lk->dev, lk->src,
-		lk->gateway[0] ? " gateway " : "", lk->gateway);
+	ui_putf(&pen, UI_R_NORMAL, lk->computed ? _(" computed route: peer %s via %s src %s") :
+		_(" peer %s via %s src %s"), lk->peer, lk->dev, lk->src);
+	if (lk->gateway[0])
+		ui_putf(&pen, UI_R_NORMAL, _(" gateway %s"), lk->gateway);
 	if (rs_finding_is_problem(route)) {
 		if (pane)
 			ui_wrap_lead(pane, UI_R_BAD, " ! ", route->summary, 0);
@@ -191,16 +192,16 @@ static void network_draw(struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 
 	pane->n_items = 0;
-	ui_title(ui, pane, "RDMA interfaces (%d)", n);
+	ui_title(ui, pane, _("RDMA interfaces (%d)"), n);
 	if (!n) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no RDMA port has a netdev");
+		ui_put(&pen, UI_R_DIM, _(" no RDMA port has a netdev"));
 	}
 	for (int i = 0; i < n; i++)
 		draw_netdev(ui, pane, nd[i]);
-	ui_title(ui, pane, "Peer");
+	ui_title(ui, pane, "%s", _("Peer"));
 	peer_lines(ui, pane);
-	ui_title(ui, pane, "Layout");
+	ui_title(ui, pane, "%s", _("Layout"));
 	if (!warnings(ui, pane)) {
 		/* Say what the checks said: a pass, or a skip with its reason (no
 		 * routes in a fixture root is not "no default route"). */
@@ -232,7 +233,7 @@ static const struct ui_key network_keys[] = {
 
 const struct ui_pane_class ui_pane_network = {
 	.id = RS_PANE_NETWORK,
-	.about = "addresses, routes, neighbours of RDMA netdevs; the route to the peer",
+	.about = N_("addresses, routes, neighbours of RDMA netdevs; the route to the peer"),
 	.draw = network_draw,
 	.tick = network_tick,
 	.keys = network_keys,

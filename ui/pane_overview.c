@@ -25,13 +25,15 @@
 struct ov_state ov;
 
 static const char *const sort_names[OV_SORTS] = {
-	[OV_NAME] = "name", [OV_TX] = "TX", [OV_RX] = "RX", [OV_UTIL] = "% of link",
-	[OV_PKTS] = "pkt/s", [OV_SIGNALS] = "signals",
+	[OV_NAME] = N_("name"), [OV_TX] = "TX", [OV_RX] = "RX",
+	/* xgettext:no-c-format */
+	[OV_UTIL] = N_("% of link"),
+	[OV_PKTS] = N_("pkt/s"), [OV_SIGNALS] = N_("signals"),
 };
 
 const char *ov_sort_name(enum ov_sort s)
 {
-	return s < OV_SORTS ? sort_names[s] : "?";
+	return s < OV_SORTS ? _(sort_names[s]) : "?";
 }
 
 int ov_idle(const struct rs_port_rates *r)
@@ -126,21 +128,27 @@ static int k_sort(struct ui *ui, struct ui_pane *pane, int key)
 		ov.sort = (enum ov_sort)((ov.sort + 1) % OV_SORTS);
 	pane->cursor = 0;
 	pane->scroll = 0;
-	ui_message(ui, "sorted by %s%s", ov_sort_name(ov.sort), ov.reverse ? ", reversed" : "");
+	if (ov.reverse)
+		ui_message(ui, _("sorted by %s, reversed"), ov_sort_name(ov.sort));
+	else
+		ui_message(ui, _("sorted by %s"), ov_sort_name(ov.sort));
 	return UI_F_REDRAW;
 }
 
 static void filter_done(struct ui *ui, const char *text)
 {
 	RS_STRCPY(ov.filter, text);
-	ui_message(ui, ov.filter[0] ? "ports matching '%s'" : "all ports%s", ov.filter);
+	if (ov.filter[0])
+		ui_message(ui, _("ports matching '%s'"), ov.filter);
+	else
+		ui_message(ui, "%s", _("all ports"));
 }
 
 static int k_filter(struct ui *ui, struct ui_pane *pane, int key)
 {
 	pane->cursor = 0;
 	pane->scroll = 0;
-	ui_input_ask(ui, "Ports matching (name, netdev, state; empty: all)", ov.filter,
+	ui_input_ask(ui, _("Ports matching (name, netdev, state; empty: all)"), ov.filter,
 		     filter_done);
 	return UI_F_REDRAW;
 }
@@ -150,7 +158,8 @@ static int k_idle(struct ui *ui, struct ui_pane *pane, int key)
 	ov.hide_idle = !ov.hide_idle;
 	pane->cursor = 0;
 	pane->scroll = 0;
-	ui_message(ui, ov.hide_idle ? "idle ports hidden (i shows them)" : "idle ports shown");
+	ui_message(ui, "%s", ov.hide_idle ? _("idle ports hidden (i shows them)") :
+		   _("idle ports shown"));
 	return UI_F_REDRAW;
 }
 
@@ -171,23 +180,25 @@ static void overview_close(struct ui *ui, struct ui_pane *pane)
 }
 
 static const struct ui_key overview_keys[] = {
-	{ 's', 0, "s", "sort by the next column: name, TX, RX, % of link, pkt/s, "
-	  "signals", k_sort },
-	{ 'S', 0, "S", "the other way round", k_sort },
-	{ '/', 0, "/", "only the ports matching a text (name, netdev, state)",
+	/* xgettext:no-c-format */
+	{ 's', 0, "s", N_("sort by the next column: name, TX, RX, % of link, pkt/s, "
+	  "signals"), k_sort },
+	{ 'S', 0, "S", N_("the other way round"), k_sort },
+	{ '/', 0, "/", N_("only the ports matching a text (name, netdev, state)"),
 	  k_filter },
-	{ 'i', 0, "i", "hide / show idle ports (no traffic, no signal)", k_idle },
-	{ '\r', 0, "Enter", "the counters of the port under the cursor", k_enter },
+	{ 'i', 0, "i", N_("hide / show idle ports (no traffic, no signal)"), k_idle },
+	{ '\r', 0, "Enter", N_("the counters of the port under the cursor"), k_enter },
 	{ '\n', 0, NULL, NULL, k_enter },
 	{ KEY_ENTER, 0, NULL, NULL, k_enter },
-	{ 'c', 0, "c", "the same", k_enter },
+	{ 'c', 0, "c", N_("the same"), k_enter },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_overview = {
 	.id = RS_PANE_OVERVIEW,
-	.about = "every RDMA port: Gb/s and % of link (PCIe ceiling), pkt/s, pause, CNP, ECN, "
-		 "loss, drops",
+	/* xgettext:no-c-format */
+	.about = N_("every RDMA port: Gb/s and % of link (PCIe ceiling), pkt/s, pause, CNP, "
+		    "ECN, loss, drops"),
 	.draw = ov_draw,
 	.close = overview_close,
 	.keys = overview_keys,

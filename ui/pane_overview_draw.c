@@ -26,8 +26,11 @@
 #define COL_SIGNALS 13		/* the second line's signals */
 #define SIG_W 8
 
+/* TRANSLATORS: column headings, right-aligned in 8 columns: at most 7
+ * display columns (three Chinese characters and a letter). */
 static const char *const sig_heads[RS_SIG_COUNT] = {
-	"pause", "cnp snt", "cnp hdl", "ecn", "seq err", "retx/to", "drops",
+	N_("pause"), N_("cnp snt"), N_("cnp hdl"), N_("ecn"), N_("seq err"), N_("retx/to"),
+	N_("drops"),
 };
 
 /*
@@ -146,7 +149,8 @@ static void load(struct ui_pen *pen, const struct rs_device *d, const struct rs_
 	int narrow = link_text(link, sizeof(link), r);
 
 	put_cell(pen, p->state == RS_PORT_ACTIVE ? UI_R_OK : UI_R_BAD,
-		 !d->present ? "gone" : p->state_name[0] ? p->state_name : "?", 6);
+		 /* TRANSLATORS: a port's state cell: at most 6 display columns */
+		 !d->present ? _("gone") : p->state_name[0] ? p->state_name : "?", 6);
 	ui_put(pen, UI_R_NORMAL, " ");
 	if (narrow)
 		strcat(link, "~");
@@ -184,13 +188,13 @@ static void draw_row(struct ui *ui, struct ui_pane *pane, const struct ov_row *r
 	if (row->r.n_bytes)
 		ui_spark_sum(ui, &pen, UI_R_OK, row->r.bytes, (int)row->r.n_bytes);
 	else if (wide && ov_has_np(&row->r))
-		ui_putf(&pen, UI_R_DIM, "n/p: %s", row->r.driver[0] ? row->r.driver : "the NIC");
+		ui_putf(&pen, UI_R_DIM, _("n/p: %s"), row->r.driver[0] ? row->r.driver : _("the NIC"));
 	if (!wide) {
 		ui_line(pane, &pen);
 		if (ov_has_np(&row->r)) {
 			/* whose "n/p" it is, under the port's name */
 			ui_col(&pen, 3);
-			put_cell(&pen, UI_R_DIM, row->r.driver[0] ? row->r.driver : "NIC", 9);
+			put_cell(&pen, UI_R_DIM, row->r.driver[0] ? row->r.driver : _("NIC"), 9);
 		}
 		ui_col(&pen, COL_SIGNALS);
 		signals(&pen, &row->r);
@@ -200,14 +204,20 @@ static void draw_row(struct ui *ui, struct ui_pane *pane, const struct ov_row *r
 
 static void heads(struct ui *ui, struct ui_pane *pane, int wide)
 {
+	/* xgettext:no-c-format */
+	const char *link_pct = _("%link");
 	struct ui_pen pen;
 
 	ui_line_fixed(pane, &pen);
-	ui_putf(&pen, UI_R_HEADER, "  %-10s %-6s %-10s%6s %5s %6s %5s %7s  ", "port", "state",
-		"link/PCIe", "TX", "%link", "RX", "%link", "pkt/s");
+	/* TRANSLATORS: column headings of the Overview: "port" at most 10
+	 * display columns, "state" 6, "link/PCIe" 10, "%link" 5, "pkt/s" 7
+	 * (a Chinese character takes two). */
+	ui_putf(&pen, UI_R_HEADER, "  %-10s %-6s %-10s%6s %5s %6s %5s %7s  ", _("port"), _("state"),
+		_("link/PCIe"), "TX", link_pct, "RX", link_pct, _("pkt/s"));
+
 	if (wide) {
 		for (int k = 0; k < RS_SIG_COUNT; k++)
-			ui_putf(&pen, UI_R_HEADER, "%*s", SIG_W, sig_heads[k]);
+			ui_putf(&pen, UI_R_HEADER, "%*s", SIG_W, _(sig_heads[k]));
 		ui_put(&pen, UI_R_HEADER, "  ");
 	}
 	ui_put(&pen, UI_R_HEADER, "TX+RX");
@@ -217,7 +227,7 @@ static void heads(struct ui *ui, struct ui_pane *pane, int wide)
 	ui_line_fixed(pane, &pen);
 	ui_col(&pen, COL_SIGNALS);
 	for (int k = 0; k < RS_SIG_COUNT; k++)
-		ui_putf(&pen, UI_R_HEADER, "%*s", SIG_W, sig_heads[k]);
+		ui_putf(&pen, UI_R_HEADER, "%*s", SIG_W, _(sig_heads[k]));
 	ui_fill(&pen, UI_R_HEADER, " ");
 }
 
@@ -252,14 +262,34 @@ static void totals(struct ui *ui, struct ui_pane *pane)
 	pct(tp, sizeof(tp), links > 0 ? t.tx_bps / (links * 1e9) * 100 : -1, 0);
 	pct(rp, sizeof(rp), links > 0 ? t.rx_bps / (links * 1e9) * 100 : -1, 0);
 	per_s(pk, sizeof(pk), t.pkts);
-	ui_putf(&pen, UI_R_HEADER, "  %-10s %-6s %-10s%6s %5s %6s %5s %7s  ", "total", n, link,
+	/* TRANSLATORS: the totals' label, under "port": at most 10 columns */
+	ui_putf(&pen, UI_R_HEADER, "  %-10s %-6s %-10s%6s %5s %6s %5s %7s  ", _("total"), n, link,
 		tg, tp, rg, rp, pk);
 	if (rising)
-		ui_putf(&pen, UI_R_BAD, "! %d losing", rising);
+		ui_putf(&pen, UI_R_BAD, _("! %d losing"), rising);
 	ui_fill(&pen, UI_R_HEADER, " ");
 }
 
+/* "Ports (4): Gb/s, per second; by name": each clause whole, for a
+ * translation to word it its way. */
+static void ov_title(struct ui *ui, struct ui_pane *pane, int np)
+{
+	char t[256];
+	size_t n;
+
+	n = (size_t)snprintf(t, sizeof(t), ov.reverse ? _("Ports (%d): Gb/s, per second; by %s reversed") :
+			     _("Ports (%d): Gb/s, per second; by %s"), ov.n_ports, ov_sort_name(ov.sort));
+	if (ov.filter[0] && n < sizeof(t))
+		n += (size_t)snprintf(t + n, sizeof(t) - n, _(", matching '%s'"), ov.filter);
+	if (ov.n_idle_hidden && n < sizeof(t))
+		n += (size_t)snprintf(t + n, sizeof(t) - n, "%s", _(", idle hidden"));
+	if (np && n < sizeof(t))
+		snprintf(t + n, sizeof(t) - n, "%s", _("; n/p: not provided by this NIC (driver)"));
+	ui_title_fixed(ui, pane, "%s", t);
+}
+
 void ov_draw(struct ui *ui, struct ui_pane *pane)
+
 {
 	int wide = pane->view.width >= WIDE_COLS;
 	struct ui_pen pen;
@@ -270,16 +300,11 @@ void ov_draw(struct ui *ui, struct ui_pane *pane)
 	pane->n_items = ov.n_rows;
 	for (int i = 0; i < ov.n_rows && !np; i++)
 		np = ov_has_np(&ov.rows[i].r);
-	ui_title_fixed(ui, pane, "Ports (%d): Gb/s, per second; by %s%s%s%s%s%s%s", ov.n_ports,
-		       ov_sort_name(ov.sort),
-		       ov.reverse ? " reversed" : "", ov.filter[0] ? ", matching '" : "",
-		       ov.filter, ov.filter[0] ? "'" : "",
-		       ov.n_idle_hidden ? ", idle hidden" : "",
-		       np ? "; n/p: not provided by this NIC (driver)" : "");
+	ov_title(ui, pane, np);
 	if (!ov.n_ports) {
 		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_DIM, " no RDMA port (see the %s pane, %d)",
-			rs_pane_name(RS_PANE_DEVICES), rs_pane_number(RS_PANE_DEVICES));
+		ui_putf(&pen, UI_R_DIM, _(" no RDMA port (see the %s pane, %d)"),
+			_(rs_pane_name(RS_PANE_DEVICES)), rs_pane_number(RS_PANE_DEVICES));
 		return;
 	}
 	heads(ui, pane, wide);
@@ -288,8 +313,14 @@ void ov_draw(struct ui *ui, struct ui_pane *pane)
 		draw_row(ui, pane, &ov.rows[i], i, wide);
 	if (!ov.n_rows) {
 		ui_line(pane, &pen);
-		ui_putf(&pen, UI_R_DIM, " no port shown: %s%s", ov.filter[0] ? "/ changes the filter"
-			: "", ov.n_idle_hidden ? (ov.filter[0] ? ", i shows idle ports" :
-						 "i shows idle ports") : "");
+		if (ov.filter[0] && ov.n_idle_hidden)
+			ui_put(&pen, UI_R_DIM,
+			       _(" no port shown: / changes the filter, i shows idle ports"));
+		else if (ov.filter[0])
+			ui_put(&pen, UI_R_DIM, _(" no port shown: / changes the filter"));
+		else if (ov.n_idle_hidden)
+			ui_put(&pen, UI_R_DIM, _(" no port shown: i shows idle ports"));
+		else
+			ui_put(&pen, UI_R_DIM, _(" no port shown: "));
 	}
 }

@@ -125,8 +125,8 @@ static int k_kernel(struct ui *ui, struct ui_pane *pane, int key)
 	struct ui_qps *q = ui_qps(ui);
 
 	q->kernel = !q->kernel;
-	ui_message(ui, q->kernel ? "the kernel's own QPs shown (k hides them)" :
-		   "the kernel's own QPs hidden");
+	ui_message(ui, "%s", q->kernel ? _("the kernel's own QPs shown (k hides them)") :
+		   _("the kernel's own QPs hidden"));
 	return UI_F_REDRAW;
 }
 
@@ -141,7 +141,7 @@ static int k_bind(struct ui *ui, struct ui_pane *pane, int key)
 	size_t n;
 
 	if (!e) {
-		ui_message(ui, "no QP selected");
+		ui_message(ui, _("no QP selected"));
 		return UI_F_REDRAW;
 	}
 	RS_STRCPY(dev, e->device);
@@ -168,20 +168,20 @@ static void qps_close(struct ui *ui, struct ui_pane *pane)
 }
 
 static const struct ui_key qps_keys[] = {
-	{ '\r', 0, "Enter", "the selected QP's counters, peer and owner (again: the list)",
+	{ '\r', 0, "Enter", N_("the selected QP's counters, peer and owner (again: the list)"),
 	  k_detail },
 	{ '\n', 0, NULL, NULL, k_detail },
 	{ KEY_ENTER, 0, NULL, NULL, k_detail },
-	{ 27, 0, "Esc", "back to the list", k_detail },
-	{ 'b', 0, "b", "bind a per-QP counter to it (live, CAP_NET_ADMIN), or take ours off",
+	{ 27, 0, "Esc", N_("back to the list"), k_detail },
+	{ 'b', 0, "b", N_("bind a per-QP counter to it (live, CAP_NET_ADMIN), or take ours off"),
 	  k_bind },
-	{ 'k', 0, "k", "show or hide the kernel's own QPs", k_kernel },
+	{ 'k', 0, "k", N_("show or hide the kernel's own QPs"), k_kernel },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_qps = {
 	.id = RS_PANE_QPS,
-	.about = "queue pairs by process: PSNs, ERR, stalls, retransmits; Enter: counters, peer",
+	.about = N_("queue pairs by process: PSNs, ERR, stalls, retransmits; Enter: counters, peer"),
 	.draw = ui_qps_draw,
 	.tick = qps_tick,
 	.close = qps_close,

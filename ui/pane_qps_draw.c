@@ -44,7 +44,9 @@ static enum ui_role short_status(const struct rs_qp_table *t, const struct rs_qp
 				 char *buf, size_t len)
 {
 	if (q->gone) {
-		snprintf(buf, len, "gone %.0fs", (double)(t->now_ns - q->gone_ns) / 1e9);
+		/* TRANSLATORS: a QP's status cell, 11 columns with "gone 3s",
+		 * "RTS still", "RTS moving" */
+		snprintf(buf, len, _("gone %.0fs"), (double)(t->now_ns - q->gone_ns) / 1e9);
 		return UI_R_WARN;
 	}
 	if (q->state == 6) {
@@ -52,7 +54,7 @@ static enum ui_role short_status(const struct rs_qp_table *t, const struct rs_qp
 		return UI_R_BAD;
 	}
 	snprintf(buf, len, "%-4s %s", state_name(q->state),
-		 q->stalled ? "still" : q->moves ? "moving" : "");
+		 q->stalled ? _("still") : q->moves ? _("moving") : "");
 	return q->stalled ? UI_R_WARN : UI_R_NORMAL;
 }
 
@@ -63,7 +65,7 @@ static void draw_group(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 
 	ui_line(pane, &pen);
 	if (q->kernel) {
-		ui_put(&pen, UI_R_TITLE, " kernel QPs");
+		ui_put(&pen, UI_R_TITLE, _(" kernel QPs"));
 		return;
 	}
 	ui_putf(&pen, UI_R_TITLE, " %s", q->comm[0] ? q->comm : "?");
@@ -73,14 +75,14 @@ static void draw_group(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 	if (p && p->cpu >= 0) {
 		int node = rs_cpu_node(&ui->sess.snap.host, (unsigned)p->cpu);
 
-		ui_putf(&pen, UI_R_DIM, " (on %d", p->cpu);
+		ui_putf(&pen, UI_R_DIM, _(" (on %d"), p->cpu);
 		if (node >= 0)
-			ui_putf(&pen, UI_R_DIM, ", node %d", node);
+			ui_putf(&pen, UI_R_DIM, _(", node %d"), node);
 		ui_put(&pen, UI_R_DIM, ")");
 	}
 	if (!p)
-		ui_put(&pen, UI_R_WARN, rs_session_is_recorded(&ui->sess) ? "  process not recorded" :
-		       "  process gone");
+		ui_put(&pen, UI_R_WARN, rs_session_is_recorded(&ui->sess) ? _("  process not recorded") :
+		       _("  process gone"));
 }
 
 static void draw_row(struct ui *ui, struct ui_pane *pane, const struct rs_qp_table *t,
@@ -123,13 +125,13 @@ static void draw_notes(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 			own |= !strcmp(t->qps[i].device, dev->name) && t->qps[i].counter_id;
 		ui_line(pane, &pen);
 		if (!dev->qps_known)
-			ui_putf(&pen, UI_R_DIM, " %s: QPs not read: %s", dev->name, dev->qps_note);
+			ui_putf(&pen, UI_R_DIM, _(" %s: QPs not read: %s"), dev->name, dev->qps_note);
 		else if (!own)
-			ui_putf(&pen, UI_R_DIM, " %s: no per-QP counter bound (mode %s): p = the port's "
-				"counters, b binds one", dev->name,
+			ui_putf(&pen, UI_R_DIM, _(" %s: no per-QP counter bound (mode %s): p = the port's "
+				"counters, b binds one"), dev->name,
 				dev->qp_counter_mode[0] ? dev->qp_counter_mode : "?");
 		else
-			ui_putf(&pen, UI_R_DIM, " %s: per-QP counters bound%s%s", dev->name,
+			ui_putf(&pen, UI_R_DIM, _(" %s: per-QP counters bound%s%s"), dev->name,
 				dev->qps_note[0] ? "; " : "", dev->qps_note);
 	}
 }
@@ -141,8 +143,10 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, const struct rs_qp_ta
 	struct ui_pen pen;
 
 	ui_line_fixed(pane, &pen);
-	ui_put(&pen, UI_R_HEADER, " DEV/PORT:QPN   TYP STATE         SQ PSN   RQ PSN  RETR SEQER"
-	       "   RNR TMOUT");
+	/* TRANSLATORS: the QP list's headings: "DEV/PORT:QPN" at most 14
+	 * display columns, "STATE" 11 */
+	ui_putf(&pen, UI_R_HEADER, " %-14s %-3s %-11s %8s %8s %5s %5s %5s %5s", _("DEV/PORT:QPN"),
+		"TYP", _("STATE"), "SQ PSN", "RQ PSN", "RETR", "SEQER", "RNR", "TMOUT");
 	ui_fill(&pen, UI_R_HEADER, " ");
 	for (size_t i = 0; i < qs->n; i++) {
 		const struct rs_qp_tracked *q = &t->qps[qs->order[i]];
@@ -154,8 +158,8 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, const struct rs_qp_ta
 	}
 	if (!qs->n) {
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, qs->kernel ? " no QPs" :
-		       " no QPs of applications (k shows the kernel's own)");
+		ui_put(&pen, UI_R_DIM, qs->kernel ? _(" no QPs") :
+		       _(" no QPs of applications (k shows the kernel's own)"));
 	}
 	ui_line(pane, &pen);
 	draw_notes(ui, pane, t);
@@ -169,18 +173,24 @@ void ui_qps_draw(struct ui *ui, struct ui_pane *pane)
 	struct ui_pen pen;
 
 	if (!t) {
-		ui_title(ui, pane, "Queue pairs");
+		ui_title(ui, pane, "%s", _("Queue pairs"));
 		ui_line(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " no QP view in this session");
+		ui_put(&pen, UI_R_DIM, _(" no QP view in this session"));
 		pane->n_items = 0;
 		return;
 	}
 	ui_qps_order(ui, t);
 	pane->n_items = (int)qs->n;
 	sel = ui_qps_selected(ui, t);
-	ui_title_fixed(ui, pane, "Queue pairs: %zu shown of %zu (%s%s)%s", qs->n, t->n,
-		       rs_session_is_recorded(&ui->sess) ? "recorded: " : "", ui->sess.label,
-		       t->readings < 2 ? ", one reading" : "");
+	if (rs_session_is_recorded(&ui->sess))
+		ui_title_fixed(ui, pane, t->readings < 2 ?
+			       _("Queue pairs: %zu shown of %zu (recorded: %s), one reading") :
+			       _("Queue pairs: %zu shown of %zu (recorded: %s)"), qs->n, t->n,
+			       ui->sess.label);
+	else
+		ui_title_fixed(ui, pane, t->readings < 2 ?
+			       _("Queue pairs: %zu shown of %zu (%s), one reading") :
+			       _("Queue pairs: %zu shown of %zu (%s)"), qs->n, t->n, ui->sess.label);
 	if (qs->detail && sel)
 		ui_qps_draw_detail(ui, pane, t, sel);
 	else
@@ -194,7 +204,8 @@ static void detail_line(struct ui_pane *pane, const char *label, enum ui_role r,
 	struct ui_pen pen;
 
 	ui_line(pane, &pen);
-	ui_putf(&pen, UI_R_HEADER, " %-9s", label);
+	/* TRANSLATORS: a QP's detail labels: at most 9 display columns */
+	ui_putf(&pen, UI_R_HEADER, " %-9s", _(label));
 	ui_put(&pen, r, text);
 }
 
@@ -205,20 +216,20 @@ static void detail_owner(struct ui *ui, struct ui_pane *pane, const struct rs_qp
 	int n;
 
 	if (q->kernel) {
-		snprintf(line, sizeof(line), "the kernel (%s)", q->comm);
-		detail_line(pane, "owner", UI_R_NORMAL, line);
+		snprintf(line, sizeof(line), _("the kernel (%s)"), q->comm);
+		detail_line(pane, N_("owner"), UI_R_NORMAL, line);
 		return;
 	}
 	n = snprintf(line, sizeof(line), "%s, pid %u", q->comm[0] ? q->comm : "?", q->pid);
 	if (p && p->cpus_allowed[0])
-		n += snprintf(line + n, sizeof(line) - (size_t)n, ", may run on CPUs %s",
+		n += snprintf(line + n, sizeof(line) - (size_t)n, _(", may run on CPUs %s"),
 			      p->cpus_allowed);
 	if (p && p->cpu >= 0)
-		snprintf(line + n, sizeof(line) - (size_t)n, ", last on CPU %d (node %d)", p->cpu,
+		snprintf(line + n, sizeof(line) - (size_t)n, _(", last on CPU %d (node %d)"), p->cpu,
 			 rs_cpu_node(&ui->sess.snap.host, (unsigned)p->cpu));
-	detail_line(pane, "owner", p ? UI_R_NORMAL : UI_R_WARN, p ? line :
-		    !rs_session_is_recorded(&ui->sess) ? "its process is gone" :
-		    "its process was not recorded");
+	detail_line(pane, N_("owner"), p ? UI_R_NORMAL : UI_R_WARN, p ? line :
+		    !rs_session_is_recorded(&ui->sess) ? _("its process is gone") :
+		    _("its process was not recorded"));
 }
 
 static void detail_state(struct ui_pane *pane, const struct rs_qp_table *t,
@@ -227,20 +238,20 @@ static void detail_state(struct ui_pane *pane, const struct rs_qp_table *t,
 	char line[RS_MSG_LEN];
 
 	rs_qp_status(t, q, line, sizeof(line));
-	detail_line(pane, "state", q->gone || q->state == 6 ? UI_R_BAD :
+	detail_line(pane, N_("state"), q->gone || q->state == 6 ? UI_R_BAD :
 		    q->stalled ? UI_R_WARN : UI_R_OK, line);
-	snprintf(line, sizeof(line), "SQ %u  RQ %s%u  (a PSN last moved %.1f s ago)", q->sq_psn,
+	snprintf(line, sizeof(line), _("SQ %u  RQ %s%u  (a PSN last moved %.1f s ago)"), q->sq_psn,
 		 q->has_rqpn ? "" : "- ", q->has_rqpn ? q->rq_psn : 0,
 		 (double)(t->now_ns - q->moved_ns) / 1e9);
 	detail_line(pane, "PSNs", UI_R_NORMAL, line);
 	if (!q->has_rqpn && !q->cm) {
-		detail_line(pane, "peer", UI_R_DIM, "none: a datagram QP has no fixed peer");
+		detail_line(pane, N_("peer"), UI_R_DIM, _("none: a datagram QP has no fixed peer"));
 		return;
 	}
 	snprintf(line, sizeof(line), "%s%u%s%s%s%s", q->has_rqpn ? "QP " : "", q->rqpn,
-		 q->cm ? "; rdma_cm " : "; no rdma_cm ID (the application exchanged QPNs itself)",
+		 q->cm ? "; rdma_cm " : _("; no rdma_cm ID (the application exchanged QPNs itself)"),
 		 q->cm ? q->src : "", q->cm ? " -> " : "", q->cm ? q->dst : "");
-	detail_line(pane, "peer", UI_R_NORMAL, line);
+	detail_line(pane, N_("peer"), UI_R_NORMAL, line);
 }
 
 /* The counter: its own and its values, or the port's standing in. */
@@ -251,18 +262,21 @@ static void detail_counters(struct ui *ui, struct ui_pane *pane, const struct rs
 	struct ui_pen pen;
 
 	if (q->counter_id)
-		snprintf(line, sizeof(line), "bound (id %u): the rates are %s", q->counter_id,
-			 q->counter_shared > 1 ? "of the QPs sharing it (auto mode)" : "this QP's own");
+		snprintf(line, sizeof(line), q->counter_shared > 1 ?
+			 _("bound (id %u): the rates are of the QPs sharing it (auto mode)") :
+			 _("bound (id %u): the rates are this QP's own"), q->counter_id);
 	else
-		snprintf(line, sizeof(line), "none bound: the rates are %s port %u's counters%s "
-			 "(b binds one)", q->device, q->port,
-			 q->port_busy > 1 ? ", shared by its connected QPs" : "");
-	detail_line(pane, "counter", q->counter_id ? UI_R_NORMAL : UI_R_DIM, line);
+		snprintf(line, sizeof(line), q->port_busy > 1 ?
+			 _("none bound: the rates are %s port %u's counters, shared by its "
+			   "connected QPs (b binds one)") :
+			 _("none bound: the rates are %s port %u's counters (b binds one)"),
+			 q->device, q->port);
+	detail_line(pane, N_("counter"), q->counter_id ? UI_R_NORMAL : UI_R_DIM, line);
 	for (int k = 0; k < RS_QR_COUNT; k++)
 		fmt_rate(v[k], sizeof(v[k]), t, q, k);
-	snprintf(line, sizeof(line), "retrans %s  seq_err %s  rnr %s  timeout %s  (per second)",
+	snprintf(line, sizeof(line), _("retrans %s  seq_err %s  rnr %s  timeout %s  (per second)"),
 		 v[0], v[1], v[2], v[3]);
-	detail_line(pane, "rates", q->score > 0 ? UI_R_WARN : UI_R_NORMAL, line);
+	detail_line(pane, N_("rates"), q->score > 0 ? UI_R_WARN : UI_R_NORMAL, line);
 	for (size_t i = 0; i < q->counters.count; i++) {
 		ui_line(pane, &pen);
 		ui_putf(&pen, UI_R_NORMAL, "   %-32s %20llu", q->counters.items[i].name,
@@ -293,7 +307,7 @@ void ui_qps_draw_detail(struct ui *ui, struct ui_pane *pane, const struct rs_qp_
 	struct ui_pen pen;
 
 	ui_line_fixed(pane, &pen);
-	ui_putf(&pen, UI_R_HEADER, " QP %u of %s port %u: %s (Enter: back to the list)", q->lqpn,
+	ui_putf(&pen, UI_R_HEADER, _(" QP %u of %s port %u: %s (Enter: back to the list)"), q->lqpn,
 		q->device, q->port, q->type);
 	ui_fill(&pen, UI_R_HEADER, " ");
 	detail_owner(ui, pane, q);

@@ -63,9 +63,9 @@ static void start(struct ui *ui, enum rs_test_kind k)
 		return;
 	}
 	if (rs_session_is_demo(&ui->sess))	/* the pane's REPLAY line says the rest */
-		ui_message(ui, "a replay: options do not apply on the demo");
+		ui_message(ui, _("a replay: options do not apply on the demo"));
 	else
-		ui_message(ui, "%s test started (k stops it)", rs_test_kind_name(k));
+		ui_message(ui, _("%s test started (k stops it)"), rs_test_kind_name(k));
 }
 
 static void options_done(struct ui *ui, const char *text)
@@ -83,12 +83,12 @@ static void options_done(struct ui *ui, const char *text)
 static void ask_options(struct ui *ui, enum rs_test_kind k)
 {
 	static const char *const prompt[RS_TEST_KINDS] = {
-		"lat options (as rocescope lat PEER: -s -n -D ...)",
-		"bw options (as rocescope bw PEER: -s -D -q -n ...)",
+		N_("lat options (as rocescope lat PEER: -s -n -D ...)"),
+		N_("bw options (as rocescope bw PEER: -s -D -q -n ...)"),
 	};
 
 	ui_tests(ui)->want = (int)k + 1;
-	ui_input_ask(ui, prompt[k], ui_tests(ui)->opts[k], options_done);
+	ui_input_ask(ui, _(prompt[k]), ui_tests(ui)->opts[k], options_done);
 }
 
 static void peer_done(struct ui *ui, const char *text)
@@ -108,12 +108,12 @@ static void peer_done(struct ui *ui, const char *text)
 static void begin(struct ui *ui, enum rs_test_kind k)
 {
 	if (!rs_session_can_test(&ui->sess)) {
-		say(ui, "tests need the live host (this is %s): run rocescope %s PEER there",
+		say(ui, _("tests need the live host (this is %s): run rocescope %s PEER there"),
 		    ui->sess.label, rs_test_kind_cmd(k));
 		return;
 	}
 	if (rs_session_test_running(&ui->sess)) {
-		say(ui, "a test runs already (k stops it)");
+		say(ui, _("a test runs already (k stops it)"));
 		return;
 	}
 	if (rs_session_is_demo(&ui->sess)) {
@@ -122,7 +122,7 @@ static void begin(struct ui *ui, enum rs_test_kind k)
 	}
 	if (!ui->sess.peer[0]) {
 		ui_tests(ui)->want = (int)k + 1;
-		ui_input_ask(ui, "Peer IP (rocescope serve runs there)", "", peer_done);
+		ui_input_ask(ui, _("Peer IP (rocescope serve runs there)"), "", peer_done);
 		return;
 	}
 	ask_options(ui, k);
@@ -143,11 +143,11 @@ static int k_lat(struct ui *ui, struct ui_pane *p, int key)
 static int k_stop(struct ui *ui, struct ui_pane *p, int key)
 {
 	if (!rs_session_test_running(&ui->sess)) {
-		say(ui, "no test runs (b: bandwidth, l: latency)");
+		say(ui, _("no test runs (b: bandwidth, l: latency)"));
 		return UI_F_REDRAW;
 	}
 	rs_session_test_stop(&ui->sess);
-	say(ui, "stopping the test");
+	say(ui, _("stopping the test"));
 	return UI_F_REDRAW;
 }
 
@@ -156,11 +156,11 @@ static int k_again(struct ui *ui, struct ui_pane *p, int key)
 	struct ui_tests *t = ui_tests(ui);
 
 	if (!t->last) {
-		say(ui, "no test ran yet (b: bandwidth, l: latency)");
+		say(ui, _("no test ran yet (b: bandwidth, l: latency)"));
 		return UI_F_REDRAW;
 	}
 	if (rs_session_test_running(&ui->sess)) {
-		say(ui, "a test runs already (k stops it)");
+		say(ui, _("a test runs already (k stops it)"));
 		return UI_F_REDRAW;
 	}
 	start(ui, (enum rs_test_kind)(t->last - 1));
@@ -168,11 +168,11 @@ static int k_again(struct ui *ui, struct ui_pane *p, int key)
 }
 
 static const struct ui_key tests_keys[] = {
-	{ 'b', 0, "b", "bandwidth test to the peer (options as for rocescope bw: -s -D -q -n)",
+	{ 'b', 0, "b", N_("bandwidth test to the peer (options as for rocescope bw: -s -D -q -n)"),
 	  k_bw },
-	{ 'l', 0, "l", "latency test to the peer (options as for rocescope lat: -s -n -D)", k_lat },
-	{ 'k', 0, "k", "stop the running test", k_stop },
-	{ '\r', 0, "Enter", "run the last test again, with the same options", k_again },
+	{ 'l', 0, "l", N_("latency test to the peer (options as for rocescope lat: -s -n -D)"), k_lat },
+	{ 'k', 0, "k", N_("stop the running test"), k_stop },
+	{ '\r', 0, "Enter", N_("run the last test again, with the same options"), k_again },
 	{ '\n', 0, NULL, NULL, k_again },
 	{ KEY_ENTER, 0, NULL, NULL, k_again },
 	{ 0 },
@@ -198,7 +198,7 @@ static void tests_close(struct ui *ui, struct ui_pane *p)
 
 const struct ui_pane_class ui_pane_tests = {
 	.id = RS_PANE_TESTS,
-	.about = "bandwidth and latency tests to the peer: both ends, a live graph, the figures",
+	.about = N_("bandwidth and latency tests to the peer: both ends, a live graph, the figures"),
 	.draw = ui_tests_draw,
 	.key = tests_key,
 	.tick = tests_tick,

@@ -47,13 +47,13 @@ static void what_runs(const struct rs_test_run *r, char *buf, size_t len)
 
 		peer = sp ? sp + 1 : "";
 	}
-	n += (size_t)snprintf(buf + n, len > n ? len - n : 0, " to %.*s", (int)strcspn(peer, " "),
+	n += (size_t)snprintf(buf + n, len > n ? len - n : 0, _(" to %.*s"), (int)strcspn(peer, " "),
 			      peer);
 	if (!r->started || n >= len)
 		return;
 	kib(size, sizeof(size), r->size);
 	if (r->duration_s > 0)
-		snprintf(buf + n, len - n, " for %.4g s, %s messages", r->duration_s, size);
+		snprintf(buf + n, len - n, _(" for %.4g s, %s messages"), r->duration_s, size);
 	else
 		snprintf(buf + n, len - n, ", %llu x %s", (unsigned long long)r->iterations, size);
 }
@@ -69,14 +69,14 @@ static void draw_head(struct ui *ui, struct ui_pane *p, const struct rs_test_run
 	what_runs(r, what, sizeof(what));
 	if (r->replay) {
 		ui_line_fixed(p, &pen);
-		ui_putf(&pen, UI_R_WARN, " REPLAY of %s", r->label);
+		ui_putf(&pen, UI_R_WARN, _(" REPLAY of %s"), r->label);
 	}
 	ui_line_fixed(p, &pen);
 	if (r->running)
-		ui_putf(&pen, UI_R_WARN, " running %s ... %.1f s%s", what, secs,
-			r->stopping ? " (stopping)" : " (k stops)");
+		ui_putf(&pen, UI_R_WARN, r->stopping ? _(" running %s ... %.1f s (stopping)") :
+			_(" running %s ... %.1f s (k stops)"), what, secs);
 	else
-		ui_putf(&pen, UI_R_DIM, " ran %s, %.1f s (Enter: again)", what, secs);
+		ui_putf(&pen, UI_R_DIM, _(" ran %s, %.1f s (Enter: again)"), what, secs);
 	ui_line_fixed(p, &pen);
 	ui_putf(&pen, UI_R_DIM, " %s", r->cmd);
 }
@@ -89,7 +89,9 @@ static void view_row(struct ui_pane *p, const char *label, const char *here,
 	struct ui_pen pen;
 
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_HEADER, " %-*s", LABEL_W - 1, label);
+	/* TRANSLATORS: labels of the test's views (device, address, host,
+	 * here, peer): at most 8 display columns */
+	ui_putf(&pen, UI_R_HEADER, " %-*s", LABEL_W - 1, label[0] ? _(label) : "");
 	pen.xmax = pen.x0 + col - 1;
 	ui_put(&pen, UI_R_NORMAL, here);
 	pen.xmax = pen.x0 + p->view.width;
@@ -102,16 +104,16 @@ enum { V_DEVICE, V_ADDRESS, V_MTU, V_QOS, V_HOST, V_ROWS };
 static void view_text(const struct rs_perf_view *v, int have, int row, char *buf, size_t len)
 {
 	if (!have) {
-		snprintf(buf, len, "%s", row == V_DEVICE ? "(not known yet)" : "");
+		snprintf(buf, len, "%s", row == V_DEVICE ? _("(not known yet)") : "");
 		return;
 	}
 	switch (row) {
 	case V_DEVICE:
-		snprintf(buf, len, "%s port %u, GID %d %s", v->device, v->port, v->gid_index,
+		snprintf(buf, len, _("%s port %u, GID %d %s"), v->device, v->port, v->gid_index,
 			 v->gid_type[0] ? v->gid_type : "?");
 		break;
 	case V_ADDRESS:
-		snprintf(buf, len, "%s on %s", v->addr, v->netdev[0] ? v->netdev : "?");
+		snprintf(buf, len, _("%s on %s"), v->addr, v->netdev[0] ? v->netdev : "?");
 		break;
 	case V_MTU:
 		snprintf(buf, len, "%u (netdev %u)", v->active_mtu, v->netdev_mtu);
@@ -137,13 +139,15 @@ static int row_differs(const struct rs_test_run *r, int row)
 
 static void draw_views(struct ui *ui, struct ui_pane *p, const struct rs_test_run *r)
 {
-	static const char *const labels[V_ROWS] = { "device", "address", "MTU", "QoS", "host" };
+	static const char *const labels[V_ROWS] = {
+		N_("device"), N_("address"), "MTU", "QoS", N_("host"),
+	};
 	char here[160], peer[160], text[RS_PERF_MSG_LEN + 160];
 	struct ui_pen pen;
 
 	if (!r->have_local && !r->have_remote)
 		return;
-	view_row(p, "", "here", "peer", 0);
+	view_row(p, "", _("here"), _("peer"), 0);
 	for (int row = 0; row < V_ROWS; row++) {
 		if (row == V_HOST && p->view.height < 14)
 			break;	/* 80x24: the host row gives way to the graph */
@@ -155,10 +159,10 @@ static void draw_views(struct ui *ui, struct ui_pane *p, const struct rs_test_ru
 		return;
 	if (!r->n_diffs) {
 		ui_line_fixed(p, &pen);
-		ui_put(&pen, UI_R_OK, " differences: none that matter");
+		ui_put(&pen, UI_R_OK, _(" differences: none that matter"));
 	}
 	for (int i = 0; i < r->n_diffs && i < 3; i++) {
-		snprintf(text, sizeof(text), "~ %s: %s here, %s there: %s", r->diffs[i].what,
+		snprintf(text, sizeof(text), _("~ %s: %s here, %s there: %s"), r->diffs[i].what,
 			 r->diffs[i].local, r->diffs[i].remote, r->diffs[i].text);
 		ui_wrap_max(p, UI_R_WARN, 1, text, 1);
 	}
@@ -211,8 +215,8 @@ static void draw_graph(struct ui *ui, struct ui_pane *p, const struct rs_test_ru
 		if (i >= first && r->rate[i] > max)
 			max = r->rate[i];
 	}
-	ui_title_fixed(ui, p, "%s of each interval", r->kind == RS_TEST_BW ? "Gb/s" :
-		       "round trips per second");
+	ui_title_fixed(ui, p, "%s", r->kind == RS_TEST_BW ? _("Gb/s of each interval") :
+		       _("round trips per second of each interval"));
 	fmt_rate(top, sizeof(top), r->kind, max);
 	for (int row = 0; row < rows; row++) {
 		ui_line_fixed(p, &pen);
@@ -225,10 +229,12 @@ static void draw_graph(struct ui *ui, struct ui_pane *p, const struct rs_test_ru
 	fmt_rate(now, sizeof(now), r->kind, r->n_rate ? r->rate[r->n_rate - 1] : 0);
 	fmt_rate(top, sizeof(top), r->kind, peak);
 	if (!r->n_rate)
-		ui_put(&pen, UI_R_DIM, "          waiting for the first interval ...");
+		ui_put(&pen, UI_R_DIM, _("          waiting for the first interval ..."));
 	else
-		ui_putf(&pen, UI_R_NORMAL, "          now %s, peak %s %s, %lu intervals", now, top,
-			r->kind == RS_TEST_BW ? "Gb/s" : "round trips/s", r->n_intervals);
+		ui_putf(&pen, UI_R_NORMAL, r->kind == RS_TEST_BW ?
+			_("          now %s, peak %s Gb/s, %lu intervals") :
+			_("          now %s, peak %s round trips/s, %lu intervals"), now, top,
+			r->n_intervals);
 }
 
 static void draw_result(struct ui *ui, struct ui_pane *p, const struct rs_test_run *r)
@@ -242,21 +248,21 @@ static void draw_result(struct ui *ui, struct ui_pane *p, const struct rs_test_r
 	kib(size, sizeof(size), l->size);
 	ui_line_fixed(p, &pen);
 	if (r->kind == RS_TEST_BW) {
-		ui_putf(&pen, UI_R_PICK, " bandwidth %.4g Gb/s average, %.4g Gb/s peak, %.4g Mmsg/s",
+		ui_putf(&pen, UI_R_PICK, _(" bandwidth %.4g Gb/s average, %.4g Gb/s peak, %.4g Mmsg/s"),
 			l->bw_avg_gbps, l->bw_peak_gbps, l->msg_rate_mpps);
 		ui_line_fixed(p, &pen);
-		ui_putf(&pen, UI_R_NORMAL, "   %llu x %s in %.2f s", (unsigned long long)l->iterations,
+		ui_putf(&pen, UI_R_NORMAL, _("   %llu x %s in %.2f s"), (unsigned long long)l->iterations,
 			size, l->t_s);
 		if (l->line_rate_pct > 0)
-			ui_putf(&pen, UI_R_NORMAL, ", %.3g%% of the %.4g Gb/s port", l->line_rate_pct,
+			ui_putf(&pen, UI_R_NORMAL, _(", %.3g%% of the %.4g Gb/s port"), l->line_rate_pct,
 				r->local.link_mbps / 1000.0);
 		return;
 	}
-	ui_putf(&pen, UI_R_PICK, " latency (one way, us): min %.2f  median %.2f  avg %.2f",
+	ui_putf(&pen, UI_R_PICK, _(" latency (one way, us): min %.2f  median %.2f  avg %.2f"),
 		l->t_min_us, l->t_median_us, l->t_avg_us);
 	ui_line_fixed(p, &pen);
-	ui_putf(&pen, UI_R_PICK, "   p99 %.2f  max %.2f", l->t_p99_us, l->t_max_us);
-	ui_putf(&pen, UI_R_NORMAL, "   %llu round trips of %s", (unsigned long long)l->iterations,
+	ui_putf(&pen, UI_R_PICK, _("   p99 %.2f  max %.2f"), l->t_p99_us, l->t_max_us);
+	ui_putf(&pen, UI_R_NORMAL, _("   %llu round trips of %s"), (unsigned long long)l->iterations,
 		size);
 }
 
@@ -267,22 +273,24 @@ static void draw_outcome(struct ui *ui, struct ui_pane *p, const struct rs_test_
 	if (r->running)
 		return;
 	if (r->end == RS_TEST_PASSED) {
-		snprintf(text, sizeof(text), "PASS  the %s test passed (%s)",
+		snprintf(text, sizeof(text), _("PASS  the %s test passed (%s)"),
 			 rs_test_kind_name(r->kind), r->status);
 		ui_wrap_max(p, UI_R_OK, 1, text, 1);
 		return;
 	}
 	if (r->stopping)
-		snprintf(text, sizeof(text), "STOPPED  by k (%s); no result for the checks",
+		snprintf(text, sizeof(text), _("STOPPED  by k (%s); no result for the checks"),
 			 r->status);
+	else if (r->end == RS_TEST_FAILED && r->peer_code[0])
+		snprintf(text, sizeof(text), _("FAIL  %s: %s [%s, the peer's %s]"), r->title,
+			 r->message, r->code, r->peer_code);
 	else if (r->end == RS_TEST_FAILED)
-		snprintf(text, sizeof(text), "FAIL  %s: %s [%s%s%s]", r->title, r->message, r->code,
-			 r->peer_code[0] ? ", the peer's " : "", r->peer_code);
+		snprintf(text, sizeof(text), _("FAIL  %s: %s [%s]"), r->title, r->message, r->code);
 	else
-		snprintf(text, sizeof(text), "FAIL  %s: %s", r->title, r->message);
+		snprintf(text, sizeof(text), _("FAIL  %s: %s"), r->title, r->message);
 	ui_wrap_max(p, r->stopping ? UI_R_WARN : UI_R_BAD, 1, text, 3);
 	if (r->check[0] && !r->stopping) {
-		snprintf(text, sizeof(text), "check: %s", r->check);
+		snprintf(text, sizeof(text), _("check: %s"), r->check);
 		ui_wrap_max(p, UI_R_PICK, 1, text, 3);
 	}
 }
@@ -325,18 +333,19 @@ static void draw_idle(struct ui *ui, struct ui_pane *p)
 	if (ui_tests(ui)->say[0])
 		ui_wrap_max(p, UI_R_WARN, 1, ui_tests(ui)->say, 2);
 	if (rs_session_is_demo(&ui->sess))
-		snprintf(text, sizeof(text), "No test yet. On the demo, b and l replay a bandwidth "
-			 "and a latency test recorded in the Soft-RoCE lab (rxe0 -> rxe1), at their "
-			 "own pace.");
+		snprintf(text, sizeof(text), "%s", _("No test yet. On the demo, b and l replay a "
+			 "bandwidth and a latency test recorded in the Soft-RoCE lab (rxe0 -> rxe1), "
+			 "at their own pace."));
+
 	else if (!rs_session_can_test(&ui->sess))
-		snprintf(text, sizeof(text), "Tests need the live host (this is %s): run rocescope "
-			 "bw PEER or rocescope lat PEER there, with rocescope serve on the peer.",
+		snprintf(text, sizeof(text), _("Tests need the live host (this is %s): run rocescope "
+			 "bw PEER or rocescope lat PEER there, with rocescope serve on the peer."),
 			 ui->sess.label);
 	else
-		snprintf(text, sizeof(text), "No test yet. b runs a bandwidth test, l a latency test "
+		snprintf(text, sizeof(text), _("No test yet. b runs a bandwidth test, l a latency test "
 			 "to the peer (%s), which must run rocescope serve. Options are typed as for "
-			 "rocescope bw|lat; k stops a test.", ui->sess.peer[0] ? ui->sess.peer :
-			 "asked for first");
+			 "rocescope bw|lat; k stops a test."), ui->sess.peer[0] ? ui->sess.peer :
+			 _("asked for first"));
 	ui_wrap_max(p, UI_R_DIM, 1, text, 4);
 }
 
@@ -345,7 +354,11 @@ void ui_tests_draw(struct ui *ui, struct ui_pane *p)
 	const struct rs_test_run *r = rs_session_test_run(&ui->sess);
 
 	p->n_items = 0;
-	ui_title_fixed(ui, p, "Tests%s%s", r ? ": " : "", r ? rs_test_kind_name(r->kind) : "");
+	if (r)
+		ui_title_fixed(ui, p, _("Tests: %s"), rs_test_kind_name(r->kind));
+	else
+		ui_title_fixed(ui, p, "%s", _("Tests"));
+
 	if (r)
 		draw_run(ui, p, r);
 	else

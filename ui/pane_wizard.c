@@ -108,7 +108,7 @@ static void advance(struct ui *ui, struct ui_wizard *w)
 		w->probing = (int)need + 1;
 		return;
 	}
-	ui_message(ui, "the %s probe could not start (see the event log)",
+	ui_message(ui, _("the %s probe could not start (see the event log)"),
 		   rs_probe_kind_name(need));
 }
 
@@ -127,7 +127,7 @@ static void start_tree(struct ui *ui, struct ui_wizard *w, int which)
 		rs_tree_free(&w->tree);
 		w->want_peer = 1;
 		ui_input_open(ui);
-		ui_message(ui, "this tree needs the peer's address");
+		ui_message(ui, "%s", _("this tree needs the peer's address"));
 		return;
 	}
 	rs_run_init(&w->run, &w->tree);
@@ -184,7 +184,7 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 {
 	struct ui_pen pen;
 
-	ui_title(ui, pane, "Troubleshooting trees (Enter runs one)");
+	ui_title(ui, pane, "%s", _("Troubleshooting trees (Enter runs one)"));
 	for (int i = 0; i < w->n_trees; i++) {
 		struct rs_tree t;
 		char err[RS_MSG_LEN];
@@ -194,7 +194,10 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 		ui_line(pane, &pen);
 		ui_putf(&pen, r, " %-20s ", rs_tree_names[i]);
 		if (!rs_tree_load(&t, rs_tree_names[i], err, sizeof(err))) {
-			ui_putf(&pen, r, "%s%s", t.title, t.needs_peer ? " (asks for the peer)" : "");
+			if (t.needs_peer)
+				ui_putf(&pen, r, _("%s (asks for the peer)"), _(t.title));
+			else
+				ui_put(&pen, r, _(t.title));
 			rs_tree_free(&t);
 		} else {
 			ui_put(&pen, UI_R_BAD, err);
@@ -206,22 +209,25 @@ static void draw_list(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 	pane->n_items = w->n_trees;
 	ui_line(pane, &pen);
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " Each step shows what it ran, what it saw and what it expected; the");
+	/* TRANSLATORS: two paragraphs of two lines each, under the list of
+	 * trees: each line at most 79 display columns */
+	ui_put(&pen, UI_R_DIM, _(" Each step shows what it ran, what it saw and what it expected; the"));
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " first failure is the cause, with the command that fixes it.");
+	ui_put(&pen, UI_R_DIM, _(" first failure is the cause, with the command that fixes it."));
 	ui_line(pane, &pen);
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " Have an error message or a log? Paste it here (or press e first),");
+	ui_put(&pen, UI_R_DIM, _(" Have an error message or a log? Paste it here (or press e first),"));
 	ui_line(pane, &pen);
-	ui_put(&pen, UI_R_DIM, " and the tree that proves its most likely cause is ready to run.");
+	ui_put(&pen, UI_R_DIM, _(" and the tree that proves its most likely cause is ready to run."));
 }
 
-/* "label text" wrapped under a step, the text's lines aligned after the label. */
+/* "label text" wrapped under a step, the text's lines aligned after the
+ * label (translated, padded to 10 display columns). */
 static void wrap_field(struct ui_pane *pane, enum ui_role r, const char *label, const char *text)
 {
 	char line[RS_FINDING_LEN + 96];
 
-	snprintf(line, sizeof(line), "%s%s", label, text);
+	ui_format(line, sizeof(line), "%-10s%s", _(label), text);
 	ui_wrap(pane, r, 9, line, 0);
 }
 
@@ -240,11 +246,11 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 		char lead[RS_NAME_LEN + 32];
 
 		snprintf(lead, sizeof(lead), " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
-		ui_wrap_lead(pane, r, lead, n->title, 0);
+		ui_wrap_lead(pane, r, lead, _(n->title), 0);
 	} else {
 		ui_line(pane, &pen);
 		ui_putf(&pen, r, " %2zu %s%-13s ", i + 1, mark(st->verdict), n->id);
-		ui_put(&pen, UI_R_NORMAL, n->title);
+		ui_put(&pen, UI_R_NORMAL, _(n->title));
 	}
 	/* Another check names the cause: it comes first, the symptom after. */
 	if (st->cause_check)
@@ -254,14 +260,16 @@ static void draw_step(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w, 
 	ui_wrap(pane, role_of(st->verdict), 9, line, 0);
 	/* The selected step opens: what was seen, expected, and the remedy. */
 	if (cur && f->evidence[0])
-		wrap_field(pane, UI_R_DIM, "seen:     ", f->evidence);
+		/* TRANSLATORS: the labels before a step's evidence, expected
+		 * value, remedy and symptom: at most 9 display columns */
+		wrap_field(pane, UI_R_DIM, N_("seen:"), f->evidence);
 	if (cur && f->expected[0] && st->verdict != RS_PASS)
-		wrap_field(pane, UI_R_DIM, "expected: ", f->expected);
+		wrap_field(pane, UI_R_DIM, N_("expected:"), f->expected);
 	if (cur && f->remedy[0])
-		wrap_field(pane, UI_R_PICK, "remedy:   ", f->remedy);
+		wrap_field(pane, UI_R_PICK, N_("remedy:"), f->remedy);
 	if (cur && st->cause_check) {
 		snprintf(line, sizeof(line), "%s: %s", st->finding.id, st->finding.summary);
-		wrap_field(pane, UI_R_DIM, "symptom:  ", line);
+		wrap_field(pane, UI_R_DIM, N_("symptom:"), line);
 	}
 	if (cur && (int)i != w->run.cause && rs_finding_is_problem(f))
 		ui_fix_draw(ui, pane, f, 0);
@@ -280,15 +288,15 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 	char line[RS_FINDING_LEN + 16];
 
 	if (c->cause_check)
-		ui_title_fixed(ui, pane, "Cause: step %d, %s: %s", w->run.cause + 1,
+		ui_title_fixed(ui, pane, _("Cause: step %d, %s: %s"), w->run.cause + 1,
 			       w->tree.nodes[c->node].id, c->cause_check);
 	else
-		ui_title_fixed(ui, pane, "Cause: step %d, %s", w->run.cause + 1,
+		ui_title_fixed(ui, pane, _("Cause: step %d, %s"), w->run.cause + 1,
 			       w->tree.nodes[c->node].id);
 	snprintf(line, sizeof(line), "! %s", f->summary);
 	ui_wrap(pane, UI_R_BAD, 1, line, 1);
 	if (f->remedy[0]) {
-		snprintf(line, sizeof(line), "remedy: %s", f->remedy);
+		snprintf(line, sizeof(line), _("remedy: %s"), f->remedy);
 		ui_wrap(pane, UI_R_PICK, 1, line, 1);
 	}
 	ui_fix_draw(ui, pane, f, 1);
@@ -296,9 +304,9 @@ static void draw_cause(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
 		struct ui_pen pen;
 
 		ui_line_fixed(pane, &pen);
-		ui_put(&pen, UI_R_DIM, " y: copy the remedy   Enter: re-run the selected step");
+		ui_put(&pen, UI_R_DIM, _(" y: copy the remedy   Enter: re-run the selected step"));
 	}
-	ui_title_fixed(ui, pane, "Steps");
+	ui_title_fixed(ui, pane, "%s", _("Steps"));
 }
 
 static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard *w)
@@ -311,20 +319,21 @@ static void draw_progress(struct ui *ui, struct ui_pane *pane, struct ui_wizard 
 		n[w->run.steps[i].verdict]++;
 	ui_line_fixed(pane, &pen);
 	if (w->tree.kind == RS_TREE_CHECKLIST && !w->probing && !w->testing)
-		ui_putf(&pen, n[RS_FAIL] ? UI_R_BAD : UI_R_OK, " checklist: %zu of %zu done, %zu "
-			"to do, %zu worth a look, %zu unknown", n[RS_PASS], w->tree.n, n[RS_FAIL],
+		ui_putf(&pen, n[RS_FAIL] ? UI_R_BAD : UI_R_OK, _(" checklist: %zu of %zu done, %zu "
+			"to do, %zu worth a look, %zu unknown"), n[RS_PASS], w->tree.n, n[RS_FAIL],
 			n[RS_WARN], n[RS_SKIP]);
 	else if (w->probing)
-		ui_putf(&pen, UI_R_WARN, " ... running the %s probe towards %s",
+		ui_putf(&pen, UI_R_WARN, _(" ... running the %s probe towards %s"),
 			rs_probe_kind_name((enum rs_probe_kind)(w->probing - 1)), ui->sess.peer);
 	else if (w->testing)
-		ui_putf(&pen, UI_R_WARN, " ... running the %s test%s (%s shows it)",
+		ui_putf(&pen, UI_R_WARN, rs_session_is_demo(&ui->sess) ?
+			_(" ... running the %s test, a replay (%s shows it)") :
+			_(" ... running the %s test (%s shows it)"),
 			rs_test_kind_name((enum rs_test_kind)(w->testing - 1)),
-			rs_session_is_demo(&ui->sess) ? ", a replay" : "",
 			rs_pane_ref(pane_ref, sizeof(pane_ref), RS_PANE_TESTS, NULL));
 	else if (rs_run_done(&w->run))
-		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, " %s after %zu steps",
-			w->run.cause >= 0 ? "stopped at the cause" : "no step failed",
+		ui_putf(&pen, w->run.cause >= 0 ? UI_R_BAD : UI_R_OK, w->run.cause >= 0 ?
+			_(" stopped at the cause after %zu steps") : _(" no step failed after %zu steps"),
 			w->run.n_steps);
 }
 
@@ -339,14 +348,14 @@ static void wizard_draw(struct ui *ui, struct ui_pane *pane)
 		draw_list(ui, pane, w);
 		return;
 	}
-	ui_title_fixed(ui, pane, "%s: %s", w->tree.name, w->tree.title);
+	ui_title_fixed(ui, pane, "%s: %s", w->tree.name, _(w->tree.title));
 	ui_line_fixed(pane, &pen);
 	if (sub->dev[0])
-		ui_putf(&pen, UI_R_DIM, " %s port %u", sub->dev, sub->port);
+		ui_putf(&pen, UI_R_DIM, _(" %s port %u"), sub->dev, sub->port);
 	else
-		ui_putf(&pen, UI_R_DIM, " no RDMA port");
-	ui_putf(&pen, UI_R_DIM, "%s%s  peer %s   (t: other tree)", sub->netdev[0] ? " " : "",
-		sub->netdev, ui->sess.peer[0] ? ui->sess.peer : "none");
+		ui_put(&pen, UI_R_DIM, _(" no RDMA port"));
+	ui_putf(&pen, UI_R_DIM, _("%s%s  peer %s   (t: other tree)"), sub->netdev[0] ? " " : "",
+		sub->netdev, ui->sess.peer[0] ? ui->sess.peer : _("none"));
 	draw_progress(ui, pane, w);
 	if (w->run.cause >= 0 && w->tree.kind == RS_TREE_CHAIN)
 		draw_cause(ui, pane, w);
@@ -368,7 +377,7 @@ static void rerun_from(struct ui *ui, struct ui_wizard *w, size_t i)
 	rs_run_rewind(&w->run, i);
 	if (w->pane)
 		w->pane->cursor = (int)i;	/* the view follows the step that runs */
-	ui_message(ui, "re-running from step %zu", i + 1);
+	ui_message(ui, _("re-running from step %zu"), i + 1);
 	advance(ui, w);
 }
 
@@ -428,7 +437,7 @@ static int k_apply(struct ui *ui, struct ui_pane *pane, int key)
 
 	if (i < 0 || (size_t)i >= w->run.n_steps ||
 	    !rs_finding_is_problem(rs_step_headline(&w->run.steps[i]))) {
-		ui_message(ui, "nothing to fix here: run a tree, select a step that warns or fails");
+		ui_message(ui, _("nothing to fix here: run a tree, select a step that warns or fails"));
 		return UI_F_REDRAW;
 	}
 	w->fixing = i + 1;
@@ -493,11 +502,11 @@ static int k_copy(struct ui *ui, struct ui_pane *pane, int key)
 	if ((!st || !rs_step_headline(st)->remedy[0]) && w->active && w->run.cause >= 0)
 		st = &w->run.steps[w->run.cause];
 	if (!st || !rs_step_headline(st)->remedy[0]) {
-		ui_message(ui, "no remedy to copy here");
+		ui_message(ui, _("no remedy to copy here"));
 		return UI_F_REDRAW;
 	}
 	osc52(rs_step_headline(st)->remedy);
-	ui_message(ui, "remedy copied to the clipboard (OSC 52)");
+	ui_message(ui, _("remedy copied to the clipboard (OSC 52)"));
 	return UI_F_REDRAW;
 }
 
@@ -511,19 +520,19 @@ static void wizard_close(struct ui *ui, struct ui_pane *pane)
 }
 
 static const struct ui_key wizard_keys[] = {
-	{ '\r', 0, "Enter", "run the tree under the cursor; on a step: re-run from it", k_enter },
+	{ '\r', 0, "Enter", N_("run the tree under the cursor; on a step: re-run from it"), k_enter },
 	{ '\n', 0, NULL, NULL, k_enter },
 	{ KEY_ENTER, 0, NULL, NULL, k_enter },
-	{ 't', 0, "t", "back to the list of trees", k_trees },
-	{ 'y', 0, "y", "copy the remedy to the clipboard (OSC 52)", k_copy },
-	{ 'a', 0, "a", "apply the cause's fix (its plan is on screen), then re-run", k_apply },
-	{ 'u', 0, "u", "undo the last fix, then re-run", k_undo },
+	{ 't', 0, "t", N_("back to the list of trees"), k_trees },
+	{ 'y', 0, "y", N_("copy the remedy to the clipboard (OSC 52)"), k_copy },
+	{ 'a', 0, "a", N_("apply the cause's fix (its plan is on screen), then re-run"), k_apply },
+	{ 'u', 0, "u", N_("undo the last fix, then re-run"), k_undo },
 	{ 0 },
 };
 
 const struct ui_pane_class ui_pane_wizard = {
 	.id = RS_PANE_WIZARD,
-	.about = "guided troubleshooting: the decision trees, step by step, with the fix",
+	.about = N_("guided troubleshooting: the decision trees, step by step, with the fix"),
 	.draw = wizard_draw,
 	.tick = wizard_tick,
 	.close = wizard_close,

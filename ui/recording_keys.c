@@ -19,6 +19,7 @@
 #include "ui/ui.h"
 #include "util.h"
 
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static int is_replay(struct ui *ui)
 {
 	if (rs_session_is_replay(&ui->sess))
 		return 1;
-	ui_message(ui, "not a recording: rocescope --replay FILE plays one (W records)");
+	ui_message(ui, _("not a recording: rocescope --replay FILE plays one (W records)"));
 	return 0;
 }
 
@@ -40,9 +41,9 @@ static void refused(struct ui *ui, const char *path, const char *err)
 	size_t n = strlen(path);
 
 	if (!strncmp(err, path, n) && !strncmp(err + n, ": ", 2))
-		ui_message(ui, "cannot record: %s (%s)", err + n + 2, path);
+		ui_message(ui, _("cannot record: %s (%s)"), err + n + 2, path);
 	else
-		ui_message(ui, "cannot record: %s", err);
+		ui_message(ui, _("cannot record: %s"), err);
 }
 
 static void record_to(struct ui *ui, const char *path)
@@ -56,12 +57,12 @@ static void record_to(struct ui *ui, const char *path)
 	 * offered is one that does not) */
 	ret = rs_session_record_start(&ui->sess, path, RS_REC_NEW, err, sizeof(err));
 	if (ret == -EEXIST)
-		ui_message(ui, "not emptied: the file exists; give a new name (W never empties "
-			   "a file): %s", path);
+		ui_message(ui, _("not emptied: the file exists; give a new name (W never empties "
+			   "a file): %s"), path);
 	else if (ret)
 		refused(ui, path, err);
 	else
-		ui_message(ui, "recording to %s (W stops)", path);
+		ui_message(ui, _("recording to %s (W stops)"), path);
 }
 
 /* The name offered is one that is not there: NAME-2.rsrec, -3 ... */
@@ -93,11 +94,11 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 		return UI_F_REDRAW;
 	}
 	if (rs_session_is_replay(&ui->sess)) {
-		ui_message(ui, "nothing to record: this is a replay");
+		ui_message(ui, _("nothing to record: this is a replay"));
 		return UI_F_REDRAW;
 	}
 	if (!rs_session_is_dynamic(&ui->sess)) {
-		ui_message(ui, "a saved snapshot does not move: nothing to record");
+		ui_message(ui, _("a saved snapshot does not move: nothing to record"));
 		return UI_F_REDRAW;
 	}
 	if (!localtime_r(&now, &tm) || !strftime(day, sizeof(day), "%Y%m%d-%H%M%S", &tm))
@@ -108,7 +109,7 @@ static int k_record(struct ui *ui, struct ui_pane *p, int key)
 		if (*c == '/' || *c == ' ')
 			*c = '_';	/* a host name is not a path */
 	new_name(name, sizeof(name));
-	ui_input_ask(ui, "Record to", name, record_to);
+	ui_input_ask(ui, _("Record to"), name, record_to);
 	return UI_F_REDRAW;
 }
 
@@ -119,7 +120,7 @@ int ui_replay_play(struct ui *ui)
 	if (ui->sess.frozen && rs_session_replay_at_end(&ui->sess))
 		rs_session_replay_seek(&ui->sess, 0);	/* at the end: from the start */
 	rs_session_set_frozen(&ui->sess, !ui->sess.frozen);
-	ui_message(ui, ui->sess.frozen ? "paused (Space plays)" : "playing");
+	ui_message(ui, "%s", ui->sess.frozen ? _("paused (Space plays)") : _("playing"));
 	return UI_F_REDRAW;
 }
 
@@ -134,14 +135,14 @@ static int k_step(struct ui *ui, struct ui_pane *p, int key)
 		return UI_F_REDRAW;
 	rs_session_set_frozen(&ui->sess, 1);
 	if (rs_session_replay_step(&ui->sess, key == '.' ? 1 : -1) == -ERANGE)
-		ui_message(ui, key == '.' ? "the last sample" : "the first sample");
+		ui_message(ui, "%s", key == '.' ? _("the last sample") : _("the first sample"));
 	return UI_F_REDRAW;
 }
 
 static int k_speed(struct ui *ui, struct ui_pane *p, int key)
 {
 	if (is_replay(ui))
-		ui_message(ui, "speed x%g", rs_session_replay_speed(&ui->sess, key == '>' ? 1 : -1));
+		ui_message(ui, _("speed x%g"), rs_session_replay_speed(&ui->sess, key == '>' ? 1 : -1));
 	return UI_F_REDRAW;
 }
 
@@ -156,7 +157,7 @@ static void goto_time(struct ui *ui, const char *text)
 static int k_goto_time(struct ui *ui, struct ui_pane *p, int key)
 {
 	if (is_replay(ui))
-		ui_input_ask(ui, "Go to (HH:MM[:SS], +SECONDS, N%)", "", goto_time);
+		ui_input_ask(ui, _("Go to (HH:MM[:SS], +SECONDS, N%)"), "", goto_time);
 	return UI_F_REDRAW;
 }
 
@@ -172,16 +173,16 @@ static int k_mark(struct ui *ui, struct ui_pane *p, int key)
 }
 
 const struct ui_key ui_replay_keys[] = {
-	{ 'W', 0, "W", "record every counter to a file (a name is asked) / stop recording",
+	{ 'W', 0, "W", N_("record every counter to a file (a name is asked) / stop recording"),
 	  k_record },
-	{ ' ', 0, "Space", "replay: play / pause", k_play },
-	{ '.', 0, ".", "replay: one sample forward (pauses)", k_step },
-	{ ',', 0, ",", "replay: one sample back (pauses)", k_step },
-	{ '>', 0, ">", "replay: faster (up to x1024)", k_speed },
-	{ '<', 0, "<", "replay: slower (down to x1/8)", k_speed },
-	{ 'g', 0, "g", "replay: go to a time: HH:MM[:SS], +SECONDS, +H:MM:SS or N%", k_goto_time },
-	{ ']', 0, "]", "replay: the next moment a counter began to rise", k_mark },
-	{ '[', 0, "[", "replay: the previous such moment", k_mark },
+	{ ' ', 0, "Space", N_("replay: play / pause"), k_play },
+	{ '.', 0, ".", N_("replay: one sample forward (pauses)"), k_step },
+	{ ',', 0, ",", N_("replay: one sample back (pauses)"), k_step },
+	{ '>', 0, ">", N_("replay: faster (up to x1024)"), k_speed },
+	{ '<', 0, "<", N_("replay: slower (down to x1/8)"), k_speed },
+	{ 'g', 0, "g", N_("replay: go to a time: HH:MM[:SS], +SECONDS, +H:MM:SS or N%"), k_goto_time },
+	{ ']', 0, "]", N_("replay: the next moment a counter began to rise"), k_mark },
+	{ '[', 0, "[", N_("replay: the previous such moment"), k_mark },
 	{ 0 },
 };
 
@@ -193,16 +194,17 @@ void ui_replay_opened(struct ui *ui)
 
 	if (!rs_session_replay_where(&ui->sess, &w) || !w.rec->damaged)
 		return;
-	ui_message(ui, "damaged recording: %llu sample%s skipped (byte %zu: %s)",
-		   (unsigned long long)w.rec->lost, w.rec->lost == 1 ? "" : "s",
-		   w.rec->damage[0].off, w.rec->damage[0].why);
+	ui_message(ui, rs_trn("damaged recording: %llu sample skipped (byte %zu: %s)",
+			      "damaged recording: %llu samples skipped (byte %zu: %s)",
+			      (unsigned long)w.rec->lost),
+		   (unsigned long long)w.rec->lost, w.rec->damage[0].off, w.rec->damage[0].why);
 }
 
-/* "REC " in the status bar while recording. */
+/* _("REC ") in the status bar while recording. */
 void ui_record_status(struct ui *ui, struct ui_pen *pen)
 {
 	if (rs_session_record_info(&ui->sess, NULL, NULL, NULL))
-		ui_put(pen, UI_R_BAD, "REC ");
+		ui_put(pen, UI_R_BAD, _("REC "));
 }
 
 /* The timeline: the run from its start to its end, the rise marks on it
@@ -246,16 +248,17 @@ void ui_replay_bar(struct ui *ui, int y)
 	rs_session_replay_when(&ui->sess, w.k, clock, sizeof(clock), off, sizeof(off));
 	rs_session_replay_when(&ui->sess, w.n - 1, dummy, 0, end, sizeof(end));
 	snprintf(head, sizeof(head), " x%g  %s  %s/%s  ", w.speed, clock, off, end + 1);
-	snprintf(tail, sizeof(tail), "  %zu mark%s ", w.rec->n_marks, w.rec->n_marks == 1 ? "" : "s");
+	snprintf(tail, sizeof(tail), rs_trn("  %zu mark ", "  %zu marks ", w.rec->n_marks),
+		 w.rec->n_marks);
 	if (w.rec->damaged)
-		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), " ! damaged, %llu "
-			 "skipped ", (unsigned long long)w.rec->lost);
+		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), _(" ! damaged, %llu "
+			 "skipped "), (unsigned long long)w.rec->lost);
 	if (!ui->sess.frozen)
 		ui_put(&pen, UI_R_OK, ui->utf8 ? " \xe2\x96\xb6" : " >");
 	else
-		ui_put(&pen, UI_R_WARN, w.at_end ? " end" :
+		ui_put(&pen, UI_R_WARN, w.at_end ? _(" end") :
 		       ui->utf8 ? " \xe2\x9d\x9a\xe2\x9d\x9a" : " ||");
 	ui_put(&pen, UI_R_NORMAL, head);
-	timeline(ui, &pen, &w, COLS - pen.x - (int)strlen(tail));
+	timeline(ui, &pen, &w, COLS - pen.x - ui_width(tail));
 	ui_put(&pen, w.rec->damaged ? UI_R_WARN : UI_R_DIM, tail);
 }

@@ -180,12 +180,12 @@ int ui_reload(struct ui *ui)
 	int r = rs_session_reload(&ui->sess, err, sizeof(err));
 
 	if (r < 0) {
-		ui_message(ui, "reload failed: %s", err[0] ? err : strerror(-r));
+		ui_message(ui, _("reload failed: %s"), err[0] ? err : strerror(-r));
 		return UI_F_REDRAW;
 	}
 	keep_selection(ui);
 	panes_tick(ui);
-	ui_message(ui, "reloaded: %zu devices", ui->sess.snap.n_devices);
+	ui_message(ui, _("reloaded: %zu devices"), ui->sess.snap.n_devices);
 	return UI_F_REDRAW;
 }
 

@@ -8,8 +8,10 @@
  * show with bold/reverse.  Glyphs are UTF-8 box drawing and block
  * sparklines when the locale's codeset is UTF-8, ASCII otherwise.
  *
- * The pen clips at the pane's right edge and counts columns, not bytes, so
- * a host name in UTF-8 does not break the layout; in a non-UTF-8 locale
+ * The pen clips at the pane's right edge and counts display columns
+ * (ui/width.h: a CJK character takes two), not bytes, so a host name in
+ * UTF-8 or a Chinese heading does not break the layout; ui_putf() pads
+ * its %s fields by display columns too.  In a non-UTF-8 locale
  * non-ASCII bytes are printed as '?'.  A cut is never silent: the last
  * column shows the "more" glyph ('>' or an ellipsis).  ui_wrap() lays a
  * long text out over as many lines as it needs instead.
@@ -144,40 +146,10 @@ void ui_item_end(struct ui_pane *p, int item)
 /* Columns of s that fit in avail; *nbytes gets their byte length. */
 static int fit(const char *s, int avail, size_t *nbytes, int *clean, int *ascii)
 {
-	mbstate_t st;
-	const char *q = s;
-	int cols = 0;
+	int flags, cols = ui_width_fit(s, avail, nbytes, &flags);
 
-	memset(&st, 0, sizeof(st));
-	*clean = *ascii = 1;
-	while (*q && cols < avail) {
-		wchar_t wc;
-		size_t k;
-		int w;
-
-		if ((unsigned char)*q < 0x80) {
-			q++;
-			cols++;
-			continue;
-		}
-		*ascii = 0;
-		k = mbrtowc(&wc, q, MB_CUR_MAX, &st);
-		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-			*clean = 0;	/* not valid here: print '?' per byte */
-			memset(&st, 0, sizeof(st));
-			q++;
-			cols++;
-			continue;
-		}
-		w = wcwidth(wc);
-		if (w < 0)
-			w = 1;
-		if (cols + w > avail)
-			break;
-		q += k;
-		cols += w;
-	}
-	*nbytes = (size_t)(q - s);
+	*clean = !!(flags & UI_W_CLEAN);
+	*ascii = !!(flags & UI_W_ASCII);
 	return cols;
 }
 
@@ -232,7 +204,7 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 	}
 	if (pen->y < 0 || pen->x >= pen->xmax) {
 		if (pen->y < 0)
-			pen->x += (int)strlen(s);
+			pen->x += ui_width(s);
 		return;
 	}
 	cols = fit(s, pen->xmax - pen->x, &n, &clean, &ascii);
@@ -240,8 +212,12 @@ void ui_put(struct ui_pen *pen, enum ui_role r, const char *s)
 		/* Cut at the edge: the last column says so, never a silent cut. */
 		cols = fit(s, pen->xmax - pen->x - 1, &n, &clean, &ascii);
 		put_n(pen, r, s, n, cols, clean, ascii);
+		/* half a wide glyph's room before the mark: a space keeps
+		 * the mark in the last column */
+		if (pen->x < pen->xmax - 1)
+			mvhline(pen->y, pen->x, ' ' | (chtype)ui_attr(r), pen->xmax - 1 - pen->x);
 		attrset(ui_attr(UI_R_DIM));
-		mvaddstr(pen->y, pen->x, glyphs->more);
+		mvaddstr(pen->y, pen->xmax - 1, glyphs->more);
 		attrset(A_NORMAL);
 		pen->x = pen->xmax;
 		return;
@@ -323,7 +299,7 @@ int ui_wrap(struct ui_pane *p, enum ui_role r, int indent, const char *text, int
 int ui_wrap_lead(struct ui_pane *p, enum ui_role r, const char *lead, const char *text,
 		 int fixed)
 {
-	return wrap_escaped(p, r, lead, (int)strlen(lead), text, fixed);
+	return wrap_escaped(p, r, lead, ui_width(lead), text, fixed);
 }
 
 int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text, int max)
@@ -332,15 +308,19 @@ int ui_wrap_max(struct ui_pane *p, enum ui_role r, int indent, const char *text,
 
 	while (*text && rows < max && p->view.height > 0) {
 		struct ui_pen pen;
-		size_t n = strlen(text);
+		size_t n = strlen(text), fits;
 		char buf[512];
 
-		if ((int)n > width) {
-			n = (size_t)width;
+		if (ui_width(text) > width) {
+			/* the last space in what fits, or what fits */
+			ui_width_fit(text, width, &fits, NULL);
+			n = fits;
 			while (n > 0 && text[n] != ' ')
 				n--;
+			if (!n && !fits)	/* not even one character: take one */
+				fits = rs_utf8_len((const unsigned char *)text, strlen(text)) ? : 1;
 			if (!n)
-				n = (size_t)width;
+				n = fits;
 		}
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
 		ui_line_fixed(p, &pen);
@@ -362,7 +342,7 @@ void ui_putf(struct ui_pen *pen, enum ui_role r, const char *fmt, ...)
 	if (pen->y < 0)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ui_vformat(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ui_put(pen, r, buf);
 }

@@ -20,11 +20,15 @@
 #include <stdint.h>
 
 #include "diag/check.h"
+#include "i18n.h"
+
 #include "model/counter_groups.h"
 #include "session/session.h"
 #include "panes.h"
 #include "snapshot.h"
 #include "ui/console.h"
+#include "ui/width.h"
+
 
 /* Flags returned by key handlers. */
 #define UI_F_REDRAW	0x01

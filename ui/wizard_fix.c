@@ -63,18 +63,18 @@ static void step_words(const struct rs_fix_step *st, char *buf, size_t len)
 {
 	if (st->blocked[0])
 		snprintf(buf, len, "%.200s: %.250s", st->what, st->need ?
-			 "the site's value is asked" : st->blocked);
+			 _("the site's value is asked") : st->blocked);
 	else if (st->kind == RS_FIX_FILE)
-		snprintf(buf, len, "%.200s written whole", st->what);
+		snprintf(buf, len, _("%.200s written whole"), st->what);
 	else
 		snprintf(buf, len, "%.200s: %.100s -> %.100s (%s)", st->what, st->cur, st->want,
-			 st->persists ? "lasts" : "runtime only");
+			 st->persists ? _("lasts") : _("runtime only"));
 }
 
 static const char *outcome(int code)
 {
-	return code == 0 ? "nothing to do" : code == 5 ? "done" : code == 1 ?
-	       "some not fixed" : code == 4 ? "could not run" : "failed";
+	return code == 0 ? _("nothing to do") : code == 5 ? _("done") : code == 1 ?
+	       _("some not fixed") : code == 4 ? _("could not run") : _("failed");
 }
 
 /*
@@ -95,16 +95,18 @@ int ui_fix_draw(struct ui *ui, struct ui_pane *pane, const struct rs_finding *f,
 	plan_of(ui, f, &plan);
 	n = plan.n;
 	if (n) {
-		snprintf(line, sizeof(line), "a: apply this fix   u: undo   (%zu change%s; all of "
-			 "them: rocescope fix %s)", n, n == 1 ? "" : "s", f->id);
+		snprintf(line, sizeof(line),
+			 rs_trn("a: apply this fix   u: undo   (%zu change; all of them: "
+				"rocescope fix %s)", "a: apply this fix   u: undo   (%zu changes; "
+				"all of them: rocescope fix %s)", n), n, f->id);
 		row(pane, UI_R_PICK, fixed, line);
 		step_words(&plan.steps[0], first, sizeof(first));
-		snprintf(line, sizeof(line), "fix: %s%s", first, n > 1 ? ", ..." : "");
+		snprintf(line, sizeof(line), _("fix: %s%s"), first, n > 1 ? ", ..." : "");
 		row(pane, UI_R_PICK, fixed, line);
 	}
 	rs_fix_plan_free(&plan);
 	if (end && end->running) {
-		snprintf(line, sizeof(line), "... %s: running in the background", end->what);
+		snprintf(line, sizeof(line), _("... %s: running in the background"), end->what);
 		row(pane, UI_R_WARN, fixed, line);
 	} else if (end) {
 		snprintf(line, sizeof(line), "%s: %s (%s)%s%s", end->what, outcome(end->code),
@@ -124,7 +126,7 @@ static void start(struct ui *ui, const char *const *args, const char *what)
 	}
 	/* Seen running from now on, however soon it ends. */
 	fx.was_running = 1;
-	ui_message(ui, "%s: running in the background (the step re-runs after it)", what);
+	ui_message(ui, _("%s: running in the background (the step re-runs after it)"), what);
 }
 
 /* The answer to the question on the input line: a site value, then on. */
@@ -166,11 +168,13 @@ int ui_fix_apply(struct ui *ui, const struct rs_finding *cause)
 	n = plan.n;
 	rs_fix_plan_free(&plan);
 	if (!n) {
-		ui_message(ui, "no fix for this cause (docs/fix.md lists the checks that have one)");
+		ui_message(ui, "%s",
+			   _("no fix for this cause (docs/fix.md lists the checks that have one)"));
 		return 0;
 	}
 	if (fx.asking) {
-		snprintf(prompt, sizeof(prompt), "the site's %s (a profile value): ", fx.asking);
+		snprintf(prompt, sizeof(prompt), _("the site's %s (a profile value): "), fx.asking);
+
 		ui_input_ask(ui, prompt, "", answered);
 		return 0;
 	}

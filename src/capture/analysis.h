@@ -129,13 +129,15 @@ enum rs_roce_seen {
 struct rs_cap_reason {
 	enum rs_verdict verdict;	/* RS_PASS for a note that changes nothing */
 	char id[32];			/* "icrc_bad", "psn_gaps" ... */
-	char text[200];
+	char text[200];			/* in the reader's language */
+	char text_en[200];		/* the same in English when text is translated, else "" */
 };
 
 struct rs_cap_verdicts {
 	enum rs_roce_seen seen;
 	enum rs_verdict roce;		/* v2 only: pass; v1 seen: warn; nothing: skip/fail */
 	char roce_text[240];
+	char roce_text_en[240];		/* English when roce_text is translated, else "" */
 	enum rs_verdict health;		/* worst reason; skip when no RoCE packet */
 	size_t n_reasons;
 	struct rs_cap_reason reasons[RS_CAP_REASONS];

@@ -106,10 +106,9 @@ static void describe(struct errs *r, const char *op)
 						       (unsigned long long)h->v);
 			shown++;
 		}
-	if (r->n > LIST_MAX && ln < sizeof(r->names))
-		snprintf(r->names + ln, sizeof(r->names) - ln, " and %d more", r->n - LIST_MAX);
 	if (r->n > EVIDENCE_MAX && le < sizeof(r->evidence))
-		snprintf(r->evidence + le, sizeof(r->evidence) - le, " and %d more",
+		/* TRANSLATORS: appended to a list of counters and their values. */
+		snprintf(r->evidence + le, sizeof(r->evidence) - le, _(" and %d more"),
 			 r->n - EVIDENCE_MAX);
 }
 
@@ -133,27 +132,27 @@ static const char *remedy_of(enum rs_cgroup g)
 {
 	switch (g) {
 	case RS_CG_QP_FATAL:
-		return "a QP went to the error state: retries exhausted mean the path loses "
+		return _("a QP went to the error state: retries exhausted mean the path loses "
 		       "packets (PFC or ECN, switch drops) or the peer stopped answering or "
 		       "posts receives too late; access and length errors are the "
-		       "application's (its completion status: rocescope explain)";
+		       "application's (its completion status: rocescope explain)");
 	case RS_CG_LINK:
-		return "the physical link is failing: reseat or replace the cable and "
+		return _("the physical link is failing: reseat or replace the cable and "
 		       "transceiver (ethtool -m NETDEV: optical levels), check the switch "
-		       "port's error counters; link_downed counts the flaps";
+		       "port's error counters; link_downed counts the flaps");
 	case RS_CG_ROCE_ERR:
-		return "packets are lost or retransmitted on the path: make the path lossless "
+		return _("packets are lost or retransmitted on the path: make the path lossless "
 		       "(PFC on the RoCE priority, or ECN) and look for drops on the switch "
-		       "ports and cables; confirm with a capture of UDP 4791";
+		       "ports and cables; confirm with a capture of UDP 4791");
 	case RS_CG_PCIE:
-		return "the NIC waits on PCIe: check the slot's link (pci.link_degraded), "
-		       "NUMA placement of the buffers and the PCIe MaxReadReq";
+		return _("the NIC waits on PCIe: check the slot's link (pci.link_degraded), "
+		       "NUMA placement of the buffers and the PCIe MaxReadReq");
 	case RS_CG_PAUSE:
-		return "pause storms stop the port: find the peer that sends them and why "
-		       "its buffers fill (ethtool -S on both ends)";
+		return _("pause storms stop the port: find the peer that sends them and why "
+		       "its buffers fill (ethtool -S on both ends)");
 	default:
-		return "packets are dropped before RDMA sees them: look at buffer and MTU "
-		       "settings on this port and its peer (ethtool -S, ip -s link)";
+		return _("packets are dropped before RDMA sees them: look at buffer and MTU "
+		       "settings on this port and its peer (ethtool -S, ip -s link)");
 	}
 }
 
@@ -175,34 +174,43 @@ static void port_rising(const struct rs_check_ctx *ctx, const struct rs_check *c
 	v = !s || s->updates < 2 || !r.watched ? RS_SKIP : !r.n ? RS_PASS :
 	    r.noisy_only ? RS_WARN : RS_FAIL;
 	f = rs_finding_port(out, c, v, d, p);
-	RS_FSET(f->expected, "error counters flat between two readings");
+	RS_FSET(f->expected, _("error counters flat between two readings"));
 	if (!s || s->updates < 2) {
-		RS_FSET(f->summary, "one reading only: nothing can be seen rising "
+		RS_FSUMMARY(f, "one reading only: nothing can be seen rising "
 			"(counters.error_totals gives the totals)");
-		RS_FSET(f->evidence, "counters need two readings (rocescope counters, check "
-			"--interval SEC, or the console)");
+		RS_FSET(f->evidence, _("counters need two readings (rocescope counters, check "
+			"--interval SEC, or the console)"));
 		return;
 	}
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "no error counter to watch on this port");
-		RS_FSET(f->evidence, "counters, hw_counters and %s's statistics: no counter the "
-			"counter table marks as an error", p->netdev[0] ? p->netdev : "the netdev");
+		RS_FSUMMARY(f, "no error counter to watch on this port");
+		RS_FSET(f->evidence, _("counters, hw_counters and %s's statistics: no counter the "
+			"counter table marks as an error"),
+			p->netdev[0] ? p->netdev : _("the netdev"));
 		return;
 	}
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "no error counter rose in the last interval");
-		RS_FSET(f->evidence, "counters, hw_counters and %s's statistics: %d error "
-			"counter%s, none moved", p->netdev[0] ? p->netdev : "the netdev",
-			r.watched, r.watched == 1 ? "" : "s");
+		RS_FSUMMARY(f, "no error counter rose in the last interval");
+		RS_FSET(f->evidence, _(r.watched == 1 ?
+			N_("counters, hw_counters and %s's statistics: %d error counter, none "
+			   "moved") :
+			N_("counters, hw_counters and %s's statistics: %d error counters, none "
+			   "moved")),
+			p->netdev[0] ? p->netdev : _("the netdev"), r.watched);
 		return;
 	}
 	f->count = (unsigned)r.n;
 	describe(&r, "+");
-	RS_FSET(f->summary, "%d error counter%s rising: %s", r.n, r.n == 1 ? "" : "s", r.names);
-	if (r.interval_s > 0)
-		RS_FSET(f->evidence, "%s in the last %.1f s", r.evidence, r.interval_s);
+	if (r.n > LIST_MAX)
+		RS_FSUMMARY(f, "%d error counters rising: %s and %d more", r.n, r.names,
+			    r.n - LIST_MAX);
 	else
-		RS_FSET(f->evidence, "%s since the previous reading", r.evidence);
+		RS_FSUMMARY(f, r.n == 1 ? N_("%d error counter rising: %s") :
+			    N_("%d error counters rising: %s"), r.n, r.names);
+	if (r.interval_s > 0)
+		RS_FSET(f->evidence, _("%s in the last %.1f s"), r.evidence, r.interval_s);
+	else
+		RS_FSET(f->evidence, _("%s since the previous reading"), r.evidence);
 	RS_FSET(f->remedy, "%s", remedy_of(r.worst));
 }
 
@@ -253,28 +261,35 @@ static void port_totals(const struct rs_check_ctx *ctx, const struct rs_check *c
 			scan_totals(&l->ethtool, RS_CO_ETHTOOL, &r);
 	}
 	f = rs_finding_port(out, c, two || !r.watched ? RS_SKIP : r.n ? RS_WARN : RS_PASS, d, p);
-	RS_FSET(f->expected, "error counters at 0 since they were last reset");
+	RS_FSET(f->expected, _("error counters at 0 since they were last reset"));
 	if (two) {
-		RS_FSET(f->summary, "two readings: counters.error_rising says what rises now");
+		RS_FSUMMARY(f, "two readings: counters.error_rising says what rises now");
 		return;
 	}
 	if (!r.watched) {
-		RS_FSET(f->summary, "no error counter read for this port");
+		RS_FSUMMARY(f, "no error counter read for this port");
 		return;
 	}
 	if (!r.n) {
-		RS_FSET(f->summary, "all %d error counters at 0", r.watched);
-		RS_FSET(f->evidence, "counters, hw_counters and %s's ethtool -S: %d error "
-			"counters, all 0", p->netdev[0] ? p->netdev : "the netdev", r.watched);
+		RS_FSUMMARY(f, "all %d error counters at 0", r.watched);
+		RS_FSET(f->evidence, _("counters, hw_counters and %s's ethtool -S: %d error "
+			"counters, all 0"), p->netdev[0] ? p->netdev : _("the netdev"), r.watched);
 		return;
 	}
 	f->count = (unsigned)r.n;
 	describe(&r, "= ");
-	RS_FSET(f->summary, "%d error counter%s not 0 since the last reset (one reading: "
-		"whether they still rise is unknown): %s", r.n, r.n == 1 ? "" : "s", r.names);
-	RS_FSET(f->evidence, "%s (totals since the counters were last reset)", r.evidence);
-	RS_FSET(f->remedy, "take a second reading under load (rocescope check --interval 5) "
-		"to see which still rise; if they do: %s", remedy_of(r.worst));
+	if (r.n > LIST_MAX)
+		RS_FSUMMARY(f, "%d error counters not 0 since the last reset (one reading: "
+			    "whether they still rise is unknown): %s and %d more", r.n, r.names,
+			    r.n - LIST_MAX);
+	else
+		RS_FSUMMARY(f, r.n == 1 ? N_("%d error counter not 0 since the last reset (one "
+					     "reading: whether they still rise is unknown): %s") :
+			    N_("%d error counters not 0 since the last reset (one reading: "
+			       "whether they still rise is unknown): %s"), r.n, r.names);
+	RS_FSET(f->evidence, _("%s (totals since the counters were last reset)"), r.evidence);
+	RS_FSET(f->remedy, _("take a second reading under load (rocescope check --interval 5) "
+		"to see which still rise; if they do: %s"), remedy_of(r.worst));
 }
 
 void rs_check_error_totals(const struct rs_check_ctx *ctx, const struct rs_check *c,

@@ -43,11 +43,11 @@ static int rp_off(struct rs_findings *out, const struct rs_check *c, const struc
 	if (!(l->ecn.np_en & (1u << prio)) || (l->ecn.rp_en & (1u << prio)))
 		return 0;
 	f = ecn_finding(out, c, RS_WARN, l);
-	RS_FSET(f->summary, "%s: ECN notification on for priority %d, reaction off: it sends CNPs "
+	RS_FSUMMARY(f, "%s: ECN notification on for priority %d, reaction off: it sends CNPs "
 		"but never slows down for the ones it gets", l->name, prio);
 	RS_FSET(f->evidence, "/sys/class/net/%s/ecn/roce_np/enable/%d = 1, roce_rp/enable/%d = 0",
 		l->name, prio, prio);
-	RS_FSET(f->expected, "the reaction point on wherever the notification point is");
+	RS_FSET(f->expected, _("the reaction point on wherever the notification point is"));
 	RS_FSET(f->remedy, "echo 1 > /sys/class/net/%s/ecn/roce_rp/enable/%d", l->name, prio);
 	return 1;
 }
@@ -62,14 +62,14 @@ static int cnp_unprotected(struct rs_findings *out, const struct rs_check *c,
 	    (l->dcb.pfc_en & (1u << l->ecn.cnp_prio)))
 		return 0;
 	f = ecn_finding(out, c, RS_WARN, l);
-	RS_FSET(f->summary, "%s: CNPs go out on priority %d, which has no PFC", l->name,
+	RS_FSUMMARY(f, "%s: CNPs go out on priority %d, which has no PFC", l->name,
 		l->ecn.cnp_prio);
-	RS_FSET(f->evidence, "roce_np/cnp_802p_prio %d, cnp_dscp %d; DCB PFC enabled on 0x%02x",
+	RS_FSET(f->evidence, _("roce_np/cnp_802p_prio %d, cnp_dscp %d; DCB PFC enabled on 0x%02x"),
 		l->ecn.cnp_prio, l->ecn.cnp_dscp, l->dcb.pfc_en);
-	RS_FSET(f->expected, "CNPs on a priority the fabric does not drop (lossless, or a strict "
-		"priority queue on the switch)");
-	RS_FSET(f->remedy, "echo %d > /sys/class/net/%s/ecn/roce_np/cnp_802p_prio (the RoCE "
-		"priority), or give the CNP priority a strict queue on the switches",
+	RS_FSET(f->expected, _("CNPs on a priority the fabric does not drop (lossless, or a strict "
+		"priority queue on the switch)"));
+	RS_FSET(f->remedy, _("echo %d > /sys/class/net/%s/ecn/roce_np/cnp_802p_prio (the RoCE "
+		"priority), or give the CNP priority a strict queue on the switches"),
 		roce_prio(l), l->name);
 	return 1;
 }
@@ -81,22 +81,24 @@ void rs_check_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *c,
 
 	for (size_t i = 0; i < s->n_links; i++) {
 		const struct rs_link *l = &s->links[i];
+		struct rs_finding *f;
 		int prio, bad;
 
 		if (!rs_ctx_rdma_netdev(ctx, l->name))
 			continue;
 		if (!l->ecn.known) {
-			RS_FSET(ecn_finding(out, c, RS_SKIP, l)->summary, "%s: the driver shows no "
-				"ECN/DCQCN switches (upstream mlx5: debugfs cc_params; rxe: none)",
-				l->name);
+			f = ecn_finding(out, c, RS_SKIP, l);
+			RS_FSUMMARY(f, "%s: the driver shows no ECN/DCQCN switches (upstream mlx5: "
+				    "debugfs cc_params; rxe: none)", l->name);
 			continue;
 		}
 		prio = roce_prio(l);
 		bad = rp_off(out, c, l, prio) + cnp_unprotected(out, c, l);
-		if (!bad)
-			RS_FSET(ecn_finding(out, c, RS_PASS, l)->summary, "%s: DCQCN np 0x%02x rp "
-				"0x%02x, CNPs on priority %d DSCP %d", l->name, l->ecn.np_en,
-				l->ecn.rp_en, l->ecn.cnp_prio, l->ecn.cnp_dscp);
+		if (bad)
+			continue;
+		f = ecn_finding(out, c, RS_PASS, l);
+		RS_FSUMMARY(f, "%s: DCQCN np 0x%02x rp 0x%02x, CNPs on priority %d DSCP %d",
+			    l->name, l->ecn.np_en, l->ecn.rp_en, l->ecn.cnp_prio, l->ecn.cnp_dscp);
 	}
 }
 
@@ -128,27 +130,31 @@ void rs_check_same_dcqcn(const struct rs_check_ctx *ctx, const struct rs_check *
 	RS_FSET(f->object, "%s", pv && pv->known ? pv->addr : "peer");
 	RS_FSET(f->addr, "%s", pv && pv->known ? pv->addr : "");
 	if (!pv || !pv->known) {
-		RS_FSET(f->summary, "the peer's own view is unknown: run a test against rocescope "
+		RS_FSUMMARY(f, "the peer's own view is unknown: run a test against rocescope "
 			"serve on the peer");
 		return;
 	}
 	if (!pv->dcqcn_known || !l || !l->ecn.known) {
-		RS_FSET(f->summary, "DCQCN of %s unknown (%s)", !l || !l->ecn.known ? "this end" :
-			"the peer", "its driver shows no ECN switches, or a version 1 peer");
+		RS_FSUMMARY(f, !l || !l->ecn.known ?
+			    N_("DCQCN of this end unknown (its driver shows no ECN switches, or a "
+			       "version 1 peer)") :
+			    N_("DCQCN of the peer unknown (its driver shows no ECN switches, or a "
+			       "version 1 peer)"));
 		return;
 	}
 	same = l->ecn.np_en == pv->np_en && l->ecn.rp_en == pv->rp_en &&
 	       l->ecn.cnp_prio == pv->cnp_prio && l->ecn.cnp_dscp == pv->cnp_dscp;
 	f->verdict = same ? RS_PASS : RS_WARN;
 	RS_FSET(f->netdev, "%s", l->name);
-	RS_FSET(f->summary, "%s", same ? "DCQCN agrees on both ends" :
-		"DCQCN differs between the ends: CNPs one sends, the other may ignore or drop");
-	RS_FSET(f->evidence, "here %s: np 0x%02x rp 0x%02x cnp prio %d dscp %d; peer %s: np "
-		"0x%02x rp 0x%02x cnp prio %d dscp %d", l->name, l->ecn.np_en, l->ecn.rp_en,
+	RS_FSUMMARY(f, same ? N_("DCQCN agrees on both ends") :
+		    N_("DCQCN differs between the ends: CNPs one sends, the other may ignore or "
+		       "drop"));
+	RS_FSET(f->evidence, _("here %s: np 0x%02x rp 0x%02x cnp prio %d dscp %d; peer %s: np "
+		"0x%02x rp 0x%02x cnp prio %d dscp %d"), l->name, l->ecn.np_en, l->ecn.rp_en,
 		l->ecn.cnp_prio, l->ecn.cnp_dscp, pv->hostname, pv->np_en, pv->rp_en,
 		pv->cnp_prio, pv->cnp_dscp);
-	RS_FSET(f->expected, "the same ECN/DCQCN switches and CNP marking on both ends");
+	RS_FSET(f->expected, _("the same ECN/DCQCN switches and CNP marking on both ends"));
 	if (!same)
-		RS_FSET(f->remedy, "set /sys/class/net/IF/ecn/roce_np and roce_rp alike on both "
-			"hosts (the site profile or NVIDIA's RoCE configuration guide)");
+		RS_FSET(f->remedy, _("set /sys/class/net/IF/ecn/roce_np and roce_rp alike on both "
+			"hosts (the site profile or NVIDIA's RoCE configuration guide)"));
 }

@@ -30,25 +30,25 @@ void rs_check_device_none(const struct rs_check_ctx *ctx, const struct rs_check 
 	const char *missing, *core = "";
 
 	RS_FSET(f->object, "host");
-	RS_FSET(f->evidence, "/sys/class/infiniband: %zu device(s)", s->n_devices);
-	RS_FSET(f->expected, "at least one RDMA device");
+	RS_FSET(f->evidence, _("/sys/class/infiniband: %zu device(s)"), s->n_devices);
+	RS_FSET(f->expected, _("at least one RDMA device"));
 	if (s->n_devices) {
-		RS_FSET(f->summary, "%zu RDMA device(s)", s->n_devices);
+		RS_FSUMMARY(f, "%zu RDMA device(s)", s->n_devices);
 		return;
 	}
 	if (e) {
-		RS_FSET(f->summary, "RDMA devices unknown: %s", e->message);
-		RS_FSET(f->evidence, "/sys/class/infiniband: not readable (%s)", e->message);
+		RS_FSUMMARY(f, "RDMA devices unknown: %s", e->message);
+		RS_FSET(f->evidence, _("/sys/class/infiniband: not readable (%s)"), e->message);
 		return;
 	}
-	RS_FSET(f->summary, "no RDMA device: no driver loaded, or no RDMA NIC here");
+	RS_FSUMMARY(f, "no RDMA device: no driver loaded, or no RDMA NIC here");
 	missing = rs_check_rdma_module_missing(&s->host, &core);
 	if (missing)
-		RS_FSET(f->remedy, "modprobe %s (the RDMA driver of %s, which is loaded)", missing,
-			core);
+		RS_FSET(f->remedy, _("modprobe %s (the RDMA driver of %s, which is loaded)"),
+			missing, core);
 	else
-		RS_FSET(f->remedy, "modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
-			"rdma link add rxe0 type rxe netdev ETH");
+		RS_FSET(f->remedy, _("modprobe mlx5_core mlx5_ib (ConnectX); for Soft-RoCE: "
+			"rdma link add rxe0 type rxe netdev ETH"));
 }
 
 void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -59,17 +59,19 @@ void rs_check_device_gone(const struct rs_check_ctx *ctx, const struct rs_check 
 		const struct rs_device *d = &s->devices[i];
 		struct rs_finding *f = rs_finding_dev(out, c, d->present ? RS_PASS : RS_FAIL, d);
 
-		RS_FSET(f->evidence, "/sys/class/infiniband/%s: %s", d->name,
-			d->present ? "present" : "vanished since the last refresh");
-		RS_FSET(f->expected, "the device directory stays");
+		RS_FSET(f->evidence, _(d->present ? N_("/sys/class/infiniband/%s: present") :
+				       N_("/sys/class/infiniband/%s: vanished since the last "
+				       "refresh")),
+			d->name);
+		RS_FSET(f->expected, _("the device directory stays"));
 		if (d->present) {
-			RS_FSET(f->summary, "%s present", d->name);
+			RS_FSUMMARY(f, "%s present", d->name);
 			continue;
 		}
-		RS_FSET(f->summary, "device gone: its sysfs directory vanished");
-		RS_FSET(f->remedy, "see dmesg for why (AER, firmware reset, driver unload); "
-			"modprobe %s or reseat the NIC, then reload (R)",
-			d->driver[0] ? d->driver : "the driver");
+		RS_FSUMMARY(f, "device gone: its sysfs directory vanished");
+		RS_FSET(f->remedy, _("see dmesg for why (AER, firmware reset, driver unload); "
+			"modprobe %s or reseat the NIC, then reload (R)"),
+			d->driver[0] ? d->driver : _("the driver"));
 	}
 }
 
@@ -105,18 +107,22 @@ static void pci_texts(struct rs_finding *f, const struct rs_pci_link *l)
 		l->cur_speed[0] ? l->cur_speed : "?", cw, l->max_speed[0] ? l->max_speed : "?", mw);
 	link_text(cur, sizeof(cur), l->cur_gts, l->cur_width);
 	link_text(max, sizeof(max), l->max_gts, l->max_width);
-	RS_FSET(f->expected, "current speed and width equal to the maximum (%s)", max);
+	RS_FSET(f->expected, _("current speed and width equal to the maximum (%s)"), max);
 	if (f->verdict == RS_SKIP) {
-		RS_FSET(f->summary, "PCI link speed/width unknown");
+		RS_FSUMMARY(f, "PCI link speed/width unknown");
 	} else if (f->verdict == RS_PASS) {
-		RS_FSET(f->summary, "PCI link %s at its maximum", cur);
+		RS_FSUMMARY(f, "PCI link %s at its maximum", cur);
 	} else {
-		RS_FSET(f->summary, "PCI link below max: %s of %s (check slot, riser, BIOS)", cur,
+		RS_FSUMMARY(f, "PCI link below max: %s of %s (check slot, riser, BIOS)", cur,
 			max);
-		RS_FSET(f->remedy, "reseat the NIC in a %s%s slot (no narrower riser), set "
-			"the slot to its maximum PCIe speed in the BIOS; confirm with "
-			"lspci -vv -s %s (LnkSta)", l->max_width > 0 ? "x" : "full-width",
-			l->max_width > 0 ? mw : "", l->addr);
+		if (l->max_width > 0)
+			RS_FSET(f->remedy, _("reseat the NIC in a x%s slot (no narrower riser), "
+				"set the slot to its maximum PCIe speed in the BIOS; confirm with "
+				"lspci -vv -s %s (LnkSta)"), mw, l->addr);
+		else
+			RS_FSET(f->remedy, _("reseat the NIC in a full-width slot (no narrower "
+				"riser), set the slot to its maximum PCIe speed in the BIOS; "
+				"confirm with lspci -vv -s %s (LnkSta)"), l->addr);
 	}
 }
 
@@ -133,9 +139,11 @@ void rs_check_pci_link(const struct rs_check_ctx *ctx, const struct rs_check *c,
 						   pci_degraded(l) ? RS_FAIL : RS_PASS, d);
 
 		if (!l->addr[0]) {
-			RS_FSET(f->summary, "no PCI function (%s)",
-				d->driver[0] ? d->driver : "virtual");
-			RS_FSET(f->evidence, "/sys/class/infiniband/%s/device: no PCI function",
+			if (d->driver[0])
+				RS_FSUMMARY(f, "no PCI function (%s)", d->driver);
+			else
+				RS_FSUMMARY(f, "no PCI function (virtual)");
+			RS_FSET(f->evidence, _("/sys/class/infiniband/%s/device: no PCI function"),
 				d->name);
 			continue;
 		}
@@ -170,23 +178,23 @@ void rs_check_weak_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check
 		port_layers(d, &eth, &ib, &unk);
 		v = !d->weak_roce_v2 ? RS_PASS : eth ? RS_WARN : RS_SKIP;
 		f = rs_finding_dev(out, c, v, d);
-		RS_FSET(f->evidence, "driver %s, generation %s; ports: %d Ethernet, %d InfiniBand, "
-			"%d link layer unknown", d->driver[0] ? d->driver : "?",
-			d->generation[0] ? d->generation : "unknown", eth, ib, unk);
-		RS_FSET(f->expected, "ConnectX-4 or newer (mlx5), or a NIC with full RoCE v2");
+		RS_FSET(f->evidence, _("driver %s, generation %s; ports: %d Ethernet, %d "
+			"InfiniBand, %d link layer unknown"), d->driver[0] ? d->driver : "?",
+			d->generation[0] ? d->generation : _("unknown"), eth, ib, unk);
+		RS_FSET(f->expected, _("ConnectX-4 or newer (mlx5), or a NIC with full RoCE v2"));
 		if (v == RS_PASS) {
-			RS_FSET(f->summary, "%s: not an mlx4 (ConnectX-3 class) device",
+			RS_FSUMMARY(f, "%s: not an mlx4 (ConnectX-3 class) device",
 				d->generation[0] ? d->generation : d->name);
 		} else if (v == RS_SKIP) {
-			RS_FSET(f->summary, ib && !unk ? "mlx4 with InfiniBand ports only: RoCE v2 "
-				"does not apply" : "mlx4 without a port known to be Ethernet: RoCE v2 "
-				"cannot be judged (link layer unknown)");
+			RS_FSUMMARY(f, ib && !unk ? N_("mlx4 with InfiniBand ports only: RoCE v2 "
+				"does not apply") : N_("mlx4 without a port known to be Ethernet: "
+				"RoCE v2 cannot be judged (link layer unknown)"));
 		} else {
-			RS_FSET(f->summary, "mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
+			RS_FSUMMARY(f, "mlx4 (ConnectX-3 class): RoCE v2 is weak here; "
 				"prefer ConnectX-4 or newer");
-			RS_FSET(f->remedy, "use a ConnectX-4 or newer NIC for RoCE v2; on this one "
-				"check the firmware enables RoCE v2 (mlx4_core roce_mode) or use "
-				"RoCE v1");
+			RS_FSET(f->remedy, _("use a ConnectX-4 or newer NIC for RoCE v2; on this "
+				"one check the firmware enables RoCE v2 (mlx4_core roce_mode) or "
+				"use RoCE v1"));
 		}
 	}
 }
@@ -216,19 +224,19 @@ static void not_active_texts(struct rs_finding *f, const struct rs_device *d,
 	const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
 	if (rs_port_is_ib(p) && (p->state == RS_PORT_INIT || p->state == RS_PORT_ARMED)) {
-		RS_FSET(f->summary, "port not ACTIVE (%s): the link is up, no subnet manager "
+		RS_FSUMMARY(f, "port not ACTIVE (%s): the link is up, no subnet manager "
 			"has configured the port", st);
-		RS_FSET(f->remedy, "run a subnet manager on the fabric (opensm on one host, or "
-			"the switch's SM); check with sminfo and ibstat %s %u", d->name, p->num);
+		RS_FSET(f->remedy, _("run a subnet manager on the fabric (opensm on one host, or "
+			"the switch's SM); check with sminfo and ibstat %s %u"), d->name, p->num);
 	} else if (rs_port_is_ib(p) || (!p->link_layer[0] && !p->netdev[0])) {
-		RS_FSET(f->summary, "port not ACTIVE (%s)%s", st, rs_port_is_ib(p) ?
-			": no physical link" : "");
-		RS_FSET(f->remedy, "check the cable, transceiver and the switch port (ibstat %s "
-			"%u: Physical state)", d->name, p->num);
+		RS_FSUMMARY(f, rs_port_is_ib(p) ? N_("port not ACTIVE (%s): no physical link") :
+			    N_("port not ACTIVE (%s)"), st);
+		RS_FSET(f->remedy, _("check the cable, transceiver and the switch port (ibstat %s "
+			"%u: Physical state)"), d->name, p->num);
 	} else {
-		RS_FSET(f->summary, "port not ACTIVE (%s): netdev down or no carrier", st);
-		RS_FSET(f->remedy, "ip link set %s up; check cable, transceiver and "
-			"the switch port (ethtool %s: Link detected)", nd, nd);
+		RS_FSUMMARY(f, "port not ACTIVE (%s): netdev down or no carrier", st);
+		RS_FSET(f->remedy, _("ip link set %s up; check cable, transceiver and "
+			"the switch port (ethtool %s: Link detected)"), nd, nd);
 	}
 }
 
@@ -246,21 +254,24 @@ void rs_check_port_active(const struct rs_check_ctx *ctx, const struct rs_check 
 							    p->state == RS_PORT_ACTIVE ? RS_PASS :
 							    RS_FAIL, d, p);
 
-			RS_FSET(f->expected, "4: ACTIVE, phys_state LinkUp");
+			RS_FSET(f->expected, _("4: ACTIVE, phys_state LinkUp"));
 			if (!known) {
-				const char *why = port_unread(ctx, d, p, " state",
-							      "not in the snapshot");
+				const char *why = port_unread(ctx, d, p, " state", NULL);
 
-				RS_FSET(f->summary, "state not readable: %s", why);
-				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: not "
-					"readable (%s)", d->name, p->num, why);
+				if (why)
+					RS_FSUMMARY(f, "state not readable: %s", why);
+				else
+					RS_FSUMMARY(f, "state not readable: not in the snapshot");
+				RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/state: "
+					"not readable (%s)"), d->name, p->num,
+					why ? why : _("not in the snapshot"));
 				continue;
 			}
-			RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/state: %d: %s, "
-				"phys_state %s", d->name, p->num, p->state, p->state_name,
-				p->phys_state_name[0] ? p->phys_state_name : "unknown");
+			RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/state: %d: %s, "
+				"phys_state %s"), d->name, p->num, p->state, p->state_name,
+				p->phys_state_name[0] ? p->phys_state_name : _("unknown"));
 			if (p->state == RS_PORT_ACTIVE)
-				RS_FSET(f->summary, "port ACTIVE");
+				RS_FSUMMARY(f, "port ACTIVE");
 			else
 				not_active_texts(f, d, p);
 		}
@@ -277,27 +288,32 @@ static void roce_mtu_port(const struct rs_check_ctx *ctx, const struct rs_check 
 	if (!strcmp(p->link_layer, "Ethernet") && l && l->mtu)
 		v = l->mtu < NETDEV_MTU_WANT ? RS_WARN : RS_PASS;
 	f = rs_finding_port(out, c, v, d, p);
-	RS_FSET(f->expected, "netdev MTU >= %d (RoCE MTU %d); 9000 on a RoCE fabric",
+	RS_FSET(f->expected, _("netdev MTU >= %d (RoCE MTU %d); 9000 on a RoCE fabric"),
 		NETDEV_MTU_WANT, ROCE_MTU_WANT);
 	if (strcmp(p->link_layer, "Ethernet")) {
-		RS_FSET(f->summary, "%s: no netdev MTU to check",
-			p->link_layer[0] ? p->link_layer : "link layer unknown");
+		if (p->link_layer[0])
+			RS_FSUMMARY(f, "%s: no netdev MTU to check", p->link_layer);
+		else
+			RS_FSUMMARY(f, "link layer unknown: no netdev MTU to check");
 		return;
 	}
 	if (!l || !l->mtu) {
-		RS_FSET(f->summary, "netdev %s: MTU unknown", p->netdev[0] ? p->netdev : "(none)");
+		if (p->netdev[0])
+			RS_FSUMMARY(f, "netdev %s: MTU unknown", p->netdev);
+		else
+			RS_FSUMMARY(f, "netdev (none): MTU unknown");
 		return;
 	}
 	RS_FSET(f->evidence, "/sys/class/net/%s/mtu: %u -> RoCE MTU %d", l->name, l->mtu,
 		rs_roce_mtu(l->mtu));
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "%s MTU %u: RoCE MTU %d", l->name, l->mtu, rs_roce_mtu(l->mtu));
+		RS_FSUMMARY(f, "%s MTU %u: RoCE MTU %d", l->name, l->mtu, rs_roce_mtu(l->mtu));
 		return;
 	}
-	RS_FSET(f->summary, "%s MTU %u < %d: RoCE MTU %d, not %d", l->name, l->mtu,
+	RS_FSUMMARY(f, "%s MTU %u < %d: RoCE MTU %d, not %d", l->name, l->mtu,
 		NETDEV_MTU_WANT, rs_roce_mtu(l->mtu), ROCE_MTU_WANT);
-	RS_FSET(f->remedy, "ip link set %s mtu 9000 (and in its interface config), with "
-		"MTU 9216 on every switch port on the path to the peer", l->name);
+	RS_FSET(f->remedy, _("ip link set %s mtu 9000 (and in its interface config), with "
+		"MTU 9216 on every switch port on the path to the peer"), l->name);
 }
 
 void rs_check_roce_mtu(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -323,13 +339,14 @@ static void cm_defaults_port(const struct rs_check_ctx *ctx, const struct rs_che
 	const char *cf = "/sys/kernel/config/rdma_cm";
 
 	if (tos >= 0)
-		RS_FSET(f->expected, "default_roce_mode RoCE v2, default_roce_tos %d (profile %s)",
+		RS_FSET(f->expected,
+			_("default_roce_mode RoCE v2, default_roce_tos %d (profile %s)"),
 			tos, pr->name);
 	else
-		RS_FSET(f->expected, "default_roce_mode RoCE v2 (a ToS only with a profile's "
-			"roce_tos)");
+		RS_FSET(f->expected, _("default_roce_mode RoCE v2 (a ToS only with a profile's "
+			"roce_tos)"));
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "rdma_cm defaults not visible: no configfs group %s/%s (mkdir "
+		RS_FSUMMARY(f, "rdma_cm defaults not visible: no configfs group %s/%s (mkdir "
 			"it to see them; without one the kernel's apply: RoCE v2 where the device "
 			"has it, ToS 0)", cf, d->name);
 		return;
@@ -337,17 +354,17 @@ static void cm_defaults_port(const struct rs_check_ctx *ctx, const struct rs_che
 	RS_FSET(f->evidence, "%s/%s/ports/%u: default_roce_mode %s, default_roce_tos %d", cf,
 		d->name, p->num, p->cm_roce_mode, p->cm_roce_tos);
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "rdma_cm defaults: %s, ToS %d", p->cm_roce_mode, p->cm_roce_tos);
+		RS_FSUMMARY(f, "rdma_cm defaults: %s, ToS %d", p->cm_roce_mode, p->cm_roce_tos);
 		return;
 	}
 	if (v1) {
-		RS_FSET(f->summary, "rdma_cm connections default to %s: not routable, and a RoCE "
+		RS_FSUMMARY(f, "rdma_cm connections default to %s: not routable, and a RoCE "
 			"v2 peer cannot talk to them", p->cm_roce_mode);
 		RS_FSET(f->remedy, "echo \"RoCE v2\" > %s/%s/ports/%u/default_roce_mode", cf,
 			d->name, p->num);
 		return;
 	}
-	RS_FSET(f->summary, "rdma_cm's default ToS is %d, the site's is %d: rdma_cm traffic "
+	RS_FSUMMARY(f, "rdma_cm's default ToS is %d, the site's is %d: rdma_cm traffic "
 		"lands on another priority", p->cm_roce_tos, tos);
 	RS_FSET(f->remedy, "echo %d > %s/%s/ports/%u/default_roce_tos", tos, cf, d->name, p->num);
 }
@@ -372,13 +389,13 @@ static void gid_remedy(struct rs_finding *f, const struct rs_port *p,
 	const char *nd = p->netdev[0] ? p->netdev : "NETDEV";
 
 	if (pick->state == RS_GID_STALE)
-		RS_FSET(f->remedy, "the GID table still names a removed address: "
+		RS_FSET(f->remedy, _("the GID table still names a removed address: "
 			"ip addr add %s dev %s again, or let the table refresh "
-			"(ip link set %s down; ip link set %s up)", pick->gid->ip,
+			"(ip link set %s down; ip link set %s up)"), pick->gid->ip,
 			pick->gid->netdev, pick->gid->netdev, pick->gid->netdev);
 	if (pick->state == RS_GID_NONE)
-		RS_FSET(f->remedy, "ip link set %s up; ip addr add ADDR/LEN dev %s; "
-			"then check the RoCE v2 entries appear (rocescope gids)", nd, nd);
+		RS_FSET(f->remedy, _("ip link set %s up; ip addr add ADDR/LEN dev %s; "
+			"then check the RoCE v2 entries appear (rocescope gids)"), nd, nd);
 }
 
 void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -401,13 +418,16 @@ void rs_check_gid_roce_v2(const struct rs_check_ctx *ctx, const struct rs_check 
 			f = rs_finding_port(out, c, verdict[pick.state], d, p);
 			rs_gid_pick_summary(&pick, f->summary, sizeof(f->summary));
 			if (!p->gid_tbl_len && !p->n_gids)
-				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: not read",
+				RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/gids: "
+					"not read"),
 					d->name, p->num);
 			else
-				RS_FSET(f->evidence, "/sys/class/infiniband/%s/ports/%u/gids: %zu "
-					"valid entries; %s", d->name, p->num, p->n_gids, pick.reason);
-			RS_FSET(f->expected, "a RoCE v2 entry with the IPv4 (or global IPv6) "
-				"address of %s", p->netdev[0] ? p->netdev : "the port's netdev");
+				RS_FSET(f->evidence, _("/sys/class/infiniband/%s/ports/%u/gids: "
+					"%zu valid entries; %s"), d->name, p->num, p->n_gids,
+					pick.reason);
+			RS_FSET(f->expected, _("a RoCE v2 entry with the IPv4 (or global IPv6) "
+				"address of %s"),
+				p->netdev[0] ? p->netdev : _("the port's netdev"));
 			gid_remedy(f, p, &pick);
 		}
 }

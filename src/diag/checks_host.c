@@ -90,27 +90,28 @@ static void module_finding(struct rs_findings *out, const struct rs_check *c,
 
 	RS_FSET(f->object, "%s", m->name);
 	if (site)
-		RS_FSET(f->evidence, "/proc/modules: %s %s; profile %s needs it", m->name,
-			m->loaded ? "loaded" : "not loaded", pr->name);
+		RS_FSET(f->evidence, _("/proc/modules: %s %s; profile %s needs it"), m->name,
+			m->loaded ? _("loaded") : _("not loaded"), pr->name);
 	else
 		RS_FSET(f->evidence, "/proc/modules: %s %s, %s %s", m->name,
-			m->loaded ? "loaded" : "not loaded", core,
-			loaded == 1 ? "loaded" : loaded == 0 ? "not loaded" : "not listed");
+			m->loaded ? _("loaded") : _("not loaded"), core,
+			loaded == 1 ? _("loaded") : loaded == 0 ? _("not loaded") :
+			_("not listed"));
 	if (site)
-		RS_FSET(f->expected, "%s loaded (profile %s)", m->name, pr->name);
+		RS_FSET(f->expected, _("%s loaded (profile %s)"), m->name, pr->name);
 	else
-		RS_FSET(f->expected, "%s loaded when %s is", m->name, core);
+		RS_FSET(f->expected, _("%s loaded when %s is"), m->name, core);
 	if (v == RS_SKIP)
-		RS_FSET(f->summary, "%s: %s is not loaded, nothing to expect", m->name, core);
+		RS_FSUMMARY(f, "%s: %s is not loaded, nothing to expect", m->name, core);
 	else if (v == RS_PASS)
-		RS_FSET(f->summary, "%s loaded", m->name);
+		RS_FSUMMARY(f, "%s loaded", m->name);
 	else if (site)
-		RS_FSET(f->summary, "%s not loaded (the profile %s needs it)", m->name, pr->name);
+		RS_FSUMMARY(f, "%s not loaded (the profile %s needs it)", m->name, pr->name);
 	else
-		RS_FSET(f->summary, "%s not loaded (%s is: modprobe it)", m->name, core);
+		RS_FSUMMARY(f, "%s not loaded (%s is: modprobe it)", m->name, core);
 	if (v == RS_FAIL)
-		RS_FSET(f->remedy, "modprobe %s; to persist: echo %s >> "
-			"/etc/modules-load.d/rdma.conf", m->name, m->name);
+		RS_FSET(f->remedy, _("modprobe %s; to persist: echo %s >> "
+			"/etc/modules-load.d/rdma.conf"), m->name, m->name);
 }
 
 const char *rs_check_rdma_module_missing(const struct rs_host *h, const char **core)
@@ -147,18 +148,18 @@ void rs_check_modules(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		struct rs_finding *f = rs_finding_new(out, c, RS_SKIP, RS_OBJ_HOST);
 
 		RS_FSET(f->object, "host");
-		RS_FSET(f->summary, "no module information");
-		RS_FSET(f->evidence, "/proc/modules: not read");
-		RS_FSET(f->expected, "mlx5_ib, ib_uverbs, rdma_ucm loaded when mlx5_core is "
+		RS_FSUMMARY(f, "no module information");
+		RS_FSET(f->evidence, _("/proc/modules: not read"));
+		RS_FSET(f->expected, _("mlx5_ib, ib_uverbs, rdma_ucm loaded when mlx5_core is "
 			"(bnxt_re with bnxt_en, irdma with ice or i40e, hns_roce_hw_v2 with hns3, "
-			"qedr with qede, mana_ib with mana)");
+			"qedr with qede, mana_ib with mana)"));
 	}
 }
 
 /*
  * What a login of another user gets: the limits.conf / limits.d soft value
- * (KiB in the file), else - no line applies - the default this process
- * inherited too.  0 when neither is known.
+ * (KiB in the file, *from names it), else - no line applies, *from NULL -
+ * the default this process inherited too.  0 when neither is known.
  */
 static uint64_t login_limit(const struct rs_host *h, const char **from)
 {
@@ -167,13 +168,69 @@ static uint64_t login_limit(const struct rs_host *h, const char **from)
 		return h->memlock_conf[0] == 'u' ? RS_MEMLOCK_UNLIMITED :
 		       strtoull(h->memlock_conf, NULL, 10) << 10;
 	}
-	*from = "no memlock line in limits.conf: the default, as this process has";
+	*from = NULL;	/* no memlock line in limits.conf: the default, as this process has */
 	return h->memlock_known ? h->memlock_soft : 0;
 }
 
 static enum rs_verdict limit_verdict(uint64_t v)
 {
 	return v == RS_MEMLOCK_UNLIMITED ? RS_PASS : v < MEMLOCK_SMALL ? RS_FAIL : RS_WARN;
+}
+
+/* Where the limits came from: this process's, and the configured value. */
+static void memlock_evidence(struct rs_finding *f, const struct rs_host *h, const char *soft,
+			     const char *hard)
+{
+	const char *conf = h->memlock_conf[0] ? h->memlock_conf : _("none");
+	const char *cap = h->cap_ipc_lock == 1 ? _("held") : h->cap_ipc_lock ? _("unknown") :
+			  _("not held");
+
+	if (h->memlock_conf_file[0])
+		RS_FSET(f->evidence, _("getrlimit(RLIMIT_MEMLOCK) of this process: soft %s, hard "
+			"%s; configured: %s in %s; CAP_IPC_LOCK %s"), soft, hard, conf,
+			h->memlock_conf_file, cap);
+	else
+		RS_FSET(f->evidence, _("getrlimit(RLIMIT_MEMLOCK) of this process: soft %s, hard "
+			"%s; configured: %s; CAP_IPC_LOCK %s"), soft, hard, conf, cap);
+}
+
+/* Without CAP_IPC_LOCK (or unknown): this process's own limit. */
+static void own_summary(struct rs_finding *f, const struct rs_host *h, const char *soft,
+			const char *hard)
+{
+	int ok = f->verdict == RS_PASS;
+
+	if (h->cap_ipc_lock)
+		RS_FSUMMARY(f, ok ? N_("this process (CAP_IPC_LOCK unknown): memlock soft %s, "
+				       "hard %s") :
+			    N_("this process (CAP_IPC_LOCK unknown): memlock soft %s, hard %s: "
+			       "RDMA pins buffers, big MRs fail (ENOMEM)"), soft, hard);
+	else
+		RS_FSUMMARY(f, ok ? N_("this process (no CAP_IPC_LOCK): memlock soft %s, hard %s") :
+			    N_("this process (no CAP_IPC_LOCK): memlock soft %s, hard %s: RDMA "
+			       "pins buffers, big MRs fail (ENOMEM)"), soft, hard);
+}
+
+/* With CAP_IPC_LOCK: what other users' logins get (from: the file, or
+ * NULL for the default). */
+static void others_summary(struct rs_finding *f, const char *other, const char *from)
+{
+	int ok = f->verdict == RS_PASS;
+
+	if (from)
+		RS_FSUMMARY(f, ok ? N_("this process holds CAP_IPC_LOCK: no limit applies to it; "
+				       "other users' logins get %s (%s)") :
+			    N_("this process holds CAP_IPC_LOCK: no limit applies to it; other "
+			       "users' logins get %s (%s): their big MRs fail (ENOMEM)"),
+			    other, from);
+	else
+		RS_FSUMMARY(f, ok ? N_("this process holds CAP_IPC_LOCK: no limit applies to it; "
+				       "other users' logins get %s (no memlock line in "
+				       "limits.conf: the default, as this process has)") :
+			    N_("this process holds CAP_IPC_LOCK: no limit applies to it; other "
+			       "users' logins get %s (no memlock line in limits.conf: the "
+			       "default, as this process has): their big MRs fail (ENOMEM)"),
+			    other);
 }
 
 /*
@@ -191,32 +248,25 @@ static void memlock_texts(struct rs_finding *f, const struct rs_host *h, uint64_
 	rs_fmt_memlock(hard, sizeof(hard), h->memlock_hard);
 	rs_fmt_memlock(other, sizeof(other), login);
 	if (h->memlock_known)
-		RS_FSET(f->evidence, "getrlimit(RLIMIT_MEMLOCK) of this process: soft %s, hard %s; "
-			"configured: %s%s%s; CAP_IPC_LOCK %s", soft, hard,
-			h->memlock_conf[0] ? h->memlock_conf : "none",
-			h->memlock_conf_file[0] ? " in " : "", h->memlock_conf_file,
-			h->cap_ipc_lock == 1 ? "held" : h->cap_ipc_lock ? "unknown" : "not held");
+		memlock_evidence(f, h, soft, hard);
 	else
-		RS_FSET(f->evidence, "RLIMIT_MEMLOCK not read; CAP_IPC_LOCK held; configured: %s",
-			h->memlock_conf[0] ? h->memlock_conf : "none");
+		RS_FSET(f->evidence,
+			_("RLIMIT_MEMLOCK not read; CAP_IPC_LOCK held; configured: %s"),
+			h->memlock_conf[0] ? h->memlock_conf : _("none"));
 	if (h->cap_ipc_lock != 1)
-		RS_FSET(f->summary, "this process (%s): memlock soft %s, hard %s%s",
-			h->cap_ipc_lock ? "CAP_IPC_LOCK unknown" : "no CAP_IPC_LOCK", soft, hard,
-			f->verdict == RS_PASS ? "" : ": RDMA pins buffers, big MRs fail (ENOMEM)");
+		own_summary(f, h, soft, hard);
 	else if (!login)
-		RS_FSET(f->summary, "this process holds CAP_IPC_LOCK: no memlock limit applies "
+		RS_FSUMMARY(f, "this process holds CAP_IPC_LOCK: no memlock limit applies "
 			"to it; what other users get is unknown");
 	else
-		RS_FSET(f->summary, "this process holds CAP_IPC_LOCK: no limit applies to it; "
-			"other users' logins get %s (%s)%s", other, from, f->verdict == RS_PASS ?
-			"" : ": their big MRs fail (ENOMEM)");
+		others_summary(f, other, from);
 }
 
 void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 		      struct rs_findings *out)
 {
 	const struct rs_host *h = &ctx->snap->host;
-	const char *from = "";
+	const char *from = NULL;
 	uint64_t login = login_limit(h, &from);
 	enum rs_verdict v;
 	struct rs_finding *f;
@@ -226,17 +276,17 @@ void rs_check_memlock(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	else
 		v = !h->memlock_known ? RS_SKIP : limit_verdict(h->memlock_soft);
 	f = rs_finding_host(out, c, v);
-	RS_FSET(f->expected, "memlock unlimited (at least 64 MiB) for whoever runs RDMA: this "
-		"process, or with CAP_IPC_LOCK the other users' logins (limits.conf)");
+	RS_FSET(f->expected, _("memlock unlimited (at least 64 MiB) for whoever runs RDMA: this "
+		"process, or with CAP_IPC_LOCK the other users' logins (limits.conf)"));
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "memlock of this process unknown (limits not read)");
+		RS_FSUMMARY(f, "memlock of this process unknown (limits not read)");
 		return;
 	}
 	memlock_texts(f, h, login, from);
 	if (v != RS_PASS)
-		RS_FSET(f->remedy, "add '* soft memlock unlimited' and '* hard memlock unlimited' "
-			"to /etc/security/limits.d/rdma.conf and log in again "
-			"(services: LimitMEMLOCK=infinity)");
+		RS_FSET(f->remedy, _("add '* soft memlock unlimited' and '* hard memlock "
+			"unlimited' to /etc/security/limits.d/rdma.conf and log in again "
+			"(services: LimitMEMLOCK=infinity)"));
 }
 
 void rs_check_hugepages(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -260,18 +310,18 @@ void rs_check_hugepages(const struct rs_check_ctx *ctx, const struct rs_check *c
 	v = !h->n_hugepages ? RS_SKIP : total ? RS_PASS : RS_WARN;
 	f = rs_finding_new(out, c, v, RS_OBJ_HOST);
 	RS_FSET(f->object, "host");
-	RS_FSET(f->expected, "huge pages reserved for large RDMA buffers");
+	RS_FSET(f->expected, _("huge pages reserved for large RDMA buffers"));
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "huge pages unknown (not read)");
-		RS_FSET(f->evidence, "/sys/kernel/mm/hugepages: not read");
+		RS_FSUMMARY(f, "huge pages unknown (not read)");
+		RS_FSET(f->evidence, _("/sys/kernel/mm/hugepages: not read"));
 		return;
 	}
 	RS_FSET(f->evidence, "/sys/kernel/mm/hugepages/*/nr_hugepages: %s", seen);
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "%lu huge pages reserved", total);
+		RS_FSUMMARY(f, "%lu huge pages reserved", total);
 		return;
 	}
-	RS_FSET(f->summary, "no huge pages reserved: large RDMA buffers use more MTT entries");
-	RS_FSET(f->remedy, "echo 2048 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages "
-		"(persist: vm.nr_hugepages = 2048 in /etc/sysctl.d/)");
+	RS_FSUMMARY(f, "no huge pages reserved: large RDMA buffers use more MTT entries");
+	RS_FSET(f->remedy, _("echo 2048 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages "
+		"(persist: vm.nr_hugepages = 2048 in /etc/sysctl.d/)"));
 }

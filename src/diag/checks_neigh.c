@@ -104,42 +104,53 @@ static int wrong_entry(const struct rs_check_ctx *ctx, const struct rs_neigh *nb
 	int hand = !strcmp(nb->state, "PERMANENT");
 
 	if ((l && l->noarp) || !strcmp(nb->state, "NOARP")) {
-		RS_FSET(f->summary, "%s has ARP off (NOARP): its entry for %s holds %s, %s's own "
-			"MAC, so nothing it sends reaches the peer", nb->dev, nb->ip,
-			nb->mac[0] ? nb->mac : "no MAC", nb->dev);
+		if (nb->mac[0])
+			RS_FSUMMARY(f, "%s has ARP off (NOARP): its entry for %s holds %s, %s's "
+				    "own MAC, so nothing it sends reaches the peer", nb->dev,
+				    nb->ip, nb->mac, nb->dev);
+		else
+			RS_FSUMMARY(f, "%s has ARP off (NOARP): its entry for %s holds no MAC, "
+				    "%s's own MAC, so nothing it sends reaches the peer", nb->dev,
+				    nb->ip, nb->dev);
 		RS_FSET(f->remedy, "ip link set %s arp on; ip neigh flush dev %s", nb->dev,
 			nb->dev);
 		return 1;
 	}
 	if (pr && pr->neigh_arp_macs && strcasecmp(pr->neigh_arp_mac, nb->mac)) {
-		RS_FSET(f->summary, "the entry for %s on %s holds %.32s (%.16s%s), but %s answers "
-			"ARP with %.32s: RoCE frames go to a MAC that is not the peer's", nb->ip, nb->dev,
-			nb->mac, nb->state, hand ? ", set by hand" : "", nb->ip, pr->neigh_arp_mac);
-		RS_FSET(f->remedy, "ip neigh del %s dev %s (let ARP learn %s), or replace it: ip "
-			"neigh replace %s lladdr %s dev %s", nb->ip, nb->dev, pr->neigh_arp_mac,
+		RS_FSUMMARY(f, hand ? N_("the entry for %s on %s holds %.32s (%.16s, set by hand), "
+					 "but %s answers ARP with %.32s: RoCE frames go to a MAC "
+					 "that is not the peer's") :
+			    N_("the entry for %s on %s holds %.32s (%.16s), but %s answers ARP "
+			       "with %.32s: RoCE frames go to a MAC that is not the peer's"),
+			    nb->ip, nb->dev, nb->mac, nb->state, nb->ip, pr->neigh_arp_mac);
+		RS_FSET(f->remedy, _("ip neigh del %s dev %s (let ARP learn %s), or replace it: ip "
+			"neigh replace %s lladdr %s dev %s"), nb->ip, nb->dev, pr->neigh_arp_mac,
 			nb->ip, pr->neigh_arp_mac, nb->dev);
 		return 1;
 	}
 	/* A learnt entry still held, while the peer answers no ARP now: it
 	 * will fail as soon as the kernel asks again (DELAY, PROBE). */
 	if (pr && !strcmp(pr->neigh_arp, "no answer") && !hand) {
-		RS_FSET(f->summary, "nobody answers ARP for %s now (our ARP probe on %s got no "
+		RS_FSUMMARY(f, "nobody answers ARP for %s now (our ARP probe on %s got no "
 			"answer); the entry (%.16s %.32s) is what is left of an earlier answer: "
 			"the peer is gone, or ARP does not reach it (another VLAN, a filter)",
 			nb->ip, nb->dev, nb->state, nb->mac);
-		RS_FSET(f->remedy, "check %s is up and answers ARP on the same subnet/VLAN as %s "
-			"(arping -I %s %s); ip neigh flush dev %s", nb->ip, nb->dev, nb->dev, nb->ip,
-			nb->dev);
+		RS_FSET(f->remedy, _("check %s is up and answers ARP on the same subnet/VLAN as %s "
+			"(arping -I %s %s); ip neigh flush dev %s"), nb->ip, nb->dev,
+			nb->dev, nb->ip, nb->dev);
 		return 1;
 	}
 	/* A hand-set MAC the wire confirms is the peer's, whatever the ping. */
 	if (hand && ping && ping->ok && ping->sent && !ping->received &&
 	    !(pr && pr->neigh_arp_macs == 1 && !strcasecmp(pr->neigh_arp_mac, nb->mac))) {
-		RS_FSET(f->summary, "the entry for %s on %s is a hand-set MAC (PERMANENT %s) and "
-			"the peer answers nothing: it is not the peer's MAC%s", nb->ip, nb->dev,
-			nb->mac, pr && pr->neigh_arp[0] ? "" : " (no ARP asked to confirm)");
-		RS_FSET(f->remedy, "ip neigh del %s dev %s (let ARP learn it), then ping again; "
-			"compare with the peer's MAC (ip link show on the peer)", nb->ip, nb->dev);
+		RS_FSUMMARY(f, pr && pr->neigh_arp[0] ?
+			    N_("the entry for %s on %s is a hand-set MAC (PERMANENT %s) and the "
+			       "peer answers nothing: it is not the peer's MAC") :
+			    N_("the entry for %s on %s is a hand-set MAC (PERMANENT %s) and the "
+			       "peer answers nothing: it is not the peer's MAC (no ARP asked to "
+			       "confirm)"), nb->ip, nb->dev, nb->mac);
+		RS_FSET(f->remedy, _("ip neigh del %s dev %s (let ARP learn it), then ping again; "
+			"compare with the peer's MAC (ip link show on the peer)"), nb->ip, nb->dev);
 		return 1;
 	}
 	return 0;
@@ -150,17 +161,32 @@ static void neigh_evidence(const struct rs_check_ctx *ctx, const char *hop,
 {
 	const struct rs_probe_result *pr = ctx->probes ? ctx->probes->of[RS_PROBE_NEIGH] : NULL;
 
-	RS_FSET(f->evidence, "%s: %s dev %s %.16s%s%.32s%s%.100s", pr && pr->ok ? "neighbour probe" :
-		"netlink neighbours", hop, ctx->snap->peer.dev, nb ? nb->state : "(no entry)",
-		nb && nb->mac[0] ? " lladdr " : "", nb ? nb->mac : "",
-		pr && pr->neigh_arp[0] ? "; our ARP request: " : "",
-		pr && pr->neigh_arp[0] ? pr->neigh_arp : "");
-	if (pr && pr->neigh_arp_macs) {
-		size_t n = strlen(f->evidence);
+	const char *src = pr && pr->ok ? _("neighbour probe") : _("netlink neighbours");
+	const char *dev = ctx->snap->peer.dev;
+	const char *arp = pr && pr->neigh_arp[0] ? pr->neigh_arp : NULL;
+	unsigned macs = pr ? pr->neigh_arp_macs : 0;
+	size_t n;
 
-		snprintf(f->evidence + n, sizeof(f->evidence) - n, " by %s%s", pr->neigh_arp_mac,
-			 pr->neigh_arp_macs > 1 ? " and others" : "");
-	}
+	if (!nb)
+		RS_FSET(f->evidence, _("%s: %s dev %s (no entry)"), src, hop, dev);
+	else if (nb->mac[0])
+		RS_FSET(f->evidence, "%s: %s dev %s %.16s lladdr %.32s", src, hop, dev, nb->state,
+			nb->mac);
+	else
+		RS_FSET(f->evidence, "%s: %s dev %s %.16s", src, hop, dev, nb->state);
+	n = strlen(f->evidence);
+	if (arp && macs)
+		/* TRANSLATORS: appended to the neighbour evidence; the first %s is
+		 * the probe's answer ("no answer", "answered"), the second a MAC. */
+		snprintf(f->evidence + n, sizeof(f->evidence) - n, _(macs > 1 ?
+			 N_("; our ARP request: %.100s by %s and others") :
+			 N_("; our ARP request: %.100s by %s")), arp, pr->neigh_arp_mac);
+	else if (arp)
+		snprintf(f->evidence + n, sizeof(f->evidence) - n, _("; our ARP request: %.100s"),
+			 arp);
+	else if (macs)
+		snprintf(f->evidence + n, sizeof(f->evidence) - n, _(macs > 1 ?
+			 N_(" by %s and others") : N_(" by %s")), pr->neigh_arp_mac);
 }
 
 void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -186,36 +212,36 @@ void rs_check_peer_neigh(const struct rs_check_ctx *ctx, const struct rs_check *
 	else if (neigh_bad(nb))
 		v = RS_FAIL;
 	f = rs_finding_peer(out, c, v, s);
-	RS_FSET(f->expected, "the next hop's MAC resolved (REACHABLE, STALE, DELAY) and the "
-		"one that answers ARP for it");
+	RS_FSET(f->expected, _("the next hop's MAC resolved (REACHABLE, STALE, DELAY) and the "
+		"one that answers ARP for it"));
 	if (v == RS_SKIP) {
 		if (self)
-			RS_FSET(f->summary, "%s is this host: no neighbour to resolve", lk->peer);
+			RS_FSUMMARY(f, "%s is this host: no neighbour to resolve", lk->peer);
 		else if (dump && lk->ok)
-			RS_FSET(f->summary, "neighbours unknown: %s", dump->message);
+			RS_FSUMMARY(f, "neighbours unknown: %s", dump->message);
 		else
-			RS_FSET(f->summary, "no route to a peer through an RDMA interface to "
+			RS_FSUMMARY(f, "no route to a peer through an RDMA interface to "
 				"look at");
 		return;
 	}
 	neigh_evidence(ctx, hop, nb, f);
 	if (!nb && v == RS_FAIL) {
-		RS_FSET(f->summary, "%s has ARP off (NOARP): the peer's MAC is never learnt",
+		RS_FSUMMARY(f, "%s has ARP off (NOARP): the peer's MAC is never learnt",
 			lk->dev);
 		RS_FSET(f->remedy, "ip link set %s arp on; ip neigh flush dev %s", lk->dev, lk->dev);
 	} else if (!nb) {
-		RS_FSET(f->summary, "no neighbour entry yet (ping the peer once)");
+		RS_FSUMMARY(f, "no neighbour entry yet (ping the peer once)");
 		RS_FSET(f->remedy, "ping -c1 -I %s %s", lk->dev, hop);
 	} else if (v == RS_FAIL) {
-		RS_FSET(f->summary, "neighbour %s %s: nobody answers ARP for it (peer down, "
+		RS_FSUMMARY(f, "neighbour %s %s: nobody answers ARP for it (peer down, "
 			"other subnet or VLAN): RoCE will hang", nb->ip, nb->state);
-		RS_FSET(f->remedy, "check %s is up and on the same subnet/VLAN as %s: "
-			"ping -c1 -I %s %s; ip neigh flush dev %s", hop, lk->dev, lk->dev, hop,
+		RS_FSET(f->remedy, _("check %s is up and on the same subnet/VLAN as %s: "
+			"ping -c1 -I %s %s; ip neigh flush dev %s"), hop, lk->dev, lk->dev, hop,
 			lk->dev);
 	} else if (wrong_entry(ctx, nb, l, f)) {
 		f->verdict = RS_FAIL;
 	} else {
-		RS_FSET(f->summary, "neighbour %s %s %s", nb->ip, nb->state, nb->mac);
+		RS_FSUMMARY(f, "neighbour %s %s %s", nb->ip, nb->state, nb->mac);
 	}
 }
 
@@ -230,34 +256,52 @@ static void flux_link(const struct rs_check *c, const struct rs_link *l,
 
 	RS_FSET(f->object, "%s", l->name);
 	RS_FSET(f->netdev, "%s", l->name);
-	RS_FSET(f->expected, "rp_filter 0 or 2, arp_ignore 1, arp_announce 2");
+	RS_FSET(f->expected, _("rp_filter 0 or 2, arp_ignore 1, arp_announce 2"));
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "%s: address sysctls unknown (not read)", l->name);
+		RS_FSUMMARY(f, "%s: address sysctls unknown (not read)", l->name);
 		return;
 	}
 	RS_FSET(f->evidence, "/proc/sys/net/ipv4/conf/{all,%s}: rp_filter %d, arp_ignore %d, "
 		"arp_announce %d", l->name, l->rp_filter, l->arp_ignore, l->arp_announce);
 	if (v == RS_PASS) {
-		RS_FSET(f->summary, "%s answers ARP for its own address only", l->name);
+		RS_FSUMMARY(f, "%s answers ARP for its own address only", l->name);
 		return;
 	}
-	RS_FSET(f->summary, v == RS_FAIL ? "%s: strict rp_filter drops the replies that come "
-		"back through the other port of the subnet" : "%s: ARP flux - it answers ARP "
-		"for the other port's address (arp_ignore 0 / arp_announce 0)", l->name);
-	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.%s.rp_filter=2 "
+	RS_FSUMMARY(f, v == RS_FAIL ? N_("%s: strict rp_filter drops the replies that come "
+					 "back through the other port of the subnet") :
+		    N_("%s: ARP flux - it answers ARP for the other port's address (arp_ignore "
+		       "0 / arp_announce 0)"), l->name);
+	RS_FSET(f->remedy, _("sysctl -w net.ipv4.conf.%s.rp_filter=2 "
 		"net.ipv4.conf.%s.arp_ignore=1 net.ipv4.conf.%s.arp_announce=2 (and "
-		"net.ipv4.conf.all.rp_filter=2); persist in /etc/sysctl.d/", l->name, l->name,
+		"net.ipv4.conf.all.rp_filter=2); persist in /etc/sysctl.d/"), l->name, l->name,
 		l->name);
 }
 
 /*
- * Flux seen: an entry for ip (holder: whose table, "" ours) that holds mac.
+ * Flux seen: an entry for ip that holds mac, in our table (on: the entry's
+ * interface, peer NULL) or in the peer's (peer: its name, on NULL).
  * It is flux when ip is our address on X and mac is our other port Y's, or
  * ip is the peer's and mac one of our own ports' (not the entry's own
  * interface: that is ARP off, net.peer_neigh's).
  */
+/* Each port answers for its own address, and the stale entry goes. */
+static void flux_remedy(struct rs_finding *f, const char *peer, const char *ip, const char *x,
+			const char *y)
+{
+	if (peer)
+		RS_FSET(f->remedy, _("sysctl -w net.ipv4.conf.all.arp_ignore=1 "
+			"net.ipv4.conf.all.arp_announce=2 (each port answers for its own address "
+			"only), then flush the stale entry (ip neigh flush to %s on the peer %s), "
+			"or give %s and %s subnets of their own"), ip, peer, x, y);
+	else
+		RS_FSET(f->remedy, _("sysctl -w net.ipv4.conf.all.arp_ignore=1 "
+			"net.ipv4.conf.all.arp_announce=2 (each port answers for its own address "
+			"only), then flush the stale entry (ip neigh flush to %s), or give %s and "
+			"%s subnets of their own"), ip, x, y);
+}
+
 static int flux_seen(const struct rs_check_ctx *ctx, const struct mac_links *m,
-		     const struct rs_check *c, const char *holder, const char *on, const char *ip,
+		     const struct rs_check *c, const char *peer, const char *on, const char *ip,
 		     const char *mac, struct rs_findings *out)
 {
 	const struct rs_snapshot *s = ctx->snap;
@@ -274,21 +318,26 @@ static int flux_seen(const struct rs_check_ctx *ctx, const struct mac_links *m,
 	RS_FSET(f->object, "%s %s", x ? x->name : ip, y->name);
 	RS_FSET(f->netdev, "%s", x ? x->name : s->peer.dev);
 	RS_FSET(f->addr, "%s", ip);
-	RS_FSET(f->expected, "each address answered by its own port's MAC");
-	RS_FSET(f->evidence, "%s neighbour entry: %s%s%s lladdr %s (%s's MAC)", holder[0] ?
-		holder : "this host's", ip, on ? " dev " : "", on ? on : "", mac, y->name);
-	if (x)
-		RS_FSET(f->summary, "ARP flux: %s's entry for %s (the address of %s) holds %s, "
-			"the MAC of %s: RoCE for %s arrives on %s and is dropped", holder[0] ?
-			holder : "this host", ip, x->name, mac, y->name, x->name, y->name);
+	RS_FSET(f->expected, _("each address answered by its own port's MAC"));
+	if (peer)
+		RS_FSET(f->evidence, _("the peer %s neighbour entry: %s lladdr %s (%s's MAC)"),
+			peer, ip, mac, y->name);
 	else
-		RS_FSET(f->summary, "ARP flux: the entry for the peer %s holds %s, the MAC of our "
+		RS_FSET(f->evidence,
+			_("this host's neighbour entry: %s dev %s lladdr %s (%s's MAC)"),
+			ip, on, mac, y->name);
+	if (x && peer)
+		RS_FSUMMARY(f, "ARP flux: the peer %s's entry for %s (the address of %s) holds "
+			    "%s, the MAC of %s: RoCE for %s arrives on %s and is dropped", peer, ip,
+			    x->name, mac, y->name, x->name, y->name);
+	else if (x)
+		RS_FSUMMARY(f, "ARP flux: this host's entry for %s (the address of %s) holds %s, "
+			    "the MAC of %s: RoCE for %s arrives on %s and is dropped", ip, x->name,
+			    mac, y->name, x->name, y->name);
+	else
+		RS_FSUMMARY(f, "ARP flux: the entry for the peer %s holds %s, the MAC of our "
 			"own %s: frames for the peer come back to this host", ip, mac, y->name);
-	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.all.arp_ignore=1 "
-		"net.ipv4.conf.all.arp_announce=2 (each port answers for its own address "
-		"only), then flush the stale entry (ip neigh flush to %s%s%s), or give %s and "
-		"%s subnets of their own", ip, holder[0] ? " on " : "", holder, x ? x->name : "the "
-		"RDMA port", y->name);
+	flux_remedy(f, peer, ip, x ? x->name : _("the RDMA port"), y->name);
 	return 1;
 }
 
@@ -305,17 +354,23 @@ static int flux_strays(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	RS_FSET(f->object, "%s %s", r->dev, r->reply_dev);
 	RS_FSET(f->netdev, "%s", r->dev);
 	RS_FSET(f->addr, "%s", r->src);
-	RS_FSET(f->expected, "replies to %s's address come back by %s", r->dev, r->dev);
-	RS_FSET(f->evidence, "ping probe: 0/%u replies to a socket bound to %s; %u to an unbound "
-		"one, in by %s", r->sent, r->dev, r->stray_replies, r->reply_dev);
-	RS_FSET(f->summary, "ARP flux: the peer's replies to %.46s (%.32s's address) come in by "
-		"%.32s: its ARP entry for our address holds %.32s's MAC, so RoCE for %.32s "
-		"arrives on %.32s and is dropped", r->src[0] ? r->src : "our address", r->dev,
-		r->reply_dev, r->reply_dev, r->dev, r->reply_dev);
-	RS_FSET(f->remedy, "sysctl -w net.ipv4.conf.all.arp_ignore=1 "
+	RS_FSET(f->expected, _("replies to %s's address come back by %s"), r->dev, r->dev);
+	RS_FSET(f->evidence, _("ping probe: 0/%u replies to a socket bound to %s; %u to an unbound "
+		"one, in by %s"), r->sent, r->dev, r->stray_replies, r->reply_dev);
+	if (r->src[0])
+		RS_FSUMMARY(f, "ARP flux: the peer's replies to %.46s (%.32s's address) come in "
+			    "by %.32s: its ARP entry for our address holds %.32s's MAC, so RoCE "
+			    "for %.32s arrives on %.32s and is dropped", r->src, r->dev,
+			    r->reply_dev, r->reply_dev, r->dev, r->reply_dev);
+	else
+		RS_FSUMMARY(f, "ARP flux: the peer's replies to our address (%.32s's address) "
+			    "come in by %.32s: its ARP entry for our address holds %.32s's MAC, so "
+			    "RoCE for %.32s arrives on %.32s and is dropped", r->dev, r->reply_dev,
+			    r->reply_dev, r->dev, r->reply_dev);
+	RS_FSET(f->remedy, _("sysctl -w net.ipv4.conf.all.arp_ignore=1 "
 		"net.ipv4.conf.all.arp_announce=2 (each port answers for its own address "
 		"only), then on the peer: ip neigh flush to %s; or give %s and %s subnets of "
-		"their own", r->src[0] ? r->src : "OUR_ADDRESS", r->dev, r->reply_dev);
+		"their own"), r->src[0] ? r->src : "OUR_ADDRESS", r->dev, r->reply_dev);
 	return 1;
 }
 
@@ -335,15 +390,11 @@ static int flux_happening(const struct rs_check_ctx *ctx, const struct rs_check 
 
 		if (rs_ctx_rdma_netdev(ctx, nb->dev) && strcmp(nb->state, "NOARP") &&
 		    strcmp(nb->state, "FAILED"))
-			n += flux_seen(ctx, &m, c, "", nb->dev, nb->ip, nb->mac, out);
+			n += flux_seen(ctx, &m, c, NULL, nb->dev, nb->ip, nb->mac, out);
 	}
-	if (pv && pv->known && pv->neigh_ip[0] && pv->neigh_mac[0]) {
-		char who[RS_TEXT_LEN + 16];
-
-		snprintf(who, sizeof(who), "the peer %s", pv->hostname[0] ? pv->hostname :
-			 pv->addr);
-		n += flux_seen(ctx, &m, c, who, NULL, pv->neigh_ip, pv->neigh_mac, out);
-	}
+	if (pv && pv->known && pv->neigh_ip[0] && pv->neigh_mac[0])
+		n += flux_seen(ctx, &m, c, pv->hostname[0] ? pv->hostname : pv->addr, NULL,
+			       pv->neigh_ip, pv->neigh_mac, out);
 	rs_nidx_free(&m.by_mac);
 	return n + flux_strays(ctx, c, ctx->probes ? ctx->probes->of[RS_PROBE_PING] : NULL, out);
 }
@@ -378,9 +429,9 @@ void rs_check_arp_flux(const struct rs_check_ctx *ctx, const struct rs_check *c,
 	if (!seen) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 
-		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet: no ARP "
-			"flux" : "no addresses in the snapshot");
-		RS_FSET(f->expected, "rp_filter, arp_ignore, arp_announce set where two RDMA "
-			"interfaces share a subnet");
+		RS_FSUMMARY(f, s->n_addrs ? N_("no two RDMA interfaces share a subnet: no ARP "
+					       "flux") : N_("no addresses in the snapshot"));
+		RS_FSET(f->expected, _("rp_filter, arp_ignore, arp_announce set where two RDMA "
+			"interfaces share a subnet"));
 	}
 }

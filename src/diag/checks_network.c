@@ -53,22 +53,27 @@ void rs_check_default_route(const struct rs_check_ctx *ctx, const struct rs_chec
 		f = rs_finding_new(out, c, RS_WARN, RS_OBJ_NETDEV);
 		RS_FSET(f->object, "%s", r->dev);
 		RS_FSET(f->netdev, "%s", r->dev);
-		RS_FSET(f->summary, "the default route (IPv%d) leaves through RDMA interface %s",
+		RS_FSUMMARY(f, "the default route (IPv%d) leaves through RDMA interface %s",
 			r->family, r->dev);
-		RS_FSET(f->evidence, "netlink routes, table main: default%s%s dev %s metric %u",
-			r->gateway[0] ? " via " : "", r->gateway, r->dev, r->metric);
-		RS_FSET(f->expected, "the default route on the management interface; RoCE "
-			"peers reached by subnet routes");
-		RS_FSET(f->remedy, "ip route del default dev %s, keep the default on the "
-			"management interface, ip route add PEER_SUBNET dev %s", r->dev, r->dev);
+		if (r->gateway[0])
+			RS_FSET(f->evidence, _("netlink routes, table main: default via %s dev %s "
+				"metric %u"), r->gateway, r->dev, r->metric);
+		else
+			RS_FSET(f->evidence,
+				_("netlink routes, table main: default dev %s metric %u"),
+				r->dev, r->metric);
+		RS_FSET(f->expected, _("the default route on the management interface; RoCE "
+			"peers reached by subnet routes"));
+		RS_FSET(f->remedy, _("ip route del default dev %s, keep the default on the "
+			"management interface, ip route add PEER_SUBNET dev %s"), r->dev, r->dev);
 	}
 	if (!n) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_routes ? RS_PASS : RS_SKIP);
 
-		RS_FSET(f->summary, s->n_routes ? "no default route through an RDMA interface" :
-			"no routes in the snapshot");
-		RS_FSET(f->evidence, "netlink routes: %zu", s->n_routes);
-		RS_FSET(f->expected, "no default route through an RDMA interface");
+		RS_FSUMMARY(f, s->n_routes ? N_("no default route through an RDMA interface") :
+			    N_("no routes in the snapshot"));
+		RS_FSET(f->evidence, _("netlink routes: %zu"), s->n_routes);
+		RS_FSET(f->expected, _("no default route through an RDMA interface"));
 	}
 }
 
@@ -82,14 +87,14 @@ static void shared_pair(const struct rs_check *c, const struct rs_addr *a,
 	RS_FSET(f->object, "%s %s", a->ifname, b->ifname);
 	RS_FSET(f->netdev, "%s", a->ifname);
 	RS_FSET(f->addr, "%s", a->addr);
-	RS_FSET(f->summary, "%s and %s share the subnet of %s/%d: replies may leave by the "
+	RS_FSUMMARY(f, "%s and %s share the subnet of %s/%d: replies may leave by the "
 		"wrong port", a->ifname, b->ifname, a->addr, a->prefixlen);
-	RS_FSET(f->evidence, "netlink addresses: %s %s/%d, %s %s/%d", a->ifname, a->addr,
+	RS_FSET(f->evidence, _("netlink addresses: %s %s/%d, %s %s/%d"), a->ifname, a->addr,
 		a->prefixlen, b->ifname, b->addr, b->prefixlen);
-	RS_FSET(f->expected, "one subnet per RDMA interface, or policy routing per source");
-	RS_FSET(f->remedy, "give each RDMA interface its own subnet, or route by source: "
+	RS_FSET(f->expected, _("one subnet per RDMA interface, or policy routing per source"));
+	RS_FSET(f->remedy, _("give each RDMA interface its own subnet, or route by source: "
 		"ip rule add from %s table 101; ip route add %s/%d dev %s table 101 "
-		"(and arp_ignore=1, arp_announce=2)", b->addr, net, b->prefixlen, b->ifname);
+		"(and arp_ignore=1, arp_announce=2)"), b->addr, net, b->prefixlen, b->ifname);
 }
 
 void rs_check_shared_subnet(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -118,10 +123,10 @@ void rs_check_shared_subnet(const struct rs_check_ctx *ctx, const struct rs_chec
 	if (!n) {
 		struct rs_finding *f = rs_finding_host(out, c, s->n_addrs ? RS_PASS : RS_SKIP);
 
-		RS_FSET(f->summary, s->n_addrs ? "no two RDMA interfaces share a subnet" :
-			"no addresses in the snapshot");
-		RS_FSET(f->evidence, "netlink addresses: %zu", s->n_addrs);
-		RS_FSET(f->expected, "one subnet per RDMA interface");
+		RS_FSUMMARY(f, s->n_addrs ? N_("no two RDMA interfaces share a subnet") :
+			    N_("no addresses in the snapshot"));
+		RS_FSET(f->evidence, _("netlink addresses: %zu"), s->n_addrs);
+		RS_FSET(f->expected, _("one subnet per RDMA interface"));
 	}
 }
 
@@ -149,20 +154,20 @@ void rs_check_neigh_failed(const struct rs_check_ctx *ctx, const struct rs_check
 		RS_FSET(f->object, "%s %s", nb->dev, nb->ip);
 		RS_FSET(f->netdev, "%s", nb->dev);
 		RS_FSET(f->addr, "%s", nb->ip);
-		RS_FSET(f->summary, "neigh %s %s: its MAC is unknown", nb->ip, nb->state);
-		RS_FSET(f->evidence, "netlink neighbours: %s dev %s %s", nb->ip, nb->dev,
+		RS_FSUMMARY(f, "neigh %s %s: its MAC is unknown", nb->ip, nb->state);
+		RS_FSET(f->evidence, _("netlink neighbours: %s dev %s %s"), nb->ip, nb->dev,
 			nb->state);
-		RS_FSET(f->expected, "REACHABLE, STALE or DELAY with a MAC");
-		RS_FSET(f->remedy, "check %s is up and on the same subnet/VLAN: ping -c1 -I %s %s; "
-			"ip neigh flush dev %s to retry", nb->ip, nb->dev, nb->ip, nb->dev);
+		RS_FSET(f->expected, _("REACHABLE, STALE or DELAY with a MAC"));
+		RS_FSET(f->remedy, _("check %s is up and on the same subnet/VLAN: ping -c1 -I %s "
+			"%s; ip neigh flush dev %s to retry"), nb->ip, nb->dev, nb->ip, nb->dev);
 	}
 	if (!rs_findings_problems(out, c->id)) {
 		struct rs_finding *f = rs_finding_host(out, c, seen ? RS_PASS : RS_SKIP);
 
-		RS_FSET(f->summary, seen ? "every neighbour of an RDMA interface is resolved" :
-			"no neighbour entry on an RDMA interface");
-		RS_FSET(f->evidence, "netlink neighbours on RDMA interfaces: %d", seen);
-		RS_FSET(f->expected, "no FAILED or INCOMPLETE entry");
+		RS_FSUMMARY(f, seen ? N_("every neighbour of an RDMA interface is resolved") :
+			    N_("no neighbour entry on an RDMA interface"));
+		RS_FSET(f->evidence, _("netlink neighbours on RDMA interfaces: %d"), seen);
+		RS_FSET(f->expected, _("no FAILED or INCOMPLETE entry"));
 	}
 }
 
@@ -174,16 +179,18 @@ static void lookup_evidence(const struct rs_snapshot *s, const struct rs_route_l
 	int fam = strchr(lk->peer, ':') ? 6 : 4;
 
 	if (lk->computed)
-		snprintf(how, sizeof(how), "route computed from the recording's %zu IPv%d "
-			 "routes (longest prefix; policy rules are not recorded)",
+		snprintf(how, sizeof(how), _("route computed from the recording's %zu IPv%d "
+			 "routes (longest prefix; policy rules are not recorded)"),
 			 rs_route_count(s, fam), fam);
 	else
-		snprintf(how, sizeof(how), "route lookup (ip route get %s)", lk->peer);
+		snprintf(how, sizeof(how), _("route lookup (ip route get %s)"), lk->peer);
 	if (!lk->ok)
 		RS_FSET(f->evidence, "%s: %s", how, lk->error);
+	else if (lk->gateway[0])
+		RS_FSET(f->evidence, "%s: dev %s src %s via %s", how, lk->dev, lk->src,
+			lk->gateway);
 	else
-		RS_FSET(f->evidence, "%s: dev %s src %s%s%s", how, lk->dev, lk->src,
-			lk->gateway[0] ? " via " : "", lk->gateway);
+		RS_FSET(f->evidence, "%s: dev %s src %s", how, lk->dev, lk->src);
 }
 
 enum self { SELF_NO, SELF_LOOPBACK, SELF_RDMA, SELF_OTHER };
@@ -210,47 +217,77 @@ static void self_finding(const struct rs_snapshot *s, const struct rs_route_look
 			 enum self k, const struct rs_addr *a, struct rs_finding *f)
 {
 	if (k == SELF_LOOPBACK)
-		RS_FSET(f->evidence, "%s is a loopback address (127.0.0.0/8, ::1)", lk->peer);
+		RS_FSET(f->evidence, _("%s is a loopback address (127.0.0.0/8, ::1)"), lk->peer);
 	else if (a)
-		RS_FSET(f->evidence, "netlink addresses: %s/%d on %s", a->addr, a->prefixlen,
+		RS_FSET(f->evidence, _("netlink addresses: %s/%d on %s"), a->addr, a->prefixlen,
 			a->ifname);
 	else
 		lookup_evidence(s, lk, f);
-	RS_FSET(f->expected, "the other host's address (on the RDMA subnet)");
+	RS_FSET(f->expected, _("the other host's address (on the RDMA subnet)"));
 	if (k == SELF_RDMA) {
-		RS_FSET(f->summary, "%s is this host (address of RDMA interface %s): traffic to "
+		RS_FSUMMARY(f, "%s is this host (address of RDMA interface %s): traffic to "
 			"it loops back in the NIC; there is no path to a peer to check",
 			lk->peer, a->ifname);
 		return;
 	}
 	if (k == SELF_LOOPBACK)
-		RS_FSET(f->summary, "%s is this host (loopback): RoCE cannot reach it", lk->peer);
+		RS_FSUMMARY(f, "%s is this host (loopback): RoCE cannot reach it", lk->peer);
 	else
-		RS_FSET(f->summary, "%s is this host (an address of %s, not an RDMA interface)",
+		RS_FSUMMARY(f, "%s is this host (an address of %s, not an RDMA interface)",
 			lk->peer, a ? a->ifname : "lo");
-	RS_FSET(f->remedy, "give the peer's address: --peer IP, the other host's address on "
-		"the RDMA subnet");
+	RS_FSET(f->remedy, _("give the peer's address: --peer IP, the other host's address on "
+		"the RDMA subnet"));
 }
 
-/* What the kernel's refusal of a route lookup means here (errno, 0 unknown). */
-static const char *refusal_meaning(int err)
+/* No route, and what the kernel's refusal of the lookup means here
+ * (lk->err: errno, 0 unknown). */
+static void no_route(struct rs_finding *f, const struct rs_route_lookup *lk)
 {
-	switch (err) {
+	switch (lk->err) {
 	case ENETUNREACH:
-		return " (ENETUNREACH: no up interface holds an address in the peer's subnet "
-		       "and no default route covers it - a port down or an address removed "
-		       "does this)";
+		RS_FSUMMARY(f, "peer %s: no route: %s (ENETUNREACH: no up interface holds an "
+			    "address in the peer's subnet and no default route covers it - a port "
+			    "down or an address removed does this)", lk->peer, lk->error);
+		break;
 	case EHOSTUNREACH:
-		return " (EHOSTUNREACH: an unreachable route matches the peer)";
+		RS_FSUMMARY(f, "peer %s: no route: %s (EHOSTUNREACH: an unreachable route "
+			    "matches the peer)", lk->peer, lk->error);
+		break;
 	case EACCES:
-		return " (EACCES: a prohibit route matches the peer)";
+		RS_FSUMMARY(f, "peer %s: no route: %s (EACCES: a prohibit route matches the peer)",
+			    lk->peer, lk->error);
+		break;
 	case EINVAL:
-		return " (EINVAL: a blackhole route matches the peer)";
+		RS_FSUMMARY(f, "peer %s: no route: %s (EINVAL: a blackhole route matches the "
+			    "peer)", lk->peer, lk->error);
+		break;
 	case ENETDOWN:
-		return " (ENETDOWN: the interface of the route is down)";
+		RS_FSUMMARY(f, "peer %s: no route: %s (ENETDOWN: the interface of the route is "
+			    "down)", lk->peer, lk->error);
+		break;
 	default:
-		return "";
+		RS_FSUMMARY(f, "peer %s: no route: %s", lk->peer, lk->error);
+		break;
 	}
+}
+
+/* The route leaves through an RDMA interface (a: the peer's address is
+ * also this host's, or NULL). */
+static void via_rdma(struct rs_finding *f, const struct rs_route_lookup *lk,
+		     const struct rs_addr *a)
+{
+	if (a && lk->computed)
+		RS_FSUMMARY(f, "peer %s via RDMA interface %s (computed from the recorded "
+			    "routes) (the address is also this host's, on %s: the kernel sends it "
+			    "out all the same)", lk->peer, lk->dev, a->ifname);
+	else if (a)
+		RS_FSUMMARY(f, "peer %s via RDMA interface %s (the address is also this host's, "
+			    "on %s: the kernel sends it out all the same)", lk->peer, lk->dev,
+			    a->ifname);
+	else
+		RS_FSUMMARY(f, lk->computed ? N_("peer %s via RDMA interface %s (computed from "
+						 "the recorded routes)") :
+			    N_("peer %s via RDMA interface %s"), lk->peer, lk->dev);
 }
 
 void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *c,
@@ -275,7 +312,7 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 	else if (self != SELF_NO)
 		v = self == SELF_RDMA ? RS_SKIP : RS_WARN;
 	f = rs_finding_peer(out, c, v, s);
-	RS_FSET(f->expected, "a route through an RDMA interface");
+	RS_FSET(f->expected, _("a route through an RDMA interface"));
 	if (self != SELF_NO && !(asked && asked[0] && strcmp(asked, lk->peer))) {
 		self_finding(s, lk, self, a, f);
 		return;
@@ -283,37 +320,35 @@ void rs_check_peer_route(const struct rs_check_ctx *ctx, const struct rs_check *
 	if (v == RS_SKIP && asked && asked[0]) {
 		RS_FSET(f->object, "%s", asked);
 		RS_FSET(f->addr, "%s", asked);
-		RS_FSET(f->summary, "peer %s: %s", asked, lk->computed ? "the recording has no "
-			"routes to look it up in" : "route lookups need the live host");
+		RS_FSUMMARY(f, lk->computed ? N_("peer %s: the recording has no routes to look it "
+						 "up in") :
+			    N_("peer %s: route lookups need the live host"),
+			    asked);
 		RS_FSET(f->evidence, "%s", lk->peer[0] && strcmp(asked, lk->peer) ?
-			"the snapshot's lookup is for another peer" :
-			lk->error[0] ? lk->error : "no route lookup in this snapshot");
+			_("the snapshot's lookup is for another peer") :
+			lk->error[0] ? lk->error : _("no route lookup in this snapshot"));
 		return;
 	}
 	if (v == RS_SKIP) {
-		RS_FSET(f->summary, "no peer given (--peer IP)");
+		RS_FSUMMARY(f, "no peer given (--peer IP)");
 		return;
 	}
 	lookup_evidence(s, lk, f);
 	if (!lk->ok) {
-		RS_FSET(f->summary, "peer %s: no route: %s%s", lk->peer, lk->error,
-			refusal_meaning(lk->err));
-		RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (or an address in the "
-			"peer's subnet on the RDMA interface)", lk->peer, plen);
+		no_route(f, lk);
+		RS_FSET(f->remedy, _("ip route add %s/%d dev RDMA_NETDEV (or an address in the "
+			"peer's subnet on the RDMA interface)"), lk->peer, plen);
 		return;
 	}
 	if (v == RS_PASS) {
 		a = rs_snapshot_own_addr(s, lk->peer);
-		RS_FSET(f->summary, "peer %s via RDMA interface %s%s%s%s%s", lk->peer, lk->dev,
-			lk->computed ? " (computed from the recorded routes)" : "",
-			a ? " (the address is also this host's, on " : "", a ? a->ifname : "",
-			a ? ": the kernel sends it out all the same)" : "");
+		via_rdma(f, lk, a);
 		return;
 	}
-	RS_FSET(f->summary, "%s is not an RDMA interface: RoCE to this peer cannot use it",
+	RS_FSUMMARY(f, "%s is not an RDMA interface: RoCE to this peer cannot use it",
 		lk->dev);
-	RS_FSET(f->remedy, "ip route add %s/%d dev RDMA_NETDEV (more specific than the "
-		"route through %s), or move the peer's subnet to the RDMA interface",
+	RS_FSET(f->remedy, _("ip route add %s/%d dev RDMA_NETDEV (more specific than the "
+		"route through %s), or move the peer's subnet to the RDMA interface"),
 		lk->peer, plen, lk->dev);
 }
 
