@@ -11,6 +11,7 @@ librscore_a_SOURCES = \
 	src/crc32.h src/crc32.c \
 	src/finding.h src/finding.c \
 	src/i18n.h src/i18n.c \
+	src/fmtwalk.h src/fmtwalk.c \
 	src/json.h src/json.c \
 	src/print.h src/print.c \
 	src/termout.h src/termout.c \

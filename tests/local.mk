@@ -46,7 +46,7 @@ EXTRA_DIST += tests/test_out_files.sh
 
 # The console's text widths (ui/width.c): display columns, cuts, padding.
 check_PROGRAMS += tests/test_ui_width
-tests_test_ui_width_SOURCES = tests/test_ui_width.c ui/width.c ui/width.h
+tests_test_ui_width_SOURCES = tests/test_ui_width.c ui/width.c ui/width.h src/fmtwalk.c src/fmtwalk.h
 TESTS += tests/test_ui_width
 
 # The GID recommendation; json_check and json_schema validate JSON in the

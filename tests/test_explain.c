@@ -588,6 +588,78 @@ static const struct sample samples[] = {
 	  "NVIDIA/nccl thread title (corpus 126)" },
 	{ "Getting \"error reading cq (-259)\" with fi_write() (err 5 prov_errno 10)",
 	  "libfabric.cq_readerr wc.rem_access_err", "ofiwg/libfabric thread (corpus 155)" },
+	/* more messages in the tools' own words (explain_more.c) */
+	{ "dgxh100-3:225140:225355 [0] proxy.cc:1519 NCCL WARN [Proxy Service 1] Failed to "
+	  "execute operation Connect from rank 1, retcode 2", "nccl.proxy_failed",
+	  "NVIDIA/nccl-tests#185" },
+	{ "msm-h200-2:4011:4650 [2] proxy.cc:1533 NCCL WARN [Service thread] Error encountered "
+	  "progressing operation=Connect, res=3, closing connection", "nccl.proxy_failed",
+	  "deepseek-ai/DeepEP#143" },
+	{ "[1547681254.659353] [dgx05:81859:0]   ucp_listener.c:263  UCX  ERROR none of the "
+	  "available transports can listen for connections on 0.0.0.0:6452", "ucx.listen_none",
+	  "openucx/ucx#3139" },
+	{ "[1624302032.434803] [fj024:33393:0]          ib_md.c:348  UCX  ERROR ibv_reg_mr(address"
+	  "=0x400026200000, length=10485760, access=0x10000f) failed: Invalid argument. "
+	  "Application is using HUGE pages. Please set environment variable "
+	  "RDMAV_HUGEPAGES_SAFE=1", "verbs.reg_mr ucx.hugepages_safe", "openucx/ucx#6985" },
+	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
+	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
+	  "errno.eagain", "openucx/ucx#2973" },
+	/* host listings and summary lines (explain_listings.c) */
+	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
+	  "ibv_devinfo in openucx/ucx#3787" },
+	{ "link mlx5_1/1 state DOWN physical_state DISABLED netdev ens1f1", "listing.port_down",
+	  "iproute2 rdma link format" },
+	{ "    state:    PORT_INIT (2)", "listing.port_init",
+	  "ibv_devinfo in Mellanox/network-operator#1646" },
+	{ "n_gids_found=0", "listing.no_gid", "show_gids in Mellanox/k8s-rdma-sriov-dev-plugin#30" },
+	{ "ls: cannot access '/sys/class/infiniband': No such file or directory",
+	  "listing.no_rdma_class", "coreutils ls on a host without RDMA devices" },
+	{ "4: enp94s0f1: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 qdisc mq state DOWN group "
+	  "default qlen 1000", "listing.no_carrier", "ip a in ofiwg/libfabric#5149" },
+	{ "Mooncake picks a link-local RoCE GID on ionic NICs, requiring a manual MC_GID_INDEX "
+	  "override", "title.gid", "kvcache-ai/Mooncake issue title (corpus seen/173)" },
+	{ "nccl-tests crash when gdr is enabled", "title.gpudirect",
+	  "NVIDIA/nccl-tests issue title (corpus seen/178)" },
+	{ "fix: dynamic MTU detection to fix RoCE connection failures (TICKET-9)", "title.mtu",
+	  "autoscriptlabs/nccl-mesh-plugin#12 title" },
+	{ "h:1:2 [0] transport/net_ib.cc:125 NCCL WARN NET/IB : No IP interface found.",
+	  "nccl.ib_no_ip_interface", "NCCL net_ib.cc format" },
+	{ "h:1:2 [0] transport/net_ib.cc:160 NCCL WARN NET/IB : Unable to query device mlx5_0",
+	  "nccl.ib_query_failed", "NCCL net_ib.cc format" },
+	{ "NCCL WARN Could not find real path of mlx5_0 (/sys/class/infiniband/mlx5_0/device)",
+	  "nccl.ib_no_real_path", "NCCL net_ib.cc format" },
+	{ "NCCL WARN NET/IB : req 0/1 tag 7 peer 10.0.0.2<4242> collective mismatch error, local "
+	  "size 1024 remote size 512", "nccl.ib_collective_mismatch", "NCCL net_ib.cc format" },
+	{ "NCCL WARN NET/IB : unable to allocate requests", "nccl.ib_requests_exhausted",
+	  "NCCL net_ib.cc format" },
+	{ "[h:123:0] ib_md.c:100 UCX WARN  IB: ibv_fork_init() was disabled or failed, yet a "
+	  "fork() has been issued.", "ucx.fork_unsafe", "UCX ib_md.c format" },
+	{ "[h:123:0] ib_device.c:300 UCX ERROR ibv_query_device(mlx5_0) returned 38: Function not "
+	  "implemented", "errno.enosys", "UCX ib_device.c format" },
+	{ "rdma client: connect to server failed: Connection refused (qp 0x12)",
+	  "errno.econnrefused", "an example wording (no tool's)" },
+	{ "mr_server: cannot bind RDMA listener on 10.0.0.5: Cannot assign requested address",
+	  "errno.eaddrnotavail", "an example wording (no tool's)" },
+	{ "[verbs] failed to reach peer qp: errno 113 (No route to host)", "errno.eunreach",
+	  "an example wording (no tool's)" },
+	{ "# lsmod | grep nv_peer", "listing.peermem_check", "corpus seen/163 (Mellanox/nv_peer_memory)" },
+	/* an errno no other entry knows in that wording (explain_errno.c) */
+	{ "_qp_reset_failed_sends Failed to post a send for the qpair 0x7fa3380e6e20 with errno -12",
+	  "errno.enomem", "spdk/spdk#3195" },
+	{ "[Rank    0]: Error 22 (Invalid argument) at (.../GPI-2-1.3.0/src/devices/ib/GPI2_IB.c:"
+	  "813):Failed to modify QP (libibverbs)", "errno.einval_qp", "cc-hpc-itwm/GPI-2#47" },
+	{ "rdma_create_srq failed: Invalid argument", "errno.einval",
+	  "rdma_create_srq(3) failing with EINVAL, as a program prints it" },
+	{ "Error 110 on rdma_accept", "errno.etimedout", "spdk/spdk#996" },
+	{ " VMA WARNING: ib_ctx_collection82:map_ib_devices() Failure in rdma_get_devices() "
+	  "(error=19 No such device)", "errno.enodev", "Mellanox/libvma#41" },
+	{ "Rank 1 on node-b could not open erdma_1 (Permission denied, errno 13)", "errno.eperm",
+	  "NVIDIA/nccl#2428 (the warning proposed there)" },
+	/* a fallback gives way to a message entry on the same line */
+	{ "Call to ibv_modify_qp failed with error Invalid argument",
+	  "verbs.modify_qp verbs.modify_qp_einval",
+	  NCCL },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */

@@ -72,7 +72,7 @@ ranked "$T/out" >"$T/ranked"
 	"application wc.wr_flush_err" ]
 ok $? "pasted log: 13 causes ranked, the one that names its cause first, flushed requests last"
 sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q '^     because the log shows' &&
-	sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q ' (GID index 0, line 18)$'
+	sed -n '/^Most likely cause first:/,/^$/p' "$T/out" | grep -q ' (GID index 0, line 8)$'
 ok $? "pasted log: the ranking says which line of context changed a cause"
 $R explain <"$FX/pasted.log" >"$T/out2" 2>&1 && cmp -s "$T/out" "$T/out2"
 ok $? "no argument reads standard input too"
@@ -89,7 +89,7 @@ sed -n '/^  "ranked": \[/,/^  \]/p' "$T/j" >"$T/rk"
 [ "$(grep -c '^      "rank": ' "$T/rk")" -gt 13 ] &&
 	[ "$(grep -c '^      "alternative": false' "$T/rk")" = 13 ] &&
 	grep -q '^      "alternative": true' "$T/rk" && grep -q '"id": "perftest.gid_incompat"' "$T/rk" &&
-	grep -q '"confidence": "high"' "$T/rk" && grep -q '"because_line": 18' "$T/rk" &&
+	grep -q '"confidence": "high"' "$T/rk" && grep -q '"because_line": 8' "$T/rk" &&
 	grep -q '"class": "gid"' "$T/rk"
 ok $? "--json: ranked, each with its class, confidence, step and the line that changed it"
 # the other likely causes come after the 13 entries, each a class no entry had yet
@@ -211,6 +211,21 @@ ok $? "status 12 with a port error in the log: the port first"
 [ "$(ctx_first "rx_pause_ctrl_phy: 48151 under load" "$E12")" = "congestion wc.retry_exc_err" ] &&
 	grep -q 'losses under load, line 1' "$T/out"
 ok $? "status 12 with pause frames under load: congestion, with the line that says so"
+# A listing in the paste: a port that is down explains the timeout.
+[ "$(ctx_first '                        state:                  PORT_DOWN (1)' "$E12" |
+	cut -d' ' -f1)" = port ]
+ok $? "status 12 with ibv_devinfo showing PORT_DOWN: the port first"
+# A line no tool prints: the errno names a class, low confidence; nothing else counts.
+printf '%s\n' 'rdma_create_srq failed: Invalid argument' | $R explain - >"$T/out" 2>&1 &&
+	grep -q 'resources, low confidence: errno.einval' "$T/out"
+ok $? "an errno no entry knows in that wording: its class, low confidence"
+printf '%s\n' 'Call to ibv_modify_qp failed with error Invalid argument' |
+	$R --json explain - >"$T/j" 2>&1 && ! grep -q '"errno\.' "$T/j"
+ok $? "a fallback gives way to a message entry on the same line"
+printf '%s\n' 'NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>' \
+	'GID[  1]:		fe80::ac0:ebff:feda:1cfb, RoCE v2' | $R explain - >"$T/out" 2>&1
+[ $? -eq 1 ] && grep -q 'nothing recognised' "$T/out"
+ok $? "INFO lines and a GID table alone: still nothing recognised"
 [ "$(ctx_first 'cma event RDMA_CM_EVENT_UNREACHABLE, error -110' \
 	' GID: 254:128:00:00:00:00:00:00:02:02:c9:ff:fe:00:00:01')" = "gid rdma_cm.unreachable" ]
 ok $? "an unreachable peer with a link-local GID in use: the GID"

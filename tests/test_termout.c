@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_termout.c - rs_tprintf(): printf whose %s and %c arguments are
- * escaped for a terminal, widths counted in characters, every numeric
- * conversion formatted exactly as the C library formats it.
+ * escaped for a terminal, widths counted in characters (terminal columns
+ * when messages are translated), every numeric conversion formatted
+ * exactly as the C library formats it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,10 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "i18n.h"
 #include "termout.h"
 
 /* rs_tasprintf() and rs_tprintf() to a memory stream give the same text. */
@@ -87,6 +91,35 @@ static void test_numbers_as_printf(void **state)
 	free(s);
 }
 
+/* The refused formats are not literals: the compiler would refuse them. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+/* A translation may number its arguments to reorder them. */
+static void test_positional_arguments(void **state)
+{
+	const char *volatile mixed = "%1$s %s", *volatile unused = "%2$s|",
+			     *volatile bad = "%d%n|";
+	char *s;
+
+	s = rs_tasprintf("%2$s port %1$u: %3$.1f %2$s", 3u, "mlx5_0\x1b", 2.5);
+	check(s, "mlx5_0\\x1b port 3: 2.5 mlx5_0\\x1b");
+	free(s);
+	s = rs_tasprintf("[%2$*1$d][%3$-*1$s]", 5, 42, "ab");
+	check(s, "[   42][ab   ]");
+	free(s);
+	/* what cannot be formatted safely prints as its own text */
+	s = rs_tasprintf(mixed, "a", "b");
+	check(s, "%1$s %s");
+	free(s);
+	s = rs_tasprintf(unused, "a", "b");
+	check(s, "%2$s|");
+	free(s);
+	s = rs_tasprintf(bad, 1, NULL);
+	check(s, "%d%n|");
+	free(s);
+}
+#pragma GCC diagnostic pop
+
 static void test_to_a_stream(void **state)
 {
 	char *buf = NULL;
@@ -102,13 +135,77 @@ static void test_to_a_stream(void **state)
 	free(buf);
 }
 
+/*
+ * A catalogue of the header alone (the GNU .mo layout: magic, revision,
+ * one message, the tables of originals and translations) under
+ * dir/C.UTF-8/LC_MESSAGES: enough for gettext to call the locale
+ * translated, in the C.UTF-8 locale every glibc has.
+ */
+static void write_catalogue(const char *dir)
+{
+	static const char hdr[] = "Content-Type: text/plain; charset=UTF-8\n";
+	/* header (7 words), the original "" (length, offset), its translation */
+	uint32_t mo[11] = { 0x950412de, 0, 1, 28, 36, 0, 44, 0, 44, 0, 45 };
+	char path[512];
+	FILE *f;
+
+	mo[9] = (uint32_t)strlen(hdr);
+	snprintf(path, sizeof(path), "%s/C.UTF-8", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/C.UTF-8/LC_MESSAGES", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/C.UTF-8/LC_MESSAGES/rocescope.mo", dir);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	fwrite(mo, sizeof(mo[0]), 11, f);
+	fwrite("", 1, 1, f);
+	fwrite(hdr, 1, sizeof(hdr), f);
+	fclose(f);
+}
+
+/* Translated, a Chinese heading takes two columns a character and pads
+ * so; machine mode (English), or a build without NLS, counts characters.
+ * Last: the locale stays set. */
+static void test_widths_in_columns_when_translated(void **state)
+{
+	char dir[] = "/tmp/rs_termout_XXXXXX", cmd[64];
+	char *s;
+
+	assert_non_null(mkdtemp(dir));
+	write_catalogue(dir);
+	setenv("ROCESCOPE_LOCALEDIR", dir, 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	rs_i18n_init();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	if (!rs_i18n_translating()) {	/* built without NLS: characters, as in English */
+		s = rs_tasprintf("[%-8s]", "\xe8\xae\xbe\xe5\xa4\x87");
+		check(s, "[\xe8\xae\xbe\xe5\xa4\x87      ]");
+		free(s);
+		return;
+	}
+	s = rs_tasprintf("[%-8s][%6s]", "\xe8\xae\xbe\xe5\xa4\x87", "\xe7\xab\xaf");	/* 设备, 端 */
+	check(s, "[\xe8\xae\xbe\xe5\xa4\x87    ][    \xe7\xab\xaf]");
+	free(s);
+	assert_int_equal(rs_tchars("\xe8\xae\xbe\xe5\xa4\x87:x"), 6);
+	assert_int_equal(rs_tcols("\xe8\xae\xbe\xe5\xa4\x87", 6), 4);
+	assert_int_equal(rs_tchars("caf\xc3\xa9"), 4);
+	rs_i18n_machine();
+	s = rs_tasprintf("[%-8s]", "\xe8\xae\xbe\xe5\xa4\x87");
+	check(s, "[\xe8\xae\xbe\xe5\xa4\x87      ]");
+	free(s);
+	assert_int_equal(rs_tchars("\xe8\xae\xbe\xe5\xa4\x87:x"), 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strings_escaped),
 		cmocka_unit_test(test_widths_in_characters),
 		cmocka_unit_test(test_numbers_as_printf),
+		cmocka_unit_test(test_positional_arguments),
 		cmocka_unit_test(test_to_a_stream),
+		cmocka_unit_test(test_widths_in_columns_when_translated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

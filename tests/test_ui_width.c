@@ -187,6 +187,22 @@ static void test_format_numbers(void **state)
 	assert_string_equal(got, want);
 }
 
+/* The refused formats are not literals: the compiler would refuse them. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+/* A translation's reordered arguments, padded by display width. */
+static void test_format_positional(void **state)
+{
+	const char *volatile mixed = "%1$s %d";
+	char buf[128];
+
+	ui_format(buf, sizeof(buf), "[%2$-6s][%1$3u]", 7u, DUAN KOU);
+	assert_string_equal(buf, "[" DUAN KOU "  ][  7]");
+	ui_format(buf, sizeof(buf), mixed, "a", 1);
+	assert_string_equal(buf, "%1$s %d");
+}
+#pragma GCC diagnostic pop
+
 static void test_format_truncates(void **state)
 {
 	char buf[6];
@@ -206,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_format_strings),
 		cmocka_unit_test(test_format_numbers),
+		cmocka_unit_test(test_format_positional),
 		cmocka_unit_test(test_format_truncates),
 	};
 

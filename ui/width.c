@@ -9,6 +9,7 @@
  * the C library exactly as printf formats them; only %s is ours.
  */
 #include "ui/width.h"
+#include "fmtwalk.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -101,88 +102,8 @@ size_t ui_width_pad(char *dst, size_t len, const char *s, int width, int left)
 	return at;
 }
 
-/* One conversion's parts: "%-*.*s" gives flags "-", width, precision. */
-struct spec {
-	char flags[8], len[3], conv;
-	int width, prec;	/* -1: none */
-};
-
-/* Parse the spec after '%' into sp (widths from '*' taken from ap);
- * returns where the format goes on. */
-static const char *spec_parse(const char *f, struct spec *sp, va_list *ap)
-{
-	size_t nf = 0, nl = 0;
-
-	memset(sp, 0, sizeof(*sp));
-	sp->width = sp->prec = -1;
-	while (strchr("-+ #0'", *f) && *f && nf < sizeof(sp->flags) - 1)
-		sp->flags[nf++] = *f++;
-	if (*f == '*') {
-		sp->width = va_arg(*ap, int);
-		f++;
-		if (sp->width < 0) {	/* as printf: a negative width is '-' */
-			sp->width = -sp->width;
-			if (nf < sizeof(sp->flags) - 1)
-				sp->flags[nf++] = '-';
-		}
-	} else if (*f >= '0' && *f <= '9') {
-		for (sp->width = 0; *f >= '0' && *f <= '9'; f++)
-			sp->width = sp->width * 10 + (*f - '0');
-	}
-	if (*f == '.') {
-		f++;
-		if (*f == '*') {
-			sp->prec = va_arg(*ap, int);
-			f++;
-		} else {
-			for (sp->prec = 0; *f >= '0' && *f <= '9'; f++)
-				sp->prec = sp->prec * 10 + (*f - '0');
-		}
-	}
-	while (strchr("hlqjztL", *f) && *f && nl < sizeof(sp->len) - 1)
-		sp->len[nl++] = *f++;
-	sp->conv = *f;
-	return *f ? f + 1 : f;
-}
-
-/* A number's conversion, as the C library formats it: the format is built
- * from the caller's, which the compiler checked (ui_format's attribute). */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static int number(char *dst, size_t len, const struct spec *sp, va_list *ap)
-{
-	char fmt[40], w[16] = "", p[16] = "";
-	const char *l = sp->len;
-
-	if (sp->width >= 0)
-		snprintf(w, sizeof(w), "%d", sp->width);
-	if (sp->prec >= 0)
-		snprintf(p, sizeof(p), ".%d", sp->prec);
-	snprintf(fmt, sizeof(fmt), "%%%s%s%s%s%c", sp->flags, w, p, l, sp->conv);
-	if (strchr("diouxXc", sp->conv)) {
-		if (!strcmp(l, "ll") || !strcmp(l, "q"))
-			return snprintf(dst, len, fmt, va_arg(*ap, long long));
-		if (!strcmp(l, "l"))
-			return snprintf(dst, len, fmt, va_arg(*ap, long));
-		if (!strcmp(l, "z"))
-			return snprintf(dst, len, fmt, va_arg(*ap, size_t));
-		if (!strcmp(l, "j"))
-			return snprintf(dst, len, fmt, va_arg(*ap, intmax_t));
-		if (!strcmp(l, "t"))
-			return snprintf(dst, len, fmt, va_arg(*ap, ptrdiff_t));
-		return snprintf(dst, len, fmt, va_arg(*ap, int));
-	}
-	if (strchr("feEgGaAF", sp->conv))
-		return l[0] == 'L' ? snprintf(dst, len, fmt, va_arg(*ap, long double)) :
-				     snprintf(dst, len, fmt, va_arg(*ap, double));
-	if (sp->conv == 'p')
-		return snprintf(dst, len, fmt, va_arg(*ap, void *));
-	return snprintf(dst, len, "%%%c", sp->conv);	/* unknown: shown, not guessed */
-}
-#pragma GCC diagnostic pop
-
 /* A %s: at most prec columns of s, padded to width columns. */
-static int string(char *dst, size_t len, const struct spec *sp, const char *s)
+static int string(char *dst, size_t len, const struct rs_fmt_spec *sp, const char *s)
 {
 	char cut[1024];
 	int cols;
@@ -202,34 +123,54 @@ static int string(char *dst, size_t len, const struct spec *sp, const char *s)
 	return (int)ui_width_pad(dst, len, s, sp->width, strchr(sp->flags, '-') != NULL);
 }
 
+/* Where ui_vformat() writes: dst[0..len), at bytes used so far. */
+struct out {
+	char *dst;
+	size_t len, at;
+};
+
+static void advance(struct out *o, int n)
+{
+	size_t room = o->len - o->at;
+
+	o->at += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+}
+
+static void out_literal(void *ctx, const char *s, size_t n)
+{
+	struct out *o = ctx;
+
+	if (o->at + 1 < o->len)
+		advance(o, snprintf(o->dst + o->at, o->len - o->at, "%.*s", (int)n, s));
+}
+
+static void out_conversion(void *ctx, const struct rs_fmt_spec *sp, const union rs_fmt_arg *a)
+{
+	struct out *o = ctx;
+
+	if (o->at + 1 >= o->len)
+		return;
+	if (sp->conv == 's')
+		advance(o, string(o->dst + o->at, o->len - o->at, sp, a->s));
+	else
+		advance(o, rs_fmt_number(o->dst + o->at, o->len - o->at, sp, a));
+}
+
+/* A format the walk refuses is shown as its own text, not guessed at. */
 int ui_vformat(char *dst, size_t len, const char *fmt, va_list ap)
 {
-	size_t at = 0;
-	va_list aq;
+	static const struct rs_fmt_ops ops = { out_literal, out_conversion };
+	struct out o = { dst, len, 0 };
 
-	va_copy(aq, ap);
-	if (len)
-		dst[0] = '\0';
-	while (*fmt && at + 1 < len) {
-		struct spec sp;
-		int n;
-
-		if (*fmt != '%' || fmt[1] == '%') {
-			dst[at++] = *fmt;
-			fmt += *fmt == '%' ? 2 : 1;
-			continue;
-		}
-		fmt = spec_parse(fmt + 1, &sp, &aq);
-		if (sp.conv == 's')
-			n = string(dst + at, len - at, &sp, va_arg(aq, const char *));
-		else
-			n = number(dst + at, len - at, &sp, &aq);
-		at += n < 0 ? 0 : (size_t)n < len - at ? (size_t)n : len - at - 1;
+	if (!len)
+		return 0;
+	dst[0] = '\0';
+	if (rs_fmt_walk(fmt, ap, &ops, &o) < 0) {
+		o.at = 0;
+		out_literal(&o, fmt, strlen(fmt));
 	}
-	if (len)
-		dst[at] = '\0';
-	va_end(aq);
-	return (int)at;
+	dst[o.at] = '\0';
+	return (int)o.at;
 }
 
 int ui_format(char *dst, size_t len, const char *fmt, ...)

@@ -8,12 +8,13 @@
  * object per event for the console.  Exit 0 passed, 1 failed, 2 usage.
  */
 #include "cli/perf_cli.h"
+#include "i18n.h"
 
 static const struct rs_opt bw_opts[] = {
 	RS_PERF_COMMON_OPTS,
-	{ "qp", 'q', "N", "queue pairs (default 1)", RS_PO_QPS },
-	{ "tx-depth", 't', "N", "messages in flight per QP (default 128)", RS_PO_DEPTH },
-	{ "read", 0, NULL, "RDMA READ instead of WRITE (ib_read_bw)", RS_PO_READ },
+	{ "qp", 'q', "N", N_("queue pairs (default 1)"), RS_PO_QPS },
+	{ "tx-depth", 't', "N", N_("messages in flight per QP (default 128)"), RS_PO_DEPTH },
+	{ "read", 0, NULL, N_("RDMA READ instead of WRITE (ib_read_bw)"), RS_PO_READ },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -25,7 +26,7 @@ static int bw_run(struct rs_cli *cli, int argc, char **argv)
 const struct rs_cmd rs_cmd_bw = {
 	.name = "bw",
 	.args = "PEER",
-	.help = "RDMA bandwidth to `rocescope serve` on PEER (like ib_write_bw)",
+	.help = N_("RDMA bandwidth to `rocescope serve` on PEER (like ib_write_bw)"),
 	.flags = RS_CMD_JSON,
 	.min_args = 1,
 	.max_args = 1,

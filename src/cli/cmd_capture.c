@@ -12,6 +12,7 @@
  * object of src/capture/capture.h; this file only prints.
  */
 #include "capture/capture.h"
+#include "i18n.h"
 #include "capture/format.h"
 #include "cli/cli.h"
 #include "diag/check.h"
@@ -87,7 +88,7 @@ static void pump(struct run *r)
 	fflush(stdout);
 	if (n < 0) {
 		/* libpcap's reason and where: "stopped at packet 37 of the file ...". */
-		rs_tprintf(stderr, "rocescope: capture from %s: %s\n", rs_capture_label(r->c),
+		rs_tprintf(stderr, _("rocescope: capture from %s: %s\n"), rs_capture_label(r->c),
 			   rs_capture_status(r->c));
 		r->failed = 1;
 		rs_loop_stop(r->loop, 1);
@@ -152,7 +153,7 @@ static int open_capture(struct run *r, char *err, size_t errlen)
 	};
 
 	if (spec.kind == RS_CAP_RDMA)
-		rs_tprintf(stderr, "rocescope: note: %s\n", rs_capture_sniffer_warning());
+		rs_tprintf(stderr, _("rocescope: note: %s\n"), rs_capture_sniffer_warning());
 	return rs_capture_open(&r->c, &spec, err, errlen);
 }
 
@@ -162,15 +163,15 @@ static int run_loop(struct run *r)
 
 	r->loop = rs_loop_new();
 	if (rs_signal_add(r->loop, SIGINT, on_signal, r) || rs_signal_add(r->loop, SIGTERM, on_signal, r))
-		rs_tprintf(stderr, "rocescope: warning: Ctrl-C will not print the summary\n");
+		rs_tprintf(stderr, _("rocescope: warning: Ctrl-C will not print the summary\n"));
 	r->timer = rs_timer_add(r->loop, on_timer, r);
 	if (fd >= 0) {
 		rs_io_add(r->loop, fd, POLLIN, on_readable, r);
 		/* A tick too, for sources whose fd may stay quiet with frames queued. */
 		rs_timer_arm(r->timer, LIVE_TICK_NS, LIVE_TICK_NS);
-		rs_tprintf(stderr, "rocescope: capturing on %s (%s); Ctrl-C ends\n",
-			   rs_capture_label(r->c), opt.netdev ? "UDP 4791 and RoCE v1, VLANs too" :
-			   "every frame of the port");
+		rs_tprintf(stderr, _("rocescope: capturing on %s (%s); Ctrl-C ends\n"),
+			   rs_capture_label(r->c), opt.netdev ? _("UDP 4791 and RoCE v1, VLANs too") :
+			   _("every frame of the port"));
 	} else {
 		rs_timer_arm(r->timer, 0, 0);
 	}
@@ -206,30 +207,30 @@ static void print_end(struct run *r)
 		rs_json_obj_end(&j);
 		if (rs_json_finish(&j))
 			rs_tprintf(stderr,
-				   "rocescope: bug: the capture summary is not valid JSON\n");
+				   _("rocescope: bug: the capture summary is not valid JSON\n"));
 	} else if (opt.summary) {
 		rs_cap_summary_text(stdout, rs_capture_analysis(r->c), &info);
 	}
 	fflush(stdout);
 	if (st.ended == RS_CAP_END_OF_FILE)
-		rs_tprintf(stderr, "rocescope: %s: %s\n", rs_capture_label(r->c), r->end_text);
-	rs_tprintf(stderr, "rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
-		   "%llu malformed", (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
+		rs_tprintf(stderr, _("rocescope: %s: %s\n"), rs_capture_label(r->c), r->end_text);
+	rs_tprintf(stderr, _("rocescope: %llu frames, %llu RoCE v2, %llu RoCE v1, %llu bad ICRC, "
+		   "%llu malformed"), (unsigned long long)t->frames, (unsigned long long)t->roce_v2,
 		   (unsigned long long)t->roce_v1, (unsigned long long)t->icrc_bad,
 		   (unsigned long long)t->malformed);
 	if (st.have_drops)
-		rs_tprintf(stderr, "; %llu dropped by the capture", (unsigned long long)info.drops);
+		rs_tprintf(stderr, _("; %llu dropped by the capture"), (unsigned long long)info.drops);
 	if (opt.write)
-		rs_tprintf(stderr, "; %llu bytes written to %u file(s)",
+		rs_tprintf(stderr, _("; %llu bytes written to %u file(s)"),
 			   (unsigned long long)st.written_bytes, st.written_files);
 	rs_tprintf(stderr, "\n");
 	if (st.write_failed) {
 		if (st.write_why[0])
-			rs_tprintf(stderr, "rocescope: writing stopped: %s: the file is incomplete\n",
+			rs_tprintf(stderr, _("rocescope: writing stopped: %s: the file is incomplete\n"),
 				   st.write_why);
 		else
-			rs_tprintf(stderr, "rocescope: writing %s failed (disk full?): the file is "
-				   "incomplete\n", opt.write);
+			rs_tprintf(stderr, _("rocescope: writing %s failed (disk full?): the file is "
+				   "incomplete\n"), opt.write);
 		r->failed = 1;
 	}
 }
@@ -242,16 +243,16 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 
 	if (!!opt.netdev + !!opt.rdma + !!opt.file != 1) {
 		rs_tprintf(stderr,
-			   "rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n");
+			   _("rocescope: capture: give one of -i NETDEV, -d RDMA_DEV, -r FILE\n"));
 		return RS_EXIT_USAGE;
 	}
 	if ((opt.rotate_mb > 0 || opt.keep) && !opt.write) {
-		rs_tprintf(stderr, "rocescope: capture: --rotate and --keep need -w FILE\n");
+		rs_tprintf(stderr, _("rocescope: capture: --rotate and --keep need -w FILE\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (opt.speed > 0 && !opt.file) {
 		rs_tprintf(stderr,
-			   "rocescope: capture: --speed replays a file: it needs -r FILE\n");
+			   _("rocescope: capture: --speed replays a file: it needs -r FILE\n"));
 		return RS_EXIT_USAGE;
 	}
 	ret = open_capture(&r, err, sizeof(err));
@@ -260,7 +261,7 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 		return RS_EXIT_FAIL;
 	}
 	if (rs_capture_note(r.c)[0])
-		rs_tprintf(stderr, "rocescope: note: %s\n", rs_capture_note(r.c));
+		rs_tprintf(stderr, _("rocescope: note: %s\n"), rs_capture_note(r.c));
 	ret = run_loop(&r);
 	print_end(&r);
 	rs_capture_close(r.c);
@@ -273,21 +274,21 @@ enum {
 };
 
 static const struct rs_opt capture_opts[] = {
-	{ "interface", 'i', "NETDEV", "capture live on a network interface (libpcap)", OPT_IFACE },
-	{ "device", 'd', "RDMA_DEV", "capture with the NIC's sniffer (mlx5_0[:port])", OPT_DEV },
-	{ "read", 'r', "FILE", "read a pcap or pcapng file", OPT_READ },
-	{ "write", 'w', "FILE", "also write what is captured to a pcap file", OPT_WRITE },
-	{ "count", 'c', "N", "stop after N frames", OPT_COUNT },
-	{ "summary", 's', NULL, "print the totals, flows and verdicts instead of packets",
+	{ "interface", 'i', "NETDEV", N_("capture live on a network interface (libpcap)"), OPT_IFACE },
+	{ "device", 'd', "RDMA_DEV", N_("capture with the NIC's sniffer (mlx5_0[:port])"), OPT_DEV },
+	{ "read", 'r', "FILE", N_("read a pcap or pcapng file"), OPT_READ },
+	{ "write", 'w', "FILE", N_("also write what is captured to a pcap file"), OPT_WRITE },
+	{ "count", 'c', "N", N_("stop after N frames"), OPT_COUNT },
+	{ "summary", 's', NULL, N_("print the totals, flows and verdicts instead of packets"),
 	  OPT_SUMMARY },
-	{ "rotate", 0, "MB", "with -w: a new file (FILE.1, FILE.2 ...) every MB megabytes",
+	{ "rotate", 0, "MB", N_("with -w: a new file (FILE.1, FILE.2 ...) every MB megabytes"),
 	  OPT_ROTATE },
-	{ "keep", 0, "N", "with --rotate: keep at most N files (the names cycle)", OPT_KEEP },
-	{ "speed", 0, "X", "with -r: replay at the pace of the timestamps, X times faster",
+	{ "keep", 0, "N", N_("with --rotate: keep at most N files (the names cycle)"), OPT_KEEP },
+	{ "speed", 0, "X", N_("with -r: replay at the pace of the timestamps, X times faster"),
 	  OPT_SPEED },
-	{ "filter", 0, "BPF", "more libpcap filter, and-ed with the RoCE one", OPT_FILTER },
-	{ "snaplen", 0, "BYTES", "bytes kept per frame (default 65535)", OPT_SNAPLEN },
-	{ "all", 'a', NULL, "print frames that are not RoCE too", OPT_ALL },
+	{ "filter", 0, "BPF", N_("more libpcap filter, and-ed with the RoCE one"), OPT_FILTER },
+	{ "snaplen", 0, "BYTES", N_("bytes kept per frame (default 65535)"), OPT_SNAPLEN },
+	{ "all", 'a', NULL, N_("print frames that are not RoCE too"), OPT_ALL },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -300,7 +301,7 @@ static int positive(const char *name, const char *arg, double max, const char *w
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && *out > 0 && *out <= max)
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n", name, arg,
+	rs_tprintf(stderr, _("rocescope: %s: invalid value '%s' (%s, > 0 and <= %g)\n"), name, arg,
 		   what,
 		   max);
 	return RS_EXIT_USAGE;
@@ -328,7 +329,7 @@ static int capture_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_capture = {
 	.name = "capture",
 	.args = "(-i NETDEV | -d RDMA_DEV | -r FILE)",
-	.help = "decode RoCE packets: per-QP flows, PSN gaps, NAKs, ICRC, ECN",
+	.help = N_("decode RoCE packets: per-QP flows, PSN gaps, NAKs, ICRC, ECN"),
 	.flags = RS_CMD_JSON,
 	.opts = capture_opts,
 	.opt = capture_opt,

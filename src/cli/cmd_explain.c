@@ -17,6 +17,7 @@
  * input could not be read), 2 usage error.
  */
 #include "cli/cli.h"
+#include "i18n.h"
 #include "diag/explain.h"
 #include "print.h"
 #include "util.h"
@@ -241,11 +242,11 @@ static int read_input(struct rs_explain_run *r, int argc, char **argv)
 
 	if (from_stdin(argc, argv)) {
 		if (isatty(STDIN_FILENO))
-			rs_tprintf(stderr, "rocescope: explain: reading the log from the terminal; "
-				   "end it with Ctrl-D\n");
+			rs_tprintf(stderr, _("rocescope: explain: reading the log from the terminal; "
+				   "end it with Ctrl-D\n"));
 		ret = rs_explain_fd(r, STDIN_FILENO);
 		if (ret) {
-			rs_tprintf(stderr, "rocescope: explain: reading standard input: %s\n",
+			rs_tprintf(stderr, _("rocescope: explain: reading standard input: %s\n"),
 				   strerror(-ret));
 			return RS_EXIT_FAIL;
 		}
@@ -334,11 +335,11 @@ static int explain_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (opt_list && argc) {
-		rs_tprintf(stderr, "rocescope: explain: --list takes no TEXT\n");
+		rs_tprintf(stderr, _("rocescope: explain: --list takes no TEXT\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (rs_explainer_new(&x, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: explain: %s\n", err);	/* a bug in the table */
+		rs_tprintf(stderr, _("rocescope: explain: %s\n"), err);	/* a bug in the table */
 		return RS_EXIT_FAIL;
 	}
 	ret = opt_list ? explain_list(cli, x) : explain_input(cli, x, argc, argv);
@@ -349,7 +350,7 @@ static int explain_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_LIST = 1 };
 
 static const struct rs_opt explain_opts[] = {
-	{ "list", 0, NULL, "print every message explain knows: id, tree, step, class, meaning",
+	{ "list", 0, NULL, N_("print every message explain knows: id, tree, step, class, meaning"),
 	  OPT_LIST },
 	{ NULL, 0, NULL, NULL, 0 },
 };
@@ -363,7 +364,7 @@ static int explain_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_explain = {
 	.name = "explain",
 	.args = "[TEXT | -]",
-	.help = "what a pasted log means: its causes ranked, the tree to run for each",
+	.help = N_("what a pasted log means: its causes ranked, the tree to run for each"),
 	.flags = RS_CMD_JSON,
 	.min_args = 0,
 	.max_args = 256,

@@ -12,6 +12,7 @@
  * promtool, and for node_exporter's textfile collector).
  */
 #include "cli/cli.h"
+#include "i18n.h"
 #include "session/qp_job.h"
 #include "export/exporter.h"
 #include "export/metrics.h"
@@ -114,14 +115,14 @@ static int serve(struct exp_run *r)
 	rs_signal_add(l, SIGTERM, on_stop, NULL);
 	ret = rs_exporter_open(&r->ex, l, &o, build, r, err, sizeof(err));
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: exporter: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: exporter: %s\n"), err);
 		rs_loop_free(l);
 		return RS_EXIT_FAIL;
 	}
 	rs_session_on_change(&r->sess, on_change, r);
 	rs_session_set_interval(&r->sess, (unsigned)(opt_interval * 1000));
 	rs_session_attach(&r->sess, l);
-	rs_tprintf(stderr, "rocescope: exporter on http://%s/metrics (%s, refresh every %g s)\n",
+	rs_tprintf(stderr, _("rocescope: exporter on http://%s/metrics (%s, refresh every %g s)\n"),
 		rs_exporter_address(r->ex), r->sess.label,
 		rs_session_is_dynamic(&r->sess) ? r->sess.interval_ms / 1000.0 : 0.0);
 	ret = rs_loop_run(l);
@@ -156,14 +157,14 @@ static int exporter_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_LISTEN = 1, OPT_INTERVAL, OPT_MAX_CONNS, OPT_TIMEOUT, OPT_ONCE };
 
 static const struct rs_opt exporter_opts[] = {
-	{ "listen", 'L', "ADDR:PORT", "where to serve /metrics (default 127.0.0.1:9479)",
+	{ "listen", 'L', "ADDR:PORT", N_("where to serve /metrics (default 127.0.0.1:9479)"),
 	  OPT_LISTEN },
-	{ "interval", 'i', "SEC", "seconds between readings of the counters (default 5)",
+	{ "interval", 'i', "SEC", N_("seconds between readings of the counters (default 5)"),
 	  OPT_INTERVAL },
-	{ "max-connections", 0, "N", "connections served at once (default 64)", OPT_MAX_CONNS },
-	{ "timeout", 0, "SEC", "drop a client silent or idle this long (default 10)",
+	{ "max-connections", 0, "N", N_("connections served at once (default 64)"), OPT_MAX_CONNS },
+	{ "timeout", 0, "SEC", N_("drop a client silent or idle this long (default 10)"),
 	  OPT_TIMEOUT },
-	{ "once", 0, NULL, "print the metrics once to stdout and exit", OPT_ONCE },
+	{ "once", 0, NULL, N_("print the metrics once to stdout and exit"), OPT_ONCE },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -188,7 +189,7 @@ static int exporter_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_exporter = {
 	.name = "exporter",
 	.args = "",
-	.help = "serve counters, link state, resources and findings to Prometheus",
+	.help = N_("serve counters, link state, resources and findings to Prometheus"),
 	.flags = RS_CMD_HOST,
 	.opts = exporter_opts,
 	.opt = exporter_opt,

@@ -7,6 +7,7 @@
  * hosts where the device has completion timestamps (docs/tests.md).
  */
 #include "cli/perf_cli.h"
+#include "i18n.h"
 
 static const struct rs_opt lat_opts[] = {
 	RS_PERF_COMMON_OPTS,
@@ -21,7 +22,7 @@ static int lat_run(struct rs_cli *cli, int argc, char **argv)
 const struct rs_cmd rs_cmd_lat = {
 	.name = "lat",
 	.args = "PEER",
-	.help = "RDMA latency to `rocescope serve` on PEER (like ib_write_lat)",
+	.help = N_("RDMA latency to `rocescope serve` on PEER (like ib_write_lat)"),
 	.flags = RS_CMD_JSON,
 	.min_args = 1,
 	.max_args = 1,

@@ -11,6 +11,7 @@
  * --replay FILE` prints it.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "runtime/loop.h"
 #include "session/record_job.h"
 #include "util.h"
@@ -50,7 +51,7 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 	if (rs_session_record_info(s, NULL, NULL, NULL))
 		return;
 	e = rs_session_event(s, s->n_events);
-	rs_tprintf(stderr, "rocescope: %s\n", e ? e->text : "recording stopped");
+	rs_tprintf(stderr, "rocescope: %s\n", e ? e->text : _("recording stopped"));
 	r->failed = 1;
 	rs_loop_stop(r->loop, 0);
 }
@@ -69,19 +70,19 @@ static int record(struct rs_view *v)
 	rs_session_attach(&v->sess, r.loop);
 	ret = rs_session_record_start(&v->sess, opt_out, opt_mode, err, sizeof(err));
 	if (ret == -EEXIST) {
-		rs_tprintf(stderr, "rocescope: record: %s: --append continues a recording of "
-			   "this host, --force empties it\n", err);
+		rs_tprintf(stderr, _("rocescope: record: %s: --append continues a recording of "
+			   "this host, --force empties it\n"), err);
 		goto out;
 	}
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: record: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: record: %s\n"), err);
 		goto out;
 	}
 	if (err[0])
 		rs_tprintf(stderr, "rocescope: %s\n", err);
-	rs_tprintf(stderr, "rocescope: recording %s every %g s to %s (%s)\n", v->sess.label,
+	rs_tprintf(stderr, _("rocescope: recording %s every %g s to %s (%s)\n"), v->sess.label,
 		   v->sess.interval_ms / 1000.0, opt_out,
-		   opt_duration > 0 ? "until the duration ends or Ctrl-C" : "Ctrl-C stops");
+		   opt_duration > 0 ? _("until the duration ends or Ctrl-C") : _("Ctrl-C stops"));
 	if (opt_duration > 0)
 		rs_timer_arm(rs_timer_add(r.loop, on_done, NULL),
 			     (uint64_t)(opt_duration * RS_NS_PER_S), 0);
@@ -104,16 +105,16 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (!opt_out) {
-		fprintf(stderr, "rocescope: record: needs -o FILE (see rocescope help record)\n");
+		fprintf(stderr, _("rocescope: record: needs -o FILE (see rocescope help record)\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (opt_modes > 1) {
-		fprintf(stderr, "rocescope: record: --force and --append: give one\n");
+		fprintf(stderr, _("rocescope: record: --force and --append: give one\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (cli->load || cli->replay) {
-		rs_tprintf(stderr, "rocescope: record: %s does not move: nothing to record\n",
-			cli->load ? "a saved snapshot" : "a recording");
+		rs_tprintf(stderr, _("rocescope: record: %s does not move: nothing to record\n"),
+			cli->load ? _("a saved snapshot") : _("a recording"));
 		return RS_EXIT_USAGE;
 	}
 	ret = rs_view_open(&v, cli, RS_SCOPE_ALL);
@@ -125,14 +126,14 @@ static int record_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_OUTPUT = 1, OPT_INTERVAL, OPT_DURATION, OPT_FORCE, OPT_APPEND };
 
 static const struct rs_opt record_opts[] = {
-	{ "output", 'o', "FILE", "the recording to write (a new file: one that exists is refused)",
+	{ "output", 'o', "FILE", N_("the recording to write (a new file: one that exists is refused)"),
 	  OPT_OUTPUT },
-	{ "force", 0, NULL, "empty FILE when it exists", OPT_FORCE },
-	{ "append", 0, NULL, "go on with FILE, a recording of this host and its counters",
+	{ "force", 0, NULL, N_("empty FILE when it exists"), OPT_FORCE },
+	{ "append", 0, NULL, N_("go on with FILE, a recording of this host and its counters"),
 	  OPT_APPEND },
-	{ "interval", 'i', "SEC", "seconds between samples, fractions allowed (default 1)",
+	{ "interval", 'i', "SEC", N_("seconds between samples, fractions allowed (default 1)"),
 	  OPT_INTERVAL },
-	{ "duration", 0, "SEC", "stop after SEC seconds (default: until Ctrl-C)", OPT_DURATION },
+	{ "duration", 0, "SEC", N_("stop after SEC seconds (default: until Ctrl-C)"), OPT_DURATION },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -155,7 +156,7 @@ static int record_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_record = {
 	.name = "record",
 	.args = "",
-	.help = "record every counter and the findings to a file, for --replay",
+	.help = N_("record every counter and the findings to a file, for --replay"),
 	.flags = RS_CMD_HOST,
 	.opts = record_opts,
 	.opt = record_opt,

@@ -13,6 +13,7 @@
  * (and when nobody came), 2 usage.
  */
 #include "cli/perf_cli.h"
+#include "i18n.h"
 #include "perf/endpoint.h"
 #include "util.h"
 
@@ -25,20 +26,20 @@
 #define MAX_PROBES 16
 
 static const struct rs_opt serve_opts[] = {
-	{ "bind", 0, "ADDR", "address to listen on (default: the RDMA interface's)", RS_PO_BIND },
-	{ "port", 'p', "PORT", "control TCP port (default 18515)", RS_PO_PORT },
-	{ "count", 0, "N", "serve N tests, then exit (default 1)", RS_PO_COUNT },
-	{ "timeout", 0, "SEC", "give up when no client comes in SEC s (default 300)",
+	{ "bind", 0, "ADDR", N_("address to listen on (default: the RDMA interface's)"), RS_PO_BIND },
+	{ "port", 'p', "PORT", N_("control TCP port (default 18515)"), RS_PO_PORT },
+	{ "count", 0, "N", N_("serve N tests, then exit (default 1)"), RS_PO_COUNT },
+	{ "timeout", 0, "SEC", N_("give up when no client comes in SEC s (default 300)"),
 	  RS_PO_TIMEOUT },
-	{ "ib-dev", 'd', "DEV", "RDMA device (default: the one holding --bind)", RS_PO_DEV },
-	{ "ib-port", 'i', "PORT", "port of the device (default 1)", RS_PO_IBPORT },
-	{ "gid-index", 'x', "INDEX", "GID index (default: the recommended RoCE v2 one)",
+	{ "ib-dev", 'd', "DEV", N_("RDMA device (default: the one holding --bind)"), RS_PO_DEV },
+	{ "ib-port", 'i', "PORT", N_("port of the device (default 1)"), RS_PO_IBPORT },
+	{ "gid-index", 'x', "INDEX", N_("GID index (default: the recommended RoCE v2 one)"),
 	  RS_PO_GID },
-	{ "mtu", 'm', "MTU", "path MTU at most (default: the port's active MTU)", RS_PO_MTU },
-	{ "max-mem", 0, "MIB", "most test memory a client may ask for (default 1024)",
+	{ "mtu", 'm', "MTU", N_("path MTU at most (default: the port's active MTU)"), RS_PO_MTU },
+	{ "max-mem", 0, "MIB", N_("most test memory a client may ask for (default 1024)"),
 	  RS_PO_MAXMEM },
-	{ "interval", 0, "SEC", "the clients' progress interval (default 1)", RS_PO_INTERVAL },
-	{ "json-lines", 0, NULL, "one JSON object per event", RS_PO_JSONL },
+	{ "interval", 0, "SEC", N_("the clients' progress interval (default 1)"), RS_PO_INTERVAL },
+	{ "json-lines", 0, NULL, N_("one JSON object per event"), RS_PO_JSONL },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -128,11 +129,11 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 			      (unsigned)o->tcp_port, &none);
 	rs_perf_out_set_local(out, &sv->view);
 	if (c) {
-		say(o->json_lines, "client %u: %s\n", n, peer);
+		say(o->json_lines, _("client %u: %s\n"), n, peer);
 		rs_perf_serve_one(c, &cfg, &sv->pick, &sv->view, rs_perf_out_report(out), &e);
 		if (e.code == RS_PF_PEER_CLOSED && rs_ctrl_silent(c)) {
-			say(o->json_lines, "client %u: connected and closed without a word (a port "
-			    "probe such as the wizard's control-port step): not counted as a test\n",
+			say(o->json_lines, _("client %u: connected and closed without a word (a port "
+			    "probe such as the wizard's control-port step): not counted as a test\n"),
 			    n);
 			rs_ctrl_close(c);
 			rs_perf_out_free(out);
@@ -141,7 +142,7 @@ static int serve_client(struct served *sv, struct rs_cli *cli, unsigned n)
 		rs_ctrl_close(c);
 	}
 	if (!e.code)
-		say(o->json_lines, "client %u: test done\n", n);
+		say(o->json_lines, _("client %u: test done\n"), n);
 	ret = rs_perf_out_finish(out, &e);
 	return c ? ret : -1;
 }
@@ -154,7 +155,7 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 	int ret = RS_EXIT_OK, probes = 0;
 
 	if (cli->json) {
-		rs_tprintf(stderr, "rocescope: serve: --json does not apply (use --json-lines)\n");
+		rs_tprintf(stderr, _("rocescope: serve: --json does not apply (use --json-lines)\n"));
 		return RS_EXIT_USAGE;
 	}
 	memset(&sv.sess, 0, sizeof(sv.sess));
@@ -168,7 +169,7 @@ static int serve_run(struct rs_cli *cli, int argc, char **argv)
 					 &e);
 		goto out;
 	}
-	say(o->json_lines, "serving on %s:%ld (%s port %u, GID %d), %ld test(s)\n", sv.bind,
+	say(o->json_lines, _("serving on %s:%ld (%s port %u, GID %d), %ld test(s)\n"), sv.bind,
 	    o->tcp_port, sv.pick.dev->name, sv.pick.port->num, sv.pick.gid_index, o->count);
 	for (long n = 1; n <= o->count && !rs_ctrl_interrupted(); n++) {
 		int r = serve_client(&sv, cli, (unsigned)n);
@@ -193,7 +194,7 @@ out:
 const struct rs_cmd rs_cmd_serve = {
 	.name = "serve",
 	.args = "",
-	.help = "the server end of bw and lat (one client at a time)",
+	.help = N_("the server end of bw and lat (one client at a time)"),
 	.flags = 0,
 	.opts = serve_opts,
 	.opt = serve_opt,

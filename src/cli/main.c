@@ -65,14 +65,14 @@ enum {
 };
 
 static const struct rs_opt global_opts[] = {
-	{ "root", 'r', "DIR", "read sysfs/procfs under DIR instead of /", G_ROOT },
-	{ "load", 'l', "FILE", "read a saved snapshot instead of the live host", G_LOAD },
-	{ "demo", 0, NULL, "use the bundled demo host", G_DEMO },
-	{ "replay", 0, "FILE", "play a recording (rocescope record) instead of the host", G_REPLAY },
-	{ "peer", 'p', "IP", "the peer to look a route up for", G_PEER },
-	{ "json", 'j', NULL, "print JSON instead of text", G_JSON },
-	{ "help", 'h', NULL, "show this help (or a command's: rocescope help CMD)", G_HELP },
-	{ "version", 'V', NULL, "show the version and the git commit", G_VERSION },
+	{ "root", 'r', "DIR", N_("read sysfs/procfs under DIR instead of /"), G_ROOT },
+	{ "load", 'l', "FILE", N_("read a saved snapshot instead of the live host"), G_LOAD },
+	{ "demo", 0, NULL, N_("use the bundled demo host"), G_DEMO },
+	{ "replay", 0, "FILE", N_("play a recording (rocescope record) instead of the host"), G_REPLAY },
+	{ "peer", 'p', "IP", N_("the peer to look a route up for"), G_PEER },
+	{ "json", 'j', NULL, N_("print JSON instead of text"), G_JSON },
+	{ "help", 'h', NULL, N_("show this help (or a command's: rocescope help CMD)"), G_HELP },
+	{ "version", 'V', NULL, N_("show the version and the git commit"), G_VERSION },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -94,22 +94,69 @@ struct parse {
 #define HELP_WIDTH 80	/* an 80x24 terminal over SSH */
 #define HELP_INDENT 25	/* "  -x, --long ARG        " */
 
+/* Bytes of the closing punctuation at p: a line never starts with "，". */
+static int help_closers(const char *p)
+{
+	static const char *const closers[] = { "，", "。", "：", "；", "）", "、", NULL };
+	int w = 0;
+
+	for (int i = 0; closers[i]; i++)
+		if (!strncmp(p + w, closers[i], strlen(closers[i]))) {
+			w += (int)strlen(closers[i]);
+			i = -1;
+		}
+	return w;
+}
+
 /*
- * text after what is on the line (col columns), wrapped at HELP_WIDTH on
- * spaces, continuation lines indented to indent, then the newline.  The
- * help is the program's own text, printed as is.
+ * Bytes of the next piece of help a line may not break inside: up to a
+ * space, or in translated text one character outside ASCII (Chinese has
+ * no spaces: a line may break after any of its characters), with the
+ * closing punctuation after it; an opening "（" goes with what follows.
+ */
+static int help_piece(const char *p)
+{
+	int w = 0, tr = rs_i18n_translating();
+
+	if ((unsigned char)*p >= 0x80 && tr) {
+		w = (int)rs_utf8_len((const unsigned char *)p, strlen(p));
+		w = w ? w : 1;
+	} else {
+		while (p[w] && p[w] != ' ' && !((unsigned char)p[w] >= 0x80 && tr))
+			w++;
+	}
+	if (!tr)
+		return w;
+	w += help_closers(p + w);
+	if (w >= 3 && !strncmp(p + w - 3, "（", 3) && p[w] && p[w] != ' ')
+		w += help_piece(p + w);
+	return w;
+}
+
+/*
+ * text after what is on the line (col columns), wrapped at HELP_WIDTH
+ * between pieces, continuation lines indented to indent, then the
+ * newline.  Columns are counted as the terminal shows them (rs_tcols).
+ * The help is the program's own text, printed as is.
  */
 static void print_wrapped(FILE *f, int col, int indent, const char *text)
 {
 	const char *p = text;
+	int sep = 1;	/* a space in the text before this piece */
 
 	while (*p) {
-		int w = (int)strcspn(p, " ");
+		int w = help_piece(p), cw = (int)rs_tcols(p, (size_t)w);
 
-		if (col > indent && col + 1 + w > HELP_WIDTH)
+		if (col > indent && col + sep + cw > HELP_WIDTH) {
 			col = rs_tprintf(f, "\n%*s", indent - 1, "") - 1;
-		col += rs_tprintf(f, " %.*s", w, p);
+			sep = 1;
+		}
+		if (sep)
+			fputc(' ', f);
+		fwrite(p, 1, (size_t)w, f);	/* the program's own text, w bytes */
+		col += sep + cw;
 		p += w;
+		sep = *p == ' ';
 		p += strspn(p, " ");
 	}
 	fputc('\n', f);
@@ -126,50 +173,55 @@ static void print_opt(FILE *f, const struct rs_opt *o)
 	else
 		snprintf(left, sizeof(left), "    --%s%s%s", o->lname, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
-	print_wrapped(f, rs_tprintf(f, "  %-22s", left), HELP_INDENT, o->help);
+	print_wrapped(f, rs_tprintf(f, "  %-22s", left), HELP_INDENT, _(o->help));
 }
 
 /* The version, and the commit the binary was built from when known. */
 static void print_version(void)
 {
 	if (rs_build_commit[0])
-		rs_tprintf(stdout, "rocescope %s (commit %s)\n", PACKAGE_VERSION, rs_build_commit);
+		rs_tprintf(stdout, _("rocescope %s (commit %s)\n"), PACKAGE_VERSION, rs_build_commit);
 	else
 		rs_tprintf(stdout, "rocescope %s\n", PACKAGE_VERSION);
 }
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: rocescope [OPTIONS] [COMMAND] [ARGS] [OPTIONS]\n"
+	fputs(_("Usage: rocescope [OPTIONS] [COMMAND] [ARGS] [OPTIONS]\n"	/* own text */
 		"Find out why RoCE v2 on this host does not connect or is not fast.\n"
 		"Without a command, opens the console.\n\n"
-		"Commands:\n");
+		"Commands:\n"), f);
 	for (const struct rs_cmd *const *c = rs_cmds; *c; c++)
-		print_wrapped(f, rs_tprintf(f, "  %-9s", (*c)->name), 12, (*c)->help);
-	print_wrapped(f, rs_tprintf(f, "  %-9s", "help"), 12, "this help, or help for one command");
-	fprintf(f, "\nOptions (before or after the command):\n");
+		print_wrapped(f, rs_tprintf(f, "  %-9s", (*c)->name), 12, _((*c)->help));
+	print_wrapped(f, rs_tprintf(f, "  %-9s", "help"), 12,
+		       _("this help, or help for one command"));
+	fputs(_("\nOptions (before or after the command):\n"), f);	/* own text */
 	for (const struct rs_opt *o = global_opts; o->lname; o++)
 		print_opt(f, o);
-	fprintf(f, "\nEach command's own options: rocescope help COMMAND.  See docs/cli.md.\n");
+	fputs(_("\nEach command's own options: rocescope help COMMAND.  "	/* own text */
+		"See docs/cli.md.\n"), f);
 }
 
 static void cmd_usage(FILE *f, const struct rs_cmd *c)
 {
-	rs_tprintf(f, "Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n", c->name,
-		   c->args[0] ? " " : "", c->args, c->help);
+	/* TRANSLATORS: the command, a space or nothing, its arguments (PEER),
+	 * then the command's one-line help. */
+	rs_tprintf(f, _("Usage: rocescope [OPTIONS] %s%s%s [OPTIONS]\n%s.\n"), c->name,
+		   c->args[0] ? " " : "", c->args, _(c->help));
 	if (c->opts && c->opts[0].lname) {
-		rs_tprintf(f, "\nOptions of %s:\n", c->name);
+		rs_tprintf(f, _("\nOptions of %s:\n"), c->name);
 		for (const struct rs_opt *o = c->opts; o->lname; o++)
 			print_opt(f, o);
 	}
 	/* Only what applies: the others are refused (check_applies). */
 	if (c->flags & RS_CMD_HOST)	/* two lines: one would not fit 80 columns */
-		rs_tprintf(f, "\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
-			   "                --peer IP, %s--help\n",
+		/* TRANSLATORS: %s is "--json, " or nothing. */
+		rs_tprintf(f, _("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
+				"                --peer IP, %s--help\n"),
 			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
 	else
-		rs_tprintf(f, "\nGlobal options: %s--help\n",
+		/* TRANSLATORS: %s is "--json, " or nothing. */
+		rs_tprintf(f, _("\nGlobal options: %s--help\n"),
 			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
 }
 
@@ -209,8 +261,8 @@ static int global(struct parse *ps, const struct rs_opt *o, const char *arg)
 	case G_PEER:
 		/* An address, never a name: the tool says what it looked up. */
 		if (rs_peer_parse(arg, NULL, NULL, NULL, 0)) {
-			rs_tprintf(stderr, "rocescope: --peer: '%s' is not an IPv4 or IPv6 address "
-				   "(a host name is not looked up)\n", arg);
+			rs_tprintf(stderr, _("rocescope: --peer: '%s' is not an IPv4 or IPv6 address "
+					     "(a host name is not looked up)\n"), arg);
 			return RS_EXIT_USAGE;
 		}
 		cli->peer = arg;
@@ -259,20 +311,20 @@ static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
 	rs_tprintf(stderr, "rocescope: %s%s", where ? where : "", where ? ": " : "");
 	if (strncmp(tok, "--", 2)) {
 		if (c == ':')
-			rs_tprintf(stderr, "option -%c needs an argument", optopt);
+			rs_tprintf(stderr, _("option -%c needs an argument"), optopt);
 		else
-			rs_tprintf(stderr, "unknown option -%c", optopt);
+			rs_tprintf(stderr, _("unknown option -%c"), optopt);
 	} else if (c == ':') {
-		rs_tprintf(stderr, "option '%s' needs an argument", tok);
+		rs_tprintf(stderr, _("option '%s' needs an argument"), tok);
 	} else {
 		n = strcspn(tok, "=");
 		snprintf(name, sizeof(name), "%.*s", (int)n - 2, tok + 2);
 		if (tok[n] && (find_long(global_opts, name) || (cmd && find_long(cmd->opts, name))))
-			rs_tprintf(stderr, "option '%.*s' takes no argument", (int)n, tok);
+			rs_tprintf(stderr, _("option '%.*s' takes no argument"), (int)n, tok);
 		else
-			rs_tprintf(stderr, "unknown option '%.*s'", (int)n, tok);
+			rs_tprintf(stderr, _("unknown option '%.*s'"), (int)n, tok);
 	}
-	rs_tprintf(stderr, " (see rocescope %s%s)\n", cmd ? "help " : "--help",
+	rs_tprintf(stderr, _(" (see rocescope %s%s)\n"), cmd ? "help " : "--help",
 		   cmd ? cmd->name : "");
 	return RS_EXIT_USAGE;
 }
@@ -389,7 +441,7 @@ static int replay_pending(struct parse *ps, const struct rs_cmd *cmd)
 		int r;
 
 		if (!o) {
-			rs_tprintf(stderr, "rocescope: %s: option --%s does not apply to it\n",
+			rs_tprintf(stderr, _("rocescope: %s: option --%s does not apply to it\n"),
 				   cmd->name, ps->pend[i].lname);
 			return RS_EXIT_USAGE;
 		}
@@ -412,7 +464,8 @@ static int check_applies(const struct rs_cli *cli, const struct rs_cmd *cmd)
 		      cli->replay ? "--replay" : cli->peer ? "--peer" : NULL;
 	if (!bad)
 		return -1;
-	rs_tprintf(stderr, "rocescope: %s: %s does not apply (%s)\n", cmd->name, bad, cmd->help);
+	rs_tprintf(stderr, _("rocescope: %s: %s does not apply (%s)\n"), cmd->name, bad,
+		   _(cmd->help));
 	return RS_EXIT_USAGE;
 }
 
@@ -436,12 +489,12 @@ static int run_console(struct rs_cli *cli, struct parse *ps)
 	};
 
 	if (ps->n_pend) {
-		rs_tprintf(stderr, "rocescope: --%s needs a command\n", ps->pend[0].lname);
+		rs_tprintf(stderr, _("rocescope: --%s needs a command\n"), ps->pend[0].lname);
 		return RS_EXIT_USAGE;
 	}
 	if (cli->json) {
 		rs_tprintf(stderr,
-			   "rocescope: --json needs a command; the console is interactive\n");
+			   _("rocescope: --json needs a command; the console is interactive\n"));
 		return RS_EXIT_USAGE;
 	}
 	return rs_console_run(&co);
@@ -457,18 +510,18 @@ static int run_help(int argc, char **argv)
 	}
 	if (argc > 2) {
 		rs_tprintf(stderr,
-			   "rocescope: help: one COMMAND at a time ('%s' is one too many)\n",
+			   _("rocescope: help: one COMMAND at a time ('%s' is one too many)\n"),
 			   argv[2]);
 		return RS_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "help")) {
-		printf("Usage: rocescope help [COMMAND]\n"
-		       "this help, or help for one command (the same as rocescope COMMAND --help).\n");
+		printf(_("Usage: rocescope help [COMMAND]\n"
+		       "this help, or help for one command (the same as rocescope COMMAND --help).\n"));
 		return RS_EXIT_OK;
 	}
 	c = find_cmd(argv[1]);
 	if (!c) {
-		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[1]);
+		rs_tprintf(stderr, _("rocescope: unknown command '%s' (see --help)\n"), argv[1]);
 		return RS_EXIT_USAGE;
 	}
 	cmd_usage(stdout, c);
@@ -508,12 +561,12 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 		rs_i18n_machine();
 	npos = argc - optind;
 	if (npos > cmd->max_args) {
-		rs_tprintf(stderr, "rocescope: %s: unexpected argument '%s'\n", cmd->name,
+		rs_tprintf(stderr, _("rocescope: %s: unexpected argument '%s'\n"), cmd->name,
 			   argv[optind + cmd->max_args]);
 		return RS_EXIT_USAGE;
 	}
 	if (npos < cmd->min_args) {
-		rs_tprintf(stderr, "rocescope: %s: needs %s (see rocescope help %s)\n", cmd->name,
+		rs_tprintf(stderr, _("rocescope: %s: needs %s (see rocescope help %s)\n"), cmd->name,
 			   cmd->args, cmd->name);
 		return RS_EXIT_USAGE;
 	}
@@ -552,7 +605,7 @@ int main(int argc, char **argv)
 		return run_help(argc, argv);
 	cmd = find_cmd(argv[0]);
 	if (!cmd) {
-		rs_tprintf(stderr, "rocescope: unknown command '%s' (see --help)\n", argv[0]);
+		rs_tprintf(stderr, _("rocescope: unknown command '%s' (see --help)\n"), argv[0]);
 		return RS_EXIT_USAGE;
 	}
 	return run_cmd(&ps, cmd, argc, argv);
@@ -566,7 +619,7 @@ int rs_cli_seconds(const char *opt, const char *arg, double max, double *out)
 	*out = strtod(arg, &end);
 	if (!errno && end != arg && !*end && isfinite(*out) && *out > 0 && *out <= max)
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n", opt, arg,
+	rs_tprintf(stderr, _("rocescope: %s: invalid value '%s' (seconds, > 0 and <= %g)\n"), opt, arg,
 		   max);
 	return RS_EXIT_USAGE;
 }
@@ -588,7 +641,7 @@ int rs_cli_long(const char *opt, const char *arg, long min, long max, long *out)
 	*out = strtol(arg, &end, 10);
 	if (!errno && end != arg && !*end && *out >= min && *out <= max)
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n",
+	rs_tprintf(stderr, _("rocescope: %s: invalid value '%s' (a whole number from %ld to %ld)\n"),
 		   opt, arg, min, max);
 	return RS_EXIT_USAGE;
 }

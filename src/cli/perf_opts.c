@@ -6,6 +6,7 @@
  * --perftest, perftest's own as a reference).
  */
 #include "cli/perf_cli.h"
+#include "i18n.h"
 #include "perf/endpoint.h"
 #include "util.h"
 
@@ -53,8 +54,8 @@ int rs_perf_cli_opt(struct rs_cli *cli, int id, const char *arg)
 			return RS_EXIT_USAGE;
 		if (mtu_ok(o->mtu))
 			return 0;
-		rs_tprintf(stderr, "rocescope: -m: %ld is not an RDMA MTU (256, 512, 1024, 2048, "
-			   "4096)\n", o->mtu);
+		rs_tprintf(stderr, _("rocescope: -m: %ld is not an RDMA MTU (256, 512, 1024, 2048, "
+			   "4096)\n"), o->mtu);
 		return RS_EXIT_USAGE;
 	case RS_PO_SWEEP: o->sweep = 1; return 0;
 	case RS_PO_PORT: return rs_cli_long("-p", arg, 1, 65535, &o->tcp_port);
@@ -93,7 +94,7 @@ static int params_of(int test, struct rs_perf_params *p)
 	p->mtu = (uint32_t)o->mtu;
 	if (o->duration > 0 && o->iters) {
 		rs_tprintf(stderr,
-			   "rocescope: -n and -D exclude each other (iterations or seconds)\n");
+			   _("rocescope: -n and -D exclude each other (iterations or seconds)\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (o->duration > 0)
@@ -102,7 +103,7 @@ static int params_of(int test, struct rs_perf_params *p)
 		p->iters = (uint64_t)(o->iters ? o->iters : test == RS_PERF_LAT ? 1000 : 5000);
 	if (test == RS_PERF_LAT && (o->qps > 1 || o->read)) {
 		rs_tprintf(stderr,
-			   "rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n");
+			   _("rocescope: lat: one QP, RDMA WRITE only (-q and --read are for bw)\n"));
 		return RS_EXIT_USAGE;
 	}
 	if (test == RS_PERF_LAT && p->tx_depth < 2)
@@ -164,7 +165,7 @@ int rs_perf_cli_run(struct rs_cli *cli, int test, const char *peer)
 	if (ret)
 		return ret;
 	if (cli->json && o->json_lines) {
-		rs_tprintf(stderr, "rocescope: --json and --json-lines exclude each other\n");
+		rs_tprintf(stderr, _("rocescope: --json and --json-lines exclude each other\n"));
 		return RS_EXIT_USAGE;
 	}
 	out = rs_perf_out_new(o->json_lines ? RS_OUT_JSONL : cli->json ? RS_OUT_JSON : RS_OUT_TEXT,

@@ -8,6 +8,7 @@
  * kept.  Text from the peer (its view, its messages) is escaped first.
  */
 #include "cli/perf_out.h"
+#include "i18n.h"
 #include "perf/jsonl.h"
 #include "util.h"
 
@@ -78,9 +79,9 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 	rs_pr_text(p, "%-6s ", side);
 	rs_pr_str_or_null(p, "device", "%s ", v->device);
 	rs_pr_int_known(p, "port", NULL, (int)v->port, v->port != 0);
-	rs_pr_text(p, "port %u on %s: ", v->port, v->hostname);
+	rs_pr_text(p, _("port %u on %s: "), v->port, v->hostname);
 	rs_pr_int_known(p, "gid_index", NULL, v->gid_index, v->gid_index >= 0);
-	rs_pr_text(p, "GID %d ", v->gid_index);
+	rs_pr_text(p, _("GID %d "), v->gid_index);
 	rs_pr_str_or_null(p, "gid", NULL, v->gid);
 	rs_pr_str_or(p, "gid_type", "%s ", v->gid_type, "?");
 	rs_pr_str_or_null(p, "netdev", NULL, v->netdev);
@@ -88,9 +89,9 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 	rs_pr_text(p, "(%s), ", v->netdev[0] ? v->netdev : "?");
 	rs_pr_int_known(p, "netdev_mtu", NULL, (int)v->netdev_mtu, v->netdev_mtu != 0);
 	rs_pr_int_known(p, "active_mtu", NULL, (int)v->active_mtu, v->active_mtu != 0);
-	rs_pr_text(p, "MTU %u (netdev %u), ", v->active_mtu, v->netdev_mtu);
+	rs_pr_text(p, _("MTU %u (netdev %u), "), v->active_mtu, v->netdev_mtu);
 	rs_pr_int_known(p, "link_mbps", NULL, (int)v->link_mbps, v->link_mbps != 0);
-	rs_pr_text(p, "%.0f Gb/s, memlock %s, ", v->link_mbps / 1000.0, ml);
+	rs_pr_text(p, _("%.0f Gb/s, memlock %s, "), v->link_mbps / 1000.0, ml);
 	rs_pr_str_or_null(p, "port_state", NULL, v->port_state);
 	str_known(p, "pfc", "PFC %s, ", v->pfc);
 	str_known(p, "trust", NULL, v->trust);
@@ -110,9 +111,9 @@ void rs_perf_out_view(struct rs_pr *p, const char *key, const char *side,
 void rs_perf_out_diff(struct rs_pr *p, const struct rs_perf_diff *d)
 {
 	rs_pr_obj_open(p, NULL);
-	rs_pr_str(p, "what", "difference: %s: ", d->what);
-	rs_pr_str(p, "local", "%s here, ", d->local);
-	rs_pr_str(p, "remote", "%s there: ", d->remote);
+	rs_pr_str(p, "what", _("difference: %s: "), d->what);
+	rs_pr_str(p, "local", _("%s here, "), d->local);
+	rs_pr_str(p, "remote", _("%s there: "), d->remote);
 	rs_pr_str(p, "note", "%s\n", d->note);
 	rs_pr_obj_close(p);
 }
@@ -144,7 +145,7 @@ static void on_views(void *arg, const struct rs_perf_view *local, const struct r
 		rs_perf_out_view(&o->text, NULL, "local", local);
 		rs_perf_out_view(&o->text, NULL, "remote", remote);
 		if (!nd)
-			rs_tprintf(stdout, "differences: none that matter\n");
+			rs_tprintf(stdout, _("differences: none that matter\n"));
 		for (int i = 0; i < nd; i++)
 			rs_perf_out_diff(&o->text, &d[i]);
 		fflush(stdout);
@@ -162,7 +163,7 @@ void rs_perf_out_note(struct rs_perf_out *o, const char *text)
 		rs_jl_str(&jl, "text", text);
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT) {
-		rs_pr_str(&o->text, RS_PR_ITEM, "note: %s\n", text);
+		rs_pr_str(&o->text, RS_PR_ITEM, _("note: %s\n"), text);
 		fflush(stdout);
 	}
 }
@@ -191,11 +192,11 @@ static void on_interval(void *arg, const struct rs_perf_interval *iv)
 		rs_jl_end(&jl, STDOUT_FILENO);
 	} else if (o->mode == RS_OUT_TEXT && o->tty) {
 		if (o->p.test == RS_PERF_BW)
-			rs_tprintf(stdout, "  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n",
+			rs_tprintf(stdout, _("  %6.1f s  %8u B  %10.3f Gb/s  %10.4f Mmsg/s\n"),
 				   iv->t_s, iv->size,
 				   iv->gbps, iv->mpps);
 		else
-			rs_tprintf(stdout, "  %6.1f s  %8u B  %10llu round trips\n", iv->t_s,
+			rs_tprintf(stdout, _("  %6.1f s  %8u B  %10llu round trips\n"), iv->t_s,
 				   iv->size,
 				   (unsigned long long)iv->iters_done);
 		fflush(stdout);
@@ -262,7 +263,7 @@ static void text_hist(const struct rs_perf_lat_result *r)
 	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++)
 		if (r->hist[i] > max)
 			max = r->hist[i];
-	rs_tprintf(stdout, "histogram of the one-way latency (%u B):\n", r->size);
+	rs_tprintf(stdout, _("histogram of the one-way latency (%u B):\n"), r->size);
 	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++) {
 		char range[32];
 		int bar;
@@ -321,10 +322,10 @@ void rs_perf_out_lat(struct rs_pr *p, const struct rs_perf_out *o,
 	rs_pr_double(p, "t_max_us", "%10.2f\n", r->t_max_us);
 	rs_pr_double(p, "t_stdev_us", NULL, r->t_stdev_us);
 	if (r->timestamps)
-		rs_pr_text(p, "round trip %.2f us (median): ", r->t_median_us * 2);
-	rs_pr_double_known(p, "wire_rtt_us", "%.2f us on the wire and in the NICs, ",
+		rs_pr_text(p, _("round trip %.2f us (median): "), r->t_median_us * 2);
+	rs_pr_double_known(p, "wire_rtt_us", _("%.2f us on the wire and in the NICs, "),
 			   r->wire_rtt_us, r->timestamps);
-	rs_pr_double_known(p, "host_rtt_us", "%.2f us in the hosts\n", r->host_rtt_us,
+	rs_pr_double_known(p, "host_rtt_us", _("%.2f us in the hosts\n"), r->host_rtt_us,
 			   r->timestamps);
 	rs_pr_arr_open(p, "histogram");
 	for (int i = 0; i < RS_PERF_HIST_BUCKETS; i++)

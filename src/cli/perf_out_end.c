@@ -7,6 +7,7 @@
  * any of this).
  */
 #include "cli/perf_out.h"
+#include "i18n.h"
 #include "perf/jsonl.h"
 #include "util.h"
 
@@ -31,12 +32,12 @@ static void text_verdict(const struct rs_perf_out *o)
 	pct = rs_perf_out_line_rate_pct(o, b->bw_avg_gbps);
 	if (pct < 0)
 		rs_tprintf(stdout,
-			   "verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n",
+			   _("verdict: %.3f Gb/s (the port's rate is unknown: no line-rate figure)\n"),
 			   b->bw_avg_gbps);
 	else
-		rs_tprintf(stdout, "verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n",
+		rs_tprintf(stdout, _("verdict: %.0f Gb/s port: %.3f Gb/s = %.0f%% of line rate%s\n"),
 			   o->local.link_mbps / 1000.0, b->bw_avg_gbps, pct,
-			   o->p.sweep ? " (largest size)" : "");
+			   o->p.sweep ? _(" (largest size)") : "");
 }
 
 /*
@@ -58,13 +59,14 @@ static void print_failure(struct rs_pr *p, const struct rs_perf_out *o,
 	rs_pr_obj_open(p, "error");
 	rs_pr_str(p, "code", NULL, fi->id);
 	rs_pr_text(p, "rocescope: %s: ", o->cmd);
-	rs_pr_str(p, "title", "%s\n", fi->title);
-	rs_pr_str(p, "message", "  what:  %s\n", e->message);
+	rs_pr_str(p, "title", NULL, fi->title);
+	rs_pr_text(p, "%s\n", _(fi->title));
+	rs_pr_str(p, "message", _("  what:  %s\n"), e->message);
 	rs_pr_str(p, "check", NULL, fi->check);
 	if (peer && e->err)
-		rs_pr_text(p, "  check: %s\n", rs_perf_fail_info(e->err)->check);
+		rs_pr_text(p, _("  check: %s\n"), _(rs_perf_fail_info(e->err)->check));
 	else if (fi->check[0])
-		rs_pr_text(p, "  check: %s\n", fi->check);
+		rs_pr_text(p, _("  check: %s\n"), _(fi->check));
 	if (peer)
 		rs_pr_str(p, "peer_code", NULL, rs_perf_fail_info(e->err)->id);
 	else
@@ -136,7 +138,7 @@ static void json_doc(const struct rs_perf_out *o, const struct rs_perf_error *e)
 	print_failure(p, o, e);
 	rs_pr_obj_close(p);
 	if (rs_json_finish(&j) || rs_pr_error(p))
-		rs_tprintf(stderr, "rocescope: internal error: malformed JSON output\n");
+		rs_tprintf(stderr, _("rocescope: internal error: malformed JSON output\n"));
 }
 
 static void jl_last(const struct rs_perf_error *e, int code)

@@ -5,6 +5,7 @@
  * second reading some views wait for on the event loop.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "runtime/loop.h"
 #include "session/replay.h"
 #include "util.h"
@@ -127,7 +128,7 @@ void rs_view_print_errors(struct rs_pr *p, const struct rs_snapshot *s)
 
 		rs_pr_obj_open(p, NULL);
 		rs_pr_str(p, "area", NULL, rs_area_name(e->area));
-		rs_pr_str(p, "source", "note: %s", e->source);
+		rs_pr_str(p, "source", _("note: %s"), e->source);
 		rs_pr_str_or_null(p, "object", e->object[0] ? " %s" : NULL, e->object);
 		rs_pr_str(p, "message", ": %s\n", e->message);
 		rs_pr_obj_close(p);
@@ -143,7 +144,7 @@ int rs_view_close(struct rs_view *v, int ret)
 	if (v->j)
 		rs_json_obj_end(v->j);
 	if (rs_pr_error(&v->pr) || (v->j && rs_json_finish(v->j))) {
-		rs_tprintf(stderr, "rocescope: internal error: malformed %s output\n",
+		rs_tprintf(stderr, _("rocescope: internal error: malformed %s output\n"),
 			   v->j ? "JSON" : "text");
 		ret = RS_EXIT_FAIL;
 	}

@@ -11,6 +11,7 @@
  * troubleshooting tree instead (view_tree.c).
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "diag/check.h"
 
 #include <stdio.h>
@@ -19,13 +20,17 @@
 /* Text shows the evidence, expectation and remedy of a problem only. */
 static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 {
-	static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
-	static const char *const advice[] = { "      evidence: %s\n", "      expected: %s\n",
-					      "      remedy:   %s\n" };
+	/* TRANSLATORS: verdicts in a 4-column field (a Chinese word of two
+	 * characters fills it). */
+	static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
+	/* TRANSLATORS: the labels end at column 16, where the text starts. */
+	static const char *const advice[] = { N_("      evidence: %s\n"), N_("      expected: %s\n"),
+					      N_("      remedy:   %s\n") };
+	const char *adv[] = { _(advice[0]), _(advice[1]), _(advice[2]) };
 	int more = rs_finding_is_problem(f);
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%-4s  ", upper[f->verdict]);
+	rs_pr_text(p, "%-4s  ", _(upper[f->verdict]));
 	rs_pr_str(p, "id", "%-22s ", f->id);
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
 	rs_pr_str(p, "kind", NULL, rs_object_kind_name(f->kind));
@@ -35,7 +40,7 @@ static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 	rs_pr_str_or_null(p, "netdev", NULL, f->netdev);
 	rs_pr_str_or_null(p, "addr", NULL, f->addr);
 	rs_pr_str(p, "summary", "%s\n", f->summary);
-	rs_view_print_advice(p, f, more ? advice : NULL);
+	rs_view_print_advice(p, f, more ? adv : NULL);
 	rs_pr_obj_close(p);
 }
 
@@ -62,7 +67,7 @@ static void print_findings(struct rs_view *v, const size_t *n)
 	for (int k = RS_PASS; k <= RS_SKIP; k++)
 		rs_pr_size(p, rs_verdict_name(k), NULL, n[k]);
 	rs_pr_obj_close(p);
-	rs_pr_text(p, "\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n", n[RS_FAIL], n[RS_WARN],
+	rs_pr_text(p, _("\n%zu fail, %zu warn, %zu pass, %zu skip (%s)\n"), n[RS_FAIL], n[RS_WARN],
 		   n[RS_PASS], n[RS_SKIP], v->sess.label);
 }
 
@@ -125,22 +130,22 @@ enum {
 };
 
 static const struct rs_opt check_opts[] = {
-	{ "interval", 'i', "SEC", "seconds between the two counter readings that show what "
-	  "is rising (default 1; 0: one reading)", OPT_INTERVAL },
-	{ "tree", 0, "TREE", "walk a troubleshooting tree: connection-failure, low-bandwidth, "
-	  "large-message-crash, first-time-setup, or a FILE.yaml", OPT_TREE },
-	{ "profile", 0, "FILE", "compare with a site profile (profiles/lab.yaml, "
-	  "profiles/lossless.yaml)", OPT_PROFILE },
-	{ "device", 'd', "DEV", "the RDMA device the tree is about (default: the port towards "
-	  "the peer)", OPT_DEV },
-	{ "ib-port", 0, "N", "its port (default 1)", OPT_PORT },
-	{ "gid-index", 'x', "N", "the GID index the application uses (as perftest -x)",
+	{ "interval", 'i', "SEC", N_("seconds between the two counter readings that show what "
+	  "is rising (default 1; 0: one reading)"), OPT_INTERVAL },
+	{ "tree", 0, "TREE", N_("walk a troubleshooting tree: connection-failure, low-bandwidth, "
+	  "large-message-crash, first-time-setup, or a FILE.yaml"), OPT_TREE },
+	{ "profile", 0, "FILE", N_("compare with a site profile (profiles/lab.yaml, "
+	  "profiles/lossless.yaml)"), OPT_PROFILE },
+	{ "device", 'd', "DEV", N_("the RDMA device the tree is about (default: the port towards "
+	  "the peer)"), OPT_DEV },
+	{ "ib-port", 0, "N", N_("its port (default 1)"), OPT_PORT },
+	{ "gid-index", 'x', "N", N_("the GID index the application uses (as perftest -x)"),
 	  OPT_GID },
-	{ "size", 's', "BYTES", "the message size of the test or application (as perftest -s)",
+	{ "size", 's', "BYTES", N_("the message size of the test or application (as perftest -s)"),
 	  OPT_SIZE },
-	{ "tx-depth", 't', "N", "messages in flight per QP (as perftest -t; default 128)",
+	{ "tx-depth", 't', "N", N_("messages in flight per QP (as perftest -t; default 128)"),
 	  OPT_DEPTH },
-	{ "qps", 'q', "N", "queue pairs (as perftest -q; default 1)", OPT_QPS },
+	{ "qps", 'q', "N", N_("queue pairs (as perftest -q; default 1)"), OPT_QPS },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -174,7 +179,7 @@ static int check_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_check = {
 	.name = "check",
 	.args = "",
-	.help = "every check, or one troubleshooting tree: verdict, evidence, remedy",
+	.help = N_("every check, or one troubleshooting tree: verdict, evidence, remedy"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.opts = check_opts,
 	.opt = check_opt,

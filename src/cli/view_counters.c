@@ -17,6 +17,7 @@
  * loaded file cannot move: its totals are printed once and the view says so.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "model/units.h"
 #include "runtime/loop.h"
 #include "util.h"
@@ -68,9 +69,9 @@ static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
 		rs_rate_scale(c->rate, u, &v, &unit);
 		rs_pr_text(p, "%15.2f %s\n", v, unit);
 	} else {
-		rs_pr_text(p, "%15s (+%llu %s, clock did not advance)\n", "?",
+		rs_pr_text(p, _("%15s (+%llu %s, clock did not advance)\n"), "?",
 			   (unsigned long long)c->delta,
-			   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? "packets" : "");
+			   u == RS_RU_BITS ? "B" : u == RS_RU_PACKETS ? _("packets") : "");
 	}
 }
 
@@ -78,7 +79,7 @@ static void print_ctr(struct rs_pr *p, const struct rs_series_set *set,
 static void reading_begin(struct rs_view *v, long n)
 {
 	rs_pr_obj_open(&v->pr, NULL);
-	rs_pr_u64(&v->pr, "n", "interval %llu", (uint64_t)n);
+	rs_pr_u64(&v->pr, "n", _("interval %llu"), (uint64_t)n);
 	rs_pr_text(&v->pr, " (%s)\n", v->sess.label);
 	rs_pr_arr_open(&v->pr, "counters");
 }
@@ -99,7 +100,7 @@ static void print_head(struct rs_view *v, int is_static, double interval)
 	rs_pr_double_known(&v->pr, "interval", NULL, interval, !is_static);
 	rs_pr_str_or_null(&v->pr, "taken_at", NULL, taken);
 	if (is_static)
-		rs_pr_text(&v->pr, "counters are static (%s, taken %s): totals, no rates\n",
+		rs_pr_text(&v->pr, _("counters are static (%s, taken %s): totals, no rates\n"),
 			   v->sess.label, taken[0] ? taken : "at an unknown time");
 	rs_pr_arr_open(&v->pr, "readings");
 }
@@ -135,7 +136,7 @@ static void on_change(struct rs_session *sess, unsigned what, void *arg)
 	print_changes(r);
 	reading_end(r->v);
 	if (!r->changed)
-		rs_pr_text(&r->v->pr, "  no counter changed\n");
+		rs_pr_text(&r->v->pr, _("  no counter changed\n"));
 	fflush(stdout);
 	if (opt_count > 0 && r->n >= opt_count)
 		rs_loop_stop(r->loop, 0);
@@ -207,9 +208,9 @@ static int counters_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_INTERVAL = 1, OPT_COUNT };
 
 static const struct rs_opt counters_opts[] = {
-	{ "interval", 'i', "SEC", "seconds between readings, fractions allowed (default 1)",
+	{ "interval", 'i', "SEC", N_("seconds between readings, fractions allowed (default 1)"),
 	  OPT_INTERVAL },
-	{ "count", 'c', "N", "stop after N intervals (default: until Ctrl-C)", OPT_COUNT },
+	{ "count", 'c', "N", N_("stop after N intervals (default: until Ctrl-C)"), OPT_COUNT },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -223,7 +224,7 @@ static int counters_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_counters = {
 	.name = "counters",
 	.args = "",
-	.help = "per-second rates of counters that move",
+	.help = N_("per-second rates of counters that move"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.opts = counters_opts,
 	.opt = counters_opt,

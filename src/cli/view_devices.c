@@ -14,6 +14,7 @@
  * limited, GONE) are the findings of src/diag/ checks, as in the console.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "diag/check.h"
 #include "model/counter_tables.h"
 #include "util.h"
@@ -61,7 +62,7 @@ static void print_pci(struct rs_pr *p, const struct rs_findings *fs, const struc
 	char cur[64], max[64];
 
 	rs_pr_obj_open(p, "pci");
-	rs_pr_str_or(p, "addr", "  PCI      %s", l->addr, "unknown");
+	rs_pr_str_or(p, "addr", _("  PCI      %s"), l->addr, _("unknown"));
 	/* 0 is the snapshot's "unknown" for every number here */
 	rs_pr_u64_known(p, "vendor_id", txt ? " [%04llx" : NULL, l->vendor_id, ids);
 	rs_pr_u64_known(p, "device_id", txt ? ":%04llx]" : NULL, l->device_id, ids);
@@ -83,8 +84,8 @@ static void print_pci(struct rs_pr *p, const struct rs_findings *fs, const struc
 		return;
 	fmt_speed(cur, sizeof(cur), l->cur_gts, l->cur_speed, l->cur_width);
 	fmt_speed(max, sizeof(max), l->max_gts, l->max_speed, l->max_width);
-	rs_pr_text(p, "  %s (max %s)%s\n", cur, max, problem(fs, "pci.link_degraded", d) ?
-		   "  DEGRADED" : "");
+	rs_pr_text(p, _("  %s (max %s)%s\n"), cur, max, problem(fs, "pci.link_degraded", d) ?
+		   _("  DEGRADED") : "");
 }
 
 /* Text: "Broadcom Inc. and subsidiaries BCM57508 NetXtreme-E ..." or why not;
@@ -93,12 +94,12 @@ static void print_nic(struct rs_pr *p, const struct rs_device *d)
 {
 	const struct rs_pci_link *l = &d->pci;
 
-	rs_pr_text(p, "  NIC      %s%s%s", l->vendor_name, l->vendor_name[0] &&
+	rs_pr_text(p, _("  NIC      %s%s%s"), l->vendor_name, l->vendor_name[0] &&
 		   l->device_name[0] ? " " : "", l->device_name);
 	if (l->names_note[0])
 		rs_pr_text(p, "%s(%s)", l->vendor_name[0] ? " " : "", l->names_note);
 	else if (!l->vendor_name[0] && !l->device_name[0])
-		rs_pr_text(p, "(not named: the snapshot carries no PCI names)");
+		rs_pr_text(p, _("(not named: the snapshot carries no PCI names)"));
 }
 
 /* The RDMA resources; counts are null when RDMA netlink was not read. */
@@ -111,7 +112,7 @@ static void print_res(struct rs_pr *p, const struct rs_rdma_res *r)
 	/* Our own text: counts and the kernel's QP state names. */
 	if (!rs_pr_is_json(p)) {
 		rs_rdma_res_fmt(res, sizeof(res), r);
-		rs_pr_text(p, "  in use   %s\n", res);
+		rs_pr_text(p, _("  in use   %s\n"), res);
 	}
 	rs_pr_obj_open(p, "resources");
 	rs_pr_bool(p, "known", NULL, r->known);
@@ -134,7 +135,7 @@ static void print_port(struct rs_pr *p, const struct rs_snap_index *x, const str
 	const struct rs_link *l = pt->netdev[0] ? rs_snap_index_link(x, pt->netdev) : NULL;
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_uint(p, "num", "  port %-3u ", pt->num);
+	rs_pr_uint(p, "num", _("  port %-3u "), pt->num);
 	rs_pr_int_known(p, "state", NULL, pt->state, pt->state > 0 || pt->state_name[0]);
 	rs_pr_str_or(p, "state_name", "%s / ", pt->state_name, "?");
 	rs_pr_int_known(p, "phys_state", NULL, pt->phys_state, pt->phys_state > 0);
@@ -142,15 +143,15 @@ static void print_port(struct rs_pr *p, const struct rs_snap_index *x, const str
 	rs_pr_str_or(p, "link_layer", "%s  ", pt->link_layer, "?");
 	rs_pr_str_or(p, "rate", "%s\n", pt->rate, "?");
 	rs_pr_double_known(p, "rate_gbps", NULL, pt->rate_gbps, pt->rate_gbps > 0);
-	rs_pr_str_or(p, "netdev", "           netdev %s", pt->netdev, "(none)");
+	rs_pr_str_or(p, "netdev", _("           netdev %s"), pt->netdev, _("(none)"));
 	rs_pr_u64_known(p, "netdev_mtu", NULL, l ? l->mtu : 0, l && l->mtu);
 	if (l)
-		rs_pr_text(p, "  MTU %u", l->mtu);
+		rs_pr_text(p, _("  MTU %u"), l->mtu);
 	/* text: the RoCE MTU when either is known (0 stands for unknown) */
 	rs_pr_int_known(p, "active_mtu", NULL, pt->active_mtu, pt->active_mtu > 0);
 	if (pt->active_mtu || pt->max_mtu)
-		rs_pr_text(p, "  RoCE MTU %d", pt->active_mtu);
-	rs_pr_int_known(p, "max_mtu", " (max %d)", pt->max_mtu, pt->max_mtu > 0);
+		rs_pr_text(p, _("  RoCE MTU %d"), pt->active_mtu);
+	rs_pr_int_known(p, "max_mtu", _(" (max %d)"), pt->max_mtu, pt->max_mtu > 0);
 	rs_pr_text(p, "\n");
 	rs_pr_int_known(p, "gid_tbl_len", NULL, pt->gid_tbl_len, pt->gid_tbl_len > 0);
 	/* how many entries the table has (not the entries: `gids` has them);
@@ -166,21 +167,21 @@ static void print_device(struct rs_pr *p, const struct rs_snap_index *x,
 
 	rs_pr_obj_open(p, NULL);
 	rs_pr_str(p, "name", "%s  ", d->name);
-	rs_pr_text(p, "%s%s%s\n", d->generation[0] ? d->generation : "unknown generation",
-		   problem(fs, "nic.weak_roce_v2", d) ? " (RoCE v2 limited)" : "",
+	rs_pr_text(p, "%s%s%s\n", d->generation[0] ? d->generation : _("unknown generation"),
+		   problem(fs, "nic.weak_roce_v2", d) ? _(" (RoCE v2 limited)") : "",
 		   problem(fs, "device.gone", d) ?
-		   "  GONE (vanished since the last refresh)" : "");
-	rs_pr_str_or(p, "node_guid", "  GUID     %-22s  ", d->node_guid, "?");
-	rs_pr_str_or(p, "fw_ver", "firmware %s\n", d->fw_ver, "?");
+		   _("  GONE (vanished since the last refresh)") : "");
+	rs_pr_str_or(p, "node_guid", _("  GUID     %-22s  "), d->node_guid, "?");
+	rs_pr_str_or(p, "fw_ver", _("firmware %s\n"), d->fw_ver, "?");
 	/* A board_id can be a whole product name (hfi1): then HCA goes below
 	 * it, and the name is printed whole even past 80 columns, never cut. */
-	rs_pr_str_or(p, "board_id", strlen(d->board_id) > 22 ? "  PSID     %s\n           " :
-		     "  PSID     %-22s  ", d->board_id, "?");
-	rs_pr_str_or(p, "hca_type", "HCA %s  ", d->hca_type, "?");
-	rs_pr_str_or(p, "driver", "driver %s\n", d->driver, "?");
+	rs_pr_str_or(p, "board_id", strlen(d->board_id) > 22 ? _("  PSID     %s\n           ") :
+		     _("  PSID     %-22s  "), d->board_id, "?");
+	rs_pr_str_or(p, "hca_type", _("HCA %s  "), d->hca_type, "?");
+	rs_pr_str_or(p, "driver", _("driver %s\n"), d->driver, "?");
 	print_nic(p, d);
-	rs_pr_str_or(p, "rdma_driver", "\n  RDMA     %s", t ? t->driver : "",
-		     "no counter table claims it");
+	rs_pr_str_or(p, "rdma_driver", _("\n  RDMA     %s"), t ? t->driver : "",
+		     _("no counter table claims it"));
 	if (t)
 		rs_pr_text(p, " (%s)", t->title);
 	rs_pr_text(p, "\n");
@@ -207,7 +208,7 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 		return ret;
 	s = &v.sess.snap;
 	if (!v.j && s->n_devices == 0)
-		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, _("No RDMA devices found (%s).\n"), v.sess.label);
 	rs_pr_arr_open(&v.pr, "devices");
 	for (size_t i = 0; i < s->n_devices; i++) {
 		if (i)
@@ -221,7 +222,7 @@ static int devices_run(struct rs_cli *cli, int argc, char **argv)
 const struct rs_cmd rs_cmd_devices = {
 	.name = "devices",
 	.args = "",
-	.help = "RDMA devices, ports, PCI link, netdevs (ibstat + ibdev2netdev)",
+	.help = N_("RDMA devices, ports, PCI link, netdevs (ibstat + ibdev2netdev)"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.run = devices_run,
 };

@@ -10,6 +10,7 @@
  * so the eye skips them; the recommended row says "use".
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "model/gid_recommend.h"
 #include "util.h"
 
@@ -35,7 +36,7 @@ static const char *note_of(const struct rs_port *p, const struct rs_gid *g,
 	const char *trap = rs_gid_trap_label(p, g);
 
 	if (pick->gid == g)
-		return "use";
+		return _("use");
 	return trap ? trap : "";
 }
 
@@ -142,7 +143,7 @@ static void print_pick(struct rs_pr *p, const struct rs_device *d, const struct 
 
 	rs_pr_obj_open(p, NULL);
 	rs_pr_str(p, "dev", "%s ", d->name);
-	rs_pr_uint(p, "port", "port %u: ", pt->num);
+	rs_pr_uint(p, "port", _("port %u: "), pt->num);
 	rs_pr_str(p, "state", NULL, rs_gid_state_name(pick->state));
 	if (pick->index < 0) {	/* text: in the words of check's gid.no_roce_v2 */
 		rs_pr_null(p, "index", NULL, NULL);
@@ -152,7 +153,7 @@ static void print_pick(struct rs_pr *p, const struct rs_device *d, const struct 
 		rs_pr_obj_close(p);
 		return;
 	}
-	rs_pr_int(p, "index", "use GID index %d ", pick->index);
+	rs_pr_int(p, "index", _("use GID index %d "), pick->index);
 	rs_pr_str(p, "reason", "(%s): ", pick->reason);
 	rs_gid_settings(pick->index, &set);
 	rs_pr_obj_open(p, "settings");
@@ -210,7 +211,7 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 	if (ret)
 		return ret;
 	if (!v.j && v.sess.snap.n_devices == 0) {
-		rs_tprintf(stdout, "No RDMA devices found (%s).\n", v.sess.label);
+		rs_tprintf(stdout, _("No RDMA devices found (%s).\n"), v.sess.label);
 		return rs_view_close(&v, RS_EXIT_OK);
 	}
 	if (!v.j) {
@@ -232,7 +233,7 @@ static int gids_run(struct rs_cli *cli, int argc, char **argv)
 const struct rs_cmd rs_cmd_gids = {
 	.name = "gids",
 	.args = "",
-	.help = "GID table and the GID index to use (show_gids)",
+	.help = N_("GID table and the GID index to use (show_gids)"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.run = gids_run,
 };

@@ -13,6 +13,7 @@
  * the two readings, says so, and takes them off again before it exits.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "model/cpus.h"
 #include "model/qp_track.h"
 #include "session/qp_job.h"
@@ -53,19 +54,19 @@ static void text_group(struct rs_pr *p, const struct rs_snapshot *s,
 	const struct rs_proc *pr = proc_of(s, q->pid);
 
 	if (q->kernel) {
-		rs_pr_text(p, "\nkernel QPs\n");
+		rs_pr_text(p, _("\nkernel QPs\n"));
 	} else {
-		rs_pr_text(p, "\n%s  pid %u", q->comm[0] ? q->comm : "?", q->pid);
+		rs_pr_text(p, _("\n%s  pid %u"), q->comm[0] ? q->comm : "?", q->pid);
 		if (pr && pr->cpus_allowed[0])
-			rs_pr_text(p, "  CPUs %s", pr->cpus_allowed);
+			rs_pr_text(p, _("  CPUs %s"), pr->cpus_allowed);
 		if (pr && pr->cpu >= 0)
-			rs_pr_text(p, " (last on %d)", pr->cpu);
+			rs_pr_text(p, _(" (last on %d)"), pr->cpu);
 		if (!pr)
 			rs_pr_text(p, live ? "  (no such process now)" : "  (its process was not "
 				   "recorded)");
 		rs_pr_text(p, "\n");
 	}
-	rs_pr_text(p, "  %-14s %-4s %9s %9s %6s %6s %6s %6s %s\n", "DEV/PORT:QPN", "TYPE",
+	rs_pr_text(p, "  %-14s %-4s %9s %9s %6s %6s %6s %6s %s\n", _("DEV/PORT:QPN"), "TYPE",
 		   "SQ PSN", "RQ PSN", "RETR", "SEQERR", "RNR", "TMOUT", "FROM");
 }
 
@@ -101,14 +102,14 @@ static void text_status(struct rs_pr *p, const struct rs_qp_table *t,
 	rs_qp_status(t, q, status, sizeof(status));
 	rs_pr_text(p, "    %s", status);
 	if (q->has_rqpn)
-		rs_pr_text(p, "; peer QP %u", q->rqpn);
+		rs_pr_text(p, _("; peer QP %u"), q->rqpn);
 	if (q->cm)
 		rs_pr_text(p, "; %s -> %s", q->src, q->dst);
 	if (q->counter_id)
-		rs_pr_text(p, "; counter %u%s", q->counter_id,
+		rs_pr_text(p, _("; counter %u%s"), q->counter_id,
 			   q->counter_shared > 1 ? " (shared)" : "");
 	else if (q->from_port && q->score > 0 && q->port_busy > 1)
-		rs_pr_text(p, "; %u connected QPs share the port's counters", q->port_busy);
+		rs_pr_text(p, _("; %u connected QPs share the port's counters"), q->port_busy);
 	rs_pr_text(p, "\n");
 }
 
@@ -198,14 +199,14 @@ static void print_devices(struct rs_pr *p, const struct rs_snapshot *s,
 		rs_pr_bool(p, "qps_known", NULL, dev->qps_known);
 		rs_pr_str_or_null(p, "note", NULL, dev->qps_note);
 		if (!dev->qps_known)
-			rs_pr_text(p, "%s: QPs unknown: %s\n", dev->name, dev->qps_note);
+			rs_pr_text(p, _("%s: QPs unknown: %s\n"), dev->name, dev->qps_note);
 		else if (dev->qps_note[0])
 			rs_pr_text(p, "%s: %s\n", dev->name, dev->qps_note);
 		rs_pr_str_or_null(p, "counter_mode", NULL, dev->qp_counter_mode);
 		if (dev->qps_known && !own)
-			rs_pr_text(p, "%s: no per-QP counter bound (mode %s): the port's counters "
-				   "stand in (qps --bind asks for one)\n", dev->name,
-				   dev->qp_counter_mode[0] ? dev->qp_counter_mode : "unknown");
+			rs_pr_text(p, _("%s: no per-QP counter bound (mode %s): the port's counters "
+				   "stand in (qps --bind asks for one)\n"), dev->name,
+				   dev->qp_counter_mode[0] ? dev->qp_counter_mode : _("unknown"));
 		rs_pr_int_known(p, "numa_node", NULL, dev->numa_node, dev->numa_node >= 0);
 		rs_pr_str_or_null(p, "local_cpus", NULL, dev->local_cpus);
 		rs_pr_obj_close(p);
@@ -220,13 +221,13 @@ static void print_head(struct rs_view *v, const struct rs_qp_table *t, size_t ke
 
 	rs_pr_double_known(p, "interval_s", NULL, opt.interval, t->readings > 1);
 	rs_pr_size(p, "readings", NULL, (size_t)t->readings);
-	rs_pr_text(p, "%zu QPs (%s)", t->n, v->sess.label);
+	rs_pr_text(p, _("%zu QPs (%s)"), t->n, v->sess.label);
 	if (t->readings > 1)
-		rs_pr_text(p, ", rates per second between the last two readings");
+		rs_pr_text(p, _(", rates per second between the last two readings"));
 	else
-		rs_pr_text(p, ", one reading: no rates, PSN movement unknown");
+		rs_pr_text(p, _(", one reading: no rates, PSN movement unknown"));
 	if (kernel && !opt.all)
-		rs_pr_text(p, "; %zu kernel QPs not shown (--all)", kernel);
+		rs_pr_text(p, _("; %zu kernel QPs not shown (--all)"), kernel);
 	rs_pr_text(p, "\n");
 }
 
@@ -262,7 +263,7 @@ static void print_view(struct rs_view *v, const struct rs_qp_table *t, const siz
 	}
 	rs_pr_arr_close(p);
 	if (!shown)
-		rs_pr_text(p, "\nno %sQPs\n", kernel ? "user " : "");
+		rs_pr_text(p, kernel ? _("\nno user QPs\n") : _("\nno QPs\n"));
 	print_procs(p, &v->sess.snap);
 	if (json)
 		print_devices(p, &v->sess.snap, t);
@@ -333,7 +334,7 @@ static int qps_run(struct rs_cli *cli, int argc, char **argv)
 		n_msgs = unbind_all(&v, msgs, n_msgs);
 	t = rs_session_qps(&v.sess);
 	if (!t) {
-		rs_tprintf(stderr, "rocescope: no QP view in this session\n");
+		rs_tprintf(stderr, _("rocescope: no QP view in this session\n"));
 		return rs_view_close(&v, RS_EXIT_FAIL);
 	}
 	idx = rs_xcalloc(t->n + 1, sizeof(*idx));
@@ -346,11 +347,11 @@ static int qps_run(struct rs_cli *cli, int argc, char **argv)
 enum { OPT_INTERVAL = 1, OPT_ALL, OPT_BIND };
 
 static const struct rs_opt qps_opts[] = {
-	{ "interval", 'i', "SEC", "seconds between the two readings that show PSNs moving and "
-	  "the rates (default 1; 0: one reading)", OPT_INTERVAL },
-	{ "all", 'a', NULL, "the kernel's own QPs too (GSI, SMI)", OPT_ALL },
-	{ "bind", 0, NULL, "bind a per-QP counter to every user QP without one for the "
-	  "readings (live host, CAP_NET_ADMIN), and take them off again", OPT_BIND },
+	{ "interval", 'i', "SEC", N_("seconds between the two readings that show PSNs moving and "
+	  "the rates (default 1; 0: one reading)"), OPT_INTERVAL },
+	{ "all", 'a', NULL, N_("the kernel's own QPs too (GSI, SMI)"), OPT_ALL },
+	{ "bind", 0, NULL, N_("bind a per-QP counter to every user QP without one for the "
+	  "readings (live host, CAP_NET_ADMIN), and take them off again"), OPT_BIND },
 	{ NULL, 0, NULL, NULL, 0 },
 };
 
@@ -371,7 +372,7 @@ static int qps_opt(struct rs_cli *cli, int id, const char *arg)
 const struct rs_cmd rs_cmd_qps = {
 	.name = "qps",
 	.args = "",
-	.help = "queue pairs by process: PSNs, ERR, stalls, retransmits per second",
+	.help = N_("queue pairs by process: PSNs, ERR, stalls, retransmits per second"),
 	.flags = RS_CMD_JSON | RS_CMD_HOST,
 	.opts = qps_opts,
 	.opt = qps_opt,

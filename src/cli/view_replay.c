@@ -12,6 +12,7 @@
  * to rise), the findings as they changed, and how the file ended.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "model/units.h"
 #include "record/recording.h"
 #include "session/replay.h"
@@ -86,7 +87,7 @@ static void sample_head(struct rs_view *v, const struct rs_recording *r, size_t 
 
 	iso(r, k, when, sizeof(when));
 	rs_pr_obj_open(p, NULL);
-	rs_pr_size(p, "n", k ? "\ninterval %zu " : NULL, k);
+	rs_pr_size(p, "n", k ? _("\ninterval %zu ") : NULL, k);
 	rs_pr_double(p, "t", k ? "(+%.3f s, " : NULL, rs_rec_offset_s(r, k));
 	rs_pr_str(p, "time", k ? "%s)\n" : "baseline: sample 1 (%s), raw values\n", when);
 	rs_pr_arr_open(p, k ? "changes" : "counters");
@@ -97,7 +98,7 @@ static void sample_tail(struct rs_view *v, size_t printed)
 	rs_pr_arr_close(&v->pr);
 	rs_pr_obj_close(&v->pr);
 	if (!printed)
-		rs_pr_text(&v->pr, "  no counter changed\n");
+		rs_pr_text(&v->pr, _("  no counter changed\n"));
 }
 
 static void print_marks(struct rs_view *v, const struct rs_recording *r)
@@ -105,8 +106,13 @@ static void print_marks(struct rs_view *v, const struct rs_recording *r)
 	struct rs_pr *p = &v->pr;
 	char obj[RS_NAME_LEN + 16];
 
-	rs_pr_text(p, "\n%zu rise mark%s%s\n", r->n_marks, r->n_marks == 1 ? "" : "s",
-		   r->n_marks ? " (a counter that explains a slow run began to rise):" : "");
+	if (r->n_marks)
+		rs_pr_text(p, rs_trn("\n%zu rise mark (a counter that explains a slow run "
+				     "began to rise):\n",
+				     "\n%zu rise marks (a counter that explains a slow run "
+				     "began to rise):\n", r->n_marks), r->n_marks);
+	else
+		rs_pr_text(p, _("\n%zu rise marks\n"), r->n_marks);
 	rs_pr_arr_open(p, "marks");
 	for (size_t i = 0; i < r->n_marks; i++) {
 		const struct rs_rec_counter *c = &r->ctrs[r->marks[i].gid];
@@ -114,7 +120,7 @@ static void print_marks(struct rs_view *v, const struct rs_recording *r)
 
 		rs_view_owner(c->key.object, c->key.port, obj, sizeof(obj));
 		rs_pr_obj_open(p, NULL);
-		rs_pr_size(p, "n", "  interval %-6zu ", k);
+		rs_pr_size(p, "n", _("  interval %-6zu "), k);
 		rs_pr_double(p, "t", "+%-10.3f ", rs_rec_offset_s(r, k));
 		rs_pr_text(p, "%-10s ", obj);
 		rs_pr_str(p, "object", NULL, c->key.object);
@@ -135,9 +141,9 @@ static void print_problems(struct rs_pr *p, const struct rs_recording *r,
 			   const struct rs_rec_flist *fl)
 {
 	rs_pr_obj_open(p, NULL);
-	rs_pr_size(p, "n", "  interval %zu: ", fl->sample);
+	rs_pr_size(p, "n", _("  interval %zu: "), fl->sample);
 	rs_pr_double(p, "t", NULL, rs_rec_offset_s(r, fl->sample));
-	rs_pr_text(p, "%zu problem%s\n", fl->n, fl->n == 1 ? "" : "s");
+	rs_pr_text(p, rs_trn("%zu problem\n", "%zu problems\n", fl->n), fl->n);
 	rs_pr_arr_open(p, "problems");
 	for (size_t k = 0; k < fl->n; k++) {
 		const struct rs_rec_finding *f = &fl->items[k];
@@ -156,7 +162,7 @@ static void print_problems(struct rs_pr *p, const struct rs_recording *r,
 
 static void print_findings(struct rs_view *v, const struct rs_recording *r)
 {
-	rs_pr_text(&v->pr, "\nproblems the checks reported, as they changed:\n");
+	rs_pr_text(&v->pr, _("\nproblems the checks reported, as they changed:\n"));
 	rs_pr_arr_open(&v->pr, "findings");
 	for (size_t i = 0; i < r->n_findings; i++)
 		print_problems(&v->pr, r, &r->findings[i]);
@@ -176,20 +182,20 @@ static void print_head(struct rs_view *v, const struct rs_recording *r)
 	rs_pr_obj_open(p, "recording");
 	rs_pr_int(p, "format", NULL, (int)r->version);
 	rs_pr_str(p, "recorded_from", NULL, r->hosts[0].label);
-	rs_pr_size(p, "samples", "recording: %zu samples over ", r->n_samples);
+	rs_pr_size(p, "samples", _("recording: %zu samples over "), r->n_samples);
 	rs_pr_str(p, "start", NULL, start);
-	rs_pr_double(p, "duration", "%.3f s from ", rs_rec_offset_s(r, r->n_samples - 1));
+	rs_pr_double(p, "duration", _("%.3f s from "), rs_rec_offset_s(r, r->n_samples - 1));
 	rs_pr_text(p, "%s (", start);
 	rs_pr_str(p, "tail", NULL, tails[r->tail]);
 	rs_pr_str(p, "tail_text", "%s, ", tail);
-	rs_pr_text(p, "recorded from %s)\n", r->hosts[0].label);
+	rs_pr_text(p, _("recorded from %s)\n"), r->hosts[0].label);
 	if (r->damaged) {
 		rs_pr_obj_open(p, "damage");
 		rs_pr_size(p, "places", NULL, r->damaged);
 		rs_pr_u64(p, "first_byte", NULL, (uint64_t)r->damage[0].off);
 		rs_pr_str(p, "first_why", NULL, r->damage[0].why);
 		rs_pr_u64(p, "samples_skipped", NULL, r->lost);
-		rs_pr_str(p, "text", "the file is %s\n", damage);
+		rs_pr_str(p, "text", _("the file is %s\n"), damage);
 		rs_pr_obj_close(p);
 	} else {
 		rs_pr_null(p, "damage", NULL, NULL);

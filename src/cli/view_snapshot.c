@@ -12,6 +12,7 @@
  * `rocescope --load FILE`.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "model/snapshot_yaml.h"
 
 #include <stdio.h>
@@ -22,7 +23,7 @@ static const char *output;	/* -o FILE */
 enum { OPT_OUTPUT = 1 };
 
 static const struct rs_opt snapshot_opts[] = {
-	{ "output", 'o', "FILE", "write to FILE (atomically: a temporary file renamed), - for stdout",
+	{ "output", 'o', "FILE", N_("write to FILE (atomically: a temporary file renamed), - for stdout"),
 	  OPT_OUTPUT },
 	{ NULL, 0, NULL, NULL, 0 },
 };
@@ -30,12 +31,12 @@ static const struct rs_opt snapshot_opts[] = {
 static int snapshot_opt(struct rs_cli *cli, int id, const char *arg)
 {
 	if (output) {
-		rs_tprintf(stderr, "rocescope: snapshot: -o given twice ('%s', then '%s')\n",
+		rs_tprintf(stderr, _("rocescope: snapshot: -o given twice ('%s', then '%s')\n"),
 			   output, arg);
 		return RS_EXIT_USAGE;
 	}
 	if (!arg[0]) {
-		rs_tprintf(stderr, "rocescope: snapshot: -o needs a file name (- for stdout)\n");
+		rs_tprintf(stderr, _("rocescope: snapshot: -o needs a file name (- for stdout)\n"));
 		return RS_EXIT_USAGE;
 	}
 	output = arg;
@@ -62,16 +63,16 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 	else
 		ret = rs_snapshot_save_yaml(&v.sess.snap, stdout, err, sizeof(err));
 	if (!ret && !output && fflush(stdout)) {
-		snprintf(err, sizeof(err), "writing to standard output failed");
+		snprintf(err, sizeof(err), _("writing to standard output failed"));
 		ret = -1;
 	}
 	if (!ret && output)
-		rs_tprintf(stderr, "rocescope: snapshot of %s written to %s\n", v.sess.label,
+		rs_tprintf(stderr, _("rocescope: snapshot of %s written to %s\n"), v.sess.label,
 			   output);
 	/* The notes are in the YAML (errors): nothing else goes to stdout. */
 	rs_session_close(&v.sess);
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : "saving the snapshot failed");
+		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : _("saving the snapshot failed"));
 		return RS_EXIT_FAIL;
 	}
 	return RS_EXIT_OK;
@@ -80,7 +81,7 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 const struct rs_cmd rs_cmd_snapshot = {
 	.name = "snapshot",
 	.args = "",
-	.help = "write the host's snapshot as YAML",
+	.help = N_("write the host's snapshot as YAML"),
 	.flags = RS_CMD_HOST,
 	.opts = snapshot_opts,
 	.opt = snapshot_opt,

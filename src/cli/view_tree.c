@@ -16,6 +16,7 @@
  * replay of a run recorded in the lab, said so in the step's evidence.
  */
 #include "cli/view.h"
+#include "i18n.h"
 #include "session/perf_job.h"
 #include "session/probes.h"
 #include "wizard/run.h"
@@ -23,20 +24,25 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const upper[] = { "PASS", "WARN", "FAIL", "SKIP" };
+/* TRANSLATORS: verdicts in a 4-column field. */
+static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
 
 /* seen/expected/remedy of a finding, under a step (text). */
-static const char *const advice[] = { "          seen:     %s\n", "          expected: %s\n",
-				      "          remedy:   %s\n" };
+/* TRANSLATORS: the labels end at column 20, where the text starts. */
+static const char *const advice[] = { N_("          seen:     %s\n"),
+				      N_("          expected: %s\n"),
+				      N_("          remedy:   %s\n") };
 
 /* A finding's members (object, summary, its advice); text: the summary
  * with summary_fmt, the advice lines when advise. */
 static void print_finding(struct rs_pr *p, const struct rs_finding *f, const char *summary_fmt,
 			  int advise)
 {
+	const char *adv[] = { _(advice[0]), _(advice[1]), _(advice[2]) };
+
 	rs_pr_str_or_null(p, "object", NULL, f->object);
 	rs_pr_str(p, "summary", summary_fmt, f->summary);
-	rs_view_print_advice(p, f, advise ? advice : NULL);
+	rs_view_print_advice(p, f, advise ? adv : NULL);
 }
 
 /*
@@ -52,10 +58,11 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%3zu %-4s  ", i + 1, upper[st->verdict]);
+	rs_pr_text(p, "%3zu %-4s  ", i + 1, _(upper[st->verdict]));
 	rs_pr_str(p, "id", "%-14s ", n->id);
 	rs_pr_str(p, "check", NULL, n->check->id);
-	rs_pr_str(p, "title", "%s\n", n->title);
+	rs_pr_str(p, "title", NULL, n->title);
+	rs_pr_text(p, "%s\n", _(n->title));
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(st->verdict));
 	if (!st->cause_check) {
 		print_finding(p, f, "          %s\n", more);
@@ -65,14 +72,14 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 		return;
 	}
 	print_finding(p, f, NULL, 0);	/* text: the symptom, below the cause */
-	rs_pr_str(p, "cause_check", "          cause (%s): ", st->cause_check);
+	rs_pr_str(p, "cause_check", _("          cause (%s): "), st->cause_check);
 	rs_pr_obj_open(p, "cause");
 	rs_pr_str(p, "check", NULL, st->cause_check);
 	print_finding(p, &st->cause, "%s\n", 1);
 	rs_pr_obj_close(p);
 	rs_pr_obj_close(p);
-	rs_pr_text(p, "          symptom (%s): %s\n", f->id, f->summary);
-	rs_pr_str_or(p, NULL, advice[0], f->evidence, NULL);
+	rs_pr_text(p, _("          symptom (%s): %s\n"), f->id, f->summary);
+	rs_pr_str_or(p, NULL, _(advice[0]), f->evidence, NULL);
 }
 
 /*
@@ -92,14 +99,14 @@ static void print_first(struct rs_pr *p, const struct rs_run *r, int i, const ch
 			rs_pr_null(p, keys[k], NULL, NULL);
 		return;
 	}
-	rs_pr_text(p, "%s: step %d (", label, i + 1);
+	rs_pr_text(p, _("%s: step %d ("), label, i + 1);
 	rs_pr_str(p, "step", "%s)", r->tree->nodes[c->node].id);
 	rs_pr_str(p, "check", NULL, c->finding.id);
 	rs_pr_str_or(p, "cause_check", " - %s", c->cause_check ? c->cause_check : "", NULL);
 	rs_pr_str(p, "cause", ": %s\n", head->summary);
-	rs_pr_str_or(p, "remedy", "remedy: %s\n", head->remedy, NULL);
+	rs_pr_str_or(p, "remedy", _("remedy: %s\n"), head->remedy, NULL);
 	if (c->cause_check)
-		rs_pr_text(p, "symptom: %s: ", c->finding.id);
+		rs_pr_text(p, _("symptom: %s: "), c->finding.id);
 	rs_pr_str_or(p, "symptom", "%s\n", c->cause_check ? c->finding.summary : "", NULL);
 }
 
@@ -112,16 +119,16 @@ static void print_outcome(struct rs_pr *p, const struct rs_run *r)
 		count[r->steps[i].verdict]++;
 	rs_pr_text(p, "\n");
 	if (checklist)
-		rs_pr_text(p, "checklist: %zu of %zu done, %zu to do, %zu worth a look, "
-			   "%zu unknown\n", count[RS_PASS], r->n_steps, count[RS_FAIL],
+		rs_pr_text(p, _("checklist: %zu of %zu done, %zu to do, %zu worth a look, "
+			   "%zu unknown\n"), count[RS_PASS], r->n_steps, count[RS_FAIL],
 			   count[RS_WARN], count[RS_SKIP]);
 	rs_pr_obj_open(p, "outcome");
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(rs_run_worst(r)));
-	print_first(p, r, first, !checklist ? "cause" : r->cause >= 0 ? "first to do" :
-		    "first to look at");
+	print_first(p, r, first, !checklist ? _("cause") : r->cause >= 0 ? _("first to do") :
+		    _("first to look at"));
 	rs_pr_obj_close(p);
 	if (!checklist && first < 0)
-		rs_pr_text(p, "no step failed (%zu passed, %zu warned, %zu could not tell)\n",
+		rs_pr_text(p, _("no step failed (%zu passed, %zu warned, %zu could not tell)\n"),
 			   count[RS_PASS], count[RS_WARN], count[RS_SKIP]);
 }
 
@@ -132,7 +139,7 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 	const char *dev = r->subject.dev[0] ? r->subject.dev : NULL;
 
 	if (!v->j)
-		rs_tprintf(stderr, "rocescope: running the %s test towards %s%s...\n",
+		rs_tprintf(stderr, _("rocescope: running the %s test towards %s%s...\n"),
 			rs_test_kind_name(r->need_test), v->sess.peer,
 			rs_session_is_demo(&v->sess) ? " (the demo replays a lab run)" : "");
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
@@ -157,7 +164,7 @@ static void walk(struct rs_view *v, struct rs_run *r)
 			continue;
 		}
 		if (!v->j)
-			rs_tprintf(stderr, "rocescope: running the %s probe towards %s...\n",
+			rs_tprintf(stderr, _("rocescope: running the %s probe towards %s...\n"),
 				   rs_probe_kind_name(need), v->sess.peer);
 		rs_session_probe_wait(&v->sess, need);
 	}
@@ -169,17 +176,18 @@ static void print_run(struct rs_view *v, const struct rs_run *r)
 	struct rs_pr *p = &v->pr;
 
 	rs_pr_str(p, "tree", "%s: ", r->tree->name);
-	rs_pr_str(p, "title", "%s (", r->tree->title);
+	rs_pr_str(p, "title", NULL, r->tree->title);
+	rs_pr_text(p, "%s (", _(r->tree->title));
 	rs_pr_str(p, "kind", NULL, r->tree->kind == RS_TREE_CHECKLIST ? "checklist" : "chain");
 	rs_pr_str_or_null(p, "peer", NULL, v->sess.peer);
 	rs_pr_obj_open(p, "subject");
 	rs_pr_str_or(p, "device", "%s", sub->dev, "no RDMA port");
 	rs_pr_int_known(p, "port", NULL, (int)sub->port, sub->port > 0);
 	if (sub->dev[0])
-		rs_pr_text(p, " port %u", sub->port);
+		rs_pr_text(p, _(" port %u"), sub->port);
 	rs_pr_str_or(p, "netdev", ", %s", sub->netdev, NULL);
 	rs_pr_obj_close(p);
-	rs_pr_str_or(p, NULL, "; peer %s", v->sess.peer, NULL);
+	rs_pr_str_or(p, NULL, _("; peer %s"), v->sess.peer, NULL);
 	rs_pr_text(p, ")\n");
 	rs_pr_arr_open(p, "steps");
 	for (size_t i = 0; i < r->n_steps; i++)
@@ -198,7 +206,7 @@ static int load(struct rs_view *v, const char *name, struct rs_tree *tree)
 		return -1;
 	}
 	if (tree->needs_peer && !v->sess.peer[0]) {
-		rs_tprintf(stderr, "rocescope: the tree %s needs the peer's address: --peer IP\n",
+		rs_tprintf(stderr, _("rocescope: the tree %s needs the peer's address: --peer IP\n"),
 			   tree->name);
 		rs_tree_free(tree);
 		return -1;
@@ -217,7 +225,7 @@ int rs_view_tree(struct rs_view *v, const char *name, const char *dev, unsigned 
 	rs_run_init(&run, &tree);
 	rs_run_subject(&run, &v->sess.snap, dev, port);
 	if (dev && !run.subject.dev[0]) {
-		rs_tprintf(stderr, "rocescope: no RDMA device %s%s\n", dev,
+		rs_tprintf(stderr, _("rocescope: no RDMA device %s%s\n"), dev,
 			   port ? " with that port" :
 			   "");
 		rs_tree_free(&tree);

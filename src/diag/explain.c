@@ -577,7 +577,7 @@ int rs_explainer_new_table(struct rs_explainer **out, const struct rs_explain_en
 /* The tables, in matching order; the last is the evidence. */
 static const struct rs_explain_entry *const tables[] = {
 	rs_explain_messages, rs_explain_kernel, rs_explain_stacks, rs_explain_wc_status,
-	rs_explain_evidence,
+	rs_explain_more, rs_explain_listings, rs_explain_errno, rs_explain_evidence,
 };
 
 int rs_explainer_new(struct rs_explainer **out, char *err, size_t errlen)
@@ -697,6 +697,29 @@ static size_t add_number(const struct rs_explainer *x, const char *s, size_t *id
 }
 
 /*
+ * A fallback counts only when no other entry matched the line, and only
+ * the first of them (the most specific comes first in its table): drop
+ * the others from the sorted idx[0..n); returns the new count.
+ */
+static size_t keep_fallbacks(const struct rs_explainer *x, size_t *idx, size_t n)
+{
+	size_t k = 0;
+	int other = 0, kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		other |= idx[i] < x->n_match && !x->e[idx[i]]->fallback;
+	for (size_t i = 0; i < n; i++) {
+		int fb = idx[i] < x->n_match && x->e[idx[i]]->fallback;
+
+		if (fb && (other || kept))
+			continue;
+		kept |= fb;
+		idx[k++] = idx[i];
+	}
+	return k;
+}
+
+/*
  * The indexes of the entries (matches and evidence) line matches, in
  * order, up to max into idx; returns how many matched.  cand is scratch of
  * x->words words.
@@ -744,7 +767,7 @@ static size_t match_line(const struct rs_explainer *x, const char *line, size_t 
 	}
 	if (s && s != stackbuf)
 		free(s);
-	return n;
+	return keep_fallbacks(x, idx, n < max ? n : max);
 }
 
 size_t rs_explain_line(const struct rs_explainer *x, const char *line, size_t len,

@@ -151,6 +151,11 @@ struct rs_explain_entry {
 	 * after the words tools put before one (rs_explain_wc_number).
 	 */
 	int num;
+	/*
+	 * A fallback (explain_listings.c, explain_errno.c): it counts only on a
+	 * line no other entry matched, and only the first fallback of a line.
+	 */
+	int fallback;
 };
 
 /*
@@ -166,6 +171,11 @@ extern const struct rs_explain_entry rs_explain_messages[];
 extern const struct rs_explain_entry rs_explain_kernel[];
 extern const struct rs_explain_entry rs_explain_stacks[];
 extern const struct rs_explain_entry rs_explain_wc_status[];
+/* Host listings and summary lines; RDMA calls that failed with an errno. */
+extern const struct rs_explain_entry rs_explain_listings[];
+extern const struct rs_explain_entry rs_explain_errno[];
+/* More messages of the tools in their own words (explain_more.c). */
+extern const struct rs_explain_entry rs_explain_more[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];
@@ -190,6 +200,8 @@ struct rs_explain_rule {
 };
 
 extern const struct rs_explain_rule rs_explain_rules[];	/* ended by a NULL entry */
+/* The rules of the fallbacks (explain_errno.c), tried after rs_explain_rules[]. */
+extern const struct rs_explain_rule rs_explain_rules_errno[];
 
 struct rs_explain_limits {
 	size_t line_max;	/* bytes of a line kept and matched */

@@ -32,7 +32,9 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "fe80:|fe:80:00:00:00:00:00:00|254:128:00:00:00:00:00:00|\\(80fe/", RS_CTX_LINK_LOCAL),
 	CTX("gid_index0", "GID index 0 was chosen",
 	    "gid_index set by environment to 0([^0-9]|$)|gid[ _]?index[ :=]+0([^0-9x]|$)|"
-	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(", RS_CTX_GID0),
+	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(|"
+	    "(_pingpong|ib_(write|read|send|atomic)_(bw|lat))( .*)? (-g|-x|--gid-idx|--gid-index)[ =]?0([^0-9]|$)",
+	    RS_CTX_GID0),
 	CTX("roce_v1", "a RoCE v1 GID is in use",
 	    "(roce v1|rocev1|roce_v1)([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),
 	/* an IPoIB interface ("fe80::...%ib0<port>", NCCL's peer) is InfiniBand too */

@@ -112,9 +112,11 @@ static unsigned rule_hit(const struct rs_explain_rule *r, const struct rs_explai
 	return hit;
 }
 
-static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_stats *st)
+/* Apply the first rule of table r that names the item; 1 when one did. */
+static int apply_table(const struct rs_explain_rule *r, struct rs_explain_ranked *it,
+		       const struct rs_explain_stats *st)
 {
-	for (const struct rs_explain_rule *r = rs_explain_rules; r->entry; r++) {
+	for (; r->entry; r++) {
 		unsigned hit = rule_hit(r, it, st);
 
 		if (!hit || (st->ctx & r->unless) || !rule_names(r, it->e))
@@ -129,8 +131,21 @@ static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_st
 				it->rule_ctx = ctx_names[b];
 				break;
 			}
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+/* The rule tables, tried in this order. */
+static const struct rs_explain_rule *const rule_tables[] = {
+	rs_explain_rules, rs_explain_rules_errno,
+};
+
+static void apply_rules(struct rs_explain_ranked *it, const struct rs_explain_stats *st)
+{
+	for (size_t t = 0; t < RS_ARRAY_SIZE(rule_tables); t++)
+		if (apply_table(rule_tables[t], it, st))
+			return;
 }
 
 static int cmp_ranked(const void *a, const void *b)

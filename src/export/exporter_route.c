@@ -10,6 +10,7 @@
  * explicit choice; the default is the loopback (docs/exporter.md).
  */
 #include "export/exporter_priv.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <arpa/inet.h>
@@ -105,7 +106,7 @@ int rs_exporter_listen(struct rs_exporter *ex, const char *spec, char *err, size
 	int fd = -EADDRNOTAVAIL, r;
 
 	if (split(spec, host, sizeof(host), port, sizeof(port))) {
-		snprintf(err, errlen, "%s: not ADDR:PORT (127.0.0.1:%d, [::1]:%d)", spec,
+		snprintf(err, errlen, _("%s: not ADDR:PORT (127.0.0.1:%d, [::1]:%d)"), spec,
 			 RS_EXPORTER_PORT, RS_EXPORTER_PORT);
 		return -EINVAL;
 	}

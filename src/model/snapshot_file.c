@@ -21,6 +21,7 @@
  * error naming it, never a smaller host.
  */
 #include "model/snapshot_yaml.h"
+#include "i18n.h"
 #include "util.h"
 #include "util_out.h"
 
@@ -41,7 +42,7 @@ static int write_yaml(const struct rs_snapshot *s, struct rs_out_file *o, char *
 	int ret;
 
 	if (!f)
-		rs_die("out of memory");
+		rs_die(_("out of memory"));
 	ret = rs_snapshot_save_yaml(s, f, why, sizeof(why));
 	if (ret)
 		snprintf(err, errlen, "%s: %s", o->path, why);
@@ -65,7 +66,7 @@ int rs_snapshot_save_file(const struct rs_snapshot *s, const char *path, char *e
 	if (errlen)
 		err[0] = '\0';
 	if (!path[0]) {
-		snprintf(err, errlen, "no file name given");
+		snprintf(err, errlen, _("no file name given"));
 		return -EINVAL;
 	}
 	ret = rs_out_replace_begin(&o, path, err, errlen);
@@ -92,7 +93,7 @@ static int read_all(const char *path, char **out, size_t *outlen, char *err, siz
 		ssize_t n;
 
 		if (len > RS_SNAPSHOT_MAX_BYTES) {
-			snprintf(err, errlen, "%s: larger than %u MiB, not a snapshot",
+			snprintf(err, errlen, _("%s: larger than %u MiB, not a snapshot"),
 				 path, RS_SNAPSHOT_MAX_BYTES >> 20);
 			free(buf);
 			close(fd);

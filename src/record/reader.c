@@ -21,6 +21,7 @@
  * damaged record ends the load, as it always did.
  */
 #include "record/rec_priv.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <errno.h>
@@ -390,7 +391,7 @@ static int malformed(struct rs_recording *r, size_t off, const struct rs_frame *
 {
 	char msg[64];
 
-	snprintf(msg, sizeof(msg), "malformed record of type '%c'",
+	snprintf(msg, sizeof(msg), _("malformed record of type '%c'"),
 		 f->type >= 0x20 && f->type < 0x7f ? f->type : '?');
 	if (r->version < 2) {
 		stop(r, RS_REC_DAMAGED, off, msg);
@@ -469,15 +470,15 @@ static int check_magic(struct rs_recording *r, char *err, size_t errlen)
 		return 0;
 	}
 	if (memcmp(r->data, RS_REC_MAGIC, r->len < m ? r->len : m)) {
-		snprintf(err, errlen, "not a rocescope recording (no RSREC header)");
+		snprintf(err, errlen, _("not a rocescope recording (no RSREC header)"));
 		return -EINVAL;
 	}
 	if (r->len < RS_REC_MAGIC_LEN) {
-		snprintf(err, errlen, "no complete sample: the file ends after %zu bytes", r->len);
+		snprintf(err, errlen, _("no complete sample: the file ends after %zu bytes"), r->len);
 		return -ENODATA;
 	}
 	if (r->version > RS_REC_VERSION || !r->version) {
-		snprintf(err, errlen, "recording format %u: this rocescope reads format %d",
+		snprintf(err, errlen, _("recording format %u: this rocescope reads format %d"),
 			 r->version, RS_REC_VERSION);
 		return -EINVAL;
 	}
@@ -506,7 +507,7 @@ int rs_rec_load_mem(struct rs_recording *r, const void *p, size_t len, char *err
 		rs_rec_tail_text(r, tail, sizeof(tail));
 		if (r->damaged)
 			rs_rec_damage_text(r, tail, sizeof(tail));
-		snprintf(err, errlen, "no complete sample (%s)", tail);
+		snprintf(err, errlen, _("no complete sample (%s)"), tail);
 		ret = -ENODATA;
 		goto fail;
 	}
@@ -535,7 +536,7 @@ int rs_rec_load_file(struct rs_recording *r, const char *path, char *err, size_t
 	}
 	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > RS_REC_MAX_FILE) {
 		snprintf(err, errlen, "%s: %s", path, S_ISREG(st.st_mode) ?
-			 "larger than 1 GiB: not loaded" : "not a regular file");
+			 _("larger than 1 GiB: not loaded") : _("not a regular file"));
 		close(fd);
 		return -EINVAL;
 	}

@@ -21,6 +21,7 @@
  * (rs_job_claim, job.h).  The job (rs_capture_job) fills ctx->capture.
  */
 #include "capture/capture.h"
+#include "i18n.h"
 #include "model/demo.h"
 #include "runtime/loop.h"
 #include "session/capture_job.h"
@@ -239,7 +240,7 @@ int rs_session_capture_start(struct rs_session *s, const struct rs_capture_spec 
 	int r;
 
 	if (!s->loop) {
-		snprintf(err, errlen, "the capture runs on the event loop (attach the session)");
+		snprintf(err, errlen, _("the capture runs on the event loop (attach the session)"));
 		return -EINVAL;
 	}
 	rs_session_capture_stop(s);
@@ -326,7 +327,7 @@ int rs_session_capture_write(struct rs_session *s, const char *path, char *err, 
 	int r;
 
 	if (!j || !j->c) {
-		snprintf(err, errlen, "no capture running");
+		snprintf(err, errlen, _("no capture running"));
 		return -EINVAL;
 	}
 	r = rs_capture_write(j->c, path, 0, 0, err, errlen);

@@ -11,6 +11,7 @@
  * (0 nothing to do, 5 all fixed, 1 some not fixed, 4 could not run).
  */
 #include "runtime/loop.h"
+#include "i18n.h"
 #include "session/fix_job.h"
 #include "session/session.h"
 #include "util.h"
@@ -95,11 +96,11 @@ int rs_session_fix_start(struct rs_session *s, const char *const *args, const ch
 	struct rs_session_fix *j = jb->priv;
 
 	if (!rs_session_can_fix(s)) {
-		snprintf(err, errlen, "a recorded host cannot be changed (source: %s)", s->label);
+		snprintf(err, errlen, _("a recorded host cannot be changed (source: %s)"), s->label);
 		return -EOPNOTSUPP;
 	}
 	if (!s->loop || (j && j->child)) {
-		snprintf(err, errlen, s->loop ? "a fix runs already" : "no event loop");
+		snprintf(err, errlen, "%s", _(s->loop ? N_("a fix runs already") : N_("no event loop")));
 		return -EBUSY;
 	}
 	j = rs_job_state(jb, sizeof(*j));

@@ -12,6 +12,7 @@
  * stopped leaves no outcome: stopping is not evidence of anything.
  */
 #include "model/demo.h"
+#include "i18n.h"
 #include "perf/endpoint.h"
 #include "session/perf_job.h"
 #include "session/session.h"
@@ -242,15 +243,15 @@ static int refuse(struct rs_session *s, char *err, size_t errlen)
 	const struct rs_session_test *j = get(s);
 
 	if (!rs_session_can_test(s)) {
-		snprintf(err, errlen, "tests need the live host (source: %s)", s->label);
+		snprintf(err, errlen, _("tests need the live host (source: %s)"), s->label);
 		return -EOPNOTSUPP;
 	}
 	if (j && (j->child || j->pace)) {
-		snprintf(err, errlen, "a test runs already: %s (k stops it)", j->run.cmd);
+		snprintf(err, errlen, _("a test runs already: %s (k stops it)"), j->run.cmd);
 		return -EBUSY;
 	}
 	if (!rs_session_is_demo(s) && !s->peer[0]) {
-		snprintf(err, errlen, "no peer: the test needs the peer's address (p)");
+		snprintf(err, errlen, _("no peer: the test needs the peer's address (p)"));
 		return -EINVAL;
 	}
 	return 0;
@@ -330,7 +331,7 @@ int rs_session_test_start(struct rs_session *s, const struct rs_test_spec *spec,
 			  size_t errlen)
 {
 	if (!s->loop) {
-		snprintf(err, errlen, "a test runs on the event loop (attach the session)");
+		snprintf(err, errlen, _("a test runs on the event loop (attach the session)"));
 		return -EINVAL;
 	}
 	return start_on(s, s->loop, spec, 1, err, errlen);

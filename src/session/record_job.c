@@ -17,6 +17,7 @@
  * fails (disk full) ends the recording with the reason in the event log.
  */
 #include "record/recording.h"
+#include "i18n.h"
 #include "session/record_job.h"
 #include "session/session.h"
 #include "util.h"
@@ -122,7 +123,7 @@ static void what_exists(const char *path, char *err, size_t errlen)
 
 	if (fd >= 0)
 		close(fd);
-	snprintf(err, errlen, "%s exists (%s)", path,
+	snprintf(err, errlen, _("%s exists (%s)"), path,
 		 n >= 6 && !memcmp(head, RS_REC_MAGIC, 6) ? "a rocescope recording" :
 		 "not a recording");
 }
@@ -172,7 +173,7 @@ static int append_to(struct rs_session *s, struct rs_session_rec *r, const struc
 		ret = rs_rec_writer_continue(&r->w, &rec, &s->snap, s->label, wall_ns(), why,
 					     sizeof(why));
 	if (ret) {
-		snprintf(err, errlen, "%s: not appended: %s", r->path, why);
+		snprintf(err, errlen, _("%s: not appended: %s"), r->path, why);
 		rs_rec_free(&rec);
 		return ret;
 	}
@@ -223,17 +224,17 @@ int rs_session_record_start(struct rs_session *s, const char *path, enum rs_rec_
 	int ret;
 
 	if (get(s)) {
-		snprintf(err, errlen, "already recording to %s", get(s)->path);
+		snprintf(err, errlen, _("already recording to %s"), get(s)->path);
 		return -EBUSY;
 	}
 	if (!rs_session_can_record(s)) {
-		snprintf(err, errlen, "%s does not move: nothing to record", s->label);
+		snprintf(err, errlen, _("%s does not move: nothing to record"), s->label);
 		return -EINVAL;
 	}
 	r = rs_xcalloc(1, sizeof(*r));
 	rs_rec_writer_init(&r->w);
 	if (rs_snprintf(r->path, sizeof(r->path), "%s", path)) {
-		snprintf(err, errlen, "path too long");
+		snprintf(err, errlen, _("path too long"));
 		free(r);
 		return -ENAMETOOLONG;
 	}
@@ -300,7 +301,7 @@ int rs_session_record_stop(struct rs_session *s, char *msg, size_t msglen)
 	int ret;
 
 	if (!r) {
-		snprintf(msg, msglen, "not recording");
+		snprintf(msg, msglen, _("not recording"));
 		return -ENOENT;
 	}
 	rs_rec_write_end(&r->w);

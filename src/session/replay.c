@@ -17,6 +17,7 @@
  * `run` is the whole-run overview, for sparklines of the whole recording.
  */
 #include "record/recording.h"
+#include "i18n.h"
 #include "runtime/loop.h"
 #include "session/replay.h"
 #include "session/session.h"
@@ -89,7 +90,7 @@ int rs_session_replay_collect(struct rs_session *s, struct rs_snapshot *snap, ch
 			rs_job_log(rp->job, "%s: the file is %s", s->path, dmg);
 		}
 		if (rs_rec_seek(&rp->cur, 0)) {
-			snprintf(err, errlen, "%s: the first sample does not decode", s->path);
+			snprintf(err, errlen, _("%s: the first sample does not decode"), s->path);
 			return -EINVAL;
 		}
 	}

@@ -12,6 +12,7 @@
  * many links or neighbours changed meanwhile.
  */
 #include "model/route_resolve.h"
+#include "i18n.h"
 #include "runtime/loop.h"
 #include "session/session.h"
 #include "util.h"
@@ -42,21 +43,21 @@ static int check_root(const char *root, char *err, size_t errlen)
 	if (!root || !strcmp(root, "/"))
 		return 0;
 	if (!root[0]) {
-		snprintf(err, errlen, "--root: empty directory name (--root / is the live host)");
+		snprintf(err, errlen, _("--root: empty directory name (--root / is the live host)"));
 		return -EINVAL;
 	}
 	if (stat(root, &st)) {
-		snprintf(err, errlen, "--root %s: %s", root, strerror(errno));
+		snprintf(err, errlen, _("--root %s: %s"), root, strerror(errno));
 		return -EINVAL;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "--root %s: not a directory", root);
+		snprintf(err, errlen, _("--root %s: not a directory"), root);
 		return -EINVAL;
 	}
 	if (rs_snprintf(sys, sizeof(sys), "%s/sys", root) || stat(sys, &st) ||
 	    !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "--root %s: no sys/ in it, so not a host tree "
-			 "(a fixture root holds sys/, proc/ and etc/ as a host does)", root);
+		snprintf(err, errlen, _("--root %s: no sys/ in it, so not a host tree "
+			 "(a fixture root holds sys/, proc/ and etc/ as a host does)"), root);
 		return -EINVAL;
 	}
 	return 0;
@@ -68,7 +69,7 @@ int rs_session_check_sources(const char *root, const char *load, int demo, char 
 	int fixture_root = root && root[0] && strcmp(root, "/");
 
 	if (!!demo + !!load + fixture_root > 1) {
-		snprintf(err, errlen, "choose one of --demo, --load FILE and --root DIR");
+		snprintf(err, errlen, _("choose one of --demo, --load FILE and --root DIR"));
 		return -EINVAL;
 	}
 	return check_root(root, err, errlen);
@@ -92,7 +93,7 @@ int rs_session_check_replay(const char *replay, const char *root, const char *lo
 	int fixture_root = root && root[0] && strcmp(root, "/");
 
 	if (replay && (demo || load || fixture_root)) {
-		snprintf(err, errlen, "choose one of --demo, --load FILE, --replay FILE and --root DIR");
+		snprintf(err, errlen, _("choose one of --demo, --load FILE, --replay FILE and --root DIR"));
 		return -EINVAL;
 	}
 	return rs_session_check_sources(root, load, demo, err, errlen);
@@ -172,7 +173,7 @@ static int collect_all(struct rs_session *s, struct rs_snapshot *snap, char *err
 		set_origin(s, snap);
 	ret = collect(s, snap, ALL_AREAS, err, errlen);
 	if (ret && !err[0])
-		snprintf(err, errlen, "collecting from %s failed: %s", s->label, strerror(-ret));
+		snprintf(err, errlen, _("collecting from %s failed: %s"), s->label, strerror(-ret));
 	return ret;
 }
 
@@ -289,7 +290,7 @@ static int open_source(struct rs_session *s, const struct rs_session_opts *o, ch
 	/* Not checked further: bw and lat give a PEER that may be a host name
 	 * (their control connection resolves it); --peer is checked by main.c. */
 	if (o->peer && strlen(o->peer) >= sizeof(s->peer)) {
-		snprintf(err, errlen, "%s: not an address", o->peer);
+		snprintf(err, errlen, _("%s: not an address"), o->peer);
 		return -EINVAL;
 	}
 	if (o->demo) {
@@ -299,14 +300,14 @@ static int open_source(struct rs_session *s, const struct rs_session_opts *o, ch
 		s->kind = RS_SOURCE_REPLAY;
 		if (rs_snprintf(s->path, sizeof(s->path), "%s", o->replay) ||
 		    rs_snprintf(s->label, sizeof(s->label), "replay %s", o->replay)) {
-			snprintf(err, errlen, "%.200s...: path too long", o->replay);
+			snprintf(err, errlen, _("%.200s...: path too long"), o->replay);
 			return -ENAMETOOLONG;
 		}
 	} else if (o->load) {
 		s->kind = RS_SOURCE_FILE;
 		if (rs_snprintf(s->path, sizeof(s->path), "%s", o->load) ||
 		    rs_snprintf(s->label, sizeof(s->label), "file %s", o->load)) {
-			snprintf(err, errlen, "%.200s...: path too long", o->load);
+			snprintf(err, errlen, _("%.200s...: path too long"), o->load);
 			return -ENAMETOOLONG;
 		}
 	} else if (o->root && o->root[0] && strcmp(o->root, "/")) {
@@ -520,7 +521,8 @@ int rs_session_reload(struct rs_session *s, char *err, size_t errlen)
 
 	rs_session_slices_cancel(s);
 	if (s->progress.loading) {
-		snprintf(err, errlen, "still reading %zu of %zu %s: reload when it is done",
+		/* TRANSLATORS: %s is what is being read, in English ("devices"). */
+		snprintf(err, errlen, _("still reading %zu of %zu %s: reload when it is done"),
 			 s->progress.done, s->progress.total,
 			 s->progress.what ? s->progress.what : "devices");
 		return -EBUSY;
@@ -556,7 +558,7 @@ static int has_area_producer(const struct rs_session *s, enum rs_area area, int 
 int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_t msglen)
 {
 	if (strlen(peer) >= sizeof(s->peer) || rs_peer_parse(peer, NULL, NULL, NULL, 0)) {
-		snprintf(msg, msglen, "not an IP address: %s", peer);
+		snprintf(msg, msglen, _("not an IP address: %s"), peer);
 		return -EINVAL;
 	}
 	RS_STRCPY(s->peer, peer);
@@ -566,17 +568,17 @@ int rs_session_set_peer(struct rs_session *s, const char *peer, char *msg, size_
 			s->jobs[i].ops->on_peer(&s->jobs[i]);
 	if (!has_area_producer(s, RS_AREA_NET, 1)) {
 		resolve_peer(s);
-		snprintf(msg, msglen, "route to %s computed from the recorded routes (%s)", peer,
+		snprintf(msg, msglen, _("route to %s computed from the recorded routes (%s)"), peer,
 			 s->label);
 		run_checks(s);
 	} else if (s->progress.loading) {
 		s->dirty |= RS_AREA_BIT(RS_AREA_NET);	/* once the first collection ends */
 		if (s->recollect && !rs_timer_armed(s->recollect))
 			rs_timer_arm(s->recollect, RECOLLECT_DELAY_NS, 0);
-		snprintf(msg, msglen, "the route to %s is looked up once the host is read", peer);
+		snprintf(msg, msglen, _("the route to %s is looked up once the host is read"), peer);
 	} else {
 		recollect(s, RS_AREA_BIT(RS_AREA_NET));
-		snprintf(msg, msglen, "looked up the route to %s", peer);
+		snprintf(msg, msglen, _("looked up the route to %s"), peer);
 	}
 	notify(s, RS_CHANGE_DATA);
 	return 0;

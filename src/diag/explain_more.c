@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_more.c - more messages of the tools, in their own words, that
+ * the other tables did not have (explain.h): NCCL's proxy reporting a
+ * connection that failed on the other rank, NCCL's IB transport setting
+ * its devices up and catching ranks that disagree, UCX's listener with no
+ * transport for the address and its huge-page hint, perftest's failed
+ * device query.
+ *
+ * Data only; the messages come from the tools' sources (NCCL proxy.cc and
+ * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c)
+ * as their users paste them.  Person-read text is marked with N_().
+ */
+#include "diag/explain.h"
+#include "i18n.h"
+
+#include <stddef.h>
+
+const struct rs_explain_entry rs_explain_more[] = {
+	/*
+	 * proxy.cc: "[Proxy Service %d] Failed to execute operation %s from
+	 * rank %d, retcode %d" and "[Service thread] Error encountered
+	 * progressing operation=%s, res=%d, closing connection".
+	 */
+	{ .id = "nccl.proxy_failed", .tool = "NCCL",
+	  .pattern = "Failed to execute operation [A-Za-z]+ from rank [0-9]+|"
+		     "Error encountered progressing operation=[A-Za-z]+",
+	  .meaning = N_("NCCL's proxy thread gave up on an operation (Connect, Setup): a "
+			"consequence of an earlier failure, on this rank or on the peer - the "
+			"cause is the first error before it."),
+	  .causes = { N_("the other rank failed first (look at its log): a crash, a "
+			 "timeout, an out-of-memory"),
+		      N_("the connection over the network failed (the QP could not be moved "
+			 "to RTR/RTS, the socket was closed)") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_PATH } },
+	/*
+	 * NCCL's net_ib.cc, as it sets the devices up and as it posts a send:
+	 * "NET/IB : No IP interface found.", "NET/IB : Unable to query device
+	 * %s", "NET/IB : Unable to query port %d", "Could not find real path of
+	 * %s (%s)", "NET/IB : req %d/%d tag %x peer %s collective mismatch
+	 * error, local size %d remote size %d", "... posted incorrect receive
+	 * info: size %d addr %lx rkey %x", "NET/IB : unable to allocate
+	 * requests".
+	 */
+	{ .id = "nccl.ib_no_ip_interface", .tool = "NCCL",
+	  .pattern = "NET/IB ?: No IP interface found",
+	  .meaning = N_("NCCL's IB transport found no IP interface for its out-of-band "
+			"connection, so it does not use IB/RoCE at all."),
+	  .causes = { N_("NCCL_SOCKET_IFNAME (or NCCL_IB_... interface filters) names an "
+			 "interface that does not exist or has no address"),
+		      N_("inside a container the host's interfaces are not visible (no "
+			 "host network)") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 6, .alt = { RS_CLS_PERMISSION } },
+	{ .id = "nccl.ib_query_failed", .tool = "NCCL",
+	  .pattern = "NET/IB ?: Unable to query (device|port) ",
+	  .meaning = N_("NCCL opened an RDMA device but could not query it or its port: the "
+			"device is there, the driver does not answer."),
+	  .causes = { N_("the user-space provider and the kernel driver do not match (rdma-core "
+			 "against a different kernel, MLNX_OFED mixed with inbox)"),
+		      N_("the device is in an error state (firmware, a reset in progress)"),
+		      N_("inside a container the device is only partly passed in") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE, RS_CLS_PERMISSION } },
+	{ .id = "nccl.ib_no_real_path", .tool = "NCCL",
+	  .pattern = "Could not find real path of [^ ]+ \\(/sys/class/infiniband/",
+	  .meaning = N_("NCCL could not resolve the device's PCI path in sysfs: it cannot place "
+			"the NIC in the topology."),
+	  .causes = { N_("inside a container /sys is not the host's (the device's sysfs "
+			 "entries are not mounted)"),
+		      N_("a virtual device (Soft-RoCE, a bond) that has no PCI device") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER } },
+	{ .id = "nccl.ib_collective_mismatch", .tool = "NCCL",
+	  .pattern = "collective mismatch error, local size [0-9]+ remote size [0-9]+|"
+		     "posted incorrect receive info: size ",
+	  .meaning = N_("The two ranks disagree about the operation: NCCL's sender found the "
+			"receiver posted a smaller or no buffer. The program, not the "
+			"network."),
+	  .causes = { N_("the ranks call different collectives, or the same one with "
+			 "different counts or data types, or in a different order"),
+		      N_("the ranks run different versions of NCCL or of the program") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 8, .alt = { RS_CLS_PEER } },
+	{ .id = "nccl.ib_requests_exhausted", .tool = "NCCL",
+	  .pattern = "NET/IB ?: unable to allocate requests",
+	  .meaning = N_("NCCL's IB transport ran out of request slots on a connection: more "
+			"operations in flight than it allows."),
+	  .causes = { N_("the ranks' operations do not match (one side posts far more than "
+			 "the other consumes)"),
+		      N_("a NCCL plugin or version bug; a newer NCCL fixes some") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_RESOURCES } },
+	/* ib_md.c: "IB: ibv_fork_init() was disabled or failed, yet a fork() has been issued." */
+	{ .id = "ucx.fork_unsafe", .tool = "UCX",
+	  .pattern = "ibv_fork_init\\(\\) was disabled or failed, yet a fork\\(\\) has been issued",
+	  .meaning = N_("The program forked while RDMA memory was registered and fork support "
+			"is off: the child, or the parent after it, may see corrupted or lost "
+			"data."),
+	  .causes = { N_("the program (or a library it uses: a data loader, a shell-out) calls "
+			 "fork() or system() after registering memory"),
+		      N_("fork support is turned off (UCX_IB_FORK_INIT=n, RDMAV_FORK_SAFE "
+			 "unset) where it is needed") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_MEMLOCK } },
+	/* ucp_listener.c: "none of the available transports can listen for connections on %s". */
+	{ .id = "ucx.listen_none", .tool = "UCX",
+	  .pattern = "none of the available transports can listen for connections on",
+	  .meaning = N_("UCX could not listen on the address: no transport it may use (rdma_cm "
+			"on an RDMA device, or TCP) accepts it."),
+	  .causes = { N_("the address is not on an RDMA-capable interface (rdma_cm binds only "
+			 "to the IP of a RoCE or IPoIB netdev), and TCP is not in UCX_TLS"),
+		      N_("the port is in use, or rdma_cm cannot bind 0.0.0.0 on this "
+			 "kernel"),
+		      N_("UCX_TLS or UCX_NET_DEVICES leave out every device with that "
+			 "address") },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	/* ib_md.c: "... Application is using HUGE pages. Please set environment variable RDMAV_HUGEPAGES_SAFE=1". */
+	{ .id = "ucx.hugepages_safe", .tool = "UCX",
+	  .pattern = "Please set environment variable RDMAV_HUGEPAGES_SAFE=1",
+	  .meaning = N_("Registering memory failed and the buffer lies in huge pages: "
+			"libibverbs must be told so (RDMAV_HUGEPAGES_SAFE=1) when fork "
+			"support is on."),
+	  .causes = { N_("fork support is enabled (ibv_fork_init, RDMAV_FORK_SAFE) and the "
+			 "memory is huge pages, without RDMAV_HUGEPAGES_SAFE=1 set before the "
+			 "program starts"),
+		      N_("the variable is set too late (after libibverbs was loaded) or not "
+			 "passed to every rank") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_APPLICATION } },
+	/* perftest_resources.c: "Couldn't get device attributes" (ibv_query_device_ex failed). */
+	{ .id = "perftest.device_attrs", .tool = "perftest",
+	  .pattern = "couldn('|\xe2\x80\x99)?t get device attributes",
+	  .meaning = N_("perftest could not query the device's attributes: the device "
+			"opened, but the query through the provider failed."),
+	  .causes = { N_("the user-space provider and the kernel driver do not match "
+			 "(rdma-core against a different kernel, MLNX_OFED mixed with inbox)"),
+		      N_("inside a container the device is only partly passed in"),
+		      N_("the provider lacks the extended query (an old or foreign "
+			 "provider)") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PERMISSION } },
+	{ .id = NULL },
+};
