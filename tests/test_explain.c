@@ -605,6 +605,18 @@ static const struct sample samples[] = {
 	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
 	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
 	  "errno.eagain", "openucx/ucx#2973" },
+	/* drivers asking for newer firmware (explain_firmware.c) */
+	{ "[  939.318810] mlx4_en 0000:0d:00.0: LSO not supported, please upgrade to later FW "
+	  "version to enable LSO", "kernel.fw_upgrade",
+	  "clustervision/trinity thread (corpus seen/190), mlx4 en_main.c" },
+	/* NCCL's and UCX's setup failures (explain_nccl_ucx.c) */
+	{ "NCCL WARN Error: failed to extend /dev/shm/nccl-03v824 to 4194660 bytes",
+	  "nccl.shm_extend", "NCCL user guide, troubleshooting: shared memory (shmutils.cc)" },
+	{ "NCCL WARN Failed to initialize any NET plugin", "nccl.no_net_plugin",
+	  "getainode/ainode#87 (NCCL init)" },
+	{ "[1585882859.110274] [149a368e-ef8d-493a-b46f-2e23bde3f0a1:63427:0]      "
+	  "ib_device.c:918  UCX  ERROR Invalid gid[0] on mlx5_6:1", "ucx.invalid_gid",
+	  "openucx/ucx#4966 (ib_device.c)" },
 	/* host listings and summary lines (explain_listings.c) */
 	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
 	  "ibv_devinfo in openucx/ucx#3787" },
@@ -1333,7 +1345,12 @@ static void test_rules_valid(void **state)
 			assert_int_not_equal(rs_explain_class_find(r->entry + 6), RS_CLS_NONE);
 		else if (!e || !strncmp(e->id, "ctx.", 4))
 			fail_msg("rule for %s: no such entry", r->entry);
-		assert_true(r->when && r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
+		/* a default rule holds on what the log lacks: its `unless` says what */
+		if (r->flags & RS_RULE_DEFAULT)
+			assert_true(r->unless != 0);
+		else
+			assert_true(r->when != 0);
+		assert_true(r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
 		assert_true(r->why && strlen(r->why) > 10);
 	}
 	for (const struct rs_explain_entry *e = rs_explain_evidence; e->id; e++)
@@ -1459,6 +1476,45 @@ static void test_rank(void **state)
  * data that moved before it, two MTUs, ACS.  A rule moved the entry: its
  * own class comes back as its first other cause.
  */
+/*
+ * A refused RTR with nothing else in the log is the program's address
+ * vector; a GID in use that the peer cannot answer keeps it the GID's.
+ */
+static void test_rank_default_rule(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("HRD: Failed to modify QP to RTR\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "verbs.modify_qp_rtr");
+	assert_string_equal(strtok(cls, " "), "application");
+	assert_non_null(rk[0].rule);
+	assert_int_equal(rk[0].rule_line, 1);
+	assert_string_equal(rk[0].rule_ctx, "nothing else in the log");
+	rank_text(" GID index       : 0\nFailed to modify QP 19 to RTR\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	(void)state;
+}
+
+/* Length errors with the peer refusing requests, or MTUs named different: the MTU. */
+static void test_rank_mtu_size_errors(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("- `remote invalid request`\n- `local length error`\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "mtu");
+	assert_string_equal(rk[0].rule_ctx, "a request the peer refused");
+	rank_text("Fix IB MTU mismatch causing NCCL hang and IBV_WC_LOC_LEN_ERR\n", cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "mtu");
+	rank_text("Failed status 1: wr_id 0 syndrom 0x1\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
+	(void)state;
+}
+
 static void test_rank_timeout_context(void **state)
 {
 	struct rs_explain_ranked rk[16];
@@ -1595,6 +1651,8 @@ int main(void)
 		cmocka_unit_test(test_rules_valid),
 		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_rank_timeout_context),
+		cmocka_unit_test(test_rank_default_rule),
+		cmocka_unit_test(test_rank_mtu_size_errors),
 		cmocka_unit_test(test_repeats_counted),
 		cmocka_unit_test(test_no_input_limit),
 	};

@@ -175,7 +175,28 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("verbs.modify_qp_init", RS_CTX_EINVAL, 0, RS_CLS_DRIVER, 1,
 	     N_("EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
 	        "index or access flags"), 0),
-	/* Lengths that do not fit: two MTUs in the log say why. */
+	/*
+	 * The address vector reaches the device at RTR: with no GID, MTU,
+	 * link or port evidence in the paste and no stack that builds it
+	 * itself (UCX, NCCL), what is refused is what the program set - no
+	 * GRH on RoCE, an sgid_index it did not fill, a dlid or path MTU.
+	 */
+	RULE("verbs.modify_qp_rtr", 0, ~(RS_CTX_EINVAL | RS_CTX_TEARDOWN), RS_CLS_APPLICATION, 1,
+	     N_("nothing in the log points at the GID, the MTU, the port or the link: the "
+	        "address vector the program built (GRH, sgid_index, dlid, path MTU) is what the "
+	        "device refuses"), RS_RULE_DEFAULT),
+	/* Lengths that do not fit: MTUs named as different, or two MTUs in the log. */
+	RULE("wc.loc_len_err", RS_CTX_MTU, 0, RS_CLS_MTU, 2,
+	     N_("the log names two MTUs that differ"), 0),
+	RULE("wc.rem_inv_req_err", RS_CTX_MTU, 0, RS_CLS_MTU, 2,
+	     N_("the log names two MTUs that differ"), 0),
+	/*
+	 * A length error on one side while the peer refuses requests: the two
+	 * ends disagree on the packet size the path carries.
+	 */
+	RULE("wc.loc_len_err", RS_CTX_REM_INV, 0, RS_CLS_MTU, 1,
+	     N_("a local length error while the peer refuses requests as invalid: the two ends "
+	        "disagree on the size of the packets (their path MTUs)"), 0),
 	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
 	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
 	     RS_RULE_ALL),
@@ -228,6 +249,10 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
+	RULE("libfabric.no_data", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
+	RULE("rdma_cm.no_devices", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
 	     N_("the port is down (printed just before)"), 0),
