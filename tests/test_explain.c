@@ -617,6 +617,16 @@ static const struct sample samples[] = {
 	{ "[1585882859.110274] [149a368e-ef8d-493a-b46f-2e23bde3f0a1:63427:0]      "
 	  "ib_device.c:918  UCX  ERROR Invalid gid[0] on mlx5_6:1", "ucx.invalid_gid",
 	  "openucx/ucx#4966 (ib_device.c)" },
+	{ "aigc-maas-instance-leader-0:88:159 [0] NCCL error: unhandled system error",
+	  "nccl.system_error", "NVIDIA/nccl#1657 (corpus seen/183), ncclGetErrorString()" },
+	{ "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1691, remote "
+	  "process exited or there was a network error, NCCL version 2.19.3", "nccl.remote_error",
+	  "ncclGetErrorString(ncclRemoteError) as PyTorch prints it" },
+	{ "ncclRemoteError: A call failed possibly due to a network error or a remote process "
+	  "exiting prematurely.", "nccl.remote_error", "PyTorch NCCLUtils getNcclErrorDetailStr()" },
+	{ "sharbox-ultra:204802:204835 [1] /home/elias/rccl/build/release/hipify/src/proxy.cc:1148 "
+	  "NCCL WARN Socket recv failed while polling for opId=0x7fe95066b760", "nccl.proxy_recv",
+	  "an RCCL log (proxy.cc)" },
 	/* host listings and summary lines (explain_listings.c) */
 	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
 	  "ibv_devinfo in openucx/ucx#3787" },
