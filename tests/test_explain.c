@@ -1507,6 +1507,22 @@ static void test_rank_default_rule(void **state)
 	(void)state;
 }
 
+/* ping works: of a RoCE path that does not answer, the GID is left. */
+static void test_rank_ping_works(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "path");
+	rank_text("\"ping -I source_rdma_ip dst_rdma_ip\" worked\n"
+		  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	assert_string_equal(rk[0].rule_ctx, "ping works");
+	assert_int_equal(rk[0].rule_line, 1);
+	(void)state;
+}
+
 /* Length errors with the peer refusing requests, or MTUs named different: the MTU. */
 static void test_rank_mtu_size_errors(void **state)
 {
@@ -1663,6 +1679,7 @@ int main(void)
 		cmocka_unit_test(test_rank_timeout_context),
 		cmocka_unit_test(test_rank_default_rule),
 		cmocka_unit_test(test_rank_mtu_size_errors),
+		cmocka_unit_test(test_rank_ping_works),
 		cmocka_unit_test(test_repeats_counted),
 		cmocka_unit_test(test_no_input_limit),
 	};

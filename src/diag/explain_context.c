@@ -107,6 +107,10 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
 	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
 	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
+	/* People say so: "ping works", "can ping", "ping -I ... worked". */
+	CTX("ping_ok", "ping over the interface works",
+	    "ping( -I [^ ]+)?( [^ ]+)* (works|worked|is (fine|ok)|succeeds|succeeded)|"
+	    "can ping|ping(ing)? (is )?(fine|ok)([^a-z]|$)", RS_CTX_PING_OK),
 	{ .id = NULL },
 };
 
@@ -140,6 +144,14 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	NO_ANSWER("wc.resp_timeout_err"),
 	NO_ANSWER("ucx.ud_timeout"),
 	NO_ANSWER("class:path"),
+	/*
+	 * ping over the same interface works: its route and ARP are fine, so
+	 * of a path that does not carry RoCE what is left is the GID (its
+	 * index and type) - unless a routable v2 GID is known to be in use.
+	 */
+	RULE("class:path", RS_CTX_PING_OK, RS_CTX_IB | RS_CTX_GID_V4 | RS_CTX_PORT, RS_CLS_GID, 1,
+	     N_("ping over the interface works: the route and ARP are fine, and what RoCE adds "
+	        "to them is the GID (its index and RoCE v2 type)"), 0),
 	RULE("class:path", GID_BITS, RS_CTX_IB, RS_CLS_GID, 3,
 	     N_("the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
 	        "source the peer cannot answer"), 0),
