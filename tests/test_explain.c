@@ -605,6 +605,11 @@ static const struct sample samples[] = {
 	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
 	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
 	  "errno.eagain", "openucx/ucx#2973" },
+	{ "    rocep193s0f0/1: QP N error: unrecognized status (0x22 0x0 0x95)",
+	  "kernel.mlx5_qp_rnr", "mlx5_ib with the QP number redacted (corpus seen/056)" },
+	{ "[Bug]: nvcr.io/nvidia/cuda:12.6.3-devel-ubuntu22.04 (aarch64/sbsa) does not include "
+	  "libibverbs.so, preventing NCCL from using IB/RoCE transport", "nccl.no_libibverbs",
+	  "NVIDIA/nvidia-container-toolkit thread title (corpus seen/189)" },
 	/* drivers asking for newer firmware (explain_firmware.c) */
 	{ "[  939.318810] mlx4_en 0000:0d:00.0: LSO not supported, please upgrade to later FW "
 	  "version to enable LSO", "kernel.fw_upgrade",
@@ -1523,6 +1528,20 @@ static void test_rank_ping_works(void **state)
 	(void)state;
 }
 
+/* ENODEV in an NCCL log is its QP move's: the GID index; elsewhere the device. */
+static void test_rank_nccl_enodev(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("with error No such device --NCCL 2.7.8\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	assert_string_equal(rk[0].rule_ctx, "NCCL log");
+	rank_text("rdma_bind failed with error No such device\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "driver");
+	(void)state;
+}
+
 /* Length errors with the peer refusing requests, or MTUs named different: the MTU. */
 static void test_rank_mtu_size_errors(void **state)
 {
@@ -1680,6 +1699,7 @@ int main(void)
 		cmocka_unit_test(test_rank_default_rule),
 		cmocka_unit_test(test_rank_mtu_size_errors),
 		cmocka_unit_test(test_rank_ping_works),
+		cmocka_unit_test(test_rank_nccl_enodev),
 		cmocka_unit_test(test_repeats_counted),
 		cmocka_unit_test(test_no_input_limit),
 	};

@@ -120,7 +120,8 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_WC_ERR		(1u << 24)	/* a completion error other than a flush */
 #define RS_CTX_REM_INV		(1u << 25)	/* the peer refused a request (remote invalid) */
 #define RS_CTX_PING_OK		(1u << 26)	/* ping over the interface works */
-#define RS_CTX_COUNT		27
+#define RS_CTX_NCCL_LOG		(1u << 27)	/* NCCL's own lines, or NCCL named */
+#define RS_CTX_COUNT		28
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);

@@ -107,6 +107,9 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
 	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
 	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
+	/* NCCL's own lines ("NCCL WARN", "NCCL INFO"), or NCCL named with a version. */
+	CTX("nccl_log", "NCCL prints the log, or is named",
+	    "NCCL (WARN|INFO) |NCCL version [0-9]|NCCL [0-9]+\\.[0-9]+", RS_CTX_NCCL_LOG),
 	/* People say so: "ping works", "can ping", "ping -I ... worked". */
 	CTX("ping_ok", "ping over the interface works",
 	    "ping( -I [^ ]+)?( [^ ]+)* (works|worked|is (fine|ok)|succeeds|succeeded)|"
@@ -250,6 +253,13 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("EINVAL: a size above the device's limits, not the memlock limit"), 0),
 	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
 	     N_("the locked-memory limit is named in the log"), 0),
+	/*
+	 * NCCL's verbs calls that can fail with ENODEV are the QP moves: the GID
+	 * index names no GID of the device (or not the device NCCL opened).
+	 */
+	RULE("errno.enodev", RS_CTX_NCCL_LOG, 0, RS_CLS_GID, 1,
+	     N_("in an NCCL log ENODEV comes from ibv_modify_qp: the GID index names no usable "
+	        "GID of the device it opened"), 0),
 	/* NCCL on sockets, or with no device: its own settings first. */
 	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
 	     N_("NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE"), 0),

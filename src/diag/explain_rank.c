@@ -56,7 +56,7 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	N_("MTU mismatch"), "perftest", "NCCL", N_("IPv4 GID"), N_("RoCE link"),
 	N_("data moving"), N_("ACS or IOMMU"), N_("MTU of 2048 or less"), N_("MTU of 4096"),
 	"NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", N_("another completion error"),
-	N_("a request the peer refused"), N_("ping works"),
+	N_("a request the peer refused"), N_("ping works"), N_("NCCL log"),
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)
