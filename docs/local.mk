@@ -33,6 +33,22 @@ $(RS_MAN_PAGES): Makefile $(RS_MAN_PAGES:=.in)
 	sed -e 's|@''VERSION''@|$(PACKAGE_VERSION)|g' -e "s|@""PKGDATADIR""@|$$pkgdata|g" \
 	  -e "s|@""DOCDIR""@|$$doc|g" $(srcdir)/$@.in >$@-t && mv -f $@-t $@
 
+# rocescope(1)'s NAME, SYNOPSIS and DESCRIPTION in Simplified Chinese
+# (docs/i18n.md), made as the pages above are and installed where man(1)
+# looks in a zh_CN locale; the Chinese quick start beside the docs.
+rszhman1dir = $(mandir)/zh_CN/man1
+rszhman1_DATA = docs/man/zh_CN/rocescope.1
+CLEANFILES += docs/man/zh_CN/rocescope.1
+EXTRA_DIST += docs/man/zh_CN/rocescope.1.in
+docs/man/zh_CN/rocescope.1: Makefile $(srcdir)/docs/man/zh_CN/rocescope.1.in
+	$(AM_V_GEN)$(MKDIR_P) docs/man/zh_CN && \
+	doc=$$(echo '$(docdir)' | sed 's|/|/\\\\:|g') && \
+	sed -e 's|@''VERSION''@|$(PACKAGE_VERSION)|g' -e "s|@""DOCDIR""@|$$doc|g" \
+	  $(srcdir)/$@.in >$@-t && mv -f $@-t $@
+rszhdocdir = $(docdir)/zh_CN
+dist_rszhdoc_DATA = docs/zh_CN/README.md
+dist_doc_DATA += docs/i18n.md
+
 # `make installcheck` (also run by distcheck): the installed binary opens
 # the demo host, and the pages and the completion are where they belong.
 installcheck-local:
@@ -44,3 +60,12 @@ installcheck-local:
 	test -f '$(DESTDIR)$(bashcompletiondir)/rocescope'
 	test -f '$(DESTDIR)$(demodir)/host.yaml'
 	test -f '$(DESTDIR)$(systemdsystemunitdir)/rocescope-exporter.service'
+	test -f '$(DESTDIR)$(mandir)/zh_CN/man1/rocescope.1'
+	test -f '$(DESTDIR)$(docdir)/zh_CN/README.md'
+	if test '$(USE_NLS)' = yes; then \
+	  test -f '$(DESTDIR)$(localedir)/zh_CN/LC_MESSAGES/rocescope.mo' || exit 1; \
+	  LC_ALL= LC_MESSAGES= ROCESCOPE_LOCALEDIR='$(DESTDIR)$(localedir)' LANG=C.UTF-8 LANGUAGE=zh_CN \
+	    '$(DESTDIR)$(bindir)/rocescope$(EXEEXT)' --demo check \
+	    --tree first-time-setup | grep -q '首次配置 RoCE v2' || { \
+	    echo "installcheck: the installed catalogue is not used in zh_CN"; exit 1; }; \
+	fi

@@ -17,6 +17,9 @@
 
 static int machine;
 static int translating;
+#ifdef ENABLE_NLS
+static const char *const header_msgid = "";
+#endif
 
 void rs_i18n_init(void)
 {
@@ -29,8 +32,9 @@ void rs_i18n_init(void)
 	bindtextdomain(RS_TEXT_DOMAIN, dir && *dir ? dir : LOCALEDIR);
 	bind_textdomain_codeset(RS_TEXT_DOMAIN, "UTF-8");
 	textdomain(RS_TEXT_DOMAIN);
-	/* The catalogue's header translates to itself in English. */
-	translating = strcmp(gettext(""), "") != 0;
+	/* A loaded catalogue translates "" to its header (a variable: xgettext
+	 * would take a literal for a message). */
+	translating = strcmp(gettext(header_msgid), "") != 0;
 #endif
 }
 

@@ -19,7 +19,7 @@ librscore_a_SOURCES = \
 	src/version.h
 
 RS_CORE_LIBS = librscore.a $(IBVERBS_LIBS) $(RDMACM_LIBS) $(NL3_LIBS) $(YAML_LIBS) $(PCAP_LIBS) \
-	$(PCI_LIBS) $(KMOD_LIBS) -lm
+	$(PCI_LIBS) $(KMOD_LIBS) $(LIBINTL) -lm
 
 # --version names the commit the binary was built from (src/version.h).
 # The file is regenerated on every make but only rewritten when the commit

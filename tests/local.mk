@@ -312,3 +312,10 @@ check_PROGRAMS += tests/test_fix tests/fix_act
 tests_test_fix_SOURCES = tests/test_fix.c $(RS_CHECKS_LIB)
 TESTS += tests/test_fix tests/test_fix_root.sh tests/test_fix_net.sh tests/test_console_fix.sh
 EXTRA_DIST += tests/test_fix_root.sh tests/test_fix_net.sh tests/fix_lib.sh tests/test_console_fix.sh
+
+# The message catalogues (docs/i18n.md): complete, up to date with the
+# sources and the trees, and the program in zh_CN.UTF-8: Chinese for a
+# person, the same bytes as LANG=C for programs.  rs-tree-titles is built
+# by po/local.mk.
+TESTS += tests/test_i18n.sh
+EXTRA_DIST += tests/test_i18n.sh

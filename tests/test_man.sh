@@ -185,6 +185,30 @@ grep -l '@[A-Z]*@' $(sed "s|^|$top_builddir/|" "$T/mans") >"$T/left" 2>/dev/null
 [ ! -s "$T/left" ]
 ok $? "no @PLACEHOLDER@ left in the built pages"
 
+# --- rocescope(1) in Simplified Chinese (docs/man/zh_CN) --------------------
+ZH=$top_builddir/docs/man/zh_CN/rocescope.1
+[ -s "$ZH" ] && ! grep -q '@[A-Z]*@' "$ZH"
+ok $? "the build made docs/man/zh_CN/rocescope.1, no @PLACEHOLDER@ left"
+if command -v mandoc >/dev/null; then
+	mandoc -Tlint "$ZH" >"$T/warn" 2>&1
+	ok $? "docs/man/zh_CN/rocescope.1 is mandoc -Tlint clean"
+	[ -s "$T/warn" ] && diag "$(cat "$T/warn")"
+else
+	skip "mandoc is not installed (Debian: mandoc): zh_CN page not linted"
+fi
+if command -v groff >/dev/null; then
+	# -k: preconv, as man(1) runs it, for the UTF-8 text.
+	groff -k -man -Tutf8 -ww -z "$ZH" >"$T/warn" 2>&1 && [ ! -s "$T/warn" ]
+	ok $? "docs/man/zh_CN/rocescope.1 renders with groff -k -man -Tutf8 -ww, no warning"
+	[ -s "$T/warn" ] && diag "$(cat "$T/warn")"
+else
+	skip "groff is not installed: zh_CN page not rendered"
+fi
+# The NAME line man-db's whatis takes, and sections the English page has.
+sed -n '/^\.SH 名称/,/^\.SH/p' "$ZH" | grep -q '^rocescope \\- ' &&
+	grep -q '^\.SH 描述' "$ZH" && grep -q '^\.TH ROCESCOPE 1 ' "$ZH"
+ok $? "the zh_CN page has its NAME (名称: rocescope \\- ...) and DESCRIPTION (描述)"
+
 # --- the pages agree with the program ---------------------------------------
 check_cmds "$ROCESCOPE" >"$T/p_cmds"
 [ ! -s "$T/p_cmds" ]

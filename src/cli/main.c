@@ -12,6 +12,9 @@
  * also come before it; an option that does not apply to the command given
  * is refused rather than ignored.  Exit codes: 0 done, 1 failure, 2 usage
  * error; every message goes to stderr.
+ *
+ * Messages are in the reader's language (i18n.h); what programs read is
+ * English in every locale: --json, and the commands in machine_cmds[].
  */
 #include "cli/cli.h"
 #include "i18n.h"
@@ -43,6 +46,16 @@ static const struct rs_cmd *const rs_cmds[] = {
 	&rs_cmd_serve,
 	&rs_cmd_bw,
 	&rs_cmd_lat,
+	NULL,
+};
+
+/* Their output is read by programs (a scrape, a snapshot file, a recording,
+ * the peer of a test): English whatever the locale, as --json is. */
+static const struct rs_cmd *const machine_cmds[] = {
+	&rs_cmd_snapshot,
+	&rs_cmd_record,
+	&rs_cmd_exporter,
+	&rs_cmd_serve,
 	NULL,
 };
 
@@ -515,6 +528,14 @@ static int run_help(int argc, char **argv)
 	return RS_EXIT_OK;
 }
 
+static int is_machine(const struct rs_cmd *cmd)
+{
+	for (const struct rs_cmd *const *c = machine_cmds; *c; c++)
+		if (*c == cmd)
+			return 1;
+	return 0;
+}
+
 static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **argv)
 {
 	int ret, npos;
@@ -536,6 +557,8 @@ static int run_cmd(struct parse *ps, const struct rs_cmd *cmd, int argc, char **
 	ret = check_applies(ps->cli, cmd);
 	if (ret >= 0)
 		return ret;
+	if (ps->cli->json || is_machine(cmd))
+		rs_i18n_machine();
 	npos = argc - optind;
 	if (npos > cmd->max_args) {
 		rs_tprintf(stderr, _("rocescope: %s: unexpected argument '%s'\n"), cmd->name,
@@ -559,6 +582,7 @@ int main(int argc, char **argv)
 	const struct rs_cmd *cmd;
 	int ret;
 
+	rs_i18n_init();
 	ret = parse_before(&ps, argc, argv);
 	if (ret >= 0)
 		return ret;

@@ -120,11 +120,13 @@ static void run_step(struct rs_run *r, const struct rs_check_ctx *ctx, int node)
 		st->verdict = RS_SKIP;
 		st->finding.id = n->check->id;
 		st->finding.verdict = RS_SKIP;
+		/* TRANSLATORS: a step whose check said nothing about the port
+		 * walked: %s is the RDMA device, %u its port number. */
 		if (r->subject.dev[0])
-			RS_FSET(st->finding.summary, "nothing about %s port %u to judge",
-				r->subject.dev, r->subject.port);
+			RS_FSUMMARY(&st->finding, "nothing about %s port %u to judge",
+				    r->subject.dev, r->subject.port);
 		else
-			RS_FSET(st->finding.summary, "nothing about this host to judge");
+			RS_FSUMMARY(&st->finding, "nothing about this host to judge");
 	}
 }
 

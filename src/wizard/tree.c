@@ -7,8 +7,13 @@
  * resolves every target.  Then the graph is checked from the start: every
  * step reachable, no cycle (a depth-first walk that meets a step still on
  * its stack has found one).
+ *
+ * The titles are translated once loaded, for the reader (the catalogue
+ * has the shipped trees' titles: tree_titles.c); a tree loaded in machine
+ * mode (--json) keeps the English of its file.
  */
 #include "wizard/tree.h"
+#include "i18n.h"
 #include "model/ydoc.h"
 #include "util.h"
 
@@ -45,9 +50,10 @@ static int scalar(const struct rs_ydoc *d, const struct rs_ynode *v, const char 
 		  char *dst, size_t size, char *err, size_t errlen)
 {
 	if (!v || v->kind != RS_Y_SCALAR)
-		return rs_yerr(d, v, err, errlen, "'%s' takes a single value", key);
+		return rs_yerr(d, v, err, errlen, _("'%s' takes a single value"), key);
 	if (!v->text[0] || strlen(v->text) >= size)
-		return rs_yerr(d, v, err, errlen, "'%s': from 1 to %zu characters", key, size - 1);
+		return rs_yerr(d, v, err, errlen, _("'%s': from 1 to %zu characters"), key,
+			       size - 1);
 	rs_strlcpy(dst, v->text, size);
 	return 0;
 }
@@ -77,7 +83,7 @@ static int latent_flag(const struct rs_ydoc *d, const struct rs_ynode *v, int *o
 	if ((r = scalar(d, v, "latent", buf, sizeof(buf), err, errlen)))
 		return r;
 	if (strcmp(buf, "true") && strcmp(buf, "false"))
-		return rs_yerr(d, v, err, errlen, "'latent': true or false, not '%s'", buf);
+		return rs_yerr(d, v, err, errlen, _("'latent': true or false, not '%s'"), buf);
 	*out = !strcmp(buf, "true");
 	return 0;
 }
@@ -91,11 +97,11 @@ static int step_head(const struct rs_ydoc *d, struct rs_tree *t, const struct rs
 	int r;
 
 	if (m->kind != RS_Y_MAP)
-		return rs_yerr(d, m, err, errlen, "a step is a mapping (id, check, title, ...)");
+		return rs_yerr(d, m, err, errlen, _("a step is a mapping (id, check, title, ...)"));
 	for (size_t i = 0; i + 1 < m->n; i += 2)
 		if (m->items[i]->kind != RS_Y_SCALAR || !is_step_key(m->items[i]->text))
-			return rs_yerr(d, m->items[i], err, errlen, "unknown key '%s' in a step "
-				       "(id, check, title, pass, warn, fail, skip, next, latent)",
+			return rs_yerr(d, m->items[i], err, errlen, _("unknown key '%s' in a step "
+				       "(id, check, title, pass, warn, fail, skip, next, latent)"),
 				       m->items[i]->text ? m->items[i]->text : "?");
 	n->line = m->line;
 	if ((r = scalar(d, rs_ymap_get(m, "id"), "id", n->id, sizeof(n->id), err, errlen)) ||
@@ -106,15 +112,15 @@ static int step_head(const struct rs_ydoc *d, struct rs_tree *t, const struct rs
 	if ((r = latent_flag(d, rs_ymap_get(m, "latent"), &n->latent, err, errlen)))
 		return r;
 	if (!strcmp(n->id, "end"))
-		return rs_yerr(d, rs_ymap_get(m, "id"), err, errlen, "'end' is not a step id: it "
-			       "ends the tree");
+		return rs_yerr(d, rs_ymap_get(m, "id"), err, errlen, _("'end' is not a step id: it "
+			       "ends the tree"));
 	if (rs_tree_find(t, n->id) >= 0)
-		return rs_yerr(d, rs_ymap_get(m, "id"), err, errlen, "step id '%s' used twice",
+		return rs_yerr(d, rs_ymap_get(m, "id"), err, errlen, _("step id '%s' used twice"),
 			       n->id);
 	n->check = rs_check_find(check);
 	if (!n->check)
-		return rs_yerr(d, rs_ymap_get(m, "check"), err, errlen, "no check '%s' "
-			       "(docs/checks.md lists them)", check);
+		return rs_yerr(d, rs_ymap_get(m, "check"), err, errlen, _("no check '%s' "
+			       "(docs/checks.md lists them)"), check);
 	t->n++;
 	return 0;
 }
@@ -134,7 +140,7 @@ static int target(const struct rs_ydoc *d, const struct rs_tree *t, const struct
 	}
 	*out = rs_tree_find(t, id);
 	if (*out < 0)
-		return rs_yerr(d, v, err, errlen, "'%s: %s': no step has that id", key, id);
+		return rs_yerr(d, v, err, errlen, _("'%s: %s': no step has that id"), key, id);
 	return 0;
 }
 
@@ -163,8 +169,8 @@ static int step_links(const struct rs_ydoc *d, struct rs_tree *t, size_t idx,
 	if (!have[RS_FAIL] && t->kind == RS_TREE_CHAIN)
 		n->next[RS_FAIL] = RS_TREE_END;
 	if (!nx && !have[RS_PASS])
-		return rs_yerr(d, m, err, errlen, "step '%s' says nowhere to go: give pass, warn "
-			       "and fail, or next", n->id);
+		return rs_yerr(d, m, err, errlen, _("step '%s' says nowhere to go: give pass, warn "
+			       "and fail, or next"), n->id);
 	return 0;
 }
 
@@ -196,13 +202,13 @@ static int check_graph(const struct rs_ydoc *d, const struct rs_tree *t,
 	int r = 0;
 
 	if (walk(t, 0, state, &cycle_at) < 0) {
-		r = rs_yerr(d, steps->items[cycle_at], err, errlen, "step '%s' leads back to a step "
-			    "before it: a tree has no cycle", t->nodes[cycle_at].id);
+		r = rs_yerr(d, steps->items[cycle_at], err, errlen, _("step '%s' leads back to "
+			    "a step before it: a tree has no cycle"), t->nodes[cycle_at].id);
 	} else {
 		for (size_t i = 0; i < t->n && !r; i++)
 			if (!state[i])
-				r = rs_yerr(d, steps->items[i], err, errlen, "step '%s' cannot be "
-					    "reached from the first step", t->nodes[i].id);
+				r = rs_yerr(d, steps->items[i], err, errlen, _("step '%s' cannot "
+					    "be reached from the first step"), t->nodes[i].id);
 	}
 	free(state);
 	return r;
@@ -220,8 +226,8 @@ static int head(const struct rs_ydoc *d, struct rs_tree *t, const struct rs_ynod
 
 		if (strcmp(k, "tree") && strcmp(k, "title") && strcmp(k, "kind") &&
 		    strcmp(k, "needs") && strcmp(k, "steps"))
-			return rs_yerr(d, root->items[i], err, errlen, "unknown key '%s' (tree, "
-				       "title, kind, needs, steps)", k);
+			return rs_yerr(d, root->items[i], err, errlen, _("unknown key '%s' (tree, "
+				       "title, kind, needs, steps)"), k);
 	}
 	if ((r = scalar(d, rs_ymap_get(root, "tree"), "tree", t->name, sizeof(t->name), err,
 			errlen)) ||
@@ -233,15 +239,15 @@ static int head(const struct rs_ydoc *d, struct rs_tree *t, const struct rs_ynod
 		if ((r = scalar(d, kind, "kind", buf, sizeof(buf), err, errlen)))
 			return r;
 		if (strcmp(buf, "chain") && strcmp(buf, "checklist"))
-			return rs_yerr(d, kind, err, errlen, "'kind': chain or checklist, not '%s'",
-				       buf);
+			return rs_yerr(d, kind, err, errlen,
+				       _("'kind': chain or checklist, not '%s'"), buf);
 		t->kind = !strcmp(buf, "checklist") ? RS_TREE_CHECKLIST : RS_TREE_CHAIN;
 	}
 	if (needs) {
 		if ((r = scalar(d, needs, "needs", buf, sizeof(buf), err, errlen)))
 			return r;
 		if (strcmp(buf, "peer"))
-			return rs_yerr(d, needs, err, errlen, "'needs': peer, not '%s'", buf);
+			return rs_yerr(d, needs, err, errlen, _("'needs': peer, not '%s'"), buf);
 		t->needs_peer = 1;
 	}
 	return 0;
@@ -253,13 +259,13 @@ static int from_doc(struct rs_tree *t, const struct rs_ydoc *d, char *err, size_
 	int r;
 
 	if (!root || root->kind != RS_Y_MAP)
-		return rs_yerr(d, root, err, errlen, "a tree is a mapping (tree, title, steps)");
+		return rs_yerr(d, root, err, errlen, _("a tree is a mapping (tree, title, steps)"));
 	if ((r = head(d, t, root, err, errlen)))
 		return r;
 	steps = rs_ymap_get(root, "steps");
 	if (!steps || steps->kind != RS_Y_SEQ || !steps->n)
-		return rs_yerr(d, steps ? steps : root, err, errlen, "'steps': a list of at least "
-			       "one step");
+		return rs_yerr(d, steps ? steps : root, err, errlen, _("'steps': a list of at "
+			       "least one step"));
 	t->nodes = rs_xcalloc(steps->n, sizeof(*t->nodes));
 	for (size_t i = 0; i < steps->n; i++)
 		if ((r = step_head(d, t, steps->items[i], err, errlen)))
@@ -268,6 +274,22 @@ static int from_doc(struct rs_tree *t, const struct rs_ydoc *d, char *err, size_
 		if ((r = step_links(d, t, i, steps->items[i], err, errlen)))
 			return r;
 	return check_graph(d, t, steps, err, errlen);
+}
+
+/* dst in the reader's language, when its translation fits. */
+static void translate(char *dst, size_t size)
+{
+	const char *tr = _(dst);
+
+	if (tr != dst && strlen(tr) < size)
+		memmove(dst, tr, strlen(tr) + 1);
+}
+
+static void translate_titles(struct rs_tree *t)
+{
+	translate(t->title, sizeof(t->title));
+	for (size_t i = 0; i < t->n; i++)
+		translate(t->nodes[i].title, sizeof(t->nodes[i].title));
 }
 
 int rs_tree_parse(struct rs_tree *t, const char *buf, size_t len, const char *name,
@@ -284,6 +306,8 @@ int rs_tree_parse(struct rs_tree *t, const char *buf, size_t len, const char *na
 	rs_ydoc_free(&d);
 	if (r)
 		rs_tree_free(t);
+	else
+		translate_titles(t);
 	return r;
 }
 
@@ -302,6 +326,8 @@ int rs_tree_load(struct rs_tree *t, const char *name, char *err, size_t errlen)
 		rs_ydoc_free(&d);
 		if (r)
 			rs_tree_free(t);
+		else
+			translate_titles(t);
 		return r;
 	}
 	for (size_t i = 0; rs_tree_names[i]; i++)
@@ -312,7 +338,7 @@ int rs_tree_load(struct rs_tree *t, const char *name, char *err, size_t errlen)
 			return rs_tree_parse(t, rs_tree_texts[i], strlen(rs_tree_texts[i]), file,
 					     err, errlen);
 		}
-	snprintf(err, errlen, "no tree '%s' (connection-failure, low-bandwidth, "
-		 "large-message-crash, first-time-setup, or a FILE.yaml)", name);
+	snprintf(err, errlen, _("no tree '%s' (connection-failure, low-bandwidth, "
+				"large-message-crash, first-time-setup, or a FILE.yaml)"), name);
 	return -ENOENT;
 }
