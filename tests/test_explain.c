@@ -1512,33 +1512,34 @@ static void test_rank_default_rule(void **state)
 	(void)state;
 }
 
-/* ping works: of a RoCE path that does not answer, the GID is left. */
-static void test_rank_ping_works(void **state)
+/*
+ * Context that moves a cause, and the same message without it: "ping
+ * works" leaves the GID of a RoCE path that does not answer; ENODEV in an
+ * NCCL log is its QP move's (the GID index), elsewhere the device's.
+ */
+static const struct {
+	const char *with, *without, *cls_with, *cls_without, *ctx;
+} moved[] = {
+	{ "\"ping -I source_rdma_ip dst_rdma_ip\" worked\n"
+	  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n",
+	  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", "gid", "path", "ping works" },
+	{ "with error No such device --NCCL 2.7.8\n",
+	  "rdma_bind failed with error No such device\n", "gid", "driver", "NCCL log" },
+};
+
+static void test_rank_context_moves(void **state)
 {
 	struct rs_explain_ranked rk[16];
 	char cls[256];
 
-	rank_text("cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", cls, sizeof(cls), rk, 16);
-	assert_string_equal(strtok(cls, " "), "path");
-	rank_text("\"ping -I source_rdma_ip dst_rdma_ip\" worked\n"
-		  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", cls, sizeof(cls), rk, 16);
-	assert_string_equal(strtok(cls, " "), "gid");
-	assert_string_equal(rk[0].rule_ctx, "ping works");
-	assert_int_equal(rk[0].rule_line, 1);
-	(void)state;
-}
-
-/* ENODEV in an NCCL log is its QP move's: the GID index; elsewhere the device. */
-static void test_rank_nccl_enodev(void **state)
-{
-	struct rs_explain_ranked rk[16];
-	char cls[256];
-
-	rank_text("with error No such device --NCCL 2.7.8\n", cls, sizeof(cls), rk, 16);
-	assert_string_equal(strtok(cls, " "), "gid");
-	assert_string_equal(rk[0].rule_ctx, "NCCL log");
-	rank_text("rdma_bind failed with error No such device\n", cls, sizeof(cls), rk, 16);
-	assert_string_equal(strtok(cls, " "), "driver");
+	for (size_t i = 0; i < RS_ARRAY_SIZE(moved); i++) {
+		rank_text(moved[i].without, cls, sizeof(cls), rk, 16);
+		assert_string_equal(strtok(cls, " "), moved[i].cls_without);
+		rank_text(moved[i].with, cls, sizeof(cls), rk, 16);
+		assert_string_equal(strtok(cls, " "), moved[i].cls_with);
+		assert_non_null(rk[0].rule);
+		assert_string_equal(rk[0].rule_ctx, moved[i].ctx);
+	}
 	(void)state;
 }
 
@@ -1698,8 +1699,7 @@ int main(void)
 		cmocka_unit_test(test_rank_timeout_context),
 		cmocka_unit_test(test_rank_default_rule),
 		cmocka_unit_test(test_rank_mtu_size_errors),
-		cmocka_unit_test(test_rank_ping_works),
-		cmocka_unit_test(test_rank_nccl_enodev),
+		cmocka_unit_test(test_rank_context_moves),
 		cmocka_unit_test(test_repeats_counted),
 		cmocka_unit_test(test_no_input_limit),
 	};

@@ -142,6 +142,12 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
 	        "on the way"), RS_RULE_BEFORE)
 
+/* A size error (length, invalid request) with two MTUs that differ in the log. */
+#define SIZE_MTU(id) \
+	RULE(id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, N_("the log names two MTUs that differ"), 0), \
+	RULE(id, MTU_BOTH, 0, RS_CLS_MTU, 2, N_("the log shows an MTU of 4096 and one of 2048 or " \
+	        "less: the two ends disagree"), RS_RULE_ALL)
+
 const struct rs_explain_rule rs_explain_rules[] = {
 	NO_ANSWER("wc.retry_exc_err"),
 	NO_ANSWER("wc.resp_timeout_err"),
@@ -201,10 +207,8 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	        "address vector the program built (GRH, sgid_index, dlid, path MTU) is what the "
 	        "device refuses"), RS_RULE_DEFAULT),
 	/* Lengths that do not fit: MTUs named as different, or two MTUs in the log. */
-	RULE("wc.loc_len_err", RS_CTX_MTU, 0, RS_CLS_MTU, 2,
-	     N_("the log names two MTUs that differ"), 0),
-	RULE("wc.rem_inv_req_err", RS_CTX_MTU, 0, RS_CLS_MTU, 2,
-	     N_("the log names two MTUs that differ"), 0),
+	SIZE_MTU("wc.loc_len_err"),
+	SIZE_MTU("wc.rem_inv_req_err"),
 	/*
 	 * A length error on one side while the peer refuses requests: the two
 	 * ends disagree on the packet size the path carries.
@@ -212,12 +216,6 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("wc.loc_len_err", RS_CTX_REM_INV, 0, RS_CLS_MTU, 1,
 	     N_("a local length error while the peer refuses requests as invalid: the two ends "
 	        "disagree on the size of the packets (their path MTUs)"), 0),
-	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
-	     RS_RULE_ALL),
-	RULE("wc.rem_inv_req_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
-	     RS_RULE_ALL),
 	/* GPU memory: a protection or access error is GPUDirect's. */
 	RULE("nccl.completion_error", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
 	     N_("PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
