@@ -605,6 +605,33 @@ static const struct sample samples[] = {
 	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
 	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
 	  "errno.eagain", "openucx/ucx#2973" },
+	{ "    rocep193s0f0/1: QP N error: unrecognized status (0x22 0x0 0x95)",
+	  "kernel.mlx5_qp_rnr", "mlx5_ib with the QP number redacted (corpus seen/056)" },
+	{ "[Bug]: nvcr.io/nvidia/cuda:12.6.3-devel-ubuntu22.04 (aarch64/sbsa) does not include "
+	  "libibverbs.so, preventing NCCL from using IB/RoCE transport", "nccl.no_libibverbs",
+	  "NVIDIA/nvidia-container-toolkit thread title (corpus seen/189)" },
+	/* drivers asking for newer firmware (explain_firmware.c) */
+	{ "[  939.318810] mlx4_en 0000:0d:00.0: LSO not supported, please upgrade to later FW "
+	  "version to enable LSO", "kernel.fw_upgrade",
+	  "clustervision/trinity thread (corpus seen/190), mlx4 en_main.c" },
+	/* NCCL's and UCX's setup failures (explain_nccl_ucx.c) */
+	{ "NCCL WARN Error: failed to extend /dev/shm/nccl-03v824 to 4194660 bytes",
+	  "nccl.shm_extend", "NCCL user guide, troubleshooting: shared memory (shmutils.cc)" },
+	{ "NCCL WARN Failed to initialize any NET plugin", "nccl.no_net_plugin",
+	  "getainode/ainode#87 (NCCL init)" },
+	{ "[1585882859.110274] [149a368e-ef8d-493a-b46f-2e23bde3f0a1:63427:0]      "
+	  "ib_device.c:918  UCX  ERROR Invalid gid[0] on mlx5_6:1", "ucx.invalid_gid",
+	  "openucx/ucx#4966 (ib_device.c)" },
+	{ "aigc-maas-instance-leader-0:88:159 [0] NCCL error: unhandled system error",
+	  "nccl.system_error", "NVIDIA/nccl#1657 (corpus seen/183), ncclGetErrorString()" },
+	{ "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1691, remote "
+	  "process exited or there was a network error, NCCL version 2.19.3", "nccl.remote_error",
+	  "ncclGetErrorString(ncclRemoteError) as PyTorch prints it" },
+	{ "ncclRemoteError: A call failed possibly due to a network error or a remote process "
+	  "exiting prematurely.", "nccl.remote_error", "PyTorch NCCLUtils getNcclErrorDetailStr()" },
+	{ "sharbox-ultra:204802:204835 [1] /home/elias/rccl/build/release/hipify/src/proxy.cc:1148 "
+	  "NCCL WARN Socket recv failed while polling for opId=0x7fe95066b760", "nccl.proxy_recv",
+	  "an RCCL log (proxy.cc)" },
 	/* host listings and summary lines (explain_listings.c) */
 	{ "                        state:                  PORT_DOWN (1)", "listing.port_down",
 	  "ibv_devinfo in openucx/ucx#3787" },
@@ -1333,7 +1360,12 @@ static void test_rules_valid(void **state)
 			assert_int_not_equal(rs_explain_class_find(r->entry + 6), RS_CLS_NONE);
 		else if (!e || !strncmp(e->id, "ctx.", 4))
 			fail_msg("rule for %s: no such entry", r->entry);
-		assert_true(r->when && r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
+		/* a default rule holds on what the log lacks: its `unless` says what */
+		if (r->flags & RS_RULE_DEFAULT)
+			assert_true(r->unless != 0);
+		else
+			assert_true(r->when != 0);
+		assert_true(r->cls > RS_CLS_NONE && r->cls < RS_CLS_COUNT);
 		assert_true(r->why && strlen(r->why) > 10);
 	}
 	for (const struct rs_explain_entry *e = rs_explain_evidence; e->id; e++)
@@ -1459,6 +1491,76 @@ static void test_rank(void **state)
  * data that moved before it, two MTUs, ACS.  A rule moved the entry: its
  * own class comes back as its first other cause.
  */
+/*
+ * A refused RTR with nothing else in the log is the program's address
+ * vector; a GID in use that the peer cannot answer keeps it the GID's.
+ */
+static void test_rank_default_rule(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("HRD: Failed to modify QP to RTR\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(rk[0].e->id, "verbs.modify_qp_rtr");
+	assert_string_equal(strtok(cls, " "), "application");
+	assert_non_null(rk[0].rule);
+	assert_int_equal(rk[0].rule_line, 1);
+	assert_string_equal(rk[0].rule_ctx, "nothing else in the log");
+	rank_text(" GID index       : 0\nFailed to modify QP 19 to RTR\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "gid");
+	(void)state;
+}
+
+/*
+ * Context that moves a cause, and the same message without it: "ping
+ * works" leaves the GID of a RoCE path that does not answer; ENODEV in an
+ * NCCL log is its QP move's (the GID index), elsewhere the device's.
+ */
+static const struct {
+	const char *with, *without, *cls_with, *cls_without, *ctx;
+} moved[] = {
+	{ "\"ping -I source_rdma_ip dst_rdma_ip\" worked\n"
+	  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n",
+	  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", "gid", "path", "ping works" },
+	{ "with error No such device --NCCL 2.7.8\n",
+	  "rdma_bind failed with error No such device\n", "gid", "driver", "NCCL log" },
+};
+
+static void test_rank_context_moves(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	for (size_t i = 0; i < RS_ARRAY_SIZE(moved); i++) {
+		rank_text(moved[i].without, cls, sizeof(cls), rk, 16);
+		assert_string_equal(strtok(cls, " "), moved[i].cls_without);
+		rank_text(moved[i].with, cls, sizeof(cls), rk, 16);
+		assert_string_equal(strtok(cls, " "), moved[i].cls_with);
+		assert_non_null(rk[0].rule);
+		assert_string_equal(rk[0].rule_ctx, moved[i].ctx);
+	}
+	(void)state;
+}
+
+/* Length errors with the peer refusing requests, or MTUs named different: the MTU. */
+static void test_rank_mtu_size_errors(void **state)
+{
+	struct rs_explain_ranked rk[16];
+	char cls[256];
+
+	rank_text("- `remote invalid request`\n- `local length error`\n", cls, sizeof(cls), rk,
+		  16);
+	assert_string_equal(strtok(cls, " "), "mtu");
+	assert_string_equal(rk[0].rule_ctx, "a request the peer refused");
+	rank_text("Fix IB MTU mismatch causing NCCL hang and IBV_WC_LOC_LEN_ERR\n", cls,
+		  sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "mtu");
+	rank_text("Failed status 1: wr_id 0 syndrom 0x1\n", cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "application");
+	(void)state;
+}
+
 static void test_rank_timeout_context(void **state)
 {
 	struct rs_explain_ranked rk[16];
@@ -1595,6 +1697,9 @@ int main(void)
 		cmocka_unit_test(test_rules_valid),
 		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_rank_timeout_context),
+		cmocka_unit_test(test_rank_default_rule),
+		cmocka_unit_test(test_rank_mtu_size_errors),
+		cmocka_unit_test(test_rank_context_moves),
 		cmocka_unit_test(test_repeats_counted),
 		cmocka_unit_test(test_no_input_limit),
 	};

@@ -118,7 +118,10 @@ void rs_explain_class_step(enum rs_explain_class c, const char **tree, const cha
 #define RS_CTX_HCA_FILTER	(1u << 22)	/* NCCL_IB_HCA set */
 #define RS_CTX_UCX		(1u << 23)	/* UCX's own log lines */
 #define RS_CTX_WC_ERR		(1u << 24)	/* a completion error other than a flush */
-#define RS_CTX_COUNT		25
+#define RS_CTX_REM_INV		(1u << 25)	/* the peer refused a request (remote invalid) */
+#define RS_CTX_PING_OK		(1u << 26)	/* ping over the interface works */
+#define RS_CTX_NCCL_LOG		(1u << 27)	/* NCCL's own lines, or NCCL named */
+#define RS_CTX_COUNT		28
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);
@@ -176,6 +179,10 @@ extern const struct rs_explain_entry rs_explain_listings[];
 extern const struct rs_explain_entry rs_explain_errno[];
 /* More messages of the tools in their own words (explain_more.c). */
 extern const struct rs_explain_entry rs_explain_more[];
+/* Drivers asking for newer adapter firmware (explain_firmware.c). */
+extern const struct rs_explain_entry rs_explain_firmware[];
+/* NCCL's and UCX's setup failures that name their cause (explain_nccl_ucx.c). */
+extern const struct rs_explain_entry rs_explain_nccl_ucx[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];
@@ -188,6 +195,11 @@ extern const char rs_explain_wc_number[];
  */
 #define RS_RULE_ALL	1u	/* every bit of `when`, not any one of them */
 #define RS_RULE_BEFORE	2u	/* the context came before the entry's first line */
+/*
+ * The rule holds when the paste gives none of the `unless` bits, whatever
+ * `when` says: what a message means when nothing else in the log speaks.
+ */
+#define RS_RULE_DEFAULT	4u
 
 struct rs_explain_rule {
 	const char *entry;

@@ -107,6 +107,13 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "NCCL_IB_DISABLE set by environment to [1-9]", RS_CTX_IB_OFF),
 	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
 	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
+	/* NCCL's own lines ("NCCL WARN", "NCCL INFO"), or NCCL named with a version. */
+	CTX("nccl_log", "NCCL prints the log, or is named",
+	    "NCCL (WARN|INFO) |NCCL version [0-9]|NCCL [0-9]+\\.[0-9]+", RS_CTX_NCCL_LOG),
+	/* People say so: "ping works", "can ping", "ping -I ... worked". */
+	CTX("ping_ok", "ping over the interface works",
+	    "ping( -I [^ ]+)?( [^ ]+)* (works|worked|is (fine|ok)|succeeds|succeeded)|"
+	    "can ping|ping(ing)? (is )?(fine|ok)([^a-z]|$)", RS_CTX_PING_OK),
 	{ .id = NULL },
 };
 
@@ -135,11 +142,25 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
 	        "on the way"), RS_RULE_BEFORE)
 
+/* A size error (length, invalid request) with two MTUs that differ in the log. */
+#define SIZE_MTU(id) \
+	RULE(id, RS_CTX_MTU, 0, RS_CLS_MTU, 2, N_("the log names two MTUs that differ"), 0), \
+	RULE(id, MTU_BOTH, 0, RS_CLS_MTU, 2, N_("the log shows an MTU of 4096 and one of 2048 or " \
+	        "less: the two ends disagree"), RS_RULE_ALL)
+
 const struct rs_explain_rule rs_explain_rules[] = {
 	NO_ANSWER("wc.retry_exc_err"),
 	NO_ANSWER("wc.resp_timeout_err"),
 	NO_ANSWER("ucx.ud_timeout"),
 	NO_ANSWER("class:path"),
+	/*
+	 * ping over the same interface works: its route and ARP are fine, so
+	 * of a path that does not carry RoCE what is left is the GID (its
+	 * index and type) - unless a routable v2 GID is known to be in use.
+	 */
+	RULE("class:path", RS_CTX_PING_OK, RS_CTX_IB | RS_CTX_GID_V4 | RS_CTX_PORT, RS_CLS_GID, 1,
+	     N_("ping over the interface works: the route and ARP are fine, and what RoCE adds "
+	        "to them is the GID (its index and RoCE v2 type)"), 0),
 	RULE("class:path", GID_BITS, RS_CTX_IB, RS_CLS_GID, 3,
 	     N_("the log shows a link-local, index-0 or RoCE v1 GID in use: packets leave with a "
 	        "source the peer cannot answer"), 0),
@@ -175,13 +196,26 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("verbs.modify_qp_init", RS_CTX_EINVAL, 0, RS_CLS_DRIVER, 1,
 	     N_("EINVAL at INIT, before any address: the driver or firmware refuses the port, P_Key "
 	        "index or access flags"), 0),
-	/* Lengths that do not fit: two MTUs in the log say why. */
-	RULE("wc.loc_len_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
-	     RS_RULE_ALL),
-	RULE("wc.rem_inv_req_err", MTU_BOTH, 0, RS_CLS_MTU, 2,
-	     N_("the log shows an MTU of 4096 and one of 2048 or less: the two ends disagree"),
-	     RS_RULE_ALL),
+	/*
+	 * The address vector reaches the device at RTR: with no GID, MTU,
+	 * link or port evidence in the paste and no stack that builds it
+	 * itself (UCX, NCCL), what is refused is what the program set - no
+	 * GRH on RoCE, an sgid_index it did not fill, a dlid or path MTU.
+	 */
+	RULE("verbs.modify_qp_rtr", 0, ~(RS_CTX_EINVAL | RS_CTX_TEARDOWN), RS_CLS_APPLICATION, 1,
+	     N_("nothing in the log points at the GID, the MTU, the port or the link: the "
+	        "address vector the program built (GRH, sgid_index, dlid, path MTU) is what the "
+	        "device refuses"), RS_RULE_DEFAULT),
+	/* Lengths that do not fit: MTUs named as different, or two MTUs in the log. */
+	SIZE_MTU("wc.loc_len_err"),
+	SIZE_MTU("wc.rem_inv_req_err"),
+	/*
+	 * A length error on one side while the peer refuses requests: the two
+	 * ends disagree on the packet size the path carries.
+	 */
+	RULE("wc.loc_len_err", RS_CTX_REM_INV, 0, RS_CLS_MTU, 1,
+	     N_("a local length error while the peer refuses requests as invalid: the two ends "
+	        "disagree on the size of the packets (their path MTUs)"), 0),
 	/* GPU memory: a protection or access error is GPUDirect's. */
 	RULE("nccl.completion_error", RS_CTX_ACS, 0, RS_CLS_GPUDIRECT, 3,
 	     N_("PCIe ACS or an IOMMU is on: the NIC's reads and writes of GPU memory detour "
@@ -217,6 +251,13 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("EINVAL: a size above the device's limits, not the memlock limit"), 0),
 	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
 	     N_("the locked-memory limit is named in the log"), 0),
+	/*
+	 * NCCL's verbs calls that can fail with ENODEV are the QP moves: the GID
+	 * index names no GID of the device (or not the device NCCL opened).
+	 */
+	RULE("errno.enodev", RS_CTX_NCCL_LOG, 0, RS_CLS_GID, 1,
+	     N_("in an NCCL log ENODEV comes from ibv_modify_qp: the GID index names no usable "
+	        "GID of the device it opened"), 0),
 	/* NCCL on sockets, or with no device: its own settings first. */
 	RULE("nccl.using_socket", RS_CTX_IB_OFF, 0, RS_CLS_APPLICATION, 2,
 	     N_("NCCL_IB_DISABLE is set: NCCL was told not to use IB/RoCE"), 0),
@@ -228,6 +269,10 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
+	RULE("libfabric.no_data", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
+	RULE("rdma_cm.no_devices", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
 	     N_("the port is down (printed just before)"), 0),

@@ -235,7 +235,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_PATH, .weight = 3,
 	  .alt = { RS_CLS_APPLICATION, RS_CLS_PEER, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_qp_retry", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: general error",
+	  .pattern = "QP [0-9A-Za-z]+ error: general error",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x15, transport retry counter "
 		        "exceeded (the driver prints it as 'general error'): the peer never "
 		        "acknowledged. Kernel users (NVMe-oF, NFS, SMB Direct) take the GID from the "
@@ -248,7 +248,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_PATH, .weight = 6,
 	  .alt = { RS_CLS_CONGESTION, RS_CLS_PORT, RS_CLS_GID } },
 	{ .id = "kernel.mlx5_qp_rem_access", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: fatal error",
+	  .pattern = "QP [0-9A-Za-z]+ error: fatal error",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x13, remote access error "
 		        "(the driver prints it as 'fatal error'): the peer refused an RDMA read or "
 		        "write to its memory."),
@@ -260,7 +260,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_APPLICATION, .weight = 6,
 	  .alt = { RS_CLS_PEER, RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.mlx5_qp_rem_op", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: response timeout error",
+	  .pattern = "QP [0-9A-Za-z]+ error: response timeout error",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x14, remote operation error "
 		        "(the driver prints it as 'response timeout error'): the peer could not "
 		        "execute the request."),
@@ -269,7 +269,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "kernel.mlx5_qp_bad_resp", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: operation aborted",
+	  .pattern = "QP [0-9A-Za-z]+ error: operation aborted",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x10, bad response (the driver "
 		        "prints it as 'operation aborted'): the peer answered with something that "
 		        "does not fit the request."),
@@ -278,7 +278,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
 	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "kernel.mlx5_qp_loc_access", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: invalid EE context number",
+	  .pattern = "QP [0-9A-Za-z]+ error: invalid EE context number",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x11, local access error (the "
 		        "driver prints it as 'invalid EE context number'): the local memory key does "
 		        "not grant the access the request needs."),
@@ -287,7 +287,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT } },
 	{ .id = "kernel.mlx5_qp_rem_inv_req", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: invalid EE context state",
+	  .pattern = "QP [0-9A-Za-z]+ error: invalid EE context state",
 	  .meaning = N_("A queue pair went to error with CQE syndrome 0x12, remote invalid request "
 		        "(the driver prints it as 'invalid EE context state'): the peer found the "
 		        "request invalid - too long for its receive buffer, or not allowed."),
@@ -297,7 +297,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_MTU, RS_CLS_PEER } },
 	{ .id = "kernel.mlx5_qp_rnr", .tool = "kernel (mlx5_ib)",
-	  .pattern = "QP [0-9]+ error: unrecognized status",
+	  .pattern = "QP [0-9A-Za-z]+ error: unrecognized status",
 	  .meaning = N_("A queue pair went to error with a CQE syndrome the kernel has no name for: "
 		        "0x16, RNR retry exceeded (the peer had no receive posted), or 0x22, remote "
 		        "abort; the first number in parentheses is the vendor syndrome."),

@@ -56,6 +56,7 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	N_("MTU mismatch"), "perftest", "NCCL", N_("IPv4 GID"), N_("RoCE link"),
 	N_("data moving"), N_("ACS or IOMMU"), N_("MTU of 2048 or less"), N_("MTU of 4096"),
 	"NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", N_("another completion error"),
+	N_("a request the peer refused"), N_("ping works"), N_("NCCL log"),
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)
@@ -103,6 +104,8 @@ static unsigned rule_hit(const struct rs_explain_rule *r, const struct rs_explai
 	/* what the entry's own line gives is no context for it */
 	unsigned hit = st->ctx & r->when & ~it->e->sets;
 
+	if (r->flags & RS_RULE_DEFAULT)
+		return 1;
 	if (r->flags & RS_RULE_BEFORE)
 		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
 			if ((hit & (1u << b)) && st->ctx_line[b] >= it->seen->first)
@@ -125,6 +128,12 @@ static int apply_table(const struct rs_explain_rule *r, struct rs_explain_ranked
 		it->cls = r->cls;
 		rs_explain_class_step(r->cls, &it->tree, &it->check);
 		it->score += 10 * r->bonus;
+		if (r->flags & RS_RULE_DEFAULT) {
+			/* no context line: the entry's own line is the evidence */
+			it->rule_line = it->seen->first;
+			it->rule_ctx = N_("nothing else in the log");
+			return 1;
+		}
 		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
 			if (hit & (1u << b)) {
 				it->rule_line = st->ctx_line[b];

@@ -904,7 +904,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.no_libibverbs", .tool = "NCCL",
-	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared",
+	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared|"
+		     "(does not (include|contain|ship)|without) libibverbs",
 	  .meaning = N_("libibverbs could not be loaded, so NCCL has no IB/RoCE transport and uses "
 		     "sockets."),
 	  .causes = { N_("rdma-core's libibverbs is not installed in the container or host image"),

@@ -174,7 +174,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_GPUDIRECT },
 	  .sets = RS_CTX_WC_ERR, .num = 8 },
 	{ .id = "wc.rem_inv_req_err", .tool = "libibverbs",
-	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request error", "12",
+	  .pattern = WC_MLX5("9", "REM_INV_REQ_ERR", "remote invalid request", "12",
 			     WC_UCX("invalid request")),
 	  .meaning = N_("Work completion status 9, remote invalid request error "
 		     "(IBV_WC_REM_INV_REQ_ERR): the responder judged the request invalid - an "
@@ -186,7 +186,7 @@ const struct rs_explain_entry rs_explain_wc_status[] = {
 		      N_("the two ends run different tests (send against write)") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 4, .alt = { RS_CLS_MTU, RS_CLS_PEER },
-	  .sets = RS_CTX_WC_ERR, .num = 9 },
+	  .sets = RS_CTX_WC_ERR | RS_CTX_REM_INV, .num = 9 },
 	{ .id = "wc.rem_access_err", .tool = "libibverbs",
 	  .pattern = WC_MLX5("10", "REM_ACCESS_ERR", "remote access error", "13",
 			     WC_UCX("remote access")),

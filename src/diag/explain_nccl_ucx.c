@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_nccl_ucx.c - NCCL's and UCX's setup failures that name their
+ * cause, which the other tables did not have (explain.h): NCCL's shared
+ * memory segment that /dev/shm cannot hold, NCCL finding no network plugin
+ * it can start, and UCX finding the GID at the index it was given empty;
+ * and the summary lines NCCL and PyTorch end a failure with (the text of
+ * ncclSystemError and ncclRemoteError, the proxy losing its socket),
+ * weight 1: the cause is the first error before them, and alone they only
+ * say where to start.
+ *
+ * Data only; the formats are the tools' own: NCCL's misc/shmutils.cc
+ * WARN("Error: failed to extend %s to %ld bytes, error: %s (%d)"), its
+ * init's "Failed to initialize any NET plugin"; UCX's
+ * src/uct/ib/base/ib_device.c and
+ * ib_iface.c ucs_error("Invalid gid[%d] on %s:%d"), printed when the GID
+ * read at UCX_IB_GID_INDEX (or the one UCX chose) is all zeros;
+ * ncclGetErrorString()'s "unhandled system error" and "remote process
+ * exited or there was a network error", PyTorch's NCCLUtils detail "A call
+ * failed possibly due to a network error or a remote process exiting
+ * prematurely", and proxy.cc WARN("Socket recv failed while polling for
+ * opId=%p").
+ * Person-read text is marked with N_().
+ */
+#include "diag/explain.h"
+#include "i18n.h"
+
+#include <stddef.h>
+
+const struct rs_explain_entry rs_explain_nccl_ucx[] = {
+	{ .id = "nccl.shm_extend", .tool = "NCCL",
+	  .pattern = "failed to extend [^ ]*(/dev/shm|nccl-)[^ ]* to [0-9]+ bytes",
+	  .meaning = N_("NCCL could not grow a shared-memory segment under /dev/shm for its "
+			"intra-node transport and proxy: the file system holding it is full or "
+			"too small."),
+	  .causes = { N_("a container's /dev/shm is 64 MB by default: start it with "
+			 "--shm-size=1g (or an emptyDir of medium Memory in Kubernetes)"),
+		      N_("/dev/shm on the host is full of segments left by jobs that died") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_PERMISSION } },
+	{ .id = "nccl.no_net_plugin", .tool = "NCCL",
+	  .pattern = "Failed to initialize any NET plugin",
+	  .meaning = N_("NCCL could start none of its network transports: the plugin NCCL_NET "
+			"names (or the one it found) did not load or found no device, and NCCL "
+			"was told not to fall back to another."),
+	  .causes = { N_("the external net plugin (libnccl-net.so: HPC-X, aws-ofi-nccl, gIB) is "
+			 "missing from LD_LIBRARY_PATH or built for another NCCL"),
+		      N_("inside a container the RDMA devices were not passed in (--device "
+			 "/dev/infiniband), so the IB plugin has nothing to open"),
+		      N_("NCCL_NET forces a transport this host does not have") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
+	{ .id = "ucx.invalid_gid", .tool = "UCX",
+	  .pattern = "Invalid gid\\[[0-9]+\\] on [^ ]+:[0-9]+",
+	  .meaning = N_("The GID UCX read at the index it uses is all zeros: that slot of the "
+			"port's GID table is empty, so UCX cannot address the peer through it."),
+	  .causes = { N_("UCX_IB_GID_INDEX names a slot with no address: rocescope gids shows "
+			 "the index of the RoCE v2 GID of the interface's IP"),
+		      N_("the port's interface has no IP address (or it is down), so the table "
+			 "holds nothing but its link-local entries") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_PORT } },
+	/*
+	 * ncclSystemError: an ibverbs or system call failed, named by the WARN
+	 * before it; in RoCE pastes that call is most often ibv_modify_qp.
+	 */
+	{ .id = "nccl.system_error", .tool = "NCCL, PyTorch",
+	  .pattern = "unhandled system error",
+	  .meaning = N_("NCCL's summary of a failed system or libibverbs call (ncclSystemError): "
+			"the NCCL WARN line before it names the call and its errno."),
+	  .causes = { N_("ibv_modify_qp refused the connection (the GID index, the route): look "
+			 "for \"Call to ibv_modify_qp failed\" above"),
+		      N_("ibv_create_qp, ibv_create_cq or ibv_reg_mr ran out of locked memory"),
+		      N_("the RDMA device could not be opened or found"),
+		      N_("a socket of the bootstrap could not be created or connected") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 1,
+	  .alt = { RS_CLS_MEMLOCK, RS_CLS_DRIVER, RS_CLS_CONTROL } },
+	{ .id = "nccl.remote_error", .tool = "NCCL, PyTorch",
+	  .pattern = "remote process exited or there was a network error|"
+		     "A call failed possibly due to a network error or a remote process exiting",
+	  .meaning = N_("NCCL's summary of ncclRemoteError: the connection to another rank broke, "
+			"because that process ended or because the network between them failed."),
+	  .causes = { N_("another rank failed first (its own log has the cause): a crash, an "
+			 "out-of-memory, a timeout"),
+		      N_("the network between the nodes dropped the connection: the RoCE path, "
+			 "a port that went down") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_PATH, RS_CLS_PORT } },
+	{ .id = "nccl.proxy_recv", .tool = "NCCL",
+	  .pattern = "Socket recv failed while polling for opId",
+	  .meaning = N_("NCCL's proxy lost the socket over which it waited for an operation's "
+			"answer: the other side of it closed, usually after an earlier failure."),
+	  .causes = { N_("the peer rank or its proxy thread ended first (look at its log)"),
+		      N_("the socket between the ranks was cut: the bootstrap interface, a "
+			 "firewall") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_CONTROL } },
+	{ .id = NULL },
+};
