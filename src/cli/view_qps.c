@@ -106,8 +106,8 @@ static void text_status(struct rs_pr *p, const struct rs_qp_table *t,
 	if (q->cm)
 		rs_pr_text(p, "; %s -> %s", q->src, q->dst);
 	if (q->counter_id)
-		rs_pr_text(p, _("; counter %u%s"), q->counter_id,
-			   q->counter_shared > 1 ? " (shared)" : "");
+		rs_pr_text(p, q->counter_shared > 1 ? _("; counter %u (shared)") : _("; counter %u"),
+			   q->counter_id);
 	else if (q->from_port && q->score > 0 && q->port_busy > 1)
 		rs_pr_text(p, _("; %u connected QPs share the port's counters"), q->port_busy);
 	rs_pr_text(p, "\n");
