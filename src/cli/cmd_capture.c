@@ -257,7 +257,7 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 	}
 	ret = open_capture(&r, err, sizeof(err));
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+		rs_tprintf(stderr, _("rocescope: %s\n"), err[0] ? err : strerror(-ret));
 		return RS_EXIT_FAIL;
 	}
 	if (rs_capture_note(r.c)[0])

@@ -214,17 +214,17 @@ static void cmd_usage(FILE *f, const struct rs_cmd *c)
 			print_opt(f, o);
 	}
 	/* Only what applies: the others are refused (check_applies). */
+	/* One whole list per case; two lines: one would not fit 80 columns. */
 	if ((c->flags & RS_CMD_HOST) && (c->flags & RS_CMD_JSON))
-		/* two lines: one would not fit 80 columns */
-		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
+		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"	/* own text */
 			"                --peer IP, --json, --help\n"), f);
 	else if (c->flags & RS_CMD_HOST)
-		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
+		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"	/* own text */
 			"                --peer IP, --help\n"), f);
 	else if (c->flags & RS_CMD_JSON)
-		fputs(_("\nGlobal options: --json, --help\n"), f);
+		fputs(_("\nGlobal options: --json, --help\n"), f);	/* own text */
 	else
-		fputs(_("\nGlobal options: --help\n"), f);
+		fputs(_("\nGlobal options: --help\n"), f);	/* own text */
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -491,7 +491,7 @@ static int check_sources(const struct rs_cli *cli)
 	if (!rs_session_check_replay(cli->replay, cli->root, cli->load, cli->demo, err,
 				     sizeof(err)))
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s\n", err);
+	rs_tprintf(stderr, _("rocescope: %s\n"), err);
 	return 1;
 }
 

@@ -84,7 +84,7 @@ static int set_params(struct rs_view *v)
 	if (opt.profile) {
 		if (!rs_session_set_profile(&v->sess, opt.profile, err, sizeof(err)))
 			return 0;
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		return -1;
 	}
 	if (memcmp(&before, p, sizeof(*p)))

@@ -143,7 +143,7 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 			   rs_test_kind_name(r->need_test), v->sess.peer);
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
 				      sizeof(err)) && !v->j)
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 }
 
 /* Run the tree to its end, running each probe and test a step needs. */
@@ -201,7 +201,7 @@ static int load(struct rs_view *v, const char *name, struct rs_tree *tree)
 	char err[512];
 
 	if (rs_tree_load(tree, name, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		return -1;
 	}
 	if (tree->needs_peer && !v->sess.peer[0]) {
