@@ -2,8 +2,9 @@
 /*
  * finding.c - the names of verdicts and object kinds, and what counts as
  * a problem (finding.h): shared by the checks and the layers below them.
- * The names are JSON values and stay English; rs_verdict_label() is the
- * verdict a person reads, in their language.
+ * The names are JSON values and stay English; rs_verdict_label() (inside
+ * a sentence) and rs_verdict_mark() (the column of a list) are the verdict
+ * a person reads, in their language.
  */
 #include "finding.h"
 #include "i18n.h"
@@ -28,10 +29,20 @@ const char *rs_verdict_name(enum rs_verdict v)
 
 const char *rs_verdict_label(enum rs_verdict v)
 {
-	/* TRANSLATORS: the verdicts of a check, as text output shows them. */
+	/* TRANSLATORS: a verdict inside a sentence ("wire pass"). */
 	static const char *const labels[] = { N_("pass"), N_("warn"), N_("fail"), N_("skip") };
 
 	return (unsigned)v < RS_ARRAY_SIZE(labels) ? _(labels[v]) : "?";
+}
+
+const char *rs_verdict_mark(enum rs_verdict v)
+{
+	/* TRANSLATORS: a verdict in the 4-column field of a list (check,
+	 * check --tree, fix, capture): at most 4 display columns (two
+	 * Chinese characters), the same word as the lowercase one. */
+	static const char *const marks[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
+
+	return (unsigned)v < RS_ARRAY_SIZE(marks) ? _(marks[v]) : "?";
 }
 
 const char *rs_object_kind_name(enum rs_object_kind k)

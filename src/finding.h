@@ -63,6 +63,8 @@ const char *rs_verdict_name(enum rs_verdict v);		/* "pass", "warn", ... */
 /* The verdict for a person to read: rs_verdict_name() in the reader's
  * language (English in machine mode); never for JSON or comparisons. */
 const char *rs_verdict_label(enum rs_verdict v);
+/* The same in a list's 4-column field: "PASS", "WARN", ... in English. */
+const char *rs_verdict_mark(enum rs_verdict v);
 const char *rs_object_kind_name(enum rs_object_kind k);	/* "device", "port", ... */
 
 #endif

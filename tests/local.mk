@@ -323,3 +323,7 @@ EXTRA_DIST += tests/test_fix_root.sh tests/test_fix_net.sh tests/fix_lib.sh test
 # by po/local.mk.
 TESTS += tests/test_i18n.sh
 EXTRA_DIST += tests/test_i18n.sh
+# What a Chinese reader sees beyond check: explain --list, capture, replay,
+# qps, --help, usage errors, the console's explain view and prompts.
+TESTS += tests/test_i18n_text.sh
+EXTRA_DIST += tests/test_i18n_text.sh

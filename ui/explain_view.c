@@ -42,7 +42,7 @@ struct ui_explain {
 	uint64_t bytes, lines_in;
 	size_t n_causes;
 	struct {
-		char cls[24], tree[32], peer[RS_EXPLAIN_PEER_LEN];
+		char cls[64], tree[32], peer[RS_EXPLAIN_PEER_LEN];
 	} cause[MAX_RUN];
 };
 
@@ -155,7 +155,7 @@ static void finish(struct ui *ui, struct ui_explain *v)
 	if (v->n_causes > MAX_RUN)
 		v->n_causes = MAX_RUN;
 	for (size_t i = 0; i < v->n_causes; i++) {
-		RS_STRCPY(v->cause[i].cls, rs_explain_class_name(rk[i].cls));
+		RS_STRCPY(v->cause[i].cls, _(rs_explain_class_name(rk[i].cls)));
 		RS_STRCPY(v->cause[i].tree, rk[i].tree);
 		RS_STRCPY(v->cause[i].peer, rs_explain_report_peer(v->run, &rk[i]));
 	}
@@ -224,7 +224,7 @@ static int paste_key(struct ui *ui, struct ui_explain *v, int key)
 /* Start the tree of cause k (0-based) in the Wizard. */
 static int run_cause(struct ui *ui, struct ui_explain *v, size_t k)
 {
-	char tree[32], peer[RS_EXPLAIN_PEER_LEN], cls[24];
+	char tree[32], peer[RS_EXPLAIN_PEER_LEN], cls[64];
 
 	if (k >= v->n_causes) {
 		ui_message(ui, _("explain: no cause #%zu"), k + 1);

@@ -602,7 +602,10 @@ static int draw_status(struct ui *ui)
 			hint = "";	/* the text first: it is what one types */
 		if (n >= room && room > 4)	/* a long path: its end, where one types */
 			text += n - (room - 4);
-		ui_putf(&pen, UI_R_STATUS, " %s: %s", prompt, text == ui->input_buf ? "" : "...");
+		/* TRANSLATORS: the prompt of a question on the status line, then
+		 * "..." (a long answer cut on its left) or nothing; the answer
+		 * follows.  The colon and its space: 2 display columns. */
+		ui_putf(&pen, UI_R_STATUS, _(" %s: %s"), prompt, text == ui->input_buf ? "" : "...");
 		/* the old value, selected: shown as a selection is (reverse) */
 		ui_put(&pen, ui->input_sel ? UI_R_CURSOR : UI_R_STATUS, text);
 		cx = pen.x < COLS ? pen.x : COLS - 1;
@@ -620,7 +623,7 @@ static int draw_status(struct ui *ui)
 	rs_escape_text(src, sizeof(src), ui->sess.label, strlen(ui->sess.label));
 	ui_putf(&pen, UI_R_STATUS, " %s %s %s%s", host[0] ? host : "?", ui->g->vline,
 		short_label(ui, src, label, sizeof(label)),
-		rs_session_is_dynamic(&ui->sess) ? "" : " (static)");
+		rs_session_is_dynamic(&ui->sess) ? "" : _(" (static)"));
 	/* a replay says where it is on its own line above */
 	if (!rs_session_is_replay(&ui->sess))
 		ui_putf(&pen, UI_R_STATUS, " %s ", ui->g->vline);

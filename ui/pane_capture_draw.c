@@ -29,13 +29,6 @@ static enum ui_role role_of(enum rs_verdict v)
 	       UI_R_DIM;
 }
 
-static const char *mark(enum rs_verdict v)
-{
-	/* TRANSLATORS: verdicts in a 4-column cell: at most 4 display columns */
-	return v == RS_PASS ? _("PASS") : v == RS_WARN ? _("WARN") : v == RS_FAIL ? _("FAIL") :
-	       _("SKIP");
-}
-
 static int op_match(const char *want, uint8_t op)
 {
 	if (!strncasecmp(want, "0x", 2))
@@ -129,7 +122,7 @@ static void verdict_row(struct ui_pane *p, const char *label, enum rs_verdict v,
 	ui_line_fixed(p, &pen);
 	/* TRANSLATORS: the labels "RoCE v2?" and "wire": at most 8 columns */
 	ui_putf(&pen, UI_R_HEADER, " %-8s ", _(label));
-	ui_putf(&pen, role_of(v), " %s  %s", mark(v), buf);
+	ui_putf(&pen, role_of(v), " %s  %s", rs_verdict_mark(v), buf);
 	if (text[n] && rows > 1) {
 		const char *rest = text + n;
 

@@ -71,14 +71,16 @@ static void draw_group(struct ui *ui, struct ui_pane *pane, const struct rs_qp_t
 	ui_putf(&pen, UI_R_TITLE, " %s", q->comm[0] ? q->comm : "?");
 	ui_putf(&pen, UI_R_DIM, "  pid %u", q->pid);
 	if (p && p->cpus_allowed[0])
-		ui_putf(&pen, UI_R_DIM, "  CPUs %s", p->cpus_allowed);
+		/* TRANSLATORS: the CPUs a process may run on ("0-31"). */
+		ui_putf(&pen, UI_R_DIM, _("  CPUs %s"), p->cpus_allowed);
 	if (p && p->cpu >= 0) {
 		int node = rs_cpu_node(&ui->sess.snap.host, (unsigned)p->cpu);
 
-		ui_putf(&pen, UI_R_DIM, _(" (on %d"), p->cpu);
+		/* TRANSLATORS: the CPU a process last ran on, and its NUMA node. */
 		if (node >= 0)
-			ui_putf(&pen, UI_R_DIM, _(", node %d"), node);
-		ui_put(&pen, UI_R_DIM, ")");
+			ui_putf(&pen, UI_R_DIM, _(" (on %d, node %d)"), p->cpu, node);
+		else
+			ui_putf(&pen, UI_R_DIM, _(" (on %d)"), p->cpu);
 	}
 	if (!p)
 		ui_put(&pen, UI_R_WARN, rs_session_is_recorded(&ui->sess) ? _("  process not recorded") :

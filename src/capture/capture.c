@@ -14,6 +14,7 @@
 #include "capture/capture.h"
 #include "capture/replay_psn.h"
 #include "capture/source.h"
+#include "i18n.h"
 #include "util.h"
 
 #include <errno.h>
@@ -116,18 +117,20 @@ static int open_source(struct rs_capture *c, char *err, size_t errlen)
 
 	switch (s->kind) {
 	case RS_CAP_NETDEV:
-		snprintf(c->label, sizeof(c->label), "live %s", c->name);
+		/* TRANSLATORS: where a capture reads from: a netdev live, an
+		 * RDMA device's sniffer, a pcap file (also "replay of FILE"). */
+		snprintf(c->label, sizeof(c->label), _("live %s"), c->name);
 		make_note(c);
 		return rs_cap_open_live(&c->src, c->name, snap, c->filter, err, errlen);
 	case RS_CAP_RDMA:
-		snprintf(c->label, sizeof(c->label), "sniffer %s", c->name);
+		snprintf(c->label, sizeof(c->label), _("sniffer %s"), c->name);
 		return rs_cap_open_sniffer(&c->src, c->name, err, errlen);
 	case RS_CAP_FILE:
 		if (s->replay_speed > 0)
-			snprintf(c->label, sizeof(c->label), "replay of %s (x%g)", c->name,
+			snprintf(c->label, sizeof(c->label), _("replay of %s (x%g)"), c->name,
 				 s->replay_speed);
 		else
-			snprintf(c->label, sizeof(c->label), "file %s", c->name);
+			snprintf(c->label, sizeof(c->label), _("file %s"), c->name);
 		return open_file(c, err, errlen);
 	}
 	snprintf(err, errlen, "no capture source given");
@@ -249,10 +252,10 @@ static int failed(struct rs_capture *c, int r, const char *why)
 	if (!why || !why[0])
 		why = strerror(-r);
 	if (c->spec.kind == RS_CAP_FILE)
-		snprintf(c->status, sizeof(c->status), "stopped at packet %llu of the file "
-			 "(%llu read): %s", (unsigned long long)n + 1, (unsigned long long)n, why);
+		snprintf(c->status, sizeof(c->status), _("stopped at packet %llu of the file "
+			 "(%llu read): %s"), (unsigned long long)n + 1, (unsigned long long)n, why);
 	else
-		snprintf(c->status, sizeof(c->status), "stopped after %llu packets: %s",
+		snprintf(c->status, sizeof(c->status), _("stopped after %llu packets: %s"),
 			 (unsigned long long)n, why);
 	c->ended = RS_CAP_FAILED;
 	c->fail_r = r;
@@ -266,11 +269,11 @@ static void read_to_end(struct rs_capture *c)
 	c->done = 1;
 	c->ended = RS_CAP_END_OF_FILE;
 	if (c->filter)
-		snprintf(c->status, sizeof(c->status), "end of file after %llu packets (%llu "
-			 "through the filter)", (unsigned long long)n,
+		snprintf(c->status, sizeof(c->status), _("end of file after %llu packets (%llu "
+			 "through the filter)"), (unsigned long long)n,
 			 (unsigned long long)c->received);
 	else
-		snprintf(c->status, sizeof(c->status), "end of file after %llu packets",
+		snprintf(c->status, sizeof(c->status), _("end of file after %llu packets"),
 			 (unsigned long long)n);
 }
 
@@ -288,7 +291,7 @@ static int end_of_file(struct rs_capture *c)
 	c->src.ops = NULL;
 	r = open_file(c, err, sizeof(err));
 	if (r) {
-		snprintf(c->status, sizeof(c->status), "cannot start the file again: %s", err);
+		snprintf(c->status, sizeof(c->status), _("cannot start the file again: %s"), err);
 		c->ended = RS_CAP_FAILED;
 		c->fail_r = r;
 		return r;

@@ -14,18 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *upper(enum rs_verdict v)
-{
-	static const char *const n[] = { "PASS", "WARN", "FAIL", "SKIP" };
-
-	return (unsigned)v < RS_ARRAY_SIZE(n) ? n[v] : "?";
-}
-
 static void verdicts(FILE *f, const struct rs_cap_verdicts *v)
 {
-	rs_tprintf(f, _("RoCE v2?  %s  %s\n"), upper(v->roce), v->roce_text);
+	rs_tprintf(f, _("RoCE v2?  %s  %s\n"), rs_verdict_mark(v->roce), v->roce_text);
 	for (size_t i = 0; i < v->n_reasons; i++)
-		rs_tprintf(f, "%-9s %s  %s\n", i ? "" : "wire", upper(v->reasons[i].verdict),
+		/* TRANSLATORS: the label of the wire's verdicts, padded to 9
+		 * display columns (as "RoCE v2?" above it). */
+		rs_tprintf(f, "%-9s %s  %s\n", i ? "" : _("wire"), rs_verdict_mark(v->reasons[i].verdict),
 			   v->reasons[i].text);
 }
 

@@ -127,12 +127,12 @@ static const char *end_of(struct run *r, const struct rs_capture_stats *st)
 		return st->ended == RS_CAP_FAILED ? "failed" : "end_of_file";
 	}
 	if (r->signo) {
-		snprintf(r->end_text, sizeof(r->end_text), "stopped by %s after %llu packets",
+		snprintf(r->end_text, sizeof(r->end_text), _("stopped by %s after %llu packets"),
 			 r->signo == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM",
 			 (unsigned long long)st->records);
 		return "signal";
 	}
-	snprintf(r->end_text, sizeof(r->end_text), "stopped after %llu packets (-c %ld)",
+	snprintf(r->end_text, sizeof(r->end_text), _("stopped after %llu packets (-c %ld)"),
 		 (unsigned long long)st->records, opt.count);
 	return "count";
 }
@@ -257,7 +257,7 @@ static int capture_run(struct rs_cli *cli, int argc, char **argv)
 	}
 	ret = open_capture(&r, err, sizeof(err));
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+		rs_tprintf(stderr, _("rocescope: %s\n"), err[0] ? err : strerror(-ret));
 		return RS_EXIT_FAIL;
 	}
 	if (rs_capture_note(r.c)[0])

@@ -270,11 +270,12 @@ static void list_entry(struct rs_pr *p, struct rs_explain_report *rp,
 	print_entry(p, rp, e, NULL, 1);
 	rs_pr_str(p, "pattern", NULL, e->pattern);
 	rs_pr_str_or_null(p, "peer_pattern", NULL, e->peer ? e->peer : "");
-	rs_pr_str(p, "class", " [%s]\n", rs_explain_class_name(e->cls));
+	/* Text in the reader's language; --json is in machine mode (English). */
+	rs_pr_str(p, "class", " [%s]\n", _(rs_explain_class_name(e->cls)));
 	rs_pr_int(p, "weight", NULL, e->weight);
 	rs_pr_obj_close(p);
 	if (!rs_pr_is_json(p))
-		rs_explain_report_wrap(rp, "  ", "  ", e->meaning, put_stdout, NULL);
+		rs_explain_report_wrap(rp, "  ", "  ", _(e->meaning), put_stdout, NULL);
 }
 
 static int explain_list(struct rs_cli *cli, const struct rs_explainer *x)

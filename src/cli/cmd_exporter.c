@@ -144,7 +144,7 @@ static int exporter_run(struct rs_cli *cli, int argc, char **argv)
 	int ret;
 
 	if (rs_session_open(&r.sess, &so, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		rs_session_close(&r.sess);
 		return RS_EXIT_FAIL;
 	}

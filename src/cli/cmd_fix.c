@@ -40,7 +40,7 @@ static int site_values(struct rs_view *v)
 	char err[512];
 
 	if (opt.profile && rs_session_set_profile(s, opt.profile, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		return -1;
 	}
 	if (opt.n_sets && !s->params.profile) {
@@ -122,7 +122,7 @@ static int state_dir(struct rs_fix_env *env)
 	if (!rs_fix_state_dir(env->state_dir, sizeof(env->state_dir), opt.state_dir, err,
 			      sizeof(err)))
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s\n", err);
+	rs_tprintf(stderr, _("rocescope: %s\n"), err);
 	return -1;
 }
 
@@ -159,11 +159,11 @@ static int do_apply(struct rs_view *v, struct rs_fix_plan *plan, const struct rs
 	env->progress = v->j ? NULL : rs_fix_print_progress;
 	ret = rs_fix_apply(plan, env, &set, err, sizeof(err));
 	if (ret && !set.n) {
-		rs_tprintf(stderr, "rocescope: fix: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: fix: %s\n"), err);
 		return rs_fix_print_none(v, RS_EXIT_NOT_RUN, "could not run");
 	}
 	if (ret)
-		rs_tprintf(stderr, "rocescope: fix: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: fix: %s\n"), err);
 	recheck(v, o);
 	/* What could not be planned is not fixed either (a file not ours...). */
 	ret = rs_fix_print_set(v, &set, env, 0, plan->n - rs_fix_plan_ready(plan));

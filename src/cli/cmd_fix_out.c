@@ -15,10 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TRANSLATORS: a verdict in a column 4 terminal columns wide (two Chinese
- * characters). */
-static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
-
 /* A file's lines, one under the other (text). */
 static void text_lines(struct rs_pr *p, const char *lines)
 {
@@ -223,7 +219,7 @@ static int after_one(struct rs_view *v, const char *id, const char *object, int 
 		if (!(*header)++)
 			rs_pr_text(p, _("after:\n"));
 		rs_pr_obj_open(p, NULL);
-		rs_pr_text(p, "  %-4s  ", _(upper[f->verdict]));
+		rs_pr_text(p, "  %-4s  ", rs_verdict_mark(f->verdict));
 		rs_pr_str(p, "id", "%-20s ", f->id);
 		rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
 		rs_pr_str(p, "object", "%-14s  ", f->object);

@@ -51,7 +51,7 @@ static void on_change(struct rs_session *s, unsigned what, void *arg)
 	if (rs_session_record_info(s, NULL, NULL, NULL))
 		return;
 	e = rs_session_event(s, s->n_events);
-	rs_tprintf(stderr, "rocescope: %s\n", e ? e->text : _("recording stopped"));
+	rs_tprintf(stderr, _("rocescope: %s\n"), e ? e->text : _("recording stopped"));
 	r->failed = 1;
 	rs_loop_stop(r->loop, 0);
 }
@@ -79,7 +79,7 @@ static int record(struct rs_view *v)
 		goto out;
 	}
 	if (err[0])
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 	rs_tprintf(stderr, _("rocescope: recording %s every %g s to %s (%s)\n"), v->sess.label,
 		   v->sess.interval_ms / 1000.0, opt_out,
 		   opt_duration > 0 ? _("until the duration ends or Ctrl-C") : _("Ctrl-C stops"));

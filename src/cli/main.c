@@ -214,15 +214,17 @@ static void cmd_usage(FILE *f, const struct rs_cmd *c)
 			print_opt(f, o);
 	}
 	/* Only what applies: the others are refused (check_applies). */
-	if (c->flags & RS_CMD_HOST)	/* two lines: one would not fit 80 columns */
-		/* TRANSLATORS: %s is "--json, " or nothing. */
-		rs_tprintf(f, _("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"
-				"                --peer IP, %s--help\n"),
-			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
+	/* One whole list per case; two lines: one would not fit 80 columns. */
+	if ((c->flags & RS_CMD_HOST) && (c->flags & RS_CMD_JSON))
+		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"	/* own text */
+			"                --peer IP, --json, --help\n"), f);
+	else if (c->flags & RS_CMD_HOST)
+		fputs(_("\nGlobal options: --root DIR, --load FILE, --demo, --replay FILE,\n"	/* own text */
+			"                --peer IP, --help\n"), f);
+	else if (c->flags & RS_CMD_JSON)
+		fputs(_("\nGlobal options: --json, --help\n"), f);	/* own text */
 	else
-		/* TRANSLATORS: %s is "--json, " or nothing. */
-		rs_tprintf(f, _("\nGlobal options: %s--help\n"),
-			   (c->flags & RS_CMD_JSON) ? "--json, " : "");
+		fputs(_("\nGlobal options: --help\n"), f);	/* own text */
 }
 
 static const struct rs_cmd *find_cmd(const char *name)
@@ -299,35 +301,47 @@ static void add_short(char *s, size_t len, const struct rs_opt *o)
  * getopt_long's own messages name argv[0] ("./rocescope", or the command
  * once argv is shifted) and echo the argument raw: opterr is off and this
  * says it instead, as every other message does.  c is what getopt_long
- * returned (':' or '?'); cmd is NULL before the command.
+ * returned (':' or '?'); cmd is NULL before the command.  Each kind of
+ * bad option is one whole message before a command (f0: the option) and
+ * one after it (f1: the command, the option, the command), a sentence
+ * each for a translator to reorder.
  */
+#define BAD_SAY(o, f0, f1) (cmd ? rs_tprintf(stderr, _(f1), cmd->name, o, cmd->name) : \
+			    rs_tprintf(stderr, _(f0), o))
+
 static int bad_option(int c, char **argv, const struct rs_cmd *cmd)
 {
 	const char *tok = optind > 0 ? argv[optind - 1] : "";
-	const char *where = cmd ? cmd->name : NULL;
-	char name[64];
-	size_t n;
+	size_t n = strcspn(tok, "=");
+	char *opt = strdup(tok), name[64];	/* the option without its "=value" */
+	char sh[3] = { '-', (char)optopt, 0 };
 
-	rs_tprintf(stderr, "rocescope: %s%s", where ? where : "", where ? ": " : "");
+	if (!opt)
+		return RS_EXIT_USAGE;
+	opt[n] = 0;
+	snprintf(name, sizeof(name), "%s", strncmp(tok, "--", 2) ? "" : opt + 2);
 	if (strncmp(tok, "--", 2)) {
 		if (c == ':')
-			rs_tprintf(stderr, _("option -%c needs an argument"), optopt);
+			/* TRANSLATORS: %1$s and %3$s are the command, %2$s the option. */
+			BAD_SAY(sh, N_("rocescope: option %s needs an argument (see rocescope --help)\n"),
+				N_("rocescope: %s: option %s needs an argument (see rocescope help %s)\n"));
 		else
-			rs_tprintf(stderr, _("unknown option -%c"), optopt);
+			BAD_SAY(sh, N_("rocescope: unknown option %s (see rocescope --help)\n"),
+				N_("rocescope: %s: unknown option %s (see rocescope help %s)\n"));
 	} else if (c == ':') {
-		rs_tprintf(stderr, _("option '%s' needs an argument"), tok);
+		BAD_SAY(tok, N_("rocescope: option '%s' needs an argument (see rocescope --help)\n"),
+			N_("rocescope: %s: option '%s' needs an argument (see rocescope help %s)\n"));
+	} else if (tok[n] && (find_long(global_opts, name) || (cmd && find_long(cmd->opts, name)))) {
+		BAD_SAY(opt, N_("rocescope: option '%s' takes no argument (see rocescope --help)\n"),
+			N_("rocescope: %s: option '%s' takes no argument (see rocescope help %s)\n"));
 	} else {
-		n = strcspn(tok, "=");
-		snprintf(name, sizeof(name), "%.*s", (int)n - 2, tok + 2);
-		if (tok[n] && (find_long(global_opts, name) || (cmd && find_long(cmd->opts, name))))
-			rs_tprintf(stderr, _("option '%.*s' takes no argument"), (int)n, tok);
-		else
-			rs_tprintf(stderr, _("unknown option '%.*s'"), (int)n, tok);
+		BAD_SAY(opt, N_("rocescope: unknown option '%s' (see rocescope --help)\n"),
+			N_("rocescope: %s: unknown option '%s' (see rocescope help %s)\n"));
 	}
-	rs_tprintf(stderr, _(" (see rocescope %s%s)\n"), cmd ? "help " : "--help",
-		   cmd ? cmd->name : "");
+	free(opt);
 	return RS_EXIT_USAGE;
 }
+#undef BAD_SAY
 
 /*
  * Before the command: the global options, and the long options of every
@@ -477,7 +491,7 @@ static int check_sources(const struct rs_cli *cli)
 	if (!rs_session_check_replay(cli->replay, cli->root, cli->load, cli->demo, err,
 				     sizeof(err)))
 		return 0;
-	rs_tprintf(stderr, "rocescope: %s\n", err);
+	rs_tprintf(stderr, _("rocescope: %s\n"), err);
 	return 1;
 }
 

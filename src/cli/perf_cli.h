@@ -44,22 +44,22 @@ enum {
 
 /* perftest's letters and long names, shared by bw and lat. */
 #define RS_PERF_COMMON_OPTS \
-	{ "ib-dev", 'd', "DEV", "RDMA device (default: where the route to PEER leaves)", \
+	{ "ib-dev", 'd', "DEV", N_("RDMA device (default: where the route to PEER leaves)"), \
 	  RS_PO_DEV }, \
-	{ "ib-port", 'i', "PORT", "port of the device (default 1)", RS_PO_IBPORT }, \
-	{ "gid-index", 'x', "INDEX", "GID index (default: the recommended RoCE v2 one)", \
+	{ "ib-port", 'i', "PORT", N_("port of the device (default 1)"), RS_PO_IBPORT }, \
+	{ "gid-index", 'x', "INDEX", N_("GID index (default: the recommended RoCE v2 one)"), \
 	  RS_PO_GID }, \
-	{ "size", 's', "BYTES", "message size (bw 65536, lat 2)", RS_PO_SIZE }, \
-	{ "iters", 'n', "N", "messages (per QP) or round trips per size", RS_PO_ITERS }, \
-	{ "duration", 'D', "SEC", "run for SEC seconds instead of -n", RS_PO_DURATION }, \
-	{ "mtu", 'm', "MTU", "path MTU (default: the port's active MTU)", RS_PO_MTU }, \
-	{ "all", 'a', NULL, "every size from 2 bytes to -s (default 8 MiB)", RS_PO_SWEEP }, \
-	{ "port", 'p', "PORT", "control TCP port of the server (default 18515)", RS_PO_PORT }, \
-	{ "timeout", 0, "SEC", "limit of each phase and of a stall (default 15)", \
+	{ "size", 's', "BYTES", N_("message size (bw 65536, lat 2)"), RS_PO_SIZE }, \
+	{ "iters", 'n', "N", N_("messages (per QP) or round trips per size"), RS_PO_ITERS }, \
+	{ "duration", 'D', "SEC", N_("run for SEC seconds instead of -n"), RS_PO_DURATION }, \
+	{ "mtu", 'm', "MTU", N_("path MTU (default: the port's active MTU)"), RS_PO_MTU }, \
+	{ "all", 'a', NULL, N_("every size from 2 bytes to -s (default 8 MiB)"), RS_PO_SWEEP }, \
+	{ "port", 'p', "PORT", N_("control TCP port of the server (default 18515)"), RS_PO_PORT }, \
+	{ "timeout", 0, "SEC", N_("limit of each phase and of a stall (default 15)"), \
 	  RS_PO_TIMEOUT }, \
-	{ "interval", 0, "SEC", "progress every SEC seconds (default 1)", RS_PO_INTERVAL }, \
-	{ "json-lines", 0, NULL, "one JSON object per event (progress, result)", RS_PO_JSONL }, \
-	{ "perftest", 0, NULL, "run perftest's own tool instead, as a reference", \
+	{ "interval", 0, "SEC", N_("progress every SEC seconds (default 1)"), RS_PO_INTERVAL }, \
+	{ "json-lines", 0, NULL, N_("one JSON object per event (progress, result)"), RS_PO_JSONL }, \
+	{ "perftest", 0, NULL, N_("run perftest's own tool instead, as a reference"), \
 	  RS_PO_PERFTEST }
 
 /* The opt() of the three commands. */

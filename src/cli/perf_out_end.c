@@ -58,7 +58,8 @@ static void print_failure(struct rs_pr *p, const struct rs_perf_out *o,
 	fflush(stdout);
 	rs_pr_obj_open(p, "error");
 	rs_pr_str(p, "code", NULL, fi->id);
-	rs_pr_text(p, "rocescope: %s: ", o->cmd);
+	/* TRANSLATORS: %s is the command (bw, lat); the error's title follows. */
+	rs_pr_text(p, _("rocescope: %s: "), o->cmd);
 	rs_pr_str(p, "title", NULL, fi->title);
 	rs_pr_text(p, "%s\n", _(fi->title));
 	rs_pr_str(p, "message", _("  what:  %s\n"), e->message);

@@ -32,7 +32,7 @@ int rs_view_open(struct rs_view *v, struct rs_cli *cli, enum rs_scope scope)
 	v->cli = cli;
 	ret = rs_session_open(&v->sess, &o, err, sizeof(err));
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : strerror(-ret));
+		rs_tprintf(stderr, _("rocescope: %s\n"), err[0] ? err : strerror(-ret));
 		rs_session_close(&v->sess);
 		return RS_EXIT_FAIL;
 	}

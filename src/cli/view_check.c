@@ -20,9 +20,6 @@
 /* Text shows the evidence, expectation and remedy of a problem only. */
 static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 {
-	/* TRANSLATORS: verdicts in a 4-column field (a Chinese word of two
-	 * characters fills it). */
-	static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
 	/* TRANSLATORS: the labels end at column 16, where the text starts. */
 	static const char *const advice[] = { N_("      evidence: %s\n"), N_("      expected: %s\n"),
 					      N_("      remedy:   %s\n") };
@@ -30,7 +27,7 @@ static void print_finding(struct rs_pr *p, const struct rs_finding *f)
 	int more = rs_finding_is_problem(f);
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%-4s  ", _(upper[f->verdict]));
+	rs_pr_text(p, "%-4s  ", rs_verdict_mark(f->verdict));
 	rs_pr_str(p, "id", "%-22s ", f->id);
 	rs_pr_str(p, "verdict", NULL, rs_verdict_name(f->verdict));
 	rs_pr_str(p, "kind", NULL, rs_object_kind_name(f->kind));
@@ -87,7 +84,7 @@ static int set_params(struct rs_view *v)
 	if (opt.profile) {
 		if (!rs_session_set_profile(&v->sess, opt.profile, err, sizeof(err)))
 			return 0;
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		return -1;
 	}
 	if (memcmp(&before, p, sizeof(*p)))

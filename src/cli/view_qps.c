@@ -104,10 +104,11 @@ static void text_status(struct rs_pr *p, const struct rs_qp_table *t,
 	if (q->has_rqpn)
 		rs_pr_text(p, _("; peer QP %u"), q->rqpn);
 	if (q->cm)
-		rs_pr_text(p, "; %s -> %s", q->src, q->dst);
+		/* TRANSLATORS: the rdma_cm addresses: source -> destination. */
+		rs_pr_text(p, _("; %s -> %s"), q->src, q->dst);
 	if (q->counter_id)
-		rs_pr_text(p, _("; counter %u%s"), q->counter_id,
-			   q->counter_shared > 1 ? " (shared)" : "");
+		rs_pr_text(p, q->counter_shared > 1 ? _("; counter %u (shared)") : _("; counter %u"),
+			   q->counter_id);
 	else if (q->from_port && q->score > 0 && q->port_busy > 1)
 		rs_pr_text(p, _("; %u connected QPs share the port's counters"), q->port_busy);
 	rs_pr_text(p, "\n");
@@ -290,7 +291,7 @@ static size_t bind_all(struct rs_view *v, char (*msgs)[RS_MSG_LEN])
 			rs_session_qp_bind(&v->sess, s->devices[d].name, q->lqpn, msgs[n],
 					   sizeof(msgs[n]));
 			if (!v->j)
-				rs_tprintf(stderr, "rocescope: %s\n", msgs[n]);
+				rs_tprintf(stderr, _("rocescope: %s\n"), msgs[n]);
 			n++;
 			if (strstr(msgs[n - 1], "cannot count per QP"))
 				break;	/* the driver's answer: the same for its other QPs */
@@ -310,7 +311,7 @@ static size_t unbind_all(struct rs_view *v, char (*msgs)[RS_MSG_LEN], size_t n)
 		RS_STRCPY(dev, b[nb - 1].device);
 		rs_session_qp_unbind(&v->sess, dev, lqpn, msgs[n], sizeof(msgs[n]));
 		if (!v->j)
-			rs_tprintf(stderr, "rocescope: %s\n", msgs[n]);
+			rs_tprintf(stderr, _("rocescope: %s\n"), msgs[n]);
 		n++;
 		b = rs_session_qp_bindings(&v->sess, &nb);
 	}

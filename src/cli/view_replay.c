@@ -89,7 +89,7 @@ static void sample_head(struct rs_view *v, const struct rs_recording *r, size_t 
 	rs_pr_obj_open(p, NULL);
 	rs_pr_size(p, "n", k ? _("\ninterval %zu ") : NULL, k);
 	rs_pr_double(p, "t", k ? "(+%.3f s, " : NULL, rs_rec_offset_s(r, k));
-	rs_pr_str(p, "time", k ? "%s)\n" : "baseline: sample 1 (%s), raw values\n", when);
+	rs_pr_str(p, "time", k ? "%s)\n" : _("baseline: sample 1 (%s), raw values\n"), when);
 	rs_pr_arr_open(p, k ? "changes" : "counters");
 }
 
@@ -149,7 +149,7 @@ static void print_problems(struct rs_pr *p, const struct rs_recording *r,
 		const struct rs_rec_finding *f = &fl->items[k];
 
 		rs_pr_obj_open(p, NULL);
-		rs_pr_text(p, "    %-4s ", f->verdict == RS_FAIL ? "FAIL" : "WARN");
+		rs_pr_text(p, "    %-4s ", rs_verdict_mark(f->verdict));
 		rs_pr_str(p, "id", "%-24s ", f->id);
 		rs_pr_str(p, "verdict", NULL, verdict_name(f->verdict));
 		rs_pr_str_or_null(p, "object", NULL, f->object);

@@ -72,7 +72,7 @@ static int snapshot_run(struct rs_cli *cli, int argc, char **argv)
 	/* The notes are in the YAML (errors): nothing else goes to stdout. */
 	rs_session_close(&v.sess);
 	if (ret) {
-		rs_tprintf(stderr, "rocescope: %s\n", err[0] ? err : _("saving the snapshot failed"));
+		rs_tprintf(stderr, _("rocescope: %s\n"), err[0] ? err : _("saving the snapshot failed"));
 		return RS_EXIT_FAIL;
 	}
 	return RS_EXIT_OK;

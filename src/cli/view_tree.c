@@ -24,9 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* TRANSLATORS: verdicts in a 4-column field. */
-static const char *const upper[] = { N_("PASS"), N_("WARN"), N_("FAIL"), N_("SKIP") };
-
 /* seen/expected/remedy of a finding, under a step (text). */
 /* TRANSLATORS: the labels end at column 20, where the text starts. */
 static const char *const advice[] = { N_("          seen:     %s\n"),
@@ -58,7 +55,7 @@ static void print_step(struct rs_pr *p, const struct rs_run *r, size_t i)
 	int more = st->verdict != RS_PASS && st->verdict != RS_SKIP;
 
 	rs_pr_obj_open(p, NULL);
-	rs_pr_text(p, "%3zu %-4s  ", i + 1, _(upper[st->verdict]));
+	rs_pr_text(p, "%3zu %-4s  ", i + 1, rs_verdict_mark(st->verdict));
 	rs_pr_str(p, "id", "%-14s ", n->id);
 	rs_pr_str(p, "check", NULL, n->check->id);
 	rs_pr_str(p, "title", NULL, n->title);
@@ -138,13 +135,15 @@ static void run_test(struct rs_view *v, const struct rs_run *r)
 	char err[RS_MSG_LEN];
 	const char *dev = r->subject.dev[0] ? r->subject.dev : NULL;
 
-	if (!v->j)
-		rs_tprintf(stderr, _("rocescope: running the %s test towards %s%s...\n"),
-			rs_test_kind_name(r->need_test), v->sess.peer,
-			rs_session_is_demo(&v->sess) ? " (the demo replays a lab run)" : "");
+	if (!v->j && rs_session_is_demo(&v->sess))
+		rs_tprintf(stderr, _("rocescope: running the %s test towards %s (the demo replays "
+				     "a lab run)...\n"), rs_test_kind_name(r->need_test), v->sess.peer);
+	else if (!v->j)
+		rs_tprintf(stderr, _("rocescope: running the %s test towards %s...\n"),
+			   rs_test_kind_name(r->need_test), v->sess.peer);
 	if (rs_session_test_step_wait(&v->sess, r->need_test, dev, r->subject.port, err,
 				      sizeof(err)) && !v->j)
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 }
 
 /* Run the tree to its end, running each probe and test a step needs. */
@@ -202,7 +201,7 @@ static int load(struct rs_view *v, const char *name, struct rs_tree *tree)
 	char err[512];
 
 	if (rs_tree_load(tree, name, err, sizeof(err))) {
-		rs_tprintf(stderr, "rocescope: %s\n", err);
+		rs_tprintf(stderr, _("rocescope: %s\n"), err);
 		return -1;
 	}
 	if (tree->needs_peer && !v->sess.peer[0]) {

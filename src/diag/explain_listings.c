@@ -111,7 +111,7 @@ const struct rs_explain_entry rs_explain_listings[] = {
 	  .cls = RS_CLS_PORT, .weight = 3, .sets = RS_CTX_PORT },
 
 	/* --- one-line summaries (thread titles): fallbacks -------------------- */
-	{ .id = "title.gid", .tool = "a summary line",
+	{ .id = "title.gid", .tool = N_("a summary line"),
 	  .pattern = "link[- ]local (roce )?gid|gid.*link[- ]local|"
 		     "(wrong|different|default|auto(matic)?) gid( index)?|"
 		     "gid[ _]?index.*" FAILS "|" FAILS ".*gid[ _]?index",
@@ -123,7 +123,7 @@ const struct rs_explain_entry rs_explain_listings[] = {
 			 "index was chosen") },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 2, .fallback = 1 },
-	{ .id = "title.gpudirect", .tool = "a summary line",
+	{ .id = "title.gpudirect", .tool = N_("a summary line"),
 	  .pattern = "(gdr|gpudirect|gpu direct|peermem|peer_mem|peer memory|dma-?buf).*" FAILS "|"
 		     FAILS ".*(gdr|gpudirect|gpu direct|peermem|peer_mem|dma-?buf)",
 	  .meaning = N_("A summary line (no tool's message) about GPUDirect RDMA. Low "
@@ -134,7 +134,7 @@ const struct rs_explain_entry rs_explain_listings[] = {
 		      N_("the GPU does not support GPUDirect RDMA (consumer GPUs)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_GPUDIRECT, .weight = 2, .fallback = 1 },
-	{ .id = "title.mtu", .tool = "a summary line",
+	{ .id = "title.mtu", .tool = N_("a summary line"),
 	  .pattern = "mtu.*(mismatch|differ|hang|fail|error|too (small|large|big)|exceed|"
 		     "hardcode|hard-code)|(mismatch|different|inconsistent) mtu",
 	  .meaning = N_("A summary line (no tool's message) about the MTU. Low confidence: it "

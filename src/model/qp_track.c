@@ -4,6 +4,7 @@
  * across readings, PSN movement and stalls, ERR and gone times, rates
  * from the QP's own counter or from its port's, and the views' order.
  */
+#include "i18n.h"
 #include "model/qp_track.h"
 #include "model/rate.h"
 #include "util.h"
@@ -390,14 +391,19 @@ void rs_qp_status(const struct rs_qp_table *t, const struct rs_qp_tracked *q, ch
 
 	if (q->gone) {
 		fmt_when(when, sizeof(when), q->gone_wall);
-		snprintf(buf, len, "gone %.0f s ago%s", (double)(t->now_ns - q->gone_ns) / 1e9, when);
+		/* TRANSLATORS: the last %s is " (HH:MM:SS)" or nothing. */
+		snprintf(buf, len, _("gone %.0f s ago%s"), (double)(t->now_ns - q->gone_ns) / 1e9, when);
 	} else if (q->state == QP_ERR) {
 		fmt_when(when, sizeof(when), q->err_wall);
-		snprintf(buf, len, "ERR for %.0f s%s", (double)(t->now_ns - q->err_ns) / 1e9, when);
+		/* TRANSLATORS: the last %s is " (HH:MM:SS)" or nothing. */
+		snprintf(buf, len, _("ERR for %.0f s%s"), (double)(t->now_ns - q->err_ns) / 1e9, when);
 	} else if (q->stalled) {
-		snprintf(buf, len, "%s, PSNs still for %.0f s", st,
+		/* TRANSLATORS: %s is the QP state (RTS, SQD, ...). */
+		snprintf(buf, len, _("%s, PSNs still for %.0f s"), st,
 			 (double)(t->now_ns - q->moved_ns) / 1e9);
+	} else if (q->moves) {
+		snprintf(buf, len, _("%s, PSNs moving"), st);
 	} else {
-		snprintf(buf, len, "%s%s", st, q->moves ? ", PSNs moving" : "");
+		snprintf(buf, len, "%s", st);
 	}
 }

@@ -101,7 +101,8 @@ void rs_test_run_stderr(struct rs_test_run *r, const char *buf, size_t len);
 void rs_test_run_finish(struct rs_test_run *r, const struct rs_child_status *st);
 /* The outcome the checks read. */
 void rs_test_run_outcome(const struct rs_test_run *r, struct rs_test_outcome *o);
-/* "bw" / "lat" and "bandwidth" / "latency". */
+/* "bw" / "lat"; and "bandwidth" / "latency" for a person to read, in
+ * their language (English in machine mode). */
 const char *rs_test_kind_cmd(enum rs_test_kind k);
 const char *rs_test_kind_name(enum rs_test_kind k);
 

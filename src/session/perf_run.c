@@ -11,6 +11,7 @@
  * Strings stay as the child wrote them (it escapes what came from the
  * peer); the views print them through the console's pen.
  */
+#include "i18n.h"
 #include "session/perf_job.h"
 #include "util.h"
 
@@ -20,7 +21,8 @@
 #include <string.h>
 
 static const char *const kind_cmd[RS_TEST_KINDS] = { "lat", "bw" };
-static const char *const kind_name[RS_TEST_KINDS] = { "latency", "bandwidth" };
+/* TRANSLATORS: the kind of a test, inside sentences ("the %s test"). */
+static const char *const kind_name[RS_TEST_KINDS] = { N_("latency"), N_("bandwidth") };
 
 const char *rs_test_kind_cmd(enum rs_test_kind k)
 {
@@ -29,7 +31,7 @@ const char *rs_test_kind_cmd(enum rs_test_kind k)
 
 const char *rs_test_kind_name(enum rs_test_kind k)
 {
-	return (unsigned)k < RS_TEST_KINDS ? kind_name[k] : "?";
+	return (unsigned)k < RS_TEST_KINDS ? _(kind_name[k]) : "?";
 }
 
 void rs_test_run_begin(struct rs_test_run *r, enum rs_test_kind k, const char *cmd)

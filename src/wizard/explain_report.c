@@ -344,7 +344,8 @@ static void entry_lines(struct out *o, struct rs_explain_report *rp,
 {
 	char num[16];
 
-	putf(o, "  %s (%s) [%s]", e->id, e->tool, _(rs_explain_class_name(e->cls)));
+	/* The tool is a program's name, or (N_) what prints the message. */
+	putf(o, "  %s (%s) [%s]", e->id, _(e->tool), _(rs_explain_class_name(e->cls)));
 	/* TRANSLATORS: two spaces of indent stay before the label */
 	wrap(o, _("  meaning: "), "    ", _(e->meaning));
 	/* TRANSLATORS: two spaces of indent stay before the label */
