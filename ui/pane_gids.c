@@ -58,7 +58,7 @@ static void draw_gid(struct ui *ui, struct ui_pane *pane, const struct rs_port *
 	if (picked)
 		ui_put(&pen, UI_R_PICK, _("  <- use"));
 	else if (trap)
-		ui_putf(&pen, UI_R_WARN, "  %s", trap);
+		ui_putf(&pen, UI_R_WARN, "  %s", _(trap));
 	if (r == UI_R_CURSOR)
 		ui_fill(&pen, r, " ");
 	ui_item_end(pane, item);

@@ -37,7 +37,7 @@ static const char *note_of(const struct rs_port *p, const struct rs_gid *g,
 
 	if (pick->gid == g)
 		return _("use");
-	return trap ? trap : "";
+	return trap ? _(trap) : "";
 }
 
 static int cmp_gid_index(const void *a, const void *b)

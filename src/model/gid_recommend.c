@@ -68,9 +68,9 @@ const char *rs_gid_trap_label(const struct rs_port *p, const struct rs_gid *g)
 	if (rs_port_is_ib(p))
 		return NULL;
 	if (g->type == RS_GID_TYPE_ROCE_V1)
-		return "trap: RoCE v1";
+		return N_("trap: RoCE v1");
 	if (is_link_local(g))
-		return "trap: link-local";
+		return N_("trap: link-local");
 	return NULL;
 }
 

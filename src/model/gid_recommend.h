@@ -62,7 +62,8 @@ int rs_gid_is_trap(const struct rs_port *p, const struct rs_gid *g);
 const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index);
 /* 1 when g's IPv4 address is on its netdev (or addresses are unknown). */
 int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g);
-/* "trap: RoCE v1", "trap: link-local", or NULL for an entry that is none. */
+/* "trap: RoCE v1", "trap: link-local" (English, marked: show it with _()),
+ * or NULL for an entry that is none. */
 const char *rs_gid_trap_label(const struct rs_port *p, const struct rs_gid *g);
 /*
  * The entry's type as show_gids shows it: the type read, or on an
