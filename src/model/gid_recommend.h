@@ -62,7 +62,7 @@ int rs_gid_is_trap(const struct rs_port *p, const struct rs_gid *g);
 const struct rs_gid *rs_gid_find(const struct rs_port *p, unsigned index);
 /* 1 when g's IPv4 address is on its netdev (or addresses are unknown). */
 int rs_gid_addr_current_in(const struct rs_snap_index *x, const struct rs_gid *g);
-/* "trap: RoCE v1", "trap: link-local" (English, marked: show it with _()),
+/* "trap: RoCE v1", "trap: link-local" (English, marked for translation: shown translated),
  * or NULL for an entry that is none. */
 const char *rs_gid_trap_label(const struct rs_port *p, const struct rs_gid *g);
 /*
