@@ -73,6 +73,17 @@ static void test_cjk(void **state)
 
 	assert_int_equal(ui_width(CJK), 8);
 	assert_int_equal(ui_width_n(CJK, 6), 4);
+	/* a long text is measured whole, not up to a buffer's size */
+	{
+		char big[3 * 600 + 1] = "";
+
+		for (int i = 0; i < 600; i++)
+			memcpy(big + 3 * i, DUAN, 3);
+		big[sizeof(big) - 1] = '\0';
+		assert_int_equal(ui_width_n(big, sizeof(big) - 1), 1200);
+		/* a byte of a cut character counts as the one ? drawn for it */
+		assert_int_equal(ui_width_n(big, 7), 5);
+	}
 	for (int w = 0; w <= 10; w++) {
 		int cols = ui_width_fit(CJK, w, &n, &flags);
 		int want = w >= 8 ? 8 : w - w % 2;

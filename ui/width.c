@@ -19,16 +19,17 @@
 #include <string.h>
 #include <wchar.h>
 
-int ui_width_fit(const char *s, int avail, size_t *nbytes, int *flags)
+/* ui_width_fit() on at most the first n bytes of s. */
+static int fit_n(const char *s, size_t n, int avail, size_t *nbytes, int *flags)
 {
 	mbstate_t st;
 	const char *q = s;
 	int cols = 0, f = UI_W_ASCII | UI_W_CLEAN;
 
 	memset(&st, 0, sizeof(st));
-	while (*q && cols < avail) {
+	while ((size_t)(q - s) < n && *q && cols < avail) {
 		wchar_t wc;
-		size_t k;
+		size_t k, left = n - (size_t)(q - s);
 		int w;
 
 		if ((unsigned char)*q < 0x80) {
@@ -37,7 +38,7 @@ int ui_width_fit(const char *s, int avail, size_t *nbytes, int *flags)
 			continue;
 		}
 		f &= ~UI_W_ASCII;
-		k = mbrtowc(&wc, q, MB_CUR_MAX, &st);
+		k = mbrtowc(&wc, q, left < MB_CUR_MAX ? left : MB_CUR_MAX, &st);
 		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
 			f &= ~UI_W_CLEAN;	/* not valid here: drawn '?' per byte */
 			memset(&st, 0, sizeof(st));
@@ -60,6 +61,11 @@ int ui_width_fit(const char *s, int avail, size_t *nbytes, int *flags)
 	return cols;
 }
 
+int ui_width_fit(const char *s, int avail, size_t *nbytes, int *flags)
+{
+	return fit_n(s, SIZE_MAX, avail, nbytes, flags);
+}
+
 int ui_width(const char *s)
 {
 	return ui_width_fit(s, 1 << 30, NULL, NULL);
@@ -67,13 +73,7 @@ int ui_width(const char *s)
 
 int ui_width_n(const char *s, size_t n)
 {
-	char buf[1024];
-
-	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return ui_width(buf);
+	return fit_n(s, n, 1 << 30, NULL, NULL);
 }
 
 size_t ui_width_pad(char *dst, size_t len, const char *s, int width, int left)
