@@ -603,6 +603,15 @@ static const struct sample samples[] = {
 	  "Application is using HUGE pages. Please set environment variable "
 	  "RDMAV_HUGEPAGES_SAFE=1", "verbs.reg_mr ucx.hugepages_safe", "openucx/ucx#6985" },
 	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
+	{ "/home/nvshmem_src/src/modules/transport/ibrc/ibrc.cpp:nvshmemt_init:1851: neither "
+	  "nv_peer_mem, or nvidia_peermem detected. Skipping transport.", "nvshmem.no_peermem",
+	  "deepseek-ai/DeepEP#55 (corpus 228)" },
+	{ "rdma_rxe module not loaded", "rxe.module_not_loaded",
+	  "SoftRoCE/rxe-dev#75, rxe_cfg (corpus 214)" },
+	{ "Failed to open device", "verbs.devinfo_open_failed",
+	  "hustcat/k8s-rdma-device-plugin#8, ibv_devinfo (corpus 217)" },
+	{ "Failed to register memory 0x2e1cbac200: Bad address [14]", "verbs.reg_mr verbs.bad_address",
+	  "corpus 210" },
 	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
 	  "errno.eagain", "openucx/ucx#2973" },
 	{ "    rocep193s0f0/1: QP N error: unrecognized status (0x22 0x0 0x95)",
@@ -1525,6 +1534,29 @@ static const struct {
 	  "cma event RDMA_CM_EVENT_UNREACHABLE, error -110\n", "gid", "path", "ping works" },
 	{ "with error No such device --NCCL 2.7.8\n",
 	  "rdma_bind failed with error No such device\n", "gid", "driver", "NCCL log" },
+	/* EFAULT is no locked-memory limit: a range the kernel cannot pin */
+	{ "Failed to register memory 0x2e1cbac200: Bad address [14]\n",
+	  "Failed to register memory 0x2e1cbac200\n", "gpudirect", "memlock", "bad address" },
+	/* the limit shown unlimited is not the cause */
+	{ "ibv_reg_mr failed: Cannot allocate memory\nmax locked memory (kbytes, -l) unlimited\n",
+	  "ibv_reg_mr failed: Cannot allocate memory\n", "resources", "memlock",
+	  "unlimited locked memory" },
+	/* NCCL's queue pairs are small: their failure is the pinned memory */
+	{ "machine [0] misc/ibvwrap.cu:269 WARN Call to ibv_create_qp failed\n",
+	  "Call to ibv_create_qp failed\n", "memlock", "resources", "NCCL log" },
+	/* /dev/infiniband without a uverbs node */
+	{ " Unable to find the Infiniband/RoCE device\n"
+	  "crw-rw-rw- 1 root root  10, 121 Apr  6 09:26 rdma_cm\n",
+	  " Unable to find the Infiniband/RoCE device\n"
+	  "crw-rw-rw- 1 root root  10, 121 Apr  6 09:26 rdma_cm\n"
+	  "crw-rw-rw- 1 root root 231, 192 Apr  6 09:26 uverbs0\n",
+	  "permission", "driver", "device nodes listed" },
+	/* Docker names the host after the container's id */
+	{ "[1612871744.812913] [87797e913a4d:17357:0]       rdmacm_cm.c:686  UCX  ERROR "
+	  "rdma_create_event_channel failed: No such file or directory\n",
+	  "[1612871744.812913] [compute001:17357:0]       rdmacm_cm.c:686  UCX  ERROR "
+	  "rdma_create_event_channel failed: No such file or directory\n",
+	  "permission", "driver", "container" },
 };
 
 static void test_rank_context_moves(void **state)

@@ -170,7 +170,7 @@ static void json_summary(struct rs_json *j, const struct rs_explain_stats *st,
 	rs_json_key(j, "context");
 	rs_json_arr_begin(j);
 	for (unsigned b = 0; b < RS_CTX_COUNT; b++) {
-		if (!(st->ctx & (1u << b)))
+		if (!(st->ctx & RS_CTX_BIT(b)))
 			continue;
 		rs_json_obj_begin(j);
 		rs_json_kv_str(j, "name", rs_explain_ctx_name(b));

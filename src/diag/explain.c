@@ -895,8 +895,8 @@ static void saw(struct rs_explain_run *r, size_t k, struct rs_explain_match *m)
 	sn->count++;
 	sn->last = m->line;
 	for (unsigned b = 0; b < RS_CTX_COUNT; b++)
-		if ((e->sets & (1u << b)) && !(r->st.ctx & (1u << b))) {
-			r->st.ctx |= 1u << b;
+		if ((e->sets & RS_CTX_BIT(b)) && !(r->st.ctx & RS_CTX_BIT(b))) {
+			r->st.ctx |= RS_CTX_BIT(b);
 			r->st.ctx_line[b] = m->line;
 		}
 	if (k >= r->x->n_match)

@@ -89,39 +89,47 @@ enum rs_explain_class rs_explain_class_find(const char *name);
 /* The tree and check that prove a cause of class c (docs/explain.md). */
 void rs_explain_class_step(enum rs_explain_class c, const char **tree, const char **check);
 
+/* A set of RS_CTX_* bits. */
+typedef uint64_t rs_explain_ctx;
+#define RS_CTX_BIT(n)	((rs_explain_ctx)1 << (n))
+
 /*
  * Context a line gives (RS_CTX_* bits): an evidence entry sets them, and so
  * may a message entry (a port error sets RS_CTX_PORT).  The rules read them.
  */
-#define RS_CTX_LINK_LOCAL	(1u << 0)	/* a link-local (fe80::) GID in use */
-#define RS_CTX_GID0		(1u << 1)	/* GID index 0 chosen on Ethernet */
-#define RS_CTX_ROCE_V1		(1u << 2)	/* a RoCE v1 GID in use */
-#define RS_CTX_LOAD		(1u << 3)	/* retransmissions, pauses: losses under load */
-#define RS_CTX_PORT		(1u << 4)	/* a port went down or flapped */
-#define RS_CTX_GPU		(1u << 5)	/* GPU memory in play (CUDA, NCCL, ROCm) */
-#define RS_CTX_MEMLOCK		(1u << 6)	/* the locked-memory limit is named */
-#define RS_CTX_CONTAINER	(1u << 7)	/* a container or pod */
-#define RS_CTX_ENOMEM		(1u << 8)	/* "Cannot allocate memory" */
-#define RS_CTX_EINVAL		(1u << 9)	/* "Invalid argument" */
-#define RS_CTX_IB		(1u << 10)	/* the link layer is InfiniBand, not Ethernet */
-#define RS_CTX_TEARDOWN		(1u << 11)	/* the program was stopping, disconnecting */
-#define RS_CTX_MTU		(1u << 12)	/* two MTUs that differ are named */
-#define RS_CTX_PERFTEST		(1u << 13)	/* perftest's own completion error */
-#define RS_CTX_NCCL		(1u << 14)	/* NCCL's completion error: GPU buffers */
-#define RS_CTX_GID_V4		(1u << 15)	/* an IPv4-mapped (routable) GID in use */
-#define RS_CTX_ROCE		(1u << 16)	/* the link layer is Ethernet (RoCE) */
-#define RS_CTX_PROGRESS		(1u << 17)	/* data was moving: results, iterations */
-#define RS_CTX_ACS		(1u << 18)	/* PCIe ACS or an IOMMU between GPU and NIC */
-#define RS_CTX_MTU_SMALL	(1u << 19)	/* a port or QP MTU of 2048 or less */
-#define RS_CTX_MTU_LARGE	(1u << 20)	/* a port or QP MTU of 4096 */
-#define RS_CTX_IB_OFF		(1u << 21)	/* NCCL_IB_DISABLE set */
-#define RS_CTX_HCA_FILTER	(1u << 22)	/* NCCL_IB_HCA set */
-#define RS_CTX_UCX		(1u << 23)	/* UCX's own log lines */
-#define RS_CTX_WC_ERR		(1u << 24)	/* a completion error other than a flush */
-#define RS_CTX_REM_INV		(1u << 25)	/* the peer refused a request (remote invalid) */
-#define RS_CTX_PING_OK		(1u << 26)	/* ping over the interface works */
-#define RS_CTX_NCCL_LOG		(1u << 27)	/* NCCL's own lines, or NCCL named */
-#define RS_CTX_COUNT		28
+#define RS_CTX_LINK_LOCAL	RS_CTX_BIT(0)	/* a link-local (fe80::) GID in use */
+#define RS_CTX_GID0		RS_CTX_BIT(1)	/* GID index 0 chosen on Ethernet */
+#define RS_CTX_ROCE_V1		RS_CTX_BIT(2)	/* a RoCE v1 GID in use */
+#define RS_CTX_LOAD		RS_CTX_BIT(3)	/* retransmissions, pauses: losses under load */
+#define RS_CTX_PORT		RS_CTX_BIT(4)	/* a port went down or flapped */
+#define RS_CTX_GPU		RS_CTX_BIT(5)	/* GPU memory in play (CUDA, NCCL, ROCm) */
+#define RS_CTX_MEMLOCK		RS_CTX_BIT(6)	/* the locked-memory limit is named */
+#define RS_CTX_CONTAINER	RS_CTX_BIT(7)	/* a container or pod */
+#define RS_CTX_ENOMEM		RS_CTX_BIT(8)	/* "Cannot allocate memory" */
+#define RS_CTX_EINVAL		RS_CTX_BIT(9)	/* "Invalid argument" */
+#define RS_CTX_IB		RS_CTX_BIT(10)	/* the link layer is InfiniBand, not Ethernet */
+#define RS_CTX_TEARDOWN		RS_CTX_BIT(11)	/* the program was stopping, disconnecting */
+#define RS_CTX_MTU		RS_CTX_BIT(12)	/* two MTUs that differ are named */
+#define RS_CTX_PERFTEST		RS_CTX_BIT(13)	/* perftest's own completion error */
+#define RS_CTX_NCCL		RS_CTX_BIT(14)	/* NCCL's completion error: GPU buffers */
+#define RS_CTX_GID_V4		RS_CTX_BIT(15)	/* an IPv4-mapped (routable) GID in use */
+#define RS_CTX_ROCE		RS_CTX_BIT(16)	/* the link layer is Ethernet (RoCE) */
+#define RS_CTX_PROGRESS		RS_CTX_BIT(17)	/* data was moving: results, iterations */
+#define RS_CTX_ACS		RS_CTX_BIT(18)	/* PCIe ACS or an IOMMU between GPU and NIC */
+#define RS_CTX_MTU_SMALL	RS_CTX_BIT(19)	/* a port or QP MTU of 2048 or less */
+#define RS_CTX_MTU_LARGE	RS_CTX_BIT(20)	/* a port or QP MTU of 4096 */
+#define RS_CTX_IB_OFF		RS_CTX_BIT(21)	/* NCCL_IB_DISABLE set */
+#define RS_CTX_HCA_FILTER	RS_CTX_BIT(22)	/* NCCL_IB_HCA set */
+#define RS_CTX_UCX		RS_CTX_BIT(23)	/* UCX's own log lines */
+#define RS_CTX_WC_ERR		RS_CTX_BIT(24)	/* a completion error other than a flush */
+#define RS_CTX_REM_INV		RS_CTX_BIT(25)	/* the peer refused a request (remote invalid) */
+#define RS_CTX_PING_OK		RS_CTX_BIT(26)	/* ping over the interface works */
+#define RS_CTX_NCCL_LOG		RS_CTX_BIT(27)	/* NCCL's own lines, or NCCL named */
+#define RS_CTX_EFAULT		RS_CTX_BIT(28)	/* "Bad address": memory the kernel cannot pin */
+#define RS_CTX_MEMLOCK_OK	RS_CTX_BIT(29)	/* the locked-memory limit is shown unlimited */
+#define RS_CTX_DEVNODES		RS_CTX_BIT(30)	/* /dev/infiniband listed: rdma_cm, umad nodes */
+#define RS_CTX_UVERBS		RS_CTX_BIT(31)	/* a uverbs node in that listing */
+#define RS_CTX_COUNT		32
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);
@@ -148,7 +156,7 @@ struct rs_explain_entry {
 	 * (flushed requests, a summary line).  The ranking orders by it.
 	 */
 	int weight;
-	unsigned sets;		/* RS_CTX_* bits the line gives */
+	rs_explain_ctx sets;	/* RS_CTX_* bits the line gives */
 	/*
 	 * A work-completion status (1..): the entry also matches its number
 	 * after the words tools put before one (rs_explain_wc_number).
@@ -203,8 +211,8 @@ extern const char rs_explain_wc_number[];
 
 struct rs_explain_rule {
 	const char *entry;
-	unsigned when;
-	unsigned unless;	/* not when any of these bits is set */
+	rs_explain_ctx when;
+	rs_explain_ctx unless;	/* not when any of these bits is set */
 	enum rs_explain_class cls;
 	int bonus;		/* added to the entry's weight */
 	const char *why;
@@ -259,7 +267,7 @@ struct rs_explain_stats {
 	uint64_t tried;			/* lines a needle sent to the patterns */
 	int input_cut;			/* input_max reached: the rest was not read */
 	size_t distinct;		/* entries that matched at least once */
-	unsigned ctx;			/* RS_CTX_* bits the input gave */
+	rs_explain_ctx ctx;		/* RS_CTX_* bits the input gave */
 	uint64_t ctx_line[RS_CTX_COUNT];	/* the first line that gave each */
 	uint64_t *per_entry;		/* matches per entry, rs_explainer_entry() order */
 	const struct rs_explain_seen *seen;	/* per entry, the same order */

@@ -50,8 +50,14 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "mem_type bit 0x(2|4|8|10)([^0-9a-f]|$)", RS_CTX_GPU),
 	CTX("memlock", "the locked-memory limit is named",
 	    "ulimit -l|max locked memory|RLIMIT_MEMLOCK|memlock", RS_CTX_MEMLOCK),
+	/*
+	 * Docker names a container's host after the first 12 hex digits of
+	 * its id: a shell prompt "root@87797e913a4d:", UCX's prefix
+	 * "[time] [87797e913a4d:17357:0]".
+	 */
 	CTX("container", "the program runs in a container or pod",
-	    "docker|kubectl|kubernetes|container|podman|/pod", RS_CTX_CONTAINER),
+	    "docker|kubectl|kubernetes|container|podman|/pod|root@[0-9a-f]{12}:|"
+	    "\\[[0-9a-f]{12}:[0-9]+:[0-9]+\\] .* UCX ", RS_CTX_CONTAINER),
 	CTX("enomem", "a call failed with ENOMEM",
 	    "cannot allocate memory|ENOMEM|errno:? 12([^0-9]|$)", RS_CTX_ENOMEM),
 	CTX("einval", "a call failed with EINVAL",
@@ -108,9 +114,23 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	CTX("ib_hca", "NCCL_IB_HCA filters the devices NCCL may use",
 	    "NCCL_IB_HCA set (by environment )?to ", RS_CTX_HCA_FILTER),
 	/* NCCL's own lines ("NCCL WARN", "NCCL INFO"), or NCCL named with a version. */
+	/* NCCL's source files and error names appear where its prefix is cut. */
 	CTX("nccl_log", "NCCL prints the log, or is named",
-	    "NCCL (WARN|INFO) |NCCL version [0-9]|NCCL [0-9]+\\.[0-9]+", RS_CTX_NCCL_LOG),
+	    "NCCL (WARN|INFO) |NCCL version [0-9]|NCCL [0-9]+\\.[0-9]+|misc/ibvwrap\\.c|"
+	    "transport/net_ib\\.c|unhandled system error|ncclSystemError", RS_CTX_NCCL_LOG),
 	/* People say so: "ping works", "can ping", "ping -I ... worked". */
+	/* EFAULT: the kernel cannot pin the range (GPU memory, a mapping, freed memory). */
+	CTX("efault", "a call failed with EFAULT (bad address)",
+	    "bad address|EFAULT|errno[ :=]*-?14([^0-9]|$)", RS_CTX_EFAULT),
+	/* ulimit -l, ulimit -a, systemd: the limit is shown unlimited. */
+	CTX("memlock_ok", "the locked-memory limit is shown unlimited",
+	    "max locked memory[^0-9]*unlimited|^ *unlimited *$|memlock[^0-9]*(unlimited|infinity)|"
+	    "ulimit -l[^0-9]*unlimited", RS_CTX_MEMLOCK_OK),
+	/* ls -l /dev/infiniband: which device nodes exist here. */
+	CTX("devnodes", "the device nodes of /dev/infiniband are listed",
+	    "^c[rwxst-]{9}[.+]? .* (rdma_cm|umad[0-9]+|issm[0-9]+) *$", RS_CTX_DEVNODES),
+	CTX("uverbs_node", "a uverbs device node is listed",
+	    "^c[rwxst-]{9}[.+]? .* uverbs[0-9]+ *$", RS_CTX_UVERBS),
 	CTX("ping_ok", "ping over the interface works",
 	    "ping( -I [^ ]+)?( [^ ]+)* (works|worked|is (fine|ok)|succeeds|succeeded)|"
 	    "can ping|ping(ing)? (is )?(fine|ok)([^a-z]|$)", RS_CTX_PING_OK),
@@ -141,6 +161,17 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	RULE(id, RS_CTX_PROGRESS, 0, RS_CLS_CONGESTION, 1, \
 	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
 	        "on the way"), RS_RULE_BEFORE)
+
+/* /dev/infiniband listed with rdma_cm or umad nodes but no uverbs node. */
+#define NO_UVERBS(id) \
+	RULE(id, RS_CTX_DEVNODES, RS_CTX_UVERBS, RS_CLS_PERMISSION, 1, \
+	     N_("/dev/infiniband holds rdma_cm or umad nodes but no uverbs node: the device was " \
+	        "not passed in (a container, a device plugin) or ib_uverbs is not loaded"), 0)
+
+/* A memory error while the log shows the locked-memory limit unlimited. */
+#define MEMLOCK_OK(id) \
+	RULE(id, RS_CTX_MEMLOCK_OK, 0, RS_CLS_RESOURCES, 0, \
+	     N_("the locked-memory limit is shown unlimited: not it, a device or host limit"), 0)
 
 /* A size error (length, invalid request) with two MTUs that differ in the log. */
 #define SIZE_MTU(id) \
@@ -244,13 +275,27 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("GPU memory is in play and no memlock limit is named"), 0),
 	RULE("ucx.reg_failed", RS_CTX_GPU, RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 2,
 	     N_("the memory is GPU memory (CUDA, ROCm) and no memlock limit is named"), 0),
-	/* Resources: the errno says which limit. */
-	RULE("class:memlock", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
+	/*
+	 * Resources: the errno says which limit.  The locked-memory limit
+	 * gives ENOMEM; EFAULT is a range the kernel cannot pin at all.
+	 */
+	RULE("verbs.reg_mr", RS_CTX_EFAULT, 0, RS_CLS_GPUDIRECT, 2,
+	     N_("EFAULT (bad address): the kernel could not pin the range at all - the "
+	        "locked-memory limit gives ENOMEM instead; GPU memory without a peer-memory path "
+	        "is the usual case"), 0),
+	MEMLOCK_OK("verbs.reg_mr"),
+	MEMLOCK_OK("perftest.ib_resources"),
+	MEMLOCK_OK("verbs.create_cq_pd"),
+	RULE("class:memlock", RS_CTX_MEMLOCK, RS_CTX_MEMLOCK_OK, RS_CLS_MEMLOCK, 2,
 	     N_("the locked-memory limit is named in the log"), 0),
 	RULE("verbs.create_qp", RS_CTX_EINVAL, RS_CTX_ENOMEM, RS_CLS_RESOURCES, 1,
 	     N_("EINVAL: a size above the device's limits, not the memlock limit"), 0),
-	RULE("verbs.create_qp", RS_CTX_MEMLOCK, 0, RS_CLS_MEMLOCK, 2,
+	RULE("verbs.create_qp", RS_CTX_MEMLOCK, RS_CTX_MEMLOCK_OK, RS_CLS_MEMLOCK, 2,
 	     N_("the locked-memory limit is named in the log"), 0),
+	/* NCCL's queues are small and fixed: what runs out is the pinned memory. */
+	RULE("verbs.create_qp", RS_CTX_NCCL_LOG, RS_CTX_EINVAL | RS_CTX_MEMLOCK_OK, RS_CLS_MEMLOCK,
+	     1, N_("NCCL creates its queue pairs with modest, fixed sizes: a failure to create "
+	           "one is most often the locked-memory limit its queues are pinned under"), 0),
 	/*
 	 * NCCL's verbs calls that can fail with ENODEV are the QP moves: the GID
 	 * index names no GID of the device (or not the device NCCL opened).
@@ -270,6 +315,11 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
+	RULE("rdma_cm.event_channel", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
+	/* The nodes are listed, and the one verbs opens is not among them. */
+	NO_UVERBS("verbs.no_device"),
+	NO_UVERBS("verbs.device_not_found"),
 	RULE("libfabric.no_data", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("rdma_cm.no_devices", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,

@@ -25,7 +25,7 @@
 
 /* A word that says the line is about RDMA. */
 #define RDMA "(ibv_|rdma_|rdma |infiniband|roce|mlx[45]_|uverbs|verbs|ucx|nccl|[ _(]qp|qp[ _]|" \
-	     "[ _]mr[ :]|_cq|srq|hca|irdma|bnxt_re|rxe|nvmf|nvme_rdma|libfabric|fi_|ucp_|uct_)"
+	     "[ _]mr[ :]|_cq|srq|hca|irdma|bnxt_re|rxe|nvmf|nvme_rdma|libfabric|fi_|ucp_|uct_|gid_?id)"
 /* The line says RDMA and the errno, in either order. */
 #define WITH(err) RDMA ".*" err "|" err ".*" RDMA
 /* An errno by number: "errno 12", "errno: -12", "error=19", "Error 110". */

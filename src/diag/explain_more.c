@@ -5,11 +5,13 @@
  * connection that failed on the other rank, NCCL's IB transport setting
  * its devices up and catching ranks that disagree, UCX's listener with no
  * transport for the address and its huge-page hint, perftest's failed
- * device query.
+ * device query, NVSHMEM without a peer-memory module, Soft-RoCE's module
+ * missing, ibv_devinfo failing to open a device.
  *
  * Data only; the messages come from the tools' sources (NCCL proxy.cc and
- * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c)
- * as their users paste them.  Person-read text is marked with N_().
+ * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c,
+ * NVSHMEM ibrc.cpp, rdma-core's rxe_cfg and devinfo.c) as their users paste
+ * them.  Person-read text is marked with N_().
  */
 #include "diag/explain.h"
 #include "i18n.h"
@@ -142,5 +144,45 @@ const struct rs_explain_entry rs_explain_more[] = {
 			 "provider)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * NVSHMEM's IB transports (ibrc.cpp, ibgda): "neither nv_peer_mem, or
+	 * nvidia_peermem detected. Skipping transport." - no peer-memory
+	 * module, so no transport over the NIC at all.
+	 */
+	{ .id = "nvshmem.no_peermem", .tool = "NVSHMEM (DeepEP)",
+	  .pattern = "neither nv_peer_mem,? or nvidia_peermem detected",
+	  .meaning = N_("NVSHMEM found no GPUDirect RDMA peer-memory module, so it skips its "
+			"transport over the NIC: GPU memory cannot be registered with it."),
+	  .causes = { N_("nvidia-peermem (or nv_peer_mem) is not loaded: modprobe nvidia-peermem "
+			 "on the host, not in the container"),
+		      N_("the module does not load for this kernel or GPU driver (see dmesg)") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_GPUDIRECT, .weight = 9, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
+	/* rdma-core's rxe_cfg script: "rdma_rxe module not loaded" (also "ib_rxe"). */
+	{ .id = "rxe.module_not_loaded", .tool = "rxe_cfg (Soft-RoCE)",
+	  .pattern = "(rdma_rxe|ib_rxe) module not loaded",
+	  .meaning = N_("Soft-RoCE's kernel module is not loaded, so no rxe device can be made "
+			"and the verbs tools list no device."),
+	  .causes = { N_("modprobe rdma_rxe was not run, or the kernel has no rdma_rxe (a "
+			 "vendor kernel built without CONFIG_RDMA_RXE)"),
+		      N_("the module and the user-space library (librxe, rdma-core's provider) "
+			 "do not match: a kernel ABI the library does not know") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 8 },
+	/*
+	 * ibv_devinfo (rdma-core libibverbs/examples/devinfo.c): "Failed to
+	 * open device" when ibv_open_device() fails on a device sysfs lists.
+	 */
+	{ .id = "verbs.devinfo_open_failed", .tool = "ibv_devinfo",
+	  .pattern = "(^|[^a-z_])Failed to open device *$",
+	  .meaning = N_("ibv_devinfo saw the device in sysfs but could not open it: its "
+			"/dev/infiniband/uverbsN node is missing or not accessible to this "
+			"process."),
+	  .causes = { N_("inside a container or pod only some devices are passed in (each "
+			 "device not given fails to open), or none"),
+		      N_("the uverbs node is missing: ib_uverbs is not loaded"),
+		      N_("the user-space provider does not match the kernel driver") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER } },
 	{ .id = NULL },
 };

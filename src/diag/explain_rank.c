@@ -56,7 +56,8 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	N_("MTU mismatch"), "perftest", "NCCL", N_("IPv4 GID"), N_("RoCE link"),
 	N_("data moving"), N_("ACS or IOMMU"), N_("MTU of 2048 or less"), N_("MTU of 4096"),
 	"NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", N_("another completion error"),
-	N_("a request the peer refused"), N_("ping works"), N_("NCCL log"),
+	N_("a request the peer refused"), N_("ping works"), N_("NCCL log"), N_("bad address"),
+	N_("unlimited locked memory"), N_("device nodes listed"), N_("a uverbs node"),
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)
@@ -98,18 +99,19 @@ static int rule_names(const struct rs_explain_rule *r, const struct rs_explain_e
 }
 
 /* The context bits of the paste that the rule may use for this entry. */
-static unsigned rule_hit(const struct rs_explain_rule *r, const struct rs_explain_ranked *it,
-			 const struct rs_explain_stats *st)
+static rs_explain_ctx rule_hit(const struct rs_explain_rule *r,
+			       const struct rs_explain_ranked *it,
+			       const struct rs_explain_stats *st)
 {
 	/* what the entry's own line gives is no context for it */
-	unsigned hit = st->ctx & r->when & ~it->e->sets;
+	rs_explain_ctx hit = st->ctx & r->when & ~it->e->sets;
 
 	if (r->flags & RS_RULE_DEFAULT)
 		return 1;
 	if (r->flags & RS_RULE_BEFORE)
 		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
-			if ((hit & (1u << b)) && st->ctx_line[b] >= it->seen->first)
-				hit &= ~(1u << b);
+			if ((hit & RS_CTX_BIT(b)) && st->ctx_line[b] >= it->seen->first)
+				hit &= ~RS_CTX_BIT(b);
 	if ((r->flags & RS_RULE_ALL) && hit != r->when)
 		return 0;
 	return hit;
@@ -120,7 +122,7 @@ static int apply_table(const struct rs_explain_rule *r, struct rs_explain_ranked
 		       const struct rs_explain_stats *st)
 {
 	for (; r->entry; r++) {
-		unsigned hit = rule_hit(r, it, st);
+		rs_explain_ctx hit = rule_hit(r, it, st);
 
 		if (!hit || (st->ctx & r->unless) || !rule_names(r, it->e))
 			continue;
@@ -135,7 +137,7 @@ static int apply_table(const struct rs_explain_rule *r, struct rs_explain_ranked
 			return 1;
 		}
 		for (unsigned b = 0; b < RS_CTX_COUNT; b++)
-			if (hit & (1u << b)) {
+			if (hit & RS_CTX_BIT(b)) {
 				it->rule_line = st->ctx_line[b];
 				it->rule_ctx = ctx_names[b];
 				break;

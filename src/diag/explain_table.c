@@ -406,6 +406,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_GID, RS_CLS_APPLICATION, RS_CLS_PEER } },
 	{ .id = "verbs.bad_address", .tool = "perftest, verbs applications",
 	  .pattern = "(errno|error)[: ]+bad address|ibv_reg_mr.*bad address|"
+		     "regist(er|ration)[a-z]* (mr|memory|buffer)[^a-z].*bad address|"
 		     "(^|[^a-z])EFAULT([^a-z]|$)",
 	  .meaning = N_("The kernel refused to pin a buffer (EFAULT): the address range is not "
 		     "memory it can register - most often GPU memory without a GPUDirect path."),
