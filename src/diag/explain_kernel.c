@@ -436,7 +436,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	 * errors and failed completions ("RPC:       FUNCTION: ...").
 	 */
 	{ .id = "nfs.rpcrdma_refused", .tool = "kernel (xprtrdma, NFS over RDMA)",
-	  .pattern = "rpcrdma: connection to [^ ]+ closed \\(-111\\)",
+	  .pattern = "rpcrdma: connection to [^ ]+ (closed \\(-111\\)|rejected: )",
 	  .meaning = N_("The NFS client's RDMA connection was refused (ECONNREFUSED: the rdma_cm "
 		        "connect was rejected): the server has no RDMA listener on that port."),
 	  .causes = { N_("the NFS server does not listen for RDMA: no 'rdma 20049' in "

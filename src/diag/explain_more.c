@@ -6,12 +6,13 @@
  * its devices up and catching ranks that disagree, UCX's listener with no
  * transport for the address and its huge-page hint, perftest's failed
  * device query, NVSHMEM without a peer-memory module, Soft-RoCE's module
- * missing, ibv_devinfo failing to open a device.
+ * missing, ibv_devinfo failing to open a device, Open MPI's OFI transport
+ * and Intel's PSM3 provider failing to set up.
  *
  * Data only; the messages come from the tools' sources (NCCL proxy.cc and
  * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c,
- * NVSHMEM ibrc.cpp, rdma-core's rxe_cfg and devinfo.c) as their users paste
- * them.  Person-read text is marked with N_().
+ * NVSHMEM ibrc.cpp, rdma-core's rxe_cfg and devinfo.c, Open MPI's
+ * help-mtl-ofi.txt, PSM3's messages) as their users paste them.  Person-read text is marked with N_().
  */
 #include "diag/explain.h"
 #include "i18n.h"
@@ -184,5 +185,53 @@ const struct rs_explain_entry rs_explain_more[] = {
 		      N_("the user-space provider does not match the kernel driver") },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER } },
+	/*
+	 * Open MPI's OFI MTL (help-mtl-ofi.txt): "Open MPI failed an OFI
+	 * Libfabric library call (fi_endpoint).  This is highly unusual ...",
+	 * then "Error: Invalid argument (22)".  In the threads it follows a
+	 * provider that does not fit the host (PSM3 on a NIC it cannot use,
+	 * Slingshot's cxi on one node), and Open MPI moves on to another
+	 * transport.
+	 */
+	{ .id = "ompi.ofi_call_failed", .tool = "Open MPI (OFI MTL)",
+	  .pattern = "Open MPI failed an OFI Libfabric library call \\(fi_[a-z_]+\\)",
+	  .meaning = N_("Open MPI's libfabric transport could not set up (the call named: "
+			"fi_domain, fi_endpoint); the provider it picked does not work on this "
+			"host, and Open MPI falls back to another transport if it can."),
+	  .causes = { N_("the libfabric provider chosen does not fit the NIC or the job "
+			 "(PSM3 on a NIC it cannot open, a Slingshot provider on one node): "
+			 "choose the transport (OMPI_MCA_pml, OMPI_MCA_mtl, FI_PROVIDER)"),
+		      N_("the provider fails on the device: look at the provider's own lines "
+			 "before it (PSM3's, verbs')"),
+		      N_("a resource the provider needs is short (the locked-memory limit for "
+			 "its queues)") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 2, .alt = { RS_CLS_DRIVER, RS_CLS_MEMLOCK } },
+	/*
+	 * Intel's PSM3 (libfabric's psm3 provider): "PSM3 can't open nic unit:
+	 * 0 (err=23)", "Unable to create send CQ of size 5080 on mlx5_0: Cannot
+	 * allocate memory", "Unable to initialize verbs NIC /sys/class/...".
+	 */
+	{ .id = "psm3.open_nic", .tool = "PSM3 (libfabric psm3 provider)",
+	  .pattern = "PSM3 can('|\xe2\x80\x99)?t open nic unit",
+	  .meaning = N_("PSM3 could not open any NIC it can use: the device it needs (RDMA "
+			"verbs, or its UDP mode on a plain NIC) is not usable for it here."),
+	  .causes = { N_("no RDMA device or provider PSM3 can open (ib_uverbs, the "
+			 "provider library) on this host or in this container"),
+		      N_("PSM3 is not the transport for this host: pick another provider "
+			 "(FI_PROVIDER) or transport in the MPI"),
+		      N_("a resource PSM3 needs was refused (its own lines before say which)") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION, RS_CLS_MEMLOCK } },
+	{ .id = "psm3.create_cq", .tool = "PSM3 (libfabric psm3 provider)",
+	  .pattern = "Unable to create (send|recv) CQ of size [0-9]+ on [^:]+: "
+		     "(Cannot allocate memory|.*\\(12\\))",
+	  .meaning = N_("PSM3 could not create a completion queue on the device (ENOMEM): its "
+			"queues are pinned memory."),
+	  .causes = { N_("the locked-memory limit (ulimit -l, the batch system's or the "
+			 "container's) is too small for PSM3's queues"),
+		      N_("the device's limit on completion queues or their entries") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 5, .alt = { RS_CLS_RESOURCES } },
 	{ .id = NULL },
 };
