@@ -52,6 +52,7 @@ struct rs_explainer {
 	size_t num_entry[64];		/* per status number: its entry + 1, or 0 */
 	size_t words;			/* 64-bit words of an entry mask */
 	uint64_t *always;		/* entries without needles */
+	uint64_t *fallbacks;		/* the fallback entries */
 	/* The automaton: next[state_row + class] = next state's row | OUT_BIT. */
 	unsigned char cls[256];
 	size_t ncls;
@@ -137,8 +138,8 @@ static int quantifier(const char *p, const char *end, const char **next)
 
 static int needles_alt(const char *p, const char *end, struct needles *out, int depth);
 
-/* The score of a set: its shortest needle (0 for none). */
-static size_t set_score(const struct needles *s)
+/* The shortest needle of a set (0 for none). */
+static size_t set_shortest(const struct needles *s)
 {
 	size_t min = 0;
 
@@ -148,14 +149,25 @@ static size_t set_score(const struct needles *s)
 	return min;
 }
 
-/* Keep cand in best if it is better: longer shortest needle, then fewer. */
+/*
+ * How often a set is expected to send an ordinary line to its pattern:
+ * its needles times 4^-length of its shortest (a byte of text narrows a
+ * match about four ways), so one rare word beats many short common ones
+ * ("mtu" against "fail|error|hang|..."), and a long literal a short one.
+ */
+static double set_cost(const struct needles *s)
+{
+	size_t len = set_shortest(s);
+
+	return (double)s->n / (double)((uint64_t)1 << (2 * (len < 31 ? len : 31)));
+}
+
+/* Keep cand in best if it is better: expected to be tried less often. */
 static void consider(struct needles *best, const struct needles *cand)
 {
-	size_t cs = set_score(cand), bs = set_score(best);
-
-	if (cs < NEEDLE_MIN)
+	if (set_shortest(cand) < NEEDLE_MIN)
 		return;
-	if (cs > bs || (cs == bs && cand->n < best->n))
+	if (!best->n || set_cost(cand) < set_cost(best))
 		*best = *cand;
 }
 
@@ -455,6 +467,7 @@ static void free_compiled(struct rs_explainer *x, size_t nre)
 	free(x->peer);
 	free(x->have_peer);
 	free(x->always);
+	free(x->fallbacks);
 	free(x->next);
 	free(x->out);
 }
@@ -514,8 +527,12 @@ static int explainer_compile(struct rs_explainer *x, char *err, size_t errlen)
 	x->have_peer = rs_xcalloc(n, sizeof(*x->have_peer));
 	x->nd = rs_xcalloc(n + 1, sizeof(*x->nd));
 	x->always = rs_xcalloc(x->words, sizeof(*x->always));
+	x->fallbacks = rs_xcalloc(x->words, sizeof(*x->fallbacks));
 	for (i = 0; i < x->n; i++) {
 		const char *pat = x->e[i]->pattern;
+
+		if (i < x->n_match && x->e[i]->fallback)
+			mask_set(x->fallbacks, i);
 
 		ret = compile(&x->re[i], x->e[i]->id, pat, RE_FLAGS, err, errlen);
 		if (ret)
@@ -697,36 +714,60 @@ static size_t add_number(const struct rs_explainer *x, const char *s, size_t *id
 	return add_sorted(idx, n, max, x->num_entry[v] - 1);
 }
 
-/*
- * A fallback counts only when no other entry matched the line, and only
- * the first of them (the most specific comes first in its table): drop
- * the others from the sorted idx[0..n); returns the new count.
- */
-static size_t keep_fallbacks(const struct rs_explainer *x, size_t *idx, size_t n)
+/* Whether idx[0..n) holds a message entry (not evidence). */
+static int matched_message(const struct rs_explainer *x, const size_t *idx, size_t n)
 {
-	size_t k = 0;
-	int other = 0, kept = 0;
-
 	for (size_t i = 0; i < n; i++)
-		other |= idx[i] < x->n_match && !x->e[idx[i]]->fallback;
-	for (size_t i = 0; i < n; i++) {
-		int fb = idx[i] < x->n_match && x->e[idx[i]]->fallback;
+		if (idx[i] < x->n_match)
+			return 1;
+	return 0;
+}
 
-		if (fb && (other || kept))
-			continue;
-		kept |= fb;
-		idx[k++] = idx[i];
+/*
+ * Try the candidates of cand that are in (or, with in = 0, out of) mask,
+ * in index order, adding those that match to the sorted idx[0..n); with
+ * first set, stop at the first match.  Returns the new count.
+ */
+static size_t try_masked(const struct rs_explainer *x, const char *line, size_t len,
+			 const uint64_t *cand, const uint64_t *mask, int in, int first,
+			 char **s, char *stackbuf, size_t *idx, size_t n, size_t max)
+{
+	for (size_t w = 0; w < x->words; w++) {
+		uint64_t m = cand[w] & (in ? mask[w] : ~mask[w]);
+
+		while (m) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+
+			m &= m - 1;
+			if (!*s)
+				*s = line_cstr(line, len, stackbuf, RS_EXPLAIN_LINE_MAX + 1);
+			if (i == x->n && x->have_num) {
+				n = add_number(x, *s, idx, n, max);
+				continue;
+			}
+			if (i >= x->n)
+				return n;
+			if (regexec(&x->re[i], *s, 0, NULL, 0))
+				continue;
+			n = add_sorted(idx, n, max, i);
+			if (first)
+				return n;
+		}
 	}
-	return k;
+	return n;
 }
 
 /*
  * The indexes of the entries (matches and evidence) line matches, in
  * order, up to max into idx; returns how many matched.  cand is scratch of
- * x->words words.
+ * x->words words; the entries in skip are not tried.  A fallback counts
+ * only when no other entry matched the line, and only the first of them
+ * (the most specific comes first in its table), so they are tried last
+ * and only then.
  */
 static size_t match_line(const struct rs_explainer *x, const char *line, size_t len,
-			 uint64_t *cand, size_t *idx, size_t max, int *tried)
+			 uint64_t *cand, const uint64_t *skip, size_t *idx, size_t max,
+			 int *tried)
 {
 	char stackbuf[RS_EXPLAIN_LINE_MAX + 1], *s = NULL;
 	size_t n = 0, any = 0;
@@ -739,36 +780,21 @@ static size_t match_line(const struct rs_explainer *x, const char *line, size_t 
 		memcpy(cand, x->always, x->words * sizeof(*cand));
 		scan(x, (const unsigned char *)line, len, cand);
 	}
-	for (size_t w = 0; w < x->words; w++)
+	for (size_t w = 0; w < x->words; w++) {
+		if (skip)
+			cand[w] &= ~skip[w];
 		any |= cand[w] != 0;
+	}
 	if (!any)
 		return 0;
 	*tried = 1;
-	for (size_t w = 0; w < x->words; w++) {
-		uint64_t m = cand[w];
-
-		while (m) {
-			size_t i = w * 64 + (size_t)__builtin_ctzll(m);
-
-			m &= m - 1;
-			if (i == x->n && x->have_num) {
-				if (!s)
-					s = line_cstr(line, len, stackbuf, sizeof(stackbuf));
-				n = add_number(x, s, idx, n, max);
-				continue;
-			}
-			if (i >= x->n)
-				break;
-			if (!s)
-				s = line_cstr(line, len, stackbuf, sizeof(stackbuf));
-			if (regexec(&x->re[i], s, 0, NULL, 0))
-				continue;
-			n = add_sorted(idx, n, max, i);
-		}
-	}
+	n = try_masked(x, line, len, cand, x->fallbacks, 0, 0, &s, stackbuf, idx, n, max);
+	if (!matched_message(x, idx, n < max ? n : max))
+		n = try_masked(x, line, len, cand, x->fallbacks, 1, 1, &s, stackbuf, idx, n,
+			       max);
 	if (s && s != stackbuf)
 		free(s);
-	return keep_fallbacks(x, idx, n < max ? n : max);
+	return n < max ? n : max;
 }
 
 size_t rs_explain_line(const struct rs_explainer *x, const char *line, size_t len,
@@ -779,7 +805,7 @@ size_t rs_explain_line(const struct rs_explainer *x, const char *line, size_t le
 	size_t n, k = 0;
 	int tried;
 
-	n = match_line(x, line, len, cand, idx, x->n, &tried);
+	n = match_line(x, line, len, cand, NULL, idx, x->n, &tried);
 	for (size_t i = 0; i < n; i++)
 		if (idx[i] < x->n_match && k++ < max)
 			hits[k - 1] = x->e[idx[i]];
@@ -800,6 +826,12 @@ struct rs_explain_run {
 	size_t full;			/* bytes of the current line so far */
 	size_t *idx;			/* scratch: entries one line matched */
 	uint64_t *cand;			/* scratch: the entries its needles name */
+	/*
+	 * Evidence entries whose context bits the run has all seen: a later
+	 * line of theirs tells nothing new, so they are not tried again (the
+	 * lines that give context, NCCL's and UCX's own, are most of a log).
+	 */
+	uint64_t *known;
 	struct rs_explain_seen *seen;	/* per entry, matches then evidence */
 	struct rs_explain_stats st;
 };
@@ -819,6 +851,7 @@ struct rs_explain_run *rs_explain_run_new(const struct rs_explainer *x,
 	r->buf = rs_xmalloc(r->lim.line_max + 1);
 	r->idx = rs_xcalloc(n, sizeof(*r->idx));
 	r->cand = rs_xcalloc(x->words, sizeof(*r->cand));
+	r->known = rs_xcalloc(x->words, sizeof(*r->known));
 	r->seen = rs_xcalloc(n, sizeof(*r->seen));
 	r->st.per_entry = rs_xcalloc(n, sizeof(*r->st.per_entry));
 	r->st.seen = r->seen;
@@ -836,6 +869,7 @@ void rs_explain_run_free(struct rs_explain_run *r)
 	free(r->buf);
 	free(r->idx);
 	free(r->cand);
+	free(r->known);
 	free(r->st.per_entry);
 	free(r);
 }
@@ -899,8 +933,11 @@ static void saw(struct rs_explain_run *r, size_t k, struct rs_explain_match *m)
 			r->st.ctx |= RS_CTX_BIT(b);
 			r->st.ctx_line[b] = m->line;
 		}
-	if (k >= r->x->n_match)
+	if (k >= r->x->n_match) {
+		if (!(e->sets & ~r->st.ctx))
+			r->known[k / 64] |= (uint64_t)1 << (k % 64);
 		return;
+	}
 	m->e = e;
 	m->first_line = sn->count > 1 ? sn->first : 0;
 	m->peer[0] = '\0';
@@ -937,7 +974,7 @@ static void end_line(struct rs_explain_run *r)
 	m.truncated = r->full > r->len;
 	if (m.truncated)
 		r->st.long_lines++;
-	n = match_line(r->x, r->buf, r->len, r->cand, r->idx, r->x->n, &tried);
+	n = match_line(r->x, r->buf, r->len, r->cand, r->known, r->idx, r->x->n, &tried);
 	r->st.tried += (uint64_t)tried;
 	for (size_t i = 0; i < n; i++) {
 		saw(r, r->idx[i], &m);

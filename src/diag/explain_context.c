@@ -31,9 +31,10 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	CTX("link_local", "a link-local GID (fe80::) is in use",
 	    "fe80:|fe:80:00:00:00:00:00:00|254:128:00:00:00:00:00:00|\\(80fe/", RS_CTX_LINK_LOCAL),
 	CTX("gid_index0", "GID index 0 was chosen",
-	    "gid_index set by environment to 0([^0-9]|$)|gid[ _]?index[ :=]+0([^0-9x]|$)|"
+	    "gid_index set by environment to 0([^0-9]|$)|(gid index|gid_index|gidindex)[ :=]+0([^0-9x]|$)|"
 	    "sgid_index[ :=]+0([^0-9x]|$)|NCCL_IB_GID_INDEX=0([^0-9]|$)|GID 0 \\(|"
-	    "(_pingpong|ib_(write|read|send|atomic)_(bw|lat))( .*)? (-g|-x|--gid-idx|--gid-index)[ =]?0([^0-9]|$)",
+	    "(_pingpong|ib_write_bw|ib_write_lat|ib_read_bw|ib_read_lat|ib_send_bw|ib_send_lat|"
+	    "ib_atomic_bw|ib_atomic_lat)( .*)? (-g|-x|--gid-idx|--gid-index)[ =]?0([^0-9]|$)",
 	    RS_CTX_GID0),
 	CTX("roce_v1", "a RoCE v1 GID is in use",
 	    "(roce v1|rocev1|roce_v1)([^0-9.]|$)|IB/RoCE v1", RS_CTX_ROCE_V1),

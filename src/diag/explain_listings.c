@@ -124,8 +124,8 @@ const struct rs_explain_entry rs_explain_listings[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 2, .fallback = 1 },
 	{ .id = "title.gpudirect", .tool = N_("a summary line"),
-	  .pattern = "(gdr|gpudirect|gpu direct|peermem|peer_mem|peer memory|dma-?buf).*" FAILS "|"
-		     FAILS ".*(gdr|gpudirect|gpu direct|peermem|peer_mem|dma-?buf)",
+	  .pattern = "(gdr|gpudirect|gpu direct|peermem|peer_mem|peer memory|dma-buf|dmabuf).*" FAILS "|"
+		     FAILS ".*(gdr|gpudirect|gpu direct|peermem|peer_mem|dma-buf|dmabuf)",
 	  .meaning = N_("A summary line (no tool's message) about GPUDirect RDMA. Low "
 			"confidence: it names the subject, not the failure."),
 	  .causes = { N_("the peer-memory module (nvidia_peermem, nv_peer_mem) is not "
