@@ -618,6 +618,20 @@ static const struct sample samples[] = {
 	  "PSM3 under Open MPI, as R package checks quote it" },
 	{ "localhost:pid3932007.R: Unable to create send CQ of size 5080 on mlx5_0: Cannot "
 	  "allocate memory", "psm3.create_cq", "PSM3 under Open MPI, as R package checks quote it" },
+	{ "net_mlx4: cannot list devices, is ib_uverbs loaded?", "host.module_asked",
+	  "DPDK drivers/net/mlx4 (corpus 240)" },
+	{ "10.0.0.101: nvlsm: ibwarn: [15] umad_init: can't read ABI version from "
+	  "/sys/class/infiniband_mad/abi_version (No such file or directory): is ib_umad module "
+	  "loaded?", "host.module_asked", "libibumad umad.c (corpus 241)" },
+	{ "[  350.785441] [qedr_check_qp_attrs:1202(qedr1)]create qp: unsupported inline data "
+	  "size=0xec requested (max_inline=0x80)", "kernel.qedr_inline",
+	  "drivers/infiniband/hw/qedr/verbs.c (corpus 239)" },
+	{ "ud_iface.c:305 Assertion 'qp_init_attr.cap.max_inline_data >= UCT_UD_MIN_INLINE' "
+	  "failed", "ucx.min_inline_assert", "UCX ud_iface.c (corpus 238)" },
+	{ "W0116 05:27:02.295550 20488 topology.cpp:47] Device path /dev/infiniband/mlx5_0 does "
+	  "not exist", "mooncake.device_path", "Mooncake topology.cpp (corpus 232)" },
+	{ "[76463.688326] nv_peer_mem: Unknown symbol ib_register_peer_memory_client (err -22)",
+	  "kernel.unknown_symbol kernel.peermem", "Mellanox/nv_peer_memory (corpus 243)" },
 	{ "rpcrdma: connection to 192.168.1.2:20049 rejected: stale conn", "nfs.rpcrdma_refused",
 	  "net/sunrpc/xprtrdma/verbs.c: \"rpcrdma: connection to %pISpc rejected: %s\"" },
 	{ "rc_iface.c:1081 UCX  ERROR error modifying QP to RTR: Resource temporarily unavailable",
@@ -1469,7 +1483,7 @@ static void test_rank(void **state)
 		  16);
 	assert_string_equal(rk[0].e->id, "ucx.memlock");
 	assert_int_equal(rk[0].conf, RS_CONF_HIGH);
-	assert_string_equal(cls, "memlock memlock gpudirect resources");
+	assert_string_equal(cls, "memlock memlock gpudirect resources application");
 	/* GPU memory turns a protection error into GPUDirect's */
 	rank_text("NCCL WARN NET/IB: Got completion from peer 10.0.0.2<1> with status=4 opcode=0 "
 		  "len=0 vendor err 81 (Send)\n", cls, sizeof(cls), rk, 16);
@@ -1559,6 +1573,12 @@ static const struct {
 	  "crw-rw-rw- 1 root root  10, 121 Apr  6 09:26 rdma_cm\n"
 	  "crw-rw-rw- 1 root root 231, 192 Apr  6 09:26 uverbs0\n",
 	  "permission", "driver", "device nodes listed" },
+	/* a remote peer tried over the loopback interface */
+	{ "[1619044902.015564] [host:33810:0]           sock.c:261  UCX  ERROR connect(fd=23, "
+	  "dest_addr=127.0.0.1:47793) failed: Connection refused\n",
+	  "[1619044902.015564] [host:33810:0]           sock.c:261  UCX  ERROR connect(fd=23, "
+	  "dest_addr=10.0.0.2:47793) failed: Connection refused\n",
+	  "application", "control-channel", "loopback address" },
 	/* Docker names the host after the container's id */
 	{ "[1612871744.812913] [87797e913a4d:17357:0]       rdmacm_cm.c:686  UCX  ERROR "
 	  "rdma_create_event_channel failed: No such file or directory\n",

@@ -129,7 +129,8 @@ typedef uint64_t rs_explain_ctx;
 #define RS_CTX_MEMLOCK_OK	RS_CTX_BIT(29)	/* the locked-memory limit is shown unlimited */
 #define RS_CTX_DEVNODES		RS_CTX_BIT(30)	/* /dev/infiniband listed: rdma_cm, umad nodes */
 #define RS_CTX_UVERBS		RS_CTX_BIT(31)	/* a uverbs node in that listing */
-#define RS_CTX_COUNT		32
+#define RS_CTX_LOOPBACK		RS_CTX_BIT(32)	/* a transport aimed at loopback (127.x, lo) */
+#define RS_CTX_COUNT		33
 
 /* "link-local", "gid0", ...: the name of bit i of RS_CTX_*. */
 const char *rs_explain_ctx_name(unsigned bit);
@@ -191,6 +192,8 @@ extern const struct rs_explain_entry rs_explain_more[];
 extern const struct rs_explain_entry rs_explain_firmware[];
 /* NCCL's and UCX's setup failures that name their cause (explain_nccl_ucx.c). */
 extern const struct rs_explain_entry rs_explain_nccl_ucx[];
+/* Programs naming the module or device limit they found missing (explain_modules.c). */
+extern const struct rs_explain_entry rs_explain_modules[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];

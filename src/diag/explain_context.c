@@ -122,11 +122,18 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	/* People say so: "ping works", "can ping", "ping -I ... worked". */
 	/* EFAULT: the kernel cannot pin the range (GPU memory, a mapping, freed memory). */
 	CTX("efault", "a call failed with EFAULT (bad address)",
-	    "bad address|EFAULT|errno[ :=]*-?14([^0-9]|$)", RS_CTX_EFAULT),
+	    "bad address|EFAULT|(errno|error code)[ :=]*-?14([^0-9]|$)", RS_CTX_EFAULT),
 	/* ulimit -l, ulimit -a, systemd: the limit is shown unlimited. */
 	CTX("memlock_ok", "the locked-memory limit is shown unlimited",
 	    "max locked memory[^0-9]*unlimited|^ *unlimited *$|memlock[^0-9]*(unlimited|infinity)|"
 	    "ulimit -l[^0-9]*unlimited", RS_CTX_MEMLOCK_OK),
+	/*
+	 * A connection aimed at the loopback interface: UCX's TCP transport
+	 * ("connect(fd=23, dest_addr=127.0.0.1:47793) failed", "tcp/lo -
+	 * Destination is unreachable") offering lo as a way to a remote peer.
+	 */
+	CTX("loopback", "a connection is aimed at the loopback interface",
+	    "dest_addr=127\\.[0-9.]+:|tcp/lo([^a-z0-9]|$)", RS_CTX_LOOPBACK),
 	/* ls -l /dev/infiniband: which device nodes exist here. */
 	CTX("devnodes", "the device nodes of /dev/infiniband are listed",
 	    "^c[rwxst-]{9}[.+]? .* (rdma_cm|umad[0-9]+|issm[0-9]+) *$", RS_CTX_DEVNODES),
@@ -162,6 +169,11 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	RULE(id, RS_CTX_PROGRESS, 0, RS_CLS_CONGESTION, 1, \
 	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
 	        "on the way"), RS_RULE_BEFORE)
+
+#define LOOPBACK(id) \
+	RULE(id, RS_CTX_LOOPBACK, 0, RS_CLS_APPLICATION, 1, \
+	     N_("the connection was aimed at the loopback interface (127.x, tcp/lo): the " \
+	        "program's device list offered lo as a way to a remote peer"), 0)
 
 /* /dev/infiniband listed with rdma_cm or umad nodes but no uverbs node. */
 #define NO_UVERBS(id) \
@@ -327,6 +339,9 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
 	     N_("the port is down (printed just before)"), 0),
+	/* A remote peer tried over loopback: the transport list, not the network. */
+	LOOPBACK("ucx.unreachable"),
+	LOOPBACK("class:control-channel"),
 	/* Flushed requests while the program stops are no fault. */
 	RULE("wc.wr_flush_err", RS_CTX_TEARDOWN, 0, RS_CLS_APPLICATION, 1,
 	     N_("the program was stopping: its posted requests are flushed"), 0),

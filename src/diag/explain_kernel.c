@@ -105,7 +105,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 7 },
 	{ .id = "kernel.peermem", .tool = "kernel (nvidia-peermem, nv_peer_mem)",
 	  .pattern = "(nv_peer_mem|nvidia[-_]peermem|nv_peer_memory)[^a-z]*.*(not found|could not "
-		     "insert|invalid argument|fail)|"
+		     "insert|invalid argument|fail|unknown symbol|disagrees about version)|"
 		     "could not insert '(nv_peer_mem|nvidia[-_]peermem)",
 	  .meaning = N_("The GPUDirect RDMA peer-memory module could not be loaded: NICs cannot "
 		        "register GPU memory."),

@@ -58,6 +58,7 @@ static const char *const ctx_names[RS_CTX_COUNT] = {
 	"NCCL_IB_DISABLE", "NCCL_IB_HCA", "UCX", N_("another completion error"),
 	N_("a request the peer refused"), N_("ping works"), N_("NCCL log"), N_("bad address"),
 	N_("unlimited locked memory"), N_("device nodes listed"), N_("a uverbs node"),
+	N_("loopback address"),
 };
 
 const char *rs_explain_class_name(enum rs_explain_class c)

@@ -299,9 +299,13 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      N_("the buffer is larger than the device's max_mr_size or the free memory"),
 		      N_("GPU memory (NCCL, perftest --use_cuda) without GPUDirect RDMA support loaded "
 		      "(nvidia-peermem, or dma-buf)"),
-		      N_("huge pages asked for (--use_hugepages) but none reserved") },
+		      N_("huge pages asked for (--use_hugepages) but none reserved"),
+		      N_("the range is not all mapped memory: a length past the end of the "
+		      "buffer or of a mapped device, or memory already freed (EFAULT, the "
+		      "program's own bug)") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
-	  .cls = RS_CLS_MEMLOCK, .weight = 4, .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES } },
+	  .cls = RS_CLS_MEMLOCK, .weight = 4,
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES, RS_CLS_APPLICATION } },
 	{ .id = "perftest.ib_resources", .tool = "perftest",
 	  .pattern = "couldn" AP "t create IB resources|unable to create rdma resources|failed to "
 		     "create RDMA CM connection with resources",
