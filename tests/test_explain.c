@@ -618,6 +618,14 @@ static const struct sample samples[] = {
 	  "PSM3 under Open MPI, as R package checks quote it" },
 	{ "localhost:pid3932007.R: Unable to create send CQ of size 5080 on mlx5_0: Cannot "
 	  "allocate memory", "psm3.create_cq", "PSM3 under Open MPI, as R package checks quote it" },
+	{ "IB VF which mounted in Pod is Down, Cannot run ib_write_bw Test", "title.port",
+	  "thread title (corpus 270)" },
+	{ "[ 6587.951447] ib_write_bw[46826]: segfault at 0 ip 00007f3c957ef3b0 sp "
+	  "00007fff4e973b10 error 4 in librdmacm.so.1.3.37.0[7f3c957e9000+15000]",
+	  "kernel.librdmacm_crash", "kernel's segfault report (corpus 278)" },
+	{ "[  350.898268] traps: ib_send_lat[30527] trap stack segment ip:7f374b039651 "
+	  "sp:7ffcf1ae0130 error:0 in librdmacm.so.1.2.29.0[7f374b030000+18000]",
+	  "kernel.librdmacm_crash", "kernel's trap report (corpus 239)" },
 	{ "net_mlx4: cannot list devices, is ib_uverbs loaded?", "host.module_asked",
 	  "DPDK drivers/net/mlx4 (corpus 240)" },
 	{ "10.0.0.101: nvlsm: ibwarn: [15] umad_init: can't read ABI version from "
@@ -723,6 +731,9 @@ static const struct sample samples[] = {
 /* Lines of ordinary output that must not be taken for errors. */
 static const char *const benign[] = {
 	"",
+	"The system is going down for reboot NOW!",
+	"Broadcast message: the system is shutting down",
+	"Download of the firmware image failed, retrying",
 	"Process exited with status 1",
 	"make: *** [all] Error 1 (exit status 12)",
 	" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]",

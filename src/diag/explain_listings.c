@@ -134,6 +134,16 @@ const struct rs_explain_entry rs_explain_listings[] = {
 		      N_("the GPU does not support GPUDirect RDMA (consumer GPUs)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_GPUDIRECT, .weight = 2, .fallback = 1 },
+	{ .id = "title.port", .tool = N_("a summary line"),
+	  .pattern = "(port|link|vf|pf|nic|hca|interface)( [a-z0-9_/.-]+){0,4} (is |was |goes |went "
+		     "|stays |keeps going )?down([^a-z]|$)",
+	  .meaning = N_("A summary line (no tool's message) saying a port, link or VF is down. "
+			"Low confidence: it names the subject, not the failure."),
+	  .causes = { N_("the port's link is down: cable, switch port, or a VF whose link "
+			 "state the PF or the SR-IOV operator keeps disabled (linkState)"),
+		      N_("on InfiniBand no subnet manager brought the port to ACTIVE") },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 2, .fallback = 1, .sets = RS_CTX_PORT },
 	{ .id = "title.mtu", .tool = N_("a summary line"),
 	  .pattern = "mtu.*(mismatch|differ|hang|fail|error|too (small|large|big)|exceed|"
 		     "hardcode|hard-code)|(mismatch|different|inconsistent) mtu",

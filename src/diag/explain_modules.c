@@ -16,7 +16,8 @@
  * ud_iface.c).  Mooncake's topology discovery looking for a device node
  * named after the device ("Device path /dev/infiniband/mlx5_0 does not
  * exist", topology.cpp) looks for a path that no host has: the uverbs
- * nodes are numbered, so that is the program's own mistake.
+ * nodes are numbered, so that is the program's own mistake.  The kernel
+ * reports a program that crashed inside librdmacm.
  *
  * Data only.  Person-read text is marked with N_().
  */
@@ -65,5 +66,25 @@ const struct rs_explain_entry rs_explain_modules[] = {
 		      N_("inside a container no /dev/infiniband nodes at all are passed in") },
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
 	  .cls = RS_CLS_APPLICATION, .weight = 7, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * The kernel's report of a crash inside librdmacm ("ib_write_bw[46826]:
+	 * segfault at 0 ip ... in librdmacm.so.1.3.37.0", "traps: ib_send_lat
+	 * [30527] trap stack segment ... in librdmacm.so"): the connection
+	 * manager's path broke on this device.
+	 */
+	{ .id = "kernel.librdmacm_crash", .tool = "kernel (a program's crash)",
+	  .pattern = "(segfault at|trap [a-z ]+ ip:?) ?.* in librdmacm\\.so",
+	  .meaning = N_("The program crashed inside librdmacm, the connection manager's "
+			"library: setting up the connection through rdma_cm failed on this "
+			"device before any data moved."),
+	  .causes = { N_("rdma_cm cannot handle this device or port: a VF without a node or "
+			 "port GUID, a port that is down, an address not on an RDMA interface; "
+			 "the same test without rdma_cm (no -R) works"),
+		      N_("an earlier failure left it nothing to work with (a queue pair that "
+			 "could not be created, an inline size above the device's)"),
+		      N_("librdmacm and the kernel's rdma_ucm do not match") },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 4,
+	  .alt = { RS_CLS_RESOURCES, RS_CLS_DRIVER } },
 	{ .id = NULL },
 };
