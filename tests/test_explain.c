@@ -51,6 +51,9 @@ static const struct sample samples[] = {
 	  "docs/guide.md 6.1" },
 	{ "Couldn\xe2\x80\x99t connect to host-b:18515", "perftest.connect_failed",
 	  "typographic apostrophe, pasted from a document" },
+	{ "Couldn&#39;t connect to 10.0.0.2:18515", "perftest.connect_failed",
+	  "an HTML entity for the apostrophe, a page copied as source" },
+	{ "Couldn`t allocate MR", "verbs.reg_mr", "a backtick for the apostrophe" },
 	{ "Unable to open file descriptor for socket connection Unable to init the socket "
 	  "connection", "perftest.socket_init", LAB },
 	{ " Unable to set up socket connection", "perftest.socket_init", PERF },

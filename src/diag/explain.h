@@ -50,6 +50,13 @@
 /* Ranked items a ranking adds for other likely causes, past the matches. */
 #define RS_EXPLAIN_RANK_ALT 3
 
+/*
+ * The apostrophe of "couldn't" as pastes carry it: typed, typographic
+ * (U+2019, from a document), a backtick, or an HTML entity (a page copied
+ * as source); or left out ("Couldnt").
+ */
+#define RS_EXPLAIN_AP "('|\xe2\x80\x99|`|&#39;|&#x27;|&apos;)?"
+
 /* The troubleshooting trees (profiles/trees/NAME.yaml). */
 #define RS_TREE_CONNECTION	"connection-failure"
 #define RS_TREE_BANDWIDTH	"low-bandwidth"

@@ -26,8 +26,8 @@
 #include <stddef.h>
 
 /* A failure word, as a title or a summary line puts it. */
-#define FAILS "(fail|error|crash|hang|not work|doesn" "('|\xe2\x80\x99)?" "t work|" \
-	      "cannot|can" "('|\xe2\x80\x99)?" "t |unable|broken|wrong|disabled|" \
+#define FAILS "(fail|error|crash|hang|not work|doesn" RS_EXPLAIN_AP "t work|" \
+	      "cannot|can" RS_EXPLAIN_AP "t |unable|broken|wrong|disabled|" \
 	      "not (found|loaded|available|supported|registered)|missing|timeout|timed out)"
 
 const struct rs_explain_entry rs_explain_listings[] = {

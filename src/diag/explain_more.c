@@ -135,7 +135,7 @@ const struct rs_explain_entry rs_explain_more[] = {
 	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_APPLICATION } },
 	/* perftest_resources.c: "Couldn't get device attributes" (ibv_query_device_ex failed). */
 	{ .id = "perftest.device_attrs", .tool = "perftest",
-	  .pattern = "couldn('|\xe2\x80\x99)?t get device attributes",
+	  .pattern = "couldn" RS_EXPLAIN_AP "t get device attributes",
 	  .meaning = N_("perftest could not query the device's attributes: the device "
 			"opened, but the query through the provider failed."),
 	  .causes = { N_("the user-space provider and the kernel driver do not match "
@@ -213,7 +213,7 @@ const struct rs_explain_entry rs_explain_more[] = {
 	 * allocate memory", "Unable to initialize verbs NIC /sys/class/...".
 	 */
 	{ .id = "psm3.open_nic", .tool = "PSM3 (libfabric psm3 provider)",
-	  .pattern = "PSM3 can('|\xe2\x80\x99)?t open nic unit",
+	  .pattern = "PSM3 can" RS_EXPLAIN_AP "t open nic unit",
 	  .meaning = N_("PSM3 could not open any NIC it can use: the device it needs (RDMA "
 			"verbs, or its UDP mode on a plain NIC) is not usable for it here."),
 	  .causes = { N_("no RDMA device or provider PSM3 can open (ib_uverbs, the "

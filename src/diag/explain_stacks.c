@@ -370,7 +370,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_GPUDIRECT, .weight = 6, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_GPU },
 	{ .id = "gpu.cuda_init", .tool = "perftest --use_cuda",
-	  .pattern = "couldn('|\xe2\x80\x99)?t (init|allocate|get) (GPU|CUDA)|failed to "
+	  .pattern = "couldn" RS_EXPLAIN_AP "t (init|allocate|get) (GPU|CUDA)|failed to "
 		     "(init|allocate) "
 		     "(GPU|CUDA)",
 	  .meaning = N_("perftest could not set up the GPU for --use_cuda."),

@@ -21,7 +21,7 @@
 
 #include <stddef.h>
 
-#define AP "('|\xe2\x80\x99)?"
+#define AP RS_EXPLAIN_AP
 
 const struct rs_explain_entry rs_explain_messages[] = {
 	/* --- the test's TCP control channel (port 18515) ------------------ */
