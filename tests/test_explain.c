@@ -621,6 +621,15 @@ static const struct sample samples[] = {
 	  "PSM3 under Open MPI, as R package checks quote it" },
 	{ "localhost:pid3932007.R: Unable to create send CQ of size 5080 on mlx5_0: Cannot "
 	  "allocate memory", "psm3.create_cq", "PSM3 under Open MPI, as R package checks quote it" },
+	{ "NCCL WARN [Service thread] Could not receive type from localRank 0, res=3, closed=1",
+	  "nccl.proxy_service_recv", "NCCL proxy.cc format string" },
+	{ "NCCL WARN NET/Socket : peer 10.0.0.2<35343> message truncated : receiving 1048576 bytes "
+	  "instead of 4", "nccl.socket_truncated", "NCCL socket.cc format string" },
+	{ "NCCL WARN Cuda failure 'invalid device ordinal'", "nccl.cuda_failure",
+	  "NCCL CUDACHECK format string" },
+	{ "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, "
+	  "NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600318 milliseconds before timing "
+	  "out.", "pytorch.watchdog_timeout", "PyTorch ProcessGroupNCCL.cpp" },
 	{ "IB VF which mounted in Pod is Down, Cannot run ib_write_bw Test", "title.port",
 	  "thread title (corpus 270)" },
 	{ "[ 6587.951447] ib_write_bw[46826]: segfault at 0 ip 00007f3c957ef3b0 sp "

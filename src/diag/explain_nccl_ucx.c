@@ -19,7 +19,10 @@
  * exited or there was a network error", PyTorch's NCCLUtils detail "A call
  * failed possibly due to a network error or a remote process exiting
  * prematurely", and proxy.cc WARN("Socket recv failed while polling for
- * opId=%p").
+ * opId=%p") and WARN("[Service thread] Could not receive type from
+ * localRank %d, res=%u, closed=%d"); socket.cc's "NET/Socket : peer %s
+ * message truncated : receiving %d bytes instead of %d", CUDACHECK's
+ * WARN("Cuda failure '%s'"), and PyTorch's watchdog timeout.
  * Person-read text is marked with N_().
  */
 #include "diag/explain.h"
@@ -96,5 +99,55 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 			 "firewall") },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
 	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_CONTROL } },
+	{ .id = "nccl.proxy_service_recv", .tool = "NCCL",
+	  .pattern = "\\[Service thread\\] Could not receive type from localRank [0-9]+",
+	  .meaning = N_("NCCL's proxy service lost a local rank: the process on this node it "
+			"serves went away, usually after an error of its own."),
+	  .causes = { N_("a rank on this node crashed or exited first (its own log has the "
+			 "first error)"),
+		      N_("the job was killed (a timeout of the launcher, out of memory)") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "nccl.socket_truncated", .tool = "NCCL",
+	  .pattern = "NET/Socket ?: peer [^ ]+ message truncated : receiving [0-9]+ bytes instead "
+		     "of [0-9]+",
+	  .meaning = N_("A rank received a message of another size than it expected: the two "
+			"ranks do not agree on what they exchange."),
+	  .causes = { N_("the ranks call collectives of different sizes or in another order (a "
+			 "program desync), or run with different NCCL_PROTO, NCCL_ALGO or other "
+			 "settings, or different NCCL versions"),
+		      N_("something else answered on the socket (a port reused, a proxy)") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PEER } },
+	{ .id = "nccl.cuda_failure", .tool = "NCCL",
+	  .pattern = "Cuda failure '[^']+'",
+	  .meaning = N_("A CUDA call of NCCL failed; the quoted text is CUDA's error. It is the "
+			"GPU's side, not the network's."),
+	  .causes = { N_("the GPU or its driver: out of memory, an invalid device ordinal (the "
+			 "visible GPUs), a driver older than the CUDA runtime"),
+		      N_("GPU memory the NIC path needs (cuMem, dma-buf) not supported by this "
+			 "driver or GPU"),
+		      N_("an error left by an earlier failure of the program") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_APPLICATION, .weight = 2,
+	  .alt = { RS_CLS_GPUDIRECT, RS_CLS_RESOURCES } },
+	/*
+	 * PyTorch's ProcessGroupNCCL: "Watchdog caught collective operation
+	 * timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, ...) ran for 600318
+	 * milliseconds before timing out."  A consequence: a collective that
+	 * did not finish, for a reason some rank's log names.
+	 */
+	{ .id = "pytorch.watchdog_timeout", .tool = "PyTorch (ProcessGroupNCCL)",
+	  .pattern = "Watchdog caught collective operation timeout",
+	  .meaning = N_("A collective did not finish within PyTorch's timeout: some rank did "
+			"not take part, or the network stalled. The cause is the first error "
+			"of any rank's log."),
+	  .causes = { N_("another rank stopped, crashed or is stuck on its own error (look at "
+			 "every rank's log)"),
+		      N_("the network path stalled: NCCL's own WARN lines (a completion error, "
+			 "a port event) say so"),
+		      N_("the ranks issued different collectives (a program desync)") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_PATH, RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };
