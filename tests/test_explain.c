@@ -621,6 +621,12 @@ static const struct sample samples[] = {
 	  "PSM3 under Open MPI, as R package checks quote it" },
 	{ "localhost:pid3932007.R: Unable to create send CQ of size 5080 on mlx5_0: Cannot "
 	  "allocate memory", "psm3.create_cq", "PSM3 under Open MPI, as R package checks quote it" },
+	{ "mm_posix.c:195 UCX  ERROR shared memory error: open(file_name=/proc/32/fd/29 flags=0x0) "
+	  "failed: No such file or directory", "ucx.shm_proc_open", "UCX mm_posix.c" },
+	{ "select.c:630 UCX  ERROR no copy across memory types transport to <no debug data>: "
+	  "Unsupported operation", "ucx.no_memtype_copy", "UCX select.c" },
+	{ "uct_iface.c:158 UCX  ERROR Transport 'rc_mlx5' does not exist", "ucx.no_transport",
+	  "UCX uct_iface.c" },
 	{ "NCCL WARN [Service thread] Could not receive type from localRank 0, res=3, closed=1",
 	  "nccl.proxy_service_recv", "NCCL proxy.cc format string" },
 	{ "NCCL WARN NET/Socket : peer 10.0.0.2<35343> message truncated : receiving 1048576 bytes "

@@ -22,7 +22,10 @@
  * opId=%p") and WARN("[Service thread] Could not receive type from
  * localRank %d, res=%u, closed=%d"); socket.cc's "NET/Socket : peer %s
  * message truncated : receiving %d bytes instead of %d", CUDACHECK's
- * WARN("Cuda failure '%s'"), and PyTorch's watchdog timeout.
+ * WARN("Cuda failure '%s'"), and PyTorch's watchdog timeout; UCX's
+ * mm_posix.c "shared memory error: open(file_name=...)", select.c "no
+ * copy across memory types transport" and uct_iface.c "Transport '%s'
+ * does not exist".
  * Person-read text is marked with N_().
  */
 #include "diag/explain.h"
@@ -99,6 +102,44 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 			 "firewall") },
 	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
 	  .cls = RS_CLS_PEER, .weight = 1, .alt = { RS_CLS_CONTROL } },
+	/*
+	 * UCX's shared-memory transport (mm_posix.c): "shared memory error:
+	 * open(file_name=/proc/32/fd/29 flags=0x0) failed: No such file or
+	 * directory" - the peer process's /proc entry is not visible here.
+	 */
+	{ .id = "ucx.shm_proc_open", .tool = "UCX",
+	  .pattern = "shared memory error: open\\(file_name=/proc/[0-9]+/fd/",
+	  .meaning = N_("UCX's shared-memory transport could not open the other process's "
+			"memory through /proc: the two processes do not see each other's PIDs."),
+	  .causes = { N_("the processes run in different containers or PID namespaces: give "
+			 "them the host's (--pid=host, --ipc=host) or exclude the transport "
+			 "(UCX_TLS=^posix)"),
+		      N_("ptrace is restricted (kernel.yama.ptrace_scope, a seccomp profile)") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	/* select.c: "no copy across memory types transport to ...". */
+	{ .id = "ucx.no_memtype_copy", .tool = "UCX",
+	  .pattern = "no copy across memory types transport",
+	  .meaning = N_("UCX has no transport that moves data between host and GPU memory: the "
+			"buffers are GPU memory and no CUDA or ROCm transport is loaded."),
+	  .causes = { N_("this UCX was built without CUDA (or ROCm) support, or its cuda "
+			 "transports' libraries are not found"),
+		      N_("UCX_TLS leaves the cuda_copy / rocm_copy transports out"),
+		      N_("GPU memory is passed where the program meant host memory") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_GPUDIRECT } },
+	/* uct_iface.c: "Transport '%s' does not exist". */
+	{ .id = "ucx.no_transport", .tool = "UCX",
+	  .pattern = "Transport '[a-z_0-9]+' does not exist",
+	  .meaning = N_("UCX was asked for a transport it does not have: the module that "
+			"provides it was not built or could not be loaded."),
+	  .causes = { N_("this UCX was built without that transport (no mlx5 direct verbs, no "
+			 "rdma-core headers at build time) or its module cannot load (ucx_info "
+			 "-d lists what it has)"),
+		      N_("the name in UCX_TLS is misspelled or belongs to another UCX "
+			 "version") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "nccl.proxy_service_recv", .tool = "NCCL",
 	  .pattern = "\\[Service thread\\] Could not receive type from localRank [0-9]+",
 	  .meaning = N_("NCCL's proxy service lost a local rank: the process on this node it "
