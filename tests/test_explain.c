@@ -606,6 +606,10 @@ static const struct sample samples[] = {
 	  "Application is using HUGE pages. Please set environment variable "
 	  "RDMAV_HUGEPAGES_SAFE=1", "verbs.reg_mr ucx.hugepages_safe", "openucx/ucx#6985" },
 	{ "Couldn't get device attributes", "perftest.device_attrs", "ofiwg/libfabric#5149" },
+	{ " Requested SQ size might be too big. Try reducing TX depth and/or inline size.",
+	  "perftest.sq_too_big", "perftest perftest_resources.c" },
+	{ " Current TX depth is 128 and inline size is 220 .", "perftest.sq_too_big",
+	  "perftest perftest_resources.c" },
 	{ "/home/nvshmem_src/src/modules/transport/ibrc/ibrc.cpp:nvshmemt_init:1851: neither "
 	  "nv_peer_mem, or nvidia_peermem detected. Skipping transport.", "nvshmem.no_peermem",
 	  "deepseek-ai/DeepEP#55 (corpus 228)" },

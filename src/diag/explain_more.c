@@ -5,9 +5,10 @@
  * connection that failed on the other rank, NCCL's IB transport setting
  * its devices up and catching ranks that disagree, UCX's listener with no
  * transport for the address and its huge-page hint, perftest's failed
- * device query, NVSHMEM without a peer-memory module, Soft-RoCE's module
- * missing, ibv_devinfo failing to open a device, Open MPI's OFI transport
- * and Intel's PSM3 provider failing to set up.
+ * device query and its send queue too big for the device, NVSHMEM
+ * without a peer-memory module, Soft-RoCE's module missing, ibv_devinfo
+ * failing to open a device, Open MPI's OFI transport and Intel's PSM3
+ * provider failing to set up.
  *
  * Data only; the messages come from the tools' sources (NCCL proxy.cc and
  * net_ib.cc, UCX ucp_listener.c and ib_md.c, perftest perftest_resources.c,
@@ -145,6 +146,23 @@ const struct rs_explain_entry rs_explain_more[] = {
 			 "provider)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * perftest_resources.c, when creating the QP failed: "Requested SQ
+	 * size might be too big. Try reducing TX depth and/or inline size." and
+	 * " Current TX depth is %d and inline size is %d ."
+	 */
+	{ .id = "perftest.sq_too_big", .tool = "perftest",
+	  .pattern = "Requested SQ size might be too big|Current TX depth is [0-9]+ and inline "
+		     "size is [0-9]+",
+	  .meaning = N_("perftest could not create its queue pair and suspects the send queue "
+			"it asked for: the TX depth times the work request size, with the inline "
+			"data, is above what the device allows."),
+	  .causes = { N_("the inline size (-I) or TX depth (-t) is above the device's limits "
+			 "(max_qp_wr, max_inline_data: ibv_devinfo -v); lower them"),
+		      N_("the provider supports no inline data at all for this QP type "
+			 "(some iWARP, EFA and Soft-RoCE devices): -I 0") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_APPLICATION } },
 	/*
 	 * NVSHMEM's IB transports (ibrc.cpp, ibgda): "neither nv_peer_mem, or
 	 * nvidia_peermem detected. Skipping transport." - no peer-memory
