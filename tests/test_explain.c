@@ -640,6 +640,18 @@ static const struct sample samples[] = {
 	{ "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, "
 	  "NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600318 milliseconds before timing "
 	  "out.", "pytorch.watchdog_timeout", "PyTorch ProcessGroupNCCL.cpp" },
+	{ "UCT/IB: Disable RDMA transport in case of too low memlock limit value", "title.memlock",
+	  "openucx/ucx#8715 title" },
+	{ "docker rdma communication memory region error", "title.container",
+	  "DKE-Graph/dke-graph#5 title" },
+	{ "Dmesg Reads that PCIe Bandwidth is limited to 2.5 GT/s PCIe x4", "title.pcie",
+	  "fpgadeveloper/fpga-drive-aximm-pcie#30 title" },
+	{ "[Z9332][202012]: PFC WD is not working", "title.congestion",
+	  "sonic-net/sonic-buildimage#8483 title" },
+	{ "E0110 16:55:35.140089 281933 rdma_context.cpp:387] ibv_get_device_list failed",
+	  "verbs.no_device", "kvcache-ai/Mooncake#75" },
+	{ "E0110 16:55:35.140093 281933 rdma_context.cpp:66] Failed to open device erdma_0 on port  "
+	  "with GID 0", "mooncake.open_device", "kvcache-ai/Mooncake#75" },
 	{ "IB VF which mounted in Pod is Down, Cannot run ib_write_bw Test", "title.port",
 	  "thread title (corpus 270)" },
 	{ "[ 6587.951447] ib_write_bw[46826]: segfault at 0 ip 00007f3c957ef3b0 sp "

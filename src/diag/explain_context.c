@@ -331,6 +331,8 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	RULE("rdma_cm.event_channel", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
 	     N_("inside a container the RDMA devices must be passed in"), 0),
 	/* The nodes are listed, and the one verbs opens is not among them. */
+	RULE("verbs.device_not_found", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
+	     N_("inside a container the RDMA devices must be passed in"), 0),
 	NO_UVERBS("verbs.no_device"),
 	NO_UVERBS("verbs.device_not_found"),
 	RULE("libfabric.no_data", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,

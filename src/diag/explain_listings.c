@@ -30,6 +30,14 @@
 	      "cannot|can" RS_EXPLAIN_AP "t |unable|broken|wrong|disabled|" \
 	      "not (found|loaded|available|supported|registered)|missing|timeout|timed out)"
 
+/* Words that put an RDMA device in a summary line. */
+#define RDMA_DEV "(rdma|infiniband|roce|hca|uverbs|mlx5|mlx4|ib device|ib_write|ib_send|ib_read)"
+/* A container or pod. */
+#define CONTAINER "(container|docker|podman|[^a-z]pod[^a-z]|kubernetes|k8s)"
+/* Any order of the three: a subject, a failure, an RDMA device. */
+#define ALL3(a, b, c) a ".*" b ".*" c "|" a ".*" c ".*" b "|" b ".*" a ".*" c "|" \
+		      b ".*" c ".*" a "|" c ".*" a ".*" b "|" c ".*" b ".*" a
+
 const struct rs_explain_entry rs_explain_listings[] = {
 	/* --- host listings -------------------------------------------------- */
 	/*
@@ -144,6 +152,49 @@ const struct rs_explain_entry rs_explain_listings[] = {
 		      N_("on InfiniBand no subnet manager brought the port to ACTIVE") },
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 2, .fallback = 1, .sets = RS_CTX_PORT },
+	{ .id = "title.memlock", .tool = N_("a summary line"),
+	  .pattern = "(memlock|locked memory|lock(ed)? memory limit|ulimit -l).*(" FAILS "|too "
+		     "(low|small)|insufficient)|(" FAILS "|too (low|small)|insufficient).*"
+		     "(memlock|locked memory|lock(ed)? memory limit|ulimit -l)",
+	  .meaning = N_("A summary line (no tool's message) about the locked-memory limit. Low "
+			"confidence: it names the subject, not the failure."),
+	  .causes = { N_("the locked-memory limit of the process is below what it registers: "
+			 "ulimit -l, limits.conf, LimitMEMLOCK of a service, the container "
+			 "runtime's limit") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 2, .fallback = 1 },
+	{ .id = "title.container", .tool = N_("a summary line"),
+	  .pattern = ALL3(CONTAINER, FAILS, RDMA_DEV),
+	  .meaning = N_("A summary line (no tool's message) about an RDMA device failing inside "
+			"a container or pod. Low confidence: it names the subject, not the "
+			"failure."),
+	  .causes = { N_("the container is not given the RDMA devices (/dev/infiniband, the "
+			 "device plugin's resource) or the capabilities (IPC_LOCK, NET_RAW)"),
+		      N_("the image lacks the user-space provider (rdma-core's libraries)") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 2, .fallback = 1,
+	  .alt = { RS_CLS_DRIVER } },
+	{ .id = "title.pcie", .tool = N_("a summary line"),
+	  .pattern = "(pcie|pci-e|pci express).*(x1|x2|x4|x8|gen ?[123]|degraded|downgraded|"
+		     "limited|width|slow|low bandwidth)|(degraded|downgraded|limited|slow|low "
+		     "bandwidth).*(pcie|pci-e|pci express)",
+	  .meaning = N_("A summary line (no tool's message) about the NIC's PCIe link. Low "
+			"confidence: it names the subject, not the failure."),
+	  .causes = { N_("the NIC's PCIe link trained below its width or speed: the slot, a "
+			 "riser, the BIOS setting, a card in a slot wired for fewer lanes") },
+	  .tree = RS_TREE_BANDWIDTH, .check = "pci.link_degraded",
+	  .cls = RS_CLS_PCIE, .weight = 2, .fallback = 1 },
+	{ .id = "title.congestion", .tool = N_("a summary line"),
+	  .pattern = "(pfc|ecn|dcqcn|congestion|packet loss|packet drops?|pause frames?|lossless|"
+		     "lossy).*(" FAILS "|drop|loss|low|slow|stall)|(" FAILS "|drop|low|slow|"
+		     "stall).*(pfc|ecn|dcqcn|congestion|packet loss|pause frames?|lossless)",
+	  .meaning = N_("A summary line (no tool's message) about losses or congestion control "
+			"(PFC, ECN). Low confidence: it names the subject, not the failure."),
+	  .causes = { N_("the fabric drops RoCE packets under load: PFC not enabled end to end "
+			 "on the RoCE priority, or ECN/DCQCN not configured on the NICs and "
+			 "switches") },
+	  .tree = RS_TREE_BANDWIDTH, .check = "qos.pfc",
+	  .cls = RS_CLS_CONGESTION, .weight = 2, .fallback = 1 },
 	{ .id = "title.mtu", .tool = N_("a summary line"),
 	  .pattern = "mtu.*(mismatch|differ|hang|fail|error|too (small|large|big)|exceed|"
 		     "hardcode|hard-code)|(mismatch|different|inconsistent) mtu",

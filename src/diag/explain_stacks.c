@@ -311,6 +311,17 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("the interface under the device has no IP address, so no RoCE v2 GID") },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_DRIVER } },
+	/* rdma_context.cpp: "Failed to open device %s on port %d with GID %d". */
+	{ .id = "mooncake.open_device", .tool = "Mooncake transfer engine",
+	  .pattern = "Failed to open device [^ ]+ on port [0-9]* *with GID",
+	  .meaning = N_("Mooncake could not open the RDMA device it was given (or the port or "
+		        "GID on it): the device list was empty or the device is not usable."),
+	  .causes = { N_("no RDMA device here, or the name given is not one of ibv_devices' "
+		         "(a host without the NIC, an eRDMA or VF name from another machine)"),
+		      N_("inside a container the device is not passed in"),
+		      N_("the GID index given does not exist on that port") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_GID } },
 	{ .id = "mooncake.slice_failed", .tool = "Mooncake transfer engine",
 	  .pattern = "process failed for slice",
 	  .meaning = N_("A transfer of the Mooncake engine failed on a work completion; the status "

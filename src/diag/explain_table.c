@@ -341,6 +341,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	/* --- devices and ports ---------------------------------------------- */
 	{ .id = "verbs.no_device", .tool = "perftest, libibverbs, NCCL",
 	  .pattern = "no IB devices found|did not detect devices|failed to get IB devices list|"
+		     "ibv_get_device_list(\\(\\))? failed|"
 		     "no RDMA devices? "
 		     "found|couldn" AP "t get device list|NET/IB ?: No device found|"
 		     "(^|[^0-9])0 HCAs? found",
