@@ -170,6 +170,11 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	     N_("data was moving before the timeout: the path and the GID work, packets got lost " \
 	        "on the way"), RS_RULE_BEFORE)
 
+/* Inside a container the devices are passed in, or not there at all. */
+#define IN_CONTAINER(id, bonus) \
+	RULE(id, RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, bonus, \
+	     N_("inside a container the RDMA devices must be passed in"), 0)
+
 #define LOOPBACK(id) \
 	RULE(id, RS_CTX_LOOPBACK, 0, RS_CLS_APPLICATION, 1, \
 	     N_("the connection was aimed at the loopback interface (127.x, tcp/lo): the " \
@@ -323,22 +328,16 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("NCCL_IB_HCA is set: no device matched the names it gives"), 0),
 	RULE("verbs.no_device", RS_CTX_HCA_FILTER, RS_CTX_CONTAINER, RS_CLS_APPLICATION, 1,
 	     N_("NCCL_IB_HCA is set: no device matched the names it gives"), 0),
-	/* A device that cannot be opened inside a container. */
-	RULE("verbs.no_device", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
-	RULE("nccl.using_socket", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
-	RULE("rdma_cm.event_channel", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
+	/* A device that cannot be found or opened inside a container. */
+	IN_CONTAINER("verbs.no_device", 2),
+	IN_CONTAINER("verbs.device_not_found", 2),
+	IN_CONTAINER("nccl.using_socket", 1),
+	IN_CONTAINER("rdma_cm.event_channel", 1),
+	IN_CONTAINER("libfabric.no_data", 1),
+	IN_CONTAINER("rdma_cm.no_devices", 1),
 	/* The nodes are listed, and the one verbs opens is not among them. */
-	RULE("verbs.device_not_found", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 2,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
 	NO_UVERBS("verbs.no_device"),
 	NO_UVERBS("verbs.device_not_found"),
-	RULE("libfabric.no_data", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
-	RULE("rdma_cm.no_devices", RS_CTX_CONTAINER, 0, RS_CLS_PERMISSION, 1,
-	     N_("inside a container the RDMA devices must be passed in"), 0),
 	RULE("verbs.no_context", RS_CTX_PORT, 0, RS_CLS_PORT, 2,
 	     N_("the port is down (printed just before)"), 0),
 	/* A remote peer tried over loopback: the transport list, not the network. */
