@@ -660,6 +660,10 @@ static const struct sample samples[] = {
 	{ "[  350.898268] traps: ib_send_lat[30527] trap stack segment ip:7f374b039651 "
 	  "sp:7ffcf1ae0130 error:0 in librdmacm.so.1.2.29.0[7f374b030000+18000]",
 	  "kernel.librdmacm_crash", "kernel's trap report (corpus 239)" },
+	{ "infiniband hns_0: failed to modify QP, ret = -22", "kernel.hns_roce",
+	  "drivers/infiniband/hw/hns/hns_roce_hw_v2.c ibdev_err format" },
+	{ "mlx5_core 0000:3b:00.0: poll_health:821:(pid 0): Fatal error 1 detected",
+	  "kernel.mlx5_health", "drivers/net/ethernet/mellanox/mlx5/core/health.c" },
 	{ "net_mlx4: cannot list devices, is ib_uverbs loaded?", "host.module_asked",
 	  "DPDK drivers/net/mlx4 (corpus 240)" },
 	{ "10.0.0.101: nvlsm: ibwarn: [15] umad_init: can't read ABI version from "

@@ -58,7 +58,7 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.mlx5_health", .tool = "kernel (mlx5_core)",
 	  .pattern = "health compromised|fw_fatal|firmware fatal|internal error detected|"
-		     "mlx5_crdump|device's health",
+		     "mlx5_crdump|device's health|poll_health.*Fatal error [0-9]+ detected",
 	  .meaning = N_("The mlx5 driver saw the adapter's firmware stop (health poll): the device "
 		        "is reset, every RDMA connection on it fails."),
 	  .causes = { N_("a firmware assert: update the firmware, collect the crdump for the vendor"),
@@ -142,6 +142,23 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      N_("a device limit or firmware command failure") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_FIRMWARE } },
+	/*
+	 * Huawei's hns_roce (drivers/infiniband/hw/hns/hns_roce_hw_v2.c):
+	 * ibdev_err(ibdev, "failed to modify QP, ret = %d\n", ret) and the
+	 * like, printed as "infiniband hns_0: failed to modify QP, ret = -22".
+	 */
+	{ .id = "kernel.hns_roce", .tool = "kernel (hns_roce)",
+	  .pattern = "(hns_roce[a-z0-9_]*|hns_[0-9]+)[^:]*:.*(failed|error|timed ?out|timeout)",
+	  .meaning = N_("Huawei's RoCE driver (HNS, Kunpeng) reports a failure; on a QP move "
+			"the number is the errno the hardware's answer maps to."),
+	  .causes = { N_("an attribute the hardware refuses (-22: the GID index, the path MTU "
+			 "above the port's, a traffic class): the same as EINVAL from "
+			 "ibv_modify_qp"),
+		      N_("the hns3 NIC driver, hns_roce_hw_v2 and the firmware do not match"),
+		      N_("a device limit or a firmware command that timed out") },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_DRIVER, .weight = 4,
+	  .alt = { RS_CLS_GID, RS_CLS_FIRMWARE, RS_CLS_RESOURCES } },
 	/*
 	 * drivers/nvme/host/rdma.c: "failed to initialize MR pool sized %d for
 	 * QID %d", "failed to initialize PI MR pool sized %d for QID %d": the
