@@ -660,6 +660,9 @@ static const struct sample samples[] = {
 	{ "[  350.898268] traps: ib_send_lat[30527] trap stack segment ip:7f374b039651 "
 	  "sp:7ffcf1ae0130 error:0 in librdmacm.so.1.2.29.0[7f374b030000+18000]",
 	  "kernel.librdmacm_crash", "kernel's trap report (corpus 239)" },
+	{ "[2025-12-28 16:04:25] llama-3-8b-node-0-0:152:386 [0] int nccl_net_ofi_create_plugin("
+	  "nccl_net_ofi_plugin_t**):259 NCCL WARN NET/OFI Unable to find a protocol that worked.  "
+	  "Failing initialization.", "aws_ofi.no_provider", "aws-ofi-nccl nccl_ofi_net.c" },
 	{ "infiniband hns_0: failed to modify QP, ret = -22", "kernel.hns_roce",
 	  "drivers/infiniband/hw/hns/hns_roce_hw_v2.c ibdev_err format" },
 	{ "mlx5_core 0000:3b:00.0: poll_health:821:(pid 0): Fatal error 1 detected",

@@ -334,6 +334,7 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	IN_CONTAINER("nccl.using_socket", 1),
 	IN_CONTAINER("rdma_cm.event_channel", 1),
 	IN_CONTAINER("libfabric.no_data", 1),
+	IN_CONTAINER("aws_ofi.no_provider", 1),
 	IN_CONTAINER("rdma_cm.no_devices", 1),
 	/* The nodes are listed, and the one verbs opens is not among them. */
 	NO_UVERBS("verbs.no_device"),

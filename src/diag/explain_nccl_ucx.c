@@ -140,6 +140,25 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 			 "version") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	/*
+	 * aws-ofi-nccl (NCCL's libfabric plugin, nccl_ofi_net.c): "NET/OFI No
+	 * eligible providers were found", "NET/OFI Unable to find a protocol
+	 * that worked.  Failing initialization.", "NET/OFI aws-ofi-nccl
+	 * initialization failed", "NET/OFI Initializing plugin failed".
+	 */
+	{ .id = "aws_ofi.no_provider", .tool = "NCCL (aws-ofi-nccl)",
+	  .pattern = "NET/OFI (No eligible providers were found|Unable to find a protocol that "
+		     "worked|aws-ofi-nccl initialization failed|Initializing plugin failed)",
+	  .meaning = N_("NCCL's libfabric plugin found no provider it can use (EFA, or the one "
+			"FI_PROVIDER names), so it does not start; NCCL falls back to another "
+			"network or fails."),
+	  .causes = { N_("no EFA (or other libfabric) device here: an instance type without it, "
+			 "the efa driver not loaded, or libfabric without its provider"),
+		      N_("inside a container the devices (/dev/infiniband) are not passed in"),
+		      N_("FI_PROVIDER or the plugin's settings name a provider that is not "
+			 "there") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
 	{ .id = "nccl.proxy_service_recv", .tool = "NCCL",
 	  .pattern = "\\[Service thread\\] Could not receive type from localRank [0-9]+",
 	  .meaning = N_("NCCL's proxy service lost a local rank: the process on this node it "
