@@ -663,6 +663,8 @@ static const struct sample samples[] = {
 	{ "[2025-12-28 16:04:25] llama-3-8b-node-0-0:152:386 [0] int nccl_net_ofi_create_plugin("
 	  "nccl_net_ofi_plugin_t**):259 NCCL WARN NET/OFI Unable to find a protocol that worked.  "
 	  "Failing initialization.", "aws_ofi.no_provider", "aws-ofi-nccl nccl_ofi_net.c" },
+	{ "NCCL WARN NET/IB : Remote IB device is incompatible with the local [0]mlx5_0:1/RoCE.",
+	  "nccl.link_layer_mismatch", "NCCL with the HPC-X plugin, quoted in a training script" },
 	{ "infiniband hns_0: failed to modify QP, ret = -22", "kernel.hns_roce",
 	  "drivers/infiniband/hw/hns/hns_roce_hw_v2.c ibdev_err format" },
 	{ "mlx5_core 0000:3b:00.0: poll_health:821:(pid 0): Fatal error 1 detected",

@@ -141,6 +141,22 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
 	/*
+	 * net_ib.cc (and the HPC-X plugin's ib_plugin.c): "NET/IB : Remote %s
+	 * device is incompatible with the local [%d]%s:%d/%s. Try selecting
+	 * NICs of the same link type ..." - one end InfiniBand, the other RoCE.
+	 */
+	{ .id = "nccl.link_layer_mismatch", .tool = "NCCL",
+	  .pattern = "NET/IB ?: Remote (IB|RoCE|[A-Za-z]+) device is incompatible with the local",
+	  .meaning = N_("The two ends picked RDMA devices of different link layers (one "
+			"InfiniBand, the other RoCE): they cannot talk to each other."),
+	  .causes = { N_("the nodes' NICs are configured differently (a port in IB mode on one, "
+			 "Ethernet on the other: mlxconfig LINK_TYPE), or NCCL picked different "
+			 "NICs on each: select the same kind with NCCL_IB_HCA"),
+		      N_("an external net plugin ignores the settings meant to exclude a "
+			 "device") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 7, .alt = { RS_CLS_APPLICATION, RS_CLS_PORT } },
+	/*
 	 * aws-ofi-nccl (NCCL's libfabric plugin, nccl_ofi_net.c): "NET/OFI No
 	 * eligible providers were found", "NET/OFI Unable to find a protocol
 	 * that worked.  Failing initialization.", "NET/OFI aws-ofi-nccl
