@@ -496,7 +496,7 @@ static const struct sample samples[] = {
 	{ "ucp_context.c:1774 UCX  WARN  UCP version is incompatible, required: 1.15, actual: "
 	  "1.12 (release 1)", "ucx.version", "UCX ucp_context.c (NVIDIA/nccl-tests#185)" },
 	{ "mpool.c:269  UCX  ERROR Failed to allocate memory pool (name=ucp_rndv_frags) chunk: "
-	  "Input/output error", "ucx.reg_failed", "UCX mpool.c (rapidsai/rapidsmpf#69)" },
+	  "Input/output error", "ucx.reg_failed ucx.mpool_chunk", "UCX mpool.c (rapidsai/rapidsmpf#69)" },
 	{ "ib_iface.c:1037 UCX  ERROR ibv_create_srq() failed: Cannot allocate memory",
 	  "verbs.create_cq_pd", "UCX src/uct/ib/base/ib_iface.c format" },
 	/* a driver that does not bring its device up: drivers/base/dd.c, mlx5 main.c */
@@ -627,6 +627,23 @@ static const struct sample samples[] = {
 	  "allocate memory", "psm3.create_cq", "PSM3 under Open MPI, as R package checks quote it" },
 	{ "mm_posix.c:195 UCX  ERROR shared memory error: open(file_name=/proc/32/fd/29 flags=0x0) "
 	  "failed: No such file or directory", "ucx.shm_proc_open", "UCX mm_posix.c" },
+	{ "mm_posix.c:195  UCX  ERROR open(file_name=/proc/211766/fd/28 flags=0x0) failed: "
+	  "Permission denied", "ucx.shm_proc_open",
+	  "UCX mm_posix.c, quoted in a Chinese HPC note" },
+	{ "mm_ep.c:149  UCX  ERROR mm ep failed to connect to remote FIFO id 0xc000000700033b36: "
+	  "Shared memory error", "ucx.shm_proc_open", "UCX mm_ep.c, the same note" },
+	{ "[thetagpu19:4178252:0]    ucp_context.c:1114 UCX  ERROR exceeded transports/devices "
+	  "limit (72 requested, up to 64 are supported)", "ucx.resource_limit",
+	  "UCX ucp_context.c, quoted in an HPC build script" },
+	{ "UCX  ERROR Failed to allocate memory pool chunk: Input/output error", "ucx.mpool_chunk",
+	  "UCX mpool.c, quoted in a Slurm job script" },
+	{ "[localhost:78   :0]       tcp_iface.c:893  UCX  ERROR scandir(/sys/class/net) failed: "
+	  "No such file or directory", "ucx.no_sysfs", "UCX tcp_iface.c, quoted in a Nix build" },
+	{ "UCX  WARN  transports 'cuda_copy','cuda_ipc' are not available, please use one or more "
+	  "of: cma, dc, self, shm, sm, sysv, tcp", "ucx.device_unavailable",
+	  "UCX ucp_context.c, quoted in a Julia MPI note" },
+	{ "1: [gpu02:05215] pml_ucx.c:472  Error: Failed to resolve UCX endpoint for rank 0",
+	  "ompi.ucx_endpoint", "Open MPI pml_ucx.c, quoted in a Slurm note" },
 	{ "select.c:630 UCX  ERROR no copy across memory types transport to <no debug data>: "
 	  "Unsupported operation", "ucx.no_memtype_copy", "UCX select.c" },
 	{ "uct_iface.c:158 UCX  ERROR Transport 'rc_mlx5' does not exist", "ucx.no_transport",

@@ -23,9 +23,10 @@
  * localRank %d, res=%u, closed=%d"); socket.cc's "NET/Socket : peer %s
  * message truncated : receiving %d bytes instead of %d", CUDACHECK's
  * WARN("Cuda failure '%s'"), and PyTorch's watchdog timeout; UCX's
- * mm_posix.c "shared memory error: open(file_name=...)", select.c "no
- * copy across memory types transport" and uct_iface.c "Transport '%s'
- * does not exist".
+ * mm_posix.c "open(file_name=/proc/...) failed" and mm_ep.c's FIFO,
+ * select.c "no copy across memory types transport", uct_iface.c
+ * "Transport '%s' does not exist", ucp_context.c's resource limit,
+ * mpool.c's chunk and tcp_iface.c's scandir of /sys.
  * Person-read text is marked with N_().
  */
 #include "diag/explain.h"
@@ -108,13 +109,45 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 	 * directory" - the peer process's /proc entry is not visible here.
 	 */
 	{ .id = "ucx.shm_proc_open", .tool = "UCX",
-	  .pattern = "shared memory error: open\\(file_name=/proc/[0-9]+/fd/",
+	  .pattern = "open\\(file_name=/proc/[0-9]+/fd/[0-9]+ flags=|"
+		     "mm ep failed to connect to remote FIFO id",
 	  .meaning = N_("UCX's shared-memory transport could not open the other process's "
 			"memory through /proc: the two processes do not see each other's PIDs."),
 	  .causes = { N_("the processes run in different containers or PID namespaces: give "
 			 "them the host's (--pid=host, --ipc=host) or exclude the transport "
 			 "(UCX_TLS=^posix)"),
-		      N_("ptrace is restricted (kernel.yama.ptrace_scope, a seccomp profile)") },
+		      N_("ptrace is restricted (kernel.yama.ptrace_scope, a seccomp profile): "
+			 "UCX_POSIX_USE_PROC_LINK=n makes UCX share the memory without /proc") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	/* ucp_context.c: "exceeded transports/devices limit (%u requested, up to %u are supported)". */
+	{ .id = "ucx.resource_limit", .tool = "UCX",
+	  .pattern = "exceeded transports/devices limit",
+	  .meaning = N_("UCX found more transport and device pairs than it can hold (its "
+			"UCP_MAX_RESOURCES): a host with many NICs or ports."),
+	  .causes = { N_("too many devices offered: restrict them with UCX_NET_DEVICES (and "
+			 "UCX_TLS) to the ones the job uses"),
+		      N_("an older UCX with a lower limit: a newer release raises it") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
+	/* mpool.c: "Failed to allocate memory pool (name=%s) chunk: %s". */
+	{ .id = "ucx.mpool_chunk", .tool = "UCX",
+	  .pattern = "Failed to allocate memory pool( \\(name=[^)]*\\))? chunk",
+	  .meaning = N_("UCX could not grow one of its memory pools: the memory for its buffers "
+			"could not be allocated or registered with the NIC."),
+	  .causes = { N_("the locked-memory limit is too small for UCX's registered buffers "
+			 "(ulimit -l unlimited for the job, its batch system, its container)"),
+		      N_("the host or the device is out of memory or memory regions") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 5, .alt = { RS_CLS_RESOURCES } },
+	/* tcp_iface.c: "scandir(/sys/class/net) failed: ..." in a sandbox without sysfs. */
+	{ .id = "ucx.no_sysfs", .tool = "UCX",
+	  .pattern = "scandir\\(/sys/class/(net|infiniband)\\) failed",
+	  .meaning = N_("UCX could not list the network or RDMA devices in sysfs: the process "
+			"runs where /sys is not visible (a sandbox, a build chroot, a container "
+			"without it)."),
+	  .causes = { N_("the sandbox or container does not mount /sys: mount it, or keep UCX "
+			 "out (OMPI_MCA_pml=ob1, UCX_TLS=self,sm)") },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	/* select.c: "no copy across memory types transport to ...". */

@@ -7,7 +7,8 @@
  * weight (how specific the message is to its cause); a rule whose context
  * the paste holds (rs_explain_rules[]) may point it to another class, with
  * that class's tree and step, and add to its score; two or more entries of
- * one class add a little to each other (they corroborate).  Items are
+ * one class add a little to each other (they corroborate; a consequence,
+ * weight 1, corroborates none).  Items are
  * sorted by score, the earlier first line first on a tie: in a log the
  * first failure is usually the cause and what follows its consequence.
  * The confidence comes from the score.
@@ -241,10 +242,11 @@ size_t rs_explain_rank(const struct rs_explain_run *r, struct rs_explain_ranked 
 		it->check = e->check;
 		it->score = 10 * e->weight;
 		apply_rules(it, st);
-		per_class[it->cls]++;
+		/* a consequence (weight 1) follows from any cause: it corroborates none */
+		per_class[it->cls] += e->weight > 1;
 	}
 	for (size_t i = 0; i < k; i++) {
-		int more = per_class[all[i].cls] - 1;
+		int more = per_class[all[i].cls] - (all[i].e->weight > 1);
 
 		all[i].score += more > 3 ? 9 : 3 * more;
 	}

@@ -68,7 +68,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_CONTROL } },
 	{ .id = "ucx.device_unavailable", .tool = "UCX",
 	  .pattern = "network device '[^']*' is not available|no usable transports/devices|"
-		     "transport '[^']*' is not available",
+		     "transports? '[^']*'(,'[^']*')* (is|are) not available",
 	  .meaning = N_("The device or transport asked for (UCX_NET_DEVICES, UCX_TLS) is not among "
 		        "those UCX can open here: it lists what it can use instead."),
 	  .causes = { N_("the RDMA device is not usable in this process: no provider, no "
@@ -219,6 +219,20 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("a UCX built without the transports asked for, or another UCX loaded") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
 	  .cls = RS_CLS_MEMLOCK, .weight = 1, .alt = { RS_CLS_DRIVER, RS_CLS_RESOURCES } },
+	/*
+	 * pml_ucx.c: "Error: Failed to resolve UCX endpoint for rank %d", after
+	 * "ucp_ep_create(proc=%d) failed: %s": the PML could not reach a rank.
+	 */
+	{ .id = "ompi.ucx_endpoint", .tool = "Open MPI (pml ucx)",
+	  .pattern = "Failed to resolve UCX endpoint for rank [0-9]+",
+	  .meaning = N_("Open MPI's UCX PML could not make an endpoint to a rank: UCX found no "
+		        "transport that reaches it. UCX's error before this line says why."),
+	  .causes = { N_("no transport reaches the peer: an interface UCX offers that the peer "
+		         "cannot be reached on (docker0, a loopback, a management network), a "
+		         "firewall"),
+		      N_("the RDMA path to the peer does not work (see the UCX lines before)") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 1, .alt = { RS_CLS_CONTROL, RS_CLS_APPLICATION } },
 	/* btl_openib_component.c: "error obtaining device attributes for %s errno says %s". */
 	{ .id = "ompi.device_attrs", .tool = "Open MPI (openib BTL)",
 	  .pattern = "error obtaining device attributes for [^ ]+ errno says",
