@@ -1555,6 +1555,14 @@ static void test_rank(void **state)
 	assert_string_equal(rk[0].e->id, "ucx.memlock");
 	assert_int_equal(rk[0].conf, RS_CONF_HIGH);
 	assert_string_equal(cls, "memlock memlock gpudirect resources application");
+	/* a consequence of the same class as a cause does not lift it above another */
+	rank_text("[1716594409.541480] [gpu1:1581047:0] sock.c:323 UCX ERROR connect(fd=87, "
+		  "dest_addr=172.17.0.1:47133) failed: Connection refused\n"
+		  "[gpu1:1581048] pml_ucx.c:419 Error: ucp_ep_create(proc=9) failed: Destination "
+		  "is unreachable\n"
+		  "[gpu1:1581048] pml_ucx.c:472 Error: Failed to resolve UCX endpoint for rank 9\n",
+		  cls, sizeof(cls), rk, 16);
+	assert_string_equal(strtok(cls, " "), "control-channel");
 	/* GPU memory turns a protection error into GPUDirect's */
 	rank_text("NCCL WARN NET/IB: Got completion from peer 10.0.0.2<1> with status=4 opcode=0 "
 		  "len=0 vendor err 81 (Send)\n", cls, sizeof(cls), rk, 16);
