@@ -28,11 +28,15 @@ explain_out() {
 	XIDS=${XIDS% }
 	cat "${files[@]}" 2>/dev/null | "$R" explain - 2>&1 | grep -E '^(line |  [a-z_]+\.|  run:)' |
 		head -n 12 | diag "$(cat)"
-	# Error-like lines the tools printed that explain left alone (for the record).
-	jq -r '.matches[].line' "$LAB_T/x.json" 2>/dev/null | sort -un >"$LAB_T/x.lines"
-	cat "${files[@]}" 2>/dev/null | awk 'NR == FNR { seen[$1] = 1; next }
-		!(FNR in seen) && tolower($0) ~ /fail|couldn|unable|error|can.t|cannot|invalid|refused|timed out|incompat|not found|abort/ {
-			print "  not recognised: " $0 }' "$LAB_T/x.lines" - | head -n 16 | diag "$(cat)"
+	# Error-like lines the tools printed that explain left alone (for the
+	# record).  Each is tried alone: a match depends on its line only, and
+	# a repeated message is reported once, at its first line.
+	cat "${files[@]}" 2>/dev/null |
+		grep -iE 'fail|couldn|unable|error|can.t|cannot|invalid|refused|timed out|incompat|not found|abort' |
+		while IFS= read -r l; do
+			printf '%s\n' "$l" | "$R" explain - >/dev/null 2>&1 ||
+				printf '  not recognised: %s\n' "$l"
+		done | head -n 16 | diag "$(cat)"
 }
 # has ID... - every ID among XIDS, and the JSON valid with tree and check set
 has() {
