@@ -682,6 +682,13 @@ static const struct sample samples[] = {
 	  "Failing initialization.", "aws_ofi.no_provider", "aws-ofi-nccl nccl_ofi_net.c" },
 	{ "NCCL WARN NET/IB : Remote IB device is incompatible with the local [0]mlx5_0:1/RoCE.",
 	  "nccl.link_layer_mismatch", "NCCL with the HPC-X plugin, quoted in a training script" },
+	{ "include/shm.h:28 NCCL WARN Call to posix_fallocate failed: No space left on device",
+	  "nccl.shm_extend", "NCCL 2.7 shm.h, quoted in a PaddlePaddle test" },
+	{ "[2026-05-22 10:26:17] d4fde3314201:13737:13737 [4] misc/shmutils.cc:132 NCCL WARN Error "
+	  "while attaching to shared memory segment /dev/shm/nccl-n8MtBp (size 0), error: No such "
+	  "file or directory (2)", "nccl.shm_attach", "NCCL shmutils.cc, a pasted log" },
+	{ "[2025-08-22 17:44:36] A800:6801:6839 [1] ras/client_support.cc:159 NCCL WARN Call to "
+	  "bind failed: Address already in use", "nccl.ras_bind", "NCCL RAS, a pasted log" },
 	{ "infiniband hns_0: failed to modify QP, ret = -22", "kernel.hns_roce",
 	  "drivers/infiniband/hw/hns/hns_roce_hw_v2.c ibdev_err format" },
 	{ "mlx5_core 0000:3b:00.0: poll_health:821:(pid 0): Fatal error 1 detected",

@@ -10,7 +10,8 @@
  * say where to start.
  *
  * Data only; the formats are the tools' own: NCCL's misc/shmutils.cc
- * WARN("Error: failed to extend %s to %ld bytes, error: %s (%d)"), its
+ * WARN("Error: failed to extend %s to %ld bytes, error: %s (%d)") and
+ * shm.h's posix_fallocate, its
  * init's "Failed to initialize any NET plugin"; UCX's
  * src/uct/ib/base/ib_device.c and
  * ib_iface.c ucs_error("Invalid gid[%d] on %s:%d"), printed when the GID
@@ -36,7 +37,8 @@
 
 const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 	{ .id = "nccl.shm_extend", .tool = "NCCL",
-	  .pattern = "failed to extend [^ ]*(/dev/shm|nccl-)[^ ]* to [0-9]+ bytes",
+	  .pattern = "failed to extend [^ ]*(/dev/shm|nccl-)[^ ]* to [0-9]+ bytes|"
+		     "Call to posix_fallocate failed: No space left on device",
 	  .meaning = N_("NCCL could not grow a shared-memory segment under /dev/shm for its "
 			"intra-node transport and proxy: the file system holding it is full or "
 			"too small."),
@@ -45,6 +47,36 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 		      N_("/dev/shm on the host is full of segments left by jobs that died") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 7, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * shmutils.cc: "Error while attaching to shared memory segment %s (size
+	 * %ld), error: %s (%d)" - another rank's segment is not in this
+	 * process's /dev/shm.
+	 */
+	{ .id = "nccl.shm_attach", .tool = "NCCL",
+	  .pattern = "Error while attaching to shared memory segment",
+	  .meaning = N_("A rank could not open the shared-memory segment another rank on the "
+			"same node made: they do not see the same /dev/shm."),
+	  .causes = { N_("the ranks run in different containers or IPC namespaces: share the "
+			 "host's (--ipc=host) or one pod's, or turn the transport off "
+			 "(NCCL_SHM_DISABLE=1)"),
+		      N_("/dev/shm was cleaned or is too small while the job ran") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_RESOURCES } },
+	/*
+	 * ras/client_support.cc: "Call to bind failed: Address already in use",
+	 * then INFO "RAS failed to establish a client listening socket at
+	 * localhost:28028": another NCCL process on the node holds the RAS port.
+	 */
+	{ .id = "nccl.ras_bind", .tool = "NCCL (RAS)",
+	  .pattern = "ras/client_support\\.cc.*Call to bind failed|RAS failed to establish a "
+		     "client listening socket",
+	  .meaning = N_("NCCL's RAS service (its own status socket) could not listen on its "
+			"port: another NCCL process on this node already has it. Only the RAS "
+			"client is affected, not the job's communication."),
+	  .causes = { N_("several NCCL jobs or communicators per node: harmless; set "
+			 "NCCL_RAS_ADDR to another port, or NCCL_RAS_ENABLE=0") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 1 },
 	{ .id = "nccl.no_net_plugin", .tool = "NCCL",
 	  .pattern = "Failed to initialize any NET plugin",
 	  .meaning = N_("NCCL could start none of its network transports: the plugin NCCL_NET "
