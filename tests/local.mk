@@ -210,8 +210,9 @@ EXTRA_DIST += tests/test_perf_fuzz.sh tests/fuzz/fuzz_perf_proto.c tests/fuzz/pe
 # own status strings, the matcher's bounds, a fuzz loop; the command itself.
 check_PROGRAMS += tests/test_explain
 TESTS += tests/test_explain tests/test_explain.sh tests/test_explain_corpus.sh \
-	tests/test_console_explain.sh
-EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh tests/test_console_explain.sh
+	tests/test_explain_sweep.sh tests/test_console_explain.sh
+EXTRA_DIST += tests/test_explain.sh tests/test_explain_corpus.sh tests/test_console_explain.sh \
+	tests/test_explain_sweep.sh
 
 # The troubleshooting trees, the site profiles and the tree runner.
 check_PROGRAMS += tests/test_wizard
