@@ -58,7 +58,9 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER } },
 	{ .id = "kernel.mlx5_health", .tool = "kernel (mlx5_core)",
 	  .pattern = "health compromised|fw_fatal|firmware fatal|internal error detected|"
-		     "mlx5_crdump|device's health|poll_health.*Fatal error [0-9]+ detected",
+		     "mlx5_crdump|device's health|poll_health.*Fatal error [0-9]+ detected|"
+		     "fatal error [0-9]+ detected|health issue observed|synd 0x[0-9a-f]+: [a-z]|"
+		     "firmware over [0-9]+ MS in|enable hca failed",
 	  .meaning = N_("The mlx5 driver saw the adapter's firmware stop (health poll): the device "
 		        "is reset, every RDMA connection on it fails."),
 	  .causes = { N_("a firmware assert: update the firmware, collect the crdump for the vendor"),

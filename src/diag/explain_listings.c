@@ -175,8 +175,8 @@ const struct rs_explain_entry rs_explain_listings[] = {
 	  .cls = RS_CLS_PERMISSION, .weight = 2, .fallback = 1,
 	  .alt = { RS_CLS_DRIVER } },
 	{ .id = "title.pcie", .tool = N_("a summary line"),
-	  .pattern = "(pcie|pci-e|pci express).*(x1|x2|x4|x8|gen ?[123]|degraded|downgraded|"
-		     "limited|width|slow|low bandwidth)|(degraded|downgraded|limited|slow|low "
+	  .pattern = "(pcie|pci-e|pci express).*(x(1|2|4|8)([^0-9]|$)|gen ?[123]|degraded|downgraded|"
+		     "limited|(^|[^d])width|slow|low bandwidth)|(degraded|downgraded|limited|slow|low "
 		     "bandwidth).*(pcie|pci-e|pci express)",
 	  .meaning = N_("A summary line (no tool's message) about the NIC's PCIe link. Low "
 			"confidence: it names the subject, not the failure."),

@@ -65,7 +65,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .pattern = "couldn" AP "t (read|read/write|send|send/recv) (remote|local) address"
 		     "|couldn" AP "t read reports|(client|server) read/write"
 		     "|unable to (read from|read to|write to|write from) socket/rdma_cm"
-		     "|failed to exchange [a-z ]*data between",
+		     "|failed to exchange [a-z ]*data between"
+		     "|couldn" AP "t write to socket|failed to sync between (server and client|"
+		     "client and server)",
 	  .meaning = N_("The TCP control connection was made, but the exchange of connection data "
 		     "with the other side (QP number, PSN, GID, memory key and address) failed: "
 		     "the other side closed the connection or sent something else."),
@@ -81,7 +83,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 
 	/* --- connecting the queue pairs ------------------------------------ */
 	{ .id = "verbs.modify_qp_rtr", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to RTR|couldn" AP "t connect to "
+	  .pattern = "failed to modify ((UD|RC|DC|send|recv) )?QP( [0-9]+|\\[[0-9]+\\])? to RTR|couldn" AP "t connect to "
 		     "remote QP",
 	  .meaning = N_("Moving the queue pair to Ready To Receive failed. This is the step where "
 		     "the remote address (destination GID, QP number, path MTU) and the local GID "
@@ -111,7 +113,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 2, .alt = { RS_CLS_PATH, RS_CLS_PORT, RS_CLS_APPLICATION } },
 	{ .id = "verbs.modify_qp_init", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to INIT",
+	  .pattern = "failed to modify ((UD|RC|DC|send|recv) )?QP( [0-9]+|\\[[0-9]+\\])? to INIT",
 	  .meaning = N_("The queue pair could not be moved to INIT, the first step after creating "
 		     "it: the port number, P_Key index or access flags were refused."),
 	  .causes = { N_("the port given (-i, --ib-port) does not exist on this device, or is down"),
@@ -120,7 +122,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 4, .alt = { RS_CLS_APPLICATION, RS_CLS_DRIVER } },
 	{ .id = "verbs.modify_qp_rts", .tool = "perftest, ibv_*_pingpong",
-	  .pattern = "failed to modify (UD |RC |DC )?QP( [0-9]+)? to RTS",
+	  .pattern = "failed to modify ((UD|RC|DC|send|recv) )?QP( [0-9]+|\\[[0-9]+\\])? to RTS",
 	  .meaning = N_("The queue pair reached Ready To Receive but could not move to Ready To "
 		     "Send: the send-side attributes (timeout, retry counts, PSN, outstanding "
 		     "reads) were refused."),
@@ -241,7 +243,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	/* --- resources: QP, CQ, PD, memory registration --------------------- */
 	{ .id = "verbs.create_qp", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "(unable to|cannot|can" AP "t|could not) create (a |the )?(QP|queue pair)|"
-		     "couldn" AP "t create (rdma (new|old) )?QP|failed to "
+		     "couldn" AP "t create (rdma (new|old) |send |recv )?QP|QP creation failed|"
+		     "failed to "
 		     "create ([a-z0-9]+ )?(QP|queue pair)|ibv_create_qp[a-z_]*(\\([^)]*\\))?( failed|: )|"
 		     "rdma_create_qp[a-z_]*( failed)?[:( ]",
 	  .meaning = N_("The device refused to create the queue pair: the sizes asked for exceed "
@@ -260,7 +263,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		     "completion channel)|failed to create (CQs?|a completion queue)([^a-z]|$)|"
 		     "(cannot|can" AP "t|could not|unable to) (create|allocate) (a |the )?(CQ|"
 		     "completion queue|PD|protection domain)([^a-z]|$)|"
-		     "ibv_(create_(cq|srq)|alloc_pd)[a-z_]*(\\([^)]*\\))?( failed|: )",
+		     "ibv_(create_(cq|srq|comp_channel)|alloc_pd)[a-z_]*(\\([^)]*\\))?( failed|: )",
 	  .meaning = N_("Creating a protection domain, a completion queue or its event channel "
 		     "failed: the first resources taken on a freshly opened device."),
 	  .causes = { N_("the locked-memory limit is too small even for the queues"),
@@ -276,7 +279,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	 * gives ENOMEM, not EINVAL.
 	 */
 	{ .id = "verbs.create_cq_einval", .tool = "libibverbs, UCX, libfabric",
-	  .pattern = "create[_ ]cq[a-z_]*(\\([^)]*\\))?:? (failed:? )?(invalid argument|EINVAL)",
+	  .pattern = "create[_ ]cq[a-z_]*(\\([^)]*\\))?:? (failed:? )?(invalid argument|EINVAL)|"
+		     "CQE [0-9]+ exceeding limit",
 	  .meaning = N_("The device refused the completion queue's attributes (EINVAL): most often "
 		     "more entries than it supports."),
 	  .causes = { N_("the depth asked for is above the device's max_cqe (ibv_devinfo -v): a "
@@ -288,7 +292,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "couldn" AP "t (allocate|register) (GPU |CUDA )?MR|failed to (create|register|reg) "
-		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]*(\\([^)]*\\))?( failed|: )",
+		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]*(\\([^)]*\\))?( failed|: )|"
+		     "[a-z_]+ reg_mr failed",
 	  .meaning = N_("Registering the test's buffer with the NIC (pinning it in RAM and giving it "
 		     "keys) failed. perftest's buffer is the message size times the queue depth, "
 		     "so large messages hit this first."),
@@ -329,7 +334,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
 	  .cls = RS_CLS_MEMLOCK, .weight = 9, .sets = RS_CTX_MEMLOCK },
 	{ .id = "perftest.hugepages", .tool = "perftest",
-	  .pattern = "failed to allocate hugepages?( region)?|please configure hugepages",
+	  .pattern = "failed to allocate hugepages?( region)?|please configure hugepages|"
+		     "failed to attach shared memory region",
 	  .meaning = N_("perftest was asked for huge pages (--use_hugepages) and could not get them."),
 	  .causes = { N_("no huge pages reserved (vm.nr_hugepages is 0)"),
 		      N_("too few free huge pages for the buffer"),
@@ -344,7 +350,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		     "ibv_get_device_list(\\(\\))? failed|"
 		     "no RDMA devices? "
 		     "found|couldn" AP "t get device list|NET/IB ?: No device found|"
-		     "(^|[^0-9])0 HCAs? found",
+		     "(^|[^0-9])0 HCAs? found|no RDMA devices were detected",
 	  .meaning = N_("libibverbs found no RDMA device at all."),
 	  .causes = { N_("the RDMA driver is not loaded (mlx5_ib for ConnectX; for Soft-RoCE "
 		      "rdma_rxe and rdma link add rxe0 type rxe netdev DEV)"),
@@ -367,7 +373,10 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_PERMISSION } },
 	{ .id = "verbs.driver_warning", .tool = "libibverbs",
-	  .pattern = "libibverbs: warning: couldn" AP "t (load driver|open config directory)",
+	  .pattern = "libibverbs: warning: couldn" AP "t (load driver|open config directory|"
+		     "read config file|stat config file|allocate driver for)|libibverbs: "
+		     "warning: ignoring bad config directive|libibverbs: fatal: couldn" AP "t "
+		     "allocate device for",
 	  .meaning = N_("libibverbs could not load the user-space provider of a device: the kernel "
 		     "sees the device but programs cannot use it. (A warning about another "
 		     "vendor's provider is harmless when the device in use works.)"),
@@ -390,7 +399,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 8 },
 	{ .id = "verbs.kernel_abi", .tool = "libibverbs",
-	  .pattern = "does not support the kernel ABI",
+	  .pattern = "does not support the kernel ABI|kernel ABI version [0-9]+ doesn" AP "t "
+		     "match library",
 	  .meaning = N_("The user-space provider and the kernel driver speak different ABI "
 		     "versions: the provider is skipped for that device."),
 	  .causes = { N_("rdma-core older or newer than the kernel's RDMA stack (a kernel upgrade "
@@ -435,7 +445,10 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_PORT, .weight = 8, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_PORT },
 	{ .id = "verbs.no_context", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t (get context for|allocate context|set the link "
-		     "layer|get port info)|unable to query port [0-9]+ attributes",
+		     "layer|get port info)|unable to query port [0-9]+ attributes|error when "
+		     "trying to query (port|EFA device)|couldn" AP "t query device for|failed "
+		     "to query (port [0-9]+|device) props|ibv_cmd_get_context failed|failed to "
+		     "allocate context for device",
 	  .meaning = N_("Opening the device or reading its port failed. perftest prints these right "
 		     "after 'Port number N state is Down'; alone they mean the device could not be "
 		     "opened."),
@@ -463,7 +476,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	 */
 	{ .id = "verbs.poll_cq", .tool = "verbs applications, perftest",
 	  .pattern = "ibv_poll_cq[a-z_]*(\\(\\))?[^a-z]*(failed|error|returned -)|poll(ing)?[_ ]cq "
-		     "failed|failed to poll (the )?(cq|completion queue)",
+		     "failed|failed to poll (the )?(cq|completion queue)|poll (send|receive|recv) "
+		     "CQ (to clean credit )?failed|error polling (the )?cq|(^| )poll error -?[0-9]+$",
 	  .meaning = N_("Polling the completion queue itself failed: the queue overflowed (more "
 		     "completions than its depth) or the device is in error."),
 	  .causes = { N_("the completion queue is smaller than the requests that can complete on it "
@@ -513,7 +527,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_BANDWIDTH, .check = "port.roce_mtu_small",
 	  .cls = RS_CLS_MTU, .weight = 7, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "pingpong.ud_size_mtu", .tool = "ibv_ud_pingpong",
-	  .pattern = "requested size larger than port MTU",
+	  .pattern = "requested size larger than port MTU|max message size in UD cannot be "
+		     "greater than MTU",
 	  .meaning = N_("A UD message must fit in one packet, and -s is larger than the port's "
 		     "active MTU."),
 	  .causes = { N_("-s above the active MTU (1024 at interface MTU 1500)"),
@@ -555,7 +570,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .alt = { RS_CLS_GID, RS_CLS_PEER, RS_CLS_GPUDIRECT }, .sets = RS_CTX_PERFTEST },
 	{ .id = "verbs.post_failed", .tool = "perftest, ibv_*_pingpong",
 	  .pattern = "couldn" AP "t post (send|receive|recv)|failed to post (send|recv|receive)|"
-		     "ibv_post_(send|recv|srq_recv)[^a-z]*(failed|error|return(ed)?)",
+		     "ibv_post_(send|recv|srq_recv)[^a-z]*(failed|error|return(ed)?)|"
+		     "post (send|recv) error:? -?[0-9]+|validate send failed",
 	  .meaning = N_("Posting a work request was refused: the queue pair is already in error, or "
 		     "its queue is full."),
 	  .causes = { N_("an earlier completion error moved the queue pair to error: look above for "
@@ -568,7 +584,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	/* --- rdma_cm ---------------------------------------------------------- */
 	{ .id = "rdma_cm.addr_error", .tool = "librdmacm, perftest -R",
 	  .pattern = "ADDR_ERROR|rdma_resolve_addr( failed|(\\(\\))?: )|failed to resolve RDMA CM "
-		     "address|failed to get RDMA CM address",
+		     "address|failed to get RDMA CM address|RDMA address resolution error",
 	  .meaning = N_("librdmacm could not resolve the peer's IP address: it looks for the local "
 		     "RDMA device behind the route to the peer and the peer's MAC (ARP), and gave "
 		     "up."),
@@ -584,7 +600,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_RDMA_CM, .weight = 6, .alt = { RS_CLS_PATH, RS_CLS_DRIVER } },
 	{ .id = "rdma_cm.route_error", .tool = "librdmacm, perftest -R",
 	  .pattern = "ROUTE_ERROR|rdma_resolve_route( failed|(\\(\\))?: )|failed to resolve RDMA "
-		     "CM route",
+		     "CM route|waiting for addr/route resolution state|RDMA route resolution error",
 	  .meaning = N_("The peer's address resolved but the route to it could not be (for RoCE: "
 		     "the source GID and the path)."),
 	  .causes = { N_("the route changed between the two steps, or leaves through another device"),
@@ -615,7 +631,10 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_CONTROL, RS_CLS_APPLICATION } },
 	{ .id = "perftest.rdma_cm", .tool = "perftest -R",
 	  .pattern = "unable to perform rdma_(client|server) function|failed to connect (RDMA CM "
-		     "events|through RDMA CM|RDMA CM client)|unable to create RDMA_CM resources",
+		     "events|through RDMA CM|RDMA CM client)|unable to create RDMA_CM resources|"
+		     "failed to (create RDMA CM ID|bind RDMA CM address|listen on RDMA CM|"
+		     "accept RDMA CM connection|establish UD connection for RDMA CM|set "
+		     "ToS.* option for RDMA CM)|function rdma_(connect|accept) failed",
 	  .meaning = N_("perftest's summary after its rdma_cm connection (-R) failed; the lines "
 		     "before it say at which step."),
 	  .causes = { N_("address resolution failed (ADDR_ERROR): route or ARP to the peer"),
@@ -638,7 +657,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_DRIVER, RS_CLS_PATH } },
 	{ .id = "rdma_cm.connect", .tool = "librdmacm (rping, applications)",
-	  .pattern = "rdma_connect(\\(\\))?: |wait for CONNECTED state [0-9]+",
+	  .pattern = "rdma_(connect|accept)(\\(\\))?: |wait for CONNECTED state [0-9]+",
 	  .meaning = N_("The rdma_cm connection did not reach the connected state: rdma_connect() "
 		     "failed (perror(\"rdma_connect\")), or, in rping, the connection event that "
 		     "came was another one (the 'cma event' line before it names it)."),
@@ -689,7 +708,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	 * prints that name): a queue pair the device moved to error.
 	 */
 	{ .id = "verbs.async_qp_access", .tool = "libibverbs, NCCL, applications",
-	  .pattern = "local access violation work queue error|IBV_EVENT_QP_ACCESS_ERR",
+	  .pattern = "local access violation work queue error|IBV_EVENT_QP_ACCESS_ERR|"
+		     "QP\\[[0-9]+\\] event: access error",
 	  .meaning = N_("The device moved a queue pair to error on an access violation "
 		     "(IBV_EVENT_QP_ACCESS_ERR): a request arrived that its memory key or access "
 		     "flags do not allow."),
@@ -701,7 +721,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_GPUDIRECT, RS_CLS_PEER } },
 	{ .id = "verbs.async_qp_req", .tool = "libibverbs, NCCL, applications",
-	  .pattern = "invalid request local work queue error|IBV_EVENT_QP_REQ_ERR",
+	  .pattern = "invalid request local work queue error|IBV_EVENT_QP_REQ_ERR|"
+		     "QP\\[[0-9]+\\] event: request error",
 	  .meaning = N_("The device moved a queue pair to error on an invalid request "
 		     "(IBV_EVENT_QP_REQ_ERR): the peer sent something this queue pair cannot "
 		     "take (a transport or opcode error)."),
@@ -713,7 +734,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_APPLICATION, .weight = 5,
 	  .alt = { RS_CLS_PEER, RS_CLS_MTU, RS_CLS_FIRMWARE } },
 	{ .id = "verbs.async_qp_fatal", .tool = "libibverbs, NCCL, applications",
-	  .pattern = "local work queue catastrophic error|IBV_EVENT_QP_FATAL",
+	  .pattern = "local work queue catastrophic error|IBV_EVENT_QP_FATAL|"
+		     "QP\\[[0-9]+\\] event: fatal error",
 	  .meaning = N_("The device moved a queue pair to error on a fatal error of its own "
 		     "(IBV_EVENT_QP_FATAL): the queue pair cannot go on."),
 	  .causes = { N_("a transport error the device could not report as a completion (a "
@@ -783,7 +805,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PEER, RS_CLS_RDMA_CM } },
 	{ .id = "rdma_cm.device_removal", .tool = "librdmacm",
-	  .pattern = "DEVICE_REMOVAL",
+	  .pattern = "DEVICE_REMOVAL|detected device removal|rpcrdma: removing device",
 	  .meaning = N_("The RDMA device under a connection was removed: the driver was reloaded or "
 		     "unbound, or the device was reset."),
 	  .causes = { N_("a driver reload or a bond change (the RDMA device is re-created)"),

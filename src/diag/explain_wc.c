@@ -44,7 +44,7 @@ const char rs_explain_wc_number[] =
 	"(failed status|wc status|wc error|cq error status|cqe error.*status|"
 	"completion.*(with error|status|error)|complete err[or]*:? status|status number|"
 	"prov_errno)"
-	"[ :=(-]*([0-9]+)([^0-9]|$)";
+	"[ :=(-]*[ :=(]([0-9]+)([^0-9]|$)";
 /* An mlx5 CQE syndrome (hex), not the vendor syndrome after it. */
 #define WC_SYND(h) "(\\(synd|[^r] syndrome) 0x" h "([^0-9a-f]|$)"
 /* UCX's text for an mlx5 error CQE: "Remote access on mlx5_0:1/RoCE (synd ...". */
