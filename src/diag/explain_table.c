@@ -657,7 +657,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_DRIVER, RS_CLS_PATH } },
 	{ .id = "rdma_cm.connect", .tool = "librdmacm (rping, applications)",
-	  .pattern = "rdma_(connect|accept)(\\(\\))?: |wait for CONNECTED state [0-9]+",
+	  .pattern = "rdma_connect(\\(\\))?: |rdma_accept(\\(\\))?: |wait for CONNECTED state "
+		     "[0-9]+",
 	  .meaning = N_("The rdma_cm connection did not reach the connected state: rdma_connect() "
 		     "failed (perror(\"rdma_connect\")), or, in rping, the connection event that "
 		     "came was another one (the 'cma event' line before it names it)."),
