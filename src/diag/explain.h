@@ -201,6 +201,8 @@ extern const struct rs_explain_entry rs_explain_firmware[];
 extern const struct rs_explain_entry rs_explain_nccl_ucx[];
 /* Programs naming the module or device limit they found missing (explain_modules.c). */
 extern const struct rs_explain_entry rs_explain_modules[];
+/* Crashes, failed assertions, services naming their peer (explain_crash.c). */
+extern const struct rs_explain_entry rs_explain_crash[];
 /* The rest of perftest's, rdma-core's, the kernel's and SPDK's own lines (explain_verbs.c). */
 extern const struct rs_explain_entry rs_explain_verbs[];
 extern const struct rs_explain_entry rs_explain_evidence[];
