@@ -201,6 +201,8 @@ extern const struct rs_explain_entry rs_explain_firmware[];
 extern const struct rs_explain_entry rs_explain_nccl_ucx[];
 /* Programs naming the module or device limit they found missing (explain_modules.c). */
 extern const struct rs_explain_entry rs_explain_modules[];
+/* UCX's, Open MPI's and libfabric's own lines, from their sources (explain_ucx.c). */
+extern const struct rs_explain_entry rs_explain_ucx[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];

@@ -578,9 +578,13 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("the adapter's firmware is too old for the feature") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
-	/* ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d". */
+	/*
+	 * ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d"; later
+	 * versions warn "invalid active width on %s:%d: %d, assuming 1x" and
+	 * "unknown active_speed on %s:%d: %d, fallback to SDR".
+	 */
 	{ .id = "ucx.active_speed", .tool = "UCX",
-	  .pattern = "invalid active_speed( on [^ ]+:[0-9]+)?",
+	  .pattern = "invalid active[_ ](speed|width)( on [^ ]+:[0-9]+)?|unknown active_speed on",
 	  .meaning = N_("UCX does not know the speed the port reports, so it cannot open the "
 		        "interface: the port's speed is newer than this UCX."),
 	  .causes = { N_("this UCX is older than the link speed (NDR needs UCX 1.13 or later, XDR "

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * explain_ucx.c - UCX's, Open MPI's and libfabric's own error and warning
+ * lines that the other tables did not have (explain.h), found by sweeping
+ * the format strings of their sources (docs/explain.md, "Coverage of
+ * UCX's, Open MPI's and libfabric's own messages").
+ *
+ * UCX (openucx/ucx, 1.8 to 1.18): ib_device.c's asynchronous events
+ * ("IB Async event on %s: %s", the text of ibv_event_type_str()), its
+ * sysfs, port and GID queries ("Invalid GID[%d] type on %s:%d: %d",
+ * "failed to parse gid type '%s' (dev=%s port=%d index=%d)", "%s: failed
+ * to find port"); ib_iface.c's pkey and configuration checks ("there is
+ * no valid pkey to use on %s:%d", "both GID_INDEX and ROCE_SUBNET_LIST
+ * are specified"), and the reasons it gives a peer unreachable, which
+ * select.c prints after "no %s transport to %s: " ("different RoCE
+ * versions detected", "IP addresses do not match with a %u-bit prefix",
+ * "link layers differ", "IB subnet prefix differs"); rc_iface.c ("error
+ * modifying QP to %s: %m", "invalid max_rd_atomic value"); the socket
+ * layer of src/ucs/sys/sock.c ("bind(fd=%d addr=%s) failed: %m",
+ * "the maximal number of files that could be opened simultaneously was
+ * reached") and sys.c's SysV segments ("shmget(size=%zu flags=0x%x) for
+ * %s failed: %s"); tcp_cm.c's connection events; ucp_ep.c's error that
+ * no callback handles.
+ *
+ * Data only.  Person-read text is marked with N_().
+ */
+#include "diag/explain.h"
+#include "i18n.h"
+
+#include <stddef.h>
+
+/* UCX's ib_device.c prefix of every asynchronous event it logs. */
+#define UCX_ASYNC "IB Async event on [^ ]+: "
+
+const struct rs_explain_entry rs_explain_ucx[] = {
+	/* --- UCX: asynchronous events (ib_device.c) ------------------------ */
+	{ .id = "ucx.async_device_fatal", .tool = "UCX",
+	  .pattern = UCX_ASYNC "local catastrophic error",
+	  .meaning = N_("The adapter reported a fatal error of the whole device "
+			"(IBV_EVENT_DEVICE_FATAL): every queue pair on it is dead until the "
+			"driver resets it."),
+	  .causes = { N_("the adapter's firmware hit an internal error or a health "
+			 "event: dmesg has the driver's syndrome and a firmware dump"),
+		      N_("a PCIe error took the device away (AER in dmesg)"),
+		      N_("an overheated or failing adapter") },
+	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
+	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_PCIE, RS_CLS_DRIVER } },
+	{ .id = "ucx.async_port_error", .tool = "UCX",
+	  .pattern = UCX_ASYNC "port error on port [0-9]+",
+	  .meaning = N_("The port UCX uses went out of the active state (IBV_EVENT_PORT_ERR): "
+			"the link dropped."),
+	  .causes = { N_("the link went down: cable, transceiver, the switch port"),
+		      N_("the interface was brought down or its driver reset") },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_FIRMWARE }, .sets = RS_CTX_PORT },
+	{ .id = "ucx.async_sm_event", .tool = "UCX",
+	  .pattern = UCX_ASYNC "(SM change|LID changed|client reregistration|P_Key change)",
+	  .meaning = N_("The InfiniBand subnet manager changed the port's settings while UCX "
+			"ran (a new SM, a new LID, a pkey table change, a re-registration): "
+			"connections made before may stop working."),
+	  .causes = { N_("the subnet manager failed over or was restarted, or swept the "
+			 "fabric after a link change"),
+		      N_("the port flapped and came back with new settings") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_PORT } },
+	{ .id = "ucx.async_gid_change", .tool = "UCX",
+	  .pattern = UCX_ASYNC "GID table change",
+	  .meaning = N_("The port's GID table changed while UCX ran: on RoCE an IP address of "
+			"the interface was added or removed, so the GID at the index in use may "
+			"now be another address, or none."),
+	  .causes = { N_("an IP address of the RoCE interface changed (DHCP, a VLAN, a "
+			 "container network): the GID index UCX chose no longer holds it"),
+		      N_("the interface went down and up again") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_PORT } },
+	{ .id = "ucx.async_qp_fatal", .tool = "UCX",
+	  .pattern = UCX_ASYNC "(local work queue catastrophic error|path migration request "
+		     "error)",
+	  .meaning = N_("A queue pair broke in a way it cannot report as a completion "
+			"(IBV_EVENT_QP_FATAL): the device or its driver failed on it."),
+	  .causes = { N_("a driver or firmware fault on that queue: dmesg has the driver's "
+			 "error for the QP number"),
+		      N_("the queue's completion queue overran, so its completions were lost") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
+	{ .id = "ucx.async_qp_request", .tool = "UCX",
+	  .pattern = UCX_ASYNC "(invalid request|local access violation) local work queue error",
+	  .meaning = N_("The responder side of a queue pair saw a request it cannot serve "
+			"(IBV_EVENT_QP_REQ_ERR, IBV_EVENT_QP_ACCESS_ERR): an opcode it does not "
+			"allow, a length or a key that is wrong."),
+	  .causes = { N_("the two ends disagree on what the connection carries: versions of "
+			 "UCX or settings that differ"),
+		      N_("a memory key used after the region was deregistered") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PEER } },
+	{ .id = "ucx.async_cq_error", .tool = "UCX",
+	  .pattern = UCX_ASYNC "(CQ error on CQ|SRQ catastrophic error)",
+	  .meaning = N_("A completion queue or shared receive queue failed "
+			"(IBV_EVENT_CQ_ERR, IBV_EVENT_SRQ_ERR): usually it overran, more "
+			"completions arrived than it holds."),
+	  .causes = { N_("the queue is smaller than the work in flight (UCX_RC_TX_CQ_LEN, "
+			 "UCX_RC_RX_QUEUE_LEN above the device's max_cqe or max_srq_wr)"),
+		      N_("the program stopped polling while traffic arrived") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_DRIVER } },
+	{ .id = "ucx.async_event_failed", .tool = "UCX",
+	  .pattern = "ibv_get_async_event\\(\\) failed",
+	  .meaning = N_("UCX could not read the device's asynchronous events: the device file "
+			"failed under it."),
+	  .causes = { N_("the device was removed or its driver reset (dmesg says which)"),
+		      N_("the rdma-core library and the kernel's uverbs ABI differ") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_FIRMWARE } },
+
+	/* --- UCX: device, port and GID queries (ib_device.c) ---------------- */
+	{ .id = "ucx.sysfs_ids", .tool = "UCX",
+	  .pattern = "could not read device/vendor id from sysfs",
+	  .meaning = N_("UCX could not read the adapter's PCI vendor and device ids under "
+			"/sys, so it does not know the model and uses generic settings."),
+	  .causes = { N_("a container that mounts /sys without the PCI device's directory, "
+			 "or a sandbox that hides it"),
+		      N_("a virtual function or sub-function whose sysfs layout this UCX "
+			 "does not know (update UCX)") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 4, .alt = { RS_CLS_DRIVER } },
+	{ .id = "ucx.query_port", .tool = "UCX",
+	  .pattern = "ibv_query_port\\(\\) returned -?[0-9]+",
+	  .meaning = N_("UCX could not query a port of the device it opened."),
+	  .causes = { N_("the device was reset or removed while UCX opened it"),
+		      N_("a provider (libmlx5, librxe) that does not match the kernel "
+			 "driver") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PORT } },
+	{ .id = "ucx.gid_type", .tool = "UCX",
+	  .pattern = "Invalid GID\\[[0-9]+\\] type on|failed to parse gid type",
+	  .meaning = N_("UCX could not tell the type (RoCE v1 or v2) of a GID of the port: the "
+			"type the kernel reports is none it knows."),
+	  .causes = { N_("UCX_IB_GID_INDEX names an entry whose type is not RoCE v1 or v2"),
+		      N_("an old MLNX_OFED or kernel whose gid_attrs/types file says "
+			 "something else (update it or UCX)") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 6, .alt = { RS_CLS_DRIVER } },
+	{ .id = "ucx.find_port", .tool = "UCX",
+	  .pattern = "[^ ]+:[0-9]+: failed to find port",
+	  .meaning = N_("UCX was asked for a device and port (UCX_NET_DEVICES) that the "
+			"device does not have."),
+	  .causes = { N_("UCX_NET_DEVICES names a port number the adapter lacks (mlx5_0:2 "
+			 "where each port is a device of its own: mlx5_1:1)"),
+		      N_("the device names changed (a reboot, a bond) since the setting was "
+			 "written") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
+
+	/* --- UCX: interface set-up (ib_iface.c, rc_iface.c) ----------------- */
+	{ .id = "ucx.pkey_none", .tool = "UCX",
+	  .pattern = "there is no valid pkey to use on",
+	  .meaning = N_("The InfiniBand port's partition table has no key UCX can use: the "
+			"subnet manager gave the port no partition, or only limited ones."),
+	  .causes = { N_("the subnet manager's partitions.conf leaves this port out"),
+		      N_("the port is not yet configured by a subnet manager") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_PORT } },
+	{ .id = "ucx.pkey_config", .tool = "UCX",
+	  .pattern = "unable to find specified pkey 0x[0-9a-f]+|requested pkey 0x[0-9a-f]+ is "
+		     "invalid|local pkey 0x[0-9a-f]+ differs from remote pkey",
+	  .meaning = N_("The partition key UCX was told to use (UCX_IB_PKEY) is not in the "
+			"port's table, out of range, or not the one the peer uses."),
+	  .causes = { N_("UCX_IB_PKEY differs between the nodes or names a partition the port "
+			 "is not a member of"),
+		      N_("the subnet manager's partitions differ from what the job expects") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PATH } },
+	{ .id = "ucx.config_invalid", .tool = "UCX",
+	  .pattern = "both GID_INDEX and ROCE_SUBNET_LIST are specified|invalid parameter for "
+		     "[A-Z_]+: actual|IB transports do not support multi-threaded worker|"
+		     "invalid max_rd_atomic value|cannot set ECE value to|using maximal value "
+		     "for [A-Z_]+ \\(|factor for hard FC threshold should be",
+	  .meaning = N_("UCX refused (or clipped) a setting it was given: a UCX_* variable out "
+			"of range, two that exclude each other, or a thread mode its IB "
+			"transports do not support."),
+	  .causes = { N_("a UCX_* environment variable (UCX_IB_GID_INDEX with "
+			 "UCX_IB_ROCE_SUBNET_LIST, UCX_RC_MAX_RD_ATOMIC, UCX_RC_ECE, "
+			 "UCX_RC_RNR_RETRY_COUNT) set to a value this device or UCX does not "
+			 "take: ucx_info -c lists them"),
+		      N_("the program asked for a multi-threaded worker where IB transports "
+			 "need a serialized one") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6 },
+	{ .id = "ucx.modify_qp_einval", .tool = "UCX",
+	  .pattern = "error modifying QP to (INIT|RTR|RTS): invalid argument",
+	  .meaning = N_("The device refused a state change of a queue pair UCX built itself "
+			"(EINVAL): UCX fills the attributes, so it asked for something this "
+			"device or driver does not take."),
+	  .causes = { N_("the driver or firmware does not support an attribute UCX sets (ECE, "
+			 "max_rd_atomic, an MTU): update MLNX_OFED or rdma-core, or UCX"),
+		      N_("the GID index UCX uses has no address (RTR): check UCX_IB_GID_INDEX"),
+		      N_("the port went down while UCX connected") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_GID, RS_CLS_PORT } },
+	/*
+	 * The reasons ib_iface.c gives a peer unreachable; select.c prints them
+	 * after "no %s transport to %s: " with the transport's name.
+	 */
+	{ .id = "ucx.roce_version_differs", .tool = "UCX",
+	  .pattern = "different RoCE versions detected",
+	  .meaning = N_("The two ends chose GIDs of different RoCE versions (v1 on one, v2 on "
+			"the other), so UCX does not try to connect them."),
+	  .causes = { N_("one node picked a RoCE v1 GID: UCX_IB_GID_INDEX set differently on "
+			 "the nodes, or an interface with no IPv4 address"),
+		      N_("the kernels or MLNX_OFED differ in the default GID type "
+			 "(configfs default_roce_mode)") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7, .alt = { RS_CLS_PEER } },
+	{ .id = "ucx.roce_subnet_differs", .tool = "UCX",
+	  .pattern = "IP addresses do not match with a [0-9]+-bit prefix",
+	  .meaning = N_("The RoCE v2 addresses of the two ends are in different IP subnets, "
+			"and UCX connects RoCE only within one (UCX_IB_ROCE_LOCAL_SUBNET)."),
+	  .causes = { N_("the GID index in use holds another interface's or VLAN's address "
+			 "on one node: choose the index of the same subnet on both"),
+		      N_("the nodes really are in different subnets: route between them and "
+			 "set UCX_IB_ROCE_LOCAL_SUBNET=n") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 6, .alt = { RS_CLS_PATH } },
+	{ .id = "ucx.link_layer_differs", .tool = "UCX",
+	  .pattern = "link layers differ (RoCE|IB) \\(local\\) vs",
+	  .meaning = N_("This end's port is Ethernet (RoCE) and the peer's InfiniBand, or the "
+			"other way round: no RDMA path exists between them."),
+	  .causes = { N_("the nodes use different adapters or ports (UCX_NET_DEVICES names an "
+			 "IB port on one, a RoCE port on the other)"),
+		      N_("a port of a VPI adapter set to the other link type") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.ib_subnet_differs", .tool = "UCX",
+	  .pattern = "IB subnet prefix differs 0x[0-9a-f]+ vs",
+	  .meaning = N_("The two InfiniBand ports are in different subnets and no router path "
+			"(FLID) joins them."),
+	  .causes = { N_("the ports hang off different fabrics, or the subnet managers give "
+			 "them different subnet prefixes"),
+		      N_("an IB router is there but UCX_IB_FLID routing is off") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.no_transport_op", .tool = "UCX",
+	  .pattern = "no [a-z_ ]+ transport( to [^:]*)?: .*(unsupported operation|no am bcopy|"
+		     "no peer failure handler)",
+	  .meaning = N_("UCX found no transport that can carry what the program asked for to "
+			"this peer: the ones it may use lack the operation (active messages, "
+			"error handling)."),
+	  .causes = { N_("UCX_TLS leaves out the transports that can (rc, ud, dc, tcp): add "
+			 "them, or leave UCX_TLS unset"),
+		      N_("the program asked for peer failure handling, which shared-memory "
+			 "and copy transports do not give"),
+		      N_("the RDMA device is not usable, so only those remain") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_DRIVER } },
+
+	/* --- UCX: sockets, shared memory, TCP (sock.c, sys.c, tcp/) --------- */
+	{ .id = "ucx.open_files", .tool = "UCX",
+	  .pattern = "maximal number of files that could be opened simultaneously|"
+		     "(socket create|accept\\(\\)) failed.*too many open files|"
+		     "ibv_create_comp_channel\\(\\) failed",
+	  .meaning = N_("UCX ran out of file descriptors: each endpoint, socket and "
+			"completion channel takes one."),
+	  .causes = { N_("the open-files limit is low for this many peers: raise ulimit -n "
+			 "(LimitNOFILE for a service)"),
+		      N_("descriptors leaked by the program (connections it never closes)") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.sock_listen", .tool = "UCX",
+	  .pattern = "(bind|listen)\\(fd=[0-9]+ addr=[^)]*\\) failed",
+	  .meaning = N_("UCX could not listen on its TCP address (the sockaddr listener or "
+			"the tcp transport): the port is taken or the address not this host's."),
+	  .causes = { N_("another process (or an earlier run not yet gone) holds the port"),
+		      N_("the address to listen on is not configured on this host") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ucx.tcp_connect", .tool = "UCX",
+	  .pattern = "tcp_ep 0x[0-9a-f]+: failed to initiate the connection with the peer",
+	  .meaning = N_("UCX's tcp transport could not start its connection to the peer's "
+			"listener."),
+	  .causes = { N_("nothing listens at the peer's address, or a firewall drops it"),
+		      N_("the interface UCX picked (UCX_NET_DEVICES, UCX_TCP_...) cannot "
+			 "reach the peer") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 5, .alt = { RS_CLS_PATH } },
+	{ .id = "ucx.tcp_cm_event", .tool = "UCX",
+	  .pattern = "tcp_ep 0x[0-9a-f]+: (received wrong CM event|unknown CM event received)",
+	  .meaning = N_("The peer of UCX's tcp transport sent a connection message this UCX "
+			"does not expect: the two ends do not speak the same protocol."),
+	  .causes = { N_("the nodes run different UCX versions"),
+		      N_("something else answers on the port UCX connected to") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 5, .alt = { RS_CLS_DRIVER } },
+	{ .id = "ucx.shmget", .tool = "UCX",
+	  .pattern = "shmget\\(size=[0-9]+,? flags=0x[0-9a-f]+\\)( for [^ ]+)? (failed|returned "
+		     "unexpected error): (no space left on device|cannot allocate memory|"
+		     "invalid argument)",
+	  .meaning = N_("UCX could not create a SysV shared-memory segment for its "
+			"shared-memory transport: a kernel limit (kernel.shmmax, shmall, "
+			"shmmni) is below what it asks for."),
+	  .causes = { N_("the limits are low or used up by segments left behind: ipcs -l, "
+			 "ipcs -m, then raise kernel.shmmni/shmall or remove stale segments"),
+		      N_("a container with its own, small IPC namespace") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_PERMISSION } },
+	/* ucp_ep.c: a consequence, the error itself is the line before it. */
+	{ .id = "ucx.error_unhandled", .tool = "UCX",
+	  .pattern = "will not be handled since no error callback is installed",
+	  .meaning = N_("An endpoint failed and the program installed no handler for it, so "
+			"UCX will abort or report it later: the error named on the line (and "
+			"the lines before) is the cause."),
+	  .causes = { N_("see the error on the line and the transport's error before it") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 1, .alt = { RS_CLS_PEER } },
+	{ .id = NULL },
+};
