@@ -154,7 +154,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_PORT },
 	{ .id = "ompi.registerable", .tool = "Open MPI",
-	  .pattern = "registering part of your physical memory|registerable memory",
+	  .pattern = "registering part of your physical memory|registerable memory|"
+		     "OpenFabrics subsystem is configured to only",
 	  .meaning = N_("Open MPI found that the RDMA driver lets it register only part of the "
 		        "machine's memory, so large jobs fail or run slowly."),
 	  .causes = { N_("the driver's memory translation table is small (mlx4_core log_num_mtt, "
@@ -181,7 +182,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "ompi.ib_not_used", .tool = "Open MPI",
-	  .pattern = "ports on a device are not used by default|btl_openib_allow_ib",
+	  .pattern = "ports on a device are not used by default|btl_openib_allow_ib|"
+		     "Open MPI 4\\.0 and later, infiniband ports on a device",
 	  .meaning = N_("Open MPI 4 and later do not run their openib component on InfiniBand "
 		        "ports: UCX (pml ucx) is meant for them. The warning is about that policy."),
 	  .causes = { N_("Open MPI built or run without UCX (--mca pml ucx), so it tried openib"),

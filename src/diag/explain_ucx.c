@@ -311,5 +311,192 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 	  .causes = { N_("see the error on the line and the transport's error before it") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 1, .alt = { RS_CLS_PEER } },
+	/* --- Open MPI: the openib BTL's help texts and errors --------------- */
+	{ .id = "ompi.create_queue", .tool = "Open MPI (openib)",
+	  .pattern = "create an internal queue\\.  This typically indicates a failed",
+	  .meaning = N_("The openib BTL could not create one of its queues (a completion "
+			"queue, a shared receive queue): the help text names the verbs call and "
+			"its errno below."),
+	  .causes = { N_("a broken or mismatched OpenFabrics installation (provider and "
+			 "kernel driver)"),
+		      N_("btl_openib_receive_queues asks for a feature (an SRQ, XRC) the "
+			 "device lacks"),
+		      N_("a queue larger than the device allows, or the locked-memory limit "
+			 "(an ENOMEM)") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION, RS_CLS_MEMLOCK } },
+	{ .id = "ompi.rnr_retry_pp", .tool = "Open MPI (openib)",
+	  .pattern = "receiver not ready.? retry count on a per-peer",
+	  .meaning = N_("A per-peer connection of the openib BTL ran out of receiver-not-ready "
+			"retries, which its flow control should prevent: the help text says the "
+			"fabric is the likelier cause."),
+	  .causes = { N_("something awry in the fabric between the two hosts it names (a bad "
+			 "link, a switch): try without one of the hosts"),
+		      N_("a flow-control bug of Open MPI") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.rnr_retry_srq", .tool = "Open MPI (openib)",
+	  .pattern = "receiver not ready.? retry count on a shared receive",
+	  .meaning = N_("The receiver-not-ready retries of a shared (or XRC) receive queue ran "
+			"out: the receiver had no buffer posted for the sender's message."),
+	  .causes = { N_("mca_btl_openib_ib_rnr_retry set below 7 (7 retries for ever)"),
+		      N_("with 7, something awry in the fabric between the hosts named") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PATH } },
+	{ .id = "ompi.no_device_type", .tool = "Open MPI (openib)",
+	  .pattern = "No OpenFabrics devices of the right type were found",
+	  .meaning = N_("The openib BTL found no device of the type asked for within the "
+			"bus distance asked for; with <any>, no OpenFabrics device at all."),
+	  .causes = { N_("no RDMA device is usable in this process: driver or provider "
+			 "missing, or not passed into the container"),
+		      N_("btl_openib_device_type names a type the host lacks") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
+	{ .id = "ompi.default_subnet", .tool = "Open MPI (openib)",
+	  .pattern = "default subnet GID prefix was detected on more than one",
+	  .meaning = N_("Several active ports use the default InfiniBand subnet prefix: if "
+			"they are in physically separate fabrics, Open MPI cannot tell them "
+			"apart and connections between them fail."),
+	  .causes = { N_("separate fabrics whose subnet managers both use the default prefix "
+			 "(fe80::): give each its own subnet prefix"),
+		      N_("one fabric with several ports: harmless, turn the warning off with "
+			 "btl_openib_warn_default_gid_prefix=0") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.fork_support", .tool = "Open MPI (openib)",
+	  .pattern = "library call ibv_fork_init\\(\\) failed on the host|fork\\(\\) support was "
+		     "requested for the OpenFabrics|but it is not supported on the host [^ ]+\\.  "
+		     "Deactivating the",
+	  .meaning = N_("fork() support was asked for the openib BTL but libibverbs cannot give "
+			"it (ibv_fork_init() failed or is not supported), so the BTL is turned "
+			"off."),
+	  .causes = { N_("an old libibverbs or kernel without fork support"),
+		      N_("libibverbs already in use when Open MPI called ibv_fork_init()") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.unknown_event", .tool = "Open MPI (openib)",
+	  .pattern = "reported an unknown network error event",
+	  .meaning = N_("libibverbs reported an asynchronous event this Open MPI does not know."),
+	  .causes = { N_("Open MPI built against another libibverbs than the one it runs "
+			 "with: rebuild it against the installed one") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_PORT } },
+	{ .id = "ompi.openib_config", .tool = "Open MPI (openib)",
+	  .pattern = "nonexistent OpenFabrics devices/ports were|invalid MCA parameter value "
+		     "was found for the OpenFabrics|No queue pairs were defined in the "
+		     "btl_openib_receive_queues|two devices on a single server that have "
+		     "different|does not have XRC capabilities|cannot have fork support and "
+		     "CUDA GPU Direct RDMA",
+	  .meaning = N_("The openib BTL's settings (its MCA parameters, the receive queues "
+			"of its device file) name devices, queues or features this host does "
+			"not have, or that exclude each other."),
+	  .causes = { N_("btl_openib_if_include, btl_openib_receive_queues or another "
+			 "btl_openib_* parameter set for other hardware: ompi_info --param btl "
+			 "openib lists them"),
+		      N_("two kinds of adapter in one host with different defaults in "
+			 "mca-btl-openib-device-params.ini") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6 },
+	{ .id = "ompi.peer_mismatch", .tool = "Open MPI (openib)",
+	  .pattern = "receive queue configuration for the OpenFabrics devices|two different "
+		     "OpenFabrics transport types in the same",
+	  .meaning = N_("Two nodes' adapters cannot talk: their receive-queue settings or "
+			"their transport types (InfiniBand, iWARP, RoCE) differ."),
+	  .causes = { N_("adapters of different vendors or generations in one job: set one "
+			 "btl_openib_receive_queues for all, or keep the job on one kind"),
+		      N_("a port set to another link type on one node") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.gid_index_large", .tool = "Open MPI (openib)",
+	  .pattern = "tried to use a GID index that was too large|specified by the "
+		     "btl_openib_gid_index MCA param",
+	  .meaning = N_("btl_openib_gid_index names a GID index the port's table does not have."),
+	  .causes = { N_("btl_openib_gid_index set above the table: ibv_devinfo -v, or "
+			 "rocescope gids, shows the index of the RoCE v2 GID to use") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 7 },
+	{ .id = "ompi.no_gdr", .tool = "Open MPI (openib)",
+	  .pattern = "requested to run with CUDA GPU Direct RDMA support but (the Open MPI|this "
+		     "OFED)",
+	  .meaning = N_("GPUDirect RDMA was asked for, but this Open MPI was built without it, "
+			"or the OpenFabrics stack has no peer-memory support."),
+	  .causes = { N_("Open MPI built without CUDA (6.0 or later): rebuild with --with-cuda"),
+		      N_("no peer-memory module (nvidia-peermem, nv_peer_mem) for the "
+			 "OpenFabrics stack") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_GPUDIRECT, .weight = 7, .alt = { RS_CLS_DRIVER } },
+	{ .id = "ompi.no_device_params", .tool = "Open MPI (openib)",
+	  .pattern = "No preset parameters were found for the device",
+	  .meaning = N_("The openib BTL's device file (mca-btl-openib-device-params.ini) has no "
+			"entry for this adapter, so defaults are used: it may run slower."),
+	  .causes = { N_("an adapter newer than this Open MPI (use the UCX PML for it)"),
+		      N_("harmless otherwise: btl_openib_warn_no_device_params_found=0") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.no_iwarp", .tool = "Open MPI (openib)",
+	  .pattern = "does not support iWARP devices with this version of OFED",
+	  .meaning = N_("iWARP devices were asked for, and the OFED stack is too old for them."),
+	  .causes = { N_("OFED older than 1.3: update the OpenFabrics stack") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5 },
+	{ .id = "ompi.create_ah", .tool = "Open MPI (openib, ud)",
+	  .pattern = "error creating address handle errno says",
+	  .meaning = N_("Open MPI could not make an address handle for a peer: the device "
+			"refused the address (its GID or LID)."),
+	  .causes = { N_("the GID index in use names no address on this port (RoCE)"),
+		      N_("the peer's LID or GID is not reachable from this port") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 4, .alt = { RS_CLS_PATH } },
+
+	/* --- Open MPI: the UCX PML (pml_ucx.c) ------------------------------ */
+	{ .id = "ompi.ucx_modex_recv", .tool = "Open MPI (pml ucx)",
+	  .pattern = "Failed to receive (UCX )?worker address",
+	  .meaning = N_("The UCX PML found no UCX address of a peer in the job's key-value "
+			"exchange (PMIx): that rank published none."),
+	  .causes = { N_("the peer did not select the UCX PML (it runs ob1 or cm): force "
+			 "--mca pml ucx everywhere, or look at why UCX failed on that node"),
+		      N_("the peer failed before publishing its address") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.ucx_modex_send", .tool = "Open MPI (pml ucx)",
+	  .pattern = "couldn" RS_EXPLAIN_AP "t distribute EP connection details",
+	  .meaning = N_("The UCX PML could not publish its address through the job's runtime "
+			"(PMIx), so no peer can connect to it."),
+	  .causes = { N_("the launcher's PMIx server failed or is of another version than "
+			 "Open MPI's"),
+		      N_("the job was not started by mpirun/srun with PMIx support") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "ompi.ucx_rank_range", .tool = "Open MPI (pml ucx)",
+	  .pattern = "Rank number \\([0-9]+\\) is larger than communicator size",
+	  .meaning = N_("The program addressed a rank that its communicator does not have."),
+	  .causes = { N_("a bug of the program: a rank computed beyond the communicator's "
+			 "size") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6 },
+	{ .id = "ompi.ucx_worker_query", .tool = "Open MPI (pml ucx)",
+	  .pattern = "Failed to query UCP worker (thread level|address)",
+	  .meaning = N_("The UCX PML could not query the UCX worker it created."),
+	  .causes = { N_("Open MPI built against another UCX than the one it loads: "
+			 "ucx_info -v against ompi_info")
+		    },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	{ .id = "ompi.ucx_request_failed", .tool = "Open MPI (pml ucx)",
+	  .pattern = "ucx (recv|send) failed: ",
+	  .meaning = N_("A send or receive of the UCX PML failed with the UCX status shown: "
+			"the error that broke the endpoint is in UCX's lines before it."),
+	  .causes = { N_("see UCX's error before it (a completion error, an unreachable "
+			 "peer)") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 1, .alt = { RS_CLS_PEER } },
+	{ .id = "ompi.ofi_init", .tool = "Open MPI (OFI MTL)",
+	  .pattern = "Initialization of OFI library failed",
+	  .meaning = N_("The OFI MTL could not initialize libfabric (the error follows)."),
+	  .causes = { N_("no libfabric provider usable on this host (FI_PROVIDER, the "
+			 "provider's device)"),
+		      N_("a libfabric older than the one Open MPI was built with") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };
