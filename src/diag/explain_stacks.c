@@ -119,7 +119,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
 	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])|"
-		     "unable to insert (the )?remote address into (the )?address vector",
+		     "unable to insert (the )?remote address into (the )?address vector|"
+		     "failure inserting address into address vector",
 	  .meaning = N_("libfabric could not add the peer's address to its address vector: the "
 		        "address could not be resolved to an RDMA one."),
 	  .causes = { N_("the peer's address is not reachable over RDMA (route, ARP, no RDMA device "

@@ -206,7 +206,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .alt = { RS_CLS_GID, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
 	  .pattern = "can" AP "t read sgid of index|could not get local gid|"
-		     "ibv_query_gid(_ex)?(\\([^)]*\\))? failed|failed to query gid",
+		     "ibv_query_gid(_ex)?(\\([^)]*\\))?( failed|: [a-z ]+\\(?[0-9]+\\)?$)|"
+		     "failed to query gid",
 	  .meaning = N_("The GID index given could not be read: the slot is empty or beyond the "
 		     "table."),
 	  .causes = { N_("an index copied from another host or from before an address change: RoCE "

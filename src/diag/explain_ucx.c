@@ -498,5 +498,136 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 		      N_("a libfabric older than the one Open MPI was built with") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	/* --- libfabric: the core, verbs, rxm, EFA --------------------------- */
+	{ .id = "libfabric.provider_load", .tool = "libfabric",
+	  .pattern = "dlopen\\([^)]*-fi\\.so\\): |dlsym: .*fi_prov_ini|provider missing mandatory "
+		     "entry points|Provider [a-z0-9_]+ fi_version [0-9.]+ < requested|"
+		     "fi_getinfo: provider [a-z0-9_]+ output empty list",
+	  .meaning = N_("libfabric could not load or use a provider library: the library or one "
+			"it needs is missing, or it was built for another libfabric."),
+	  .causes = { N_("the provider's own library is missing (libefa, libibverbs, a "
+			 "provider of rdma-core): install it"),
+		      N_("two libfabric installations mixed (the system's and one in /opt or "
+			 "a container's): FI_PROVIDER_PATH and LD_LIBRARY_PATH point at "
+			 "different ones") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "libfabric.provider_config", .tool = "libfabric",
+	  .pattern = "provider [^ ]+ is unknown, misspelled or DL provider|preferred provider "
+		     "not found: |No hook found for: |Specified provider is not a hook",
+	  .meaning = N_("The provider, hook or library path libfabric was told to use "
+			"(FI_PROVIDER, FI_HOOK, FI_PROVIDER_PATH) does not exist."),
+	  .causes = { N_("a misspelt name in FI_PROVIDER or FI_HOOK: fi_info -l lists the "
+			 "providers this libfabric has"),
+		      N_("FI_PROVIDER_PATH names a file that is not there") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
+	{ .id = "libfabric.fork_init", .tool = "libfabric (verbs)",
+	  .pattern = "Enabling IB fork support failed",
+	  .meaning = N_("The verbs provider could not turn on libibverbs' fork support "
+			"(ibv_fork_init()), so it does not offer its devices."),
+	  .causes = { N_("libibverbs was already in use by another library of the process "
+			 "when libfabric initialized"),
+		      N_("an old kernel or rdma-core; or set FI_FORK_UNSAFE=1 if the program "
+			 "never forks") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_APPLICATION } },
+	{ .id = "libfabric.no_ip", .tool = "libfabric (verbs)",
+	  .pattern = "No interface address found|Unable to get local address|as it has no "
+		     "IP ?address configured",
+	  .meaning = N_("The verbs provider found no IP address on the RDMA devices' "
+			"interfaces: it binds its endpoints through rdma_cm, which needs one, "
+			"so it reports no usable domain."),
+	  .causes = { N_("the RoCE or IPoIB interface of the device has no IP address (or is "
+			 "down): give it one"),
+		      N_("FI_VERBS_IFACE names an interface that has none") },
+	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
+	  .cls = RS_CLS_RDMA_CM, .weight = 5, .alt = { RS_CLS_PORT, RS_CLS_GID } },
+	{ .id = "libfabric.ud_resolve", .tool = "libfabric (verbs)",
+	  .pattern = "failed to resolve '[^']+:[0-9]+'",
+	  .meaning = N_("The verbs provider's datagram name server could not resolve the peer: "
+			"nothing answered at its port on that host."),
+	  .causes = { N_("the peer's name server is not running or its port "
+			 "(FI_VERBS_DGRAM_NAME_SERVER_PORT) differs or is blocked") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_PATH } },
+	{ .id = "libfabric.rxm_pool", .tool = "libfabric (rxm)",
+	  .pattern = "Unable to create (rx |tx )?buf pool",
+	  .meaning = N_("rxm could not create its buffer pool: it registers (pins) the buffers, "
+			"and the registration failed."),
+	  .causes = { N_("the locked-memory limit (ulimit -l) is too low for the pool"),
+		      N_("the device refused the registration (its MR limits)") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 5, .alt = { RS_CLS_RESOURCES } },
+	{ .id = "libfabric.cm_data", .tool = "libfabric (rxm)",
+	  .pattern = "cm data too small",
+	  .meaning = N_("The core provider under rxm carries less connection data than rxm "
+			"needs, so rxm cannot connect over it."),
+	  .causes = { N_("a core provider (or a version of it) that rxm does not support: "
+			 "choose another with FI_PROVIDER") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 3 },
+	{ .id = "libfabric.followup", .tool = "libfabric",
+	  .pattern = "Handling of the addresses fails|failed to allocate device info for "
+		     "(RDM|DGRAM)|Unable to create msg_ep|Unable to repost buf|unable to "
+		     "fi_eq_readerr",
+	  .meaning = N_("A libfabric step failed because one before it did: the provider's own "
+			"line (a verbs call and its errno, an rdma_cm error) is the cause."),
+	  .causes = { N_("see the provider's warning before it") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 1, .alt = { RS_CLS_RESOURCES, RS_CLS_RDMA_CM } },
+	{ .id = "libfabric.efa_open", .tool = "libfabric (EFA)",
+	  .pattern = "ibv_open_device failed! errno: [0-9]+",
+	  .meaning = N_("The EFA provider could not open the EFA device."),
+	  .causes = { N_("errno 13: no access to /dev/infiniband/uverbs* (a container without "
+			 "the device, or its permissions)"),
+		      N_("the efa kernel module is missing or of another version") },
+	  .tree = RS_TREE_SETUP, .check = "device.none",
+	  .cls = RS_CLS_PERMISSION, .weight = 5, .alt = { RS_CLS_DRIVER } },
+	{ .id = "libfabric.efadv_query", .tool = "libfabric (EFA)",
+	  .pattern = "efadv_query_device: ",
+	  .meaning = N_("The EFA provider could not query the device's EFA attributes: "
+			"rdma-core's libefa and the efa kernel driver do not match."),
+	  .causes = { N_("an efa kernel module older than libefa (install the current EFA "
+			 "driver package)"),
+		      N_("a libefa too old for the device") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 5 },
+	{ .id = "libfabric.efa_unresponsive", .tool = "libfabric (EFA)",
+	  .pattern = "Unresponsive receiver",
+	  .meaning = N_("An EFA send got no answer from the receiver: the packets do not "
+			"arrive, or the peer is gone."),
+	  .causes = { N_("the security group does not allow all traffic inbound and outbound "
+			 "between the instances (EFA needs a self-referencing rule)"),
+		      N_("the instances are not in the same subnet"),
+		      N_("the peer process ended, or its hardware failed") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_PEER } },
+	{ .id = "libfabric.efa_peer_gone", .tool = "libfabric (EFA)",
+	  .pattern = "Invalid receiver queue pair number|Receiver connection aborted|Failure to "
+		     "post handshake to peer",
+	  .meaning = N_("The EFA peer's queue pair is not there any more, or the peer could not "
+			"be reached for the handshake: the other process is most likely gone."),
+	  .causes = { N_("the peer application crashed or exited (its own log has why)"),
+		      N_("the peer restarted and has new addresses") },
+	  .tree = RS_TREE_CONNECTION, .check = "peer.same_gid_type",
+	  .cls = RS_CLS_PEER, .weight = 5, .alt = { RS_CLS_PATH } },
+	{ .id = "libfabric.efa_flushed", .tool = "libfabric (EFA)",
+	  .pattern = "Flushed during (queue pair|QP) destroy",
+	  .meaning = N_("An EFA operation was flushed because its queue pair was being "
+			"destroyed: the program was closing, or an error before ended it."),
+	  .causes = { N_("an earlier error (the first one in the log)"),
+		      N_("the program shut down with operations in flight") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 1, .alt = { RS_CLS_PEER } },
+	{ .id = "libfabric.efa_pool", .tool = "libfabric (EFA)",
+	  .pattern = "(RX|TX) entries exhausted",
+	  .meaning = N_("The EFA provider ran out of its operation entries: more operations are "
+			"in flight than its pools hold."),
+	  .causes = { N_("the application posts more than the endpoint's tx/rx size: raise "
+			 "FI_EFA_TX_SIZE / FI_EFA_RX_SIZE or post fewer"),
+		      N_("completions are not being read, so entries are never freed") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 5, .alt = { RS_CLS_APPLICATION } },
 	{ .id = NULL },
 };
