@@ -34,25 +34,6 @@
 
 const struct rs_explain_entry rs_explain_ucx[] = {
 	/* --- UCX: asynchronous events (ib_device.c) ------------------------ */
-	{ .id = "ucx.async_device_fatal", .tool = "UCX",
-	  .pattern = UCX_ASYNC "local catastrophic error",
-	  .meaning = N_("The adapter reported a fatal error of the whole device "
-			"(IBV_EVENT_DEVICE_FATAL): every queue pair on it is dead until the "
-			"driver resets it."),
-	  .causes = { N_("the adapter's firmware hit an internal error or a health "
-			 "event: dmesg has the driver's syndrome and a firmware dump"),
-		      N_("a PCIe error took the device away (AER in dmesg)"),
-		      N_("an overheated or failing adapter") },
-	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
-	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_PCIE, RS_CLS_DRIVER } },
-	{ .id = "ucx.async_port_error", .tool = "UCX",
-	  .pattern = UCX_ASYNC "port error on port [0-9]+",
-	  .meaning = N_("The port UCX uses went out of the active state (IBV_EVENT_PORT_ERR): "
-			"the link dropped."),
-	  .causes = { N_("the link went down: cable, transceiver, the switch port"),
-		      N_("the interface was brought down or its driver reset") },
-	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
-	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_FIRMWARE }, .sets = RS_CTX_PORT },
 	{ .id = "ucx.async_sm_event", .tool = "UCX",
 	  .pattern = UCX_ASYNC "(SM change|LID changed|client reregistration|P_Key change)",
 	  .meaning = N_("The InfiniBand subnet manager changed the port's settings while UCX "
@@ -63,36 +44,6 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 		      N_("the port flapped and came back with new settings") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 4, .alt = { RS_CLS_PORT } },
-	{ .id = "ucx.async_gid_change", .tool = "UCX",
-	  .pattern = UCX_ASYNC "GID table change",
-	  .meaning = N_("The port's GID table changed while UCX ran: on RoCE an IP address of "
-			"the interface was added or removed, so the GID at the index in use may "
-			"now be another address, or none."),
-	  .causes = { N_("an IP address of the RoCE interface changed (DHCP, a VLAN, a "
-			 "container network): the GID index UCX chose no longer holds it"),
-		      N_("the interface went down and up again") },
-	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
-	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_PORT } },
-	{ .id = "ucx.async_qp_fatal", .tool = "UCX",
-	  .pattern = UCX_ASYNC "(local work queue catastrophic error|path migration request "
-		     "error)",
-	  .meaning = N_("A queue pair broke in a way it cannot report as a completion "
-			"(IBV_EVENT_QP_FATAL): the device or its driver failed on it."),
-	  .causes = { N_("a driver or firmware fault on that queue: dmesg has the driver's "
-			 "error for the QP number"),
-		      N_("the queue's completion queue overran, so its completions were lost") },
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
-	{ .id = "ucx.async_qp_request", .tool = "UCX",
-	  .pattern = UCX_ASYNC "(invalid request|local access violation) local work queue error",
-	  .meaning = N_("The responder side of a queue pair saw a request it cannot serve "
-			"(IBV_EVENT_QP_REQ_ERR, IBV_EVENT_QP_ACCESS_ERR): an opcode it does not "
-			"allow, a length or a key that is wrong."),
-	  .causes = { N_("the two ends disagree on what the connection carries: versions of "
-			 "UCX or settings that differ"),
-		      N_("a memory key used after the region was deregistered") },
-	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
-	  .cls = RS_CLS_APPLICATION, .weight = 5, .alt = { RS_CLS_PEER } },
 	{ .id = "ucx.async_cq_error", .tool = "UCX",
 	  .pattern = UCX_ASYNC "(CQ error on CQ|SRQ catastrophic error)",
 	  .meaning = N_("A completion queue or shared receive queue failed "
@@ -186,21 +137,6 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 			 "need a serialized one") },
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
 	  .cls = RS_CLS_APPLICATION, .weight = 6 },
-	{ .id = "ucx.modify_qp_einval", .tool = "UCX",
-	  .pattern = "error modifying QP to (INIT|RTR|RTS): invalid argument",
-	  .meaning = N_("The device refused a state change of a queue pair UCX built itself "
-			"(EINVAL): UCX fills the attributes, so it asked for something this "
-			"device or driver does not take."),
-	  .causes = { N_("the driver or firmware does not support an attribute UCX sets (ECE, "
-			 "max_rd_atomic, an MTU): update MLNX_OFED or rdma-core, or UCX"),
-		      N_("the GID index UCX uses has no address (RTR): check UCX_IB_GID_INDEX"),
-		      N_("the port went down while UCX connected") },
-	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
-	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_GID, RS_CLS_PORT } },
-	/*
-	 * The reasons ib_iface.c gives a peer unreachable; select.c prints them
-	 * after "no %s transport to %s: " with the transport's name.
-	 */
 	{ .id = "ucx.roce_version_differs", .tool = "UCX",
 	  .pattern = "different RoCE versions detected",
 	  .meaning = N_("The two ends chose GIDs of different RoCE versions (v1 on one, v2 on "
@@ -240,7 +176,7 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "ucx.no_transport_op", .tool = "UCX",
-	  .pattern = "no [a-z_ ]+ transport( to [^:]*)?: .*(unsupported operation|no am bcopy|"
+	  .pattern = "no ([a-z_]+|active messages) transport( to [^:]*)?: .*(unsupported operation|no am bcopy|"
 		     "no peer failure handler)",
 	  .meaning = N_("UCX found no transport that can carry what the program asked for to "
 			"this peer: the ones it may use lack the operation (active messages, "
