@@ -41,3 +41,11 @@ need_zh_locale() {
 	LOCPATH=$1
 	export LOCPATH
 }
+
+# explain_ranked_classes FILE: the classes of the ranking in the
+# `rocescope --json explain` output FILE, most likely first, one a line.
+explain_ranked_classes() {
+	awk '/^  "ranked": \[/ { on = 1; next }
+	     on && /^  \]/ { exit }
+	     on && /^      "class": / { c = $2; gsub(/[",]/, "", c); print c }' "$1"
+}

@@ -789,6 +789,43 @@ static const struct sample samples[] = {
 	  "(error=19 No such device)", "errno.enodev", "Mellanox/libvma#41" },
 	{ "Rank 1 on node-b could not open erdma_1 (Permission denied, errno 13)", "errno.eperm",
 	  "NVIDIA/nccl#2428 (the warning proposed there)" },
+	/* crashes and assertions: fallbacks, so any error before them ranks first */
+	{ "[job-3bb8-worker-0:4682 :0:4682] Caught signal 11 (Segmentation fault: address not "
+	  "mapped to object at address (nil))", "app.crash_signal",
+	  "NVIDIA/nccl#1538 (UCX's signal handler in an NCCL job)" },
+	{ "[rtptest1621:405884] *** Process received signal ***", "app.crash_signal",
+	  "NVIDIA/nccl#1669 (Open MPI's stacktrace handler)" },
+	{ " NOTE: a copy of the executable, or `objdump -rdS <executable>` is needed to "
+	  "interpret this.", "app.crash_signal", "ceph/ceph#18036" },
+	{ " 1: (ceph::__ceph_abort(char const*, int, char const*, std::__cxx11::basic_string<char>"
+	  " const&)+0xfe) [0x7f664cc6e896]", "app.crash_signal", "ceph/ceph#27022" },
+	{ "Segmentation fault (core dumped)", "app.crash_signal", "the shell's report of SIGSEGV" },
+	{ "RuntimeError: Failed: Assertion error runtime.cu:56 'nvshmem_team_split_strided(...) "
+	  "== 0'", "app.assert_failed", "DeepEP (blog.gitcode.com summary of its issue)" },
+	{ "ib_send_lat: perftest_resources.c:1090: ctx_init: Assertion `0' failed.",
+	  "app.assert_failed", "glibc assert(3) format, as perftest aborts" },
+	{ "11:02:14 [     INFO ] < rdma_bind_addr(addr=0.0.0.0:36749) failed: Cannot assign "
+	  "requested address >", "rdma_cm.bind_addr rdma_cm.bind_wildcard_taken",
+	  "openucx/ucx#3514" },
+	{ "[coro_rpc_client.hpp:579] client_id 1 async_resolve failed:Service not found",
+	  "mooncake.master_resolve", "kvcache-ai/Mooncake#1043" },
+	{ "2026-07-09 21:40:35.397501 ERROR    [12449] [coro_http_server.hpp:725] bad address: "
+	  "0.0.0.0 error: Host not found (authoritative)", "mooncake.http_bind_v4",
+	  "kvcache-ai/Mooncake#2798" },
+	{ "Decode transfer failed ... KVTransferError: Failed to get kvcache from prefill "
+	  "instance, it might be dead", "sglang.peer_dead", "sgl-project/sglang#30737" },
+	{ "Prefill transfer failed ... KVTransferError: Decode instance could be dead, remote "
+	  "mooncake session 10.0.0.7:17001 is not alive", "sglang.peer_dead",
+	  "sgl-project/sglang#30737" },
+	{ "/opt/nvshmem/nvshmem/src/modules/transport/ibgda/ibgda.cpp:1889: NULL value cannot "
+	  "allocate mlx5dv_devx_uar", "nvshmem.devx_uar", "sgl-project/sglang#12533" },
+	{ "NVSHMEM: Unable to dlopen libmlx5dv. Disabling directNIC features.",
+	  "nvshmem.no_mlx5dv", "deepseek-ai/DeepEP#759" },
+	{ "GID is NULL, please check your GID index by specifying MC_GID_INDEX",
+	  "mooncake.no_gid", "sgl-project/sglang#30737 (Mooncake's GID selection)" },
+	{ "[1475682365.444036] [pod9:11912:0]       mm_posix.c:88   UCX  ERROR Not enough memory "
+	  "to write total of 4208440835 bytes. Please check that /dev/shm or the directory you "
+	  "specified has more available memory.", "ucx.shm_full", "openucx/ucx#1037" },
 	/* a fallback gives way to a message entry on the same line */
 	{ "Call to ibv_modify_qp failed with error Invalid argument",
 	  "verbs.modify_qp verbs.modify_qp_einval",

@@ -20,13 +20,6 @@ C=$top_srcdir/tests/fixtures/explain/corpus
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-corpus-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-# The classes of the ranking, most likely first, one a line.
-ranked_classes() {
-	awk '/^  "ranked": \[/ { on = 1; next }
-	     on && /^  \]/ { exit }
-	     on && /^      "class": / { c = $2; gsub(/[",]/, "", c); print c }' "$1"
-}
-
 # score DIR: one line "N RECOGNISED FIRST ANY", and per case a diag line.
 score() {
 	n=0 rec=0 first=0 any=0
@@ -37,7 +30,7 @@ score() {
 		want=$(sed -n 's/^cause: //p' "$f" | head -n 1)
 		sed '1,/^---$/d' "$f" | $R --json explain - >"$T/j" 2>/dev/null
 		rc=$?
-		ranked_classes "$T/j" >"$T/c"
+		explain_ranked_classes "$T/j" >"$T/c"
 		got=$(head -n 1 "$T/c")
 		mark=miss
 		if [ $rc -eq 0 ] && [ -n "$got" ]; then

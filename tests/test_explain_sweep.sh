@@ -25,12 +25,6 @@ S=$top_srcdir/tests/fixtures/explain/sweep
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-sweep-$$.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
-first_class() {
-	awk '/^  "ranked": \[/ { on = 1; next }
-	     on && /^  \]/ { exit }
-	     on && /^      "class": / { c = $2; gsub(/[",]/, "", c); print c; exit }' "$1"
-}
-
 # sweep FILE: score each case; print "N RECOGNISED RIGHT BAD".
 sweep() {
 	n=0 rec=0 right=0 bad=0 src= want=
@@ -48,7 +42,7 @@ sweep() {
 		n=$((n + 1))
 		printf '%s\n' "$l" | $R --json explain - >"$T/j" 2>/dev/null
 		rc=$?
-		got=$(first_class "$T/j")
+		got=$(explain_ranked_classes "$T/j" | head -n 1)
 		[ $rc -eq 0 ] && [ -n "$got" ] && rec=$((rec + 1))
 		case $want in
 		benign) [ $rc -ne 0 ] ;;

@@ -201,6 +201,8 @@ extern const struct rs_explain_entry rs_explain_firmware[];
 extern const struct rs_explain_entry rs_explain_nccl_ucx[];
 /* Programs naming the module or device limit they found missing (explain_modules.c). */
 extern const struct rs_explain_entry rs_explain_modules[];
+/* Crashes, failed assertions, services naming their peer (explain_crash.c). */
+extern const struct rs_explain_entry rs_explain_crash[];
 /* UCX's, Open MPI's and libfabric's own lines, from their sources (explain_ucx.c). */
 extern const struct rs_explain_entry rs_explain_ucx[];
 extern const struct rs_explain_entry rs_explain_evidence[];

@@ -24,7 +24,8 @@
  * localRank %d, res=%u, closed=%d"); socket.cc's "NET/Socket : peer %s
  * message truncated : receiving %d bytes instead of %d", CUDACHECK's
  * WARN("Cuda failure '%s'"), and PyTorch's watchdog timeout; UCX's
- * mm_posix.c "open(file_name=/proc/...) failed" and mm_ep.c's FIFO,
+ * mm_posix.c "open(file_name=/proc/...) failed", its /dev/shm too small
+ * ("Not enough memory to write total of %zu bytes") and mm_ep.c's FIFO,
  * select.c "no copy across memory types transport", uct_iface.c
  * "Transport '%s' does not exist", ucp_context.c's resource limit,
  * mpool.c's chunk and tcp_iface.c's scandir of /sys.
@@ -152,6 +153,21 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 			 "UCX_POSIX_USE_PROC_LINK=n makes UCX share the memory without /proc") },
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_PERMISSION, .weight = 6, .alt = { RS_CLS_APPLICATION } },
+	/*
+	 * mm_posix.c: "Not enough memory to write total of %zu bytes. Please
+	 * check that /dev/shm or the directory you specified has more
+	 * available memory." - the segment's file system is too small.
+	 */
+	{ .id = "ucx.shm_full", .tool = "UCX",
+	  .pattern = "Not enough memory to write total of [0-9]+ bytes",
+	  .meaning = N_("UCX's shared-memory transport could not grow a segment: /dev/shm (or "
+			"the directory UCX_POSIX_DIR names) has less room than the buffer."),
+	  .causes = { N_("/dev/shm is too small for the buffers: a container's is 64 MB unless "
+			 "started with --shm-size; on a host, enlarge the tmpfs (/etc/fstab) or "
+			 "clean the files jobs left"),
+		      N_("UCX_POSIX_DIR names a small file system") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
+	  .cls = RS_CLS_RESOURCES, .weight = 8, .alt = { RS_CLS_PERMISSION } },
 	/* ucp_context.c: "exceeded transports/devices limit (%u requested, up to %u are supported)". */
 	{ .id = "ucx.resource_limit", .tool = "UCX",
 	  .pattern = "exceeded transports/devices limit",

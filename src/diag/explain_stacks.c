@@ -308,7 +308,7 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
 	  .cls = RS_CLS_MEMLOCK, .weight = 9, .sets = RS_CTX_MEMLOCK },
 	{ .id = "mooncake.no_gid", .tool = "Mooncake transfer engine",
-	  .pattern = "no suitable GID found",
+	  .pattern = "no suitable GID found|GID is NULL, please check your GID index",
 	  .meaning = N_("Mooncake found no GID entry of the kind it needs (RoCE v2 with an address) "
 		        "on the device."),
 	  .causes = { N_("the RoCE interface has no IP address, so no RoCE v2 IPv4 or IPv6 entry "

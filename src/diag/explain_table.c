@@ -968,9 +968,11 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .meaning = N_("NCCL's bootstrap has no valid address to connect to (the family is "
 		     "garbage): it found no interface to take one from."),
 	  .causes = { N_("NCCL_SOCKET_IFNAME names an interface that does not exist here"),
-		      N_("the interface exists but has no IP address") },
+		      N_("the interface exists but has no IP address"),
+		      N_("the ranks run different NCCL versions, so the address another rank "
+			 "sent is read as garbage: compare \"NCCL version\" on every node") },
 	  .tree = RS_TREE_SETUP, .check = "net.addr",
-	  .cls = RS_CLS_CONTROL, .weight = 7 },
+	  .cls = RS_CLS_CONTROL, .weight = 7, .alt = { RS_CLS_CONTROL, RS_CLS_PEER } },
 	{ .id = "nccl.socket_closed", .tool = "NCCL",
 	  .pattern = "connection closed by remote peer|connection reset by (remote )?peer",
 	  .meaning = N_("The TCP connection to another rank was closed from the other side: that "
