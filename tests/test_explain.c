@@ -573,7 +573,7 @@ static const struct sample samples[] = {
 	  "ibv_exp_query_device(mlx5_0) returned 38: No space left on device", "ompi.exp_verbs",
 	  "UCX ib_verbs.h (openucx/ucx#4770, corpus 176)" },
 	{ "ncclInternalError: Internal check failed. | NET/OFI Unable to insert remote address "
-	  "into address vector for device 1", "libfabric.av_insert",
+	  "into address vector for device 1", "libfabric.av_insert nccl.error_summary",
 	  "aws-ofi-nccl (aws/aws-ofi-nccl#663, corpus 181)" },
 	{ "EAL: FATAL: Cannot get hugepage information.", "dpdk.no_hugepages",
 	  "DPDK EAL under SPDK (spdk/spdk#1050, corpus 182)" },
@@ -829,7 +829,59 @@ static const struct sample samples[] = {
 	/* a fallback gives way to a message entry on the same line */
 	{ "Call to ibv_modify_qp failed with error Invalid argument",
 	  "verbs.modify_qp verbs.modify_qp_einval",
-	  NCCL },	/* UCX, Open MPI and libfabric, from their sources (explain_ucx.c) */
+	  NCCL },
+	/* NCCL's, aws-ofi-nccl's and PyTorch's own lines (explain_nccl.c), from the sweep */
+	{ "h:1:2 [0] transport/net_ib/common.cc:144 NCCL WARN NET/IB : mlx5_0:1 async fatal event "
+	  "on CQ (0x7f3c0c001230): CQ error", "nccl.async_event nccl.async_cq",
+	  "NCCL net_ib/common.cc format" },
+	{ "h:1:2 [0] transport/net_ib/init.cc:288 NCCL WARN NET/IB : Attempted to merge "
+	  "incompatible devices: [0]mlx5_0:1/IB and [1]mlx5_1:1/RoCE. Try selecting NICs of only "
+	  "one link type using NCCL_IB_HCA", "nccl.ib_vnic", "NCCL net_ib/init.cc format" },
+	{ "h:1:2 [0] transport/net_ib.cc:671 NCCL WARN NET/IB: could not find mr 0x7f3c0c004000 "
+	  "inside cache of 12 entries", "nccl.ib_internal", "NCCL net_ib.cc format" },
+	{ "h:1:2 [0] transport/net_ib/connect.cc:420 NCCL WARN NET/IB: OOO RQ is force enabled "
+	  "but AR is not enabled, which is required for OOO RQ (device=mlx5_0)", "nccl.ib_setting",
+	  "NCCL net_ib/connect.cc format" },
+	{ "h:1:2 [0] transport/net_ib/connect.cc:398 NCCL WARN Warning: remote FLID configured as "
+	  "zero even when endpoints are on different subnets, using dlid as fallback",
+	  "nccl.ib_flid", "NCCL net_ib/connect.cc format" },
+	{ "h:1:2 [0] NCCL INFO HINT: In many cases this error indicates that ACS is enabled, "
+	  "which breaks the GPU Direct RDMA protocol.", "nccl.hint_acs",
+	  "NCCL net_ib/common.h printIbWcStatusHint()" },
+	{ "h:1:2 [0] NCCL INFO HINT: In many cases this error indicates that NICs on the same "
+	  "node cannot talk to each other.", "nccl.hint_nics",
+	  "NCCL net_ib/common.h printIbWcStatusHint()" },
+	{ "h:1:2 [0] NCCL INFO HINT: In many cases this error indicates that NCCL_IB_TIMEOUT is "
+	  "set too short (the default value is 20, which is ~30 seconds before timing out).",
+	  "nccl.hint_timeout", "NCCL net_ib/common.h printIbWcStatusHint()" },
+	{ "h:1:2 [0] misc/ibvwrap.cc:223 NCCL WARN Call to ibv_destroy_qp failed with error "
+	  "Device or resource busy errno 16", "nccl.teardown", "NCCL ibvwrap.cc format" },
+	{ "h:1:2 [0] transport/net_ib/common.cc:32 NCCL WARN communicator encountered a fatal "
+	  "error (detected in ncclIbTest)", "nccl.after_failure", "NCCL net_ib/common.cc format" },
+	{ "h:1:2 [0] misc/socket.cc:355 NCCL WARN Call to bind failed : Address already in use",
+	  "nccl.socket_bind", "NCCL socket.cc SYSCHECK format" },
+	{ "h:1:2 [0] misc/socket.cc:428 NCCL WARN socketTryAccept: Accept failed: Too many open "
+	  "files", "nccl.socket_accept", "NCCL socket.cc format" },
+	{ "h:1:2 [0] bootstrap.cc:122 NCCL WARN Invalid NCCL_COMM_ID, please use format: "
+	  "<ipv4>:<port> or [<ipv6>]:<port> or <hostname>:<port>", "nccl.comm_id",
+	  "NCCL bootstrap.cc format" },
+	{ "h:1:2 [0] bootstrap.cc:381 NCCL WARN Bootstrap Root : rank 3 of 8 ranks has already "
+	  "checked in", "nccl.rank_mismatch", "NCCL bootstrap.cc format" },
+	{ "ubuntu1583:1585 [0] init.cc:738 NCCL WARN Duplicate GPU detected : rank 0 and rank 1 "
+	  "both on CUDA device 1000", "nccl.duplicate_gpu",
+	  "a paste of NCCL 2.22.3 with two ranks on one GPU (init.cc)" },
+	{ "ncclInvalidUsage: This usually reflects invalid usage of NCCL library.",
+	  "nccl.invalid_usage", "PyTorch NCCLUtils getNcclErrorDetailStr()" },
+	{ "[rank1]:[E ProcessGroupNCCL.cpp:583] [Rank 1] To avoid data inconsistency, we are "
+	  "taking the entire process down.", "nccl.error_summary",
+	  "a PyTorch 2.3 paste quoting NCCL 2.20.5 (ProcessGroupNCCL.cpp)" },
+	{ "h:1:2 [0] nccl_ofi_ofiutils.c:233 NCCL WARN NET/OFI No viable endpoint found for TCP "
+	  "provider. Try and relax the filters using OFI_NCCL_USE_IPV6_TCP or "
+	  "OFI_NCCL_EXCLUDE_TCP_IF environment variables", "aws_ofi.tcp_filter",
+	  "aws-ofi-nccl nccl_ofi_ofiutils.c format" },
+	{ "h:1:2 [0] nccl_ofi_ofiutils.c:402 NCCL WARN NET/OFI Couldn't enable endpoint. RC: -22, "
+	  "ERROR: Invalid argument", "aws_ofi.endpoint", "aws-ofi-nccl nccl_ofi_ofiutils.c format" },
+	/* UCX, Open MPI and libfabric, from their sources (explain_ucx.c) */
 	{ "[1716594409.541480] [gpu1:1581047:0]       ib_device.c:468  UCX  "
 	  "ERROR IB Async event on mlx5_0: local catastrophic error on port 1",
 	  "verbs.async_device_fatal", "openucx/ucx ib_device.c" },

@@ -203,6 +203,8 @@ extern const struct rs_explain_entry rs_explain_nccl_ucx[];
 extern const struct rs_explain_entry rs_explain_modules[];
 /* Crashes, failed assertions, services naming their peer (explain_crash.c). */
 extern const struct rs_explain_entry rs_explain_crash[];
+/* The rest of NCCL's warnings, aws-ofi-nccl's and PyTorch's (explain_nccl.c). */
+extern const struct rs_explain_entry rs_explain_nccl[];
 /* UCX's, Open MPI's and libfabric's own lines, from their sources (explain_ucx.c). */
 extern const struct rs_explain_entry rs_explain_ucx[];
 extern const struct rs_explain_entry rs_explain_evidence[];

@@ -58,7 +58,8 @@ const struct rs_explain_entry rs_explain_more[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_CONTROL, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "nccl.ib_query_failed", .tool = "NCCL",
-	  .pattern = "NET/IB ?: Unable to query (device|port) ",
+	  .pattern = "NET/IB ?: Unable to query (device|port(_num)?) |"
+		     "Call to ibv_query_(device|port|ece) failed|mlx5dv_get_data_direct_sysfs_path",
 	  .meaning = N_("NCCL opened an RDMA device but could not query it or its port: the "
 			"device is there, the driver does not answer."),
 	  .causes = { N_("the user-space provider and the kernel driver do not match (rdma-core "

@@ -39,7 +39,9 @@
 const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 	{ .id = "nccl.shm_extend", .tool = "NCCL",
 	  .pattern = "failed to extend [^ ]*(/dev/shm|nccl-)[^ ]* to [0-9]+ bytes|"
-		     "Call to posix_fallocate failed: No space left on device",
+		     "Call to posix_fallocate failed: No space left on device|"
+		     "Error while creating shared memory segment|failed to create shared memory file|"
+		     "Could not map /dev/shm/",
 	  .meaning = N_("NCCL could not grow a shared-memory segment under /dev/shm for its "
 			"intra-node transport and proxy: the file system holding it is full or "
 			"too small."),
@@ -105,7 +107,7 @@ const struct rs_explain_entry rs_explain_nccl_ucx[] = {
 	 * before it; in RoCE pastes that call is most often ibv_modify_qp.
 	 */
 	{ .id = "nccl.system_error", .tool = "NCCL, PyTorch",
-	  .pattern = "unhandled system error",
+	  .pattern = "unhandled system error|ncclSystemError: System call",
 	  .meaning = N_("NCCL's summary of a failed system or libibverbs call (ncclSystemError): "
 			"the NCCL WARN line before it names the call and its errno."),
 	  .causes = { N_("ibv_modify_qp refused the connection (the GID index, the route): look "

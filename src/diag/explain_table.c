@@ -814,7 +814,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .alt = { RS_CLS_GID, RS_CLS_CONGESTION, RS_CLS_GPUDIRECT }, .sets = RS_CTX_NCCL,
 	  .peer = "from peer ([^ <]+)<" },
 	{ .id = "nccl.async_event", .tool = "NCCL",
-	  .pattern = "NET/IB[^:]*:.*(async event|async fatal event)",
+	  .pattern = "NET/IB[^:]*:.*(async event|async fatal event|unknown event type)",
 	  .meaning = N_("The device reported an asynchronous event: 'port error' means the link went "
 		     "down, 'GID table change' an address change under a running job, 'local "
 		     "catastrophic error' a device fault."),
@@ -834,7 +834,9 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_PERMISSION, RS_CLS_APPLICATION } },
 	{ .id = "nccl.bootstrap_connect", .tool = "NCCL",
-	  .pattern = "call to connect returned|connect to [^ ]+ (failed :|returned [0-9]+)",
+	  .pattern = "call to connect returned|connect to [^ ]+ (failed :|returned )|"
+		     "(socketStartConnect|socketPollConnect):? (exceeded|to [^ ]+ failed|poll\\(\\))|"
+		     "socketTryAccept: exceeded",
 	  .meaning = N_("NCCL's out-of-band TCP connection to another rank (bootstrap, before any "
 		     "RDMA) failed."),
 	  .causes = { N_("NCCL picked an interface the other node cannot reach (docker0, lo, an IPv6 "
@@ -843,7 +845,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      N_("the other rank died or never started") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_CONTROL, .weight = 5, .alt = { RS_CLS_PATH, RS_CLS_APPLICATION },
-	  .peer = "connect to ([^ <]+)<[0-9]+> failed" },
+	  .peer = "connect to ([^ <]+)<[0-9]+> (failed|returned)" },
 	{ .id = "nccl.async_port_error", .tool = "NCCL",
 	  .pattern = "async event *: *port error",
 	  .meaning = N_("The device reported that a port went down under the job (IBV_EVENT_PORT_ERR). "
@@ -854,7 +856,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 8, .sets = RS_CTX_PORT },
 	{ .id = "nccl.async_catastrophic", .tool = "NCCL",
-	  .pattern = "async event *: *local catastrophic error",
+	  .pattern = "async (fatal )?event *: *local catastrophic error",
 	  .meaning = N_("The device reported a catastrophic error (IBV_EVENT_DEVICE_FATAL): it stopped "
 		     "working and must be reset."),
 	  .causes = { N_("a firmware assert or hardware fault (dmesg: mlx5_core health, fw_fatal)"),
@@ -863,7 +865,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.async_gid_change", .tool = "NCCL",
-	  .pattern = "async event *: *GID table change|"
+	  .pattern = "async event *: *GID table change|NET/IB ?: [^ ]+ GID table changed|"
 		     "IB Async event on [^ ]+: GID table change",
 	  .meaning = N_("An address of the RoCE interface was added or removed under the job, so GID "
 		     "indexes moved."),
@@ -916,7 +918,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.no_libibverbs", .tool = "NCCL",
 	  .pattern = "failed to open libibverbs|libibverbs\\.so[.0-9]*: cannot open shared|"
-		     "(does not (include|contain|ship)|without) libibverbs",
+		     "(does not (include|contain|ship)|without) libibverbs|lib wrapper not initialized",
 	  .meaning = N_("libibverbs could not be loaded, so NCCL has no IB/RoCE transport and uses "
 		     "sockets."),
 	  .causes = { N_("rdma-core's libibverbs is not installed in the container or host image"),
@@ -974,7 +976,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "net.addr",
 	  .cls = RS_CLS_CONTROL, .weight = 7, .alt = { RS_CLS_CONTROL, RS_CLS_PEER } },
 	{ .id = "nccl.socket_closed", .tool = "NCCL",
-	  .pattern = "connection closed by remote peer|connection reset by (remote )?peer",
+	  .pattern = "connection closed by remote peer|connection reset by (remote )?peer|"
+		     "call to (recv from|send to) [^ ]+ failed",
 	  .meaning = N_("The TCP connection to another rank was closed from the other side: that "
 		     "rank failed or exited first."),
 	  .causes = { N_("the other rank hit an error first: read its log for the first failure"),

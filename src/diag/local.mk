@@ -19,4 +19,4 @@ librscore_a_SOURCES += \
 	src/diag/explain_wc.c src/diag/explain_context.c src/diag/explain_rank.c \
 	src/diag/explain_listings.c src/diag/explain_errno.c src/diag/explain_more.c \
 	src/diag/explain_firmware.c src/diag/explain_nccl_ucx.c src/diag/explain_modules.c \
-	src/diag/explain_crash.c src/diag/explain_ucx.c
+	src/diag/explain_crash.c src/diag/explain_nccl.c src/diag/explain_ucx.c
