@@ -1141,6 +1141,194 @@ static const struct sample samples[] = {
 	{ "Failed to attach shared memory region",
 	  "perftest.hugepages",
 	  "linux-rdma/perftest src/perftest_resources.c" },
+
+	/* UCX, Open MPI and libfabric, from their sources (explain_ucx.c) */
+	{ "[1716594409.541480] [gpu1:1581047:0]       ib_device.c:468  UCX  "
+	  "ERROR IB Async event on mlx5_0: local catastrophic error on port 1",
+	  "verbs.async_device_fatal", "openucx/ucx ib_device.c" },
+	{ "ib_device.c:468  UCX  DIAG  IB Async event on mlx5_0: port error "
+	  "on port 1", "verbs.async_port_err", "openucx/ucx ib_device.c" },
+	{ "ib_device.c:468  UCX  ERROR IB Async event on mlx5_0: CQ error on "
+	  "CQ 0x1c6e3b0", "spdk.cq_error ucx.async_cq_error",
+	  "openucx/ucx ib_device.c" },
+	{ "ib_device.c:468  UCX  WARN  IB Async event on mlx5_0: GID table "
+	  "change on port 1", "nccl.async_gid_change",
+	  "openucx/ucx ib_device.c" },
+	{ "ib_device.c:468  UCX  WARN  IB Async event on mlx5_2: LID changed "
+	  "on port 1", "ucx.async_sm_event", "openucx/ucx ib_device.c" },
+	{ "ib_device.c:402  UCX  WARN  ibv_get_async_event() failed: "
+	  "Input/output error", "ucx.async_event_failed",
+	  "openucx/ucx ib_device.c" },
+	{ "ib_device.c:585  UCX  WARN  mlx5_0: could not read device/vendor "
+	  "id from sysfs, performance may be affected", "ucx.sysfs_ids",
+	  "openucx/ucx ib_device.c" },
+	{ "ib_device.c:609  UCX  ERROR ibv_query_port() returned 5: "
+	  "Input/output error", "ucx.query_port", "openucx/ucx ib_device.c" },
+	{ "ib_device.c:792  UCX  ERROR Invalid GID[3] type on mlx5_0:1: 4",
+	  "ucx.gid_type", "openucx/ucx ib_device.c" },
+	{ "ib_device.c:1036 UCX  ERROR mlx5_0:2: failed to find port",
+	  "ucx.find_port", "openucx/ucx ib_device.c" },
+	{ "ib_iface.c:1437 UCX  ERROR ibv_create_comp_channel() failed: Too "
+	  "many open files", "verbs.create_cq_pd ucx.open_files",
+	  "openucx/ucx ib_iface.c" },
+	{ "ib_iface.c:836  UCX  ERROR there is no valid pkey to use on "
+	  "mlx5_0:1", "ucx.pkey_none", "openucx/ucx ib_iface.c" },
+	{ "ib_iface.c:839  UCX  ERROR unable to find specified pkey 0x8001 "
+	  "on mlx5_0:1", "ucx.pkey_config", "openucx/ucx ib_iface.c" },
+	{ "ib_iface.c:1003 UCX  ERROR both GID_INDEX and ROCE_SUBNET_LIST "
+	  "are specified, please select only one of them", "ucx.config_invalid",
+	  "openucx/ucx ib_iface.c" },
+	{ "ib_iface.c:1534 UCX  WARN  invalid active width on mlx5_0:1: 0, "
+	  "assuming 1x", "ucx.active_speed", "openucx/ucx ib_iface.c" },
+	{ "ucp_wireup.c:1110 UCX  ERROR no active messages transport to <no "
+	  "debug data>: self/memory - Destination is unreachable, "
+	  "rc_mlx5/mlx5_0:1 - different RoCE versions detected. local RoCE v2 "
+	  "(gid=::ffff:10.0.0.1)remote RoCE v1 (gid=fe80::ba59:9fff:fe1c:2a3e)",
+	  "ucx.unreachable ucx.roce_version_differs",
+	  "openucx/ucx ib_iface.c" },
+	{ "ucp_wireup.c:1110 UCX  ERROR no active messages transport to "
+	  "node2:12345: rc_mlx5/mlx5_0:1 - IP addresses do not match with a "
+	  "24-bit prefix. local IP is 10.0.0.1, remote IP is 10.0.1.2",
+	  "ucx.roce_subnet_differs", "openucx/ucx ib_iface.c" },
+	{ "ucp_wireup.c:1110 UCX  ERROR no active messages transport to "
+	  "node2:12345: rc_mlx5/mlx5_0:1 - link layers differ RoCE (local) vs "
+	  "IB (remote)", "ucx.link_layer_differs", "openucx/ucx ib_iface.c" },
+	{ "ucp_wireup.c:1110 UCX  ERROR no active messages transport to "
+	  "node2:12345: rc_mlx5/mlx5_0:1 - IB subnet prefix differs "
+	  "0xfe80000000000000 vs 0xfec0000000000000", "ucx.ib_subnet_differs",
+	  "openucx/ucx ib_iface.c" },
+	{ "rc_iface.c:907  UCX  ERROR error modifying QP to INIT: Invalid "
+	  "argument", "verbs.modify_qp_einval", "openucx/ucx rc_iface.c" },
+	{ "sock.c:395  UCX  ERROR bind(fd=31 addr=0.0.0.0:13337) failed: "
+	  "Address already in use", "ucx.sock_listen", "openucx/ucx sock.c" },
+	{ "tcp_ep.c:257  UCX  ERROR tcp_ep 0x1c9f0a0: failed to initiate the "
+	  "connection with the peer (10.0.0.2:40391)", "ucx.tcp_connect",
+	  "openucx/ucx tcp_ep.c" },
+	{ "tcp_cm.c:89   UCX  ERROR tcp_ep 0x1c9f0a0: received wrong CM "
+	  "event (expected: 2, actual: 1) from the peer with iface listener "
+	  "address: 10.0.0.2:40391", "ucx.tcp_cm_event",
+	  "openucx/ucx tcp_cm.c" },
+	{ "sys.c:562  UCX  ERROR shmget(size=4194304, flags=0x7b0) returned "
+	  "unexpected error: No space left on device. Please check shared "
+	  "memory limits by 'ipcs -l'.", "ucx.shmget", "openucx/ucx sys.c" },
+	{ "UCX  ERROR   no active messages transport to <no debug data>: "
+	  "Unsupported operation", "ucx.no_transport_op",
+	  "openucx/ucx select.c" },
+	{ "[1701292112.836497] [a670n1:162239:0]          ucp_ep.c:1508 UCX  "
+	  "DIAG  ep 0x7f1eac0b5108: error 'Input/output error' on "
+	  "rc_mlx5/mlx5_0:1 will not be handled since no error callback is "
+	  "installed", "ucx.error_unhandled", "openucx/ucx ucp_ep.c" },
+	{ "create an internal queue.  This typically indicates a failed",
+	  "ompi.create_queue", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "The OpenFabrics \"receiver not ready\" retry count on a per-peer",
+	  "ompi.rnr_retry_pp", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "The OpenFabrics \"receiver not ready\" retry count on a shared "
+	  "receive", "ompi.rnr_retry_srq",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "WARNING: No OpenFabrics devices of the right type were found "
+	  "within", "ompi.no_device_type",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "default subnet GID prefix was detected on more than one of these",
+	  "ompi.default_subnet", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "BTL, but the library call ibv_fork_init() failed on the host "
+	  "node07.", "ompi.fork_support",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "The OpenFabrics stack has reported an unknown network error event.",
+	  "ompi.unknown_event", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "WARNING: One or more nonexistent OpenFabrics devices/ports were",
+	  "ompi.openib_config", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "The Open MPI receive queue configuration for the OpenFabrics "
+	  "devices", "ompi.peer_mismatch",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "Open MPI tried to use a GID index that was too large for an",
+	  "ompi.gid_index_large", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "WARNING: It appears that your OpenFabrics subsystem is configured "
+	  "to only", "ompi.registerable",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "You requested to run with CUDA GPU Direct RDMA support but the "
+	  "Open MPI", "ompi.no_gdr", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "WARNING: No preset parameters were found for the device that Open "
+	  "MPI", "ompi.no_device_params",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "Open MPI does not support iWARP devices with this version of OFED.",
+	  "ompi.no_iwarp", "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "By default, for Open MPI 4.0 and later, infiniband ports on a "
+	  "device", "ompi.ib_not_used",
+	  "open-mpi/ompi help-mpi-btl-openib.txt" },
+	{ "[node07][[41321,1],0][btl_ud_proc.c:211:mca_btl_ud_proc_insert] "
+	  "error creating address handle errno says Invalid argument",
+	  "ompi.create_ah", "open-mpi/ompi ud" },
+	{ "[cn0022:4071024] pml_ucx.c:228  Error: Failed to receive UCX "
+	  "worker address: Not found (-13)", "ompi.ucx_modex_recv",
+	  "open-mpi/ompi pml_ucx.c" },
+	{ "[cn0022:4071024] pml_ucx.c:129  Error: Open MPI couldn't "
+	  "distribute EP connection details", "ompi.ucx_modex_send",
+	  "open-mpi/ompi pml_ucx.c" },
+	{ "[cn0022:4071024] pml_ucx.c:469  Error: Rank number (8) is larger "
+	  "than communicator size (8)", "ompi.ucx_rank_range",
+	  "open-mpi/ompi pml_ucx.c" },
+	{ "[cn0022:4071024] pml_ucx.c:316  Error: Failed to query UCP worker "
+	  "thread level", "ompi.ucx_worker_query", "open-mpi/ompi pml_ucx.c" },
+	{ "[cn0022:4071024] pml_ucx.c:611  Error: ucx recv failed: "
+	  "Input/output error", "ompi.ucx_request_failed",
+	  "open-mpi/ompi pml_ucx.c" },
+	{ "Initialization of OFI library failed.", "ompi.ofi_init",
+	  "open-mpi/ompi help-mtl-ofi.txt" },
+	{ "libfabric:4117195:1708032874::core:core:fi_getinfo_():1310<warn> "
+	  "fi_getinfo: provider verbs output empty list",
+	  "libfabric.provider_load", "ofiwg/libfabric fabric.c" },
+	{ "libfabric:4117195:1708032872::core:core:verify_filter_names():562<"
+	  "warn> provider verb is unknown, misspelled or DL provider?",
+	  "libfabric.provider_config", "ofiwg/libfabric fabric.c" },
+	{ "libfabric:9320:1708032872::verbs:core:vrb_init_info():1399<warn> "
+	  "Enabling IB fork support failed: Invalid argument (22)",
+	  "libfabric.fork_init", "ofiwg/libfabric verbs_info.c" },
+	{ "libfabric:9320:1708032872::verbs:core:vrb_get_srcaddr_devs():1189<"
+	  "warn> No interface address found", "libfabric.no_ip",
+	  "ofiwg/libfabric verbs_info.c" },
+	{ "libfabric:9320:1708032872::verbs:core:vrb_get_match_infos():1671<i"
+	  "nfo> Handling of the addresses fails, the getting infos is "
+	  "unsuccessful", "libfabric.followup",
+	  "ofiwg/libfabric verbs_info.c" },
+	{ "libfabric:9320:1708032872::verbs:core:vrb_resolve_ib_ud_dest_addr("
+	  "):1545<info> failed to resolve 'node2:5000'.",
+	  "libfabric.ud_resolve", "ofiwg/libfabric verbs_info.c" },
+	{ "libfabric:9320:1708032872::verbs:fabric:vrb_alloc_info():1080<info"
+	  "> ibv_query_gid: Invalid argument(22)", "verbs.query_gid",
+	  "ofiwg/libfabric verbs_info.c" },
+	{ "libfabric:9320:1708032880::ofi_rxm:ep_ctrl:rxm_ep_create_pools():3"
+	  "64<warn> Unable to create rx buf pool", "libfabric.rxm_pool",
+	  "ofiwg/libfabric rxm_ep.c" },
+	{ "libfabric:9320:1708032880::ofi_rxm:ep_ctrl:rxm_init_connect_data()"
+	  ":252<warn> cm data too small", "libfabric.cm_data",
+	  "ofiwg/libfabric rxm_conn.c" },
+	{ "libfabric:2211:1708032872::efa:ep_data:efa_device_construct():56<w"
+	  "arn> ibv_open_device failed! errno: 13", "libfabric.efa_open",
+	  "ofiwg/libfabric efa_device.c" },
+	{ "libfabric:2211:1708032872::efa:fabric:efa_device_construct():72<in"
+	  "fo> efadv_query_device: Operation not supported(95)",
+	  "libfabric.efadv_query", "ofiwg/libfabric efa_device.c" },
+	{ "libfabric:2211:1708032890::efa:cq:efa_rdm_txe_handle_error():736<w"
+	  "arn> err: 5, message: Unresponsive receiver. This error is "
+	  "typically caused by a peer hardware failure or incorrect "
+	  "inbound/outbound rules in the security group - EFA requires \"All "
+	  "traffic\" type allowlisting. Please also verify the peer "
+	  "application has not terminated unexpectedly. (13)",
+	  "libfabric.efa_unresponsive", "ofiwg/libfabric efa_strerror.c" },
+	{ "libfabric:2211:1708032890::efa:cq:efa_rdm_txe_handle_error():736<w"
+	  "arn> err: 5, message: Invalid receiver queue pair number (QPN). "
+	  "This error is typically caused by a crashed peer. Please verify the "
+	  "peer application has not terminated unexpectedly. (9)",
+	  "libfabric.efa_peer_gone", "ofiwg/libfabric efa_strerror.c" },
+	{ "libfabric:2211:1708032890::efa:cq:efa_rdm_rxe_handle_error():812<w"
+	  "arn> err: 5, message: Flushed during queue pair destroy (1)",
+	  "libfabric.efa_flushed", "ofiwg/libfabric efa_strerror.c" },
+	{ "EFA internal error: (4110) Failure inserting address into address "
+	  "vector", "libfabric.av_insert libfabric.efa_internal",
+	  "ofiwg/libfabric efa_strerror.c" },
+	{ "EFA internal error: (4109) TX entries exhausted",
+	  "libfabric.efa_internal libfabric.efa_pool",
+	  "ofiwg/libfabric efa_strerror.c" },
 };
 
 /* Lines of ordinary output that must not be taken for errors. */

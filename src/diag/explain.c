@@ -595,7 +595,7 @@ int rs_explainer_new_table(struct rs_explainer **out, const struct rs_explain_en
 static const struct rs_explain_entry *const tables[] = {
 	rs_explain_messages, rs_explain_kernel, rs_explain_stacks, rs_explain_wc_status,
 	rs_explain_more, rs_explain_firmware, rs_explain_nccl_ucx, rs_explain_modules,
-	rs_explain_crash, rs_explain_nccl, rs_explain_verbs,
+	rs_explain_crash, rs_explain_nccl, rs_explain_verbs, rs_explain_ucx,
 	rs_explain_listings,
 	rs_explain_errno, rs_explain_evidence,
 };

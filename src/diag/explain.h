@@ -207,6 +207,8 @@ extern const struct rs_explain_entry rs_explain_crash[];
 extern const struct rs_explain_entry rs_explain_nccl[];
 /* The rest of perftest's, rdma-core's, the kernel's and SPDK's own lines (explain_verbs.c). */
 extern const struct rs_explain_entry rs_explain_verbs[];
+/* UCX's, Open MPI's and libfabric's own lines, from their sources (explain_ucx.c). */
+extern const struct rs_explain_entry rs_explain_ucx[];
 extern const struct rs_explain_entry rs_explain_evidence[];
 /* The words before a status number, and the number (group 3): explain_wc.c. */
 extern const char rs_explain_wc_number[];

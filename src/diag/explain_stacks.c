@@ -119,7 +119,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .cls = RS_CLS_DRIVER, .weight = 6, .alt = { RS_CLS_PERMISSION } },
 	{ .id = "libfabric.av_insert", .tool = "libfabric",
 	  .pattern = "fi_av_insert.*(failed|inserted = 0|number of addresses inserted|ret=-[0-9])|"
-		     "unable to insert (the )?remote address into (the )?address vector",
+		     "unable to insert (the )?remote address into (the )?address vector|"
+		     "failure inserting address into address vector",
 	  .meaning = N_("libfabric could not add the peer's address to its address vector: the "
 		        "address could not be resolved to an RDMA one."),
 	  .causes = { N_("the peer's address is not reachable over RDMA (route, ARP, no RDMA device "
@@ -154,7 +155,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 7, .alt = { RS_CLS_DRIVER }, .sets = RS_CTX_PORT },
 	{ .id = "ompi.registerable", .tool = "Open MPI",
-	  .pattern = "registering part of your physical memory|registerable memory",
+	  .pattern = "registering part of your physical memory|registerable memory|"
+		     "OpenFabrics subsystem is configured to only",
 	  .meaning = N_("Open MPI found that the RDMA driver lets it register only part of the "
 		        "machine's memory, so large jobs fail or run slowly."),
 	  .causes = { N_("the driver's memory translation table is small (mlx4_core log_num_mtt, "
@@ -181,7 +183,8 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_SETUP, .check = "device.none",
 	  .cls = RS_CLS_DRIVER, .weight = 3, .alt = { RS_CLS_APPLICATION } },
 	{ .id = "ompi.ib_not_used", .tool = "Open MPI",
-	  .pattern = "ports on a device are not used by default|btl_openib_allow_ib",
+	  .pattern = "ports on a device are not used by default|btl_openib_allow_ib|"
+		     "Open MPI 4\\.0 and later, infiniband ports on a device",
 	  .meaning = N_("Open MPI 4 and later do not run their openib component on InfiniBand "
 		        "ports: UCX (pml ucx) is meant for them. The warning is about that policy."),
 	  .causes = { N_("Open MPI built or run without UCX (--mca pml ucx), so it tried openib"),
@@ -578,9 +581,13 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("the adapter's firmware is too old for the feature") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 4, .alt = { RS_CLS_RESOURCES, RS_CLS_FIRMWARE } },
-	/* ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d". */
+	/*
+	 * ib_device.c / ib_iface.c: "Invalid active_speed on %s:%d: %d"; later
+	 * versions warn "invalid active width on %s:%d: %d, assuming 1x" and
+	 * "unknown active_speed on %s:%d: %d, fallback to SDR".
+	 */
 	{ .id = "ucx.active_speed", .tool = "UCX",
-	  .pattern = "invalid active_speed( on [^ ]+:[0-9]+)?",
+	  .pattern = "invalid active[_ ](speed|width)( on [^ ]+:[0-9]+)?|unknown active_speed on",
 	  .meaning = N_("UCX does not know the speed the port reports, so it cannot open the "
 		        "interface: the port's speed is newer than this UCX."),
 	  .causes = { N_("this UCX is older than the link speed (NDR needs UCX 1.13 or later, XDR "

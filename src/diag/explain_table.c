@@ -194,7 +194,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 6, .alt = { RS_CLS_PERMISSION, RS_CLS_DRIVER } },
 	{ .id = "verbs.modify_qp_einval", .tool = "NCCL, UCX, verbs applications",
-	  .pattern = "modify[_ ]?(UD |RC |DC )?QP.*(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
+	  .pattern = "modify(ing)?[_ ]?(UD |RC |DC )?QP.*"
+		     "(invalid argument|EINVAL|errno:? 22([^0-9]|$))",
 	  .meaning = N_("A queue pair transition failed with EINVAL: the device refused an "
 		     "attribute. On RoCE the usual one is the address vector: it needs a GRH "
 		     "with a valid source GID index (LID addressing is InfiniBand only)."),
@@ -208,7 +209,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .alt = { RS_CLS_GID, RS_CLS_FIRMWARE, RS_CLS_DRIVER }, .sets = RS_CTX_EINVAL },
 	{ .id = "verbs.query_gid", .tool = "ibv_*_pingpong, perftest",
 	  .pattern = "can" AP "t read sgid of index|could not get local gid|"
-		     "ibv_query_gid(_ex)?(\\([^)]*\\))? failed|failed to query gid",
+		     "ibv_query_gid(_ex)?(\\([^)]*\\))?( failed|: [a-z ]+\\(?[0-9]+\\)?$)|"
+		     "failed to query gid",
 	  .meaning = N_("The GID index given could not be read: the slot is empty or beyond the "
 		     "table."),
 	  .causes = { N_("an index copied from another host or from before an address change: RoCE "
@@ -685,7 +687,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .cls = RS_CLS_PEER, .weight = 2, .alt = { RS_CLS_APPLICATION } },
 	/* Asynchronous events by their libibverbs names (enum ibv_event_type). */
 	{ .id = "verbs.async_port_err", .tool = "libibverbs, Open MPI, applications",
-	  .pattern = "IBV_EVENT_PORT_ERR",
+	  .pattern = "IBV_EVENT_PORT_ERR|"
+		     "IB Async event on [^ ]+: port error on port",
 	  .meaning = N_("The device reported IBV_EVENT_PORT_ERR: a port left the ACTIVE state - the "
 		     "link went down - and the connections over it fail."),
 	  .causes = { N_("the cable, transceiver or switch port: the link went down or flaps"),
@@ -694,7 +697,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
 	  .cls = RS_CLS_PORT, .weight = 7, .sets = RS_CTX_PORT, .alt = { RS_CLS_FIRMWARE } },
 	{ .id = "verbs.async_device_fatal", .tool = "libibverbs, Open MPI, applications",
-	  .pattern = "IBV_EVENT_DEVICE_FATAL",
+	  .pattern = "IBV_EVENT_DEVICE_FATAL|"
+		     "IB Async event on [^ ]+: local catastrophic error",
 	  .meaning = N_("The device reported IBV_EVENT_DEVICE_FATAL: the adapter hit a fatal error "
 		     "and every resource on it is lost until it recovers."),
 	  .causes = { N_("an adapter firmware or hardware fault (the kernel log has its health "
@@ -884,7 +888,8 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 8, .alt = { RS_CLS_DRIVER } },
 	{ .id = "nccl.async_gid_change", .tool = "NCCL",
-	  .pattern = "async event *: *GID table change|NET/IB ?: [^ ]+ GID table changed",
+	  .pattern = "async event *: *GID table change|NET/IB ?: [^ ]+ GID table changed|"
+		     "IB Async event on [^ ]+: GID table change",
 	  .meaning = N_("An address of the RoCE interface was added or removed under the job, so GID "
 		     "indexes moved."),
 	  .causes = { N_("an address change on the interface (DHCP, NetworkManager, a pod's network "

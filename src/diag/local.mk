@@ -20,4 +20,4 @@ librscore_a_SOURCES += \
 	src/diag/explain_listings.c src/diag/explain_errno.c src/diag/explain_more.c \
 	src/diag/explain_firmware.c src/diag/explain_nccl_ucx.c src/diag/explain_modules.c \
 	src/diag/explain_crash.c src/diag/explain_nccl.c \
-	src/diag/explain_verbs.c
+	src/diag/explain_verbs.c src/diag/explain_ucx.c
