@@ -789,6 +789,42 @@ static const struct sample samples[] = {
 	  "(error=19 No such device)", "errno.enodev", "Mellanox/libvma#41" },
 	{ "Rank 1 on node-b could not open erdma_1 (Permission denied, errno 13)", "errno.eperm",
 	  "NVIDIA/nccl#2428 (the warning proposed there)" },
+	/* the kernel's neighbour lookup, rdma_cm's QP, loaders, Gloo, QEMU, DPDK */
+	{ "ib_device.c:1451 UCX ERROR ibv_create_ah(dlid=0 sl=0 port=1 sgid_index=3) for UD "
+	  "mlx5 connect on mlx5_2 failed: Connection timed out",
+	  "verbs.create_ah verbs.create_ah_timeout", "NVIDIA/TensorRT-LLM#18503 (NIXL over UCX 1.22)" },
+	{ "rdma_create_ep: Invalid argument", "rdma_cm.create_ep_einval rdma_cm.getaddrinfo",
+	  "linux-rdma/rdma-core#1170 (rdma_xclient)" },
+	{ "[1630663566.521351] [yq01-gpu-0106:3193 :0]        ib_mlx5.c:92   UCX  ERROR "
+	  "mlx5dv_create_cq(cqe=1024) failed: Cannot allocate memory",
+	  "ucx.dv_create_enomem ucx.dv_create_cq_enomem ucx.dv_create", "openucx/ucx#7336" },
+	{ "[rank8] Warning: Unable to resolve hostname to a (local) address. Using the loopback",
+	  "gloo.loopback_fallback", "aws-samples/aws-do-eks#50 (Gloo under vLLM)" },
+	{ "[rank8] Gloo connectFullMesh failed ... timed out connecting: SO_ERROR: Connection "
+	  "refused, remote=[127.0.0.1]:14215", "gloo.connect_mesh",
+	  "aws-samples/aws-do-eks#50" },
+	{ "qemu_rdma_block_for_wrid_miss A Wanted wrid CONTROL SEND (2000) but got CONTROL RECV "
+	  "(4000)", "qemu.rdma_wrid_order", "qemu-devel, patchwork comment 24561351" },
+	{ "version `IBVERBS_PRIVATE_34' not found", "host.verbs_symbol_version",
+	  "modal-projects/training-gym#421 (the loader)" },
+	{ "mlx5_common: Failed to create an MR ... (1378975744 bytes)", "dpdk.mlx5_mr",
+	  "sonic-net/sonic-buildimage#29082 (DPDK mlx5)" },
+	{ "Failed to deallocate PD - Device or resource busy", "tools.teardown",
+	  "linux-rdma/perftest#52 (perftest 4.4-0.5)" },
+	{ "[1700000000.000000] [node1:1234:0]          ib_md.c:1321 UCX  WARN  ibv_dealloc_pd() "
+	  "failed: Device or resource busy", "errno.ebusy_teardown",
+	  "UCX src/uct/ib/base/ib_md.c ucs_warn(\"ibv_dealloc_pd() failed: %m\")" },
+	{ "[  0.004s]   qp[10] FAILED errno=16 (Resource busy)", "errno.ebusy",
+	  "ml-explore/mlx#3162 (Thunderbolt RDMA)" },
+	{ "[1610542356.468568] [dgx13:13389:0]    ucp_context.c:1080 UCX  ERROR "
+	  "UCX_SOCKADDR_CM_ENABLE is set to yes but none of the available components supports "
+	  "SOCKADDR_CM", "ucx.sockaddr_cm_none", "rapidsai/ucx-py#667 (UCX 1.10)" },
+	{ "ERROR mlx5_0: both WC and NC_DEDICATED UAR allocation types are not supported",
+	  "ucx.uar_types", "openucx/ucx#10180 (ib_mlx5.c)" },
+	{ "[application][error] RegisterRdmaMemoryRegion failed! addr:0x7f00, size:943718400, "
+	  "accessFlag:15, errno:22 (Invalid argument)", "verbs.reg_mr",
+	  "ROCm/mori#481" },
+	{ "Fatal Python error: Aborted", "app.crash_signal", "CPython's faulthandler" },
 	/* crashes and assertions: fallbacks, so any error before them ranks first */
 	{ "[job-3bb8-worker-0:4682 :0:4682] Caught signal 11 (Segmentation fault: address not "
 	  "mapped to object at address (nil))", "app.crash_signal",
@@ -1276,6 +1312,9 @@ static const struct sample samples[] = {
 	  "open-mpi/ompi help-mtl-ofi.txt" },
 	{ "libfabric:4117195:1708032874::core:core:fi_getinfo_():1310<warn> "
 	  "fi_getinfo: provider verbs output empty list",
+	  "libfabric.provider_empty", "ofiwg/libfabric fabric.c" },
+	{ "libfabric:4117195:1708032872::core:core:ofi_reg_dl_prov():681<warn> dlsym: "
+	  "/opt/amazon/efa/lib64/libfabric/libefa-fi.so: undefined symbol: fi_prov_ini",
 	  "libfabric.provider_load", "ofiwg/libfabric fabric.c" },
 	{ "libfabric:4117195:1708032872::core:core:verify_filter_names():562<"
 	  "warn> provider verb is unknown, misspelled or DL provider?",

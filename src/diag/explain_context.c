@@ -301,6 +301,11 @@ const struct rs_explain_rule rs_explain_rules[] = {
 	     N_("EFAULT (bad address): the kernel could not pin the range at all - the "
 	        "locked-memory limit gives ENOMEM instead; GPU memory without a peer-memory path "
 	        "is the usual case"), 0),
+	/* EINVAL: a range the driver will not take as host memory. */
+	RULE("verbs.reg_mr", RS_CTX_EINVAL, RS_CTX_ENOMEM | RS_CTX_MEMLOCK, RS_CLS_GPUDIRECT, 1,
+	     N_("EINVAL: the locked-memory limit gives ENOMEM instead; a registration refused as "
+	        "invalid is most often GPU memory without its peer-memory module "
+	        "(nvidia-peermem, amdgpu_peermem) or dma-buf"), 0),
 	MEMLOCK_OK("verbs.reg_mr"),
 	MEMLOCK_OK("perftest.ib_resources"),
 	MEMLOCK_OK("verbs.create_cq_pd"),

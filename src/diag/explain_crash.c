@@ -16,7 +16,7 @@
  * `objdump -rdS <executable>` is needed to interpret this." and its
  * ceph_abort/ceph_assert, glibc's assert "Assertion `%s' failed.", the
  * shell's "Segmentation fault (core dumped)", CPython's faulthandler
- * "Fatal Python error: Segmentation fault", and DeepEP's EP_HOST_ASSERT
+ * "Fatal Python error: Segmentation fault" (or "Aborted"), and DeepEP's EP_HOST_ASSERT
  * "Failed: Assertion error %s:%d '%s'".
  *
  * The rest name their cause: rdma_cm's bind to a wildcard address fails
@@ -41,7 +41,7 @@ const struct rs_explain_entry rs_explain_crash[] = {
 	{ .id = "app.crash_signal", .tool = "the program (a crash)",
 	  .pattern = "Caught signal [0-9]+ \\((Segmentation fault|Bus error|Aborted|Illegal)|"
 		     "\\*\\*\\* Process received signal \\*\\*\\*|"
-		     "Segmentation fault \\(core dumped\\)|Fatal Python error: Segmentation|"
+		     "Segmentation fault \\(core dumped\\)|Fatal Python error: (Segmentation|Aborted)|"
 		     "objdump -rdS <executable>. is needed to interpret|"
 		     "[^a-z_]__?ceph_abort",
 	  .meaning = N_("The program crashed (a signal or an abort) and printed its backtrace; "

@@ -85,6 +85,24 @@ const struct rs_explain_entry rs_explain_errno[] = {
 		 N_("the peer's queue pair is not ready yet"),
 		 RS_TREE_LARGE_MSG, "device.max_mr", RS_CLS_RESOURCES, RS_CLS_APPLICATION,
 		 RS_CLS_PEER),
+	FALLBACK("ebusy_teardown", "(dealloc|destroy)[a-z_ ]*[^,;]*(resource busy|EBUSY|" NUM("16")
+		 ")",
+		 N_("Freeing an RDMA object failed with EBUSY. Low confidence: no message of a "
+		    "known tool: other objects still use it."),
+		 N_("the program frees in the wrong order: a protection domain with memory "
+		    "regions or queue pairs left, a CQ with QPs still attached (a bug of the "
+		    "program or of a release of it)"),
+		 N_("an error earlier left objects behind that the teardown does not know of"),
+		 NULL, RS_TREE_CONNECTION, "perf.pingpong", RS_CLS_APPLICATION, RS_CLS_APPLICATION,
+		 RS_CLS_NONE),
+	FALLBACK("ebusy", "(device or resource busy|resource busy|EBUSY|" NUM("16") ")",
+		 N_("An RDMA call failed with EBUSY. Low confidence: no message of a known tool: "
+		    "the device refuses more of an object, or the object is in use."),
+		 N_("a device limit reached: the driver refuses more queue pairs or contexts "
+		    "than the device has (some devices allow only a few)"),
+		 N_("the object is still in use by another one or another process"), NULL,
+		 RS_TREE_LARGE_MSG, "device.max_mr", RS_CLS_RESOURCES, RS_CLS_APPLICATION,
+		 RS_CLS_NONE),
 	FALLBACK("enodev", "(no such device|ENODEV|" NUM("19") "|\\(-19\\))",
 		 N_("An RDMA call found no device. Low confidence: no message of a known tool."),
 		 N_("no RDMA device: the driver or the user-space provider is not installed or "

@@ -37,6 +37,37 @@ const struct rs_explain_entry rs_explain_modules[] = {
 			 "passed in") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 8, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * The dynamic loader: a provider (libmlx5.so.1, libefa.so.1) linked
+	 * against a libibverbs of another rdma-core release names the private
+	 * symbol version it lacks ("version `IBVERBS_PRIVATE_34' not found
+	 * (required by .../libmlx5.so.1)").
+	 */
+	{ .id = "host.verbs_symbol_version", .tool = "the dynamic loader (libibverbs)",
+	  .pattern = "version .(IBVERBS|RDMACM|MLX5|EFA|UCS|UCT|UCP)_[A-Z0-9_.]+. not found",
+	  .meaning = N_("A library of the RDMA stack needs a symbol version that the libibverbs "
+			"(or librdmacm, UCX) being loaded does not have: the two come from different "
+			"releases."),
+	  .causes = { N_("libibverbs and its providers from different rdma-core builds (a "
+			 "container image with the host's provider, MLNX_OFED over the distribution's "
+			 "packages): install matching rdma-core packages, or point LD_LIBRARY_PATH at "
+			 "one installation") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 9 },
+	/*
+	 * DPDK's mlx5 common driver registers the mbuf pools with the NIC
+	 * (drivers/common/mlx5/mlx5_common_mr.c); a container without
+	 * IPC_LOCK or with a small memlock limit cannot pin them.
+	 */
+	{ .id = "dpdk.mlx5_mr", .tool = "DPDK (mlx5)",
+	  .pattern = "mlx5_common: Fail(ed)? to create (an )?MR",
+	  .meaning = N_("DPDK's mlx5 driver could not register its packet buffers with the NIC, "
+			"so the port's queues cannot be set up."),
+	  .causes = { N_("the locked-memory limit or a missing IPC_LOCK capability (a container "
+			 "that lost --privileged): give it IPC_LOCK and an unlimited memlock limit"),
+		      N_("the buffers are larger than the device or the hugepages allow") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 6, .alt = { RS_CLS_RESOURCES } },
 	{ .id = "kernel.qedr_inline", .tool = "kernel (qedr)",
 	  .pattern = "unsupported inline data size=[0-9a-fx]+ requested",
 	  .meaning = N_("The driver refused to create a queue pair: the inline data asked for "

@@ -349,6 +349,48 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
 	  .cls = RS_CLS_PATH, .weight = 2, .alt = { RS_CLS_GID, RS_CLS_MTU } },
 
+	/* --- Gloo (PyTorch), QEMU's RDMA migration ----------------------------- */
+	/*
+	 * gloo/transport/tcp/device.cc: with no GLOO_SOCKET_IFNAME it takes the
+	 * address the host name resolves to, and falls back to loopback.
+	 */
+	{ .id = "gloo.loopback_fallback", .tool = "Gloo (PyTorch)",
+	  .pattern = "Unable to resolve hostname to a \\(local\\) address|"
+		     "Using the loopback address as fallback",
+	  .meaning = N_("Gloo could not find this host's address from its host name and uses "
+			"loopback (127.0.0.1) for its rendezvous: the other nodes are then told to "
+			"connect to their own loopback."),
+	  .causes = { N_("the host name does not resolve to an address of the interface the "
+			 "nodes share (many NICs, host networking in a pod): set GLOO_SOCKET_IFNAME "
+			 "(and NCCL_SOCKET_IFNAME) to that interface") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 8 },
+	{ .id = "gloo.connect_mesh", .tool = "Gloo (PyTorch)",
+	  .pattern = "Gloo connectFullMesh failed",
+	  .meaning = N_("Gloo could not connect its full mesh of TCP connections between the "
+			"ranks (PyTorch's CPU process group, used at startup)."),
+	  .causes = { N_("a rank advertised an address the others cannot reach (loopback, the "
+			 "wrong interface): GLOO_SOCKET_IFNAME"),
+		      N_("a firewall between the nodes, or the other rank is not up yet"),
+		      N_("the other rank failed first") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_CONTROL, RS_CLS_PEER } },
+	/*
+	 * QEMU's migration/rdma.c trace qemu_rdma_block_for_wrid_miss: it waited
+	 * for one completion and got another; completions of a send and a
+	 * receive queue come in no fixed order.
+	 */
+	{ .id = "qemu.rdma_wrid_order", .tool = "QEMU (RDMA live migration)",
+	  .pattern = "Wanted wrid [A-Z_ ]+\\([0-9]+\\) but got",
+	  .meaning = N_("QEMU's RDMA migration waited for one work completion and polled "
+			"another: it expects completions in an order that the send and receive "
+			"queues do not guarantee."),
+	  .causes = { N_("QEMU's migration/rdma code assumed the order (fixed upstream by "
+			 "\"migration/rdma: Fix out of order wrid\"): use a QEMU with the fix, or "
+			 "migrate over TCP") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6 },
+
 	/* --- Kubernetes device plugins --------------------------------------- */
 	{ .id = "k8s.rdma_netns", .tool = "k8s-rdma-shared-dev-plugin",
 	  .pattern = "incorrect RDMA subsystem network namespace",
@@ -567,6 +609,23 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("host memory for the queues' buffers ran out") },
 	  .tree = RS_TREE_LARGE_MSG, .check = "device.max_mr",
 	  .cls = RS_CLS_RESOURCES, .weight = 6, .alt = { RS_CLS_MEMLOCK } },
+	/*
+	 * A completion queue's buffer is pinned host memory and its size is
+	 * small and fixed: ENOMEM there is the locked-memory limit, as UCX's
+	 * own FAQ says for ibv_create_cq.
+	 */
+	{ .id = "ucx.dv_create_cq_enomem", .tool = "UCX",
+	  .pattern = UCX_NOT_DEBUG "mlx5dv_create_cq(\\([^)]*\\))?:? failed.*(cannot allocate memory|ENOMEM)",
+	  .meaning = N_("UCX could not create a completion queue on an mlx5 device: ENOMEM, and a "
+			"CQ's buffer is memory pinned under the locked-memory limit."),
+	  .causes = { N_("the locked-memory limit of the process is too small (ulimit -l): a "
+			 "user that is not root, a batch system or a container with the default "
+			 "64 KiB - raise it to unlimited, or exclude the IB transports "
+			 "(UCX_TLS=^ib)"),
+		      N_("the device's limit on completion queues is reached (many processes per "
+			 "node)") },
+	  .tree = RS_TREE_LARGE_MSG, .check = "host.memlock_small",
+	  .cls = RS_CLS_MEMLOCK, .weight = 7, .alt = { RS_CLS_RESOURCES } },
 	{ .id = "ucx.dv_create", .tool = "UCX",
 	  .pattern = UCX_NOT_DEBUG "(" UCX_DV_CALL "|failed to create TM XRQ)",
 	  .meaning = N_("UCX could not create an object through the mlx5 direct-verbs or DEVX "

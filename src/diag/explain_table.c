@@ -228,6 +228,23 @@ const struct rs_explain_entry rs_explain_messages[] = {
 		      N_("the peer's MAC cannot be resolved (route, ARP)") },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
 	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_PATH, RS_CLS_APPLICATION } },
+	/*
+	 * On RoCE the kernel resolves the peer's MAC while it creates the
+	 * address handle (ib_resolve_eth_dmac, rdma_addr_find_l2_eth_by_grh):
+	 * ETIMEDOUT is that neighbour lookup unanswered.
+	 */
+	{ .id = "verbs.create_ah_timeout", .tool = "libibverbs (UCX, perftest, applications)",
+	  .pattern = "create_ah(\\(.*\\))?[^,;]* failed: Connection timed out|"
+		     "create_ah(\\(.*\\))?[^,;]* failed.*(ETIMEDOUT|errno[ :=]*-?110)",
+	  .meaning = N_("Creating the address handle for the peer timed out: on RoCE the kernel "
+			"looks up the MAC of the peer's IP address while it creates it, and no "
+			"neighbour answered."),
+	  .causes = { N_("the peer's address is not reachable from this port's subnet: another rail "
+			 "or subnet (several NICs with overlapping subnets), a missing route, or "
+			 "ARP answered on another interface"),
+		      N_("the GID chosen belongs to another interface or subnet than the peer's") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.ping",
+	  .cls = RS_CLS_PATH, .weight = 7, .alt = { RS_CLS_GID } },
 	{ .id = "perftest.gid_incompat", .tool = "perftest",
 	  .pattern = "found incompatibility issue with GID types|please try to use a different "
 		     "IP version",
@@ -295,7 +312,7 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	{ .id = "verbs.reg_mr", .tool = "perftest, ibv_*_pingpong, NCCL",
 	  .pattern = "couldn" AP "t (allocate|register) (GPU |CUDA )?MR|failed to (create|register|reg) "
 		     "(mr|memory)|ibv_reg_(dmabuf_)?mr[a-z0-9_]*(\\([^)]*\\))?( failed|: )|"
-		     "[a-z_]+ reg_mr failed",
+		     "[a-z_]+ reg_mr failed|register[a-z]*memoryregion failed",
 	  .meaning = N_("Registering the test's buffer with the NIC (pinning it in RAM and giving it "
 		     "keys) failed. perftest's buffer is the message size times the queue depth, "
 		     "so large messages hit this first."),
@@ -645,6 +662,20 @@ const struct rs_explain_entry rs_explain_messages[] = {
 	  .tree = RS_TREE_CONNECTION, .check = "rdma.cm_resolve",
 	  .cls = RS_CLS_RDMA_CM, .weight = 3, .alt = { RS_CLS_PATH, RS_CLS_PEER, RS_CLS_DRIVER } },
 
+	/*
+	 * rdma_create_ep() creates the QP from the attributes it is given:
+	 * EINVAL is those attributes refused, not the address.
+	 */
+	{ .id = "rdma_cm.create_ep_einval", .tool = "librdmacm (applications)",
+	  .pattern = "rdma_create_ep[^a-z]*(: )?(Invalid argument|EINVAL|errno[ :=]*-?22)",
+	  .meaning = N_("rdma_create_ep() refused the queue pair it was asked to create with the "
+			"endpoint: the attributes the program passed are invalid for this QP type "
+			"or device."),
+	  .causes = { N_("attributes that do not fit the QP type: a receive queue (max_recv_wr, "
+			 "max_recv_sge) on an XRC send QP or one using an SRQ"),
+		      N_("sizes above the device's limits (max_qp_wr, max_sge, max_inline_data)") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_RESOURCES } },
 	{ .id = "rdma_cm.getaddrinfo", .tool = "librdmacm (rping, rdma_server, applications), "
 					      "libfabric",
 	  .pattern = "rdma_getaddrinfo|rdma_create_ep",

@@ -541,8 +541,7 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 	  .pattern = "dlopen\\([^)]*-fi\\.so\\): |dlsym: "
 		     ".*fi_prov_ini|provider missing mandatory entry "
 		     "points|Provider [a-z0-9_]+ fi_version [0-9.]+ < "
-		     "requested|fi_getinfo: provider [a-z0-9_]+ output empty "
-		     "list",
+		     "requested",
 	  .meaning = N_("libfabric could not load or use a provider library: "
 			"the library or one it needs is missing, or it was "
 			"built for another libfabric."),
@@ -553,6 +552,41 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 			 "LD_LIBRARY_PATH point at different ones") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 5, .alt = { RS_CLS_APPLICATION } },
+	/*
+	 * fabric.c's "fi_getinfo: provider %s output empty list": the
+	 * provider loaded and looked, and offered nothing; the lines before
+	 * it say why (a device it could not open, no address).
+	 */
+	{ .id = "libfabric.provider_empty", .tool = "libfabric",
+	  .pattern = "fi_getinfo: provider [a-z0-9_;]+ output empty list",
+	  .meaning = N_("A libfabric provider loaded but offered no fabric: it found no device "
+			"it could use. The provider's own warnings before this line say why."),
+	  .causes = { N_("no device of the provider's kind here, or its kernel driver or "
+			 "user-space library is missing"),
+		      N_("the devices are there but cannot be opened (a container without the "
+			 "device nodes, or its device cgroup)") },
+	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
+	  .cls = RS_CLS_DRIVER, .weight = 2, .alt = { RS_CLS_PERMISSION } },
+	/* ucp_context.c, UCX 1.10 on: the option is on but no component can honour it. */
+	{ .id = "ucx.sockaddr_cm_none", .tool = "UCX",
+	  .pattern = "UCX_SOCKADDR_CM_ENABLE is set to yes but none of the available components",
+	  .meaning = N_("UCX was told to connect through a sockaddr connection manager (the "
+			"default from UCX 1.10), and none of the components it may use has one."),
+	  .causes = { N_("the transports or components allowed (UCX_TLS, UCX_SOCKADDR_TLS_PRIORITY) "
+			 "exclude rdmacm and tcp: allow one, or set UCX_SOCKADDR_CM_ENABLE=n"),
+		      N_("librdmacm or UCX's rdmacm module is not installed") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 7, .alt = { RS_CLS_DRIVER } },
+	/* ib_mlx5.c: UCX then turns DevX off and goes on; later releases say it at DIAG. */
+	{ .id = "ucx.uar_types", .tool = "UCX",
+	  .pattern = "both WC and NC_DEDICATED UAR allocation types are not supported",
+	  .meaning = N_("UCX could not allocate a doorbell page (UAR) of either kind through DevX "
+			"on this device; it turns DevX off and carries on without it."),
+	  .causes = { N_("harmless by itself (later UCX releases print it as a diagnostic): look "
+			 "for the first error after it; building UCX --without-devx silences it"),
+		      N_("a device, firmware or rdma-core without DevX UAR support") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 2, .alt = { RS_CLS_FIRMWARE, RS_CLS_DRIVER } },
 	{ .id = "libfabric.provider_config", .tool = "libfabric",
 	  .pattern = "provider [^ ]+ is unknown, misspelled or DL "
 		     "provider|preferred provider not found: |No hook found "
