@@ -599,7 +599,8 @@ static const struct sample samples[] = {
 	  "progressing operation=Connect, res=3, closing connection", "nccl.proxy_failed",
 	  "deepseek-ai/DeepEP#143" },
 	{ "[1547681254.659353] [dgx05:81859:0]   ucp_listener.c:263  UCX  ERROR none of the "
-	  "available transports can listen for connections on 0.0.0.0:6452", "ucx.listen_none",
+	  "available transports can listen for connections on 0.0.0.0:6452",
+	  "ucx.listen_none ucx.listen_wildcard",
 	  "openucx/ucx#3139" },
 	{ "[1624302032.434803] [fj024:33393:0]          ib_md.c:348  UCX  ERROR ibv_reg_mr(address"
 	  "=0x400026200000, length=10485760, access=0x10000f) failed: Invalid argument. "
@@ -825,6 +826,26 @@ static const struct sample samples[] = {
 	  "accessFlag:15, errno:22 (Invalid argument)", "verbs.reg_mr",
 	  "ROCm/mori#481" },
 	{ "Fatal Python error: Aborted", "app.crash_signal", "CPython's faulthandler" },
+	{ "[145291.904971] mlx5_core 0000:04:00.0: mlx5_cmd_check:795:(pid 9993): RTR2RTS_QP(0x504) "
+	  "op_mod(0x0) failed, status bad parameter(0x3), syndrome (0x4bb88f)",
+	  "kernel.mlx5_cmd_failed kernel.mlx5_qp_bad_param", "charmplusplus/charm#2532 (retry_cnt 20)" },
+	{ "mlx5_core 0000:3b:00.0: mlx5_cmd_check:772:(pid 2231): INIT2RTR_QP(0x503) op_mod(0x0) "
+	  "failed, status bad parameter(0x3), syndrome (0x7e1579)",
+	  "kernel.mlx5_cmd_failed kernel.mlx5_rtr_bad_param",
+	  "mlx5_core cmd.c mlx5_cmd_check format, INIT2RTR" },
+	{ "Segmentation fault", "app.crash_signal", "erpc-io/eRPC#10 (the shell's report of SIGSEGV)" },
+	{ "`na_ofi_msg_send(): fi_tsend() failed, rc: -9 (Bad file descriptor)`", "errno.ebadf",
+	  "mercury-hpc/mercury#596" },
+	{ "In operator() at tensorpipe/common/ibv.h:172 \"\": Operation not supported",
+	  "tensorpipe.ibv_unsupported", "pytorch/pytorch#65022 (TensorPipe on EFA)" },
+	{ "W0911 06:19:37.204383  3746 rdma_context.cpp:433] Device mlx5_3 port not active",
+	  "mooncake.port_inactive", "MoonshotAI/checkpoint-engine#1" },
+	{ "[dgx15:44156:0]   ucp_listener.c:263  UCX  ERROR none of the available transports can "
+	  "listen for connections on 0.0.0.0:13337", "ucx.listen_none ucx.listen_wildcard",
+	  "rapidsai/ucx-py#168" },
+	{ "ip-172-31-0-137:14605:14673 [0] NCCL INFO Bootstrap : Using [0]ens5:172.31.0.137<0> "
+	  "[1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>", "nccl.virtual_iface",
+	  "pytorch/pytorch#68893" },
 	/* crashes and assertions: fallbacks, so any error before them ranks first */
 	{ "[job-3bb8-worker-0:4682 :0:4682] Caught signal 11 (Segmentation fault: address not "
 	  "mapped to object at address (nil))", "app.crash_signal",

@@ -39,9 +39,9 @@
 
 const struct rs_explain_entry rs_explain_crash[] = {
 	{ .id = "app.crash_signal", .tool = "the program (a crash)",
-	  .pattern = "Caught signal [0-9]+ \\((Segmentation fault|Bus error|Aborted|Illegal)|"
+	  .pattern = "Caught signal [0-9]+ \\((Bus error|Aborted|Illegal)|Segmentation fault|"
 		     "\\*\\*\\* Process received signal \\*\\*\\*|"
-		     "Segmentation fault \\(core dumped\\)|Fatal Python error: (Segmentation|Aborted)|"
+		     "Fatal Python error: (Segmentation|Aborted)|"
 		     "objdump -rdS <executable>. is needed to interpret|"
 		     "[^a-z_]__?ceph_abort",
 	  .meaning = N_("The program crashed (a signal or an abort) and printed its backtrace; "

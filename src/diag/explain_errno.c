@@ -103,6 +103,14 @@ const struct rs_explain_entry rs_explain_errno[] = {
 		 N_("the object is still in use by another one or another process"), NULL,
 		 RS_TREE_LARGE_MSG, "device.max_mr", RS_CLS_RESOURCES, RS_CLS_APPLICATION,
 		 RS_CLS_NONE),
+	FALLBACK("ebadf", "(bad file descriptor|EBADF|" NUM("9") ")",
+		 N_("An RDMA call was given a descriptor or endpoint that is not open. Low "
+		    "confidence: no message of a known tool: the program's own state."),
+		 N_("the program uses an endpoint, queue or file it closed, or one opened by "
+		    "another layer (a library that intercepts system calls, a fork)"),
+		 N_("an error earlier closed the endpoint and the program went on"), NULL,
+		 RS_TREE_CONNECTION, "perf.pingpong", RS_CLS_APPLICATION, RS_CLS_APPLICATION,
+		 RS_CLS_NONE),
 	FALLBACK("enodev", "(no such device|ENODEV|" NUM("19") "|\\(-19\\))",
 		 N_("An RDMA call found no device. Low confidence: no message of a known tool."),
 		 N_("no RDMA device: the driver or the user-space provider is not installed or "

@@ -56,6 +56,34 @@ const struct rs_explain_entry rs_explain_kernel[] = {
 		      N_("bad parameters from the driver or a program (status bad parameter)") },
 	  .tree = RS_TREE_SETUP, .check = "profile.firmware",
 	  .cls = RS_CLS_FIRMWARE, .weight = 4, .alt = { RS_CLS_DRIVER } },
+	/*
+	 * A QP move the firmware refuses as a bad parameter carries the
+	 * program's attributes: after RTR, its timeout and retry counts (the
+	 * retry fields are 3 bits: 7 at most); at RTR, the address vector.
+	 */
+	{ .id = "kernel.mlx5_qp_bad_param", .tool = "kernel (mlx5_core)",
+	  .pattern = "(RST2INIT|INIT2INIT|RTR2RTS|RTS2RTS)_QP\\(0x[0-9a-f]+\\)( op_mod\\(0x[0-9a-f]+\\))? "
+		     "failed, status bad parameter",
+	  .meaning = N_("The adapter's firmware refused to move a queue pair (to INIT or RTS) "
+			"because an attribute the program gave is out of range."),
+	  .causes = { N_("an attribute beyond its field: retry_cnt or rnr_retry above 7, a "
+			 "timeout above 31, a port or P_Key index the device does not have - a "
+			 "value newer drivers pass on unchecked"),
+		      N_("a driver and firmware that disagree on the command's layout") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
+	{ .id = "kernel.mlx5_rtr_bad_param", .tool = "kernel (mlx5_core)",
+	  .pattern = "INIT2RTR_QP\\(0x[0-9a-f]+\\)( op_mod\\(0x[0-9a-f]+\\))? failed, status bad "
+		     "parameter",
+	  .meaning = N_("The adapter's firmware refused to move a queue pair to RTR because an "
+			"attribute is out of range: at RTR that is mostly the address of the peer."),
+	  .causes = { N_("the GID index is not valid on this port, or the address has no GRH on "
+			 "RoCE"),
+		      N_("the path MTU asked for is above the port's"),
+		      N_("another attribute the program gave (destination QP, PSN, max_dest_rd_atomic) "
+			 "out of range") },
+	  .tree = RS_TREE_CONNECTION, .check = "gid.user_index",
+	  .cls = RS_CLS_GID, .weight = 5, .alt = { RS_CLS_MTU, RS_CLS_APPLICATION } },
 	{ .id = "kernel.mlx5_health", .tool = "kernel (mlx5_core)",
 	  .pattern = "health compromised|fw_fatal|firmware fatal|internal error detected|"
 		     "mlx5_crdump|device's health|poll_health.*Fatal error [0-9]+ detected|"

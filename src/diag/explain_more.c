@@ -109,9 +109,12 @@ const struct rs_explain_entry rs_explain_more[] = {
 			 "unset) where it is needed") },
 	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
 	  .cls = RS_CLS_APPLICATION, .weight = 3, .alt = { RS_CLS_MEMLOCK } },
-	/* ucp_listener.c: "none of the available transports can listen for connections on %s". */
+	/*
+	 * ucp_listener.c: "none of the available transports can listen for
+	 * connections on %s" ("components" in later releases).
+	 */
 	{ .id = "ucx.listen_none", .tool = "UCX",
-	  .pattern = "none of the available transports can listen for connections on",
+	  .pattern = "none of the available (transports|components) can listen",
 	  .meaning = N_("UCX could not listen on the address: no transport it may use (rdma_cm "
 			"on an RDMA device, or TCP) accepts it."),
 	  .causes = { N_("the address is not on an RDMA-capable interface (rdma_cm binds only "

@@ -229,5 +229,21 @@ const struct rs_explain_entry rs_explain_nccl[] = {
 		      N_("the plugin built against headers of another libfabric") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 6 },
+	/*
+	 * bootstrap.cc and transport/net_socket.cc INFO "Bootstrap : Using
+	 * [0]ens5:... [1]vethXXXX:..." - a host-side veth or CNI bridge in the
+	 * list means NCCL may pick an interface the other nodes cannot reach
+	 * (NCCL leaves out only lo and docker by default).
+	 */
+	{ .id = "nccl.virtual_iface", .tool = "NCCL",
+	  .pattern = "(Bootstrap|NET/Socket) ?: Using .*\\[[0-9]+\\](veth[0-9a-f]+|cni[0-9]+|"
+		     "flannel\\.[0-9]+|cali[0-9a-f]+|virbr[0-9]+):",
+	  .meaning = N_("NCCL lists a virtual interface (a container's host-side veth, a CNI or "
+			"libvirt bridge) among those it uses for its bootstrap or socket traffic: "
+			"the other nodes cannot reach this node through it."),
+	  .causes = { N_("NCCL chose interfaces by itself: set NCCL_SOCKET_IFNAME to the interface "
+			 "the nodes share (NCCL_SOCKET_IFNAME=ens5, or =^veth,docker,lo to exclude)") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 5 },
 	{ .id = NULL },
 };

@@ -317,6 +317,16 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("the device is given by a wrong name") },
 	  .tree = RS_TREE_CONNECTION, .check = "gid.no_roce_v2",
 	  .cls = RS_CLS_GID, .weight = 8, .alt = { RS_CLS_DRIVER } },
+	/* rdma_context.cpp: "Device %s port not active", then it disables the device. */
+	{ .id = "mooncake.port_inactive", .tool = "Mooncake transfer engine",
+	  .pattern = "Device [a-z0-9_]+ port not active",
+	  .meaning = N_("Mooncake found the RDMA device's port not active and disabled the "
+			"device; with no other device it has no RNIC to use."),
+	  .causes = { N_("the port's link is down or the adapter's port is not enabled (a cable, "
+			 "an InfiniBand port without a subnet manager, a RoCE port whose interface "
+			 "is down): ibv_devinfo or rdma link shows its state") },
+	  .tree = RS_TREE_CONNECTION, .check = "port.not_active",
+	  .cls = RS_CLS_PORT, .weight = 7 },
 	/* rdma_context.cpp: "Device %s GID %d not available: %s [%d]". */
 	{ .id = "mooncake.gid_unavailable", .tool = "Mooncake transfer engine",
 	  .pattern = "device [^ ]+ GID [0-9]+ not available",
@@ -375,6 +385,21 @@ const struct rs_explain_entry rs_explain_stacks[] = {
 		      N_("the other rank failed first") },
 	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
 	  .cls = RS_CLS_CONTROL, .weight = 4, .alt = { RS_CLS_CONTROL, RS_CLS_PEER } },
+	/*
+	 * TensorPipe's ibv transport (PyTorch RPC) checks each verbs call it
+	 * needs (tensorpipe/common/ibv.h); EFA shows itself as a verbs device
+	 * without them.
+	 */
+	{ .id = "tensorpipe.ibv_unsupported", .tool = "TensorPipe (PyTorch RPC)",
+	  .pattern = "tensorpipe/common/ibv\\.h:[0-9]+.*(Operation not supported|Function not "
+		     "implemented)",
+	  .meaning = N_("TensorPipe's InfiniBand transport picked a verbs device that lacks an "
+			"operation it needs."),
+	  .causes = { N_("the device only looks like an InfiniBand NIC to TensorPipe (AWS EFA): "
+			 "keep TensorPipe to its other transports (uv, shm), or exclude ibv in "
+			 "TensorPipeRpcBackendOptions") },
+	  .tree = RS_TREE_CONNECTION, .check = "perf.pingpong",
+	  .cls = RS_CLS_APPLICATION, .weight = 6, .alt = { RS_CLS_DRIVER } },
 	/*
 	 * QEMU's migration/rdma.c trace qemu_rdma_block_for_wrid_miss: it waited
 	 * for one completion and got another; completions of a send and a

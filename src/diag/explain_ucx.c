@@ -567,6 +567,21 @@ const struct rs_explain_entry rs_explain_ucx[] = {
 			 "device nodes, or its device cgroup)") },
 	  .tree = RS_TREE_SETUP, .check = "host.module_missing",
 	  .cls = RS_CLS_DRIVER, .weight = 2, .alt = { RS_CLS_PERMISSION } },
+	/*
+	 * ucp_listener.c: "none of the available transports can listen for
+	 * connections on %s" with the wildcard address: every interface's
+	 * address is the wildcard's, so what is refused is the port.
+	 */
+	{ .id = "ucx.listen_wildcard", .tool = "UCX",
+	  .pattern = "can listen for connections on (0\\.0\\.0\\.0|\\[?::\\]?):[0-9]+",
+	  .meaning = N_("UCX could not open a listener on the wildcard address and the port it "
+			"was given: none of its connection managers could bind there."),
+	  .causes = { N_("the port is already taken (another listener, an earlier run still "
+			 "alive): with the wildcard address 0.0.0.0 only the port can be at fault"),
+		      N_("no transport that can listen is enabled (UCX_TLS without tcp or "
+			 "rdmacm), or the address is not on this host") },
+	  .tree = RS_TREE_CONNECTION, .check = "net.control_port",
+	  .cls = RS_CLS_CONTROL, .weight = 6, .alt = { RS_CLS_APPLICATION } },
 	/* ucp_context.c, UCX 1.10 on: the option is on but no component can honour it. */
 	{ .id = "ucx.sockaddr_cm_none", .tool = "UCX",
 	  .pattern = "UCX_SOCKADDR_CM_ENABLE is set to yes but none of the available components",
