@@ -9,10 +9,13 @@
 # figures go to the TAP log; docs/explain.md quotes them.
 # RS_CORPUS_SETS names the sets to score (default: every directory of
 # the corpus); while the rules are worked on, RS_CORPUS_SETS=seen keeps
-# the held-out cases unread.  The test fails when, over the whole
-# corpus, fewer than 90 % of the pastes are recognised or fewer than
-# 75 % rank the right class first; and when the corpus shrinks below 80
-# cases.
+# the held-out cases unread.  The test fails when, over seen/ (the
+# cases the rules are checked against), fewer than 90 % of the pastes
+# are recognised or fewer than 75 % rank the right class first, and
+# when seen/ shrinks below 80 cases.  A held-out set is only scored: it
+# measures the rules on text they were not written from, and the next
+# round studies it (README of the corpus); it cannot fail the build.
+# When seen/ is not among the sets scored, the gate reads all of them.
 . "$top_srcdir/tests/lib.sh"
 
 R=$ROCESCOPE
@@ -72,12 +75,19 @@ for s in $sets; do
 done
 figures "all:" $n $rec $first $any
 
+# The gate: seen/ when it was scored, else every set scored.
+if [ -n "${fig_seen:-}" ]; then
+	set -- $fig_seen
+	n=$1 rec=$2 first=$3 gate=seen/
+else
+	gate="the sets scored"
+fi
 [ "$n" -ge 80 ]
-ok $? "corpus: $n real cases (${names#, })"
+ok $? "corpus: $n real cases in $gate (${names#, })"
 [ $((rec * 100)) -ge $((n * 90)) ]
-ok $? "corpus: $rec of $n pastes recognised (at least 90 %)"
+ok $? "corpus: $rec of $n pastes in $gate recognised (at least 90 %)"
 [ $((first * 100)) -ge $((n * 75)) ]
-ok $? "corpus: the first cause is the thread's in $first of $n (at least 75 %)"
+ok $? "corpus: the first cause is the thread's in $first of $n in $gate (at least 75 %)"
 bad=0
 for f in "$C"/*/*.txt; do
 	for h in source tool cause established note; do
