@@ -2402,6 +2402,42 @@ static void test_repeats_counted(void **state)
 	rs_explainer_free(x);
 }
 
+/*
+ * A host name in the line prefix is looked for on the first lines of a
+ * tool that carry it, not on every one: a Docker host name on the third
+ * UCX line is context, one after a hundred lines without it is not.
+ */
+static rs_explain_ctx ctx_after(struct rs_explainer *x, int plain, const char *host)
+{
+	struct rs_explain_run *r = rs_explain_run_new(x, NULL, NULL, NULL);
+	char line[256];
+	rs_explain_ctx ctx;
+
+	for (int i = 0; i < plain; i++) {
+		snprintf(line, sizeof(line), "[1666.%06d] [host-1:%d:0] ucp_worker.c:1903 UCX  "
+			 "INFO  ucp_context_0 inter-node cfg#%d\n", i, 30000 + i, i % 9);
+		rs_explain_feed(r, line, strlen(line));
+	}
+	snprintf(line, sizeof(line), "[1666.999999] [%s:17357:0] ucp_worker.c:1903 UCX  INFO  "
+		 "ucp_context_0 inter-node cfg#1\n", host);
+	rs_explain_feed(r, line, strlen(line));
+	ctx = rs_explain_finish(r)->ctx;
+	rs_explain_run_free(r);
+	return ctx;
+}
+
+static void test_evidence_tries(void **state)
+{
+	struct rs_explainer *x = explainer();
+
+	assert_true(ctx_after(x, 0, "87797e913a4d") & RS_CTX_CONTAINER);
+	assert_true(ctx_after(x, 2, "87797e913a4d") & RS_CTX_CONTAINER);
+	assert_false(ctx_after(x, 2, "gpu-node-0001") & RS_CTX_CONTAINER);
+	assert_false(ctx_after(x, 100, "87797e913a4d") & RS_CTX_CONTAINER);
+	rs_explainer_free(x);
+	(void)state;
+}
+
 /* No limit by default: 40 MiB are read whole, the last line's message found. */
 static void test_no_input_limit(void **state)
 {
@@ -2448,6 +2484,7 @@ int main(void)
 		cmocka_unit_test(test_rank_mtu_size_errors),
 		cmocka_unit_test(test_rank_context_moves),
 		cmocka_unit_test(test_repeats_counted),
+		cmocka_unit_test(test_evidence_tries),
 		cmocka_unit_test(test_no_input_limit),
 	};
 

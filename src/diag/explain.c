@@ -60,6 +60,8 @@ struct rs_explainer {
 	size_t states;
 	uint64_t *out;			/* per state: the entries whose needle ends here */
 	int brute;
+	size_t *budget;			/* the evidence entries with .tries */
+	size_t n_budget;
 };
 
 #define RE_FLAGS (REG_EXTENDED | REG_ICASE | REG_NOSUB)
@@ -575,6 +577,10 @@ static int explainer_done(struct rs_explainer *x, struct rs_explainer **out, cha
 		free(x);
 		return ret;
 	}
+	x->budget = rs_xcalloc(x->n ? x->n : 1, sizeof(*x->budget));
+	for (size_t i = x->n_match; i < x->n; i++)
+		if (x->e[i]->tries)
+			x->budget[x->n_budget++] = i;
 	*out = x;
 	return 0;
 }
@@ -623,6 +629,7 @@ void rs_explainer_free(struct rs_explainer *x)
 	if (!x)
 		return;
 	free_compiled(x, x->n);
+	free(x->budget);
 	free(x->e);
 	free(x);
 }
@@ -834,6 +841,7 @@ struct rs_explain_run {
 	 * lines that give context, NCCL's and UCX's own, are most of a log).
 	 */
 	uint64_t *known;
+	unsigned *tries;		/* per x->budget entry: lines it was tried on */
 	struct rs_explain_seen *seen;	/* per entry, matches then evidence */
 	struct rs_explain_stats st;
 };
@@ -854,6 +862,7 @@ struct rs_explain_run *rs_explain_run_new(const struct rs_explainer *x,
 	r->idx = rs_xcalloc(n, sizeof(*r->idx));
 	r->cand = rs_xcalloc(x->words, sizeof(*r->cand));
 	r->known = rs_xcalloc(x->words, sizeof(*r->known));
+	r->tries = rs_xcalloc(x->n_budget ? x->n_budget : 1, sizeof(*r->tries));
 	r->seen = rs_xcalloc(n, sizeof(*r->seen));
 	r->st.per_entry = rs_xcalloc(n, sizeof(*r->st.per_entry));
 	r->st.seen = r->seen;
@@ -872,6 +881,7 @@ void rs_explain_run_free(struct rs_explain_run *r)
 	free(r->idx);
 	free(r->cand);
 	free(r->known);
+	free(r->tries);
 	free(r->st.per_entry);
 	free(r);
 }
@@ -956,6 +966,22 @@ static void saw(struct rs_explain_run *r, size_t k, struct rs_explain_match *m)
 		r->cb(r->arg, m);
 }
 
+/*
+ * The evidence entries with a try budget that were candidates of this
+ * line (r->cand, after match_line) spend one try; at the end of the
+ * budget they join the known ones and are not tried again.
+ */
+static void spend_tries(struct rs_explain_run *r)
+{
+	for (size_t j = 0; j < r->x->n_budget; j++) {
+		size_t k = r->x->budget[j];
+		uint64_t bit = (uint64_t)1 << (k % 64);
+
+		if ((r->cand[k / 64] & bit) && ++r->tries[j] >= r->x->e[k]->tries)
+			r->known[k / 64] |= bit;
+	}
+}
+
 /* The current line is complete: match it and record. */
 static void end_line(struct rs_explain_run *r)
 {
@@ -978,6 +1004,7 @@ static void end_line(struct rs_explain_run *r)
 		r->st.long_lines++;
 	n = match_line(r->x, r->buf, r->len, r->cand, r->known, r->idx, r->x->n, &tried);
 	r->st.tried += (uint64_t)tried;
+	spend_tries(r);
 	for (size_t i = 0; i < n; i++) {
 		saw(r, r->idx[i], &m);
 		matched += r->idx[i] < r->x->n_match;

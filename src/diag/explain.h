@@ -175,6 +175,14 @@ struct rs_explain_entry {
 	 * line no other entry matched, and only the first fallback of a line.
 	 */
 	int fallback;
+	/*
+	 * Evidence only: tried on at most this many lines whose needles it
+	 * names (0: on every one).  For a trait that every line of a process
+	 * repeats, its host name in the prefix: if the first lines do not
+	 * show it, the rest will not either, and a needle as common as the
+	 * tool's own name would otherwise send every line to the regex.
+	 */
+	unsigned tries;
 };
 
 /*

@@ -51,14 +51,19 @@ const struct rs_explain_entry rs_explain_evidence[] = {
 	    "mem_type bit 0x(2|4|8|10)([^0-9a-f]|$)", RS_CTX_GPU),
 	CTX("memlock", "the locked-memory limit is named",
 	    "ulimit -l|max locked memory|RLIMIT_MEMLOCK|memlock", RS_CTX_MEMLOCK),
+	CTX("container", "the program runs in a container or pod",
+	    "docker|kubectl|kubernetes|container|podman|/pod", RS_CTX_CONTAINER),
 	/*
 	 * Docker names a container's host after the first 12 hex digits of
 	 * its id: a shell prompt "root@87797e913a4d:", UCX's prefix
-	 * "[time] [87797e913a4d:17357:0]".
+	 * "[time] [87797e913a4d:17357:0]".  Every UCX line holds the needle
+	 * and the host name is the same on every line of a process, so the
+	 * first lines decide.
 	 */
-	CTX("container", "the program runs in a container or pod",
-	    "docker|kubectl|kubernetes|container|podman|/pod|root@[0-9a-f]{12}:|"
-	    "\\[[0-9a-f]{12}:[0-9]+:[0-9]+\\] .* UCX ", RS_CTX_CONTAINER),
+	{ .id = "ctx.container_host", .tool = "context",
+	  .pattern = "root@[0-9a-f]{12}:|\\[[0-9a-f]{12}:[0-9]+:[0-9]+\\] .* UCX ",
+	  .meaning = "the host is named as Docker names a container", .sets = RS_CTX_CONTAINER,
+	  .tries = 64 },
 	CTX("enomem", "a call failed with ENOMEM",
 	    "cannot allocate memory|ENOMEM|errno:? 12([^0-9]|$)", RS_CTX_ENOMEM),
 	CTX("einval", "a call failed with EINVAL",
